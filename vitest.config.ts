@@ -1,0 +1,31 @@
+import path from 'node:path';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [
+    // Vite's default transform (esbuild) emits no decorator metadata, and Nest resolves
+    // constructor dependencies from it; swc emits it, reading the decorator flags from
+    // tsconfig.json.
+    swc.vite({ module: { type: 'es6' } }),
+  ],
+  resolve: {
+    // The same alias as tsconfig.json's "paths"; exact match only, as there.
+    alias: [
+      {
+        find: /^@taintgate\/domain$/,
+        replacement: path.resolve(__dirname, 'libs/domain/src/index.ts'),
+      },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    // The default summary, then one plain closing line ("Tests: N passed, N failed, N skipped").
+    reporters: ['default', './test/support/closing-line-reporter.ts'],
+    environment: 'node',
+    setupFiles: ['./test/support/fast-check-setup.ts'],
+    // End-to-end tests boot Nest and create a database; leave room for a slow machine.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
