@@ -1,0 +1,118 @@
+import { podRef, isFeasible } from '../scheduling/placement';
+import { isDoNotScheduleTaint, sameTaint, taintIdentity } from '../taints/taint';
+import type { MatchOptions } from '../tolerations/match';
+import { defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
+import type { Node, Pod, PodRef, Taint } from '../types';
+import { planNoExecute } from './no-execute-plan';
+
+/**
+ * "What happens if I add this taint?" over a set of nodes and pods, changing nothing: which bound
+ * pods are evicted at once or after their tolerationSeconds (and when), which stay, and which
+ * pending pods lose their last feasible node.
+ */
+
+export interface ImpactEviction {
+  pod: PodRef;
+  node: string;
+  when: 'Immediately' | 'AfterTolerationSeconds';
+  tolerationSeconds?: number;
+  /** Epoch milliseconds of the eviction (now for Immediately). */
+  at: number;
+}
+
+export interface ImpactUnaffected {
+  pod: PodRef;
+  node: string;
+  /** ToleratesForever: NoExecute tolerated with no seconds; NotNoExecute: the taint never evicts. */
+  reason: 'ToleratesForever' | 'NotNoExecute';
+}
+
+export interface TaintImpact {
+  taint: Taint;
+  nodes: string[];
+  evictions: ImpactEviction[];
+  unaffected: ImpactUnaffected[];
+  /** Pending pods (no spec.nodeName) that had a feasible node before and have none after. */
+  unschedulable: { pod: PodRef }[];
+}
+
+/** The node with the taint added, replacing a taint of the same key and effect (kubectl --overwrite). */
+export function withTaint(node: Node, taint: Taint): Node {
+  const others = (node.spec?.taints ?? []).filter((t) => !sameTaint(t, taint));
+  return { ...node, spec: { ...node.spec, taints: [...others, taint] } };
+}
+
+const isTerminal = (pod: Pod) => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+
+export function taintImpact(
+  taint: Taint,
+  nodes: readonly Node[],
+  pods: readonly Pod[],
+  targetNames: ReadonlySet<string>,
+  now: number,
+  options: MatchOptions = defaultMatchOptions,
+): TaintImpact {
+  const after = new Map<string, Node>();
+  for (const node of nodes) if (targetNames.has(node.metadata.name)) after.set(node.metadata.name, withTaint(node, taint));
+  const result: TaintImpact = { taint: taintIdentity(taint), nodes: [...after.keys()].sort(), evictions: [], unaffected: [], unschedulable: [] };
+
+  const loses = pendingPodLoss(taint, nodes, targetNames, options);
+  for (const pod of pods) {
+    if (isTerminal(pod)) continue;
+    const boundTo = pod.spec?.nodeName;
+    if (!boundTo) {
+      if (loses(pod)) result.unschedulable.push({ pod: podRef(pod) });
+      continue;
+    }
+    const node = after.get(boundTo);
+    if (!node) continue;
+    const ref = podRef(pod);
+    if (taint.effect !== 'NoExecute') {
+      result.unaffected.push({ pod: ref, node: boundTo, reason: 'NotNoExecute' });
+      continue;
+    }
+    const decision = planNoExecute(node.spec?.taints, pod.spec?.tolerations, undefined, now, options);
+    if (decision.action === 'EvictNow') result.evictions.push({ pod: ref, node: boundTo, when: 'Immediately', at: now });
+    else if (decision.action === 'EvictAt') {
+      result.evictions.push({ pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: decision.fireAt });
+    } else result.unaffected.push({ pod: ref, node: boundTo, reason: 'ToleratesForever' });
+  }
+  return result;
+}
+
+/**
+ * For pending pods: "was feasible somewhere, is feasible nowhere once the taint is added". A pod
+ * that tolerates the taint (or a taint that does not block scheduling) loses nothing; otherwise
+ * every target node becomes infeasible, so the pod loses iff its feasible nodes were all targets.
+ * Pods alike in what scheduling looks at (replicas of one workload) are decided once.
+ */
+function pendingPodLoss(taint: Taint, nodes: readonly Node[], targets: ReadonlySet<string>, options: MatchOptions): (pod: Pod) => boolean {
+  if (!isDoNotScheduleTaint(taint)) return () => false;
+  const decided = new Map<string, boolean>();
+  return (pod) => {
+    if (tolerationsTolerateTaint(pod.spec?.tolerations, taint, options)) return false;
+    const signature = schedulingSignature(pod);
+    let loses = decided.get(signature);
+    if (loses === undefined) {
+      loses = feasibleOnlyOnTargets(pod, nodes, targets, options);
+      decided.set(signature, loses);
+    }
+    return loses;
+  };
+}
+
+function feasibleOnlyOnTargets(pod: Pod, nodes: readonly Node[], targets: ReadonlySet<string>, options: MatchOptions): boolean {
+  let feasibleOnTarget = false;
+  for (const node of nodes) {
+    if (!isFeasible(pod, node, options)) continue;
+    if (!targets.has(node.metadata.name)) return false; // still has a home
+    feasibleOnTarget = true;
+  }
+  return feasibleOnTarget;
+}
+
+/** What filtering reads of a pending pod: tolerations without their seconds, selectors, required affinity. */
+function schedulingSignature(pod: Pod): string {
+  const tolerations = (pod.spec?.tolerations ?? []).map((t) => [t.key ?? '', t.operator ?? '', t.value ?? '', t.effect ?? '']);
+  return JSON.stringify([tolerations, pod.spec?.nodeSelector ?? null, pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null]);
+}

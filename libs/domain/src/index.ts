@@ -1,0 +1,35 @@
+/**
+ * taintgate's domain: the semantics of taints and tolerations as pure functions.
+ * No I/O, no framework, no clock: callers pass the time in (epoch milliseconds).
+ */
+export * from './types';
+export * from './well-known';
+export * from './settings';
+
+export * from './validation/field-errors';
+export * from './validation/names';
+export * from './validation/taints';
+export * from './validation/tolerations';
+export * from './validation/node-selector';
+export * from './validation/objects';
+
+export * from './numbers/int64';
+export * from './resources/quantity';
+export * from './resources/qos';
+export * from './resources/extended';
+
+export * from './taints/taint';
+export * from './tolerations/match';
+
+export * from './scheduling/node-affinity';
+export * from './scheduling/taint-toleration-score';
+export * from './scheduling/placement';
+export * from './selectors/label-selector';
+
+export * from './eviction/no-execute-plan';
+export * from './eviction/taint-impact';
+
+export * from './admission/merge-tolerations';
+export * from './admission/admit-pod';
+export * from './nodes/condition-taints';
+export * from './kubectl/taint-command';

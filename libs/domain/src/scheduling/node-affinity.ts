@@ -1,0 +1,163 @@
+import { parseGoInt64 } from '../numbers/int64';
+import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from '../types';
+
+/**
+ * nodeSelector and required node affinity as kube-scheduler's NodeAffinity filter applies them
+ * (component-helpers nodeaffinity): nodeSelector needs every label equal; terms are ORed, the
+ * requirements of a term ANDed; an empty term matches nothing; a term that cannot be parsed
+ * matches nothing (the scheduler ignores parse errors). Each miss is described, not only the first.
+ */
+
+export interface SelectorMiss {
+  /** Where the unmet requirement sits in the pod, e.g. `spec.nodeSelector[disktype]`. */
+  field: string;
+  message: string;
+}
+
+export interface NodeAffinityVerdict {
+  /** nodeSelector entries the node does not satisfy. */
+  nodeSelectorMisses: SelectorMiss[];
+  /** For an unmet required affinity, why each term fails (every term, since they are ORed). */
+  affinityMisses: SelectorMiss[];
+  matches: boolean;
+}
+
+const requiredPath = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution';
+
+function labelsOf(node: Node): Record<string, string> {
+  return node.metadata.labels ?? {};
+}
+
+const hasLabel = (labels: Record<string, string>, key: string) => Object.prototype.hasOwnProperty.call(labels, key);
+
+/** Does a label requirement hold on these labels? (labels.Requirement.Matches) */
+export function labelRequirementHolds(req: NodeSelectorRequirement, labels: Record<string, string>): boolean {
+  const has = hasLabel(labels, req.key);
+  const values = req.values ?? [];
+  switch (req.operator) {
+    case 'In':
+      return has && values.includes(labels[req.key] as string);
+    case 'NotIn':
+      return !has || !values.includes(labels[req.key] as string);
+    case 'Exists':
+      return has;
+    case 'DoesNotExist':
+      return !has;
+    case 'Gt':
+    case 'Lt': {
+      const wanted = values.length === 1 ? parseGoInt64(values[0]) : undefined;
+      const got = has ? parseGoInt64(labels[req.key]) : undefined;
+      if (wanted === undefined || got === undefined) return false;
+      return req.operator === 'Gt' ? got > wanted : got < wanted;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Why a label requirement fails on these labels, or undefined when it holds. */
+export function labelRequirementMiss(req: NodeSelectorRequirement, labels: Record<string, string>): string | undefined {
+  if (labelRequirementHolds(req, labels)) return undefined;
+  const has = hasLabel(labels, req.key);
+  const shown = has ? `node has ${req.key}=${labels[req.key]}` : `node has no label ${req.key}`;
+  const values = req.values ?? [];
+  switch (req.operator) {
+    case 'In':
+    case 'NotIn':
+      return `${req.key} ${req.operator} [${values.join(', ')}]: ${shown}`;
+    case 'Exists':
+    case 'DoesNotExist':
+      return `${req.key} ${req.operator}: ${shown}`;
+    case 'Gt':
+    case 'Lt': {
+      const text = `${req.key} ${req.operator} ${values.join(', ')}`;
+      if (values.length !== 1 || parseGoInt64(values[0]) === undefined) return `${text}: for 'Gt', 'Lt' operators, exactly one integer value is required`;
+      if (has && parseGoInt64(labels[req.key]) === undefined) return `${text}: node label ${req.key}=${labels[req.key]} is not an integer`;
+      return `${text}: ${shown}`;
+    }
+    default:
+      return `${req.key}: unsupported operator ${JSON.stringify(req.operator)}`;
+  }
+}
+
+/** matchFields: only metadata.name, with In or NotIn and exactly one value. */
+function fieldRequirementHolds(req: NodeSelectorRequirement, node: Node): boolean {
+  const values = req.values ?? [];
+  if (req.key !== 'metadata.name' || values.length !== 1) return false;
+  if (req.operator === 'In') return node.metadata.name === values[0];
+  if (req.operator === 'NotIn') return node.metadata.name !== values[0];
+  return false;
+}
+
+function fieldRequirementMiss(req: NodeSelectorRequirement, node: Node): string | undefined {
+  if (fieldRequirementHolds(req, node)) return undefined;
+  const values = req.values ?? [];
+  const text = `${req.key} ${req.operator} [${values.join(', ')}]`;
+  if (req.key !== 'metadata.name') return `${text}: not a valid field selector key`;
+  if ((req.operator !== 'In' && req.operator !== 'NotIn') || values.length !== 1) return `${text}: must be In or NotIn with one value`;
+  return `${text}: node is ${node.metadata.name}`;
+}
+
+/** Does one term hold? An empty term matches nothing. */
+function termHolds(term: NodeSelectorTerm, node: Node): boolean {
+  const expressions = term.matchExpressions ?? [];
+  const fields = term.matchFields ?? [];
+  if (expressions.length === 0 && fields.length === 0) return false;
+  const labels = labelsOf(node);
+  return expressions.every((req) => labelRequirementHolds(req, labels)) && fields.every((req) => fieldRequirementHolds(req, node));
+}
+
+/** The yes/no of `evaluateNodeAffinity`, without building explanations (the hot path of what-if scans). */
+export function nodeAffinityMatches(pod: Pod, node: Node): boolean {
+  const labels = labelsOf(node);
+  for (const [key, wanted] of Object.entries(pod.spec?.nodeSelector ?? {})) {
+    if (!hasLabel(labels, key) || labels[key] !== wanted) return false;
+  }
+  const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  return !required || (required.nodeSelectorTerms ?? []).some((term) => termHolds(term, node));
+}
+
+/** Every unmet requirement of one term; an empty term matches nothing. */
+function termMisses(term: NodeSelectorTerm, node: Node, at: string): SelectorMiss[] {
+  const expressions = term.matchExpressions ?? [];
+  const fields = term.matchFields ?? [];
+  if (expressions.length === 0 && fields.length === 0) return [{ field: at, message: 'an empty node selector term matches no node' }];
+  const misses: SelectorMiss[] = [];
+  const labels = labelsOf(node);
+  expressions.forEach((req, i) => {
+    const miss = labelRequirementMiss(req, labels);
+    if (miss) misses.push({ field: `${at}.matchExpressions[${i}]`, message: miss });
+  });
+  fields.forEach((req, i) => {
+    const miss = fieldRequirementMiss(req, node);
+    if (miss) misses.push({ field: `${at}.matchFields[${i}]`, message: miss });
+  });
+  return misses;
+}
+
+/** Does the node satisfy the pod's nodeSelector and required node affinity, and if not, why? */
+export function evaluateNodeAffinity(pod: Pod, node: Node): NodeAffinityVerdict {
+  const labels = labelsOf(node);
+  const nodeSelectorMisses: SelectorMiss[] = [];
+  for (const [key, wanted] of Object.entries(pod.spec?.nodeSelector ?? {})) {
+    const has = hasLabel(labels, key);
+    if (has && labels[key] === wanted) continue;
+    nodeSelectorMisses.push({
+      field: `spec.nodeSelector[${key}]`,
+      message: has ? `nodeSelector wants ${key}=${wanted}, node has ${key}=${labels[key]}` : `nodeSelector wants ${key}=${wanted}, node has no label ${key}`,
+    });
+  }
+
+  const affinityMisses: SelectorMiss[] = [];
+  const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  if (required) {
+    const terms = required.nodeSelectorTerms ?? [];
+    const perTerm = terms.map((term, i) => termMisses(term, node, `${requiredPath}.nodeSelectorTerms[${i}]`));
+    const someTermMatches = perTerm.some((misses) => misses.length === 0);
+    if (!someTermMatches) {
+      if (terms.length === 0) affinityMisses.push({ field: `${requiredPath}.nodeSelectorTerms`, message: 'no node selector terms: matches no node' });
+      for (const misses of perTerm) affinityMisses.push(...misses);
+    }
+  }
+  return { nodeSelectorMisses, affinityMisses, matches: nodeSelectorMisses.length === 0 && affinityMisses.length === 0 };
+}

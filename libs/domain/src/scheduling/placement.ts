@@ -1,0 +1,192 @@
+import { isDoNotScheduleTaint, isNoExecuteTaint, isPreferNoScheduleTaint, taintForReason, taintIdentity, taintToString } from '../taints/taint';
+import { type MatchOptions, defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
+import type { Node, Pod, PodRef, Taint, Toleration } from '../types';
+import { TaintKeys } from '../well-known';
+import { evaluateNodeAffinity, nodeAffinityMatches } from './node-affinity';
+import { taintTolerationScores } from './taint-toleration-score';
+
+export const PlacementReasonCodes = {
+  untoleratedTaint: 'UntoleratedTaint',
+  unschedulable: 'Unschedulable',
+  nodeSelectorMismatch: 'NodeSelectorMismatch',
+  nodeAffinityMismatch: 'NodeAffinityMismatch',
+  nodeNameMismatch: 'NodeNameMismatch',
+  /** Soft: lowers the score, never blocks. */
+  untoleratedPreferNoSchedule: 'UntoleratedPreferNoSchedule',
+} as const;
+export type PlacementReasonCode = (typeof PlacementReasonCodes)[keyof typeof PlacementReasonCodes];
+
+export interface PlacementReason {
+  code: PlacementReasonCode;
+  message: string;
+  /** The taint concerned, for taint reasons. */
+  taint?: Taint;
+  /** The pod field that is not met, for selector reasons. */
+  field?: string;
+}
+
+export interface NodePlacement {
+  name: string;
+  feasible: boolean;
+  /** kube-scheduler's normalized TaintToleration score (0-100) among feasible nodes; null if infeasible. */
+  score: number | null;
+  /** 1 for the best feasible node; null if infeasible. */
+  rank: number | null;
+  /** Every reason, blocking ones first, in the order the scheduler's filters run. */
+  reasons: PlacementReason[];
+}
+
+export interface Placement {
+  pod: PodRef;
+  /** Feasible nodes by score (desc) then name, then infeasible ones by name. */
+  nodes: NodePlacement[];
+  feasibleCount: number;
+  /** The line kube-scheduler prints: `1/3 nodes are available: 2 node(s) had untolerated taint {k: v}.` */
+  summary: string;
+}
+
+/** kube-scheduler's filter reasons, as they appear in its summary line. */
+export const SchedulerReasons = {
+  unschedulable: 'node(s) were unschedulable',
+  nodeName: "node(s) didn't match the requested node name",
+  untoleratedTaint: (taint: Taint) => `node(s) had untolerated taint ${taintForReason(taint)}`,
+  nodeAffinity: "node(s) didn't match Pod's node affinity/selector",
+} as const;
+
+export const noNodesAvailable = 'no nodes available to schedule pods';
+
+interface NodeFilterResult {
+  reasons: PlacementReason[];
+  /** The reason of the first filter that rejects the node, as kube-scheduler counts it; undefined if feasible. */
+  schedulerReason: string | undefined;
+}
+
+export function podRef(pod: Pod): PodRef {
+  return { namespace: pod.metadata.namespace || 'default', name: pod.metadata.name };
+}
+
+const unschedulableTaint: Taint = { key: TaintKeys.unschedulable, effect: 'NoSchedule' };
+
+function taintReason(taint: Taint, soft: boolean): PlacementReason {
+  return {
+    code: soft ? PlacementReasonCodes.untoleratedPreferNoSchedule : PlacementReasonCodes.untoleratedTaint,
+    taint: taintIdentity(taint),
+    message: soft
+      ? `untolerated taint ${taintToString(taint)} lowers the node's score`
+      : `untolerated taint ${taintToString(taint)}`,
+  };
+}
+
+/**
+ * Filters one node for the pod, collecting every reason (not only the first) and the one reason
+ * kube-scheduler would count: the first failing filter in its default order (NodeUnschedulable,
+ * NodeName, TaintToleration, NodeAffinity). A pod with spec.nodeName is not scheduled but admitted
+ * by the kubelet on that node, which ignores NoSchedule taints and spec.unschedulable but not
+ * NoExecute taints or node selectors.
+ */
+export function filterNode(pod: Pod, node: Node, options: MatchOptions = defaultMatchOptions): NodeFilterResult {
+  return runFilters(pod, node, options, true);
+}
+
+/** Is the node feasible for the pod? The same filters, stopping at the first rejection and explaining nothing. */
+export function isFeasible(pod: Pod, node: Node, options: MatchOptions = defaultMatchOptions): boolean {
+  return runFilters(pod, node, options, false).schedulerReason === undefined;
+}
+
+function runFilters(pod: Pod, node: Node, options: MatchOptions, explain: boolean): NodeFilterResult {
+  const tolerations: Toleration[] = pod.spec?.tolerations ?? [];
+  const taints = node.spec?.taints ?? [];
+  const boundTo = pod.spec?.nodeName;
+  const reasons: PlacementReason[] = [];
+  let schedulerReason: string | undefined;
+  const rejected = (reason: string): boolean => {
+    schedulerReason ??= reason;
+    return !explain;
+  };
+  const result = (): NodeFilterResult => ({ reasons, schedulerReason });
+
+  if (boundTo && boundTo !== node.metadata.name) {
+    if (explain) reasons.push({ code: PlacementReasonCodes.nodeNameMismatch, message: `pod is bound to node ${boundTo} by spec.nodeName` });
+    rejected(SchedulerReasons.nodeName);
+    return result();
+  }
+
+  if (!boundTo && node.spec?.unschedulable && !tolerationsTolerateTaint(tolerations, unschedulableTaint, options)) {
+    if (explain) reasons.push({ code: PlacementReasonCodes.unschedulable, message: 'node is cordoned (spec.unschedulable is true)' });
+    if (rejected(SchedulerReasons.unschedulable)) return result();
+  }
+
+  const blocks = boundTo ? isNoExecuteTaint : isDoNotScheduleTaint;
+  for (const taint of taints) {
+    if (!blocks(taint) || tolerationsTolerateTaint(tolerations, taint, options)) continue;
+    if (explain) reasons.push(taintReason(taint, false));
+    if (rejected(SchedulerReasons.untoleratedTaint(taint))) return result();
+  }
+
+  if (!explain) {
+    if (!nodeAffinityMatches(pod, node)) rejected(SchedulerReasons.nodeAffinity);
+    return result();
+  }
+  const affinity = evaluateNodeAffinity(pod, node);
+  for (const miss of affinity.nodeSelectorMisses) {
+    reasons.push({ code: PlacementReasonCodes.nodeSelectorMismatch, field: miss.field, message: miss.message });
+  }
+  for (const miss of affinity.affinityMisses) {
+    reasons.push({ code: PlacementReasonCodes.nodeAffinityMismatch, field: miss.field, message: miss.message });
+  }
+  if (!affinity.matches) rejected(SchedulerReasons.nodeAffinity);
+
+  for (const taint of taints) {
+    if (isPreferNoScheduleTaint(taint) && !tolerationsTolerateTaint(tolerations, taint, options)) reasons.push(taintReason(taint, true));
+  }
+  return result();
+}
+
+/** kube-scheduler's FitError text, with the available count in front: reasons counted, "N reason" sorted as strings. */
+export function summarize(total: number, feasible: number, rejections: readonly string[]): string {
+  if (total === 0) return noNodesAvailable;
+  const counts = new Map<string, number>();
+  for (const reason of rejections) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  // Go's sort.Strings: byte-wise order of the whole "N reason" string.
+  const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const head = `${feasible}/${total} nodes are available`;
+  return histogram.length ? `${head}: ${histogram.join(', ')}.` : `${head}.`;
+}
+
+const byName = (a: NodePlacement, b: NodePlacement) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Where can this pod go? Every node, feasible or not, with its reasons, score and rank, and the summary line. */
+export function placePod(pod: Pod, nodes: readonly Node[], options: MatchOptions = defaultMatchOptions): Placement {
+  const feasible: { node: Node; reasons: PlacementReason[] }[] = [];
+  const infeasible: NodePlacement[] = [];
+  const rejections: string[] = [];
+  for (const node of nodes) {
+    const result = filterNode(pod, node, options);
+    if (result.schedulerReason === undefined) {
+      feasible.push({ node, reasons: result.reasons });
+    } else {
+      rejections.push(result.schedulerReason);
+      infeasible.push({ name: node.metadata.name, feasible: false, score: null, rank: null, reasons: result.reasons });
+    }
+  }
+
+  const scores = taintTolerationScores(
+    feasible.map((f) => f.node.spec?.taints),
+    pod.spec?.tolerations,
+    options,
+  );
+  const ranked: NodePlacement[] = feasible
+    .map((f, i) => ({ name: f.node.metadata.name, feasible: true, score: scores[i] ?? 0, rank: null as number | null, reasons: f.reasons }))
+    .sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || byName(a, b));
+  ranked.forEach((n, i) => {
+    n.rank = i + 1;
+  });
+  infeasible.sort(byName);
+
+  return {
+    pod: podRef(pod),
+    nodes: [...ranked, ...infeasible],
+    feasibleCount: ranked.length,
+    summary: summarize(nodes.length, ranked.length, rejections),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The knobs Kubernetes exposes as feature gates, admission plugin switches and flags.
+ * The app reads them from its configuration and passes them in; the domain never reads globals.
+ */
+export interface DomainSettings {
+  /**
+   * KEP-5471: toleration operators Gt and Lt compare the taint's value with the toleration's
+   * as integers. Off: Gt/Lt are rejected by validation and never tolerate anything.
+   */
+  tolerationComparisonOperators: boolean;
+  /** DefaultTolerationSeconds admission: seconds for the added not-ready/unreachable tolerations. */
+  defaultNotReadyTolerationSeconds: number;
+  defaultUnreachableTolerationSeconds: number;
+  /** Admission plugins applied to pods on create and update. */
+  admission: {
+    defaultTolerationSeconds: boolean;
+    /** PodTolerationRestriction's memory-pressure toleration for pods that are not BestEffort. */
+    memoryPressureToleration: boolean;
+    extendedResourceToleration: boolean;
+    /** The DaemonSet controller's tolerations for pods whose controller is a DaemonSet. */
+    daemonSetTolerations: boolean;
+  };
+}
+
+export const defaultSettings: DomainSettings = Object.freeze({
+  tolerationComparisonOperators: true,
+  defaultNotReadyTolerationSeconds: 300,
+  defaultUnreachableTolerationSeconds: 300,
+  admission: Object.freeze({
+    defaultTolerationSeconds: true,
+    memoryPressureToleration: true,
+    extendedResourceToleration: true,
+    daemonSetTolerations: true,
+  }),
+}) as DomainSettings;
+
+/** Defaults with some fields replaced; nested admission switches merge too. */
+export function settingsWith(overrides: Partial<Omit<DomainSettings, 'admission'>> & {
+  admission?: Partial<DomainSettings['admission']>;
+} = {}): DomainSettings {
+  return {
+    ...defaultSettings,
+    ...overrides,
+    admission: { ...defaultSettings.admission, ...overrides.admission },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Kubernetes-shaped objects, as `kubectl get ... -o json` prints them (core/v1 field names).
+ *
+ * Enum-like fields are typed as plain strings on purpose: these types describe what a client
+ * may send, and validation (see `validation/`) is what narrows a value to the known enums.
+ */
+
+export const TaintEffects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+export type TaintEffect = (typeof TaintEffects)[number];
+
+/** Equal and Exists are core/v1; Gt and Lt come from KEP-5471 (numeric comparison). */
+export const TolerationOperators = ['Equal', 'Exists', 'Gt', 'Lt'] as const;
+export type TolerationOperator = (typeof TolerationOperators)[number];
+
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: string;
+  /** RFC 3339 time at which the taint was added; kept for NoExecute bookkeeping. */
+  timeAdded?: string;
+}
+
+export interface Toleration {
+  key?: string;
+  /** Empty means Equal. */
+  operator?: string;
+  value?: string;
+  /** Empty means every effect. */
+  effect?: string;
+  /** Only meaningful with effect NoExecute; null/absent means "tolerate forever". */
+  tolerationSeconds?: number | null;
+}
+
+export const NodeSelectorOperators = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'] as const;
+export type NodeSelectorOperator = (typeof NodeSelectorOperators)[number];
+
+export interface NodeSelectorRequirement {
+  key: string;
+  operator: string;
+  values?: string[];
+}
+
+export interface NodeSelectorTerm {
+  matchExpressions?: NodeSelectorRequirement[];
+  matchFields?: NodeSelectorRequirement[];
+}
+
+export interface NodeSelector {
+  nodeSelectorTerms: NodeSelectorTerm[];
+}
+
+export interface PreferredSchedulingTerm {
+  weight: number;
+  preference: NodeSelectorTerm;
+}
+
+export interface NodeAffinity {
+  requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
+  preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
+}
+
+export interface Affinity {
+  nodeAffinity?: NodeAffinity;
+  // podAffinity / podAntiAffinity are accepted and kept but play no part in taint decisions.
+  [other: string]: unknown;
+}
+
+export type ResourceList = Record<string, string | number>;
+
+export interface ResourceRequirements {
+  requests?: ResourceList;
+  limits?: ResourceList;
+}
+
+export interface Container {
+  name: string;
+  image?: string;
+  resources?: ResourceRequirements;
+  [other: string]: unknown;
+}
+
+export interface OwnerReference {
+  apiVersion?: string;
+  kind: string;
+  name: string;
+  uid?: string;
+  controller?: boolean;
+  [other: string]: unknown;
+}
+
+export interface ObjectMeta {
+  name: string;
+  namespace?: string;
+  uid?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  ownerReferences?: OwnerReference[];
+  creationTimestamp?: string;
+  [other: string]: unknown;
+}
+
+export interface NodeCondition {
+  type: string;
+  /** "True", "False" or "Unknown". */
+  status: string;
+  reason?: string;
+  message?: string;
+  lastHeartbeatTime?: string;
+  lastTransitionTime?: string;
+}
+
+export interface NodeSpec {
+  taints?: Taint[];
+  unschedulable?: boolean;
+  [other: string]: unknown;
+}
+
+export interface NodeStatus {
+  conditions?: NodeCondition[];
+  allocatable?: ResourceList;
+  capacity?: ResourceList;
+  [other: string]: unknown;
+}
+
+export interface Node {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  spec?: NodeSpec;
+  status?: NodeStatus;
+}
+
+export interface PodSpec {
+  containers?: Container[];
+  initContainers?: Container[];
+  tolerations?: Toleration[];
+  nodeName?: string;
+  nodeSelector?: Record<string, string>;
+  affinity?: Affinity;
+  hostNetwork?: boolean;
+  priority?: number;
+  [other: string]: unknown;
+}
+
+export const PodQOSClasses = ['Guaranteed', 'Burstable', 'BestEffort'] as const;
+export type PodQOSClass = (typeof PodQOSClasses)[number];
+
+export interface PodStatus {
+  phase?: string;
+  qosClass?: string;
+  [other: string]: unknown;
+}
+
+export interface Pod {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  spec?: PodSpec;
+  status?: PodStatus;
+}
+
+/** namespace/name of a pod, the key the eviction machinery works by. */
+export interface PodRef {
+  namespace: string;
+  name: string;
+}

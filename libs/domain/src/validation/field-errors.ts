@@ -1,0 +1,179 @@
+/**
+ * Field errors as the Kubernetes API server reports them (apimachinery/pkg/util/validation/field):
+ * a field path such as `spec.tolerations[2].operator`, an error type, the bad value and a detail,
+ * printed as `spec.taints[0].effect: Unsupported value: "Foo": supported values: "NoSchedule", ...`.
+ */
+
+export const FieldErrorTypes = {
+  notFound: 'FieldValueNotFound',
+  required: 'FieldValueRequired',
+  duplicate: 'FieldValueDuplicate',
+  invalid: 'FieldValueInvalid',
+  notSupported: 'FieldValueNotSupported',
+  forbidden: 'FieldValueForbidden',
+  tooLong: 'FieldValueTooLong',
+  typeInvalid: 'FieldValueTypeInvalid',
+} as const;
+export type FieldErrorType = (typeof FieldErrorTypes)[keyof typeof FieldErrorTypes];
+
+/** The words Kubernetes prints for each type (field.ErrorType.String()). */
+const typeText: Record<FieldErrorType, string> = {
+  FieldValueNotFound: 'Not found',
+  FieldValueRequired: 'Required value',
+  FieldValueDuplicate: 'Duplicate value',
+  FieldValueInvalid: 'Invalid value',
+  FieldValueNotSupported: 'Unsupported value',
+  FieldValueForbidden: 'Forbidden',
+  FieldValueTooLong: 'Too long',
+  FieldValueTypeInvalid: 'Invalid value',
+};
+
+/** Types whose message never repeats the bad value (as in ErrorBody()). */
+const valueless = new Set<FieldErrorType>(['FieldValueRequired', 'FieldValueForbidden', 'FieldValueTooLong']);
+
+export interface FieldError {
+  /** Kubernetes field path, e.g. `spec.tolerations[2].operator`. */
+  field: string;
+  type: FieldErrorType;
+  badValue?: unknown;
+  detail: string;
+  /** What kubectl would print after the path: `Invalid value: "x": detail`. */
+  reason: string;
+}
+
+/** An immutable field path builder: `root('spec').child('taints').index(1).child('effect')`. */
+export class FieldPath {
+  private constructor(private readonly text: string) {}
+
+  static root(name = ''): FieldPath {
+    return new FieldPath(name);
+  }
+
+  child(name: string): FieldPath {
+    return new FieldPath(this.text === '' ? name : `${this.text}.${name}`);
+  }
+
+  index(i: number): FieldPath {
+    return new FieldPath(`${this.text}[${i}]`);
+  }
+
+  key(k: string): FieldPath {
+    return new FieldPath(`${this.text}[${k}]`);
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** A JavaScript string as Go holds it after decoding JSON: unpaired surrogates become U+FFFD. */
+function wellFormed(s: string): string {
+  return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+const hex = (n: number, width: number): string => n.toString(16).padStart(width, '0');
+const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+const shortEscapes: Record<string, string> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+};
+
+/** Go's strconv.Quote, which `%q` prints: printable runes as they are, the rest escaped. */
+export function goQuote(value: string): string {
+  let out = '"';
+  for (const ch of wellFormed(value)) {
+    const r = ch.codePointAt(0) ?? 0;
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if ((r >= 0x20 && r < 0x7f) || (r >= 0x80 && printable.test(ch))) out += ch;
+    else if (ch in shortEscapes) out += shortEscapes[ch];
+    else if (r < 0x20 || r === 0x7f) out += `\\x${hex(r, 2)}`;
+    else if (r < 0x10000) out += `\\u${hex(r, 4)}`;
+    else out += `\\U${hex(r, 8)}`;
+  }
+  return `${out}"`;
+}
+
+/**
+ * Go's json.Marshal: like JSON.stringify, but HTML-safe (`<`, `>`, `&` and U+2028/U+2029 are
+ * escaped) and with unpaired surrogates replaced by U+FFFD.
+ */
+export function goJson(value: unknown): string {
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v)) ?? 'null';
+  return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${hex(c.charCodeAt(0), 4)}`);
+}
+
+/**
+ * How Go renders a bad value (field.Error.ErrorBody): a plain `string` with %q; int64, int32,
+ * float64, float32 and bool with %v; anything else, including the named string types of enums
+ * (core.TaintEffect, core.TolerationOperator, ...), through json.Marshal.
+ */
+export type BadValueStyle = 'string' | 'json';
+
+export function formatBadValue(value: unknown, style: BadValueStyle = 'string'): string {
+  if (typeof value === 'string') return style === 'json' ? goJson(value) : goQuote(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value === undefined) return 'null';
+  return goJson(value);
+}
+
+function make(
+  field: FieldPath,
+  type: FieldErrorType,
+  detail: string,
+  badValue?: unknown,
+  hasValue = true,
+  style: BadValueStyle = 'string',
+): FieldError {
+  let reason = typeText[type];
+  if (hasValue && !valueless.has(type)) reason += `: ${formatBadValue(badValue, style)}`;
+  if (detail) reason += `: ${detail}`;
+  const error: FieldError = { field: field.toString(), type, detail, reason };
+  if (hasValue) error.badValue = badValue;
+  return error;
+}
+
+export const fieldError = {
+  required: (field: FieldPath, detail = ''): FieldError => make(field, 'FieldValueRequired', detail, undefined, false),
+  forbidden: (field: FieldPath, detail: string): FieldError => make(field, 'FieldValueForbidden', detail, undefined, false),
+  /** `style: 'json'` for a value Go holds in a named string type (an operator, an effect). */
+  invalid: (field: FieldPath, value: unknown, detail: string, style: BadValueStyle = 'string'): FieldError =>
+    make(field, 'FieldValueInvalid', detail, value, true, style),
+  duplicate: (field: FieldPath, value: unknown, detail = ''): FieldError => make(field, 'FieldValueDuplicate', detail, value),
+  notFound: (field: FieldPath, value: unknown, detail = ''): FieldError => make(field, 'FieldValueNotFound', detail, value),
+  tooLong: (field: FieldPath, maxLength: number): FieldError =>
+    make(field, 'FieldValueTooLong', `may not be more than ${maxLength} bytes`, undefined, false),
+  /** A JSON value of the wrong type, e.g. a number where a string belongs. */
+  typeInvalid: (field: FieldPath, value: unknown, detail: string): FieldError =>
+    make(field, 'FieldValueTypeInvalid', detail, value),
+  /** Enumerations: the bad value is rendered as Go renders a named string type (json.Marshal) unless told otherwise. */
+  notSupported: (field: FieldPath, value: unknown, supported: readonly string[], style: BadValueStyle = 'json'): FieldError =>
+    make(
+      field,
+      'FieldValueNotSupported',
+      supported.length ? `supported values: ${supported.map((s) => goQuote(s)).join(', ')}` : '',
+      value,
+      true,
+      style,
+    ),
+};
+
+/** `spec.taints[0].effect: Unsupported value: "Foo": supported values: ...`, one per line. */
+export function formatFieldErrors(errors: readonly FieldError[]): string {
+  return errors.map((e) => `${e.field}: ${e.reason}`).join('\n');
+}
+
+/**
+ * The API server's summary of an invalid object (apierrors.NewInvalid):
+ * `Node "n1" is invalid: spec.taints[0].effect: Required value`. Identical messages are
+ * reported once and several are joined with ", " inside brackets, as ErrorList.ToAggregate does.
+ */
+export function invalidObjectMessage(kind: string, name: string, errors: readonly FieldError[]): string {
+  const parts = [...new Set(errors.map((e) => `${e.field}: ${e.reason}`))];
+  const body = parts.length === 0 ? '<nil>' : parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
+  return `${kind} ${goQuote(name)} is invalid: ${body}`;
+}

@@ -1,0 +1,267 @@
+import { quantityProblem } from '../resources/quantity';
+import type { DomainSettings } from '../settings';
+import type { Affinity, Node, Pod, Taint, Toleration } from '../types';
+import { type FieldError, FieldPath, fieldError } from './field-errors';
+import { type Json, ShapeChecker } from './json-shape';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, utf8ByteLength } from './names';
+import { hasInvalidLabelValueInNodeSelectorTerms, validateAffinity, validateLabels } from './node-selector';
+import { validateNodeTaints } from './taints';
+import { usesComparisonOperators, validateOnlyAddedTolerations, validateTolerations } from './tolerations';
+
+/**
+ * Whole Node and Pod objects as the API server validates them on create and update, from raw JSON
+ * (`kubectl get ... -o json` output is accepted as it is; fields we do not use are kept untouched).
+ */
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+const root = FieldPath.root();
+const conditionStatuses = ['True', 'False', 'Unknown'];
+const podPhases = ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'];
+
+function checkTypeMeta(shape: ShapeChecker, input: Json, kind: string): void {
+  const apiVersion = shape.string(input.apiVersion, root.child('apiVersion'));
+  if (apiVersion !== undefined && apiVersion !== '' && apiVersion !== 'v1') {
+    shape.errors.push(fieldError.notSupported(root.child('apiVersion'), apiVersion, ['v1'], 'string'));
+  }
+  const k = shape.string(input.kind, root.child('kind'));
+  if (k !== undefined && k !== '' && k !== kind) shape.errors.push(fieldError.notSupported(root.child('kind'), k, [kind], 'string'));
+}
+
+/** apimachinery's TotalAnnotationSizeLimitB (256 KiB of keys and values). */
+const totalAnnotationSizeLimit = 256 * 1024;
+
+interface CheckedMetadata {
+  name?: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+
+/** metadata's JSON types, and ownerReferences' kind and name. */
+function checkMetadataShape(shape: ShapeChecker, input: Json): CheckedMetadata {
+  const path = root.child('metadata');
+  const meta = shape.object(input.metadata, path, true);
+  if (!meta) return {};
+  const checked: CheckedMetadata = {};
+  const name = shape.string(meta.name, path.child('name'));
+  if (name !== undefined) checked.name = name;
+  const namespace = shape.string(meta.namespace, path.child('namespace'));
+  if (namespace !== undefined) checked.namespace = namespace;
+  const labels = shape.stringMap(meta.labels, path.child('labels'));
+  if (labels) checked.labels = labels;
+  const annotations = shape.stringMap(meta.annotations, path.child('annotations'));
+  if (annotations) checked.annotations = annotations;
+  for (const { item, path: at } of shape.objects(meta.ownerReferences, path.child('ownerReferences'))) {
+    shape.string(item.kind, at.child('kind'), true);
+    shape.string(item.name, at.child('name'), true);
+    shape.boolean(item.controller, at.child('controller'));
+  }
+  return checked;
+}
+
+/**
+ * ValidateObjectMeta: a DNS-subdomain name (ValidateNodeName / ValidatePodName), a DNS-label
+ * namespace on namespaced kinds and none on the others, valid labels, and annotation keys that are
+ * qualified names once lower-cased, 256 KiB at most in all.
+ */
+function validateMetadata(meta: CheckedMetadata, namespaced: boolean): FieldError[] {
+  const path = root.child('metadata');
+  const errors: FieldError[] = [];
+  const { name, namespace, labels, annotations } = meta;
+  if (!name) errors.push(fieldError.required(path.child('name'), 'name or generateName is required'));
+  else for (const msg of isDNS1123Subdomain(name)) errors.push(fieldError.invalid(path.child('name'), name, msg));
+  if (namespaced && namespace) {
+    for (const msg of isDNS1123Label(namespace)) errors.push(fieldError.invalid(path.child('namespace'), namespace, msg));
+  }
+  if (!namespaced && namespace) errors.push(fieldError.forbidden(path.child('namespace'), 'not allowed on this type'));
+  if (labels) errors.push(...validateLabels(labels, path.child('labels')));
+  if (annotations) {
+    let size = 0;
+    for (const [key, value] of Object.entries(annotations)) {
+      for (const msg of isQualifiedName(key.toLowerCase())) errors.push(fieldError.invalid(path.child('annotations'), key, msg));
+      size += utf8ByteLength(key) + utf8ByteLength(value);
+    }
+    if (size > totalAnnotationSizeLimit) errors.push(fieldError.tooLong(path.child('annotations'), totalAnnotationSizeLimit));
+  }
+  return errors;
+}
+
+/**
+ * A resource list. A quantity Kubernetes cannot parse fails the request's decoding, before any
+ * validation; it is reported here at `<path>[<resource>]` with ParseQuantity's message.
+ */
+function checkQuantities(shape: ShapeChecker, value: unknown, path: FieldPath): void {
+  const list = shape.quantityMap(value, path);
+  for (const [name, quantity] of Object.entries(list ?? {})) {
+    const problem = quantityProblem(quantity);
+    if (problem) shape.errors.push(fieldError.invalid(path.key(name), quantity, problem));
+  }
+}
+
+function checkTaintShapes(shape: ShapeChecker, value: unknown, path: FieldPath): Taint[] {
+  return shape.objects(value, path).map(({ item, path: at }) => {
+    shape.string(item.key, at.child('key'));
+    shape.string(item.value, at.child('value'));
+    shape.string(item.effect, at.child('effect'));
+    shape.string(item.timeAdded, at.child('timeAdded'));
+    return item as unknown as Taint;
+  });
+}
+
+function checkTolerationShapes(shape: ShapeChecker, value: unknown, path: FieldPath): Toleration[] {
+  return shape.objects(value, path).map(({ item, path: at }) => {
+    for (const field of ['key', 'operator', 'value', 'effect'] as const) shape.string(item[field], at.child(field));
+    shape.integer(item.tolerationSeconds, at.child('tolerationSeconds'));
+    return item as Toleration;
+  });
+}
+
+/** Validates a taint list on its own, e.g. `{key, value, effect}` sent to add one taint. */
+export function validateTaintList(input: unknown, path: FieldPath): Validated<Taint[]> {
+  const shape = new ShapeChecker();
+  const taints = checkTaintShapes(shape, input, path);
+  if (shape.errors.length) return { ok: false, errors: shape.errors };
+  const errors = validateNodeTaints(taints, path);
+  return errors.length ? { ok: false, errors } : { ok: true, value: taints };
+}
+
+/**
+ * A Node on create or update (the API server applies the same rules to both). JSON type errors
+ * (what would fail decoding) are reported alone; otherwise the rules run in ValidateNode's order.
+ * Taint errors name the field where taints live, `spec.taints[i]`, as the contract of DESIGN.md
+ * asks; ValidateNode itself reports them under `metadata.taints[i]`, a slip of its own.
+ */
+export function validateNode(input: unknown): Validated<Node> {
+  const shape = new ShapeChecker();
+  const obj = shape.object(input, root, true);
+  if (!obj) return { ok: false, errors: shape.errors };
+  checkTypeMeta(shape, obj, 'Node');
+  const meta = checkMetadataShape(shape, obj);
+
+  const spec = shape.object(obj.spec, root.child('spec'));
+  const taints = checkTaintShapes(shape, spec?.taints, root.child('spec').child('taints'));
+  shape.boolean(spec?.unschedulable, root.child('spec').child('unschedulable'));
+
+  const status = shape.object(obj.status, root.child('status'));
+  for (const { item, path } of shape.objects(status?.conditions, root.child('status').child('conditions'))) {
+    shape.string(item.type, path.child('type'), true);
+    const s = shape.string(item.status, path.child('status'), true);
+    if (s && !conditionStatuses.includes(s)) shape.errors.push(fieldError.notSupported(path.child('status'), s, conditionStatuses, 'string'));
+  }
+  checkQuantities(shape, status?.allocatable, root.child('status').child('allocatable'));
+  checkQuantities(shape, status?.capacity, root.child('status').child('capacity'));
+  if (shape.errors.length) return { ok: false, errors: shape.errors };
+
+  const errors = validateMetadata(meta, false);
+  errors.push(...validateNodeTaints(taints, root.child('spec').child('taints')));
+  return errors.length ? { ok: false, errors: dedupe(errors) } : { ok: true, value: obj as unknown as Node };
+}
+
+/** One error per message, as the API server's ErrorList.ToAggregate reports them. */
+function dedupe(errors: readonly FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const text = `${e.field}: ${e.reason}`;
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+
+/**
+ * A Pod on create (no `previous`) or update. JSON type errors are reported alone; otherwise the
+ * rules run in ValidatePodSpec's order (nodeSelector, affinity, nodeName, tolerations). An update
+ * may only add tolerations or change the tolerationSeconds of existing ones, and may set
+ * spec.nodeName once (binding) but not change it. As in Kubernetes, Gt/Lt tolerations stay
+ * allowed on an update of a pod that already uses them, and so do invalid label values in the
+ * required node affinity of a pod that already has some.
+ */
+export function validatePod(input: unknown, settings: DomainSettings, previous?: Pod): Validated<Pod> {
+  const shape = new ShapeChecker();
+  const obj = shape.object(input, root, true);
+  if (!obj) return { ok: false, errors: shape.errors };
+  checkTypeMeta(shape, obj, 'Pod');
+  const meta = checkMetadataShape(shape, obj);
+
+  const specPath = root.child('spec');
+  const spec = shape.object(obj.spec, specPath);
+  for (const field of ['containers', 'initContainers'] as const) {
+    for (const { item, path } of shape.objects(spec?.[field], specPath.child(field))) {
+      shape.string(item.name, path.child('name'));
+      const resources = shape.object(item.resources, path.child('resources'));
+      checkQuantities(shape, resources?.requests, path.child('resources').child('requests'));
+      checkQuantities(shape, resources?.limits, path.child('resources').child('limits'));
+    }
+  }
+  const tolerations = checkTolerationShapes(shape, spec?.tolerations, specPath.child('tolerations'));
+  const nodeName = shape.string(spec?.nodeName, specPath.child('nodeName'));
+  const nodeSelector = shape.stringMap(spec?.nodeSelector, specPath.child('nodeSelector'));
+  const affinity = shape.object(spec?.affinity, specPath.child('affinity'));
+  const nodeAffinity = shape.object(affinity?.nodeAffinity, specPath.child('affinity').child('nodeAffinity'));
+  checkNodeAffinityShape(shape, nodeAffinity, specPath.child('affinity').child('nodeAffinity'));
+  shape.boolean(spec?.hostNetwork, specPath.child('hostNetwork'));
+  const status = shape.object(obj.status, root.child('status'));
+  const phase = shape.string(status?.phase, root.child('status').child('phase'));
+  if (phase && !podPhases.includes(phase)) {
+    shape.errors.push(fieldError.notSupported(root.child('status').child('phase'), phase, podPhases, 'string'));
+  }
+  if (shape.errors.length) return { ok: false, errors: shape.errors };
+
+  // PodValidationOptions, with Kubernetes' ratchets for objects that were valid when stored.
+  const options = {
+    comparisonOperators: settings.tolerationComparisonOperators || usesComparisonOperators(previous?.spec?.tolerations),
+  };
+  const allowInvalidLabelValueInRequiredNodeAffinity =
+    previous !== undefined &&
+    hasInvalidLabelValueInNodeSelectorTerms(
+      previous.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms,
+    );
+
+  const errors = validateMetadata(meta, true);
+  if (nodeSelector) errors.push(...validateLabels(nodeSelector, specPath.child('nodeSelector')));
+  if (affinity) errors.push(...validateAffinity(affinity as Affinity, specPath.child('affinity'), { allowInvalidLabelValueInRequiredNodeAffinity }));
+  if (nodeName) for (const msg of isDNS1123Subdomain(nodeName)) errors.push(fieldError.invalid(specPath.child('nodeName'), nodeName, msg));
+  const tolerationsPath = specPath.child('tolerations');
+  errors.push(...validateTolerations(tolerations, tolerationsPath, options));
+  if (previous) {
+    // ValidatePodUpdate then checks the tolerations again, against the old ones; its repeats of
+    // the messages above are dropped by dedupe, as the API server's aggregate drops them.
+    errors.push(...validateOnlyAddedTolerations(tolerations, previous.spec?.tolerations ?? [], tolerationsPath, options));
+    const before = previous.spec?.nodeName;
+    if (before && nodeName !== before) {
+      errors.push(fieldError.forbidden(specPath.child('nodeName'), `may not be changed once the pod is bound (was ${JSON.stringify(before)})`));
+    }
+  }
+  return errors.length ? { ok: false, errors: dedupe(errors) } : { ok: true, value: obj as unknown as Pod };
+}
+
+function checkRequirementShapes(shape: ShapeChecker, value: unknown, path: FieldPath): void {
+  for (const { item, path: at } of shape.objects(value, path)) {
+    // Not required here: a missing key or operator is "" in Go, which the rules then reject.
+    shape.string(item.key, at.child('key'));
+    shape.string(item.operator, at.child('operator'));
+    shape.strings(item.values, at.child('values'));
+  }
+}
+
+function checkTermShape(shape: ShapeChecker, term: Json, path: FieldPath): void {
+  checkRequirementShapes(shape, term.matchExpressions, path.child('matchExpressions'));
+  checkRequirementShapes(shape, term.matchFields, path.child('matchFields'));
+}
+
+function checkNodeAffinityShape(shape: ShapeChecker, nodeAffinity: Json | undefined, path: FieldPath): void {
+  if (!nodeAffinity) return;
+  const requiredPath = path.child('requiredDuringSchedulingIgnoredDuringExecution');
+  const required = shape.object(nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution, requiredPath);
+  for (const { item, path: at } of shape.objects(required?.nodeSelectorTerms, requiredPath.child('nodeSelectorTerms'))) {
+    checkTermShape(shape, item, at);
+  }
+  const preferredPath = path.child('preferredDuringSchedulingIgnoredDuringExecution');
+  for (const { item, path: at } of shape.objects(nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution, preferredPath)) {
+    shape.integer(item.weight, at.child('weight'));
+    // preference is a struct, not a pointer, in Go: missing means an empty term, which is valid.
+    const preference = shape.object(item.preference, at.child('preference'));
+    if (preference) checkTermShape(shape, preference, at.child('preference'));
+  }
+}

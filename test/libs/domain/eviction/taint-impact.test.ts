@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { type Node, type Pod, type Taint, taintImpact, withTaint } from '@taintgate/domain';
+
+const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+const node = (name: string, taints: Taint[] = [], labels: Record<string, string> = {}): Node => ({ metadata: { name, labels }, spec: { taints } });
+const pod = (name: string, spec: Pod['spec'], phase = 'Running'): Pod => ({ metadata: { name, namespace: 'ns' }, spec, status: { phase } });
+const drain: Taint = { key: 'drain', effect: 'NoExecute' };
+
+describe('taintImpact', () => {
+  const nodes = [node('n1'), node('n2'), node('n3')];
+  const pods = [
+    pod('untolerating', { nodeName: 'n1' }),
+    pod('thirty', { nodeName: 'n1', tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 }] }),
+    pod('forever', { nodeName: 'n2', tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute' }] }),
+    pod('elsewhere', { nodeName: 'n3' }),
+    pod('done', { nodeName: 'n1' }, 'Succeeded'),
+  ];
+
+  it('sorts bound pods of the tainted nodes into evicted now, evicted later and unaffected', () => {
+    const impact = taintImpact(drain, nodes, pods, new Set(['n1', 'n2']), now);
+    expect(impact.nodes).toEqual(['n1', 'n2']);
+    expect(impact.evictions).toEqual([
+      { pod: { namespace: 'ns', name: 'untolerating' }, node: 'n1', when: 'Immediately', at: now },
+      { pod: { namespace: 'ns', name: 'thirty' }, node: 'n1', when: 'AfterTolerationSeconds', tolerationSeconds: 30, at: now + 30_000 },
+    ]);
+    expect(impact.unaffected).toEqual([{ pod: { namespace: 'ns', name: 'forever' }, node: 'n2', reason: 'ToleratesForever' }]);
+    expect(impact.unschedulable).toEqual([]);
+  });
+
+  it('a NoSchedule taint evicts nobody', () => {
+    const impact = taintImpact({ key: 'k', effect: 'NoSchedule' }, nodes, pods, new Set(['n1']), now);
+    expect(impact.evictions).toEqual([]);
+    expect(impact.unaffected.map((u) => u.reason)).toEqual(['NotNoExecute', 'NotNoExecute']);
+  });
+
+  it('pending pods that lose their last feasible node', () => {
+    const gpuNodes = [node('g1', [], { gpu: 'yes' }), node('g2', [], { gpu: 'yes' }), node('c1')];
+    const pending = [
+      pod('needs-gpu', { nodeSelector: { gpu: 'yes' } }, 'Pending'),
+      pod('anywhere', {}, 'Pending'),
+      pod('already-stuck', { nodeSelector: { gpu: 'no' } }, 'Pending'),
+    ];
+    const taint: Taint = { key: 'dedicated', value: 'ml', effect: 'NoSchedule' };
+    expect(taintImpact(taint, gpuNodes, pending, new Set(['g1', 'g2']), now).unschedulable).toEqual([{ pod: { namespace: 'ns', name: 'needs-gpu' } }]);
+    expect(taintImpact(taint, gpuNodes, pending, new Set(['g1']), now).unschedulable).toEqual([]);
+  });
+
+  it('a taint that replaces one with the same key and effect', () => {
+    const tainted = withTaint(node('n', [{ key: 'drain', value: 'old', effect: 'NoExecute' }, { key: 'x', effect: 'NoSchedule' }]), { key: 'drain', value: 'new', effect: 'NoExecute' });
+    expect(tainted.spec?.taints).toEqual([{ key: 'x', effect: 'NoSchedule' }, { key: 'drain', value: 'new', effect: 'NoExecute' }]);
+  });
+});

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Pod, type Toleration, placePod } from '@taintgate/domain';
+import { node, nodes, pod, taint, toleration } from '../support/arbitraries';
+
+const withToleration = (p: Pod, extra: Toleration): Pod => ({
+  ...p,
+  spec: { ...p.spec, tolerations: [...(p.spec?.tolerations ?? []), extra] },
+});
+
+describe('laws of placement', () => {
+  it('adding a toleration never turns a feasible node infeasible', () => {
+    fc.assert(
+      fc.property(pod, nodes, toleration, (p, ns, extra) => {
+        const before = placePod(p, ns);
+        const after = placePod(withToleration(p, extra), ns);
+        for (const verdict of before.nodes.filter((n) => n.feasible)) {
+          expect(after.nodes.find((n) => n.name === verdict.name)?.feasible).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('adding a taint never turns an infeasible node feasible', () => {
+    fc.assert(
+      fc.property(pod, node, taint, (p, n, t) => {
+        fc.pre(!(n.spec?.taints ?? []).some((x) => x.key === t.key && x.effect === t.effect));
+        const tainted = { ...n, spec: { ...n.spec, taints: [...(n.spec?.taints ?? []), t] } };
+        if (!placePod(p, [n]).nodes[0]?.feasible) expect(placePod(p, [tainted]).nodes[0]?.feasible).toBe(false);
+      }),
+    );
+  });
+
+  it('every node is answered once; feasible ones first, ranked 1..k by score, scores in 0..100', () => {
+    fc.assert(
+      fc.property(pod, nodes, (p, ns) => {
+        const result = placePod(p, ns);
+        expect(result.nodes.map((n) => n.name).sort()).toEqual(ns.map((n) => n.metadata.name).sort());
+        const feasible = result.nodes.filter((n) => n.feasible);
+        expect(result.nodes.slice(0, feasible.length)).toEqual(feasible);
+        expect(feasible.map((n) => n.rank)).toEqual(feasible.map((_, i) => i + 1));
+        for (const n of feasible) expect(n.score).toSatisfy((s: number) => s >= 0 && s <= 100);
+        // Equal raw counts all normalise to 0, so the best is not always 100; the order is what holds.
+        for (let i = 1; i < feasible.length; i++) expect(feasible[i - 1]?.score).toBeGreaterThanOrEqual(feasible[i]?.score ?? 0);
+        expect(result.feasibleCount).toBe(feasible.length);
+        if (ns.length) expect(result.summary.startsWith(`${feasible.length}/${ns.length} nodes are available`)).toBe(true);
+      }),
+    );
+  });
+
+  it('an infeasible node always has a blocking reason; a feasible one never does', () => {
+    const soft = new Set(['UntoleratedPreferNoSchedule']);
+    fc.assert(
+      fc.property(pod, nodes, (p, ns) => {
+        for (const n of placePod(p, ns).nodes) {
+          expect(n.reasons.some((r) => !soft.has(r.code))).toBe(!n.feasible);
+        }
+      }),
+    );
+  });
+});

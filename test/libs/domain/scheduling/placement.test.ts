@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { type Node, type Pod, type Taint, type Toleration, placePod, summarize } from '@taintgate/domain';
+
+const node = (name: string, taints: Taint[] = [], extra: { labels?: Record<string, string>; unschedulable?: boolean } = {}): Node => ({
+  metadata: { name, labels: extra.labels ?? {} },
+  spec: { taints, unschedulable: extra.unschedulable ?? false },
+});
+const pod = (spec: Pod['spec'] = {}, name = 'web-1'): Pod => ({ metadata: { name, namespace: 'default' }, spec });
+const gpu: Taint = { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' };
+
+describe('placePod: feasibility', () => {
+  it('seed 000: a pod tolerating two of three taints cannot be scheduled there', () => {
+    const n = node('node1', [
+      { key: 'key1', value: 'value1', effect: 'NoSchedule' },
+      { key: 'key1', value: 'value1', effect: 'NoExecute' },
+      { key: 'key2', value: 'value2', effect: 'NoSchedule' },
+    ]);
+    const tolerations: Toleration[] = [
+      { key: 'key1', operator: 'Equal', value: 'value1', effect: 'NoSchedule' },
+      { key: 'key1', operator: 'Equal', value: 'value1', effect: 'NoExecute' },
+    ];
+    const result = placePod(pod({ tolerations }), [n]);
+    expect(result.nodes[0]).toMatchObject({ name: 'node1', feasible: false, score: null });
+    expect(result.nodes[0]?.reasons).toEqual([
+      { code: 'UntoleratedTaint', taint: { key: 'key2', value: 'value2', effect: 'NoSchedule' }, message: 'untolerated taint key2=value2:NoSchedule' },
+    ]);
+    expect(result.summary).toBe('0/1 nodes are available: 1 node(s) had untolerated taint {key2: value2}.');
+  });
+
+  it('lists every untolerated taint of a node, not only the first, and the soft ones too', () => {
+    const n = node('n1', [gpu, { key: 'zone', value: 'a', effect: 'NoExecute' }, { key: 'slow', effect: 'PreferNoSchedule' }]);
+    const [verdict] = placePod(pod(), [n]).nodes;
+    expect(verdict?.reasons.map((r) => `${r.code} ${r.taint?.key}`)).toEqual([
+      'UntoleratedTaint dedicated',
+      'UntoleratedTaint zone',
+      'UntoleratedPreferNoSchedule slow',
+    ]);
+  });
+
+  it('PreferNoSchedule never makes a node infeasible, only lowers its score', () => {
+    const result = placePod(pod(), [node('a', [{ key: 'slow', effect: 'PreferNoSchedule' }]), node('b')]);
+    expect(result.nodes.map((n) => [n.name, n.feasible, n.score, n.rank])).toEqual([
+      ['b', true, 100, 1],
+      ['a', true, 0, 2],
+    ]);
+    expect(result.summary).toBe('2/2 nodes are available.');
+  });
+
+  it('spec.unschedulable acts as the unschedulable NoSchedule taint, and is tolerated like it', () => {
+    const cordoned = node('c', [], { unschedulable: true });
+    expect(placePod(pod(), [cordoned]).nodes[0]?.reasons.map((r) => r.code)).toEqual(['Unschedulable']);
+    const tolerant = pod({ tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }] });
+    expect(placePod(tolerant, [cordoned]).nodes[0]?.feasible).toBe(true);
+    expect(placePod(pod({ tolerations: [{ operator: 'Exists' }] }), [cordoned]).nodes[0]?.feasible).toBe(true);
+  });
+
+  it('seed 000: dedicated nodes need the toleration and the label together', () => {
+    const dedicated = node('gpu-1', [gpu], { labels: { dedicated: 'gpu' } });
+    const plain = node('cpu-1');
+    const tolerations: Toleration[] = [{ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }];
+    // toleration only: allowed on both
+    expect(placePod(pod({ tolerations }), [dedicated, plain]).feasibleCount).toBe(2);
+    // toleration + affinity: only the dedicated node
+    const affinity = {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'dedicated', operator: 'In', values: ['gpu'] }] }] },
+      },
+    };
+    const result = placePod(pod({ tolerations, affinity }), [dedicated, plain]);
+    expect(result.nodes.map((n) => [n.name, n.feasible])).toEqual([
+      ['gpu-1', true],
+      ['cpu-1', false],
+    ]);
+    expect(result.nodes[1]?.reasons).toEqual([
+      {
+        code: 'NodeAffinityMismatch',
+        field: 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0]',
+        message: 'dedicated In [gpu]: node has no label dedicated',
+      },
+    ]);
+    // label only (no toleration): nowhere
+    expect(placePod(pod({ nodeSelector: { dedicated: 'gpu' } }), [dedicated, plain]).summary).toBe(
+      "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint {dedicated: gpu}.",
+    );
+  });
+
+  it('reports every nodeSelector miss', () => {
+    const n = node('n1', [], { labels: { disktype: 'hdd' } });
+    const [verdict] = placePod(pod({ nodeSelector: { disktype: 'ssd', zone: 'a' } }), [n]).nodes;
+    expect(verdict?.reasons).toEqual([
+      { code: 'NodeSelectorMismatch', field: 'spec.nodeSelector[disktype]', message: 'nodeSelector wants disktype=ssd, node has disktype=hdd' },
+      { code: 'NodeSelectorMismatch', field: 'spec.nodeSelector[zone]', message: 'nodeSelector wants zone=a, node has no label zone' },
+    ]);
+  });
+});
+
+describe('placePod: spec.nodeName', () => {
+  const noExecute: Taint = { key: 'maintenance', effect: 'NoExecute' };
+  it('bypasses NoSchedule taints and cordon on the named node', () => {
+    const target = node('n1', [gpu], { unschedulable: true });
+    const result = placePod(pod({ nodeName: 'n1' }), [target, node('n2')]);
+    expect(result.nodes.map((n) => [n.name, n.feasible])).toEqual([
+      ['n1', true],
+      ['n2', false],
+    ]);
+    expect(result.nodes[1]?.reasons[0]?.code).toBe('NodeNameMismatch');
+    expect(result.summary).toBe("1/2 nodes are available: 1 node(s) didn't match the requested node name.");
+  });
+  it('does not bypass NoExecute taints', () => {
+    const result = placePod(pod({ nodeName: 'n1' }), [node('n1', [noExecute])]);
+    expect(result.nodes[0]?.feasible).toBe(false);
+    expect(result.summary).toBe('0/1 nodes are available: 1 node(s) had untolerated taint {maintenance: }.');
+  });
+  it('a tolerated NoExecute taint lets it run', () => {
+    const tolerations: Toleration[] = [{ key: 'maintenance', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }];
+    expect(placePod(pod({ nodeName: 'n1', tolerations }), [node('n1', [noExecute])]).nodes[0]?.feasible).toBe(true);
+  });
+});
+
+describe('placePod: ranking and summary', () => {
+  it('orders feasible nodes by score then name, then infeasible by name', () => {
+    const nodes = [
+      node('d', [gpu]),
+      node('c', [{ key: 'x', effect: 'PreferNoSchedule' }]),
+      node('b'),
+      node('a', [gpu]),
+      node('e'),
+    ];
+    const result = placePod(pod(), nodes);
+    expect(result.nodes.map((n) => `${n.name}:${n.score}:${n.rank}`)).toEqual(['b:100:1', 'e:100:2', 'c:0:3', 'a:null:null', 'd:null:null']);
+    expect(result.pod).toEqual({ namespace: 'default', name: 'web-1' });
+    expect(result.feasibleCount).toBe(3);
+  });
+
+  it('counts one reason per node: the first filter that fails, in kube-scheduler order', () => {
+    // cordoned and tainted: counted as unschedulable (NodeUnschedulable runs before TaintToleration)
+    const nodes = [
+      node('n1', [gpu], { unschedulable: true }),
+      node('n2', [gpu]),
+      node('n3', [gpu]),
+      node('n4', [gpu]),
+      node('n5', [], { unschedulable: true }),
+    ];
+    expect(placePod(pod(), nodes).summary).toBe(
+      '0/5 nodes are available: 2 node(s) were unschedulable, 3 node(s) had untolerated taint {dedicated: gpu}.',
+    );
+  });
+
+  it('sorts the histogram as Go sort.Strings does, byte-wise on "N reason"', () => {
+    expect(summarize(12, 0, [...Array(10).fill('x'), 'y', 'y'])).toBe('0/12 nodes are available: 10 x, 2 y.');
+  });
+
+  it('says so when there is no node at all', () => {
+    expect(placePod(pod(), []).summary).toBe('no nodes available to schedule pods');
+  });
+
+  it('defaults the namespace to default', () => {
+    expect(placePod({ metadata: { name: 'p' } }, []).pod).toEqual({ namespace: 'default', name: 'p' });
+  });
+});
