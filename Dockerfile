@@ -1,0 +1,32 @@
+# taintgate API image: build with the dev toolchain, ship only production dependencies.
+
+# --- build: install everything, compile TypeScript to dist/ -----------------------------------
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+
+# Manifests first, so the dependency layer is reused while only sources change.
+COPY package.json package-lock.json ./
+# No install scripts, as on the development machines: none of the dependencies needs one
+# (swc, esbuild and rollup ship their binaries as optional dependencies).
+RUN npm ci --ignore-scripts
+
+COPY tsconfig.json tsconfig.build.json ./
+COPY apps ./apps
+COPY libs ./libs
+RUN npm run build \
+ && npm prune --omit=dev --ignore-scripts
+
+# --- runtime: node, production node_modules and the compiled output ---------------------------
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+
+# The image's unprivileged user; the service needs no root.
+USER node
+EXPOSE 3000
+# node itself as PID 1's command (not npm), so SIGTERM reaches the app's shutdown hooks.
+CMD ["node", "dist/apps/api/src/main.js"]

@@ -1,0 +1,34 @@
+import type { DomainSettings } from '@taintgate/domain';
+
+/**
+ * The service's settings, read once from the environment at start-up (see load-config.ts).
+ *
+ * The class doubles as the Nest injection token, so a consumer asks for `AppConfig` by type
+ * and a test swaps the whole thing with `overrideProvider(AppConfig)`.
+ */
+export class AppConfig {
+  /** Postgres connection string; `npm start` creates the database it names if it is missing. */
+  readonly databaseUrl: string;
+  /** Redis connection string (redis:// or rediss://). */
+  readonly redisUrl: string;
+  /** TCP port the HTTP server listens on; 0 picks a free one. */
+  readonly port: number;
+  /** Address the HTTP server binds to. */
+  readonly host: string;
+  /** Feature gate, admission plugins and their flags, passed to every domain decision. */
+  readonly domain: DomainSettings;
+
+  constructor(values: {
+    databaseUrl: string;
+    redisUrl: string;
+    port: number;
+    host: string;
+    domain: DomainSettings;
+  }) {
+    this.databaseUrl = values.databaseUrl;
+    this.redisUrl = values.redisUrl;
+    this.port = values.port;
+    this.host = values.host;
+    this.domain = values.domain;
+  }
+}

@@ -1,0 +1,104 @@
+import { type DomainSettings, defaultSettings } from '@taintgate/domain';
+import { AppConfig } from './app-config';
+
+/** Defaults that work on a developer machine with local Postgres and Redis (DESIGN.md). */
+export const CONFIG_DEFAULTS = {
+  DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/taintgate',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  PORT: '3000',
+  HOST: '0.0.0.0',
+  /** KEP-5471's Gt/Lt toleration operators (the TaintTolerationComparisonOperators gate). */
+  TOLERATION_COMPARISON_OPERATORS: 'true',
+  /** kube-apiserver's --default-not-ready-toleration-seconds and --default-unreachable-toleration-seconds. */
+  DEFAULT_NOT_READY_TOLERATION_SECONDS: String(defaultSettings.defaultNotReadyTolerationSeconds),
+  DEFAULT_UNREACHABLE_TOLERATION_SECONDS: String(defaultSettings.defaultUnreachableTolerationSeconds),
+  /** Like kube-apiserver's --disable-admission-plugins: a comma-separated list of the names below. */
+  DISABLE_ADMISSION_PLUGINS: '',
+} as const;
+
+/** The admission steps taintgate applies to pods, by the names Kubernetes gives them. */
+const ADMISSION_PLUGINS = {
+  DefaultTolerationSeconds: 'defaultTolerationSeconds',
+  PodTolerationRestriction: 'memoryPressureToleration',
+  ExtendedResourceToleration: 'extendedResourceToleration',
+  DaemonSetTolerations: 'daemonSetTolerations',
+} as const satisfies Record<string, keyof DomainSettings['admission']>;
+
+type ConfigVariable = keyof typeof CONFIG_DEFAULTS;
+
+/**
+ * Reads and checks the settings. Fails at start-up with the variable's name rather than later
+ * with a connection error that hides which setting was wrong.
+ *
+ * `env` is a parameter, not `process.env` read inside, so tests can build a config without
+ * touching the process's environment.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
+  return new AppConfig({
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    port: readPort(env),
+    host: read(env, 'HOST'),
+    domain: readDomainSettings(env),
+  });
+}
+
+function readDomainSettings(env: NodeJS.ProcessEnv): DomainSettings {
+  const admission = { ...defaultSettings.admission };
+  for (const name of read(env, 'DISABLE_ADMISSION_PLUGINS').split(',').map((n) => n.trim()).filter(Boolean)) {
+    if (!(name in ADMISSION_PLUGINS)) {
+      throw new Error(`DISABLE_ADMISSION_PLUGINS: unknown plugin "${name}" (known: ${Object.keys(ADMISSION_PLUGINS).join(', ')})`);
+    }
+    admission[ADMISSION_PLUGINS[name as keyof typeof ADMISSION_PLUGINS]] = false;
+  }
+  return {
+    tolerationComparisonOperators: readBoolean(env, 'TOLERATION_COMPARISON_OPERATORS'),
+    defaultNotReadyTolerationSeconds: readSeconds(env, 'DEFAULT_NOT_READY_TOLERATION_SECONDS'),
+    defaultUnreachableTolerationSeconds: readSeconds(env, 'DEFAULT_UNREACHABLE_TOLERATION_SECONDS'),
+    admission,
+  };
+}
+
+function readBoolean(env: NodeJS.ProcessEnv, name: ConfigVariable): boolean {
+  const value = read(env, name).toLowerCase();
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+function readSeconds(env: NodeJS.ProcessEnv, name: ConfigVariable): number {
+  const value = read(env, name);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new Error(`${name} must be a whole number of seconds, got "${value}"`);
+  }
+  return Number(value);
+}
+
+/** An unset or empty variable takes its default (compose files often write `PORT=`). */
+function read(env: NodeJS.ProcessEnv, name: ConfigVariable): string {
+  const value = env[name]?.trim();
+  return value ? value : CONFIG_DEFAULTS[name];
+}
+
+function readUrl(env: NodeJS.ProcessEnv, name: ConfigVariable, protocols: string[]): string {
+  const value = read(env, name);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new Error(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return value;
+}
+
+function readPort(env: NodeJS.ProcessEnv): number {
+  const value = read(env, 'PORT');
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new Error(`PORT must be an integer from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '../database/database.module';
+import { RedisModule } from '../redis/redis.module';
+import { HealthController } from './health.controller';
+import { HealthService } from './health.service';
+
+/** `GET /healthz`: whether Postgres and Redis answer. */
+@Module({
+  imports: [DatabaseModule, RedisModule],
+  controllers: [HealthController],
+  providers: [HealthService],
+})
+export class HealthModule {}

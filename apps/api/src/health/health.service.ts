@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { Pool } from 'pg';
+import { connectionProblem } from '../redis/redis-client.provider';
+import type { HealthCheckName, HealthReport } from './health-report';
+import { withTimeout } from './with-timeout';
+
+/** Longest a single check may take: a liveness probe must get its answer before its own timeout. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+/** Asks each dependency for a trivial answer, all at once, and reports which ones gave it. */
+@Injectable()
+export class HealthService {
+  constructor(
+    private readonly pool: Pool,
+    private readonly redis: Redis,
+  ) {}
+
+  async check(): Promise<HealthReport> {
+    const probes: Record<HealthCheckName, () => Promise<unknown>> = {
+      postgres: () => this.pool.query('SELECT 1'),
+      redis: () => this.pingRedis(),
+    };
+    const names = Object.keys(probes) as HealthCheckName[];
+    const outcomes = await Promise.allSettled(
+      names.map((name) => withTimeout(probes[name](), CHECK_TIMEOUT_MS)),
+    );
+
+    const report: HealthReport = { status: 'ok', checks: { postgres: 'ok', redis: 'ok' } };
+    outcomes.forEach((outcome, index) => {
+      const name = names[index]!;
+      if (outcome.status === 'fulfilled') return;
+      report.status = 'unavailable';
+      report.checks[name] = 'failed';
+      report.errors = { ...report.errors, [name]: messageOf(outcome.reason) };
+    });
+    return report;
+  }
+
+  /** PING, and when it fails for want of a connection, say why there is none. */
+  private async pingRedis(): Promise<void> {
+    try {
+      await this.redis.ping();
+    } catch (error) {
+      const problem = connectionProblem(this.redis);
+      throw problem ? new Error(`not connected: ${problem}`) : error;
+    }
+  }
+}
+
+function messageOf(reason: unknown): string {
+  if (reason instanceof AggregateError && reason.errors.length > 0) {
+    // Node reports a refused connection to "localhost" as one error per address tried.
+    return reason.errors.map(messageOf).join('; ');
+  }
+  return reason instanceof Error ? reason.message : String(reason);
+}

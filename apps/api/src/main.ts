@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module';
+import { loadConfig } from './config/load-config';
+import { databaseNameOf, ensureDatabase } from './database/ensure-database';
+
+async function bootstrap(): Promise<void> {
+  const logger = new Logger('Bootstrap');
+  const config = loadConfig(process.env);
+
+  // Before Nest starts, so that no provider ever sees a missing database.
+  if ((await ensureDatabase(config.databaseUrl)) === 'created') {
+    logger.log(`created database ${databaseNameOf(new URL(config.databaseUrl))}`);
+  }
+  // Pending migrations will be applied here, once the persistence work brings them.
+
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter());
+  // On SIGTERM/SIGINT, run the modules' shutdown hooks (close the pool and the Redis client)
+  // and let the HTTP server finish its requests, instead of dying mid-answer.
+  app.enableShutdownHooks();
+  await app.listen(config.port, config.host);
+  logger.log(`listening on ${await app.getUrl()}`);
+}
+
+bootstrap().catch((error: unknown) => {
+  // Nest's logger may not exist yet; stderr always does.
+  console.error('taintgate failed to start:', error);
+  process.exit(1);
+});

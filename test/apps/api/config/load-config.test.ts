@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, settingsWith } from '@taintgate/domain';
+import { AppConfig } from '../../../../apps/api/src/config/app-config';
+import { loadConfig } from '../../../../apps/api/src/config/load-config';
+
+describe('loadConfig', () => {
+  it('falls back to the developer defaults of DESIGN.md', () => {
+    expect(loadConfig({})).toEqual(
+      new AppConfig({
+        databaseUrl: 'postgresql://postgres@127.0.0.1:5432/taintgate',
+        redisUrl: 'redis://127.0.0.1:6379',
+        port: 3000,
+        host: '0.0.0.0',
+        domain: defaultSettings,
+      }),
+    );
+  });
+
+  it('reads the domain settings: feature gate, default toleration seconds, disabled admission plugins', () => {
+    const config = loadConfig({
+      TOLERATION_COMPARISON_OPERATORS: 'false',
+      DEFAULT_NOT_READY_TOLERATION_SECONDS: '60',
+      DEFAULT_UNREACHABLE_TOLERATION_SECONDS: '120',
+      DISABLE_ADMISSION_PLUGINS: 'ExtendedResourceToleration, PodTolerationRestriction',
+    });
+    expect(config.domain).toEqual(
+      settingsWith({
+        tolerationComparisonOperators: false,
+        defaultNotReadyTolerationSeconds: 60,
+        defaultUnreachableTolerationSeconds: 120,
+        admission: { extendedResourceToleration: false, memoryPressureToleration: false },
+      }),
+    );
+  });
+
+  it('names a wrong domain setting', () => {
+    expect(() => loadConfig({ TOLERATION_COMPARISON_OPERATORS: 'maybe' })).toThrow(/TOLERATION_COMPARISON_OPERATORS/);
+    expect(() => loadConfig({ DEFAULT_NOT_READY_TOLERATION_SECONDS: '-1' })).toThrow(/DEFAULT_NOT_READY_TOLERATION_SECONDS/);
+    expect(() => loadConfig({ DISABLE_ADMISSION_PLUGINS: 'NodeRestriction' })).toThrow(/unknown plugin "NodeRestriction"/);
+  });
+
+  it('reads the environment, treating an empty variable as unset', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5433/other',
+      REDIS_URL: 'rediss://cache:6380',
+      PORT: '8080',
+      HOST: '',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://u@db:5433/other',
+      redisUrl: 'rediss://cache:6380',
+      port: 8080,
+      host: '0.0.0.0',
+    });
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: '80a' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x/y' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+  });
+});
