@@ -1,0 +1,64 @@
+import type { Node, Pod, Taint } from '@taintgate/domain';
+
+/** A deterministic pseudo-random cluster for benchmarks (mulberry32), the same on every run. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const zones = ['a', 'b', 'c'];
+
+/** Nodes with a realistic mix: dedicated GPU nodes, soft taints, cordoned nodes, zones. */
+export function makeNodes(count: number, rand = random(1)): Node[] {
+  return Array.from({ length: count }, (_, i) => {
+    const taints: Taint[] = [];
+    const labels: Record<string, string> = { zone: zones[i % 3] as string, 'kubernetes.io/hostname': `node-${i}` };
+    const r = rand();
+    if (r < 0.2) {
+      taints.push({ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' });
+      labels.dedicated = 'gpu';
+    } else if (r < 0.3) {
+      taints.push({ key: 'spot', value: 'true', effect: 'PreferNoSchedule' });
+    } else if (r < 0.32) {
+      taints.push({ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: '2026-11-22T00:00:00Z' });
+    }
+    return { metadata: { name: `node-${i}`, labels }, spec: { taints, unschedulable: r > 0.97 } };
+  });
+}
+
+/** Pods spread over the nodes (bound) plus a share of pending ones, with mixed tolerations. */
+export function makePods(count: number, nodes: readonly Node[], pendingShare: number, rand = random(2)): Pod[] {
+  return Array.from({ length: count }, (_, i) => {
+    const r = rand();
+    const tolerations =
+      r < 0.3
+        ? [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 1 + Math.floor(rand() * 600) }]
+        : r < 0.4
+          ? [{ key: 'drain', operator: 'Exists', effect: 'NoExecute' }]
+          : [];
+    const pending = rand() < pendingShare;
+    const spec: Pod['spec'] = { tolerations };
+    if (pending) spec.nodeSelector = { zone: zones[i % 3] as string };
+    else spec.nodeName = nodes[i % nodes.length]?.metadata.name as string;
+    return { metadata: { name: `pod-${i}`, namespace: 'bench' }, spec, status: { phase: pending ? 'Pending' : 'Running' } };
+  });
+}
+
+/** Median of `runs` timings of `fn`, in milliseconds, after `warmup` untimed runs. */
+export function medianMs(fn: () => unknown, runs: number, warmup = 3): { median: number; min: number; max: number } {
+  for (let i = 0; i < warmup; i++) fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)] as number, min: times[0] as number, max: times[times.length - 1] as number };
+}
