@@ -5,6 +5,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { loadConfig } from './config/load-config';
 import { databaseNameOf, ensureDatabase } from './database/ensure-database';
+import { findMigrationsDir } from './database/migrations/migration-folder';
+import { applyMigrations } from './database/migrations/migration-runner';
 
 async function bootstrap(): Promise<void> {
   const logger = new Logger('Bootstrap');
@@ -14,7 +16,19 @@ async function bootstrap(): Promise<void> {
   if ((await ensureDatabase(config.databaseUrl)) === 'created') {
     logger.log(`created database ${databaseNameOf(new URL(config.databaseUrl))}`);
   }
-  // Pending migrations will be applied here, once the persistence work brings them.
+  // Also before Nest: providers may query tables at init, so the schema must be current.
+  // Replicas starting together wait on Prisma's advisory lock; one applies, the others find
+  // nothing pending.
+  const applied = await applyMigrations(
+    config.databaseUrl,
+    findMigrationsDir(__dirname),
+    new Logger('Migrations'),
+  );
+  logger.log(
+    applied.length > 0
+      ? `applied ${applied.length} migration(s): ${applied.join(', ')}`
+      : 'database schema is up to date (no pending migrations)',
+  );
 
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter());
   // On SIGTERM/SIGINT, run the modules' shutdown hooks (close the pool and the Redis client)
