@@ -1,25 +1,39 @@
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../../apps/api/src/app.module';
 import { AppConfig } from '../../apps/api/src/config/app-config';
 import { CONFIG_DEFAULTS, loadConfig } from '../../apps/api/src/config/load-config';
+import { configureApp, createHttpAdapter } from '../../apps/api/src/configure-app';
+
+export interface BootOptions {
+  /** Test-only controllers mounted beside the application's, for what no real route exercises yet. */
+  controllers?: Type<unknown>[];
+}
 
 /**
  * Boots the real AppModule on Fastify, with the configuration the environment gives (or the
- * defaults) changed by `overrides`, ready for `app.inject()`. Nothing listens on a port.
+ * defaults) changed by `overrides`, ready for `app.inject()`. Nothing listens on a port. The
+ * adapter and configureApp are production's own, so error answers, body limit and the OpenAPI
+ * document are what `npm start` serves.
  */
 export async function bootApp(
   overrides: Partial<Record<keyof typeof CONFIG_DEFAULTS, string>>,
+  options: BootOptions = {},
 ): Promise<NestFastifyApplication> {
   const config: AppConfig = loadConfig({ ...process.env, ...overrides });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule],
+    controllers: options.controllers ?? [],
+  })
     .overrideProvider(AppConfig)
     .useValue(config)
     .compile();
   // Quiet: an expected failure (Redis away on purpose) should not fill the test output.
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), {
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
     logger: false,
   });
+  configureApp(app);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
+import { configureApp, createHttpAdapter } from './configure-app';
 import { loadConfig } from './config/load-config';
 import { databaseNameOf, ensureDatabase } from './database/ensure-database';
 import { findMigrationsDir } from './database/migrations/migration-folder';
@@ -30,7 +31,9 @@ async function bootstrap(): Promise<void> {
       : 'database schema is up to date (no pending migrations)',
   );
 
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter());
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter());
+  // Error filter and OpenAPI document, shared with the tests' boot helper (configure-app.ts).
+  configureApp(app);
   // On SIGTERM/SIGINT, run the modules' shutdown hooks (close the pool and the Redis client)
   // and let the HTTP server finish its requests, instead of dying mid-answer.
   app.enableShutdownHooks();

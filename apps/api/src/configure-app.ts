@@ -1,0 +1,27 @@
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { setupOpenApi } from './openapi/setup-openapi';
+
+/**
+ * Largest request body accepted (fastify's default is 1 MiB). What-if queries send whole
+ * hypothetical clusters inline (`POST /v1/placement` with `nodes`, `/v1/taint-impact` with
+ * `inline`), and `kubectl get -o json` nodes run to several KiB each: 16 MiB holds a few
+ * thousand of them while still refusing a runaway upload.
+ */
+export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/** The fastify adapter production serves with; tests build theirs here too. */
+export function createHttpAdapter(): FastifyAdapter {
+  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES });
+}
+
+/**
+ * Everything the application needs besides its modules: the error filter and the OpenAPI
+ * document. main.ts and the tests' boot helper both call it, between creating the app and
+ * init()/listen(), so that tests see exactly what production serves.
+ */
+export function configureApp(app: NestFastifyApplication): NestFastifyApplication {
+  app.useGlobalFilters(new ApiExceptionFilter(app.getHttpAdapter()));
+  setupOpenApi(app);
+  return app;
+}
