@@ -11,6 +11,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts
 
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
+COPY prisma ./prisma
 COPY apps ./apps
 COPY libs ./libs
 RUN npm run build \
@@ -24,6 +26,8 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# Migrations are applied at start, from prisma/migrations.
+COPY --from=build /app/prisma ./prisma
 
 # The image's unprivileged user; the service needs no root.
 USER node

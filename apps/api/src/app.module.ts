@@ -1,9 +1,16 @@
 import { Module } from '@nestjs/common';
+import { ClusterModule } from './cluster/cluster.module';
 import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { ImpactModule } from './impact/impact.module';
+import { NodesModule } from './nodes/nodes.module';
+import { PlacementModule } from './placement/placement.module';
+import { PodsModule } from './pods/pods.module';
+import { TaintsModule } from './taints/taints.module';
 
 /** The application: one imported module per feature (DESIGN.md, "Layout"). */
 @Module({
-  imports: [ConfigModule, HealthModule],
+  imports: [ConfigModule, DatabaseModule, ClusterModule, HealthModule, NodesModule, TaintsModule, PodsModule, PlacementModule, ImpactModule],
 })
 export class AppModule {}

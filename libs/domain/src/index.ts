@@ -12,11 +12,13 @@ export * from './validation/taints';
 export * from './validation/tolerations';
 export * from './validation/node-selector';
 export * from './validation/objects';
+export { ShapeChecker, isObject } from './validation/json-shape';
 
 export * from './numbers/int64';
 export * from './resources/quantity';
 export * from './resources/qos';
 export * from './resources/extended';
+export * from './resources/pod-requests';
 
 export * from './taints/taint';
 export * from './tolerations/match';

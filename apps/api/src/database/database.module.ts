@@ -1,16 +1,10 @@
-import { Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Pool } from 'pg';
-import { postgresPoolProvider } from './postgres-pool.provider';
+import { Global, Module } from '@nestjs/common';
+import { PrismaService } from './prisma.service';
 
-/** Owns the Postgres pool: provides it and closes it when the application shuts down. */
+/** Provides the Prisma client to every module and disconnects it at shutdown. */
+@Global()
 @Module({
-  providers: [postgresPoolProvider],
-  exports: [Pool],
+  providers: [PrismaService],
+  exports: [PrismaService],
 })
-export class DatabaseModule implements OnApplicationShutdown {
-  constructor(private readonly pool: Pool) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.pool.end();
-  }
-}
+export class DatabaseModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { Pool } from 'pg';
+import { PrismaService } from '../database/prisma.service';
 import { connectionProblem } from '../redis/redis-client.provider';
 import type { HealthCheckName, HealthReport } from './health-report';
 import { withTimeout } from './with-timeout';
@@ -12,13 +12,13 @@ const CHECK_TIMEOUT_MS = 2_000;
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly pool: Pool,
+    private readonly prisma: PrismaService,
     private readonly redis: Redis,
   ) {}
 
   async check(): Promise<HealthReport> {
     const probes: Record<HealthCheckName, () => Promise<unknown>> = {
-      postgres: () => this.pool.query('SELECT 1'),
+      postgres: () => this.prisma.$queryRaw`SELECT 1`,
       redis: () => this.pingRedis(),
     };
     const names = Object.keys(probes) as HealthCheckName[];
@@ -53,5 +53,8 @@ function messageOf(reason: unknown): string {
     // Node reports a refused connection to "localhost" as one error per address tried.
     return reason.errors.map(messageOf).join('; ');
   }
-  return reason instanceof Error ? reason.message : String(reason);
+  const text = reason instanceof Error ? reason.message : String(reason);
+  // Prisma wraps the driver's words in several lines ("Invalid `prisma.$queryRaw()` invocation: ...
+  // Message: `Can't reach database server at ...`"): keep only those words.
+  return /Message: `([^`]*)`/.exec(text)?.[1] ?? text.trim();
 }

@@ -77,8 +77,15 @@ export function taintImpact(
       result.evictions.push({ pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: decision.fireAt });
     } else result.unaffected.push({ pod: ref, node: boundTo, reason: 'ToleratesForever' });
   }
+  // Soonest eviction first; otherwise by namespace/name, so that answers do not depend on storage order.
+  result.evictions.sort((a, b) => a.at - b.at || byPod(a, b));
+  result.unaffected.sort(byPod);
+  result.unschedulable.sort(byPod);
   return result;
 }
+
+const podKeyOf = ({ pod }: { pod: PodRef }) => `${pod.namespace}/${pod.name}`;
+const byPod = (a: { pod: PodRef }, b: { pod: PodRef }) => (podKeyOf(a) < podKeyOf(b) ? -1 : podKeyOf(a) > podKeyOf(b) ? 1 : 0);
 
 /**
  * For pending pods: "was feasible somewhere, is feasible nowhere once the taint is added". A pod

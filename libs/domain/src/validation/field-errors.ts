@@ -132,7 +132,7 @@ function make(
   let reason = typeText[type];
   if (hasValue && !valueless.has(type)) reason += `: ${formatBadValue(badValue, style)}`;
   if (detail) reason += `: ${detail}`;
-  const error: FieldError = { field: field.toString(), type, detail, reason };
+  const error: FieldError = { field: field.toString() || '<body>', type, detail, reason };
   if (hasValue) error.badValue = badValue;
   return error;
 }

@@ -5,7 +5,7 @@ import { type FieldError, FieldPath, fieldError } from './field-errors';
 import { type Json, ShapeChecker } from './json-shape';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, utf8ByteLength } from './names';
 import { hasInvalidLabelValueInNodeSelectorTerms, validateAffinity, validateLabels } from './node-selector';
-import { validateNodeTaints } from './taints';
+import { validateNodeTaints, validateTaint } from './taints';
 import { usesComparisonOperators, validateOnlyAddedTolerations, validateTolerations } from './tolerations';
 
 /**
@@ -104,9 +104,18 @@ function checkTaintShapes(shape: ShapeChecker, value: unknown, path: FieldPath):
     shape.string(item.key, at.child('key'));
     shape.string(item.value, at.child('value'));
     shape.string(item.effect, at.child('effect'));
-    shape.string(item.timeAdded, at.child('timeAdded'));
+    checkTime(shape, item.timeAdded, at.child('timeAdded'));
     return item as unknown as Taint;
   });
+}
+
+/** metav1.Time: an RFC 3339 date and time, as the API server's JSON decoder wants it. */
+const rfc3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+function checkTime(shape: ShapeChecker, value: unknown, path: FieldPath): void {
+  const text = shape.string(value, path);
+  if (text && (!rfc3339.test(text) || Number.isNaN(Date.parse(text)))) {
+    shape.errors.push(fieldError.invalid(path, text, 'must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z'));
+  }
 }
 
 function checkTolerationShapes(shape: ShapeChecker, value: unknown, path: FieldPath): Toleration[] {
@@ -117,13 +126,17 @@ function checkTolerationShapes(shape: ShapeChecker, value: unknown, path: FieldP
   });
 }
 
-/** Validates a taint list on its own, e.g. `{key, value, effect}` sent to add one taint. */
-export function validateTaintList(input: unknown, path: FieldPath): Validated<Taint[]> {
+/** One taint sent on its own (`{key, value?, effect}`), with paths relative to it: `effect`, `key`. */
+export function validateTaintBody(input: unknown): Validated<Taint> {
   const shape = new ShapeChecker();
-  const taints = checkTaintShapes(shape, input, path);
+  const obj = shape.object(input, root, true);
+  if (!obj) return { ok: false, errors: shape.errors };
+  for (const field of ['key', 'value', 'effect'] as const) shape.string(obj[field], root.child(field));
+  checkTime(shape, obj.timeAdded, root.child('timeAdded'));
   if (shape.errors.length) return { ok: false, errors: shape.errors };
-  const errors = validateNodeTaints(taints, path);
-  return errors.length ? { ok: false, errors } : { ok: true, value: taints };
+  const taint = obj as unknown as Taint;
+  const errors = validateTaint(taint, root);
+  return errors.length ? { ok: false, errors } : { ok: true, value: taint };
 }
 
 /**

@@ -34,6 +34,18 @@ function goTaintStruct(taint: Taint): Record<string, unknown> {
   };
 }
 
+/** One taint's key, value and effect, with paths under `at` (the first part of validateNodeTaints). */
+export function validateTaint(taint: Taint, at: FieldPath): FieldError[] {
+  // Absent JSON fields are empty strings in Go.
+  const key = taint.key ?? '';
+  const value = taint.value ?? '';
+  const errors = validateQualifiedKey(key, at.child('key'));
+  const valueProblems = isValidLabelValue(value);
+  if (valueProblems.length) errors.push(fieldError.invalid(at.child('value'), value, valueProblems.join(';')));
+  errors.push(...validateTaintEffect(taint.effect ?? '', false, at.child('effect')));
+  return errors;
+}
+
 /**
  * A node's taints as the API server validates them (validateNodeTaints): qualified-name key,
  * label-value value, a known effect, and no two taints with the same key and effect. The caller
@@ -44,14 +56,9 @@ export function validateNodeTaints(taints: readonly Taint[], path: FieldPath): F
   const seen = new Set<string>();
   taints.forEach((taint, i) => {
     const at = path.index(i);
-    // Absent JSON fields are empty strings in Go.
+    errors.push(...validateTaint(taint, at));
     const key = taint.key ?? '';
     const effect = taint.effect ?? '';
-    errors.push(...validateQualifiedKey(key, at.child('key')));
-    const value = taint.value ?? '';
-    const valueProblems = isValidLabelValue(value);
-    if (valueProblems.length) errors.push(fieldError.invalid(at.child('value'), value, valueProblems.join(';')));
-    errors.push(...validateTaintEffect(effect, false, at.child('effect')));
     const identity = `${effect}\u0000${key}`;
     if (seen.has(identity)) {
       // The reason shows Go's rendering; badValue stays the taint as it was sent.

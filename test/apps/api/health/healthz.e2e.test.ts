@@ -60,7 +60,7 @@ describe('GET /healthz', () => {
     expect(response.json()).toEqual({
       status: 'unavailable',
       checks: { postgres: 'failed', redis: 'ok' },
-      errors: { postgres: expect.stringContaining('ECONNREFUSED') },
+      errors: { postgres: expect.stringContaining("Can't reach database server at 127.0.0.1:1") },
     });
   });
 });

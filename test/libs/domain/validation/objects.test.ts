@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, type Pod, settingsWith, validateNode, validatePod, validateTaintList, FieldPath } from '@taintgate/domain';
+import { defaultSettings, type Pod, settingsWith, validateNode, validatePod, validateTaintBody } from '@taintgate/domain';
 import { msg } from './messages';
 
 /** `kubectl get node worker-1 -o json`, trimmed of nothing that matters. */
@@ -234,8 +234,8 @@ describe('validateNode: kubectl output is accepted as it is', () => {
 
 describe('validateNode: wrong JSON types, with a field path', () => {
   it.each<{ name: string; node: unknown; lines: string[] }>([
-    { name: 'not an object', node: 'worker-1', lines: [': Invalid value: "worker-1": must be an object'] },
-    { name: 'null', node: null, lines: [': Required value'] },
+    { name: 'not an object', node: 'worker-1', lines: ['<body>: Invalid value: "worker-1": must be an object'] },
+    { name: 'null', node: null, lines: ['<body>: Required value'] },
     { name: 'no metadata', node: { spec: {} }, lines: ['metadata: Required value'] },
     { name: 'taint key is a number', node: withChange(kubectlNode, (n) => { (n.spec.taints[0] as Json).key = 5; }), lines: ['spec.taints[0].key: Invalid value: 5: must be a string'] },
     { name: 'taints is an object', node: withChange(kubectlNode, (n) => { (n.spec as Json).taints = { key: 'k' }; }), lines: ['spec.taints: Invalid value: {"key":"k"}: must be an array'] },
@@ -320,17 +320,23 @@ describe('validateNode: quantities (ParseQuantity)', () => {
   });
 });
 
-describe('validateTaintList', () => {
-  const path = FieldPath.root('taints');
-  it('accepts a list of taints', () => {
-    expect(validateTaintList([{ key: 'k', value: 'v', effect: 'NoSchedule' }], path)).toEqual({ ok: true, value: [{ key: 'k', value: 'v', effect: 'NoSchedule' }] });
+describe('validateTaintBody: one taint sent on its own', () => {
+  it('accepts a taint', () => {
+    expect(validateTaintBody({ key: 'k', value: 'v', effect: 'NoSchedule' })).toEqual({ ok: true, value: { key: 'k', value: 'v', effect: 'NoSchedule' } });
   });
   it.each<{ name: string; input: unknown; lines: string[] }>([
-    { name: 'type error', input: [{ key: 'k', effect: 1 }], lines: ['taints[0].effect: Invalid value: 1: must be a string'] },
-    { name: 'rule error', input: [{ key: 'k', effect: 'Foo' }], lines: [`taints[0].effect: Unsupported value: "Foo": ${msg.effects}`] },
-    { name: 'not a list', input: { key: 'k' }, lines: ['taints: Invalid value: {"key":"k"}: must be an array'] },
+    { name: 'type error', input: { key: 'k', effect: 1 }, lines: ['effect: Invalid value: 1: must be a string'] },
+    { name: 'rule error', input: { key: 'k', effect: 'Foo' }, lines: [`effect: Unsupported value: "Foo": ${msg.effects}`] },
+    { name: 'missing effect', input: { key: 'k' }, lines: ['effect: Required value'] },
+    { name: 'bad value', input: { key: 'k', value: 'a b', effect: 'NoSchedule' }, lines: [`value: Invalid value: "a b": ${msg.labelValueRegex}`] },
+    { name: 'not an object', input: ['k'], lines: ['<body>: Invalid value: ["k"]: must be an object'] },
+    {
+      name: 'timeAdded that is no time',
+      input: { key: 'k', effect: 'NoExecute', timeAdded: 'yesterday' },
+      lines: ['timeAdded: Invalid value: "yesterday": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z'],
+    },
   ])('$name', ({ input, lines: expected }) => {
-    expect(lines(validateTaintList(input, path))).toEqual(expected);
+    expect(lines(validateTaintBody(input))).toEqual(expected);
   });
 });
 

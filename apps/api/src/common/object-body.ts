@@ -1,0 +1,29 @@
+import { ApiError } from './api-error';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The body of a PUT to a named object, with the URL's name (and namespace) filled in where the
+ * body has none, and kube-apiserver's refusal where they differ.
+ */
+export function withNameFromUrl(body: unknown, name: string, namespace?: string): unknown {
+  if (!isObject(body)) return body;
+  const metadata = isObject(body.metadata) ? { ...body.metadata } : {};
+  if (metadata.name === undefined || metadata.name === '') metadata.name = name;
+  else if (metadata.name !== name) {
+    throw ApiError.badRequest(`the name of the object (${String(metadata.name)}) does not match the name on the URL (${name})`);
+  }
+  if (namespace !== undefined) {
+    if (metadata.namespace === undefined || metadata.namespace === '') metadata.namespace = namespace;
+    else if (metadata.namespace !== namespace) {
+      throw ApiError.badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+  }
+  return { ...body, metadata };
+}
+
+/** A Kubernetes list: `{apiVersion: v1, kind: NodeList, metadata: {resourceVersion}, items}`. */
+export function listOf<T>(kind: string, revision: bigint, items: T[]) {
+  return { apiVersion: 'v1', kind, metadata: { resourceVersion: String(revision) }, items };
+}

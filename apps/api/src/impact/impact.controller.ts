@@ -1,0 +1,19 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ImpactService } from './impact.service';
+
+@ApiTags('taint-impact')
+@Controller('v1')
+export class ImpactController {
+  constructor(private readonly impact: ImpactService) {}
+
+  @Post('taint-impact')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'What if this taint were added? {taint, nodes? | selector? | all?, inline?: {nodes, pods}}: evicted now, evicted at, unaffected, pending pods left with no node',
+  })
+  evaluate(@Body() body: unknown) {
+    return this.impact.impact(body);
+  }
+}

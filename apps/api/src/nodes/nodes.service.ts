@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { type Node, parseLabelSelector, selectorMatches, validateNode } from '@taintgate/domain';
+import { ClusterSnapshot } from '../cluster/cluster-snapshot';
+import { ClusterWriter } from '../cluster/cluster-writer';
+import { ApiError } from '../common/api-error';
+import { listOf, withNameFromUrl } from '../common/object-body';
+import { NodeStore } from './node-store';
+
+const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
+
+/** Nodes: the Kubernetes objects as stored, read from the snapshot, written through ClusterWriter. */
+@Injectable()
+export class NodesService {
+  constructor(
+    private readonly snapshot: ClusterSnapshot,
+    private readonly writer: ClusterWriter,
+    private readonly store: NodeStore,
+  ) {}
+
+  async list(labelSelector?: string) {
+    const selector = parseSelector(labelSelector);
+    const view = await this.snapshot.view();
+    const items = [...view.nodes.values()].filter((n) => selectorMatches(selector, n.metadata.labels)).sort(byName);
+    return listOf('NodeList', view.revision, items);
+  }
+
+  async get(name: string): Promise<Node> {
+    const node = (await this.snapshot.view()).nodes.get(name);
+    if (!node) throw ApiError.notFound('Node', name);
+    return node;
+  }
+
+  /** PUT: creates or replaces the node as sent (`kubectl get node -o json` output is fine). */
+  async upsert(name: string, body: unknown): Promise<{ node: Node; created: boolean }> {
+    const result = validateNode(withNameFromUrl(body, name));
+    if (!result.ok) throw ApiError.invalid('Node', name, result.errors);
+    const now = Date.now();
+    return this.writer.write(async (tx, revision) => {
+      const existing = await this.store.find(tx, name);
+      const node = await this.store.save(tx, revision, result.value, existing, now);
+      await this.writer.audit(tx, revision, { action: existing ? 'node.replace' : 'node.create', kind: 'Node', name });
+      return { node, created: !existing };
+    });
+  }
+
+  /** DELETE: the node and its taints; pods bound to it stay, as in Kubernetes. */
+  async remove(name: string): Promise<Node> {
+    return this.writer.write(async (tx, revision) => {
+      const existing = await this.store.find(tx, name);
+      if (!existing) throw ApiError.notFound('Node', name);
+      const node = this.store.get(existing);
+      await this.store.delete(tx, name);
+      await this.writer.tombstone(tx, revision, 'Node', name);
+      await this.writer.audit(tx, revision, { action: 'node.delete', kind: 'Node', name });
+      return node;
+    });
+  }
+}
+
+/** `?labelSelector=` in kubectl's syntax; a bad one is the client's error. */
+export function parseSelector(text: string | undefined) {
+  const parsed = parseLabelSelector(text ?? '');
+  if (!parsed.ok) throw ApiError.badRequest(`labelSelector: ${parsed.error}`, [{ field: 'labelSelector', reason: parsed.error }]);
+  return parsed.selector;
+}
