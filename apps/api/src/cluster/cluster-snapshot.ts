@@ -49,11 +49,10 @@ export class ClusterSnapshot {
       async (tx) => {
         const revision = (await tx.clusterRevision.findUnique({ where: { id: 1 } }))?.revision ?? 0n;
         const after = { revision: { gt: since } };
-        const [tombstones, nodes, pods] = await Promise.all([
-          tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } }),
-          tx.node.findMany({ where: after, include: { taints: true } }),
-          tx.pod.findMany({ where: after }),
-        ]);
+        // One after the other: a transaction is one connection, and pg will not queue for us.
+        const tombstones = await tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } });
+        const nodes = await tx.node.findMany({ where: after, include: { taints: true } });
+        const pods = await tx.pod.findMany({ where: after });
         return { revision, tombstones, nodes, pods };
       },
       { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 15_000 },

@@ -1,0 +1,118 @@
+/**
+ * The service over a stored cluster of 10,000 nodes and 300,000 pods (DESIGN.md's scale), on
+ * the machine's Postgres, in a database of its own that is dropped at the end:
+ * cold snapshot load, placement and taint-impact over HTTP (in-process inject), and how long
+ * a write takes to show in the next read.
+ *   npm run bench:stored-cluster
+ */
+import 'reflect-metadata';
+import os from 'node:os';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client, escapeIdentifier } from 'pg';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { defaultSettings } from '@taintgate/domain';
+import type { TaintEffect } from '../apps/api/src/generated/prisma/client';
+import { AppModule } from '../apps/api/src/app.module';
+import { AppConfig } from '../apps/api/src/config/app-config';
+import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
+import { ClusterSnapshot } from '../apps/api/src/cluster/cluster-snapshot';
+import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
+import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
+import { ensureDatabase } from '../apps/api/src/database/ensure-database';
+import { findMigrationsDir } from '../apps/api/src/database/migrations/migration-folder';
+import { applyMigrations } from '../apps/api/src/database/migrations/migration-runner';
+import { PrismaService } from '../apps/api/src/database/prisma.service';
+import { makeNodes, makePods } from './cluster-fixture';
+
+const NODES = 10_000;
+const PODS = 300_000;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = process.hrtime.bigint();
+  const value = await work();
+  return { value, ms: Number(process.hrtime.bigint() - start) / 1e6 };
+}
+
+async function medianAsync(work: () => Promise<unknown>, runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await timed(work)).ms);
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)] as number;
+}
+
+async function main(): Promise<void> {
+  const name = `taintgate_bench_${randomBytes(4).toString('hex')}`;
+  const server = new URL(process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres');
+  server.pathname = `/${name}`;
+  const databaseUrl = server.href;
+  await ensureDatabase(databaseUrl);
+  await applyMigrations(databaseUrl, findMigrationsDir(__dirname), { log: () => undefined, warn: console.warn });
+  console.log(`machine: ${os.cpus()[0]?.model} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
+
+  const config = new AppConfig({ databaseUrl, redisUrl: 'redis://127.0.0.1:6379', port: 0, host: '127.0.0.1', domain: defaultSettings });
+  const prisma = new PrismaService(config);
+  const nodes = makeNodes(NODES);
+  const pods = makePods(PODS, nodes, 0.01);
+  const load = await timed(async () => {
+    for (let i = 0; i < nodes.length; i += 2000) {
+      const chunk = nodes.slice(i, i + 2000);
+      await prisma.node.createMany({ data: chunk.map((n) => ({ name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
+      await prisma.taint.createMany({
+        data: chunk.flatMap((n) =>
+          (n.spec?.taints ?? []).map((t, position) => ({ nodeName: n.metadata.name, key: t.key, value: t.value ?? '', effect: t.effect as TaintEffect, timeAdded: new Date(), position })),
+        ),
+      });
+    }
+    for (let i = 0; i < pods.length; i += 5000) {
+      const chunk = pods.slice(i, i + 5000).map((p) => ({ ...p, status: { ...p.status, qosClass: 'BestEffort' } }));
+      await prisma.pod.createMany({ data: chunk.map((p) => ({ namespace: 'bench', name: p.metadata.name, uid: randomUUID(), ...podColumnsOf(p), revision: 1n })) });
+    }
+    await prisma.clusterRevision.update({ where: { id: 1 }, data: { revision: 1n } });
+  });
+  console.log(`stored ${NODES} nodes and ${PODS} pods in ${(load.ms / 1000).toFixed(1)} s (setup, not measured further)`);
+  await prisma.$disconnect();
+
+  // The app reads its configuration from the environment, as `npm start` does.
+  process.env.DATABASE_URL = databaseUrl;
+  // A fresh process-like start: the app's first read loads the whole cluster.
+  const api = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: false });
+  configureApp(api);
+  await api.init();
+  await api.getHttpAdapter().getInstance().ready();
+  try {
+    const snapshot = api.get(ClusterSnapshot);
+    const cold = await timed(() => snapshot.view());
+    console.log(`cold snapshot load (10,000 nodes, 300,000 pods): ${(cold.ms / 1000).toFixed(2)} s`);
+    const warmRead = await medianAsync(() => snapshot.view(), 51);
+    console.log(`revision check when nothing changed: median ${warmRead.toFixed(2)} ms (51 runs)`);
+
+    const place = () => api.inject({ method: 'POST', url: '/v1/placement', payload: { pod: { metadata: { name: 'p' }, spec: { tolerations: [{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }] } } } });
+    const placement = await medianAsync(place, 21);
+    console.log(`POST /v1/placement over 10,000 stored nodes: median ${placement.toFixed(1)} ms (21 runs)`);
+
+    const impact = () => api.inject({ method: 'POST', url: '/v1/taint-impact', payload: { taint: { key: 'drain', effect: 'NoExecute' }, selector: 'zone=a' } });
+    const impactMs = await medianAsync(impact, 5);
+    console.log(`POST /v1/taint-impact on 3,334 nodes (zone=a) of 300,000 pods: median ${impactMs.toFixed(0)} ms (5 runs)`);
+
+    let i = 0;
+    const writeThenRead = async () => {
+      i++;
+      await api.inject({ method: 'POST', url: '/v1/nodes/node-7/taints?overwrite=true', payload: { key: 'bench', value: String(i), effect: 'PreferNoSchedule' } });
+      const read = await api.inject({ method: 'GET', url: '/v1/nodes/node-7' });
+      if (!read.body.includes(`"value":"${i}"`)) throw new Error('the read did not see the write');
+    };
+    const rw = await medianAsync(writeThenRead, 21);
+    console.log(`add a taint, then read the node (the snapshot catches up): median ${rw.toFixed(1)} ms per pair (21 runs)`);
+  } finally {
+    await api.close();
+    const admin = new Client({ connectionString: databaseUrl.replace(`/${name}`, '/postgres') });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${escapeIdentifier(name)} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
