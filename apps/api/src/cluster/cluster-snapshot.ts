@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Node, Pod } from '@taintgate/domain';
 import { PrismaService } from '../database/prisma.service';
 import { nodeOfRow } from './node-record';
@@ -18,13 +18,20 @@ export interface ClusterView {
  * in one repeatable-read transaction so that the view is a consistent revision.
  */
 @Injectable()
-export class ClusterSnapshot {
+export class ClusterSnapshot implements OnApplicationBootstrap {
   private revision = -1n;
   private readonly nodes = new Map<string, Node>();
   private readonly pods = new Map<string, Pod>();
   private refreshing: Promise<void> | null = null;
 
   constructor(private readonly prisma: PrismaService) {}
+
+  /** Loads the cluster while the server starts, so the first request does not pay for it. */
+  onApplicationBootstrap(): void {
+    this.view().catch((error: unknown) => {
+      new Logger(ClusterSnapshot.name).warn(`could not load the cluster yet: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
 
   async view(): Promise<ClusterView> {
     const latest = await this.latestRevision();
