@@ -10,9 +10,16 @@ import { setupOpenApi } from './openapi/setup-openapi';
  */
 export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Longest path parameter routed (fastify's default is 100, which answers 414 for valid node and pod
+ * names of 101 to 253 characters). Room for a 253-character name percent-encoded, so that any
+ * name reaches the handler and a bad one is told why by validation.
+ */
+export const MAX_PARAM_LENGTH = 2048;
+
 /** The fastify adapter production serves with; tests build theirs here too. */
 export function createHttpAdapter(): FastifyAdapter {
-  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES });
+  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, maxParamLength: MAX_PARAM_LENGTH });
 }
 
 /**

@@ -41,19 +41,25 @@ export function nodeOfRow(row: NodeRow): Node {
     ...(row.extra as Record<string, unknown>),
     apiVersion: 'v1',
     kind: 'Node',
-    metadata: omitEmpty({
+    // Empty column values are left out as the API server leaves them out; what the client sent
+    // (extra) comes back as it was, empty objects such as `securityContext: {}` included.
+    metadata: {
       ...metadata,
-      name: row.name,
-      uid: row.uid,
-      resourceVersion: String(row.revision),
-      creationTimestamp: k8sTime(row.createdAt),
-      labels: row.labels as Record<string, string>,
-    }),
-    spec: omitEmpty({ ...spec, taints, unschedulable: row.unschedulable || undefined }),
-    status: omitEmpty({
+      ...omitEmpty({
+        name: row.name,
+        uid: row.uid,
+        resourceVersion: String(row.revision),
+        creationTimestamp: k8sTime(row.createdAt),
+        labels: row.labels as Record<string, string>,
+      }),
+    },
+    spec: { ...spec, ...omitEmpty({ taints, unschedulable: row.unschedulable || undefined }) },
+    status: {
       ...status,
-      conditions: row.conditions as unknown as NodeCondition[],
-      allocatable: row.allocatable as ResourceList,
-    }),
+      ...omitEmpty({
+        conditions: row.conditions as unknown as NodeCondition[],
+        allocatable: row.allocatable as ResourceList,
+      }),
+    },
   } as Node;
 }

@@ -44,23 +44,28 @@ export function podOfRow(row: PodRow): Pod {
     ...(row.extra as Record<string, unknown>),
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: omitEmpty({
+    // As in nodeOfRow: only the column values are left out when empty; extra comes back as sent.
+    metadata: {
       ...metadata,
-      name: row.name,
-      namespace: row.namespace,
-      uid: row.uid,
-      resourceVersion: String(row.revision),
-      creationTimestamp: k8sTime(row.createdAt),
-      labels: row.labels as Record<string, string>,
-    }),
-    spec: omitEmpty({
+      ...omitEmpty({
+        name: row.name,
+        namespace: row.namespace,
+        uid: row.uid,
+        resourceVersion: String(row.revision),
+        creationTimestamp: k8sTime(row.createdAt),
+        labels: row.labels as Record<string, string>,
+      }),
+    },
+    spec: {
       ...spec,
-      tolerations: row.tolerations as unknown as Toleration[],
-      nodeName: row.nodeName ?? undefined,
-      nodeSelector: row.nodeSelector as Record<string, string>,
-      affinity: row.affinity ?? undefined,
-    }),
-    status: omitEmpty({ ...status, phase: row.phase, qosClass: row.qosClass }),
+      ...omitEmpty({
+        tolerations: row.tolerations as unknown as Toleration[],
+        nodeName: row.nodeName ?? undefined,
+        nodeSelector: row.nodeSelector as Record<string, string>,
+        affinity: row.affinity ?? undefined,
+      }),
+    },
+    status: { ...status, ...omitEmpty({ phase: row.phase, qosClass: row.qosClass }) },
   } as Pod;
 }
 

@@ -9,14 +9,16 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
  */
 export function withNameFromUrl(body: unknown, name: string, namespace?: string): unknown {
   if (!isObject(body)) return body;
+  // metadata, a name or a namespace of the wrong JSON type is left for validation to name the field.
+  if (body.metadata !== undefined && body.metadata !== null && !isObject(body.metadata)) return body;
   const metadata = isObject(body.metadata) ? { ...body.metadata } : {};
-  if (metadata.name === undefined || metadata.name === '') metadata.name = name;
-  else if (metadata.name !== name) {
-    throw ApiError.badRequest(`the name of the object (${String(metadata.name)}) does not match the name on the URL (${name})`);
+  if (metadata.name === undefined || metadata.name === null || metadata.name === '') metadata.name = name;
+  else if (typeof metadata.name === 'string' && metadata.name !== name) {
+    throw ApiError.badRequest(`the name of the object (${metadata.name}) does not match the name on the URL (${name})`);
   }
   if (namespace !== undefined) {
-    if (metadata.namespace === undefined || metadata.namespace === '') metadata.namespace = namespace;
-    else if (metadata.namespace !== namespace) {
+    if (metadata.namespace === undefined || metadata.namespace === null || metadata.namespace === '') metadata.namespace = namespace;
+    else if (typeof metadata.namespace === 'string' && metadata.namespace !== namespace) {
       throw ApiError.badRequest('the namespace of the provided object does not match the namespace sent on the request');
     }
   }

@@ -78,7 +78,7 @@ export class ImpactService {
   private targetNames(nodes: readonly Node[], target: { nodes?: string[]; selector?: string; all?: boolean }): Set<string> {
     if (target.all) return new Set(nodes.map((n) => n.metadata.name));
     if (target.selector) {
-      const selector = parseSelector(target.selector);
+      const selector = parseSelector(target.selector, 'selector');
       return new Set(nodes.filter((n) => selectorMatches(selector, n.metadata.labels)).map((n) => n.metadata.name));
     }
     const known = new Set(nodes.map((n) => n.metadata.name));

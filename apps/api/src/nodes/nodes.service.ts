@@ -57,9 +57,17 @@ export class NodesService {
   }
 }
 
-/** `?labelSelector=` in kubectl's syntax; a bad one is the client's error. */
-export function parseSelector(text: string | undefined) {
+/**
+ * A label selector in kubectl's syntax; a bad one is the client's error, naming the field it came
+ * in (`labelSelector` on the URL, `selector` in the bodies of /v1/taint and /v1/taint-impact).
+ */
+export function parseSelector(text: unknown, field = 'labelSelector') {
+  if (text !== undefined && typeof text !== 'string') {
+    // e.g. ?labelSelector=a&labelSelector=b, which the query parser hands over as a list
+    const reason = `Invalid value: ${JSON.stringify(text)}: must be a string`;
+    throw ApiError.badRequest(`${field}: ${reason}`, [{ field, reason }]);
+  }
   const parsed = parseLabelSelector(text ?? '');
-  if (!parsed.ok) throw ApiError.badRequest(`labelSelector: ${parsed.error}`, [{ field: 'labelSelector', reason: parsed.error }]);
+  if (!parsed.ok) throw ApiError.badRequest(`${field}: ${parsed.error}`, [{ field, reason: parsed.error }]);
   return parsed.selector;
 }

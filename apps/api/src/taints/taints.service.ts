@@ -71,7 +71,7 @@ export class TaintsService {
     if (targetProblem) throw ApiError.badRequest(targetProblem);
     const parsed = parseTaintArgs(body.taints ?? []);
     if (!parsed.ok) throw ApiError.badRequest(parsed.error, [{ field: 'taints', reason: parsed.error }]);
-    const selector = body.all ? [] : body.selector ? parseSelector(body.selector) : undefined;
+    const selector = body.all ? [] : body.selector ? parseSelector(body.selector, 'selector') : undefined;
     const overwrite = body.overwrite === true;
 
     const pick = (all: Node[]): Node[] => {
@@ -104,7 +104,8 @@ export class TaintsService {
       const rows = await this.rowsFor(tx, body, selector !== undefined);
       const byName = new Map(rows.map((r) => [r.name, r]));
       const results = [];
-      for (const { node, operation, taints } of plan(rows.map((r) => this.store.get(r)))) {
+      // The same choice as the dry run: by selector, only the matching nodes; by name, 404 for a missing one.
+      for (const { node, operation, taints } of plan(pick(rows.map((r) => this.store.get(r))))) {
         const saved = await this.store.saveTaints(tx, revision, byName.get(node.metadata.name) as NodeRow, taints, now);
         results.push({ node: node.metadata.name, operation, message: taintResultLine(node.metadata.name, operation), taints: saved.spec?.taints ?? [], object: saved });
       }

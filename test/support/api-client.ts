@@ -1,0 +1,98 @@
+import { STATUS_CODES } from 'node:http';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Client } from 'pg';
+import { expect } from 'vitest';
+
+export type Reply = LightMyRequestResponse;
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+
+/** `app.inject` with short names: JSON bodies in, replies out. */
+export class Api {
+  constructor(readonly app: NestFastifyApplication) {}
+
+  request(method: Method, url: string, payload?: unknown): Promise<Reply> {
+    const options: InjectOptions = { method, url };
+    if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
+    return this.app.inject(options);
+  }
+
+  get = (url: string) => this.request('GET', url);
+  put = (url: string, body: unknown) => this.request('PUT', url, body);
+  post = (url: string, body: unknown) => this.request('POST', url, body);
+  del = (url: string) => this.request('DELETE', url);
+
+  /** A body sent exactly as given (not JSON-encoded), e.g. JSON that does not parse. */
+  raw(method: Method, url: string, payload: string, contentType = 'application/json'): Promise<Reply> {
+    return this.app.inject({ method, url, payload, headers: { 'content-type': contentType } });
+  }
+
+  putNode = (name: string, body: unknown = { metadata: { name } }) => this.put(`/v1/nodes/${name}`, body);
+  getNode = (name: string) => this.get(`/v1/nodes/${name}`);
+  putPod = (namespace: string, name: string, body: unknown = {}) => this.put(`/v1/namespaces/${namespace}/pods/${name}`, body);
+  getPod = (namespace: string, name: string) => this.get(`/v1/namespaces/${namespace}/pods/${name}`);
+}
+
+export interface Detail {
+  field: string;
+  reason: string;
+}
+
+/**
+ * The reply is the contract's error, exactly: `{statusCode, error, message, details?}` as JSON,
+ * `error` the reason phrase of the status, and `details` present only when expected.
+ */
+export function expectApiError(reply: Reply, statusCode: number, message: string | RegExp, details?: Detail[]): void {
+  expect({ status: reply.statusCode, body: reply.body }).toMatchObject({ status: statusCode });
+  expect(reply.headers['content-type']).toMatch(/^application\/json/);
+  const expected: Record<string, unknown> = {
+    statusCode,
+    error: STATUS_CODES[statusCode],
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+  };
+  if (details) expected['details'] = details;
+  expect(reply.json()).toEqual(expected);
+}
+
+/** The fields named by an error's details, in order. */
+export const detailFields = (reply: Reply): string[] => (reply.json().details ?? []).map((d: Detail) => d.field);
+
+/** A pg client on the test's own database, for what the API does not show (audit trail, revision). */
+export async function openDatabase(databaseUrl: string): Promise<Client> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  return client;
+}
+
+export interface StoredState {
+  nodes: unknown;
+  pods: unknown;
+  revision: string;
+  taintRows: number;
+  auditEvents: number;
+  tombstones: number;
+}
+
+/** Everything a write could change: both lists read back through the API, and the tables behind them. */
+export async function storedState(api: Api, db: Client): Promise<StoredState> {
+  const [nodes, pods] = await Promise.all([api.get('/v1/nodes'), api.get('/v1/pods')]);
+  expect(nodes.statusCode).toBe(200);
+  expect(pods.statusCode).toBe(200);
+  const { rows } = await db.query<{ revision: string; taints: number; audit: number; tombstones: number }>(
+    `SELECT (SELECT revision::text FROM cluster_revision WHERE id = 1) AS revision,
+            (SELECT count(*)::int FROM taints) AS taints,
+            (SELECT count(*)::int FROM audit_events) AS audit,
+            (SELECT count(*)::int FROM tombstones) AS tombstones`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('no state row');
+  return { nodes: nodes.json(), pods: pods.json(), revision: row.revision, taintRows: row.taints, auditEvents: row.audit, tombstones: row.tombstones };
+}
+
+/** Runs a request that must fail (or must not write) and checks, by reading back, that nothing was stored. */
+export async function expectNothingStored(api: Api, db: Client, act: () => Promise<Reply>): Promise<Reply> {
+  const before = await storedState(api, db);
+  const reply = await act();
+  expect(await storedState(api, db)).toEqual(before);
+  return reply;
+}
