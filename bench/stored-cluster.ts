@@ -11,10 +11,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client, escapeIdentifier } from 'pg';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { defaultSettings } from '@taintgate/domain';
 import type { TaintEffect } from '../apps/api/src/generated/prisma/client';
 import { AppModule } from '../apps/api/src/app.module';
-import { AppConfig } from '../apps/api/src/config/app-config';
+import { loadConfig } from '../apps/api/src/config/load-config';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { ClusterSnapshot } from '../apps/api/src/cluster/cluster-snapshot';
 import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
@@ -49,7 +48,7 @@ async function main(): Promise<void> {
   await applyMigrations(databaseUrl, findMigrationsDir(__dirname), { log: () => undefined, warn: console.warn });
   console.log(`machine: ${os.cpus()[0]?.model} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 
-  const config = new AppConfig({ databaseUrl, redisUrl: 'redis://127.0.0.1:6379', port: 0, host: '127.0.0.1', domain: defaultSettings });
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
   const prisma = new PrismaService(config);
   const nodes = makeNodes(NODES);
   const pods = makePods(PODS, nodes, 0.01);

@@ -46,6 +46,8 @@ export function kubectlNode(name = 'worker-1') {
       providerID: 'aws:///eu-west-1a/i-0abc123def4567890',
       taints: [
         { effect: 'NoSchedule', key: 'nvidia.com/gpu', value: 'present' },
+        // Ready is Unknown below: the node lifecycle controller keeps both unreachable taints.
+        { effect: 'NoSchedule', key: 'node.kubernetes.io/unreachable', timeAdded: '2025-10-02T09:30:00Z' },
         { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', timeAdded: '2025-10-02T09:30:00Z' },
       ],
     },

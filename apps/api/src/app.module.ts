@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClusterModule } from './cluster/cluster.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { EvictionsModule } from './evictions/evictions.module';
 import { HealthModule } from './health/health.module';
 import { ImpactModule } from './impact/impact.module';
 import { NodesModule } from './nodes/nodes.module';
@@ -11,6 +12,6 @@ import { TaintsModule } from './taints/taints.module';
 
 /** The application: one imported module per feature (DESIGN.md, "Layout"). */
 @Module({
-  imports: [ConfigModule, DatabaseModule, ClusterModule, HealthModule, NodesModule, TaintsModule, PodsModule, PlacementModule, ImpactModule],
+  imports: [ConfigModule, DatabaseModule, ClusterModule, EvictionsModule, HealthModule, NodesModule, TaintsModule, PodsModule, PlacementModule, ImpactModule],
 })
 export class AppModule {}

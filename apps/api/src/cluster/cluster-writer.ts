@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 
 export type Tx = Prisma.TransactionClient;
+
+/** Registers work to run once the write has committed (e.g. queueing a wake-up in Redis). */
+export type AfterCommit = (task: () => Promise<unknown>) => void;
 
 export interface AuditEntry {
   action: string;
@@ -20,19 +23,28 @@ export interface AuditEntry {
  */
 @Injectable()
 export class ClusterWriter {
+  private readonly logger = new Logger(ClusterWriter.name);
+
   constructor(private readonly prisma: PrismaService) {}
 
-  write<T>(work: (tx: Tx, revision: bigint) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(
+  async write<T>(work: (tx: Tx, revision: bigint, afterCommit: AfterCommit) => Promise<T>): Promise<T> {
+    const tasks: (() => Promise<unknown>)[] = [];
+    const result = await this.prisma.$transaction(
       async (tx) => {
         const [row] = await tx.$queryRaw<{ revision: bigint }[]>`
           UPDATE cluster_revision SET revision = revision + 1 WHERE id = 1 RETURNING revision`;
         if (!row) throw new Error('cluster_revision has no row: the database is not migrated');
-        return work(tx, row.revision);
+        return work(tx, row.revision, (task) => tasks.push(task));
       },
       // Writers queue on the revision row; give a burst of them time to take their turn.
       { maxWait: 15_000, timeout: 30_000 },
     );
+    for (const task of tasks) {
+      // Committed is committed: a task that fails (Redis away) is made good by its own
+      // reconciler, never by failing the request.
+      await task().catch((error: unknown) => this.logger.warn(`after-commit task failed: ${error instanceof Error ? error.message : String(error)}`));
+    }
+    return result;
   }
 
   /** Records a change in the audit trail, in the write's transaction. */

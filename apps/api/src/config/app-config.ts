@@ -1,5 +1,14 @@
 import type { DomainSettings } from '@taintgate/domain';
 
+export interface EvictionSettings {
+  /** Prefix of every BullMQ key in Redis; replicas of one deployment share it. */
+  redisPrefix: string;
+  /** Run a worker that carries out due evictions in this process. */
+  worker: boolean;
+  /** Seconds between two passes of the reconciler that re-queues deadlines Redis lost. */
+  reconcileSeconds: number;
+}
+
 /**
  * The service's settings, read once from the environment at start-up (see load-config.ts).
  *
@@ -17,6 +26,8 @@ export class AppConfig {
   readonly host: string;
   /** Feature gate, admission plugins and their flags, passed to every domain decision. */
   readonly domain: DomainSettings;
+  /** NoExecute evictions: the BullMQ key prefix, whether this process runs a worker, how often the reconciler looks. */
+  readonly evictions: EvictionSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -24,11 +35,13 @@ export class AppConfig {
     port: number;
     host: string;
     domain: DomainSettings;
+    evictions: EvictionSettings;
   }) {
     this.databaseUrl = values.databaseUrl;
     this.redisUrl = values.redisUrl;
     this.port = values.port;
     this.host = values.host;
     this.domain = values.domain;
+    this.evictions = values.evictions;
   }
 }

@@ -14,6 +14,12 @@ export const CONFIG_DEFAULTS = {
   DEFAULT_UNREACHABLE_TOLERATION_SECONDS: String(defaultSettings.defaultUnreachableTolerationSeconds),
   /** Like kube-apiserver's --disable-admission-plugins: a comma-separated list of the names below. */
   DISABLE_ADMISSION_PLUGINS: '',
+  /** Prefix of the BullMQ keys in Redis. */
+  REDIS_PREFIX: 'taintgate',
+  /** Whether this process carries out due evictions (a BullMQ worker). */
+  EVICTION_WORKER: 'true',
+  /** Seconds between reconciler passes (and one at start). */
+  EVICTION_RECONCILE_SECONDS: '10',
 } as const;
 
 /** The admission steps taintgate applies to pods, by the names Kubernetes gives them. */
@@ -40,7 +46,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     port: readPort(env),
     host: read(env, 'HOST'),
     domain: readDomainSettings(env),
+    evictions: {
+      redisPrefix: readPrefix(env),
+      worker: readBoolean(env, 'EVICTION_WORKER'),
+      reconcileSeconds: Math.max(1, readSeconds(env, 'EVICTION_RECONCILE_SECONDS')),
+    },
   });
+}
+
+function readPrefix(env: NodeJS.ProcessEnv): string {
+  const value = read(env, 'REDIS_PREFIX');
+  if (!/^[A-Za-z0-9_.:-]+$/.test(value)) throw new Error(`REDIS_PREFIX may hold letters, digits and _ . : - only, got "${value}"`);
+  return value;
 }
 
 function readDomainSettings(env: NodeJS.ProcessEnv): DomainSettings {

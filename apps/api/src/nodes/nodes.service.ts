@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type Node, parseLabelSelector, selectorMatches, validateNode } from '@taintgate/domain';
+import { type Node, type NodeCondition, parseLabelSelector, reconcileConditionTaints, selectorMatches, validateNode } from '@taintgate/domain';
 import { ClusterSnapshot } from '../cluster/cluster-snapshot';
 import { ClusterWriter } from '../cluster/cluster-writer';
 import { ApiError } from '../common/api-error';
 import { listOf, withNameFromUrl } from '../common/object-body';
+import type { NodeRow } from '../cluster/node-record';
+import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { NodeStore } from './node-store';
 
 const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
@@ -15,6 +17,7 @@ export class NodesService {
     private readonly snapshot: ClusterSnapshot,
     private readonly writer: ClusterWriter,
     private readonly store: NodeStore,
+    private readonly evictions: TaintEvictionController,
   ) {}
 
   async list(labelSelector?: string) {
@@ -35,9 +38,10 @@ export class NodesService {
     const result = validateNode(withNameFromUrl(body, name));
     if (!result.ok) throw ApiError.invalid('Node', name, result.errors);
     const now = Date.now();
-    return this.writer.write(async (tx, revision) => {
+    return this.writer.write(async (tx, revision, afterCommit) => {
       const existing = await this.store.find(tx, name);
-      const node = await this.store.save(tx, revision, result.value, existing, now);
+      const node = await this.store.save(tx, revision, withConditionTaints(result.value, existing, now), existing, now);
+      await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, [name]);
       await this.writer.audit(tx, revision, { action: existing ? 'node.replace' : 'node.create', kind: 'Node', name });
       return { node, created: !existing };
     });
@@ -45,11 +49,13 @@ export class NodesService {
 
   /** DELETE: the node and its taints; pods bound to it stay, as in Kubernetes. */
   async remove(name: string): Promise<Node> {
-    return this.writer.write(async (tx, revision) => {
+    const now = Date.now();
+    return this.writer.write(async (tx, revision, afterCommit) => {
       const existing = await this.store.find(tx, name);
       if (!existing) throw ApiError.notFound('Node', name);
       const node = this.store.get(existing);
       await this.store.delete(tx, name);
+      await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, [name]);
       await this.writer.tombstone(tx, revision, 'Node', name);
       await this.writer.audit(tx, revision, { action: 'node.delete', kind: 'Node', name });
       return node;
@@ -71,3 +77,22 @@ export function parseSelector(text: unknown, field = 'labelSelector') {
   if (!parsed.ok) throw ApiError.badRequest(`${field}: ${parsed.error}`, [{ field, reason: parsed.error }]);
   return parsed.selector;
 }
+
+/**
+ * When the node's conditions change (or a new node has some), the node lifecycle controller's taints
+ * follow them: NoSchedule taints for pressure and readiness, and the not-ready or unreachable
+ * NoExecute taint of taint-based evictions.
+ */
+function withConditionTaints(node: Node, existing: NodeRow | null, now: number): Node {
+  const conditions = node.status?.conditions ?? [];
+  // No conditions at all: nothing for the controller to go by (a node sent without status).
+  if (conditions.length === 0 || (existing && statusesOf(existing.conditions as unknown as NodeCondition[]) === statusesOf(conditions))) return node;
+  return { ...node, spec: { ...node.spec, taints: reconcileConditionTaints(node, now) } };
+}
+
+/** What of the conditions decides taints: each type's status (heartbeat times change all the time). */
+const statusesOf = (conditions: readonly NodeCondition[]): string =>
+  conditions
+    .map((c) => `${c.type}=${c.status}`)
+    .sort()
+    .join(',');

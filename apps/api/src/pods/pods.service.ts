@@ -6,6 +6,7 @@ import { podKey, podOfRow } from '../cluster/pod-record';
 import { ApiError } from '../common/api-error';
 import { listOf, withNameFromUrl } from '../common/object-body';
 import { AppConfig } from '../config/app-config';
+import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { PodStore } from './pod-store';
 
 export interface PodFilters {
@@ -28,6 +29,7 @@ export class PodsService {
     private readonly writer: ClusterWriter,
     private readonly store: PodStore,
     private readonly config: AppConfig,
+    private readonly evictions: TaintEvictionController,
   ) {}
 
   async list(filters: PodFilters) {
@@ -57,7 +59,8 @@ export class PodsService {
     const settings = this.config.domain;
     const sent = validatePod(withNameFromUrl(body, name, namespace), settings);
     if (!sent.ok) throw ApiError.invalid('Pod', name, sent.errors);
-    return this.writer.write(async (tx, revision) => {
+    const now = Date.now();
+    return this.writer.write(async (tx, revision, afterCommit) => {
       const existing = await this.store.find(tx, namespace, name);
       const previous = existing ? podOfRow(existing) : undefined;
       const admitted = admitPod(sent.value, previous ? 'UPDATE' : 'CREATE', settings);
@@ -67,15 +70,19 @@ export class PodsService {
       }
       const pod = await this.store.save(tx, revision, admitted, existing);
       await this.writer.audit(tx, revision, { action: existing ? 'pod.replace' : 'pod.create', kind: 'Pod', namespace, name });
+      // Bound to a node with NoExecute taints, or tolerations changed: the controller decides now.
+      await this.evictions.podChanged({ tx, revision, afterCommit, now }, pod);
       return { pod, created: !existing };
     });
   }
 
   async remove(namespace: string, name: string): Promise<Pod> {
-    return this.writer.write(async (tx, revision) => {
+    const now = Date.now();
+    return this.writer.write(async (tx, revision, afterCommit) => {
       const existing = await this.store.find(tx, namespace, name);
       if (!existing) throw ApiError.notFound('Pod', name);
       await this.store.delete(tx, namespace, name);
+      await this.evictions.podDeleted({ tx, revision, afterCommit, now }, namespace, name);
       await this.writer.tombstone(tx, revision, 'Pod', podKey(namespace, name));
       await this.writer.audit(tx, revision, { action: 'pod.delete', kind: 'Pod', namespace, name });
       return podOfRow(existing);

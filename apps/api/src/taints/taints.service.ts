@@ -16,6 +16,7 @@ import { ClusterSnapshot } from '../cluster/cluster-snapshot';
 import { ClusterWriter, type Tx } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
 import { ApiError } from '../common/api-error';
+import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { NodeStore } from '../nodes/node-store';
 import { parseSelector } from '../nodes/nodes.service';
 import { type TaintCommandDto, parseTaintCommand } from './taint-command.dto';
@@ -33,6 +34,7 @@ export class TaintsService {
     private readonly writer: ClusterWriter,
     private readonly snapshot: ClusterSnapshot,
     private readonly store: NodeStore,
+    private readonly evictions: TaintEvictionController,
   ) {}
 
   /** POST /v1/nodes/{name}/taints: 409 if the node has the key and effect already, unless overwrite. */
@@ -55,12 +57,14 @@ export class TaintsService {
 
   private change(nodeName: string, change: TaintChange, overwrite: boolean, action: string): Promise<Node> {
     const now = Date.now();
-    return this.writer.write(async (tx, revision) => {
+    return this.writer.write(async (tx, revision, afterCommit) => {
       const row = await this.store.find(tx, nodeName);
       if (!row) throw ApiError.notFound('Node', nodeName);
       const applied = applyOrThrow(this.store.get(row), change, overwrite);
       await this.writer.audit(tx, revision, { action, kind: 'Node', name: nodeName, details: auditDetails(change, overwrite) });
-      return this.store.saveTaints(tx, revision, row, applied.taints, now);
+      const node = await this.store.saveTaints(tx, revision, row, applied.taints, now);
+      await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, [nodeName]);
+      return node;
     });
   }
 
@@ -69,6 +73,9 @@ export class TaintsService {
     const body = parseTaintCommand(input);
     const targetProblem = validateTaintTargets(body);
     if (targetProblem) throw ApiError.badRequest(targetProblem);
+    if ((body.selector || body.all) && (body.nodes ?? []).length > 0) {
+      throw ApiError.badRequest('name the nodes, or give a selector, or all: true, not several', [{ field: 'nodes', reason: 'Forbidden: not with selector or all' }]);
+    }
     const parsed = parseTaintArgs(body.taints ?? []);
     if (!parsed.ok) throw ApiError.badRequest(parsed.error, [{ field: 'taints', reason: parsed.error }]);
     const selector = body.all ? [] : body.selector ? parseSelector(body.selector, 'selector') : undefined;
@@ -100,7 +107,7 @@ export class TaintsService {
     }
 
     const now = Date.now();
-    return this.writer.write(async (tx, revision) => {
+    return this.writer.write(async (tx, revision, afterCommit) => {
       const rows = await this.rowsFor(tx, body, selector !== undefined);
       const byName = new Map(rows.map((r) => [r.name, r]));
       const results = [];
@@ -112,6 +119,7 @@ export class TaintsService {
       for (const r of results) {
         await this.writer.audit(tx, revision, { action: 'taint.command', kind: 'Node', name: r.node, details: { ...auditDetails(parsed.value, overwrite), operation: r.operation } });
       }
+      await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, results.map((r) => r.node));
       return { dryRun: false, results };
     });
   }

@@ -18,9 +18,9 @@ export type NoExecuteDecision =
   /** Some NoExecute taint is not tolerated: evict at once (any scheduled eviction is replaced). */
   | { action: 'EvictNow'; reason: 'Untolerated'; untolerated: Taint[] }
   /** Tolerated, but the smallest tolerationSeconds in use is <= 0. */
-  | { action: 'EvictNow'; reason: 'ToleranceElapsed'; tolerationSeconds: number }
-  /** Tolerated for a while: evict at `fireAt` unless the taint goes first. */
-  | { action: 'EvictAt'; startedAt: number; fireAt: number; tolerationSeconds: number }
+  | { action: 'EvictNow'; reason: 'ToleranceElapsed'; tolerationSeconds: number; taint: Taint }
+  /** Tolerated for a while: evict at `fireAt` unless the taint goes first. `taint` sets the time. */
+  | { action: 'EvictAt'; startedAt: number; fireAt: number; tolerationSeconds: number; taint: Taint }
   /** An eviction scheduled earlier stands as it is: the controller keeps its earlier start. */
   | { action: 'KeepScheduled'; scheduled: ScheduledEviction }
   /** Nothing to do now; any scheduled eviction is cancelled. */
@@ -61,6 +61,9 @@ export function planNoExecute(
 
   // The controller keeps an eviction that was scheduled before now, whatever the new minimum.
   if (scheduled && scheduled.startedAt < now) return { action: 'KeepScheduled', scheduled };
-  if (seconds === 0) return { action: 'EvictNow', reason: 'ToleranceElapsed', tolerationSeconds: 0 };
-  return { action: 'EvictAt', startedAt: now, fireAt: now + seconds * 1000, tolerationSeconds: seconds };
+  // The taint whose toleration sets the time: the first whose toleration in use has the minimum.
+  const limiting = noExecute[used.findIndex((t) => t.tolerationSeconds !== undefined && t.tolerationSeconds !== null && Math.max(t.tolerationSeconds, 0) === seconds)];
+  const taint = taintIdentity(limiting ?? (noExecute[0] as Taint));
+  if (seconds === 0) return { action: 'EvictNow', reason: 'ToleranceElapsed', tolerationSeconds: 0, taint };
+  return { action: 'EvictAt', startedAt: now, fireAt: now + seconds * 1000, tolerationSeconds: seconds, taint };
 }

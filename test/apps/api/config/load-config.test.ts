@@ -12,6 +12,7 @@ describe('loadConfig', () => {
         port: 3000,
         host: '0.0.0.0',
         domain: defaultSettings,
+        evictions: { redisPrefix: 'taintgate', worker: true, reconcileSeconds: 10 },
       }),
     );
   });

@@ -199,7 +199,7 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
       body.spec.taints.push({ effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', timeAdded: '2025-10-02T09:31:00Z' });
       const details = [
         {
-          field: 'spec.taints[2]',
+          field: 'spec.taints[3]',
           reason: 'Duplicate value: {"Key":"node.kubernetes.io/unreachable","Value":"","Effect":"NoExecute","TimeAdded":"2025-10-02T09:31:00Z"}: taints must be unique by key and effect pair',
         },
       ];

@@ -62,12 +62,12 @@ describe('/v1/nodes', () => {
       const created = await api.putNode('worker-1', sent);
       expect(created.statusCode).toBe(201);
       expect(created.headers['content-type']).toMatch(/^application\/json/);
-      const [gpuTaint, unreachableTaint] = sent.spec.taints;
+      const [gpuTaint, unreachableNoSchedule, unreachableTaint] = sent.spec.taints;
       const expected = {
         ...sent,
         metadata: { ...sent.metadata, uid: expect.stringMatching(uuid), resourceVersion: expect.stringMatching(/^\d+$/), creationTimestamp: expect.stringMatching(k8sTime) },
         // a taint sent without timeAdded is stamped with the time it was stored; one sent with it keeps it
-        spec: { ...sent.spec, taints: [{ ...gpuTaint, timeAdded: expect.stringMatching(k8sTime) }, unreachableTaint] },
+        spec: { ...sent.spec, taints: [{ ...gpuTaint, timeAdded: expect.stringMatching(k8sTime) }, unreachableNoSchedule, unreachableTaint] },
       };
       const node = created.json();
       expect(node).toEqual(expected);
@@ -96,7 +96,7 @@ describe('/v1/nodes', () => {
       const smaller = kubectlNode('worker-1');
       delete (smaller.status as Partial<typeof smaller.status>).images;
       delete (smaller.metadata as Partial<typeof smaller.metadata>).annotations;
-      smaller.spec.taints = [smaller.spec.taints[1] as (typeof smaller.spec.taints)[number]];
+      smaller.spec.taints = [smaller.spec.taints[2] as (typeof smaller.spec.taints)[number]];
       const replaced = await api.putNode('worker-1', smaller);
       expect(replaced.statusCode).toBe(200);
       const read = (await api.getNode('worker-1')).json();

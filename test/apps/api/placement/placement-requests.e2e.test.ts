@@ -200,10 +200,15 @@ describe('placement', () => {
     });
 
     it('takes kubectl get node -o json output inline', async () => {
-      const reply = await place({ pod: { spec: { tolerations: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }] } }, nodes: [kubectlNode('gpu-1'), kubectlNode('gpu-2')] });
+      const gpu = { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' };
+      const nodes = [kubectlNode('gpu-1'), kubectlNode('gpu-2')];
+      // the nodes are unreachable: their NoSchedule taint keeps new pods away...
+      const reply = await place({ pod: { spec: { tolerations: [gpu] } }, nodes });
       expect(reply.statusCode).toBe(200);
-      // the nodes are unreachable: their NoExecute taint, tolerated for 300 s by default, does not block scheduling
-      expect(reply.json().summary).toBe('2/2 nodes are available.');
+      expect(reply.json().summary).toBe('0/2 nodes are available: 2 node(s) had untolerated taint {node.kubernetes.io/unreachable: }.');
+      // ...and a pod tolerating it too gets in: the NoExecute one is tolerated for 300 s by default
+      const unreachable = { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' };
+      expect((await place({ pod: { spec: { tolerations: [gpu, unreachable] } }, nodes })).json().summary).toBe('2/2 nodes are available.');
     });
 
     it('an empty inline cluster has no nodes available', async () => {

@@ -26,7 +26,7 @@ describe('laws of NoExecute planning', () => {
         const decision = planNoExecute(ts, tols, undefined, now);
         if (untolerated) expect(decision).toMatchObject({ action: 'EvictNow', reason: 'Untolerated' });
         // evicting a tolerated pod at once only happens when its tolerationSeconds is <= 0
-        else if (decision.action === 'EvictNow') expect(decision).toEqual({ action: 'EvictNow', reason: 'ToleranceElapsed', tolerationSeconds: 0 });
+        else if (decision.action === 'EvictNow') expect(decision).toMatchObject({ action: 'EvictNow', reason: 'ToleranceElapsed', tolerationSeconds: 0 });
       }),
     );
   });

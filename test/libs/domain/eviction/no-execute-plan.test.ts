@@ -28,11 +28,12 @@ describe('planNoExecute (taint eviction controller processPodOnNode)', () => {
       startedAt: now,
       fireAt: now + 3_600_000,
       tolerationSeconds: 3600,
+      taint: ne('key1', 'value1'),
     });
   });
-  it('the minimum over the tolerations in use', () => {
+  it('the minimum over the tolerations in use, naming the taint that sets it', () => {
     const decision = planNoExecute([ne('a'), ne('b')], [tol('a', 600), tol('b', 30)], undefined, now);
-    expect(decision).toMatchObject({ action: 'EvictAt', tolerationSeconds: 30, fireAt: now + 30_000 });
+    expect(decision).toMatchObject({ action: 'EvictAt', tolerationSeconds: 30, fireAt: now + 30_000, taint: ne('b') });
   });
   it('a forever toleration of one taint does not cancel the seconds of another', () => {
     expect(planNoExecute([ne('a'), ne('b')], [tol('a'), tol('b', 30)], undefined, now)).toMatchObject({ action: 'EvictAt', tolerationSeconds: 30 });
@@ -44,7 +45,7 @@ describe('planNoExecute (taint eviction controller processPodOnNode)', () => {
     expect(planNoExecute([ne('a')], [tol('a'), tol('a', 60)], undefined, now)).toEqual({ action: 'Cancel', reason: 'ToleratesForever' });
   });
   it.each([0, -1, -3600])('tolerationSeconds %i means now', (seconds) => {
-    expect(planNoExecute([ne('a')], [tol('a', seconds)], undefined, now)).toEqual({ action: 'EvictNow', reason: 'ToleranceElapsed', tolerationSeconds: 0 });
+    expect(planNoExecute([ne('a')], [tol('a', seconds)], undefined, now)).toEqual({ action: 'EvictNow', reason: 'ToleranceElapsed', tolerationSeconds: 0, taint: ne('a') });
   });
   it('an eviction scheduled earlier keeps its earlier start and deadline', () => {
     const scheduled = { startedAt: now - 10_000, fireAt: now + 20_000 };

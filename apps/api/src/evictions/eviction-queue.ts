@@ -1,0 +1,69 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { AppConfig } from '../config/app-config';
+
+export const EVICTION_QUEUE = 'evictions';
+
+/** What a wake-up job needs to know; everything else is read again from Postgres. */
+export interface EvictionWakeup {
+  id: bigint;
+  wakeups: number;
+  scheduledFor: Date;
+}
+
+/**
+ * The id of a wake-up job: the eviction row and how many wake-ups it had. Rows are never reused
+ * and each new wake-up of a row counts up, so an id is never taken twice (BullMQ would silently
+ * drop the second job).
+ */
+export const jobIdOf = (e: Pick<EvictionWakeup, 'id' | 'wakeups'>): string => `evict-${e.id}-${e.wakeups}`;
+
+/** BullMQ redis connections want no per-command retry limit (workers block on Redis). */
+export function bullConnection(config: AppConfig): Redis {
+  return new Redis(config.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true });
+}
+
+/**
+ * Delayed BullMQ jobs that wake the worker when an eviction is due. A job is only a wake-up:
+ * Postgres holds the deadline, and the worker checks it again before it evicts.
+ */
+@Injectable()
+export class EvictionQueue implements OnModuleDestroy {
+  private readonly connection: Redis;
+  readonly queue: Queue;
+
+  constructor(config: AppConfig) {
+    this.connection = bullConnection(config);
+    // An unreachable Redis is reported by health; here it must not crash the process.
+    this.connection.on('error', () => undefined);
+    this.queue = new Queue(EVICTION_QUEUE, { connection: this.connection, prefix: config.evictions.redisPrefix });
+    this.queue.on('error', () => undefined);
+  }
+
+  /** Queues the wake-up, delayed until the deadline (by this machine's clock, as BullMQ does). */
+  async enqueue(eviction: EvictionWakeup, now = Date.now()): Promise<void> {
+    await this.queue.add(
+      'evict',
+      { evictionId: String(eviction.id) },
+      {
+        jobId: jobIdOf(eviction),
+        delay: Math.max(0, eviction.scheduledFor.getTime() - now),
+        // Finished jobs leave nothing behind, so a lost wake-up can be queued again.
+        removeOnComplete: true,
+        removeOnFail: true,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 200 },
+      },
+    );
+  }
+
+  async hasJob(eviction: Pick<EvictionWakeup, 'id' | 'wakeups'>): Promise<boolean> {
+    return (await this.queue.getJob(jobIdOf(eviction))) !== undefined;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.queue.close();
+    this.connection.disconnect();
+  }
+}

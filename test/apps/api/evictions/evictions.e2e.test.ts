@@ -1,0 +1,154 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bootApp } from '../../../support/boot-app';
+import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { deleteRedisKeys, uniqueRedisPrefix } from '../../../support/redis-prefix';
+
+// Real Postgres, real Redis, real time: tolerationSeconds of 1-2 s, and waits a little longer.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await sleep(50);
+  }
+}
+
+describe('NoExecute carried out', () => {
+  let t: ApiTestApp;
+  let prefix: string;
+  const env = () => ({ REDIS_PREFIX: prefix, EVICTION_RECONCILE_SECONDS: '1', DEFAULT_NOT_READY_TOLERATION_SECONDS: '1' });
+  const app = () => t.app;
+  let extra: NestFastifyApplication[] = [];
+
+  beforeEach(async () => {
+    prefix = uniqueRedisPrefix();
+    t = await startApiApp(env());
+  });
+  afterEach(async () => {
+    for (const a of extra) await a.close();
+    extra = [];
+    await t?.close();
+    await deleteRedisKeys(prefix);
+  });
+  afterAll(async () => undefined);
+
+  const putNode = (a: NestFastifyApplication, name: string, body: Record<string, unknown> = {}) =>
+    a.inject({ method: 'PUT', url: `/v1/nodes/${name}`, payload: { metadata: { name }, ...body } });
+  const putPod = (a: NestFastifyApplication, name: string, tolerations: unknown[] = [], nodeName = 'n1') =>
+    a.inject({ method: 'PUT', url: `/v1/namespaces/default/pods/${name}`, payload: { metadata: { name }, spec: { nodeName, tolerations } } });
+  const taint = (a: NestFastifyApplication, key = 'drain') =>
+    a.inject({ method: 'POST', url: '/v1/nodes/n1/taints', payload: { key, effect: 'NoExecute' } });
+  const untaint = (a: NestFastifyApplication, key = 'drain') => a.inject({ method: 'DELETE', url: `/v1/nodes/n1/taints?key=${key}` });
+  const podExists = async (a: NestFastifyApplication, name: string) =>
+    (await a.inject({ method: 'GET', url: `/v1/namespaces/default/pods/${name}` })).statusCode === 200;
+  const evictions = async (a: NestFastifyApplication, query = '') => (await a.inject({ method: 'GET', url: `/v1/evictions${query}` })).json().items;
+  const seconds = (s: number) => [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: s }];
+
+  it('evicts at once a pod that does not tolerate the taint', async () => {
+    await putNode(app(), 'n1');
+    await putPod(app(), 'plain');
+    expect((await taint(app())).statusCode).toBe(201);
+    expect(await podExists(app(), 'plain')).toBe(false);
+    const [eviction] = await evictions(app());
+    expect(eviction).toMatchObject({ pod: { namespace: 'default', name: 'plain' }, node: 'n1', taint: { key: 'drain', effect: 'NoExecute' }, status: 'Executed' });
+    expect(eviction.firedAt).toBe(eviction.scheduledFor);
+  });
+
+  it('evicts after tolerationSeconds, and never a pod that tolerates forever', async () => {
+    await putNode(app(), 'n1');
+    await putPod(app(), 'one-second', seconds(1));
+    await putPod(app(), 'forever', [{ key: 'drain', operator: 'Exists', effect: 'NoExecute' }]);
+    await taint(app());
+    expect(await podExists(app(), 'one-second')).toBe(true);
+    const [scheduled] = await evictions(app(), '?status=Scheduled');
+    expect(scheduled).toMatchObject({ pod: { name: 'one-second' }, tolerationSeconds: 1, status: 'Scheduled' });
+    const executed = await waitFor(async () => (await evictions(app(), '?status=Executed'))[0], 5000);
+    const lateness = Date.parse(executed.firedAt) - Date.parse(executed.scheduledFor);
+    expect(lateness).toBeGreaterThanOrEqual(0);
+    expect(lateness).toBeLessThan(1000);
+    expect(await podExists(app(), 'one-second')).toBe(false);
+    expect(await podExists(app(), 'forever')).toBe(true);
+  });
+
+  it('cancels when the taint goes first', async () => {
+    await putNode(app(), 'n1');
+    await putPod(app(), 'p', seconds(1));
+    await taint(app());
+    await untaint(app());
+    await sleep(1500);
+    expect(await podExists(app(), 'p')).toBe(true);
+    expect(await evictions(app())).toMatchObject([{ status: 'Cancelled', reason: 'TaintRemoved' }]);
+  });
+
+  it('seed 002: add, remove and add again within a second still evicts on time', async () => {
+    await putNode(app(), 'n1');
+    await putPod(app(), 'p', seconds(1));
+    await taint(app());
+    await untaint(app());
+    const readdedAt = Date.now();
+    await taint(app());
+    const executed = await waitFor(async () => (await evictions(app(), '?status=Executed'))[0], 5000);
+    expect(Date.parse(executed.firedAt) - readdedAt).toBeGreaterThanOrEqual(900);
+    expect(Date.parse(executed.firedAt) - Date.parse(executed.scheduledFor)).toBeLessThan(1000);
+    expect((await evictions(app(), '?status=Cancelled')).length).toBe(1);
+    expect(await podExists(app(), 'p')).toBe(false);
+  });
+
+  it('a pod bound to a node with an untolerated NoExecute taint is evicted at once', async () => {
+    await putNode(app(), 'n1', { spec: { taints: [{ key: 'drain', effect: 'NoExecute' }] } });
+    expect((await putPod(app(), 'late')).statusCode).toBe(201);
+    expect(await podExists(app(), 'late')).toBe(false);
+    expect(await evictions(app())).toMatchObject([{ pod: { name: 'late' }, status: 'Executed' }]);
+  });
+
+  it('a Ready=False condition becomes the not-ready NoExecute taint, and default tolerations run out', async () => {
+    await putNode(app(), 'n1', { status: { conditions: [{ type: 'Ready', status: 'True' }] } });
+    await putPod(app(), 'web');
+    const notReady = await putNode(app(), 'n1', { status: { conditions: [{ type: 'Ready', status: 'False' }] } });
+    expect(notReady.json().spec.taints.map((x: { key: string; effect: string }) => `${x.key}:${x.effect}`)).toEqual([
+      'node.kubernetes.io/not-ready:NoSchedule',
+      'node.kubernetes.io/not-ready:NoExecute',
+    ]);
+    const executed = await waitFor(async () => (await evictions(app(), '?status=Executed'))[0], 5000);
+    expect(executed).toMatchObject({ pod: { name: 'web' }, taint: { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }, tolerationSeconds: 1 });
+  });
+
+  it('survives a restart of the service while a deadline waits', async () => {
+    await putNode(app(), 'n1');
+    await putPod(app(), 'p', seconds(2));
+    await taint(app());
+    await t.app.close();
+    t.app = await bootApp({ DATABASE_URL: t.databaseUrl, ...env() });
+    const executed = await waitFor(async () => (await evictions(app(), '?status=Executed'))[0], 6000);
+    expect(Date.parse(executed.firedAt) - Date.parse(executed.scheduledFor)).toBeLessThan(1500);
+  });
+
+  it('survives the loss of every Redis key while a deadline waits', async () => {
+    await putNode(app(), 'n1');
+    await putPod(app(), 'p', seconds(2));
+    await taint(app());
+    expect(await deleteRedisKeys(prefix)).toBeGreaterThan(0);
+    const executed = await waitFor(async () => (await evictions(app(), '?status=Executed'))[0], 6000);
+    // the reconciler looks every second
+    expect(Date.parse(executed.firedAt) - Date.parse(executed.scheduledFor)).toBeLessThan(2500);
+    expect(await podExists(app(), 'p')).toBe(false);
+  });
+
+  it('two instances with a worker each evict every pod exactly once', async () => {
+    const other = await bootApp({ DATABASE_URL: t.databaseUrl, ...env() });
+    extra.push(other);
+    await putNode(app(), 'n1');
+    for (let i = 0; i < 20; i++) await putPod(i % 2 ? app() : other, `p${i}`, seconds(1));
+    await taint(other);
+    await waitFor(async () => ((await evictions(app(), '?status=Executed')).length === 20 ? true : undefined), 8000);
+    await sleep(1500);
+    const all = await evictions(app());
+    expect(all).toHaveLength(20);
+    expect(new Set(all.map((e: { pod: { name: string } }) => e.pod.name)).size).toBe(20);
+    expect((await other.inject({ method: 'GET', url: '/v1/pods' })).json().items).toHaveLength(0);
+  });
+});
