@@ -41,21 +41,25 @@ export class EvictionQueue implements OnModuleDestroy {
     this.queue.on('error', () => undefined);
   }
 
-  /** Queues the wake-up, delayed until the deadline (by this machine's clock, as BullMQ does). */
-  async enqueue(eviction: EvictionWakeup, now = Date.now()): Promise<void> {
-    await this.queue.add(
-      'evict',
-      { evictionId: String(eviction.id) },
-      {
-        jobId: jobIdOf(eviction),
-        delay: Math.max(0, eviction.scheduledFor.getTime() - now),
-        // Finished jobs leave nothing behind, so a lost wake-up can be queued again.
-        removeOnComplete: true,
-        removeOnFail: true,
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 200 },
-      },
-    );
+  /** Queues the wake-ups, each delayed until its deadline (by this machine's clock, as BullMQ does). */
+  async enqueueAll(evictions: readonly EvictionWakeup[], now = Date.now()): Promise<void> {
+    for (let i = 0; i < evictions.length; i += 1000) {
+      await this.queue.addBulk(
+        evictions.slice(i, i + 1000).map((eviction) => ({
+          name: 'evict',
+          data: { evictionId: String(eviction.id) },
+          opts: {
+            jobId: jobIdOf(eviction),
+            delay: Math.max(0, eviction.scheduledFor.getTime() - now),
+            // Finished jobs leave nothing behind, so a lost wake-up can be queued again.
+            removeOnComplete: true,
+            removeOnFail: true,
+            attempts: 5,
+            backoff: { type: 'exponential', delay: 200 },
+          },
+        })),
+      );
+    }
   }
 
   async hasJob(eviction: Pick<EvictionWakeup, 'id' | 'wakeups'>): Promise<boolean> {

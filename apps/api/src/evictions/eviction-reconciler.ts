@@ -39,12 +39,10 @@ export class EvictionReconciler implements OnApplicationBootstrap, OnModuleDestr
 
   private async pass(): Promise<number> {
     const scheduled = await this.prisma.eviction.findMany({ where: { status: 'Scheduled' }, orderBy: { scheduledFor: 'asc' } });
-    let queued = 0;
-    for (const row of scheduled) {
-      if (await this.queue.hasJob(row)) continue;
-      await this.queue.enqueue(row);
-      queued++;
-    }
+    const missing = [];
+    for (const row of scheduled) if (!(await this.queue.hasJob(row))) missing.push(row);
+    await this.queue.enqueueAll(missing);
+    const queued = missing.length;
     if (queued > 0) this.logger.log(`queued ${queued} missing wake-up(s)`);
     return queued;
   }

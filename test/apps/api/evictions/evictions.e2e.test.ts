@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Client } from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootApp } from '../../../support/boot-app';
 import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
@@ -150,5 +151,46 @@ describe('NoExecute carried out', () => {
     expect(all).toHaveLength(20);
     expect(new Set(all.map((e: { pod: { name: string } }) => e.pod.name)).size).toBe(20);
     expect((await other.inject({ method: 'GET', url: '/v1/pods' })).json().items).toHaveLength(0);
+  });
+
+  it('a pod whose tolerations change is decided again: a forever toleration put first cancels', async () => {
+    await putNode(app(), 'n1', { spec: { taints: [{ key: 'drain', effect: 'NoExecute' }] } });
+    const created = (await putPod(app(), 'p', seconds(3600))).json();
+    expect(await evictions(app(), '?status=Scheduled')).toMatchObject([{ pod: { name: 'p' }, tolerationSeconds: 3600 }]);
+    const forever = { key: 'drain', operator: 'Exists', effect: 'NoExecute' };
+    const updated = await app().inject({
+      method: 'PUT',
+      url: '/v1/namespaces/default/pods/p',
+      payload: { ...created, spec: { ...created.spec, tolerations: [forever, ...created.spec.tolerations] } },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(await evictions(app())).toMatchObject([{ pod: { name: 'p' }, status: 'Cancelled', reason: 'ToleratesForever' }]);
+  });
+
+  it('records events, and lists evictions by status, node, namespace and pod', async () => {
+    await putNode(app(), 'n1');
+    await putPod(app(), 'a');
+    await putPod(app(), 'b', seconds(60));
+    await taint(app());
+    await untaint(app());
+    expect((await evictions(app(), '?status=Executed')).map((e: { pod: { name: string } }) => e.pod.name)).toEqual(['a']);
+    expect((await evictions(app(), '?status=Cancelled&nodeName=n1&namespace=default&pod=b')).map((e: { pod: { name: string } }) => e.pod.name)).toEqual(['b']);
+    expect(await evictions(app(), '?nodeName=elsewhere')).toEqual([]);
+    const bad = await app().inject({ method: 'GET', url: '/v1/evictions?status=Pending' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ field: 'status', reason: 'Unsupported value: "Pending"' }]);
+    const db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query('SELECT reason, message, involved_name FROM events ORDER BY id');
+      expect(rows).toEqual([
+        // one write (the taint) scheduled b and evicted a; the next (its removal) cancelled b
+        { reason: 'TaintManagerEviction', message: expect.stringMatching(/^Scheduling deletion of Pod default\/b at /), involved_name: 'b' },
+        { reason: 'TaintManagerEviction', message: 'Marking for deletion Pod default/a', involved_name: 'a' },
+        { reason: 'TaintManagerEviction', message: 'Cancelling deletion of Pod default/b', involved_name: 'b' },
+      ]);
+    } finally {
+      await db.end();
+    }
   });
 });
