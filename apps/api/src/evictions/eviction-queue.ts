@@ -31,20 +31,29 @@ export function bullConnection(config: AppConfig): Redis {
 @Injectable()
 export class EvictionQueue implements OnModuleDestroy {
   private readonly connection: Redis;
-  readonly queue: Queue;
+  private queue?: Queue;
 
   constructor(config: AppConfig) {
     this.connection = bullConnection(config);
     // An unreachable Redis is reported by health; here it must not crash the process.
     this.connection.on('error', () => undefined);
-    this.queue = new Queue(EVICTION_QUEUE, { connection: this.connection, prefix: config.evictions.redisPrefix });
-    this.queue.on('error', () => undefined);
+    // The queue is made once Redis answers: BullMQ closed while its first connection still
+    // retries leaves rejected promises behind. Until then the reconciler covers every wake-up.
+    this.connection.once('ready', () => {
+      this.queue = new Queue(EVICTION_QUEUE, { connection: this.connection, prefix: config.evictions.redisPrefix });
+      this.queue.on('error', () => undefined);
+    });
+  }
+
+  private live(): Queue {
+    if (!this.queue) throw new Error('Redis has not answered yet; the reconciler will queue the wake-up');
+    return this.queue;
   }
 
   /** Queues the wake-ups, each delayed until its deadline (by this machine's clock, as BullMQ does). */
   async enqueueAll(evictions: readonly EvictionWakeup[], now = Date.now()): Promise<void> {
     for (let i = 0; i < evictions.length; i += 1000) {
-      await this.queue.addBulk(
+      await this.live().addBulk(
         evictions.slice(i, i + 1000).map((eviction) => ({
           name: 'evict',
           data: { evictionId: String(eviction.id) },
@@ -63,11 +72,11 @@ export class EvictionQueue implements OnModuleDestroy {
   }
 
   async hasJob(eviction: Pick<EvictionWakeup, 'id' | 'wakeups'>): Promise<boolean> {
-    return (await this.queue.getJob(jobIdOf(eviction))) !== undefined;
+    return (await this.live().getJob(jobIdOf(eviction))) !== undefined;
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.queue.close();
+    await this.queue?.close();
     this.connection.disconnect();
   }
 }

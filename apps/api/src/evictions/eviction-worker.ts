@@ -21,12 +21,22 @@ export class EvictionWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly controller: TaintEvictionController,
   ) {}
 
+  private closed = false;
+
   onApplicationBootstrap(): void {
     if (!this.config.evictions.worker) return;
     this.connection = bullConnection(this.config);
     this.connection.on('error', () => undefined);
+    // Start once Redis answers: a BullMQ worker stopped while it still retries its first
+    // connection leaves rejected promises behind. The reconciler covers the wait.
+    this.connection.once('ready', () => {
+      if (!this.closed) this.start(this.connection as Redis);
+    });
+  }
+
+  private start(connection: Redis): void {
     this.worker = new Worker(EVICTION_QUEUE, (job: Job<{ evictionId: string }>) => this.controller.wake(BigInt(job.data.evictionId)), {
-      connection: this.connection,
+      connection,
       prefix: this.config.evictions.redisPrefix,
       concurrency: 4,
     });
@@ -35,6 +45,7 @@ export class EvictionWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.closed = true;
     await this.worker?.close();
     this.connection?.disconnect();
   }
