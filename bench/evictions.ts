@@ -7,19 +7,16 @@
  */
 import 'reflect-metadata';
 import os from 'node:os';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Client, escapeIdentifier } from 'pg';
+import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Node, Pod } from '@taintgate/domain';
 import { AppModule } from '../apps/api/src/app.module';
+import { createBenchDatabase } from './bench-database';
 import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
 import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
 import { loadConfig } from '../apps/api/src/config/load-config';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
-import { ensureDatabase } from '../apps/api/src/database/ensure-database';
-import { findMigrationsDir } from '../apps/api/src/database/migrations/migration-folder';
-import { applyMigrations } from '../apps/api/src/database/migrations/migration-runner';
 import { PrismaService } from '../apps/api/src/database/prisma.service';
 import { deleteRedisKeys } from '../test/support/redis-prefix';
 import { random } from './cluster-fixture';
@@ -31,13 +28,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
-  const name = `taintgate_bench_${randomBytes(4).toString('hex')}`;
-  const prefix = `${name}_q`;
-  const url = new URL(process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/${name}`;
-  const databaseUrl = url.href;
-  await ensureDatabase(databaseUrl);
-  await applyMigrations(databaseUrl, findMigrationsDir(__dirname), { log: () => undefined, warn: console.warn });
+  const bench = await createBenchDatabase();
+  const { databaseUrl } = bench;
+  const prefix = `${bench.name}_q`;
   console.log(`machine: ${os.cpus()[0]?.model} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 
   // The cluster, written directly (setup, not measured).
@@ -87,10 +80,7 @@ async function main(): Promise<void> {
     await app.close();
     await prisma.$disconnect();
     await deleteRedisKeys(prefix);
-    const admin = new Client({ connectionString: databaseUrl.replace(`/${name}`, '/postgres') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${escapeIdentifier(name)} WITH (FORCE)`);
-    await admin.end();
+    await bench.drop();
   }
 }
 

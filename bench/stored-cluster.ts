@@ -7,20 +7,17 @@
  */
 import 'reflect-metadata';
 import os from 'node:os';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Client, escapeIdentifier } from 'pg';
+import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { TaintEffect } from '../apps/api/src/generated/prisma/client';
 import { AppModule } from '../apps/api/src/app.module';
+import { createBenchDatabase } from './bench-database';
 import { loadConfig } from '../apps/api/src/config/load-config';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { ClusterSnapshot } from '../apps/api/src/cluster/cluster-snapshot';
 import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
 import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
-import { ensureDatabase } from '../apps/api/src/database/ensure-database';
-import { findMigrationsDir } from '../apps/api/src/database/migrations/migration-folder';
-import { applyMigrations } from '../apps/api/src/database/migrations/migration-runner';
 import { PrismaService } from '../apps/api/src/database/prisma.service';
 import { makeNodes, makePods } from './cluster-fixture';
 
@@ -40,12 +37,8 @@ async function medianAsync(work: () => Promise<unknown>, runs: number): Promise<
 }
 
 async function main(): Promise<void> {
-  const name = `taintgate_bench_${randomBytes(4).toString('hex')}`;
-  const server = new URL(process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres');
-  server.pathname = `/${name}`;
-  const databaseUrl = server.href;
-  await ensureDatabase(databaseUrl);
-  await applyMigrations(databaseUrl, findMigrationsDir(__dirname), { log: () => undefined, warn: console.warn });
+  const bench = await createBenchDatabase();
+  const { databaseUrl } = bench;
   console.log(`machine: ${os.cpus()[0]?.model} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
@@ -104,10 +97,7 @@ async function main(): Promise<void> {
     console.log(`add a taint, then read the node (the snapshot catches up): median ${rw.toFixed(1)} ms per pair (21 runs)`);
   } finally {
     await api.close();
-    const admin = new Client({ connectionString: databaseUrl.replace(`/${name}`, '/postgres') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${escapeIdentifier(name)} WITH (FORCE)`);
-    await admin.end();
+    await bench.drop();
   }
 }
 

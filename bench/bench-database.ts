@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { Client, escapeIdentifier } from 'pg';
+import { ensureDatabase } from '../apps/api/src/database/ensure-database';
+import { findMigrationsDir } from '../apps/api/src/database/migrations/migration-folder';
+import { applyMigrations } from '../apps/api/src/database/migrations/migration-runner';
+
+/** A migrated database of the benchmark's own on the local Postgres, and the way to drop it. */
+export async function createBenchDatabase(): Promise<{ name: string; databaseUrl: string; drop(): Promise<void> }> {
+  const name = `taintgate_bench_${randomBytes(4).toString('hex')}`;
+  const server = new URL(process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const url = new URL(server.href);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.href;
+  await ensureDatabase(databaseUrl);
+  await applyMigrations(databaseUrl, findMigrationsDir(__dirname), { log: () => undefined, warn: console.warn });
+  return {
+    name,
+    databaseUrl,
+    async drop() {
+      server.pathname = '/postgres';
+      const admin = new Client({ connectionString: server.href });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${escapeIdentifier(name)} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
