@@ -12,6 +12,13 @@ export default defineConfig({
   resolve: {
     // The same alias as tsconfig.json's "paths"; exact match only, as there.
     alias: [
+      // graphql ships CommonJS (index.js) and ESM (index.mjs). Nest and Apollo, run by Node,
+      // load the CommonJS one; Vite would hand our code the ESM one, and two copies of graphql
+      // do not recognize each other's types ("Cannot determine a GraphQL input type").
+      {
+        find: /^graphql$/,
+        replacement: path.resolve(__dirname, 'node_modules/graphql/index.js'),
+      },
       {
         find: /^@taintgate\/domain$/,
         replacement: path.resolve(__dirname, 'libs/domain/src/index.ts'),

@@ -25,12 +25,15 @@ export async function startApiApp(overrides: Partial<Record<keyof typeof CONFIG_
   await ensureDatabase(databaseUrl);
   await applyMigrations(databaseUrl, findMigrationsDir(__dirname), quiet);
   const app = await bootApp({ DATABASE_URL: databaseUrl, ...overrides });
-  return {
+  const started: ApiTestApp = {
     app,
     databaseUrl,
     async close() {
-      await app.close();
+      // The app now in `app`: a test that restarts the service puts the new one there, and
+      // closing the old one twice fails (its graphql-ws server is closed already).
+      await started.app.close();
       await dropDatabase(databaseName);
     },
   };
+  return started;
 }

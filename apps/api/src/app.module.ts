@@ -3,6 +3,7 @@ import { ClusterModule } from './cluster/cluster.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EvictionsModule } from './evictions/evictions.module';
+import { GraphqlModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
 import { ImpactModule } from './impact/impact.module';
 import { NodesModule } from './nodes/nodes.module';
@@ -12,6 +13,6 @@ import { TaintsModule } from './taints/taints.module';
 
 /** The application: one imported module per feature (DESIGN.md, "Layout"). */
 @Module({
-  imports: [ConfigModule, DatabaseModule, ClusterModule, EvictionsModule, HealthModule, NodesModule, TaintsModule, PodsModule, PlacementModule, ImpactModule],
+  imports: [ConfigModule, DatabaseModule, ClusterModule, EvictionsModule, HealthModule, NodesModule, TaintsModule, PodsModule, PlacementModule, ImpactModule, GraphqlModule],
 })
 export class AppModule {}

@@ -15,6 +15,6 @@ import { TaintEvictionController } from './taint-eviction-controller';
 @Module({
   controllers: [EvictionsController],
   providers: [EvictionQueue, TaintEvictionController, EvictionWorker, EvictionReconciler, EvictionsService],
-  exports: [TaintEvictionController, EvictionReconciler, EvictionQueue],
+  exports: [TaintEvictionController, EvictionReconciler, EvictionQueue, EvictionsService],
 })
 export class EvictionsModule {}

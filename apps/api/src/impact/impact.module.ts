@@ -6,5 +6,6 @@ import { ImpactService } from './impact.service';
 @Module({
   controllers: [ImpactController],
   providers: [ImpactService],
+  exports: [ImpactService],
 })
 export class ImpactModule {}

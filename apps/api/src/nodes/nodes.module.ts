@@ -7,6 +7,6 @@ import { NodesService } from './nodes.service';
 @Module({
   controllers: [NodesController],
   providers: [NodesService, NodeStore],
-  exports: [NodeStore],
+  exports: [NodeStore, NodesService],
 })
 export class NodesModule {}

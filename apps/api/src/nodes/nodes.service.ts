@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Node, type NodeCondition, parseLabelSelector, reconcileConditionTaints, selectorMatches, validateNode } from '@taintgate/domain';
+import { type Node, type NodeCondition, parseLabelSelector, reconcileConditionTaints, selectorMatches, setUnschedulable, validateNode } from '@taintgate/domain';
 import { ClusterSnapshot } from '../cluster/cluster-snapshot';
 import { ClusterWriter } from '../cluster/cluster-writer';
 import { ApiError } from '../common/api-error';
@@ -44,6 +44,37 @@ export class NodesService {
       await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, [name]);
       await this.writer.audit(tx, revision, { action: existing ? 'node.replace' : 'node.create', kind: 'Node', name });
       return { node, created: !existing };
+    });
+  }
+
+  /** `kubectl cordon` (true) / `uncordon` (false): spec.unschedulable and its NoSchedule taint. */
+  setUnschedulable(name: string, unschedulable: boolean, now = Date.now()): Promise<Node> {
+    return this.rewrite(name, unschedulable ? 'node.cordon' : 'node.uncordon', (node) => setUnschedulable(node, unschedulable, now), now);
+  }
+
+  /**
+   * Replaces status.conditions (what a kubelet's status update does); the condition taints follow
+   * them as on PUT. `conditions` is validated with the whole node, so a bad one is named by its
+   * Kubernetes path (`status.conditions[0].status`).
+   */
+  setConditions(name: string, conditions: unknown): Promise<Node> {
+    return this.rewrite(name, 'node.conditions', (node) => ({ ...node, status: { ...node.status, conditions } }), Date.now());
+  }
+
+  /**
+   * A change to the stored node, read and written in one transaction (no lost update), with the
+   * same validation, condition taints, evictions and audit as PUT.
+   */
+  private rewrite(name: string, action: string, change: (node: Node) => unknown, now: number): Promise<Node> {
+    return this.writer.write(async (tx, revision, afterCommit) => {
+      const existing = await this.store.find(tx, name);
+      if (!existing) throw ApiError.notFound('Node', name);
+      const result = validateNode(change(this.store.get(existing)));
+      if (!result.ok) throw ApiError.invalid('Node', name, result.errors);
+      const node = await this.store.save(tx, revision, withConditionTaints(result.value, existing, now), existing, now);
+      await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, [name]);
+      await this.writer.audit(tx, revision, { action, kind: 'Node', name });
+      return node;
     });
   }
 

@@ -6,5 +6,6 @@ import { PlacementService } from './placement.service';
 @Module({
   controllers: [PlacementController],
   providers: [PlacementService],
+  exports: [PlacementService],
 })
 export class PlacementModule {}

@@ -8,5 +8,6 @@ import { TaintsService } from './taints.service';
   imports: [NodesModule],
   controllers: [TaintsController],
   providers: [TaintsService],
+  exports: [TaintsService],
 })
 export class TaintsModule {}

@@ -1,0 +1,142 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { PubSub } from 'graphql-subscriptions';
+import { PrismaService } from '../database/prisma.service';
+import { evictionView } from '../evictions/eviction-records';
+import { EvictionEventKind, type EvictionEventType } from './types/eviction-event.types';
+
+const TRIGGER = 'evictionEvent';
+/** How often the events table is read while someone listens. */
+export const POLL_INTERVAL_MS = 250;
+const BATCH = 500;
+
+/** The taint manager's messages (TaintEvictionController.apply) name what happened. */
+export function kindOfMessage(message: string): EvictionEventKind | undefined {
+  if (message.startsWith('Scheduling deletion')) return EvictionEventKind.Scheduled;
+  if (message.startsWith('Marking for deletion')) return EvictionEventKind.Executed;
+  if (message.startsWith('Cancelling deletion')) return EvictionEventKind.Cancelled;
+  return undefined;
+}
+
+/**
+ * Eviction events for GraphQL subscribers. Evictions are decided in write transactions on any
+ * replica (and by the BullMQ worker), which insert rows into `events`; reading that table by id
+ * is what makes every replica's subscribers see every eviction, whoever carried it out. Writes
+ * commit one at a time in revision order (ClusterWriter), so ids become visible in order and a
+ * cursor on the last id seen misses nothing. The table is read only while someone listens.
+ */
+@Injectable()
+export class EvictionEventsService implements OnModuleDestroy {
+  private readonly logger = new Logger(EvictionEventsService.name);
+  private readonly pubsub = new PubSub<Record<string, EvictionEventType>>();
+  private subscribers = 0;
+  private cursor: bigint | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private starting: Promise<void> | undefined;
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Subscribers now listening on this replica (tests wait for it before causing an eviction). */
+  get listening(): number {
+    return this.cursor === undefined ? 0 : this.subscribers;
+  }
+
+  /**
+   * Events from now on. Resolves once the cursor is placed, so that an eviction caused after the
+   * subscription is set up is delivered.
+   */
+  async subscribe(): Promise<AsyncIterableIterator<EvictionEventType>> {
+    const inner = this.pubsub.asyncIterableIterator<EvictionEventType>(TRIGGER);
+    this.subscribers += 1;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.subscribers -= 1;
+      if (this.subscribers === 0) this.stop();
+    };
+    try {
+      await this.start();
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const iterator: AsyncIterableIterator<EvictionEventType> = {
+      next: () => inner.next(),
+      return: async () => {
+        release();
+        return inner.return();
+      },
+      throw: async (error?: unknown) => {
+        release();
+        return inner.throw(error);
+      },
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return iterator;
+  }
+
+  onModuleDestroy(): void {
+    this.stop();
+  }
+
+  private start(): Promise<void> {
+    this.starting ??= (async () => {
+      const last = await this.prisma.event.findFirst({ orderBy: { id: 'desc' }, select: { id: true } });
+      this.cursor = last?.id ?? 0n;
+      this.schedule();
+    })().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.starting = undefined;
+    this.cursor = undefined;
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      this.poll()
+        .catch((error: unknown) => this.logger.warn(`reading eviction events failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => {
+          if (this.timer !== undefined && this.subscribers > 0) this.schedule();
+        });
+    }, POLL_INTERVAL_MS);
+  }
+
+  private async poll(): Promise<void> {
+    for (;;) {
+      const cursor = this.cursor;
+      if (cursor === undefined) return;
+      const events = await this.prisma.event.findMany({
+        where: { id: { gt: cursor }, reason: 'TaintManagerEviction' },
+        orderBy: { id: 'asc' },
+        take: BATCH,
+      });
+      if (events.length === 0) return;
+      const ids = [...new Set(events.flatMap((e) => (e.evictionId === null ? [] : [e.evictionId])))];
+      const evictions = new Map((await this.prisma.eviction.findMany({ where: { id: { in: ids } } })).map((row) => [row.id, evictionView(row)]));
+      if (this.cursor !== cursor) return; // stopped (or restarted) meanwhile
+      for (const e of events) {
+        const kind = kindOfMessage(e.message);
+        if (!kind) continue;
+        await this.pubsub.publish(TRIGGER, {
+          id: String(e.id),
+          kind,
+          at: e.at.toISOString(),
+          message: e.message,
+          pod: { namespace: e.involvedNamespace ?? 'default', name: e.involvedName },
+          eviction: (e.evictionId !== null && evictions.get(e.evictionId)) || null,
+        });
+      }
+      this.cursor = events[events.length - 1]?.id ?? cursor;
+      if (events.length < BATCH) return;
+    }
+  }
+}

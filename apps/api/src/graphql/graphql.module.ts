@@ -1,0 +1,46 @@
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { Module } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ImpactModule } from '../impact/impact.module';
+import { NodesModule } from '../nodes/nodes.module';
+import { PlacementModule } from '../placement/placement.module';
+import { PodsModule } from '../pods/pods.module';
+import { TaintsModule } from '../taints/taints.module';
+import { EvictionEventsService } from './eviction-events.service';
+import { formatGraphqlError } from './graphql-errors';
+import { complexityLimit, depthLimit } from './query-limits';
+import { RESOLVERS } from './resolvers';
+
+/**
+ * POST /graphql (and graphql-ws subscriptions on the same path): a code-first schema whose
+ * resolvers call the REST services, so both answer alike. The schema is built in memory; the
+ * committed schema.graphql is checked against it by a test (`npm run graphql:schema`).
+ */
+@Module({
+  imports: [
+    GraphQLModule.forRoot<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      path: '/graphql',
+      autoSchemaFile: true,
+      sortSchema: true,
+      // The classic playground plugin wants Apollo Server 4; Apollo's own landing page serves GET /graphql.
+      playground: false,
+      introspection: true,
+      // Nest would turn our HttpExceptions into its own codes; formatGraphqlError keeps the REST details.
+      autoTransformHttpErrors: false,
+      formatError: formatGraphqlError,
+      includeStacktraceInErrorResponses: false,
+      validationRules: [depthLimit(), complexityLimit()],
+      // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
+      subscriptions: { 'graphql-ws': { path: '/graphql' } },
+    }),
+    NodesModule,
+    TaintsModule,
+    PodsModule,
+    PlacementModule,
+    ImpactModule,
+  ],
+  providers: [...RESOLVERS, EvictionEventsService],
+  exports: [EvictionEventsService],
+})
+export class GraphqlModule {}

@@ -1,0 +1,66 @@
+import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { NodesService } from '../nodes/nodes.service';
+import { TaintsService } from '../taints/taints.service';
+import { GraphQLJSON } from './json.scalar';
+import { NodeType, NodeUpsertType, nodeView } from './types/object.types';
+import { TaintInput } from './types/taint.types';
+import { given } from './args';
+
+/** Nodes and their taints: the calls of /v1/nodes, plus cordon and node conditions. */
+@Resolver(() => NodeType)
+export class NodesResolver {
+  constructor(
+    private readonly nodes: NodesService,
+    private readonly taints: TaintsService,
+  ) {}
+
+  @Query(() => [NodeType], { name: 'nodes', description: 'Nodes by name, optionally by a label selector in kubectl syntax (GET /v1/nodes).' })
+  async nodesList(@Args('labelSelector', { type: () => String, nullable: true }) labelSelector?: string | null) {
+    return (await this.nodes.list(labelSelector ?? undefined)).items.map(nodeView);
+  }
+
+  @Query(() => NodeType, { nullable: true, description: 'One node; NOT_FOUND if there is none.' })
+  async node(@Args('name') name: string) {
+    return nodeView(await this.nodes.get(name));
+  }
+
+  @Mutation(() => NodeUpsertType, { description: 'Create or replace a node (PUT /v1/nodes/{name}); `kubectl get node -o json` output is fine.' })
+  async upsertNode(@Args('name') name: string, @Args('node', { type: () => GraphQLJSON }) node: unknown) {
+    const { node: saved, created } = await this.nodes.upsert(name, node);
+    return { created, node: nodeView(saved) };
+  }
+
+  @Mutation(() => NodeType, { description: 'Delete a node and its taints; answers the deleted node.' })
+  async deleteNode(@Args('name') name: string) {
+    return nodeView(await this.nodes.remove(name));
+  }
+
+  @Mutation(() => NodeType, { description: 'Add one taint; CONFLICT if the key and effect exist, unless overwrite.' })
+  async addTaint(
+    @Args('node') node: string,
+    @Args('taint', { type: () => TaintInput }) taint: TaintInput,
+    @Args('overwrite', { type: () => Boolean, defaultValue: false }) overwrite: boolean,
+  ) {
+    return nodeView(await this.taints.add(node, given({ ...taint }), overwrite));
+  }
+
+  @Mutation(() => NodeType, { description: "Remove the taint of key and effect; without effect, every effect of the key (kubectl's key-)." })
+  async removeTaint(@Args('node') node: string, @Args('key') key: string, @Args('effect', { type: () => String, nullable: true }) effect?: string | null) {
+    return nodeView(await this.taints.remove(node, key, effect ?? undefined));
+  }
+
+  @Mutation(() => NodeType, { description: 'kubectl cordon: spec.unschedulable and the unschedulable NoSchedule taint.' })
+  async cordon(@Args('name') name: string) {
+    return nodeView(await this.nodes.setUnschedulable(name, true));
+  }
+
+  @Mutation(() => NodeType, { description: 'kubectl uncordon.' })
+  async uncordon(@Args('name') name: string) {
+    return nodeView(await this.nodes.setUnschedulable(name, false));
+  }
+
+  @Mutation(() => NodeType, { description: 'Replace status.conditions (a list of NodeCondition); the condition taints follow, as on PUT.' })
+  async setNodeConditions(@Args('name') name: string, @Args('conditions', { type: () => GraphQLJSON }) conditions: unknown) {
+    return nodeView(await this.nodes.setConditions(name, conditions));
+  }
+}

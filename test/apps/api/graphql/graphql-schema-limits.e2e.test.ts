@@ -1,0 +1,54 @@
+import { GraphQLSchemaHost } from '@nestjs/graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSchemaText, committedSchemaText, printSortedSchema } from '../../../../apps/api/src/graphql/schema-file';
+import { MAX_QUERY_COMPLEXITY, MAX_QUERY_DEPTH } from '../../../../apps/api/src/graphql/query-limits';
+import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { deleteRedisKeys, uniqueRedisPrefix } from '../../../support/redis-prefix';
+import { gql, gqlData } from './graphql-client';
+
+const REGENERATE = 'schema.graphql is out of date: run `npm run graphql:schema` and commit the file';
+
+describe('GraphQL: the committed schema, and the query limits', () => {
+  let t: ApiTestApp;
+  const prefix = uniqueRedisPrefix();
+  beforeAll(async () => {
+    t = await startApiApp({ REDIS_PREFIX: prefix });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await deleteRedisKeys(prefix);
+  });
+
+  it('schema.graphql is what the resolvers describe', async () => {
+    expect(await buildSchemaText(), REGENERATE).toBe(committedSchemaText());
+  });
+
+  it('the server serves the committed schema', () => {
+    expect(printSortedSchema(t.app.get(GraphQLSchemaHost).schema), REGENERATE).toBe(committedSchemaText());
+  });
+
+  it('introspection is allowed however deep its ofType chains go', async () => {
+    const data = await gqlData(t.app, '{ __schema { types { name fields { name type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } }');
+    expect(data.__schema.types.length).toBeGreaterThan(10);
+  });
+
+  it(`refuses an operation nested deeper than ${MAX_QUERY_DEPTH} levels`, async () => {
+    // Fragments count where they are spread; the schema has no honest path this deep.
+    const deep = 'query { placement { nodes { reasons { taint { ...A } } } } } fragment A on Taint { a { b { c { d { e { f } } } } } }';
+    const reply = await gql(t.app, deep);
+    expect(reply.data ?? undefined).toBeUndefined();
+    expect(reply.errors?.map((e) => e.message)).toContain(`query is nested 10 levels deep; the limit is ${MAX_QUERY_DEPTH}`);
+    expect(reply.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    // A query at the limit's side passes the rule.
+    await gqlData(t.app, 'query { placement(pod: {}) { nodes { reasons { taint { key } } } } }');
+  });
+
+  it(`refuses an operation selecting more than ${MAX_QUERY_COMPLEXITY} fields`, async () => {
+    const aliases = Array.from({ length: 300 }, (_, i) => `n${i}: nodes { name labels taints { key } }`).join(' ');
+    const reply = await gql(t.app, `query { ${aliases} }`);
+    expect(reply.data ?? undefined).toBeUndefined();
+    expect(reply.errors).toEqual([expect.objectContaining({ message: `query selects 1500 fields; the limit is ${MAX_QUERY_COMPLEXITY}`, extensions: expect.objectContaining({ code: 'GRAPHQL_VALIDATION_FAILED' }) })]);
+    const fewer = Array.from({ length: 100 }, (_, i) => `n${i}: nodes { name }`).join(' ');
+    await gqlData(t.app, `query { ${fewer} }`);
+  });
+});
