@@ -5,7 +5,7 @@ import { ClusterWriter } from '../cluster/cluster-writer';
 import { ApiError } from '../common/api-error';
 import { listOf, withNameFromUrl } from '../common/object-body';
 import type { NodeRow } from '../cluster/node-record';
-import { TaintEvictionController } from '../evictions/taint-eviction-controller';
+import { TaintEvictionController, type WriteScope } from '../evictions/taint-eviction-controller';
 import { NodeStore } from './node-store';
 
 const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
@@ -40,9 +40,7 @@ export class NodesService {
     const now = Date.now();
     return this.writer.write(async (tx, revision, afterCommit) => {
       const existing = await this.store.find(tx, name);
-      const node = await this.store.save(tx, revision, withConditionTaints(result.value, existing, now), existing, now);
-      await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, [name]);
-      await this.writer.audit(tx, revision, { action: existing ? 'node.replace' : 'node.create', kind: 'Node', name });
+      const node = await this.persist({ tx, revision, afterCommit, now }, result.value, existing, existing ? 'node.replace' : 'node.create');
       return { node, created: !existing };
     });
   }
@@ -71,11 +69,17 @@ export class NodesService {
       if (!existing) throw ApiError.notFound('Node', name);
       const result = validateNode(change(this.store.get(existing)));
       if (!result.ok) throw ApiError.invalid('Node', name, result.errors);
-      const node = await this.store.save(tx, revision, withConditionTaints(result.value, existing, now), existing, now);
-      await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, [name]);
-      await this.writer.audit(tx, revision, { action, kind: 'Node', name });
-      return node;
+      return this.persist({ tx, revision, afterCommit, now }, result.value, existing, action);
     });
+  }
+
+  /** Saves a validated node: condition taints follow its conditions, then evictions and audit. */
+  private async persist(scope: WriteScope, node: Node, existing: NodeRow | null, action: string): Promise<Node> {
+    const { tx, revision, now } = scope;
+    const saved = await this.store.save(tx, revision, withConditionTaints(node, existing, now), existing, now);
+    await this.evictions.nodesChanged(scope, [node.metadata.name]);
+    await this.writer.audit(tx, revision, { action, kind: 'Node', name: node.metadata.name });
+    return saved;
   }
 
   /** DELETE: the node and its taints; pods bound to it stay, as in Kubernetes. */
