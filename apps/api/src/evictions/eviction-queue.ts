@@ -71,8 +71,15 @@ export class EvictionQueue implements OnModuleDestroy {
     }
   }
 
-  async hasJob(eviction: Pick<EvictionWakeup, 'id' | 'wakeups'>): Promise<boolean> {
-    return (await this.live().getJob(jobIdOf(eviction))) !== undefined;
+  /**
+   * The evictions whose wake-up job Redis does not hold, asked in one round trip (one EXISTS
+   * per job key, pipelined) rather than one request per scheduled eviction.
+   */
+  async withoutJob<T extends Pick<EvictionWakeup, 'id' | 'wakeups'>>(evictions: readonly T[]): Promise<T[]> {
+    if (evictions.length === 0) return [];
+    const queue = this.live();
+    const replies = await this.connection.pipeline(evictions.map((e) => ['exists', queue.toKey(jobIdOf(e))])).exec();
+    return evictions.filter((_, i) => replies?.[i]?.[1] === 0);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -39,8 +39,7 @@ export class EvictionReconciler implements OnApplicationBootstrap, OnModuleDestr
 
   private async pass(): Promise<number> {
     const scheduled = await this.prisma.eviction.findMany({ where: { status: 'Scheduled' }, orderBy: { scheduledFor: 'asc' } });
-    const missing = [];
-    for (const row of scheduled) if (!(await this.queue.hasJob(row))) missing.push(row);
+    const missing = await this.queue.withoutJob(scheduled);
     await this.queue.enqueueAll(missing);
     const queued = missing.length;
     if (queued > 0) this.logger.log(`queued ${queued} missing wake-up(s)`);

@@ -37,8 +37,24 @@ export class TaintEvictionController {
     private readonly config: AppConfig,
   ) {}
 
-  /** After the taints of these nodes changed (or the nodes were deleted): every pod bound to them. */
-  async nodesChanged(scope: WriteScope, nodeNames: readonly string[]): Promise<void> {
+  /**
+   * After writes to nodes (after undefined: deleted). Like the taint eviction controller, which is
+   * told of a node only when its NoExecute taints change, only those nodes' pods are decided
+   * again: a label or NoSchedule change on a busy pool reads no pods.
+   */
+  async nodeTaintsChanged(scope: WriteScope, changes: readonly { name: string; before: readonly Taint[]; after?: readonly Taint[] }[]): Promise<void> {
+    const noExecute = (taints: readonly Taint[]) =>
+      taints
+        .filter((t) => t.effect === 'NoExecute')
+        .map((t) => `${t.key}=${t.value ?? ''}`)
+        .sort()
+        .join(',');
+    const changed = changes.filter((c) => noExecute(c.before) !== noExecute(c.after ?? [])).map((c) => c.name);
+    await this.nodesChanged(scope, changed);
+  }
+
+  /** Every pod bound to these nodes, decided again. */
+  private async nodesChanged(scope: WriteScope, nodeNames: readonly string[]): Promise<void> {
     if (nodeNames.length === 0) return;
     const taintsOf = await this.taintsOf(scope.tx, nodeNames);
     const pods = (await scope.tx.pod.findMany({ where: { nodeName: { in: [...nodeNames] } } })).map(podOfRow);

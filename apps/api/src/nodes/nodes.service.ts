@@ -77,7 +77,7 @@ export class NodesService {
   private async persist(scope: WriteScope, node: Node, existing: NodeRow | null, action: string): Promise<Node> {
     const { tx, revision, now } = scope;
     const saved = await this.store.save(tx, revision, withConditionTaints(node, existing, now), existing, now);
-    await this.evictions.nodesChanged(scope, [node.metadata.name]);
+    await this.evictions.nodeTaintsChanged(scope, [{ name: node.metadata.name, before: existing ? this.store.get(existing).spec?.taints ?? [] : [], after: saved.spec?.taints ?? [] }]);
     await this.writer.audit(tx, revision, { action, kind: 'Node', name: node.metadata.name });
     return saved;
   }
@@ -90,7 +90,7 @@ export class NodesService {
       if (!existing) throw ApiError.notFound('Node', name);
       const node = this.store.get(existing);
       await this.store.delete(tx, name);
-      await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, [name]);
+      await this.evictions.nodeTaintsChanged({ tx, revision, afterCommit, now }, [{ name, before: node.spec?.taints ?? [] }]);
       await this.writer.tombstone(tx, revision, 'Node', name);
       await this.writer.audit(tx, revision, { action: 'node.delete', kind: 'Node', name });
       return node;

@@ -60,10 +60,11 @@ export class TaintsService {
     return this.writer.write(async (tx, revision, afterCommit) => {
       const row = await this.store.find(tx, nodeName);
       if (!row) throw ApiError.notFound('Node', nodeName);
-      const applied = applyOrThrow(this.store.get(row), change, overwrite);
+      const before = this.store.get(row);
+      const applied = applyOrThrow(before, change, overwrite);
       await this.writer.audit(tx, revision, { action, kind: 'Node', name: nodeName, details: auditDetails(change, overwrite) });
       const node = await this.store.saveTaints(tx, revision, row, applied.taints, now);
-      await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, [nodeName]);
+      await this.evictions.nodeTaintsChanged({ tx, revision, afterCommit, now }, [{ name: nodeName, before: before.spec?.taints ?? [], after: node.spec?.taints ?? [] }]);
       return node;
     });
   }
@@ -119,7 +120,10 @@ export class TaintsService {
       for (const r of results) {
         await this.writer.audit(tx, revision, { action: 'taint.command', kind: 'Node', name: r.node, details: { ...auditDetails(parsed.value, overwrite), operation: r.operation } });
       }
-      await this.evictions.nodesChanged({ tx, revision, afterCommit, now }, results.map((r) => r.node));
+      await this.evictions.nodeTaintsChanged(
+        { tx, revision, afterCommit, now },
+        results.map((r) => ({ name: r.node, before: this.store.get(byName.get(r.node) as NodeRow).spec?.taints ?? [], after: r.taints })),
+      );
       return { dryRun: false, results };
     });
   }
