@@ -2,6 +2,7 @@
  * taintgate's domain: the semantics of taints and tolerations as pure functions.
  * No I/O, no framework, no clock: callers pass the time in (epoch milliseconds).
  */
+export * from './failures';
 export * from './types';
 export * from './well-known';
 export * from './settings';
@@ -35,3 +36,5 @@ export * from './admission/merge-tolerations';
 export * from './admission/admit-pod';
 export * from './nodes/condition-taints';
 export * from './kubectl/taint-command';
+export * from './kubectl/node-target';
+export * from './eviction/eviction-steps';

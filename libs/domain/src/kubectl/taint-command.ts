@@ -1,3 +1,5 @@
+import { type Failure, failure } from '../failures/failure';
+import { type Result, err, ok } from '../failures/result';
 import { sameTaint, taintToString } from '../taints/taint';
 import type { Taint } from '../types';
 import { isQualifiedName, isValidLabelValue } from '../validation/names';
@@ -8,9 +10,8 @@ import { isQualifiedName, isValidLabelValue } from '../validation/names';
  * and how a node's taints change, with the word kubectl prints (tainted, untainted, modified).
  */
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
-const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-const fail = <T>(error: string): Result<T> => ({ ok: false, error });
+/** kubectl refuses the arguments themselves: the client's mistake, whatever the nodes hold. */
+const fail = (message: string) => err(failure.badRequest(message));
 
 export interface TaintChange {
   toAdd: Taint[];
@@ -23,7 +24,7 @@ export type TaintOperation = 'tainted' | 'untainted' | 'modified';
 const effects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
 /** parseTaint: `<key>=<value>:<effect>`, `<key>:<effect>` or `<key>`. */
-function parseTaint(spec: string): Result<Taint> {
+function parseTaint(spec: string): Result<Taint, Failure> {
   const parts = spec.split(':');
   let key: string;
   let value = '';
@@ -58,7 +59,7 @@ const goTaint = (t: Taint) => `{${t.key} ${t.value ?? ''} ${t.effect} <nil>}`;
  * parseTaints + the add/remove conflict check of Validate. The first bad argument stops parsing,
  * as in kubectl; a removal keeps only key and effect.
  */
-export function parseTaintArgs(specs: readonly string[]): Result<TaintChange> {
+export function parseTaintArgs(specs: readonly string[]): Result<TaintChange, Failure> {
   if (specs.length === 0) return fail('at least one taint update is required');
   const toAdd: Taint[] = [];
   const toRemove: Taint[] = [];
@@ -85,15 +86,6 @@ export function parseTaintArgs(specs: readonly string[]): Result<TaintChange> {
   return ok({ toAdd, toRemove });
 }
 
-/** Which nodes a taint command addresses: names, a label selector, or all (validateFlags). */
-export function validateTaintTargets(target: { nodes?: readonly string[]; selector?: string; all?: boolean }): string | undefined {
-  if (target.all && target.selector) return "setting 'all' parameter with a non empty selector is prohibited";
-  if (!target.all && !target.selector && (target.nodes ?? []).length === 0) {
-    return "at least one resource name must be specified since 'all' parameter is not set";
-  }
-  return undefined;
-}
-
 /**
  * updateTaints + reorganizeTaints for one node: without overwrite, adding a key+effect the node
  * already has is refused; removing a taint the node does not have is an error; new and changed
@@ -104,10 +96,11 @@ export function applyTaintChange(
   current: readonly Taint[],
   change: TaintChange,
   overwrite: boolean,
-): Result<{ operation: TaintOperation; taints: Taint[] }> {
+): Result<{ operation: TaintOperation; taints: Taint[] }, Failure> {
   if (!overwrite) {
     const existing = change.toAdd.flatMap((add) => current.filter((old) => sameTaint(add, old)).map(() => add.key));
-    if (existing.length) return fail(`node ${nodeName} already has ${existing.join(',')} taint(s) with same effect(s) and --overwrite is false`);
+    // The arguments are fine; they clash with what the node holds.
+    if (existing.length) return err(failure.conflict(`node ${nodeName} already has ${existing.join(',')} taint(s) with same effect(s) and --overwrite is false`));
   }
   // addTaints: each old taint is appended unless the list built so far (the adds, then the old
   // taints already appended) has its key and effect, so a repeated old taint also collapses.
@@ -125,7 +118,7 @@ export function applyTaintChange(
   }
   // utilerrors.NewAggregate: one distinct message as it is, several in brackets.
   const distinct = [...new Set(errors)];
-  if (distinct.length) return fail(distinct.length === 1 ? (distinct[0] as string) : `[${distinct.join(', ')}]`);
+  if (distinct.length) return err(failure.missing(distinct.length === 1 ? (distinct[0] as string) : `[${distinct.join(', ')}]`));
   const operation: TaintOperation = (added && removed) || overwrite ? 'modified' : added ? 'tainted' : 'untainted';
   return ok({ operation, taints });
 }

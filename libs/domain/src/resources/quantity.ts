@@ -8,6 +8,8 @@
  * from zero), and binary-suffixed values that take its slow path capped at 2^63-1 units.
  */
 
+import { type Result, err, ok } from '../failures/result';
+
 /** ErrFormatWrong: the text does not have the shape of a quantity. */
 export const quantityErrorMessage = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 /** ErrNumeric. */
@@ -105,16 +107,17 @@ function goTrimSpace(s: string): string {
   return s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '');
 }
 
-type Parsed = { ok: true; nanos: bigint } | { ok: false; error: string };
+/** The quantity in nano-units, or resource.Quantity's error message. */
+type Parsed = Result<bigint, string>;
 
 function parse(input: string | number): Parsed {
   const str = typeof input === 'number' ? String(input) : goTrimSpace(input);
-  if (str.length === 0) return { ok: false, error: quantityErrorMessage };
-  if (str === '0') return { ok: true, nanos: 0n };
+  if (str.length === 0) return err(quantityErrorMessage);
+  if (str === '0') return ok(0n);
   const parts = splitQuantity(str);
-  if (!parts) return { ok: false, error: quantityErrorMessage };
+  if (!parts) return err(quantityErrorMessage);
   const suffix = interpretSuffix(parts.suffix);
-  if (!suffix) return { ok: false, error: quantitySuffixErrorMessage };
+  if (!suffix) return err(quantitySuffixErrorMessage);
   const { positive, num, denom } = parts;
   const digits = BigInt(num + denom);
   const sign = (n: bigint): bigint => (positive ? n : -n);
@@ -139,22 +142,22 @@ function parse(input: string | number): Parsed {
     scale -= denom.length;
     if (scale >= -9) {
       const result = digits * mantissa;
-      if (result === 0n) return { ok: true, nanos: 0n };
+      if (result === 0n) return ok(0n);
       if (result <= int64Max) {
-        if (scale + 9 > maxComputedExponent) return { ok: false, error: quantityNumericErrorMessage };
-        return { ok: true, nanos: sign(result * 10n ** BigInt(scale + 9)) };
+        if (scale + 9 > maxComputedExponent) return err(quantityNumericErrorMessage);
+        return ok(sign(result * 10n ** BigInt(scale + 9)));
       }
     }
   }
 
   // The slow path (inf.Dec): the exact value, rounded up to a nano-unit; binary values capped.
-  if (!/[0-9]/.test(parts.value)) return { ok: false, error: quantityNumericErrorMessage };
+  if (!/[0-9]/.test(parts.value)) return err(quantityNumericErrorMessage);
   const numerator = suffix.binary ? digits << BigInt(suffix.exponent) : digits;
   const exponent = (suffix.binary ? 0 : suffix.exponent) + 9 - denom.length;
   let nanos: bigint;
   if (numerator === 0n) nanos = 0n;
   else if (exponent >= 0) {
-    if (exponent > maxComputedExponent) return { ok: false, error: quantityNumericErrorMessage };
+    if (exponent > maxComputedExponent) return err(quantityNumericErrorMessage);
     nanos = numerator * 10n ** BigInt(exponent);
   } else if (-exponent > numerator.toString().length) nanos = 1n;
   else {
@@ -162,13 +165,13 @@ function parse(input: string | number): Parsed {
     nanos = (numerator + divisor - 1n) / divisor;
   }
   if (suffix.binary && nanos > maxAllowedNanos) nanos = maxAllowedNanos;
-  return { ok: true, nanos: sign(nanos) };
+  return ok(sign(nanos));
 }
 
 /** The quantity in nano-units, or undefined when it is not a valid quantity. */
 export function parseQuantity(input: string | number): bigint | undefined {
   const parsed = parse(input);
-  return parsed.ok ? parsed.nanos : undefined;
+  return parsed.ok ? parsed.value : undefined;
 }
 
 /** Why Kubernetes refuses to decode this quantity (ParseQuantity's error text), or undefined when it is valid. */

@@ -1,3 +1,4 @@
+import { type Result, err, ok } from '../failures/result';
 import type { NodeSelectorRequirement } from '../types';
 import { parseGoInt64 } from '../numbers/int64';
 import { labelRequirementMiss } from '../scheduling/node-affinity';
@@ -12,7 +13,6 @@ import { isQualifiedName, isValidLabelValue } from '../validation/names';
 
 export type LabelSelector = NodeSelectorRequirement[];
 
-export type ParseResult = { ok: true; selector: LabelSelector } | { ok: false; error: string };
 
 /** Splits on commas that are not inside parentheses. */
 function splitRequirements(text: string): string[] | undefined {
@@ -99,17 +99,17 @@ function parseRequirement(raw: string): NodeSelectorRequirement | string {
 }
 
 /** Parses a selector; the empty selector selects everything. */
-export function parseLabelSelector(text: string): ParseResult {
-  if (trimWs(text) === '') return { ok: true, selector: [] };
+export function parseLabelSelector(text: string): Result<LabelSelector, string> {
+  if (trimWs(text) === '') return ok([]);
   const parts = splitRequirements(text);
-  if (!parts) return { ok: false, error: `unable to parse selector "${text}": unbalanced parentheses` };
+  if (!parts) return err(`unable to parse selector "${text}": unbalanced parentheses`);
   const selector: LabelSelector = [];
   for (const part of parts) {
     const req = parseRequirement(part);
-    if (typeof req === 'string') return { ok: false, error: req };
+    if (typeof req === 'string') return err(req);
     selector.push(req);
   }
-  return { ok: true, selector };
+  return ok(selector);
 }
 
 /** Do these labels satisfy every requirement? */

@@ -32,8 +32,8 @@ const typeText: Record<FieldErrorType, string> = {
 const valueless = new Set<FieldErrorType>(['FieldValueRequired', 'FieldValueForbidden', 'FieldValueTooLong']);
 
 export interface FieldError {
-  /** Kubernetes field path, e.g. `spec.tolerations[2].operator`. */
-  field: string;
+  /** Where the bad value is, as segments; rendered `spec.tolerations[2].operator` only at the edge. */
+  path: FieldPath;
   type: FieldErrorType;
   badValue?: unknown;
   detail: string;
@@ -41,28 +41,52 @@ export interface FieldError {
   reason: string;
 }
 
-/** An immutable field path builder: `root('spec').child('taints').index(1).child('effect')`. */
+/** One step of a field path: a field name, a list index, or a map key. */
+export type PathSegment = { readonly field: string } | { readonly index: number } | { readonly key: string };
+
+/**
+ * An immutable field path (apimachinery's field.Path): `root('spec').child('taints').index(1)`.
+ * It stays a list of segments, so that a path found inside an object can be placed where the
+ * object sits in a request (`nodes[2]` + `spec.taints[0]`) without taking strings apart.
+ */
 export class FieldPath {
-  private constructor(private readonly text: string) {}
+  private constructor(readonly segments: readonly PathSegment[]) {}
 
   static root(name = ''): FieldPath {
-    return new FieldPath(name);
+    return new FieldPath(name === '' ? [] : [{ field: name }]);
   }
 
   child(name: string): FieldPath {
-    return new FieldPath(this.text === '' ? name : `${this.text}.${name}`);
+    return new FieldPath([...this.segments, { field: name }]);
   }
 
   index(i: number): FieldPath {
-    return new FieldPath(`${this.text}[${i}]`);
+    return new FieldPath([...this.segments, { index: i }]);
   }
 
   key(k: string): FieldPath {
-    return new FieldPath(`${this.text}[${k}]`);
+    return new FieldPath([...this.segments, { key: k }]);
   }
 
+  /** This path read from `parent`: `nodes[2]` then `spec.taints[0]` is `nodes[2].spec.taints[0]`. */
+  within(parent: FieldPath): FieldPath {
+    return new FieldPath([...parent.segments, ...this.segments]);
+  }
+
+  /** `spec.taints[0].effect`, as field.Path.String() prints it; empty for the root. */
   toString(): string {
-    return this.text;
+    let text = '';
+    for (const segment of this.segments) {
+      if ('field' in segment) text += text === '' ? segment.field : `.${segment.field}`;
+      else if ('index' in segment) text += `[${segment.index}]`;
+      else text += `[${segment.key}]`;
+    }
+    return text;
+  }
+
+  /** As errors name it: the path, or `<body>` for the request body itself. */
+  render(): string {
+    return this.toString() || '<body>';
   }
 }
 
@@ -132,12 +156,17 @@ function make(
   let reason = typeText[type];
   if (hasValue && !valueless.has(type)) reason += `: ${formatBadValue(badValue, style)}`;
   if (detail) reason += `: ${detail}`;
-  const error: FieldError = { field: field.toString() || '<body>', type, detail, reason };
+  const error: FieldError = { path: field, type, detail, reason };
   if (hasValue) error.badValue = badValue;
   return error;
 }
 
 export const fieldError = {
+  /**
+   * A bad value whose words come from elsewhere (a label selector's or kubectl's parser): the
+   * reason is that text as it is, with no type prefix.
+   */
+  unparsable: (field: FieldPath, value: unknown, reason: string): FieldError => ({ path: field, type: 'FieldValueInvalid', badValue: value, detail: reason, reason }),
   required: (field: FieldPath, detail = ''): FieldError => make(field, 'FieldValueRequired', detail, undefined, false),
   forbidden: (field: FieldPath, detail: string): FieldError => make(field, 'FieldValueForbidden', detail, undefined, false),
   /** `style: 'json'` for a value Go holds in a named string type (an operator, an effect). */
@@ -164,8 +193,26 @@ export const fieldError = {
 
 /** `spec.taints[0].effect: Unsupported value: "Foo": supported values: ...`, one per line. */
 export function formatFieldErrors(errors: readonly FieldError[]): string {
-  return errors.map((e) => `${e.field}: ${e.reason}`).join('\n');
+  return errors.map(fieldErrorText).join('\n');
 }
+
+/** One error as kubectl prints it: `spec.taints[0].effect: Required value`. */
+export const fieldErrorText = (e: FieldError): string => `${e.path.render()}: ${e.reason}`;
+
+/** One error per message, as the API server's ErrorList.ToAggregate reports them. */
+export function uniqueFieldErrors(errors: readonly FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const text = fieldErrorText(e);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+
+/** The errors of a value found at `path` of a request (`nodes[2]`), named from the request's root. */
+export const fieldErrorsWithin = (path: FieldPath, errors: readonly FieldError[]): FieldError[] =>
+  errors.map((e) => ({ ...e, path: e.path.within(path) }));
 
 /**
  * The API server's summary of an invalid object (apierrors.NewInvalid):
@@ -173,7 +220,7 @@ export function formatFieldErrors(errors: readonly FieldError[]): string {
  * reported once and several are joined with ", " inside brackets, as ErrorList.ToAggregate does.
  */
 export function invalidObjectMessage(kind: string, name: string, errors: readonly FieldError[]): string {
-  const parts = [...new Set(errors.map((e) => `${e.field}: ${e.reason}`))];
+  const parts = [...new Set(errors.map(fieldErrorText))];
   const body = parts.length === 0 ? '<nil>' : parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
   return `${kind} ${goQuote(name)} is invalid: ${body}`;
 }

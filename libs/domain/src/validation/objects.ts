@@ -1,7 +1,8 @@
 import { quantityProblem } from '../resources/quantity';
 import type { DomainSettings } from '../settings';
 import type { Affinity, Node, Pod, Taint, Toleration } from '../types';
-import { type FieldError, FieldPath, fieldError } from './field-errors';
+import { type Result, err, ok } from '../failures/result';
+import { type FieldError, FieldPath, fieldError, uniqueFieldErrors } from './field-errors';
 import { type Json, ShapeChecker } from './json-shape';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, utf8ByteLength } from './names';
 import { hasInvalidLabelValueInNodeSelectorTerms, validateAffinity, validateLabels } from './node-selector';
@@ -13,7 +14,8 @@ import { usesComparisonOperators, validateOnlyAddedTolerations, validateTolerati
  * (`kubectl get ... -o json` output is accepted as it is; fields we do not use are kept untouched).
  */
 
-export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+/** A value that passed validation, or every field error found. */
+export type Validated<T> = Result<T, FieldError[]>;
 
 const root = FieldPath.root();
 const conditionStatuses = ['True', 'False', 'Unknown'];
@@ -130,13 +132,13 @@ function checkTolerationShapes(shape: ShapeChecker, value: unknown, path: FieldP
 export function validateTaintBody(input: unknown): Validated<Taint> {
   const shape = new ShapeChecker();
   const obj = shape.object(input, root, true);
-  if (!obj) return { ok: false, errors: shape.errors };
+  if (!obj) return err(shape.errors);
   for (const field of ['key', 'value', 'effect'] as const) shape.string(obj[field], root.child(field));
   checkTime(shape, obj.timeAdded, root.child('timeAdded'));
-  if (shape.errors.length) return { ok: false, errors: shape.errors };
+  if (shape.errors.length) return err(shape.errors);
   const taint = obj as unknown as Taint;
   const errors = validateTaint(taint, root);
-  return errors.length ? { ok: false, errors } : { ok: true, value: taint };
+  return errors.length ? err(errors) : ok(taint);
 }
 
 /**
@@ -148,7 +150,7 @@ export function validateTaintBody(input: unknown): Validated<Taint> {
 export function validateNode(input: unknown): Validated<Node> {
   const shape = new ShapeChecker();
   const obj = shape.object(input, root, true);
-  if (!obj) return { ok: false, errors: shape.errors };
+  if (!obj) return err(shape.errors);
   checkTypeMeta(shape, obj, 'Node');
   const meta = checkMetadataShape(shape, obj);
 
@@ -164,22 +166,11 @@ export function validateNode(input: unknown): Validated<Node> {
   }
   checkQuantities(shape, status?.allocatable, root.child('status').child('allocatable'));
   checkQuantities(shape, status?.capacity, root.child('status').child('capacity'));
-  if (shape.errors.length) return { ok: false, errors: shape.errors };
+  if (shape.errors.length) return err(shape.errors);
 
   const errors = validateMetadata(meta, false);
   errors.push(...validateNodeTaints(taints, root.child('spec').child('taints')));
-  return errors.length ? { ok: false, errors: dedupe(errors) } : { ok: true, value: obj as unknown as Node };
-}
-
-/** One error per message, as the API server's ErrorList.ToAggregate reports them. */
-function dedupe(errors: readonly FieldError[]): FieldError[] {
-  const seen = new Set<string>();
-  return errors.filter((e) => {
-    const text = `${e.field}: ${e.reason}`;
-    if (seen.has(text)) return false;
-    seen.add(text);
-    return true;
-  });
+  return errors.length ? err(uniqueFieldErrors(errors)) : ok(obj as unknown as Node);
 }
 
 /**
@@ -193,7 +184,7 @@ function dedupe(errors: readonly FieldError[]): FieldError[] {
 export function validatePod(input: unknown, settings: DomainSettings, previous?: Pod): Validated<Pod> {
   const shape = new ShapeChecker();
   const obj = shape.object(input, root, true);
-  if (!obj) return { ok: false, errors: shape.errors };
+  if (!obj) return err(shape.errors);
   checkTypeMeta(shape, obj, 'Pod');
   const meta = checkMetadataShape(shape, obj);
 
@@ -219,7 +210,7 @@ export function validatePod(input: unknown, settings: DomainSettings, previous?:
   if (phase && !podPhases.includes(phase)) {
     shape.errors.push(fieldError.notSupported(root.child('status').child('phase'), phase, podPhases, 'string'));
   }
-  if (shape.errors.length) return { ok: false, errors: shape.errors };
+  if (shape.errors.length) return err(shape.errors);
 
   // PodValidationOptions, with Kubernetes' ratchets for objects that were valid when stored.
   const options = {
@@ -246,7 +237,7 @@ export function validatePod(input: unknown, settings: DomainSettings, previous?:
       errors.push(fieldError.forbidden(specPath.child('nodeName'), `may not be changed once the pod is bound (was ${JSON.stringify(before)})`));
     }
   }
-  return errors.length ? { ok: false, errors: dedupe(errors) } : { ok: true, value: obj as unknown as Pod };
+  return errors.length ? err(uniqueFieldErrors(errors)) : ok(obj as unknown as Pod);
 }
 
 function checkRequirementShapes(shape: ShapeChecker, value: unknown, path: FieldPath): void {

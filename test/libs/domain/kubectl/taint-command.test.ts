@@ -8,7 +8,9 @@ import {
   taintResultLine,
   isQualifiedName,
   isValidLabelValue,
-  validateTaintTargets,
+  parseNodeTarget,
+  selectNodes,
+  type Node,
 } from '@taintgate/domain';
 
 /**
@@ -24,11 +26,16 @@ const labelValueMsg =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character " +
   "(e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
+/** kubectl refuses the arguments themselves. */
+const badRequest = (message: string) => ({ reason: 'BadRequest', message });
+/** A taint to remove that the node does not have. */
+const missing = (message: string) => ({ reason: 'NotFound', message });
+
 const t = (key: string, effect: string, value?: string): Taint => (value === undefined ? { key, effect } : { key, value, effect });
 
 function parsed(args: string[]): TaintChange {
   const result = parseTaintArgs(args);
-  if (!result.ok) throw new Error(`unexpected parse error: ${result.error}`);
+  if (!result.ok) throw new Error(`unexpected parse error: ${result.error.message}`);
   return result.value;
 }
 
@@ -97,38 +104,38 @@ describe('TestTaint (taint_test.go): one node, old taints, arguments, resulting 
     expect(taint(old, args, overwrite)).toEqual({ ok: true, value: { operation, taints } });
   });
 
-  const fatal: { name: string; old: Taint[]; args: string[]; error: string }[] = [
+  const fatal: { name: string; old: Taint[]; args: string[]; error: { reason: string; message: string } }[] = [
     {
       name: 'invalid taint key',
       old: [],
       args: ['nospecialchars^@=banana:NoSchedule'],
-      error: `invalid taint spec: nospecialchars^@=banana:NoSchedule, ${qualifiedNameMsg}`,
+      error: badRequest(`invalid taint spec: nospecialchars^@=banana:NoSchedule, ${qualifiedNameMsg}`),
     },
     {
       name: 'invalid taint effect',
       old: [],
       args: ['foo=bar:NoExcute'],
-      error: 'invalid taint effect: NoExcute, unsupported taint effect',
+      error: badRequest('invalid taint effect: NoExcute, unsupported taint effect'),
     },
     {
       // The Kubernetes case misspells the effect, so kubectl stops at the effect, not at the duplicate.
       name: 'duplicated taints with the same key and effect should be rejected (NoExcute: fails on the effect)',
       old: [],
       args: ['foo=bar:NoExcute', 'foo=barz:NoExcute'],
-      error: 'invalid taint effect: NoExcute, unsupported taint effect',
+      error: badRequest('invalid taint effect: NoExcute, unsupported taint effect'),
     },
     {
       // Same misspelling: parseTaints fails before Validate's add/remove conflict check.
       name: 'add and remove taint with same key and effect should be rejected (NoExcute: fails on the effect)',
       old: [],
       args: ['foo=:NoExcute', 'foo=:NoExcute-'],
-      error: 'invalid taint effect: NoExcute, unsupported taint effect',
+      error: badRequest('invalid taint effect: NoExcute, unsupported taint effect'),
     },
     {
       name: "can't update existing taint on the node, since 'overwrite' flag is not set",
       old: [t('foo', 'NoSchedule', 'bar')],
       args: ['foo=bar:NoSchedule'],
-      error: 'node node-name already has foo taint(s) with same effect(s) and --overwrite is false',
+      error: { reason: 'Conflict', message: 'node node-name already has foo taint(s) with same effect(s) and --overwrite is false' },
     },
   ];
   it.each(fatal)('$name', ({ old, args, error }) => {
@@ -138,14 +145,14 @@ describe('TestTaint (taint_test.go): one node, old taints, arguments, resulting 
   it('the intended duplicate case, spelled right, is refused with Go %v of the taint', () => {
     expect(parseTaintArgs(['foo=bar:NoExecute', 'foo=barz:NoExecute'])).toEqual({
       ok: false,
-      error: 'duplicated taints with the same key and effect: {foo barz NoExecute <nil>}',
+      error: badRequest('duplicated taints with the same key and effect: {foo barz NoExecute <nil>}'),
     });
   });
 
   it('the intended add-and-remove case, spelled right, is refused as a conflict', () => {
     expect(parseTaintArgs(['foo=:NoExecute', 'foo=:NoExecute-'])).toEqual({
       ok: false,
-      error: 'can not both modify and remove the following taint(s) in the same command: foo=NoExecute',
+      error: badRequest('can not both modify and remove the following taint(s) in the same command: foo=NoExecute'),
     });
   });
 });
@@ -178,7 +185,7 @@ describe('TestParseTaints (utils_test.go) and parseTaint errors, with exact mess
     ['no arguments at all', [], 'at least one taint update is required'],
   ];
   it.each(errors)('%s', (_name, args, error) => {
-    expect(parseTaintArgs(args)).toEqual({ ok: false, error });
+    expect(parseTaintArgs(args)).toEqual({ ok: false, error: badRequest(error) });
   });
 
   it('add new taints', () => {
@@ -213,7 +220,7 @@ describe('TestParseTaints (utils_test.go) and parseTaint errors, with exact mess
     ).toEqual({
       // parseTaints checks no conflict; Validate does: these removals hit the keys being added.
       ok: false,
-      error: 'can not both modify and remove the following taint(s) in the same command: foo=NoSchedule, bar=NoSchedule, baz=NoSchedule',
+      error: badRequest('can not both modify and remove the following taint(s) in the same command: foo=NoSchedule, bar=NoSchedule, baz=NoSchedule'),
     });
   });
 
@@ -241,7 +248,7 @@ describe('duplicate adds', () => {
     ['identical adds', ['k=v:PreferNoSchedule', 'other:NoSchedule', 'k=v:PreferNoSchedule'], '{k v PreferNoSchedule <nil>}'],
   ];
   it.each(cases)('%s', (_name, args, shown) => {
-    expect(parseTaintArgs(args)).toEqual({ ok: false, error: `duplicated taints with the same key and effect: ${shown}` });
+    expect(parseTaintArgs(args)).toEqual({ ok: false, error: badRequest(`duplicated taints with the same key and effect: ${shown}`) });
   });
 });
 
@@ -256,7 +263,7 @@ describe('Validate: add and remove of the same taint in one command', () => {
   it.each(cases)('%s', (_name, args, conflicts) => {
     expect(parseTaintArgs(args)).toEqual({
       ok: false,
-      error: `can not both modify and remove the following taint(s) in the same command: ${conflicts}`,
+      error: badRequest(`can not both modify and remove the following taint(s) in the same command: ${conflicts}`),
     });
   });
 });
@@ -292,7 +299,7 @@ describe('TestReorganizeTaints (utils_test.go): node taints [foo=bar:NoSchedule]
   it('delete non-exist taint is an error', () => {
     expect(applyTaintChange('n1', node, { toAdd: [], toRemove: [t('foo_1', 'NoSchedule')] }, false)).toEqual({
       ok: false,
-      error: 'taint "foo_1:NoSchedule" not found',
+      error: { reason: 'NotFound', message: 'taint "foo_1:NoSchedule" not found' },
     });
   });
 });
@@ -308,20 +315,20 @@ describe('TestCheckIfTaintsAlreadyExists (utils_test.go), through the --overwrit
   it.each(cases)('%s', (_name, toAdd, exists) => {
     const result = applyTaintChange('n1', old, { toAdd, toRemove: [] }, false);
     if (exists === undefined) expect(result.ok).toBe(true);
-    else expect(result).toEqual({ ok: false, error: `node n1 already has ${exists} taint(s) with same effect(s) and --overwrite is false` });
+    else expect(result).toEqual({ ok: false, error: { reason: 'Conflict', message: `node n1 already has ${exists} taint(s) with same effect(s) and --overwrite is false` } });
   });
 
   it('the check ignores the value: re-adding an identical taint is refused too', () => {
     expect(taint([t('foo', 'NoSchedule', 'bar')], ['foo=bar:NoSchedule'])).toEqual({
       ok: false,
-      error: 'node node-name already has foo taint(s) with same effect(s) and --overwrite is false',
+      error: { reason: 'Conflict', message: 'node node-name already has foo taint(s) with same effect(s) and --overwrite is false' },
     });
   });
 
   it('runs before removals: a failing removal is not reported when an add already exists', () => {
     expect(taint([t('foo', 'NoSchedule')], ['foo:NoSchedule', 'gone-'])).toEqual({
       ok: false,
-      error: 'node node-name already has foo taint(s) with same effect(s) and --overwrite is false',
+      error: { reason: 'Conflict', message: 'node node-name already has foo taint(s) with same effect(s) and --overwrite is false' },
     });
   });
 });
@@ -338,14 +345,14 @@ describe('TestDeleteTaint / TestDeleteTaintByKey (utils_test.go), through remova
   ];
   it.each(cases)('%s', (_name, old, remove, expected) => {
     const result = applyTaintChange('n1', old, { toAdd: [], toRemove: [remove] }, false);
-    if (typeof expected === 'string') expect(result).toEqual({ ok: false, error: expected });
+    if (typeof expected === 'string') expect(result).toEqual({ ok: false, error: missing(expected) });
     else expect(result).toEqual({ ok: true, value: { operation: 'untainted', taints: expected } });
   });
 });
 
 describe('removals', () => {
   it('removing an absent taint: taint "k:NoSchedule" not found', () => {
-    expect(taint([t('k', 'NoExecute')], ['k:NoSchedule-'])).toEqual({ ok: false, error: 'taint "k:NoSchedule" not found' });
+    expect(taint([t('k', 'NoExecute')], ['k:NoSchedule-'])).toEqual({ ok: false, error: missing('taint "k:NoSchedule" not found') });
   });
 
   it('a key-only removal takes every effect of the key and nothing else', () => {
@@ -354,19 +361,19 @@ describe('removals', () => {
   });
 
   it('removals apply in order, so a second removal of the same taint fails', () => {
-    expect(taint([t('k', 'NoSchedule')], ['k:NoSchedule-', 'k-'])).toEqual({ ok: false, error: 'taint "k" not found' });
+    expect(taint([t('k', 'NoSchedule')], ['k:NoSchedule-', 'k-'])).toEqual({ ok: false, error: missing('taint "k" not found') });
   });
 
   it('several failed removals: the aggregate in brackets, in order', () => {
     expect(taint([t('k', 'NoSchedule')], ['a:NoSchedule-', 'k-', 'b-'])).toEqual({
       ok: false,
-      error: '[taint "a:NoSchedule" not found, taint "b" not found]',
+      error: missing('[taint "a:NoSchedule" not found, taint "b" not found]'),
     });
   });
 
   it('the aggregate drops repeated messages', () => {
-    expect(taint([], ['a-', 'a-'])).toEqual({ ok: false, error: 'taint "a" not found' });
-    expect(taint([], ['a-', 'b-', 'a-'])).toEqual({ ok: false, error: '[taint "a" not found, taint "b" not found]' });
+    expect(taint([], ['a-', 'a-'])).toEqual({ ok: false, error: missing('taint "a" not found') });
+    expect(taint([], ['a-', 'b-', 'a-'])).toEqual({ ok: false, error: missing('[taint "a" not found, taint "b" not found]') });
   });
 });
 
@@ -444,7 +451,8 @@ describe('overwrite', () => {
   });
 });
 
-describe('validateTaintTargets (TestValidateFlags)', () => {
+describe('parseNodeTarget (TestValidateFlags, and Complete choosing names, -l or --all)', () => {
+  const namesRefused = 'name the nodes, or give a selector, or all: true, not several';
   const cases: [string, { nodes?: string[]; selector?: string; all?: boolean }, string | undefined][] = [
     ['selector only', { selector: 'myLabel=X', all: false }, undefined],
     ['all only', { selector: '', all: true }, undefined],
@@ -452,12 +460,48 @@ describe('validateTaintTargets (TestValidateFlags)', () => {
     ['neither, and no node name', { selector: '', all: false, nodes: [] }, "at least one resource name must be specified since 'all' parameter is not set"],
     ['neither, with a node name', { selector: '', all: false, nodes: ['node-name'] }, undefined],
     ['nothing given at all', {}, "at least one resource name must be specified since 'all' parameter is not set"],
-    ['names with all (kubectl ignores the names)', { nodes: ['n1'], all: true }, undefined],
-    ['names with a selector (kubectl ignores the names)', { nodes: ['n1'], selector: 'a=b' }, undefined],
+    // kubectl ignores the names here; taintgate refuses them rather than act on nodes not meant.
+    ['names with all', { nodes: ['n1'], all: true }, namesRefused],
+    ['names with a selector', { nodes: ['n1'], selector: 'a=b' }, namesRefused],
     ['names, selector and all', { nodes: ['n1'], selector: 'a=b', all: true }, "setting 'all' parameter with a non empty selector is prohibited"],
   ];
   it.each(cases)('%s', (_name, target, error) => {
-    expect(validateTaintTargets(target)).toBe(error);
+    const result = parseNodeTarget(target);
+    if (error === undefined) expect(result.ok).toBe(true);
+    else expect(result).toMatchObject({ ok: false, error: { reason: 'BadRequest', message: error } });
+  });
+
+  it('a selector that does not parse names the selector field, in labels.Parse words', () => {
+    const result = parseNodeTarget({ selector: 'a in (b' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.message).toBe('selector: unable to parse selector "a in (b": unbalanced parentheses');
+    expect(result.error.causes?.map((c) => c.path.render())).toEqual(['selector']);
+  });
+});
+
+describe('selectNodes', () => {
+  const node = (name: string, labels: Record<string, string> = {}): Node => ({ metadata: { name, labels } });
+  const nodes = [node('b', { pool: 'gpu' }), node('a', { pool: 'cpu' }), node('c', { pool: 'gpu' })];
+  const named = (name: string) => nodes.find((n) => n.metadata.name === name);
+  const names = (target: Parameters<typeof parseNodeTarget>[0]) => {
+    const parsed = parseNodeTarget(target);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const selected = selectNodes(parsed.value, nodes, named);
+    return selected.ok ? selected.value.map((n) => n.metadata.name) : selected.error;
+  };
+
+  it.each([
+    ['all, in name order', { all: true }, ['a', 'b', 'c']],
+    ['by selector', { selector: 'pool=gpu' }, ['b', 'c']],
+    ['a selector that matches nothing', { selector: 'pool=tpu' }, []],
+    ['by name, each once, in name order', { nodes: ['c', 'a', 'c'] }, ['a', 'c']],
+  ] as const)('%s', (_name, target, expected) => {
+    expect(names(target)).toEqual(expected);
+  });
+
+  it('a missing name is NotFound, the first one given', () => {
+    expect(names({ nodes: ['a', 'x', 'y'] })).toEqual({ reason: 'NotFound', message: 'nodes "x" not found' });
   });
 });
 

@@ -6,7 +6,7 @@ import { type LabelSelector, isQualifiedName, isValidLabelValue, parseLabelSelec
 function parse(text: string): LabelSelector {
   const result = parseLabelSelector(text);
   if (!result.ok) throw new Error(`unexpected error for ${JSON.stringify(text)}: ${result.error}`);
-  return result.selector;
+  return result.value;
 }
 
 const keyError = (raw: string, key: string) => `unable to parse requirement "${raw}": invalid label key "${key}": ${isQualifiedName(key).join('; ')}`;
@@ -55,7 +55,7 @@ describe('parseLabelSelector: what each operator parses to', () => {
     ['a Gt value with leading zeros (strconv.ParseInt accepts it)', 'rank>007', [{ key: 'rank', operator: 'Gt', values: ['007'] }]],
   ];
   it.each(cases)('%s', (_name, text, selector) => {
-    expect(parseLabelSelector(text)).toEqual({ ok: true, selector });
+    expect(parseLabelSelector(text)).toEqual({ ok: true, value: selector });
   });
 });
 

@@ -43,18 +43,18 @@ describe('fieldError: reason text (field.Error.ErrorBody)', () => {
     { name: 'type invalid reads "Invalid value"', error: fieldError.typeInvalid(at, 5, 'must be a string'), reason: 'Invalid value: 5: must be a string' },
   ])('$name', ({ error, reason }) => {
     expect(error.reason).toBe(reason);
-    expect(error.field).toBe('spec.x');
+    expect(error.path.render()).toBe('spec.x');
   });
 
   it('keeps type, detail and bad value', () => {
     expect(fieldError.invalid(spec.child('x'), 'v', 'bad')).toEqual({
-      field: 'spec.x',
+      path: spec.child('x'),
       type: 'FieldValueInvalid',
       badValue: 'v',
       detail: 'bad',
       reason: 'Invalid value: "v": bad',
     });
-    expect(fieldError.required(spec.child('x'))).toEqual({ field: 'spec.x', type: 'FieldValueRequired', detail: '', reason: 'Required value' });
+    expect(fieldError.required(spec.child('x'))).toEqual({ path: spec.child('x'), type: 'FieldValueRequired', detail: '', reason: 'Required value' });
   });
 });
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   type Affinity,
   FieldPath,
+  type FieldError,
+  fieldErrorText,
   hasInvalidLabelValueInNodeSelectorTerms,
   type NodeSelector,
   type NodeSelectorRequirement,
@@ -15,7 +17,7 @@ import {
 import { msg } from './messages';
 
 const at = FieldPath.root('req');
-const show = (errors: { field: string; reason: string }[]): string[] => errors.map((e) => `${e.field}: ${e.reason}`);
+const show = (errors: FieldError[]): string[] => errors.map(fieldErrorText);
 
 describe('validateNodeSelectorRequirement (matchExpressions)', () => {
   it.each<{ name: string; req: NodeSelectorRequirement; lines: string[] }>([

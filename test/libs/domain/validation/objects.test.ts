@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, type Pod, settingsWith, validateNode, validatePod, validateTaintBody } from '@taintgate/domain';
+import { defaultSettings, fieldErrorText, type Pod, settingsWith, type Validated, validateNode, validatePod, validateTaintBody } from '@taintgate/domain';
 import { msg } from './messages';
 
 /** `kubectl get node worker-1 -o json`, trimmed of nothing that matters. */
@@ -202,8 +202,7 @@ const kubectlPod = () => ({
 });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const lines = (result: { ok: boolean; errors?: { field: string; reason: string }[] }): string[] =>
-  result.ok ? [] : (result.errors ?? []).map((e) => `${e.field}: ${e.reason}`);
+const lines = (result: Validated<unknown>): string[] => (result.ok ? [] : result.error.map(fieldErrorText));
 const withChange = <T extends Json>(make: () => T, change: (o: T) => void): T => {
   const o = make();
   change(o);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FieldPath, type Taint, validateNodeTaints, validateTaintEffect } from '@taintgate/domain';
+import { FieldPath, type Taint, fieldErrorText, validateNodeTaints, validateTaintEffect } from '@taintgate/domain';
 import { msg } from './messages';
 
 const taintsPath = FieldPath.root('spec').child('taints');
 /** `path: reason` lines, as kubectl shows them. */
-const lines = (taints: Taint[]): string[] => validateNodeTaints(taints, taintsPath).map((e) => `${e.field}: ${e.reason}`);
+const lines = (taints: Taint[]): string[] => validateNodeTaints(taints, taintsPath).map(fieldErrorText);
 
 describe('validateTaintEffect', () => {
   const at = FieldPath.root('x');
@@ -158,11 +158,12 @@ describe('validateNodeTaints: every rule, exact path and reason', () => {
   it('a duplicate keeps the taint as its bad value', () => {
     const second = { key: 'foo', value: 'baz', effect: 'NoSchedule' };
     const [error] = validateNodeTaints([{ key: 'foo', effect: 'NoSchedule' }, second], taintsPath);
-    expect(error).toMatchObject({ field: 'spec.taints[1]', type: 'FieldValueDuplicate', badValue: second, detail: 'taints must be unique by key and effect pair' });
+    expect(error?.path.toString()).toBe('spec.taints[1]');
+    expect(error).toMatchObject({ type: 'FieldValueDuplicate', badValue: second, detail: 'taints must be unique by key and effect pair' });
   });
 
   it('reports under whatever path it is given', () => {
     const [error] = validateNodeTaints([{ key: 'k', effect: '' }], FieldPath.root('metadata').child('taints'));
-    expect(error?.field).toBe('metadata.taints[0].effect');
+    expect(error?.path.toString()).toBe('metadata.taints[0].effect');
   });
 });

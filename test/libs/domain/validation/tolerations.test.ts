@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FieldPath, type Toleration, usesComparisonOperators, validateOnlyAddedTolerations, validateTolerations } from '@taintgate/domain';
+import { FieldPath, type Toleration, fieldErrorText, usesComparisonOperators, validateOnlyAddedTolerations, validateTolerations } from '@taintgate/domain';
 import { msg } from './messages';
 
 const path = FieldPath.root('spec').child('tolerations');
 const on = { comparisonOperators: true };
 const off = { comparisonOperators: false };
 const lines = (tolerations: Toleration[], options = on): string[] =>
-  validateTolerations(tolerations, path, options).map((e) => `${e.field}: ${e.reason}`);
+  validateTolerations(tolerations, path, options).map(fieldErrorText);
 
 const emptyKeyMessage = 'operator must be Exists when `key` is empty, which means "match all values and all keys"';
 const secondsMessage = "effect must be 'NoExecute' when `tolerationSeconds` is set";
@@ -226,7 +226,7 @@ describe('validateTolerations: every rule, exact path and reason', () => {
   it('keeps the error type and bad value', () => {
     expect(validateTolerations([{ key: 'k', operator: 'Exists', value: 'v' }], path, on)).toEqual([
       {
-        field: 'spec.tolerations[0].operator',
+        path: path.index(0).child('operator'),
         type: 'FieldValueInvalid',
         badValue: 'v',
         detail: existsValueMessage,
@@ -243,7 +243,7 @@ describe('validateTolerations: every rule, exact path and reason', () => {
 describe('validateOnlyAddedTolerations (pod update)', () => {
   const forbidden = ['spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds'];
   const update = (next: Toleration[], previous: Toleration[], options = on): string[] =>
-    validateOnlyAddedTolerations(next, previous, path, options).map((e) => `${e.field}: ${e.reason}`);
+    validateOnlyAddedTolerations(next, previous, path, options).map(fieldErrorText);
 
   const key1 = { key: 'key1', operator: 'Equal', value: 'value1', effect: 'NoExecute' };
   it.each<{ name: string; previous: Toleration[]; next: Toleration[]; lines: string[] }>([

@@ -1,0 +1,65 @@
+import { type FieldError, goQuote, invalidObjectMessage, uniqueFieldErrors } from '../validation/field-errors';
+
+/**
+ * Why a request failed, by the names Kubernetes gives them (metav1.StatusReason). Each face
+ * renders a Failure in one place: REST's error body and status, GraphQL's `extensions.code`,
+ * and later the Kubernetes API's `Status`.
+ */
+export type FailureReason =
+  /** The request is malformed as a whole (a bad selector, a kubectl argument, JSON types). */
+  | 'BadRequest'
+  /** An object failed the API server's validation; `causes` name every bad field. */
+  | 'Invalid'
+  | 'NotFound'
+  /** The request clashes with what is stored (a taint whose key and effect exist already). */
+  | 'Conflict'
+  | 'MethodNotAllowed'
+  | 'UnsupportedMediaType'
+  | 'RequestEntityTooLarge'
+  /** A dependency (Postgres, Redis) does not answer. */
+  | 'ServiceUnavailable'
+  /** A failure of ours, never of the client's request. */
+  | 'InternalError';
+
+export interface Failure {
+  readonly reason: FailureReason;
+  /** Worded as kube-apiserver or kubectl words it, where they have a wording. */
+  readonly message: string;
+  /** The bad fields, structured until a face renders them. */
+  readonly causes?: readonly FieldError[];
+}
+
+/** The resource of a kind as apimachinery's meta.UnsafeGuessKindToResource names it (Node -> nodes). */
+export function resourceOf(kind: string): string {
+  const singular = kind.toLowerCase();
+  if (singular.endsWith('s')) return `${singular}es`;
+  if (singular.endsWith('y')) return `${singular.slice(0, -1)}ies`;
+  return `${singular}s`;
+}
+
+export const failure = {
+  /** apierrors.NewInvalid: `Node "n1" is invalid: [spec.taints[0].effect: Required value, ...]`. */
+  invalid: (kind: string, name: string, errors: readonly FieldError[]): Failure => ({
+    reason: 'Invalid',
+    message: invalidObjectMessage(kind, name, errors),
+    causes: uniqueFieldErrors(errors),
+  }),
+  /** Bad request fields that belong to no one object: one line per field, as kubectl prints them. */
+  badFields: (errors: readonly FieldError[]): Failure => ({
+    reason: 'BadRequest',
+    message: uniqueFieldErrors(errors)
+      .map((e) => `${e.path.render()}: ${e.reason}`)
+      .join('\n'),
+    causes: uniqueFieldErrors(errors),
+  }),
+  badRequest: (message: string, causes?: readonly FieldError[]): Failure =>
+    causes === undefined ? { reason: 'BadRequest', message } : { reason: 'BadRequest', message, causes },
+  /** apierrors.NewNotFound: `nodes "n1" not found`. */
+  notFound: (kind: string, name: string): Failure => ({ reason: 'NotFound', message: `${resourceOf(kind)} ${goQuote(name)} not found` }),
+  /** Something other than a named object is missing (a taint on a node). */
+  missing: (message: string): Failure => ({ reason: 'NotFound', message }),
+  conflict: (message: string): Failure => ({ reason: 'Conflict', message }),
+  unsupportedMediaType: (message: string): Failure => ({ reason: 'UnsupportedMediaType', message }),
+  tooLarge: (message: string): Failure => ({ reason: 'RequestEntityTooLarge', message }),
+  internal: (message: string): Failure => ({ reason: 'InternalError', message }),
+};
