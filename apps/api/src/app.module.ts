@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClusterModule } from './cluster/cluster.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { EdgeModule } from './edge/edge.module';
 import { EvictionsModule } from './evictions/evictions.module';
 import { GraphqlModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
@@ -11,8 +12,8 @@ import { PlacementModule } from './placement/placement.module';
 import { PodsModule } from './pods/pods.module';
 import { TaintsModule } from './taints/taints.module';
 
-/** The application: one imported module per feature (DESIGN.md, "Layout"). */
+/** The application: one imported module per feature (docs/architecture.md). */
 @Module({
-  imports: [ConfigModule, DatabaseModule, ClusterModule, EvictionsModule, HealthModule, NodesModule, TaintsModule, PodsModule, PlacementModule, ImpactModule, GraphqlModule],
+  imports: [ConfigModule, DatabaseModule, EdgeModule, ClusterModule, EvictionsModule, HealthModule, NodesModule, TaintsModule, PodsModule, PlacementModule, ImpactModule, GraphqlModule],
 })
 export class AppModule {}

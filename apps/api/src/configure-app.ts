@@ -1,5 +1,6 @@
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ApiExceptionFilter } from './common/api-exception.filter';
+import { acceptJsonBodiesOnly } from './edge/json-bodies';
+import { FailureFilter } from './failures/failure.filter';
 import { setupOpenApi } from './openapi/setup-openapi';
 
 /**
@@ -23,12 +24,13 @@ export function createHttpAdapter(): FastifyAdapter {
 }
 
 /**
- * Everything the application needs besides its modules: the error filter and the OpenAPI
- * document. main.ts and the tests' boot helper both call it, between creating the app and
- * init()/listen(), so that tests see exactly what production serves.
+ * Everything the application needs besides its modules: JSON-only bodies, the failure filter and
+ * the OpenAPI document. main.ts and the tests' boot helper both call it, between creating the app
+ * and init()/listen(), so that tests see exactly what production serves.
  */
 export function configureApp(app: NestFastifyApplication): NestFastifyApplication {
-  app.useGlobalFilters(new ApiExceptionFilter(app.getHttpAdapter()));
+  acceptJsonBodiesOnly(app);
+  app.useGlobalFilters(new FailureFilter(app.getHttpAdapter()));
   setupOpenApi(app);
   return app;
 }

@@ -1,45 +1,56 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type Node, type Taint, sameTaint } from '@taintgate/domain';
-import type { Tx } from '../cluster/cluster-writer';
-import { type NodeRow, nodeColumnsOf, nodeOfRow } from '../cluster/node-record';
 import type { TaintEffect } from '../generated/prisma/client';
+import type { WriteContext } from './cluster-writer';
+import { type NodeRow, nodeColumnsOf, nodeOfRow, taintOfRow } from './node-record';
 
 /**
- * Reads and writes node rows and their taint rows inside a ClusterWriter transaction.
- * The only place that knows how a Node is laid out in tables.
+ * The node and taint tables, read and written inside a ClusterWriter transaction: the only place
+ * that knows how a Node is laid out in rows.
  */
 @Injectable()
 export class NodeStore {
-  async find(tx: Tx, name: string): Promise<NodeRow | null> {
-    return tx.node.findUnique({ where: { name }, include: { taints: true } });
+  async find(w: WriteContext, name: string): Promise<NodeRow | null> {
+    return w.tx.node.findUnique({ where: { name }, include: { taints: true } });
   }
 
-  async findAll(tx: Tx): Promise<NodeRow[]> {
-    return tx.node.findMany({ include: { taints: true }, orderBy: { name: 'asc' } });
+  /** The named nodes that exist, in one query. */
+  async findMany(w: WriteContext, names: readonly string[]): Promise<NodeRow[]> {
+    return w.tx.node.findMany({ where: { name: { in: [...names] } }, include: { taints: true } });
+  }
+
+  async findAll(w: WriteContext): Promise<NodeRow[]> {
+    return w.tx.node.findMany({ include: { taints: true }, orderBy: { name: 'asc' } });
+  }
+
+  /** The taints of these nodes, in their order; a node that does not exist has no entry. */
+  async taintsOf(w: WriteContext, names: readonly string[]): Promise<Map<string, Taint[]>> {
+    const rows = await this.findMany(w, names);
+    return new Map(rows.map((row) => [row.name, [...row.taints].sort((a, b) => a.position - b.position).map(taintOfRow)]));
   }
 
   /**
-   * Creates or replaces the node and its taints at `revision`. A taint keeps the time it was
-   * added: the one sent, else that of the same stored taint (key, value and effect), else now.
+   * Creates or replaces the node and its taints at the write's revision. A taint keeps the time
+   * it was added: the one sent, else that of the same stored taint (key, value and effect), else now.
    */
-  async save(tx: Tx, revision: bigint, node: Node, existing: NodeRow | null, now: number): Promise<Node> {
+  async save(w: WriteContext, node: Node, existing: NodeRow | null): Promise<Node> {
     const name = node.metadata.name;
     const columns = nodeColumnsOf(node);
     if (existing) {
-      await tx.node.update({ where: { name }, data: { ...columns, revision } });
+      await w.tx.node.update({ where: { name }, data: { ...columns, revision: w.revision } });
     } else {
-      await tx.node.create({ data: { name, uid: randomUUID(), ...columns, revision } });
+      await w.tx.node.create({ data: { name, uid: randomUUID(), ...columns, revision: w.revision } });
     }
-    await this.writeTaints(tx, name, node.spec?.taints ?? [], existing ? existing.taints.map((t) => nodeTaint(t)) : [], now);
-    return nodeOfRow((await this.find(tx, name)) as NodeRow);
+    await this.writeTaints(w, name, node.spec?.taints ?? [], existing ? existing.taints.map(storedTaint) : []);
+    return nodeOfRow((await this.find(w, name)) as NodeRow);
   }
 
-  /** Replaces only the node's taints (and stamps the node with `revision`). */
-  async saveTaints(tx: Tx, revision: bigint, existing: NodeRow, taints: readonly Taint[], now: number): Promise<Node> {
-    await tx.node.update({ where: { name: existing.name }, data: { revision } });
-    await this.writeTaints(tx, existing.name, taints, existing.taints.map((t) => nodeTaint(t)), now);
-    return nodeOfRow((await this.find(tx, existing.name)) as NodeRow);
+  /** Replaces only the node's taints (and stamps the node with the write's revision). */
+  async saveTaints(w: WriteContext, existing: NodeRow, taints: readonly Taint[]): Promise<Node> {
+    await w.tx.node.update({ where: { name: existing.name }, data: { revision: w.revision } });
+    await this.writeTaints(w, existing.name, taints, existing.taints.map(storedTaint));
+    return nodeOfRow((await this.find(w, existing.name)) as NodeRow);
   }
 
   /** The Kubernetes Node of a row already read. */
@@ -47,26 +58,29 @@ export class NodeStore {
     return nodeOfRow(row);
   }
 
-  async delete(tx: Tx, name: string): Promise<void> {
-    await tx.node.delete({ where: { name } });
+  /** Deletes the node (its taints go with it) and leaves its tombstone, so every replica drops it. */
+  async delete(w: WriteContext, name: string): Promise<void> {
+    await w.tx.node.delete({ where: { name } });
+    await w.tombstone('Node', name);
   }
 
-  private async writeTaints(tx: Tx, nodeName: string, taints: readonly Taint[], before: readonly Taint[], now: number): Promise<void> {
-    await tx.taint.deleteMany({ where: { nodeName } });
+  private async writeTaints(w: WriteContext, nodeName: string, taints: readonly Taint[], before: readonly Taint[]): Promise<void> {
+    await w.tx.taint.deleteMany({ where: { nodeName } });
     if (taints.length === 0) return;
-    await tx.taint.createMany({
+    await w.tx.taint.createMany({
       data: taints.map((taint, position) => ({
         nodeName,
         key: taint.key,
         value: taint.value ?? '',
         effect: taint.effect as TaintEffect,
-        timeAdded: new Date(taint.timeAdded ?? before.find((old) => sameTaint(old, taint) && old.value === (taint.value ?? ''))?.timeAdded ?? now),
+        timeAdded: new Date(taint.timeAdded ?? before.find((old) => sameTaint(old, taint) && old.value === (taint.value ?? ''))?.timeAdded ?? w.now),
         position,
       })),
     });
   }
 }
 
-function nodeTaint(row: NodeRow['taints'][number]): Taint {
+/** A taint row with its value as stored ('' for none), to compare with what is sent. */
+function storedTaint(row: NodeRow['taints'][number]): Taint {
   return { key: row.key, value: row.value, effect: row.effect, timeAdded: row.timeAdded.toISOString() };
 }

@@ -1,27 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Pod } from '@taintgate/domain';
-import type { Tx } from '../cluster/cluster-writer';
-import { type PodRow, podColumnsOf, podOfRow } from '../cluster/pod-record';
+import type { WriteContext } from './cluster-writer';
+import { type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
-/** Reads and writes pod rows inside a ClusterWriter transaction. */
+/** A pod's name within its namespace. */
+export interface PodName {
+  namespace: string;
+  name: string;
+}
+
+/** How many pods one statement deletes at most (an OR of that many keys stays cheap to plan). */
+const DELETE_BATCH = 1000;
+
+/** The pod table, read and written inside a ClusterWriter transaction. */
 @Injectable()
 export class PodStore {
-  async find(tx: Tx, namespace: string, name: string): Promise<PodRow | null> {
-    return tx.pod.findUnique({ where: { namespace_name: { namespace, name } } });
+  async find(w: WriteContext, namespace: string, name: string): Promise<PodRow | null> {
+    return w.tx.pod.findUnique({ where: { namespace_name: { namespace, name } } });
   }
 
-  async save(tx: Tx, revision: bigint, pod: Pod, existing: PodRow | null): Promise<Pod> {
+  /** The named pods that exist, by `namespace/name`, in one query. */
+  async findMany(w: WriteContext, names: readonly PodName[]): Promise<Map<string, PodRow>> {
+    if (names.length === 0) return new Map();
+    const rows = await w.tx.pod.findMany({ where: { OR: names.map(({ namespace, name }) => ({ namespace, name })) } });
+    return new Map(rows.map((row) => [podKey(row.namespace, row.name), row]));
+  }
+
+  /** Every pod bound to one of these nodes. */
+  async boundTo(w: WriteContext, nodeNames: readonly string[]): Promise<Pod[]> {
+    if (nodeNames.length === 0) return [];
+    return (await w.tx.pod.findMany({ where: { nodeName: { in: [...nodeNames] } } })).map(podOfRow);
+  }
+
+  async save(w: WriteContext, pod: Pod, existing: PodRow | null): Promise<Pod> {
     const namespace = pod.metadata.namespace as string;
     const name = pod.metadata.name;
     const columns = podColumnsOf(pod);
     const row = existing
-      ? await tx.pod.update({ where: { namespace_name: { namespace, name } }, data: { ...columns, revision } })
-      : await tx.pod.create({ data: { namespace, name, uid: randomUUID(), ...columns, revision } });
+      ? await w.tx.pod.update({ where: { namespace_name: { namespace, name } }, data: { ...columns, revision: w.revision } })
+      : await w.tx.pod.create({ data: { namespace, name, uid: randomUUID(), ...columns, revision: w.revision } });
     return podOfRow(row);
   }
 
-  async delete(tx: Tx, namespace: string, name: string): Promise<void> {
-    await tx.pod.delete({ where: { namespace_name: { namespace, name } } });
+  /** Deletes the pods and leaves their tombstones, so every replica drops them. */
+  async delete(w: WriteContext, ...names: PodName[]): Promise<void> {
+    for (let i = 0; i < names.length; i += DELETE_BATCH) {
+      await w.tx.pod.deleteMany({ where: { OR: names.slice(i, i + DELETE_BATCH).map(({ namespace, name }) => ({ namespace, name })) } });
+    }
+    await w.tombstone('Pod', ...names.map(({ namespace, name }) => podKey(namespace, name)));
   }
 }

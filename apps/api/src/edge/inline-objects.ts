@@ -6,39 +6,36 @@ import {
   type Pod,
   ShapeChecker,
   admitPod,
-  formatFieldErrors,
+  fieldError,
+  fieldErrorsWithin,
   validateNode,
   validatePod,
 } from '@taintgate/domain';
-import { ApiError } from './api-error';
 
 /**
  * Hypothetical nodes and pods sent inline with a what-if question: validated like stored ones,
- * each error's path prefixed with where the object sits in the request (`nodes[2].spec.taints[0].effect`).
+ * each error's path placed where the object sits in the request (`nodes[2].spec.taints[0].effect`).
+ * Each function records its errors in `errors` and returns what was valid, so that a request
+ * reports every bad field at once.
  */
 
-const prefixed = (prefix: string, errors: readonly FieldError[]): FieldError[] =>
-  errors.map((e) => ({ ...e, field: e.field === '<body>' ? prefix : `${prefix}.${e.field}` }));
-
-export function throwIfInvalid(errors: readonly FieldError[]): void {
-  if (errors.length) throw ApiError.badRequest(formatFieldErrors(errors), errors.map(({ field, reason }) => ({ field, reason })));
-}
-
-/** A list of inline nodes at `path` (e.g. `nodes`, `inline.nodes`), or the errors found. */
-export function inlineNodes(value: unknown, path: string, errors: FieldError[]): Node[] {
+/** A list of inline nodes at `path` (e.g. `nodes`, `inline.nodes`); names must be unique. */
+export function inlineNodes(value: unknown, path: FieldPath, errors: FieldError[]): Node[] {
   const shape = new ShapeChecker();
-  const items = shape.array(value, FieldPath.root(path)) ?? [];
+  const items = shape.array(value, path) ?? [];
   errors.push(...shape.errors);
   const nodes: Node[] = [];
+  const seen = new Set<string>();
   items.forEach((item, i) => {
     const result = validateNode(item);
-    if (result.ok) nodes.push(result.value);
-    else errors.push(...prefixed(`${path}[${i}]`, result.errors));
-  });
-  const seen = new Set<string>();
-  nodes.forEach((n, i) => {
-    if (seen.has(n.metadata.name)) errors.push({ field: `${path}[${i}].metadata.name`, type: 'FieldValueDuplicate', badValue: n.metadata.name, detail: '', reason: `Duplicate value: ${JSON.stringify(n.metadata.name)}` });
-    seen.add(n.metadata.name);
+    if (!result.ok) {
+      errors.push(...fieldErrorsWithin(path.index(i), result.error));
+      return;
+    }
+    const name = result.value.metadata.name;
+    if (seen.has(name)) errors.push(fieldError.duplicate(path.index(i).child('metadata').child('name'), name));
+    seen.add(name);
+    nodes.push(result.value);
   });
   return nodes;
 }
@@ -47,24 +44,23 @@ export function inlineNodes(value: unknown, path: string, errors: FieldError[]):
  * A pod asked about, as it would be once created: a missing name or namespace is filled in
  * (a what-if pod needs none), then validated and admitted with the service's settings.
  */
-export function inlinePod(value: unknown, path: string, settings: DomainSettings, errors: FieldError[]): Pod | undefined {
-  const filled = fillName(value);
-  const result = validatePod(filled, settings);
+export function inlinePod(value: unknown, path: FieldPath, settings: DomainSettings, errors: FieldError[]): Pod | undefined {
+  const result = validatePod(withWhatIfName(value), settings);
   if (!result.ok) {
-    errors.push(...prefixed(path, result.errors));
+    errors.push(...fieldErrorsWithin(path, result.error));
     return undefined;
   }
   return admitPod(result.value, 'CREATE', settings);
 }
 
-export function inlinePods(value: unknown, path: string, settings: DomainSettings, errors: FieldError[]): Pod[] {
+export function inlinePods(value: unknown, path: FieldPath, settings: DomainSettings, errors: FieldError[]): Pod[] {
   const shape = new ShapeChecker();
-  const items = shape.array(value, FieldPath.root(path)) ?? [];
+  const items = shape.array(value, path) ?? [];
   errors.push(...shape.errors);
-  return items.flatMap((item, i) => inlinePod(item, `${path}[${i}]`, settings, errors) ?? []);
+  return items.flatMap((item, i) => inlinePod(item, path.index(i), settings, errors) ?? []);
 }
 
-function fillName(value: unknown): unknown {
+function withWhatIfName(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const pod = value as { metadata?: Record<string, unknown> };
   const metadata = { ...(pod.metadata ?? {}) };
@@ -72,3 +68,4 @@ function fillName(value: unknown): unknown {
   metadata.namespace ||= 'default';
   return { ...pod, metadata };
 }
+

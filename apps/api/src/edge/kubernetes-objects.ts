@@ -1,28 +1,25 @@
-import { ApiError } from './api-error';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { type Failure, type Result, err, failure, isObject, ok } from '@taintgate/domain';
 
 /**
  * The body of a PUT to a named object, with the URL's name (and namespace) filled in where the
  * body has none, and kube-apiserver's refusal where they differ.
  */
-export function withNameFromUrl(body: unknown, name: string, namespace?: string): unknown {
-  if (!isObject(body)) return body;
+export function withNameFromUrl(body: unknown, name: string, namespace?: string): Result<unknown, Failure> {
+  if (!isObject(body)) return ok(body);
   // metadata, a name or a namespace of the wrong JSON type is left for validation to name the field.
-  if (body.metadata !== undefined && body.metadata !== null && !isObject(body.metadata)) return body;
+  if (body.metadata !== undefined && body.metadata !== null && !isObject(body.metadata)) return ok(body);
   const metadata = isObject(body.metadata) ? { ...body.metadata } : {};
   if (metadata.name === undefined || metadata.name === null || metadata.name === '') metadata.name = name;
   else if (typeof metadata.name === 'string' && metadata.name !== name) {
-    throw ApiError.badRequest(`the name of the object (${metadata.name}) does not match the name on the URL (${name})`);
+    return err(failure.badRequest(`the name of the object (${metadata.name}) does not match the name on the URL (${name})`));
   }
   if (namespace !== undefined) {
     if (metadata.namespace === undefined || metadata.namespace === null || metadata.namespace === '') metadata.namespace = namespace;
     else if (typeof metadata.namespace === 'string' && metadata.namespace !== namespace) {
-      throw ApiError.badRequest('the namespace of the provided object does not match the namespace sent on the request');
+      return err(failure.badRequest('the namespace of the provided object does not match the namespace sent on the request'));
     }
   }
-  return { ...body, metadata };
+  return ok({ ...body, metadata });
 }
 
 /** A Kubernetes list: `{apiVersion: v1, kind: NodeList, metadata: {resourceVersion}, items}`. */

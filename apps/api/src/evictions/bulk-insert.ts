@@ -1,8 +1,8 @@
 import type { Tx } from '../cluster/cluster-writer';
-import type { EvictionStatus, TaintEffect } from '../generated/prisma/client';
+import type { EventKind, EvictionStatus, TaintEffect } from '../generated/prisma/client';
 
 /**
- * Inserts of thousands of rows as one statement over arrays (INSERT ... SELECT FROM unnest):
+ * The eviction ledger's inserts: thousands of rows as one statement over arrays (INSERT ... SELECT FROM unnest):
  * a NoExecute taint on a busy node pool decides for every pod in one transaction, and
  * row-by-row parameters made that take seconds at 10,000 pods.
  */
@@ -50,6 +50,7 @@ export async function insertEvictions(tx: Tx, rows: readonly NewEviction[]): Pro
 
 export interface NewEvent {
   at: Date;
+  kind: EventKind;
   type: string;
   reason: string;
   message: string;
@@ -63,9 +64,9 @@ export async function insertEvents(tx: Tx, rows: readonly NewEvent[]): Promise<v
   if (rows.length === 0) return;
   const col = <K extends keyof NewEvent>(k: K) => rows.map((r) => r[k]);
   await tx.$executeRaw`
-    INSERT INTO events (at, type, reason, message, involved_kind, involved_namespace, involved_name, eviction_id)
+    INSERT INTO events (at, kind, type, reason, message, involved_kind, involved_namespace, involved_name, eviction_id)
     SELECT * FROM unnest(
-      ${col('at').map((d) => d.toISOString())}::timestamptz[], ${col('type')}::text[], ${col('reason')}::text[], ${col('message')}::text[],
+      ${col('at').map((d) => d.toISOString())}::timestamptz[], ${col('kind')}::text[]::"EventKind"[], ${col('type')}::text[], ${col('reason')}::text[], ${col('message')}::text[],
       ${col('involvedKind')}::text[], ${col('involvedNamespace')}::text[], ${col('involvedName')}::text[],
       ${col('evictionId').map(String)}::bigint[])`;
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { PrismaService } from '../database/prisma.service';
-import { EvictionQueue } from './eviction-queue';
+import { EvictionJobs } from './eviction-jobs';
+import { EvictionLedger } from './eviction-ledger';
 
 /**
  * Postgres holds the deadlines; Redis may lose its jobs (it keeps nothing on disk here, and may
@@ -15,8 +15,8 @@ export class EvictionReconciler implements OnApplicationBootstrap, OnModuleDestr
   private running: Promise<number> | null = null;
 
   constructor(
-    private readonly prisma: PrismaService,
-    private readonly queue: EvictionQueue,
+    private readonly ledger: EvictionLedger,
+    private readonly jobs: EvictionJobs,
     private readonly config: AppConfig,
   ) {}
 
@@ -38,12 +38,10 @@ export class EvictionReconciler implements OnApplicationBootstrap, OnModuleDestr
   }
 
   private async pass(): Promise<number> {
-    const scheduled = await this.prisma.eviction.findMany({ where: { status: 'Scheduled' }, orderBy: { scheduledFor: 'asc' } });
-    const missing = await this.queue.withoutJob(scheduled);
-    await this.queue.enqueueAll(missing);
-    const queued = missing.length;
-    if (queued > 0) this.logger.log(`queued ${queued} missing wake-up(s)`);
-    return queued;
+    const missing = await this.jobs.withoutJob(await this.ledger.allScheduled());
+    await this.jobs.enqueueAll(missing);
+    if (missing.length > 0) this.logger.log(`queued ${missing.length} missing wake-up(s)`);
+    return missing.length;
   }
 
   onModuleDestroy(): void {

@@ -3,8 +3,7 @@ import type { Eviction, TaintEffect } from '../generated/prisma/client';
 
 /** An eviction as the API shows it. */
 export function evictionView(row: Eviction) {
-  const taint: Taint = { key: row.taintKey, effect: row.taintEffect };
-  if (row.taintValue) taint.value = row.taintValue;
+  const taint = taintOfEviction(row);
   return {
     id: String(row.id),
     pod: { namespace: row.podNamespace, name: row.podName, uid: row.podUid },
@@ -34,3 +33,10 @@ export function evictionSubject(pod: Pod, nodeName: string, taint: Taint) {
 }
 
 export const podName = (pod: Pod) => `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`;
+
+/** The taint that caused an eviction, as a Kubernetes Taint (no value when it had none). */
+export function taintOfEviction(row: Eviction): Taint {
+  const taint: Taint = { key: row.taintKey, effect: row.taintEffect };
+  if (row.taintValue) taint.value = row.taintValue;
+  return taint;
+}

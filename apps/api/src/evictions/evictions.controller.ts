@@ -1,5 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Command } from '../edge/commands';
+import type { EvictionFilters } from './eviction-ledger';
+import { listEvictions } from './eviction-commands';
 import { EvictionsService } from './evictions.service';
 
 @ApiTags('evictions')
@@ -14,13 +17,7 @@ export class EvictionsController {
   @ApiQuery({ name: 'namespace', required: false })
   @ApiQuery({ name: 'pod', required: false })
   @ApiQuery({ name: 'limit', required: false, type: Number })
-  list(
-    @Query('status') status?: string,
-    @Query('nodeName') nodeName?: string,
-    @Query('namespace') namespace?: string,
-    @Query('pod') pod?: string,
-    @Query('limit') limit?: string,
-  ) {
-    return this.evictions.list({ status, nodeName, namespace, pod, limit });
+  list(@Command(listEvictions) filters: EvictionFilters) {
+    return this.evictions.list(filters);
   }
 }

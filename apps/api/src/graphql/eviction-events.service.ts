@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { PubSub } from 'graphql-subscriptions';
-import { PrismaService } from '../database/prisma.service';
+import { EvictionLedger } from '../evictions/eviction-ledger';
 import { evictionView } from '../evictions/eviction-records';
+import type { EventKind } from '../generated/prisma/client';
 import { EvictionEventKind, type EvictionEventType } from './types/eviction-event.types';
 
 const TRIGGER = 'evictionEvent';
@@ -9,13 +10,12 @@ const TRIGGER = 'evictionEvent';
 export const POLL_INTERVAL_MS = 250;
 const BATCH = 500;
 
-/** The taint manager's messages (TaintEvictionController.apply) name what happened. */
-export function kindOfMessage(message: string): EvictionEventKind | undefined {
-  if (message.startsWith('Scheduling deletion')) return EvictionEventKind.Scheduled;
-  if (message.startsWith('Marking for deletion')) return EvictionEventKind.Executed;
-  if (message.startsWith('Cancelling deletion')) return EvictionEventKind.Cancelled;
-  return undefined;
-}
+/** What each stored event kind is called in the subscription. */
+const KIND_OF_EVENT: Record<EventKind, EvictionEventKind> = {
+  EvictionScheduled: EvictionEventKind.Scheduled,
+  EvictionExecuted: EvictionEventKind.Executed,
+  EvictionCancelled: EvictionEventKind.Cancelled,
+};
 
 /**
  * Eviction events for GraphQL subscribers. Evictions are decided in write transactions on any
@@ -33,7 +33,7 @@ export class EvictionEventsService implements OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   private starting: Promise<void> | undefined;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly ledger: EvictionLedger) {}
 
   /** Subscribers now listening on this replica (tests wait for it before causing an eviction). */
   get listening(): number {
@@ -83,8 +83,7 @@ export class EvictionEventsService implements OnModuleDestroy {
 
   private start(): Promise<void> {
     this.starting ??= (async () => {
-      const last = await this.prisma.event.findFirst({ orderBy: { id: 'desc' }, select: { id: true } });
-      this.cursor = last?.id ?? 0n;
+      this.cursor = await this.ledger.lastEventId();
       this.schedule();
     })().catch((error: unknown) => {
       this.starting = undefined;
@@ -114,25 +113,18 @@ export class EvictionEventsService implements OnModuleDestroy {
     for (;;) {
       const cursor = this.cursor;
       if (cursor === undefined) return;
-      const events = await this.prisma.event.findMany({
-        where: { id: { gt: cursor }, reason: 'TaintManagerEviction' },
-        orderBy: { id: 'asc' },
-        take: BATCH,
-      });
+      const { events, evictions } = await this.ledger.eventsAfter(cursor, BATCH);
       if (events.length === 0) return;
-      const ids = [...new Set(events.flatMap((e) => (e.evictionId === null ? [] : [e.evictionId])))];
-      const evictions = new Map((await this.prisma.eviction.findMany({ where: { id: { in: ids } } })).map((row) => [row.id, evictionView(row)]));
       if (this.cursor !== cursor) return; // stopped (or restarted) meanwhile
       for (const e of events) {
-        const kind = kindOfMessage(e.message);
-        if (!kind) continue;
+        const eviction = e.evictionId === null ? undefined : evictions.get(e.evictionId);
         await this.pubsub.publish(TRIGGER, {
           id: String(e.id),
-          kind,
+          kind: KIND_OF_EVENT[e.kind],
           at: e.at.toISOString(),
           message: e.message,
           pod: { namespace: e.involvedNamespace ?? 'default', name: e.involvedName },
-          eviction: (e.evictionId !== null && evictions.get(e.evictionId)) || null,
+          eviction: eviction ? evictionView(eviction) : null,
         });
       }
       this.cursor = events[events.length - 1]?.id ?? cursor;

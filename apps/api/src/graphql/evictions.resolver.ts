@@ -1,6 +1,7 @@
 import { Args, Int, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { Commands } from '../edge/commands';
+import { listEvictions } from '../evictions/eviction-commands';
 import { EvictionsService } from '../evictions/evictions.service';
-import { given } from './args';
 import { EvictionEventsService } from './eviction-events.service';
 import { EvictionEventKind, EvictionEventType } from './types/eviction-event.types';
 import { EvictionType } from './types/result.types';
@@ -15,6 +16,7 @@ interface EventFilter {
 @Resolver()
 export class EvictionsResolver {
   constructor(
+    private readonly commands: Commands,
     private readonly evictions: EvictionsService,
     private readonly events: EvictionEventsService,
   ) {}
@@ -27,8 +29,7 @@ export class EvictionsResolver {
     @Args('pod', { type: () => String, nullable: true }) pod?: string | null,
     @Args('limit', { type: () => Int, nullable: true, description: '1 to 10000; 500 by default' }) limit?: number | null,
   ) {
-    const filters = given({ status, nodeName, namespace, pod });
-    return (await this.evictions.list({ ...filters, ...(limit != null ? { limit: String(limit) } : {}) })).items;
+    return (await this.evictions.list(this.commands.parse(listEvictions, { status, nodeName, namespace, pod, limit }))).items;
   }
 
   @Subscription(() => EvictionEventType, {

@@ -1,38 +1,42 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Commands } from '../edge/commands';
+import { listNodes, nodeName, setNodeConditions, upsertNode } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
+import { addTaint, removeTaint } from '../taints/taint-commands';
 import { TaintsService } from '../taints/taints.service';
+import { withoutNulls } from './input-objects';
 import { GraphQLJSON } from './json.scalar';
 import { NodeType, NodeUpsertType, nodeView } from './types/object.types';
 import { TaintInput } from './types/taint.types';
-import { given } from './args';
 
 /** Nodes and their taints: the calls of /v1/nodes, plus cordon and node conditions. */
 @Resolver(() => NodeType)
 export class NodesResolver {
   constructor(
+    private readonly commands: Commands,
     private readonly nodes: NodesService,
     private readonly taints: TaintsService,
   ) {}
 
   @Query(() => [NodeType], { name: 'nodes', description: 'Nodes by name, optionally by a label selector in kubectl syntax (GET /v1/nodes).' })
   async nodesList(@Args('labelSelector', { type: () => String, nullable: true }) labelSelector?: string | null) {
-    return (await this.nodes.list(labelSelector ?? undefined)).items.map(nodeView);
+    return (await this.nodes.list(this.commands.parse(listNodes, { labelSelector }))).items.map(nodeView);
   }
 
   @Query(() => NodeType, { nullable: true, description: 'One node; NOT_FOUND if there is none.' })
   async node(@Args('name') name: string) {
-    return nodeView(await this.nodes.get(name));
+    return nodeView(await this.nodes.get(this.commands.parse(nodeName, { name })));
   }
 
   @Mutation(() => NodeUpsertType, { description: 'Create or replace a node (PUT /v1/nodes/{name}); `kubectl get node -o json` output is fine.' })
   async upsertNode(@Args('name') name: string, @Args('node', { type: () => GraphQLJSON }) node: unknown) {
-    const { node: saved, created } = await this.nodes.upsert(name, node);
+    const { node: saved, created } = await this.nodes.upsert(this.commands.parse(upsertNode, { name, node }));
     return { created, node: nodeView(saved) };
   }
 
   @Mutation(() => NodeType, { description: 'Delete a node and its taints; answers the deleted node.' })
   async deleteNode(@Args('name') name: string) {
-    return nodeView(await this.nodes.remove(name));
+    return nodeView(await this.nodes.remove(this.commands.parse(nodeName, { name })));
   }
 
   @Mutation(() => NodeType, { description: 'Add one taint; CONFLICT if the key and effect exist, unless overwrite.' })
@@ -41,26 +45,26 @@ export class NodesResolver {
     @Args('taint', { type: () => TaintInput }) taint: TaintInput,
     @Args('overwrite', { type: () => Boolean, defaultValue: false }) overwrite: boolean,
   ) {
-    return nodeView(await this.taints.add(node, given({ ...taint }), overwrite));
+    return nodeView(await this.taints.add(this.commands.parse(addTaint, { node, taint: withoutNulls(taint), overwrite })));
   }
 
   @Mutation(() => NodeType, { description: "Remove the taint of key and effect; without effect, every effect of the key (kubectl's key-)." })
   async removeTaint(@Args('node') node: string, @Args('key') key: string, @Args('effect', { type: () => String, nullable: true }) effect?: string | null) {
-    return nodeView(await this.taints.remove(node, key, effect ?? undefined));
+    return nodeView(await this.taints.remove(this.commands.parse(removeTaint, { node, key, effect })));
   }
 
   @Mutation(() => NodeType, { description: 'kubectl cordon: spec.unschedulable and the unschedulable NoSchedule taint.' })
   async cordon(@Args('name') name: string) {
-    return nodeView(await this.nodes.setUnschedulable(name, true));
+    return nodeView(await this.nodes.setUnschedulable(this.commands.parse(nodeName, { name }), true));
   }
 
   @Mutation(() => NodeType, { description: 'kubectl uncordon.' })
   async uncordon(@Args('name') name: string) {
-    return nodeView(await this.nodes.setUnschedulable(name, false));
+    return nodeView(await this.nodes.setUnschedulable(this.commands.parse(nodeName, { name }), false));
   }
 
   @Mutation(() => NodeType, { description: 'Replace status.conditions (a list of NodeCondition); the condition taints follow, as on PUT.' })
   async setNodeConditions(@Args('name') name: string, @Args('conditions', { type: () => GraphQLJSON }) conditions: unknown) {
-    return nodeView(await this.nodes.setConditions(name, conditions));
+    return nodeView(await this.nodes.setConditions(this.commands.parse(setNodeConditions, { name, conditions })));
   }
 }

@@ -1,6 +1,7 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Commands } from '../edge/commands';
+import { listPods, podKey, upsertPod } from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
-import { given } from './args';
 import { GraphQLJSON } from './json.scalar';
 import { PodType, PodUpsertType, podView } from './types/object.types';
 
@@ -9,7 +10,10 @@ const namespaceArg = { type: () => String, defaultValue: 'default' } as const;
 /** Pods: the calls of /v1/pods and /v1/namespaces/{ns}/pods. */
 @Resolver(() => PodType)
 export class PodsResolver {
-  constructor(private readonly pods: PodsService) {}
+  constructor(
+    private readonly commands: Commands,
+    private readonly pods: PodsService,
+  ) {}
 
   @Query(() => [PodType], { name: 'pods', description: 'Pods by namespace and name, optionally of one namespace, node or phase.' })
   async list(
@@ -17,22 +21,22 @@ export class PodsResolver {
     @Args('nodeName', { type: () => String, nullable: true }) nodeName?: string | null,
     @Args('phase', { type: () => String, nullable: true }) phase?: string | null,
   ) {
-    return (await this.pods.list(given({ namespace, nodeName, phase }))).items.map(podView);
+    return (await this.pods.list(this.commands.parse(listPods, { namespace, nodeName, phase }))).items.map(podView);
   }
 
   @Query(() => PodType, { nullable: true, description: 'One pod; NOT_FOUND if there is none.' })
   async pod(@Args('namespace', namespaceArg) namespace: string, @Args('name') name: string) {
-    return podView(await this.pods.get(namespace, name));
+    return podView(await this.pods.get(this.commands.parse(podKey, { namespace, name })));
   }
 
   @Mutation(() => PodUpsertType, { description: 'Create or replace a pod; admission defaults are applied and visible in the answer.' })
   async upsertPod(@Args('namespace', namespaceArg) namespace: string, @Args('name') name: string, @Args('pod', { type: () => GraphQLJSON }) pod: unknown) {
-    const { pod: saved, created } = await this.pods.upsert(namespace, name, pod);
+    const { pod: saved, created } = await this.pods.upsert(this.commands.parse(upsertPod, { namespace, name, pod }));
     return { created, pod: podView(saved) };
   }
 
   @Mutation(() => PodType, { description: 'Delete a pod; answers the deleted pod.' })
   async deletePod(@Args('namespace', namespaceArg) namespace: string, @Args('name') name: string) {
-    return podView(await this.pods.remove(namespace, name));
+    return podView(await this.pods.remove(this.commands.parse(podKey, { namespace, name })));
   }
 }

@@ -1,13 +1,17 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
+import { Commands } from '../edge/commands';
+import { taintNodes } from '../taints/taint-commands';
 import { TaintsService } from '../taints/taints.service';
-import { given } from './args';
 import { nodeView } from './types/object.types';
 import { TaintCommandResultType } from './types/result.types';
 
 /** `kubectl taint` for ChatOps bots: the arguments as kubectl takes them (POST /v1/taint). */
 @Resolver()
 export class TaintCommandResolver {
-  constructor(private readonly taints: TaintsService) {}
+  constructor(
+    private readonly commands: Commands,
+    private readonly taints: TaintsService,
+  ) {}
 
   @Mutation(() => TaintCommandResultType, {
     description: 'kubectl taint over nodes by name, label selector or all: "k=v:NoSchedule", "k:NoExecute-", "k-". All change or none; dryRun changes nothing.',
@@ -20,7 +24,7 @@ export class TaintCommandResolver {
     @Args('overwrite', { type: () => Boolean, defaultValue: false }) overwrite?: boolean,
     @Args('dryRun', { type: () => Boolean, defaultValue: false }) dryRun?: boolean,
   ) {
-    const result = await this.taints.command(given({ nodes, selector, all, taints, overwrite, dryRun }));
+    const result = await this.taints.command(this.commands.parse(taintNodes, { nodes, selector, all, taints, overwrite, dryRun }));
     return { dryRun: result.dryRun, results: result.results.map((r) => ({ ...r, object: nodeView(r.object) })) };
   }
 }

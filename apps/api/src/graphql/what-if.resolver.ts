@@ -1,9 +1,11 @@
 import { Args, Field, InputType, Query, Resolver } from '@nestjs/graphql';
-import { ApiError } from '../common/api-error';
+import { Commands } from '../edge/commands';
+import { taintImpact } from '../impact/impact-command';
 import { ImpactService } from '../impact/impact.service';
+import { placement } from '../placement/placement-command';
 import { PlacementService } from '../placement/placement.service';
-import { given } from './args';
 import { GraphQLJSON } from './json.scalar';
+import { withoutNulls } from './input-objects';
 import { PlacementType, TaintImpactType } from './types/result.types';
 import { TaintInput } from './types/taint.types';
 
@@ -17,6 +19,7 @@ export class WhatIfClusterInput {
 @Resolver()
 export class WhatIfResolver {
   constructor(
+    private readonly commands: Commands,
     private readonly placementService: PlacementService,
     private readonly impact: ImpactService,
   ) {}
@@ -30,12 +33,7 @@ export class WhatIfResolver {
     @Args('namespace', { type: () => String, nullable: true, description: 'of a stored pod (default "default")' }) namespace?: string | null,
     @Args('name', { type: () => String, nullable: true, description: 'of a stored pod' }) name?: string | null,
   ) {
-    if (name === undefined || name === null) return this.placementService.place(given({ pod, nodes }));
-    if ((pod ?? nodes ?? null) !== null) {
-      const reason = 'Forbidden: not with a stored pod (name)';
-      throw ApiError.badRequest(`pod: ${reason}`, [{ field: pod != null ? 'pod' : 'nodes', reason }]);
-    }
-    return this.placementService.placeStored(namespace ?? 'default', name);
+    return this.placementService.place(this.commands.parse(placement, { pod, nodes, namespace, name }));
   }
 
   @Query(() => TaintImpactType, { description: 'What if this taint were added to the nodes named, or those of a selector, or all? Inline: a hypothetical cluster.' })
@@ -46,6 +44,6 @@ export class WhatIfResolver {
     @Args('all', { type: () => Boolean, nullable: true }) all?: boolean | null,
     @Args('inline', { type: () => WhatIfClusterInput, nullable: true }) inline?: WhatIfClusterInput | null,
   ) {
-    return this.impact.impact(given({ taint: given({ ...taint }), nodes, selector, all, inline: inline ? given({ ...inline }) : undefined }));
+    return this.impact.impact(this.commands.parse(taintImpact, { taint: withoutNulls(taint), nodes, selector, all, inline: inline && withoutNulls(inline) }));
   }
 }

@@ -1,5 +1,7 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Command } from '../edge/commands';
+import { type ImpactCommand, taintImpact } from './impact-command';
 import { ImpactService } from './impact.service';
 
 @ApiTags('taint-impact')
@@ -13,7 +15,7 @@ export class ImpactController {
     summary:
       'What if this taint were added? {taint, nodes? | selector? | all?, inline?: {nodes, pods}}: evicted now, evicted at, unaffected, pending pods left with no node',
   })
-  evaluate(@Body() body: unknown) {
-    return this.impact.impact(body);
+  evaluate(@Command(taintImpact) command: ImpactCommand) {
+    return this.impact.impact(command);
   }
 }

@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Put, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { Command } from '../edge/commands';
+import { type ListNodesCommand, type UpsertNodeCommand, listNodes, nodeName, upsertNode } from './node-commands';
 import { NodesService } from './nodes.service';
 
 @ApiTags('nodes')
@@ -10,27 +12,27 @@ export class NodesController {
 
   @Get()
   @ApiOperation({ summary: 'List nodes (NodeList), optionally by ?labelSelector= in kubectl syntax' })
-  list(@Query('labelSelector') labelSelector?: string) {
-    return this.nodes.list(labelSelector);
+  list(@Command(listNodes) command: ListNodesCommand) {
+    return this.nodes.list(command);
   }
 
   @Get(':name')
   @ApiOperation({ summary: 'Read a node' })
-  get(@Param('name') name: string) {
+  get(@Command(nodeName) name: string) {
     return this.nodes.get(name);
   }
 
   @Put(':name')
   @ApiOperation({ summary: 'Create (201) or replace (200) a node; kubectl get node -o json output is accepted as it is' })
-  async put(@Param('name') name: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { node, created } = await this.nodes.upsert(name, body);
+  async put(@Command(upsertNode) command: UpsertNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { node, created } = await this.nodes.upsert(command);
     reply.status(created ? 201 : 200);
     return node;
   }
 
   @Delete(':name')
   @ApiOperation({ summary: 'Delete a node and its taints; answers the deleted node' })
-  remove(@Param('name') name: string) {
+  remove(@Command(nodeName) name: string) {
     return this.nodes.remove(name);
   }
 }

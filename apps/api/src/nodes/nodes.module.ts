@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { NodeStore } from './node-store';
 import { NodesController } from './nodes.controller';
 import { NodesService } from './nodes.service';
 
 /** /v1/nodes: Node objects as stored. */
 @Module({
   controllers: [NodesController],
-  providers: [NodesService, NodeStore],
-  exports: [NodeStore, NodesService],
+  providers: [NodesService],
+  exports: [NodesService],
 })
 export class NodesModule {}

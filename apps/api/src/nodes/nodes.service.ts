@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { type Node, type NodeCondition, parseLabelSelector, reconcileConditionTaints, selectorMatches, setUnschedulable, validateNode } from '@taintgate/domain';
+import { type Node, type NodeCondition, failure, reconcileConditionTaints, selectorMatches, setUnschedulable, validateNode } from '@taintgate/domain';
 import { ClusterSnapshot } from '../cluster/cluster-snapshot';
-import { ClusterWriter } from '../cluster/cluster-writer';
-import { ApiError } from '../common/api-error';
-import { listOf, withNameFromUrl } from '../common/object-body';
+import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
-import { TaintEvictionController, type WriteScope } from '../evictions/taint-eviction-controller';
-import { NodeStore } from './node-store';
+import { NodeStore } from '../cluster/node-store';
+import { listOf } from '../edge/kubernetes-objects';
+import { TaintEvictionController } from '../evictions/taint-eviction-controller';
+import { fail } from '../failures/failure.exception';
+import type { ListNodesCommand, SetConditionsCommand, UpsertNodeCommand } from './node-commands';
 
 const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
 
@@ -20,97 +21,68 @@ export class NodesService {
     private readonly evictions: TaintEvictionController,
   ) {}
 
-  async list(labelSelector?: string) {
-    const selector = parseSelector(labelSelector);
+  async list({ selector }: ListNodesCommand) {
     const view = await this.snapshot.view();
     const items = [...view.nodes.values()].filter((n) => selectorMatches(selector, n.metadata.labels)).sort(byName);
     return listOf('NodeList', view.revision, items);
   }
 
   async get(name: string): Promise<Node> {
-    const node = (await this.snapshot.view()).nodes.get(name);
-    if (!node) throw ApiError.notFound('Node', name);
-    return node;
+    return (await this.snapshot.view()).nodes.get(name) ?? fail(failure.notFound('Node', name));
   }
 
   /** PUT: creates or replaces the node as sent (`kubectl get node -o json` output is fine). */
-  async upsert(name: string, body: unknown): Promise<{ node: Node; created: boolean }> {
-    const result = validateNode(withNameFromUrl(body, name));
-    if (!result.ok) throw ApiError.invalid('Node', name, result.errors);
-    const now = Date.now();
-    return this.writer.write(async (tx, revision, afterCommit) => {
-      const existing = await this.store.find(tx, name);
-      const node = await this.persist({ tx, revision, afterCommit, now }, result.value, existing, existing ? 'node.replace' : 'node.create');
-      return { node, created: !existing };
+  async upsert({ name, node }: UpsertNodeCommand): Promise<{ node: Node; created: boolean }> {
+    return this.writer.write(async (w) => {
+      const existing = await this.store.find(w, name);
+      const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
+      return { node: saved, created: !existing };
     });
   }
 
   /** `kubectl cordon` (true) / `uncordon` (false): spec.unschedulable and its NoSchedule taint. */
-  setUnschedulable(name: string, unschedulable: boolean, now = Date.now()): Promise<Node> {
-    return this.rewrite(name, unschedulable ? 'node.cordon' : 'node.uncordon', (node) => setUnschedulable(node, unschedulable, now), now);
+  setUnschedulable(name: string, unschedulable: boolean): Promise<Node> {
+    return this.rewrite(name, unschedulable ? 'node.cordon' : 'node.uncordon', (node, now) => setUnschedulable(node, unschedulable, now));
   }
 
-  /**
-   * Replaces status.conditions (what a kubelet's status update does); the condition taints follow
-   * them as on PUT. `conditions` is validated with the whole node, so a bad one is named by its
-   * Kubernetes path (`status.conditions[0].status`).
-   */
-  setConditions(name: string, conditions: unknown): Promise<Node> {
-    return this.rewrite(name, 'node.conditions', (node) => ({ ...node, status: { ...node.status, conditions } }), Date.now());
+  /** Replaces status.conditions (what a kubelet's status update does); the condition taints follow them as on PUT. */
+  setConditions({ name, conditions }: SetConditionsCommand): Promise<Node> {
+    return this.rewrite(name, 'node.conditions', (node) => ({ ...node, status: { ...node.status, conditions } }));
   }
 
   /**
    * A change to the stored node, read and written in one transaction (no lost update), with the
    * same validation, condition taints, evictions and audit as PUT.
    */
-  private rewrite(name: string, action: string, change: (node: Node) => unknown, now: number): Promise<Node> {
-    return this.writer.write(async (tx, revision, afterCommit) => {
-      const existing = await this.store.find(tx, name);
-      if (!existing) throw ApiError.notFound('Node', name);
-      const result = validateNode(change(this.store.get(existing)));
-      if (!result.ok) throw ApiError.invalid('Node', name, result.errors);
-      return this.persist({ tx, revision, afterCommit, now }, result.value, existing, action);
+  private rewrite(name: string, action: string, change: (node: Node, now: number) => Node): Promise<Node> {
+    return this.writer.write(async (w) => {
+      const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
+      const result = validateNode(change(this.store.get(existing), w.now));
+      if (!result.ok) fail(failure.invalid('Node', name, result.error));
+      return this.persist(w, result.value, existing, action);
     });
   }
 
   /** Saves a validated node: condition taints follow its conditions, then evictions and audit. */
-  private async persist(scope: WriteScope, node: Node, existing: NodeRow | null, action: string): Promise<Node> {
-    const { tx, revision, now } = scope;
-    const saved = await this.store.save(tx, revision, withConditionTaints(node, existing, now), existing, now);
-    await this.evictions.nodeTaintsChanged(scope, [{ name: node.metadata.name, before: existing ? this.store.get(existing).spec?.taints ?? [] : [], after: saved.spec?.taints ?? [] }]);
-    await this.writer.audit(tx, revision, { action, kind: 'Node', name: node.metadata.name });
+  private async persist(w: WriteContext, node: Node, existing: NodeRow | null, action: string): Promise<Node> {
+    const saved = await this.store.save(w, withConditionTaints(node, existing, w.now), existing);
+    const before = existing ? (this.store.get(existing).spec?.taints ?? []) : [];
+    await this.evictions.nodeTaintsChanged(w, [{ name: node.metadata.name, before, after: saved.spec?.taints ?? [] }]);
+    await w.audit({ action, kind: 'Node', name: node.metadata.name });
     return saved;
   }
 
   /** DELETE: the node and its taints; pods bound to it stay, as in Kubernetes. */
   async remove(name: string): Promise<Node> {
-    const now = Date.now();
-    return this.writer.write(async (tx, revision, afterCommit) => {
-      const existing = await this.store.find(tx, name);
-      if (!existing) throw ApiError.notFound('Node', name);
+    return this.writer.write(async (w) => {
+      const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
       const node = this.store.get(existing);
-      await this.store.delete(tx, name);
-      await this.evictions.nodeTaintsChanged({ tx, revision, afterCommit, now }, [{ name, before: node.spec?.taints ?? [] }]);
-      await this.writer.tombstone(tx, revision, 'Node', name);
-      await this.writer.audit(tx, revision, { action: 'node.delete', kind: 'Node', name });
+      await this.store.delete(w, name);
+      await this.evictions.nodeTaintsChanged(w, [{ name, before: node.spec?.taints ?? [] }]);
+      await w.audit({ action: 'node.delete', kind: 'Node', name });
       return node;
     });
   }
-}
-
-/**
- * A label selector in kubectl's syntax; a bad one is the client's error, naming the field it came
- * in (`labelSelector` on the URL, `selector` in the bodies of /v1/taint and /v1/taint-impact).
- */
-export function parseSelector(text: unknown, field = 'labelSelector') {
-  if (text !== undefined && typeof text !== 'string') {
-    // e.g. ?labelSelector=a&labelSelector=b, which the query parser hands over as a list
-    const reason = `Invalid value: ${JSON.stringify(text)}: must be a string`;
-    throw ApiError.badRequest(`${field}: ${reason}`, [{ field, reason }]);
-  }
-  const parsed = parseLabelSelector(text ?? '');
-  if (!parsed.ok) throw ApiError.badRequest(`${field}: ${parsed.error}`, [{ field, reason: parsed.error }]);
-  return parsed.selector;
 }
 
 /**

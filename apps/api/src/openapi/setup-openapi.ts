@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule, getSchemaPath } from '@nestjs/swagger';
-import { ApiErrorBody, ApiErrorDetail } from '../common/api-error-body';
+import { ApiErrorBody, ApiErrorDetail } from '../failures/error-body';
 import { packageVersion } from './package-version';
 
 /** Where the document is served: Swagger UI, and the JSON under both names clients try. */

@@ -1,5 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Command } from '../edge/commands';
+import { type PodKey, podKey } from '../pods/pod-commands';
+import { type PlacementCommand, placement } from './placement-command';
 import { PlacementService } from './placement.service';
 
 @ApiTags('placement')
@@ -12,13 +15,13 @@ export class PlacementController {
   @ApiOperation({
     summary: 'Where can this pod go? {pod, nodes?}: every node with its reasons, score and rank, and the kube-scheduler summary line',
   })
-  place(@Body() body: unknown) {
-    return this.placement.place(body);
+  place(@Command(placement) command: PlacementCommand) {
+    return this.placement.place(command);
   }
 
   @Get('namespaces/:namespace/pods/:name/placement')
   @ApiOperation({ summary: 'Placement of a stored pod over the stored nodes' })
-  placeStored(@Param('namespace') namespace: string, @Param('name') name: string) {
-    return this.placement.placeStored(namespace, name);
+  placeStored(@Command(podKey) key: PodKey) {
+    return this.placement.placeStored(key);
   }
 }

@@ -1,19 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { type Pod, admitPod, validatePod } from '@taintgate/domain';
+import { type Pod, admitPod, failure, validatePod } from '@taintgate/domain';
 import { ClusterSnapshot } from '../cluster/cluster-snapshot';
 import { ClusterWriter } from '../cluster/cluster-writer';
 import { podKey, podOfRow } from '../cluster/pod-record';
-import { ApiError } from '../common/api-error';
-import { listOf, withNameFromUrl } from '../common/object-body';
+import { PodStore } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
+import { listOf } from '../edge/kubernetes-objects';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
-import { PodStore } from './pod-store';
-
-export interface PodFilters {
-  namespace?: string;
-  nodeName?: string;
-  phase?: string;
-}
+import { fail } from '../failures/failure.exception';
+import type { PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
 
 const byKey = (a: Pod, b: Pod) => {
   const ka = podKey(a.metadata.namespace ?? '', a.metadata.name);
@@ -45,46 +40,38 @@ export class PodsService {
     return listOf('PodList', view.revision, items);
   }
 
-  async get(namespace: string, name: string): Promise<Pod> {
-    const pod = (await this.snapshot.view()).pods.get(podKey(namespace, name));
-    if (!pod) throw ApiError.notFound('Pod', name);
-    return pod;
+  async get({ namespace, name }: PodKey): Promise<Pod> {
+    return (await this.snapshot.view()).pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
   }
 
   /**
    * PUT: admission defaults are applied (and visible in the answer), then the API server's
-   * validation; on update, tolerations may only be added (or their seconds changed).
+   * update validation; on update, tolerations may only be added (or their seconds changed).
    */
-  async upsert(namespace: string, name: string, body: unknown): Promise<{ pod: Pod; created: boolean }> {
+  async upsert({ namespace, name, pod: sent }: UpsertPodCommand): Promise<{ pod: Pod; created: boolean }> {
     const settings = this.config.domain;
-    const sent = validatePod(withNameFromUrl(body, name, namespace), settings);
-    if (!sent.ok) throw ApiError.invalid('Pod', name, sent.errors);
-    const now = Date.now();
-    return this.writer.write(async (tx, revision, afterCommit) => {
-      const existing = await this.store.find(tx, namespace, name);
+    return this.writer.write(async (w) => {
+      const existing = await this.store.find(w, namespace, name);
       const previous = existing ? podOfRow(existing) : undefined;
-      const admitted = admitPod(sent.value, previous ? 'UPDATE' : 'CREATE', settings);
+      const admitted = admitPod(sent, previous ? 'UPDATE' : 'CREATE', settings);
       if (previous) {
         const update = validatePod(admitted, settings, previous);
-        if (!update.ok) throw ApiError.invalid('Pod', name, update.errors);
+        if (!update.ok) fail(failure.invalid('Pod', name, update.error));
       }
-      const pod = await this.store.save(tx, revision, admitted, existing);
-      await this.writer.audit(tx, revision, { action: existing ? 'pod.replace' : 'pod.create', kind: 'Pod', namespace, name });
+      const pod = await this.store.save(w, admitted, existing);
+      await w.audit({ action: existing ? 'pod.replace' : 'pod.create', kind: 'Pod', namespace, name });
       // Bound to a node with NoExecute taints, or tolerations changed: the controller decides now.
-      await this.evictions.podChanged({ tx, revision, afterCommit, now }, pod);
+      await this.evictions.podChanged(w, pod);
       return { pod, created: !existing };
     });
   }
 
-  async remove(namespace: string, name: string): Promise<Pod> {
-    const now = Date.now();
-    return this.writer.write(async (tx, revision, afterCommit) => {
-      const existing = await this.store.find(tx, namespace, name);
-      if (!existing) throw ApiError.notFound('Pod', name);
-      await this.store.delete(tx, namespace, name);
-      await this.evictions.podDeleted({ tx, revision, afterCommit, now }, namespace, name);
-      await this.writer.tombstone(tx, revision, 'Pod', podKey(namespace, name));
-      await this.writer.audit(tx, revision, { action: 'pod.delete', kind: 'Pod', namespace, name });
+  async remove({ namespace, name }: PodKey): Promise<Pod> {
+    return this.writer.write(async (w) => {
+      const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+      await this.store.delete(w, { namespace, name });
+      await this.evictions.podDeleted(w, namespace, name);
+      await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name });
       return podOfRow(existing);
     });
   }

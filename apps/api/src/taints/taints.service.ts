@@ -5,21 +5,18 @@ import {
   type TaintChange,
   type TaintOperation,
   applyTaintChange,
-  parseTaintArgs,
-  selectorMatches,
+  failure,
+  selectNodes,
   taintResultLine,
   taintToString,
-  validateTaintBody,
-  validateTaintTargets,
 } from '@taintgate/domain';
 import { ClusterSnapshot } from '../cluster/cluster-snapshot';
-import { ClusterWriter, type Tx } from '../cluster/cluster-writer';
+import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
-import { ApiError } from '../common/api-error';
+import { NodeStore } from '../cluster/node-store';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
-import { NodeStore } from '../nodes/node-store';
-import { parseSelector } from '../nodes/nodes.service';
-import { type TaintCommandDto, parseTaintCommand } from './taint-command.dto';
+import { fail, valueOf } from '../failures/failure.exception';
+import type { AddTaintCommand, RemoveTaintCommand, TaintNodesCommand } from './taint-commands';
 
 export interface TaintCommandResult {
   dryRun: boolean;
@@ -38,66 +35,34 @@ export class TaintsService {
   ) {}
 
   /** POST /v1/nodes/{name}/taints: 409 if the node has the key and effect already, unless overwrite. */
-  async add(nodeName: string, body: unknown, overwrite: boolean): Promise<Node> {
-    const parsed = validateTaintBody(body);
-    if (!parsed.ok) throw ApiError.invalid('Taint', String((body as Partial<Taint> | null)?.key ?? ''), parsed.errors);
-    const taint: Taint = { key: parsed.value.key, effect: parsed.value.effect };
-    if (parsed.value.value) taint.value = parsed.value.value;
-    if (parsed.value.timeAdded) taint.timeAdded = parsed.value.timeAdded;
+  add({ nodeName, taint, overwrite }: AddTaintCommand): Promise<Node> {
     return this.change(nodeName, { toAdd: [taint], toRemove: [] }, overwrite, 'taint.add');
   }
 
   /** DELETE /v1/nodes/{name}/taints?key=K[&effect=E]: without effect, every effect of the key. */
-  async remove(nodeName: string, key: string | undefined, effect: string | undefined): Promise<Node> {
-    if (!key) throw ApiError.badRequest('key is required: DELETE /v1/nodes/{name}/taints?key=K[&effect=E]', [{ field: 'key', reason: 'Required value' }]);
-    const parsed = parseTaintArgs([effect ? `${key}:${effect}-` : `${key}-`]);
-    if (!parsed.ok) throw ApiError.badRequest(parsed.error);
-    return this.change(nodeName, parsed.value, false, 'taint.remove');
+  remove({ nodeName, change }: RemoveTaintCommand): Promise<Node> {
+    return this.change(nodeName, change, false, 'taint.remove');
   }
 
   private change(nodeName: string, change: TaintChange, overwrite: boolean, action: string): Promise<Node> {
-    const now = Date.now();
-    return this.writer.write(async (tx, revision, afterCommit) => {
-      const row = await this.store.find(tx, nodeName);
-      if (!row) throw ApiError.notFound('Node', nodeName);
+    return this.writer.write(async (w) => {
+      const row = (await this.store.find(w, nodeName)) ?? fail(failure.notFound('Node', nodeName));
       const before = this.store.get(row);
-      const applied = applyOrThrow(before, change, overwrite);
-      await this.writer.audit(tx, revision, { action, kind: 'Node', name: nodeName, details: auditDetails(change, overwrite) });
-      const node = await this.store.saveTaints(tx, revision, row, applied.taints, now);
-      await this.evictions.nodeTaintsChanged({ tx, revision, afterCommit, now }, [{ name: nodeName, before: before.spec?.taints ?? [], after: node.spec?.taints ?? [] }]);
+      const applied = valueOf(applyTaintChange(nodeName, before.spec?.taints ?? [], change, overwrite));
+      await w.audit({ action, kind: 'Node', name: nodeName, details: auditDetails(change, overwrite) });
+      const node = await this.store.saveTaints(w, row, applied.taints);
+      await this.evictions.nodeTaintsChanged(w, [{ name: nodeName, before: before.spec?.taints ?? [], after: node.spec?.taints ?? [] }]);
       return node;
     });
   }
 
-  /** POST /v1/taint: `kubectl taint` over nodes by name, label selector or all. */
-  async command(input: unknown): Promise<TaintCommandResult> {
-    const body = parseTaintCommand(input);
-    const targetProblem = validateTaintTargets(body);
-    if (targetProblem) throw ApiError.badRequest(targetProblem);
-    if ((body.selector || body.all) && (body.nodes ?? []).length > 0) {
-      throw ApiError.badRequest('name the nodes, or give a selector, or all: true, not several', [{ field: 'nodes', reason: 'Forbidden: not with selector or all' }]);
-    }
-    const parsed = parseTaintArgs(body.taints ?? []);
-    if (!parsed.ok) throw ApiError.badRequest(parsed.error, [{ field: 'taints', reason: parsed.error }]);
-    const selector = body.all ? [] : body.selector ? parseSelector(body.selector, 'selector') : undefined;
-    const overwrite = body.overwrite === true;
+  /** POST /v1/taint: `kubectl taint` over nodes by name, label selector or all; all change or none. */
+  async command({ target, change, overwrite, dryRun }: TaintNodesCommand): Promise<TaintCommandResult> {
+    const plan = (nodes: Node[]) => nodes.map((node) => ({ node, ...valueOf(applyTaintChange(node.metadata.name, node.spec?.taints ?? [], change, overwrite)) }));
 
-    const pick = (all: Node[]): Node[] => {
-      if (selector) return all.filter((n) => selectorMatches(selector, n.metadata.labels));
-      return (body.nodes ?? []).map((name) => {
-        const node = all.find((n) => n.metadata.name === name);
-        if (!node) throw ApiError.notFound('Node', name);
-        return node;
-      });
-    };
-    const plan = (nodes: Node[]) =>
-      [...new Map(nodes.map((n) => [n.metadata.name, n])).values()]
-        .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))
-        .map((node) => ({ node, ...applyOrThrow(node, parsed.value, overwrite) }));
-
-    if (body.dryRun) {
+    if (dryRun) {
       const view = await this.snapshot.view();
-      const results = plan(pick([...view.nodes.values()])).map(({ node, operation, taints }) => ({
+      const results = plan(valueOf(selectNodes(target, view.nodes.values(), (name) => view.nodes.get(name)))).map(({ node, operation, taints }) => ({
         node: node.metadata.name,
         operation,
         message: `${taintResultLine(node.metadata.name, operation)} (dry run)`,
@@ -107,45 +72,29 @@ export class TaintsService {
       return { dryRun: true, results };
     }
 
-    const now = Date.now();
-    return this.writer.write(async (tx, revision, afterCommit) => {
-      const rows = await this.rowsFor(tx, body, selector !== undefined);
-      const byName = new Map(rows.map((r) => [r.name, r]));
+    return this.writer.write(async (w) => {
+      // The same choice as the dry run, from the rows read in this transaction.
+      const rows = await this.rowsFor(w, target);
+      const rowOf = new Map(rows.map((r) => [r.name, r]));
+      const nodeOf = new Map(rows.map((r) => [r.name, this.store.get(r)]));
       const results = [];
-      // The same choice as the dry run: by selector, only the matching nodes; by name, 404 for a missing one.
-      for (const { node, operation, taints } of plan(pick(rows.map((r) => this.store.get(r))))) {
-        const saved = await this.store.saveTaints(tx, revision, byName.get(node.metadata.name) as NodeRow, taints, now);
-        results.push({ node: node.metadata.name, operation, message: taintResultLine(node.metadata.name, operation), taints: saved.spec?.taints ?? [], object: saved });
+      for (const { node, operation, taints } of plan(valueOf(selectNodes(target, nodeOf.values(), (name) => nodeOf.get(name))))) {
+        const saved = await this.store.saveTaints(w, rowOf.get(node.metadata.name) as NodeRow, taints);
+        results.push({ node: node.metadata.name, operation, message: taintResultLine(node.metadata.name, operation), taints: saved.spec?.taints ?? [], object: saved, before: node });
       }
-      for (const r of results) {
-        await this.writer.audit(tx, revision, { action: 'taint.command', kind: 'Node', name: r.node, details: { ...auditDetails(parsed.value, overwrite), operation: r.operation } });
-      }
+      await w.audit(...results.map((r) => ({ action: 'taint.command', kind: 'Node' as const, name: r.node, details: { ...auditDetails(change, overwrite), operation: r.operation } })));
       await this.evictions.nodeTaintsChanged(
-        { tx, revision, afterCommit, now },
-        results.map((r) => ({ name: r.node, before: this.store.get(byName.get(r.node) as NodeRow).spec?.taints ?? [], after: r.taints })),
+        w,
+        results.map((r) => ({ name: r.node, before: r.before.spec?.taints ?? [], after: r.taints })),
       );
-      return { dryRun: false, results };
+      return { dryRun: false, results: results.map(({ before: _before, ...result }) => result) };
     });
   }
 
-  /** The rows the command addresses: by name (only those), or every node to filter by labels. */
-  private async rowsFor(tx: Tx, body: TaintCommandDto, bySelector: boolean): Promise<NodeRow[]> {
-    if (bySelector) return this.store.findAll(tx);
-    const rows: NodeRow[] = [];
-    for (const name of body.nodes ?? []) {
-      const row = await this.store.find(tx, name);
-      if (row) rows.push(row);
-    }
-    return rows;
+  /** The rows the command addresses: by name, only those (in one query); otherwise every node, to filter by labels. */
+  private rowsFor(w: WriteContext, target: TaintNodesCommand['target']): Promise<NodeRow[]> {
+    return target.by === 'names' ? this.store.findMany(w, target.names) : this.store.findAll(w);
   }
-}
-
-/** kubectl's rules for one node, or the HTTP error that kubectl's message deserves. */
-function applyOrThrow(node: Node, change: TaintChange, overwrite: boolean): { operation: TaintOperation; taints: Taint[] } {
-  const result = applyTaintChange(node.metadata.name, node.spec?.taints ?? [], change, overwrite);
-  if (result.ok) return result.value;
-  // "already has ... and --overwrite is false" clashes with what is stored; "not found" names a missing taint.
-  throw result.error.includes('not found') ? new ApiError(404, result.error) : ApiError.conflict(result.error);
 }
 
 function auditDetails(change: TaintChange, overwrite: boolean) {

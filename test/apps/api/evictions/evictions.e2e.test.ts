@@ -178,7 +178,7 @@ describe('NoExecute carried out', () => {
     expect(await evictions(app(), '?nodeName=elsewhere')).toEqual([]);
     const bad = await app().inject({ method: 'GET', url: '/v1/evictions?status=Pending' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details).toEqual([{ field: 'status', reason: 'Unsupported value: "Pending"' }]);
+    expect(bad.json().details).toEqual([{ field: 'status', reason: 'Unsupported value: "Pending": supported values: "Scheduled", "Cancelled", "Executed"' }]);
     const db = new Client({ connectionString: t.databaseUrl });
     await db.connect();
     try {

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { validateNode } from '@taintgate/domain';
+import { failure, validateNode } from '@taintgate/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../apps/api/src/common/api-error';
+import { FailureException } from '../../../../apps/api/src/failures/failure.exception';
 import { BODY_LIMIT_BYTES } from '../../../../apps/api/src/configure-app';
 import { ensureDatabase } from '../../../../apps/api/src/database/ensure-database';
 import { bootApp } from '../../../support/boot-app';
@@ -19,17 +19,17 @@ class FailureController {
     return body;
   }
 
-  /** Validates a Node as the nodes feature will, and answers ApiError.invalid on failure. */
+  /** Validates a Node as the nodes feature does, and fails with Invalid. */
   @Put('nodes/:name')
   putNode(@Param('name') name: string, @Body() body: unknown): unknown {
     const result = validateNode(body);
-    if (!result.ok) throw ApiError.invalid('Node', name, result.errors);
+    if (!result.ok) throw new FailureException(failure.invalid('Node', name, result.error));
     return result.value;
   }
 
   @Get('nodes/:name')
   getNode(@Param('name') name: string): never {
-    throw ApiError.notFound('Node', name);
+    throw new FailureException(failure.notFound('Node', name));
   }
 
   @Get('bug')
@@ -127,7 +127,7 @@ describe('error answers and the OpenAPI document', () => {
     expect(response.json()).toEqual(errorShape(413, 'Payload Too Large'));
   });
 
-  it('answers ApiError.invalid with 400 and the Kubernetes path of every bad field', async () => {
+  it('answers Invalid with 400 and the Kubernetes path of every bad field', async () => {
     const node = {
       metadata: { name: 'n1' },
       spec: {
@@ -152,7 +152,7 @@ describe('error answers and the OpenAPI document', () => {
     }
   });
 
-  it('answers ApiError.notFound with 404 in kube-apiserver\'s words', async () => {
+  it('answers NotFound with 404 in kube-apiserver\'s words', async () => {
     const response = await app.inject({ method: 'GET', url: '/test-only/nodes/n9' });
 
     expect(response.statusCode).toBe(404);

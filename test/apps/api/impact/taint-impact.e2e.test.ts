@@ -9,7 +9,9 @@ const isoMillis = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const drainNoExecute = { key: 'drain', effect: 'NoExecute' };
 const ref = (name: string, namespace = 'prod') => ({ namespace, name });
 const lines = (details: Detail[]) => details.map((d) => `${d.field}: ${d.reason}`).join('\n');
-const noTarget = "at least one resource name must be specified since 'all' parameter is not set: name the nodes, or give a selector, or all: true";
+// The same rules and words as /v1/taint (parseNodeTarget), the field to fix in the details.
+const noTarget = "at least one resource name must be specified since 'all' parameter is not set";
+const noTargetDetails = [{ field: 'nodes', reason: 'Required value: name the nodes, or give a selector, or all: true' }];
 
 describe('POST /v1/taint-impact', () => {
   let t: ApiTestApp;
@@ -231,14 +233,16 @@ describe('POST /v1/taint-impact', () => {
     });
 
     it.each([
-      ['no target at all', { taint: drainNoExecute }, noTarget],
-      ['an empty list of nodes', { taint: drainNoExecute, nodes: [] }, noTarget],
-      ['an empty selector', { taint: drainNoExecute, selector: '' }, noTarget],
-      ['no target with an inline cluster', { taint: drainNoExecute, inline: { nodes: [{ metadata: { name: 'i1' } }] } }, noTarget],
-      ['all with a selector', { taint: drainNoExecute, all: true, selector: 'pool=gpu' }, "setting 'all' parameter with a non empty selector is prohibited: name the nodes, or give a selector, or all: true"],
-    ])('%s: 400', async (_, body, message) => {
+      ['no target at all', { taint: drainNoExecute }, noTarget, noTargetDetails],
+      ['an empty list of nodes', { taint: drainNoExecute, nodes: [] }, noTarget, noTargetDetails],
+      ['an empty selector', { taint: drainNoExecute, selector: '' }, noTarget, noTargetDetails],
+      ['no target with an inline cluster', { taint: drainNoExecute, inline: { nodes: [{ metadata: { name: 'i1' } }] } }, noTarget, noTargetDetails],
+      ['all with a selector', { taint: drainNoExecute, all: true, selector: 'pool=gpu' }, "setting 'all' parameter with a non empty selector is prohibited", [{ field: 'selector', reason: 'Forbidden: not with all' }]],
+      // kubectl would ignore the names; both endpoints refuse them rather than act on nodes not meant.
+      ['names with a selector', { taint: drainNoExecute, nodes: ['n1'], selector: 'pool=gpu' }, 'name the nodes, or give a selector, or all: true, not several', [{ field: 'nodes', reason: 'Forbidden: not with selector or all' }]],
+    ])('%s: 400', async (_, body, message, details) => {
       const { reply } = await impact(body);
-      expectApiError(reply, 400, message);
+      expectApiError(reply, 400, message, details);
     });
 
     it('a bad selector: 400 naming the selector field', async () => {

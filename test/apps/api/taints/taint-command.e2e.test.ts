@@ -222,7 +222,10 @@ describe('POST /v1/taint (kubectl taint)', () => {
   });
 
   describe("kubectl's refusals, each a 400 that changes nothing", () => {
-    it.each<[string, unknown, string, boolean]>([
+    // A refused target names the field to fix, as /v1/taint-impact does (parseNodeTarget).
+    const noTarget = [{ field: 'nodes', reason: 'Required value: name the nodes, or give a selector, or all: true' }];
+    const allWithSelector = [{ field: 'selector', reason: 'Forbidden: not with all' }];
+    it.each<[string, unknown, string, true | { field: string; reason: string }[]]>([
       ['a spec with two =', { all: true, taints: ['k=v=w:NoSchedule'] }, 'invalid taint spec: k=v=w:NoSchedule', true],
       ['a spec with two :', { all: true, taints: ['k:NoSchedule:x'] }, 'invalid taint spec: k:NoSchedule:x', true],
       ['an addition without effect', { all: true, taints: ['k'] }, 'invalid taint spec: k', true],
@@ -235,13 +238,13 @@ describe('POST /v1/taint (kubectl taint)', () => {
       ['an add and a remove of one taint', { all: true, taints: ['k=v:NoSchedule', 'k:NoSchedule-'] }, 'can not both modify and remove the following taint(s) in the same command: k=NoSchedule', true],
       ['an add and a key-only remove', { all: true, taints: ['k=v:NoSchedule', 'k-'] }, 'can not both modify and remove the following taint(s) in the same command: k=', true],
       ['no taint arguments', { all: true, taints: [] }, 'at least one taint update is required', true],
-      ['all with a selector', { all: true, selector: 'pool=gpu', taints: ['k:NoSchedule'] }, "setting 'all' parameter with a non empty selector is prohibited", false],
-      ['no target', { taints: ['k:NoSchedule'] }, "at least one resource name must be specified since 'all' parameter is not set", false],
-      ['an empty list of nodes', { nodes: [], taints: ['k:NoSchedule'] }, "at least one resource name must be specified since 'all' parameter is not set", false],
-      ['all: false and no names', { all: false, selector: '', taints: ['k:NoSchedule'] }, "at least one resource name must be specified since 'all' parameter is not set", false],
+      ['all with a selector', { all: true, selector: 'pool=gpu', taints: ['k:NoSchedule'] }, "setting 'all' parameter with a non empty selector is prohibited", allWithSelector],
+      ['no target', { taints: ['k:NoSchedule'] }, "at least one resource name must be specified since 'all' parameter is not set", noTarget],
+      ['an empty list of nodes', { nodes: [], taints: ['k:NoSchedule'] }, "at least one resource name must be specified since 'all' parameter is not set", noTarget],
+      ['all: false and no names', { all: false, selector: '', taints: ['k:NoSchedule'] }, "at least one resource name must be specified since 'all' parameter is not set", noTarget],
     ])('%s', async (_, body, message, onTaints) => {
       const reply = await expectNothingStored(api, db, () => command(body));
-      expectApiError(reply, 400, message, onTaints ? [{ field: 'taints', reason: message }] : undefined);
+      expectApiError(reply, 400, message, onTaints === true ? [{ field: 'taints', reason: message }] : onTaints);
     });
 
     it('a bad selector names the selector field', async () => {

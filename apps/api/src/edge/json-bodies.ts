@@ -1,0 +1,32 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
+import { ACCEPTED_BODY_TYPES } from '../failures/failure-answers';
+
+/**
+ * Request bodies are JSON and nothing else. Nest would also parse form-encoded bodies (and
+ * fastify plain text): a body curl's `-d` sends as a form became `{}` and was stored, and a
+ * cross-site HTML form could change the cluster. Every other type, and a body with no type at
+ * all, is refused with 415 naming the accepted types (failure-answers.ts words it).
+ *
+ * An empty body with a JSON content type is no body where the method takes none: many HTTP
+ * clients send the header on a DELETE, and fastify alone would refuse that with 400. Where a
+ * body is expected (POST, PUT), an empty one is still refused as JSON that does not parse.
+ */
+/** Methods whose operations take no body. */
+const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
+
+export function acceptJsonBodiesOnly(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.removeAllContentTypeParsers();
+  const { bodyLimit } = fastify.initialConfig;
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  // Registered through Nest so that its own (JSON and form) parsers are never added at init.
+  app.useBodyParser(ACCEPTED_BODY_TYPES[0], { bodyLimit }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '' && METHODS_WITHOUT_BODY.has(request.method ?? '')) {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request as unknown as FastifyRequest, text, done);
+  });
+}

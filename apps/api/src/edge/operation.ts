@@ -1,0 +1,24 @@
+import type { DomainSettings, Failure, Result } from '@taintgate/domain';
+
+/** The parts of an HTTP request an operation may read: the route's params, the query string, the body. */
+export interface RestRequest {
+  params: Record<string, string | undefined>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/**
+ * One operation's edge: `parse` turns its named inputs (REST's params, query and body, or
+ * GraphQL's arguments, both as one record of untrusted values) into the typed command the
+ * service takes, or a Failure naming the bad fields. REST (CommandPipe) and GraphQL
+ * (Commands.parse) call the same `parse`; `rest` only says where REST finds each input.
+ */
+export interface Operation<C> {
+  readonly rest: (request: RestRequest) => Record<string, unknown>;
+  readonly parse: (input: Record<string, unknown>, settings: DomainSettings) => Result<C, Failure>;
+}
+
+/** The command an Operation parses into. */
+export type CommandOf<O> = O extends Operation<infer C> ? C : never;
+
+export const operation = <C>(definition: Operation<C>): Operation<C> => definition;

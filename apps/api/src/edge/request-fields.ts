@@ -1,0 +1,37 @@
+import { type Failure, FieldPath, type LabelSelector, type Result, ShapeChecker, err, failure, fieldError, ok, parseLabelSelector } from '@taintgate/domain';
+
+/**
+ * Small parsers shared by the operations: a request's named fields, checked and named by their
+ * path so that a bad one answers 400 naming it (never a 500, never silently ignored).
+ */
+
+const root = FieldPath.root();
+
+/** A required name from the route or the arguments (a route always has it; GraphQL may not). */
+export function requiredString(shape: ShapeChecker, value: unknown, field: string): string {
+  return shape.string(value, root.child(field), true) ?? '';
+}
+
+/**
+ * A boolean flag from a query string (`?overwrite=true`) or a GraphQL Boolean; absent is false.
+ */
+export function flag(shape: ShapeChecker, value: unknown, field: string): boolean {
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  shape.errors.push(fieldError.invalid(root.child(field), value, 'must be true or false'));
+  return false;
+}
+
+/** A label selector in kubectl's `-l` syntax; absent or empty selects everything. */
+export function labelSelector(shape: ShapeChecker, value: unknown, field: string): LabelSelector {
+  const text = shape.string(value, root.child(field)) ?? '';
+  const parsed = parseLabelSelector(text);
+  if (parsed.ok) return parsed.value;
+  shape.errors.push(fieldError.unparsable(root.child(field), text, parsed.error));
+  return [];
+}
+
+/** The command when no field was bad; otherwise a BadRequest naming each bad field. */
+export function checked<C>(shape: ShapeChecker, command: () => C): Result<C, Failure> {
+  return shape.errors.length ? err(failure.badFields(shape.errors)) : ok(command());
+}

@@ -1,0 +1,116 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { type Job, Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { AppConfig } from '../config/app-config';
+
+const QUEUE_NAME = 'evictions';
+
+/** What a wake-up job needs to know; everything else is read again from Postgres. */
+export interface EvictionWakeup {
+  id: bigint;
+  wakeups: number;
+  scheduledFor: Date;
+}
+
+/**
+ * The id of a wake-up job: the eviction row and how many wake-ups it had. Rows are never reused
+ * and each new wake-up of a row counts up, so an id is never taken twice (BullMQ would silently
+ * drop the second job).
+ */
+const jobIdOf = (e: Pick<EvictionWakeup, 'id' | 'wakeups'>): string => `evict-${e.id}-${e.wakeups}`;
+
+/** BullMQ's connections want no per-command retry limit (workers block on Redis). */
+function bullConnection(config: AppConfig): Redis {
+  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true });
+  // An unreachable Redis is reported by health; here it must not crash the process.
+  connection.on('error', () => undefined);
+  return connection;
+}
+
+/**
+ * The one owner of BullMQ in the process: the queue of delayed wake-ups, the worker that runs
+ * them, their Redis connections and their shutdown. A job is only a wake-up: Postgres holds the
+ * deadline (EvictionLedger), and whoever runs the job checks it again before evicting.
+ *
+ * Queue and worker are made once Redis answers: BullMQ closed while its first connection still
+ * retries leaves rejected promises behind. Until then the reconciler covers every wake-up.
+ */
+@Injectable()
+export class EvictionJobs implements OnModuleDestroy {
+  private readonly logger = new Logger(EvictionJobs.name);
+  private readonly queueConnection: Redis;
+  private queue?: Queue;
+  private workerConnection?: Redis;
+  private worker?: Worker;
+  private closed = false;
+
+  constructor(private readonly config: AppConfig) {
+    this.queueConnection = bullConnection(config);
+    this.queueConnection.once('ready', () => {
+      this.queue = new Queue(QUEUE_NAME, { connection: this.queueConnection, prefix: config.evictions.redisPrefix });
+      this.queue.on('error', () => undefined);
+    });
+  }
+
+  private live(): Queue {
+    if (!this.queue) throw new Error('Redis has not answered yet; the reconciler will queue the wake-up');
+    return this.queue;
+  }
+
+  /** Queues the wake-ups, each delayed until its deadline (by this machine's clock, as BullMQ does). */
+  async enqueueAll(evictions: readonly EvictionWakeup[], now = Date.now()): Promise<void> {
+    for (let i = 0; i < evictions.length; i += 1000) {
+      await this.live().addBulk(
+        evictions.slice(i, i + 1000).map((eviction) => ({
+          name: 'evict',
+          data: { evictionId: String(eviction.id) },
+          opts: {
+            jobId: jobIdOf(eviction),
+            delay: Math.max(0, eviction.scheduledFor.getTime() - now),
+            // Finished jobs leave nothing behind, so a lost wake-up can be queued again.
+            removeOnComplete: true,
+            removeOnFail: true,
+            attempts: 5,
+            backoff: { type: 'exponential', delay: 200 },
+          },
+        })),
+      );
+    }
+  }
+
+  /**
+   * The evictions whose wake-up job Redis does not hold, asked in one round trip (one EXISTS
+   * per job key, pipelined) rather than one request per scheduled eviction.
+   */
+  async withoutJob<T extends Pick<EvictionWakeup, 'id' | 'wakeups'>>(evictions: readonly T[]): Promise<T[]> {
+    if (evictions.length === 0) return [];
+    const queue = this.live();
+    const replies = await this.queueConnection.pipeline(evictions.map((e) => ['exists', queue.toKey(jobIdOf(e))])).exec();
+    return evictions.filter((_, i) => replies?.[i]?.[1] === 0);
+  }
+
+  /** Runs the wake-ups in this process, each by `wake(evictionId)`, once Redis answers. */
+  runWorker(wake: (evictionId: bigint) => Promise<unknown>): void {
+    const connection = bullConnection(this.config);
+    this.workerConnection = connection;
+    connection.once('ready', () => {
+      if (this.closed) return;
+      this.worker = new Worker(QUEUE_NAME, (job: Job<{ evictionId: string }>) => wake(BigInt(job.data.evictionId)), {
+        connection,
+        prefix: this.config.evictions.redisPrefix,
+        concurrency: 4,
+      });
+      this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
+      this.worker.on('failed', (job, error) => this.logger.warn(`wake-up ${job?.id} failed: ${error.message}`));
+    });
+  }
+
+  /** The worker first (it may still be adding), then the queue, then their connections. */
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    await this.worker?.close();
+    this.workerConnection?.disconnect();
+    await this.queue?.close();
+    this.queueConnection.disconnect();
+  }
+}

@@ -1,0 +1,202 @@
+import { Injectable } from '@nestjs/common';
+import type { CancelReason, EvictionStep, Pod, Taint } from '@taintgate/domain';
+import type { WriteContext } from '../cluster/cluster-writer';
+import { podKey } from '../cluster/pod-record';
+import { PrismaService } from '../database/prisma.service';
+import type { Event, Eviction, EvictionStatus, Prisma } from '../generated/prisma/client';
+import { type NewEvent, insertEvents, insertEvictions } from './bulk-insert';
+import { evictionSubject, podName, taintOfEviction } from './eviction-records';
+import type { EvictionWakeup } from './eviction-jobs';
+
+/** What one write or wake-up decided, step by step, for the ledger to record in a few statements. */
+export class EvictionOutcome {
+  readonly cancelled: { row: Eviction; reason: CancelReason }[] = [];
+  readonly scheduled: { pod: Pod; step: Extract<EvictionStep, { step: 'Schedule' }> }[] = [];
+  readonly evictedNow: { pod: Pod; step: Extract<EvictionStep, { step: 'EvictNow' }> }[] = [];
+  readonly due: { pod: Pod; row: Eviction }[] = [];
+  readonly requeued: Eviction[] = [];
+
+  cancel(row: Eviction, reason: CancelReason): void {
+    this.cancelled.push({ row, reason });
+  }
+  schedule(pod: Pod, step: Extract<EvictionStep, { step: 'Schedule' }>): void {
+    this.scheduled.push({ pod, step });
+  }
+  evictNow(pod: Pod, step: Extract<EvictionStep, { step: 'EvictNow' }>): void {
+    this.evictedNow.push({ pod, step });
+  }
+  /** A scheduled eviction whose deadline has come, still wanted. */
+  executeDue(row: Eviction, pod: Pod): void {
+    this.due.push({ pod, row });
+  }
+  requeue(row: Eviction): void {
+    this.requeued.push(row);
+  }
+}
+
+/** An eviction carried out: the pod to delete and what removed it. */
+export interface ExecutedEviction {
+  pod: Pod;
+  evictionId: bigint;
+  nodeName: string;
+  taint: Taint;
+}
+
+/** What the caller does once the ledger has recorded an outcome. */
+export interface RecordedOutcome {
+  executed: ExecutedEviction[];
+  /** Wake-ups to queue after commit: new deadlines, and early wake-ups to run again. */
+  wakeups: EvictionWakeup[];
+}
+
+export interface EvictionFilters {
+  status?: EvictionStatus | undefined;
+  nodeName?: string | undefined;
+  namespace?: string | undefined;
+  pod?: string | undefined;
+  limit: number;
+}
+
+/** The taint eviction controller's events, as it words them (taint_eviction.go). */
+const eventMessages = {
+  EvictionScheduled: (pod: string, at: Date) => `Scheduling deletion of Pod ${pod} at ${at.toISOString()}`,
+  EvictionExecuted: (pod: string) => `Marking for deletion Pod ${pod}`,
+  EvictionCancelled: (pod: string) => `Cancelling deletion of Pod ${pod}`,
+};
+
+/**
+ * The evictions and events tables: every deadline the controller set, what became of it, and
+ * the events that tell it. The one owner of their SQL; the controller decides, this records.
+ */
+@Injectable()
+export class EvictionLedger {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The evictions waiting on these nodes, by the pod's `namespace/name`. */
+  async scheduledOnNodes(w: WriteContext, nodeNames: readonly string[]): Promise<Map<string, Eviction>> {
+    const rows = await w.tx.eviction.findMany({ where: { status: 'Scheduled', nodeName: { in: [...nodeNames] } } });
+    return new Map(rows.map((row) => [podKey(row.podNamespace, row.podName), row]));
+  }
+
+  async scheduledForPod(w: WriteContext, namespace: string, name: string): Promise<Eviction[]> {
+    return w.tx.eviction.findMany({ where: { podNamespace: namespace, podName: name, status: 'Scheduled' } });
+  }
+
+  /** This eviction if still scheduled, and every other one already due, earliest first. */
+  async dueOrById(w: WriteContext, id: bigint, limit: number): Promise<Eviction[]> {
+    return w.tx.eviction.findMany({
+      where: { status: 'Scheduled', OR: [{ id }, { scheduledFor: { lte: new Date(w.now) } }] },
+      orderBy: { scheduledFor: 'asc' },
+      take: limit,
+    });
+  }
+
+  /** Every eviction still waiting, earliest first (outside any write: the reconciler reads it). */
+  async allScheduled(): Promise<Eviction[]> {
+    return this.prisma.eviction.findMany({ where: { status: 'Scheduled' }, orderBy: { scheduledFor: 'asc' } });
+  }
+
+  /** Evictions of every status, newest first. */
+  async list(filters: EvictionFilters): Promise<Eviction[]> {
+    const where: Prisma.EvictionWhereInput = {};
+    if (filters.status !== undefined) where.status = filters.status;
+    if (filters.nodeName !== undefined) where.nodeName = filters.nodeName;
+    if (filters.namespace !== undefined) where.podNamespace = filters.namespace;
+    if (filters.pod !== undefined) where.podName = filters.pod;
+    return this.prisma.eviction.findMany({ where, orderBy: { id: 'desc' }, take: filters.limit });
+  }
+
+  /** The newest event's id (0 when there is none): where a new reader starts. */
+  async lastEventId(): Promise<bigint> {
+    const last = await this.prisma.event.findFirst({ orderBy: { id: 'desc' }, select: { id: true } });
+    return last?.id ?? 0n;
+  }
+
+  /** Eviction events after `cursor`, oldest first, with the evictions they are about. */
+  async eventsAfter(cursor: bigint, limit: number): Promise<{ events: Event[]; evictions: Map<bigint, Eviction> }> {
+    const events = await this.prisma.event.findMany({
+      where: { id: { gt: cursor }, reason: 'TaintManagerEviction' },
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+    const ids = [...new Set(events.flatMap((e) => (e.evictionId === null ? [] : [e.evictionId])))];
+    const evictions = ids.length ? await this.prisma.eviction.findMany({ where: { id: { in: ids } } }) : [];
+    return { events, evictions: new Map(evictions.map((row) => [row.id, row])) };
+  }
+
+  /**
+   * Records an outcome in the write's transaction: cancellations, new deadlines, wake-ups that
+   * came early, and executions (new rows for pods evicted at once, the scheduled rows for those
+   * whose deadline came), each with the controller's event. Deleting the pods is the caller's.
+   */
+  async record(w: WriteContext, outcome: EvictionOutcome): Promise<RecordedOutcome> {
+    const at = new Date(w.now);
+    const events: NewEvent[] = [];
+    const event = (kind: NewEvent['kind'], namespace: string, name: string, evictionId: bigint, message: string) =>
+      events.push({ at, kind, type: 'Normal', reason: 'TaintManagerEviction', message, involvedKind: 'Pod', involvedNamespace: namespace, involvedName: name, evictionId });
+
+    for (const [reason, rows] of groupBy(outcome.cancelled, (c) => c.reason)) {
+      await w.tx.eviction.updateMany({ where: { id: { in: rows.map((c) => c.row.id) } }, data: { status: 'Cancelled', cancelledAt: at, reason } });
+      for (const { row } of rows) {
+        event('EvictionCancelled', row.podNamespace, row.podName, row.id, eventMessages.EvictionCancelled(`${row.podNamespace}/${row.podName}`));
+      }
+    }
+
+    const wakeups: EvictionWakeup[] = [];
+    const scheduled = await insertEvictions(
+      w.tx,
+      outcome.scheduled.map(({ pod, step }) => ({
+        ...evictionSubject(pod, pod.spec?.nodeName as string, step.taint),
+        status: 'Scheduled',
+        startedAt: new Date(step.startedAt),
+        scheduledFor: new Date(step.fireAt),
+        tolerationSeconds: step.tolerationSeconds,
+        firedAt: null,
+        reason: null,
+      })),
+    );
+    for (const row of scheduled) {
+      event('EvictionScheduled', row.podNamespace, row.podName, row.id, eventMessages.EvictionScheduled(`${row.podNamespace}/${row.podName}`, row.scheduledFor));
+      wakeups.push(row);
+    }
+
+    if (outcome.requeued.length) {
+      await w.tx.eviction.updateMany({ where: { id: { in: outcome.requeued.map((r) => r.id) } }, data: { wakeups: { increment: 1 } } });
+      wakeups.push(...outcome.requeued.map((r) => ({ ...r, wakeups: r.wakeups + 1 })));
+    }
+
+    const executed: ExecutedEviction[] = [];
+    if (outcome.due.length) {
+      await w.tx.eviction.updateMany({ where: { id: { in: outcome.due.map((d) => d.row.id) } }, data: { status: 'Executed', firedAt: at, reason: 'DeletionByTaintManager' } });
+      for (const { pod, row } of outcome.due) executed.push({ pod, evictionId: row.id, nodeName: row.nodeName, taint: taintOfEviction(row) });
+    }
+    const now = outcome.evictedNow.map(({ pod, step }) => ({ pod, step, subject: evictionSubject(pod, pod.spec?.nodeName as string, step.taint) }));
+    const created = await insertEvictions(
+      w.tx,
+      now.map(({ step, subject }) => ({
+        ...subject,
+        status: 'Executed',
+        startedAt: at,
+        scheduledFor: at,
+        firedAt: at,
+        tolerationSeconds: step.tolerationSeconds,
+        reason: 'DeletionByTaintManager',
+      })),
+    );
+    // RETURNING promises no order: match the new rows to their pods by name.
+    const idOf = new Map(created.map((row) => [podKey(row.podNamespace, row.podName), row.id]));
+    for (const { pod, step, subject } of now) executed.push({ pod, evictionId: idOf.get(podName(pod)) as bigint, nodeName: subject.nodeName, taint: step.taint });
+    for (const e of executed) {
+      event('EvictionExecuted', e.pod.metadata.namespace ?? 'default', e.pod.metadata.name, e.evictionId, eventMessages.EvictionExecuted(podName(e.pod)));
+    }
+
+    await insertEvents(w.tx, events);
+    return { executed, wakeups };
+  }
+}
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}

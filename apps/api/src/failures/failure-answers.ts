@@ -1,0 +1,135 @@
+import { STATUS_CODES } from 'node:http';
+import { HttpException } from '@nestjs/common';
+import { type Failure, type FailureReason, type FieldError, failure } from '@taintgate/domain';
+import type { ApiErrorBody } from './error-body';
+
+/**
+ * The one place that says how a Failure is answered: its HTTP status, REST's error body and
+ * GraphQL's error. Both faces render through here, so the same failure has the same status over
+ * REST and GraphQL (`extensions.statusCode`). Kubernetes would answer Invalid with 422; the
+ * contract (docs/api.md) answers every bad request with 400.
+ */
+const STATUS: Record<FailureReason, number> = {
+  BadRequest: 400,
+  Invalid: 400,
+  NotFound: 404,
+  MethodNotAllowed: 405,
+  Conflict: 409,
+  RequestEntityTooLarge: 413,
+  UnsupportedMediaType: 415,
+  InternalError: 500,
+  ServiceUnavailable: 503,
+};
+
+export const statusOf = (reason: FailureReason): number => STATUS[reason];
+
+/** The reason phrase of an HTTP status ("Bad Request", "Not Found", ...), as Node knows it. */
+export const reasonPhrase = (statusCode: number): string => STATUS_CODES[statusCode] ?? 'Error';
+
+/** GraphQL's `extensions.code`: the reason phrase REST would answer, as a constant (`NOT_FOUND`). */
+export const graphqlCodeOf = (reason: FailureReason): string =>
+  reasonPhrase(statusOf(reason))
+    .toUpperCase()
+    .replace(/[^A-Z]+/g, '_');
+
+/** `{field, reason}` for each bad field: the path rendered, nothing else (no type, no bad value). */
+const detailsOf = (causes: readonly FieldError[]) => causes.map((e) => ({ field: e.path.render(), reason: e.reason }));
+
+/** REST's error body: `{statusCode, error, message, details?}`. */
+export function restAnswerOf(f: Failure): ApiErrorBody {
+  const statusCode = statusOf(f.reason);
+  const body: ApiErrorBody = { statusCode, error: reasonPhrase(statusCode), message: f.message };
+  if (f.causes !== undefined) body.details = detailsOf(f.causes);
+  return body;
+}
+
+/** GraphQL's error: the same message, and `extensions {code, statusCode, details}`. */
+export function graphqlAnswerOf(f: Failure) {
+  const statusCode = statusOf(f.reason);
+  return { message: f.message, extensions: { code: graphqlCodeOf(f.reason), statusCode, details: detailsOf(f.causes ?? []) } };
+}
+
+/** What a client is told about a failure of ours; the stack and the cause go to the log only. */
+export const INTERNAL_ERROR_MESSAGE = 'internal error: the request could not be completed; the cause has been logged';
+
+const REASON_OF_STATUS = new Map(Object.entries(STATUS).map(([reason, status]) => [status, reason as FailureReason]));
+
+/**
+ * A failure from anything thrown while answering: ours (FailureException), Nest's and fastify's
+ * HTTP exceptions (an unknown route, JSON that does not parse, a body too large or of another
+ * type: Nest hands fastify's errors over as HttpExceptions), Prisma's known errors (the safety
+ * net behind the services' own checks), or undefined for a bug (answered as InternalError by
+ * the caller, which logs it).
+ */
+export function failureOfThrown(exception: unknown, contentType?: string): Failure | undefined {
+  if (exception instanceof HttpException) {
+    const cause = (exception as { failure?: Failure }).failure;
+    if (cause) return cause;
+    const reason = REASON_OF_STATUS.get(exception.getStatus());
+    if (!reason) return undefined;
+    const message = httpExceptionMessage(exception);
+    const saysNothing = !message || message === reasonPhrase(exception.getStatus());
+    if (reason === 'UnsupportedMediaType' && saysNothing) return failure.unsupportedMediaType(unsupportedMediaTypeMessage(contentType));
+    return { reason, message: saysNothing ? reasonPhrase(exception.getStatus()) : message };
+  }
+  return prismaFailure(exception);
+}
+
+/**
+ * Nest's own exceptions carry their message as a string or as `{statusCode, message, error}`;
+ * a validation pipe's message is a list of strings.
+ */
+function httpExceptionMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.map(String).join('; ');
+  return typeof message === 'string' ? message : '';
+}
+
+/** The types a body may have: every operation that takes a body reads JSON. */
+export const ACCEPTED_BODY_TYPES = ['application/json'] as const;
+
+/**
+ * fastify says only "Unsupported Media Type", which repeats `error` and helps nobody: say which
+ * type was sent, or that none was, and what to send instead.
+ */
+export function unsupportedMediaTypeMessage(sent: string | undefined): string {
+  const advice = `send JSON with content-type ${ACCEPTED_BODY_TYPES.join(' or ')}`;
+  return sent ? `content type ${JSON.stringify(sent)} is not supported: ${advice}` : `the request body has no content type: ${advice}`;
+}
+
+/**
+ * Prisma's known request errors that mean something to a client, by their code (P2002, P2025),
+ * so that this file needs no Prisma import. Any other code is a failure of ours.
+ */
+function prismaFailure(exception: unknown): Failure | undefined {
+  const code = (exception as { code?: unknown } | null)?.code;
+  if (!(exception instanceof Error) || typeof code !== 'string' || !/^P\d{4}$/.test(code)) return undefined;
+  const meta = (exception as { meta?: Record<string, unknown> }).meta;
+  switch (code) {
+    case 'P2002':
+      return failure.conflict(uniqueViolationMessage(meta));
+    case 'P2025': {
+      const cause = meta?.['cause'];
+      return failure.missing(typeof cause === 'string' && cause ? cause : 'the record was not found');
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `a Taint with the same nodeName, key, effect already exists`. Prisma 7 no longer fills
+ * `meta.target`; the constraint is at `meta.driverAdapterError.cause.constraint`, either
+ * `{fields: [...]}` or `{index: "name"}`. Older shapes (`meta.target`) are read too.
+ */
+function uniqueViolationMessage(meta: Record<string, unknown> | undefined): string {
+  const model = typeof meta?.['modelName'] === 'string' ? meta['modelName'] : 'record';
+  const adapterError = meta?.['driverAdapterError'] as { cause?: { constraint?: unknown } } | undefined;
+  const constraint = adapterError?.cause?.constraint as { fields?: unknown; index?: unknown } | undefined;
+  const fields = constraint?.fields ?? meta?.['target'];
+  if (Array.isArray(fields) && fields.length > 0) return `a ${model} with the same ${fields.join(', ')} already exists`;
+  if (typeof constraint?.index === 'string') return `a ${model} already exists (unique constraint ${constraint.index})`;
+  return `a ${model} with the same unique key already exists`;
+}

@@ -1,0 +1,46 @@
+import { type FieldError, FieldPath, type Node, type NodeTarget, type Pod, ShapeChecker, type Taint, err, failure, fieldError, fieldErrorsWithin, ok, parseNodeTarget, validateTaintBody } from '@taintgate/domain';
+import { inlineNodes, inlinePods } from '../edge/inline-objects';
+import { operation } from '../edge/operation';
+
+const root = FieldPath.root();
+
+export interface ImpactCommand {
+  taint: Taint;
+  target: NodeTarget;
+  /** A hypothetical cluster; absent: the stored one. */
+  inline?: { nodes: Node[]; pods: Pod[] } | undefined;
+}
+
+/**
+ * POST /v1/taint-impact `{taint, nodes? | selector? | all?, inline?: {nodes, pods}}` and the
+ * `taintImpact` query. The target follows the same rules as `/v1/taint` (parseNodeTarget).
+ */
+export const taintImpact = operation<ImpactCommand>({
+  rest: ({ body }) => body as Record<string, unknown>,
+  parse(input, settings) {
+    const errors: FieldError[] = [];
+    const shape = new ShapeChecker();
+    const request = shape.object(input, root, true) ?? {};
+    shape.strings(request.nodes, root.child('nodes'));
+    const selector = shape.string(request.selector, root.child('selector'));
+    const all = shape.boolean(request.all, root.child('all'));
+    const inline = shape.object(request.inline, root.child('inline'));
+    errors.push(...shape.errors);
+
+    let taint: Taint | undefined;
+    if (request.taint === undefined || request.taint === null) errors.push(fieldError.required(root.child('taint')));
+    else {
+      const parsed = validateTaintBody(request.taint);
+      if (parsed.ok) taint = { key: parsed.value.key, effect: parsed.value.effect, ...(parsed.value.value ? { value: parsed.value.value } : {}) };
+      else errors.push(...fieldErrorsWithin(root.child('taint'), parsed.error));
+    }
+    const hypothetical = inline && {
+      nodes: inlineNodes(inline.nodes ?? [], root.child('inline').child('nodes'), errors),
+      pods: inlinePods(inline.pods ?? [], root.child('inline').child('pods'), settings, errors),
+    };
+    if (errors.length) return err(failure.badFields(errors));
+
+    const target = parseNodeTarget({ nodes: request.nodes as string[] | undefined, selector, all });
+    return target.ok ? ok({ taint: taint as Taint, target: target.value, inline: hypothetical }) : target;
+  },
+});
