@@ -1,5 +1,5 @@
 /**
- * How long do the domain's two answers take at the scale DESIGN.md aims at (10,000 nodes,
+ * How long do the domain's two answers take at the scale docs/contract.md aims at (10,000 nodes,
  * 300,000 pods)? Pure computation over an in-memory cluster: no database, no HTTP.
  *   npm run bench:placement
  */

@@ -1,5 +1,5 @@
 /**
- * The service over a stored cluster of 10,000 nodes and 300,000 pods (DESIGN.md's scale), on
+ * The service over a stored cluster of 10,000 nodes and 300,000 pods (docs/contract.md's scale), on
  * the machine's Postgres, in a database of its own that is dropped at the end:
  * cold snapshot load, placement and taint-impact over HTTP (in-process inject), and how long
  * a write takes to show in the next read.

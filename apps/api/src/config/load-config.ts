@@ -1,7 +1,7 @@
 import { type DomainSettings, defaultSettings } from '@taintgate/domain';
 import { AppConfig } from './app-config';
 
-/** Defaults that work on a developer machine with local Postgres and Redis (DESIGN.md). */
+/** Defaults that work on a developer machine with local Postgres and Redis (README, Configuration). */
 export const CONFIG_DEFAULTS = {
   DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/taintgate',
   REDIS_URL: 'redis://127.0.0.1:6379',

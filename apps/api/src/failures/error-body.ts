@@ -16,7 +16,7 @@ export class ApiErrorDetail {
 }
 
 /**
- * The body of every error answer (DESIGN.md, "The contract"). A class rather than an interface
+ * The body of every error answer (docs/contract.md, "Errors"). A class rather than an interface
  * so that the OpenAPI document can describe it from the same declaration the code uses.
  */
 export class ApiErrorBody {

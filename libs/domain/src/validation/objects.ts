@@ -144,7 +144,7 @@ export function validateTaintBody(input: unknown): Validated<Taint> {
 /**
  * A Node on create or update (the API server applies the same rules to both). JSON type errors
  * (what would fail decoding) are reported alone; otherwise the rules run in ValidateNode's order.
- * Taint errors name the field where taints live, `spec.taints[i]`, as the contract of DESIGN.md
+ * Taint errors name the field where taints live, `spec.taints[i]`, as docs/contract.md
  * asks; ValidateNode itself reports them under `metadata.taints[i]`, a slip of its own.
  */
 export function validateNode(input: unknown): Validated<Node> {

@@ -7,7 +7,7 @@ import { bootApp } from '../../../support/boot-app';
 
 /**
  * Two replicas of the service on one database: whatever is written through one is what the very
- * next read through the other answers (DESIGN.md, "Scale": the snapshot is never stale).
+ * next read through the other answers (docs/contract.md, "Scale": the snapshot is never stale).
  */
 describe('two instances on one database', () => {
   let t: ApiTestApp;

@@ -4,7 +4,7 @@ import { AppConfig } from '../../../../apps/api/src/config/app-config';
 import { loadConfig } from '../../../../apps/api/src/config/load-config';
 
 describe('loadConfig', () => {
-  it('falls back to the developer defaults of DESIGN.md', () => {
+  it('falls back to the developer defaults of the README', () => {
     expect(loadConfig({})).toEqual(
       new AppConfig({
         databaseUrl: 'postgresql://postgres@127.0.0.1:5432/taintgate',

@@ -3,7 +3,7 @@ import { NodeType } from './object.types';
 import { PodRefType, TaintType } from './taint.types';
 
 // Object types mirroring the REST answers of /v1/placement, /v1/taint-impact, /v1/taint and
-// /v1/evictions, field for field (DESIGN.md, "The two answers").
+// /v1/evictions, field for field (docs/contract.md, "The two answers").
 
 @ObjectType('PlacementReason')
 export class PlacementReasonType {
