@@ -1,7 +1,6 @@
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, type Detail, expectApiError, expectNothingStored, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Detail, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlNode } from '../../../support/kubectl-objects';
 import { msg } from '../../../libs/domain/validation/messages';
 
@@ -12,19 +11,10 @@ const invalid = (name: string, details: Detail[]) => {
 };
 
 describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothing', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  let db: Client;
+  const { api, db } = useApiFixture();
   beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-    db = await openDatabase(t.databaseUrl);
     // something stored, so that "nothing changed" is not trivially an empty cluster
     expect((await api.putNode('existing', { metadata: { labels: { keep: 'me' } }, spec: { taints: [{ key: 'k', value: 'v', effect: 'NoSchedule' }] } })).statusCode).toBe(201);
-  });
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
   });
 
   /** PUT that must fail: nothing stored, neither for a new name nor over the existing node. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, expectApiError } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectApiError } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlNode } from '../../../support/kubectl-objects';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -8,15 +8,8 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 describe('/v1/nodes', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useApiFixture();
+  const { api } = t;
 
   it('creates, reads, replaces, lists and deletes a node', async () => {
     const body = {

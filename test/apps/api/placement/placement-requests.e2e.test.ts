@@ -1,7 +1,6 @@
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, type Detail, expectApiError, expectNothingStored, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Detail, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlNode } from '../../../support/kubectl-objects';
 import { msg } from '../../../libs/domain/validation/messages';
 
@@ -20,15 +19,10 @@ const boundElsewhere = (node: string) => ({ name: expect.any(String), feasible: 
 const lines = (details: Detail[]) => details.map((d) => `${d.field}: ${d.reason}`).join('\n');
 
 describe('placement', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  let db: Client;
+  const { api, db } = useApiFixture();
   const place = (body: unknown) => api.post('/v1/placement', body);
 
   beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-    db = await openDatabase(t.databaseUrl);
     const nodes: [string, Record<string, string>, unknown[], boolean?][] = [
       ['a', { zone: 'a', disk: 'ssd' }, []],
       ['b', { zone: 'a' }, [soft]],
@@ -40,10 +34,6 @@ describe('placement', () => {
     for (const [name, labels, taints, unschedulable] of nodes) {
       expect((await api.putNode(name, { metadata: { labels }, spec: { taints, unschedulable } })).statusCode).toBe(201);
     }
-  });
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
   });
 
   describe('POST /v1/placement over the stored nodes', () => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiFixture } from '../../../support/api-test-app';
 
 describe('placement and taint impact', () => {
-  let t: ApiTestApp;
+  const t = useApiFixture();
   beforeAll(async () => {
-    t = await startApiApp();
     for (const [name, taints] of [
       ['n1', []],
       ['n2', [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]],
@@ -17,9 +16,6 @@ describe('placement and taint impact', () => {
       url: '/v1/namespaces/prod/pods/cache',
       payload: { metadata: { name: 'cache' }, spec: { nodeName: 'n1', tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }] } },
     });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('places a pod over the stored nodes', async () => {

@@ -1,7 +1,6 @@
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, type Detail, expectApiError, expectNothingStored, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Detail, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlPod } from '../../../support/kubectl-objects';
 import { msg } from '../../../libs/domain/validation/messages';
 
@@ -13,18 +12,9 @@ const keyEmptyNeedsExists = 'operator must be Exists when `key` is empty, which 
 const required = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution';
 
 describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and changes nothing', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  let db: Client;
+  const { api, db } = useApiFixture();
   beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-    db = await openDatabase(t.databaseUrl);
     expect((await api.putPod('prod', 'existing', { metadata: { labels: { keep: 'me' } }, spec: { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule' }] } })).statusCode).toBe(201);
-  });
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
   });
 
   /** A PUT that must fail and store nothing; a new pod stays absent. */

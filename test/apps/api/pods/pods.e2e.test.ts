@@ -1,7 +1,6 @@
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, expectApiError, expectNothingStored, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectApiError, expectNothingStored } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlPod } from '../../../support/kubectl-objects';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -13,18 +12,8 @@ const forbiddenChange = { field: 'spec.tolerations', reason: 'Forbidden: existin
 const container = (resources?: unknown) => ({ name: 'c', image: 'nginx', ...(resources ? { resources } : {}) });
 
 describe('pods', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  let db: Client;
-  beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-    db = await openDatabase(t.databaseUrl);
-  });
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
-  });
+  const t = useApiFixture();
+  const { api, db } = t;
 
   it('applies admission defaults on create, visible in the answer, and only lets tolerations be added', async () => {
     const created = await t.app.inject({

@@ -1,7 +1,6 @@
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, type Detail, expectApiError, expectNothingStored, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Detail, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 import { msg } from '../../../libs/domain/validation/messages';
 
 const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -11,20 +10,11 @@ const invalid = (key: string, details: Detail[]) => {
 };
 
 describe('POST and DELETE /v1/nodes/{name}/taints', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  let db: Client;
+  const { api, db } = useApiFixture();
   const taintsOf = async (name: string) => (await api.getNode(name)).json().spec.taints;
 
   beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-    db = await openDatabase(t.databaseUrl);
     expect((await api.putNode('t1', { spec: { taints: [{ key: 'existing', value: 'yes', effect: 'NoSchedule' }] } })).statusCode).toBe(201);
-  });
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
   });
 
   describe('adding', () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { describe, expect, it } from 'vitest';
+import { useApiFixture } from '../../../support/api-test-app';
 
 describe('taints', () => {
-  let t: ApiTestApp;
+  const t = useApiFixture();
   const put = (name: string, labels: Record<string, string> = {}, taints: unknown[] = []) =>
     t.app.inject({ method: 'PUT', url: `/v1/nodes/${name}`, payload: { metadata: { name, labels }, spec: { taints } } });
-  beforeAll(async () => {
-    t = await startApiApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('adds one taint, refuses the same key and effect with 409, overwrites on request, removes', async () => {
     await put('a');
