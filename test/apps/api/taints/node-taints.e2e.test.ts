@@ -116,6 +116,15 @@ describe('POST and DELETE /v1/nodes/{name}/taints', () => {
       const reply = await expectNothingStored(api, db, () => api.post('/v1/nodes/ghost/taints', { key: 'k' }));
       expectApiError(reply, 400, invalid('k', [{ field: 'effect', reason: 'Required value' }]), [{ field: 'effect', reason: 'Required value' }]);
     });
+
+    it('50 concurrent adds of distinct taints to one node leave 50 taints', async () => {
+      await api.putNode('busy');
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => api.post('/v1/nodes/busy/taints', { key: `k${i}`, effect: 'NoSchedule' })),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+      expect(await taintsOf('busy')).toHaveLength(50);
+    });
   });
 
   describe('removing', () => {
