@@ -59,6 +59,12 @@ export function expectApiError(reply: Reply, statusCode: number, message: string
   expect(reply.json()).toEqual(expected);
 }
 
+/** kube-apiserver's summary of an invalid object (`Node "n1" is invalid: ...`): one detail as it is, several in brackets. */
+export function invalidMessage(kind: string, name: string, details: Detail[]): string {
+  const parts = details.map((d) => `${d.field}: ${d.reason}`);
+  return `${kind} "${name}" is invalid: ${parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`}`;
+}
+
 /** The fields named by an error's details, in order. */
 export const detailFields = (reply: Reply): string[] => (reply.json().details ?? []).map((d: Detail) => d.field);
 

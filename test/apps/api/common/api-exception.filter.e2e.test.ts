@@ -60,12 +60,7 @@ describe('error answers and the OpenAPI document', () => {
   });
 
   it('answers a body that is not JSON with 400 in the error shape', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test-only/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"nodes": [',
-    });
+    const response = await t.api.raw('POST', '/test-only/echo', '{"nodes": [');
 
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -74,24 +69,14 @@ describe('error answers and the OpenAPI document', () => {
   });
 
   it('answers an empty JSON body with 400 in the error shape', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test-only/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
+    const response = await t.api.raw('POST', '/test-only/echo', '');
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(errorShape(400, 'Bad Request'));
   });
 
   it('answers a content type it cannot read with 415 in the error shape', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/test-only/echo',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<node/>',
-    });
+    const response = await t.api.raw('POST', '/test-only/echo', '<node/>', 'application/xml');
 
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
@@ -104,8 +89,7 @@ describe('error answers and the OpenAPI document', () => {
   it('takes a body up to the limit and answers one over it with 413 in the error shape', async () => {
     const atLimit = JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT_BYTES - 20) });
     const overLimit = JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT_BYTES) });
-    const post = (payload: string) =>
-      t.app.inject({ method: 'POST', url: '/test-only/echo', headers: { 'content-type': 'application/json' }, payload });
+    const post = (payload: string) => t.api.raw('POST', '/test-only/echo', payload);
 
     expect((await post(atLimit)).statusCode).toBe(201);
     const response = await post(overLimit);

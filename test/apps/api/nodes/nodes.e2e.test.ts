@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Detail, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { type Detail, expectApiError, expectNothingStored, invalidMessage } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlNode } from '../../../support/kubectl-objects';
 import { msg } from '../../../libs/domain/validation/messages';
@@ -8,11 +8,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** metav1.Time as the API server prints it: RFC 3339, UTC, whole seconds. */
 const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
-/** kube-apiserver's summary of an invalid object: one message as it is, several in brackets. */
-const invalid = (name: string, details: Detail[]) => {
-  const parts = details.map((d) => `${d.field}: ${d.reason}`);
-  return `Node "${name}" is invalid: ${parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`}`;
-};
+const invalid = (name: string, details: Detail[]) => invalidMessage('Node', name, details);
 
 // One service for the whole file: the refusals store only the node "existing", which no list
 // in the first block counts.

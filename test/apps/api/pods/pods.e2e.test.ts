@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Detail, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { type Detail, expectApiError, expectNothingStored, invalidMessage } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlPod } from '../../../support/kubectl-objects';
 import { msg } from '../../../libs/domain/validation/messages';
@@ -11,10 +11,7 @@ const unreachable300 = { key: 'node.kubernetes.io/unreachable', operator: 'Exist
 const memoryPressure = { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' };
 const forbiddenChange = { field: 'spec.tolerations', reason: 'Forbidden: existing toleration can not be modified except its tolerationSeconds' };
 const container = (resources?: unknown) => ({ name: 'c', image: 'nginx', ...(resources ? { resources } : {}) });
-const invalid = (name: string, details: Detail[]) => {
-  const parts = details.map((d) => `${d.field}: ${d.reason}`);
-  return `Pod "${name}" is invalid: ${parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`}`;
-};
+const invalid = (name: string, details: Detail[]) => invalidMessage('Pod', name, details);
 const keyEmptyNeedsExists = 'operator must be Exists when `key` is empty, which means "match all values and all keys"';
 const required = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution';
 

@@ -1,13 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Detail, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { type Detail, expectApiError, expectNothingStored, invalidMessage } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
 import { msg } from '../../../libs/domain/validation/messages';
 
 const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-const invalid = (key: string, details: Detail[]) => {
-  const parts = details.map((d) => `${d.field}: ${d.reason}`);
-  return `Taint "${key}" is invalid: ${parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`}`;
-};
+const invalid = (key: string, details: Detail[]) => invalidMessage('Taint', key, details);
 
 describe('POST and DELETE /v1/nodes/{name}/taints', () => {
   const { api, db } = useApiFixture();
