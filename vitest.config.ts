@@ -1,6 +1,6 @@
 import path from 'node:path';
 import swc from 'unplugin-swc';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [
@@ -26,7 +26,12 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    // Two projects on the settings below: `npm run test:unit` (no database, no Redis) and
+    // `npm run test:e2e` (the whole service on the machine's Postgres and Redis); `npm test` runs both.
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'test/**/*.e2e.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/**/*.e2e.test.ts'] } },
+    ],
     // The default summary, then one plain closing line ("Tests: N passed, N failed, N skipped").
     reporters: ['default', './test/support/closing-line-reporter.ts'],
     environment: 'node',

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { expect } from 'vitest';
 
 export type Reply = LightMyRequestResponse;
@@ -9,7 +9,12 @@ type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
 /** `app.inject` with short names: JSON bodies in, replies out. */
 export class Api {
-  constructor(readonly app: NestFastifyApplication) {}
+  /** `target` is an app, or a function that answers the app to use at each request (a fixture's, which a restart replaces). */
+  constructor(private readonly target: NestFastifyApplication | (() => NestFastifyApplication)) {}
+
+  get app(): NestFastifyApplication {
+    return typeof this.target === 'function' ? this.target() : this.target;
+  }
 
   request(method: Method, url: string, payload?: unknown): Promise<Reply> {
     const options: InjectOptions = { method, url };
@@ -54,15 +59,14 @@ export function expectApiError(reply: Reply, statusCode: number, message: string
   expect(reply.json()).toEqual(expected);
 }
 
+/** kube-apiserver's summary of an invalid object (`Node "n1" is invalid: ...`): one detail as it is, several in brackets. */
+export function invalidMessage(kind: string, name: string, details: Detail[]): string {
+  const parts = details.map((d) => `${d.field}: ${d.reason}`);
+  return `${kind} "${name}" is invalid: ${parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`}`;
+}
+
 /** The fields named by an error's details, in order. */
 export const detailFields = (reply: Reply): string[] => (reply.json().details ?? []).map((d: Detail) => d.field);
-
-/** A pg client on the test's own database, for what the API does not show (audit trail, revision). */
-export async function openDatabase(databaseUrl: string): Promise<Client> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  return client;
-}
 
 export interface StoredState {
   nodes: unknown;

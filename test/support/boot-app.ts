@@ -6,6 +6,9 @@ import { AppConfig } from '../../apps/api/src/config/app-config';
 import { CONFIG_DEFAULTS, loadConfig } from '../../apps/api/src/config/load-config';
 import { configureApp, createHttpAdapter } from '../../apps/api/src/configure-app';
 
+/** Configuration values by their environment name, as `loadConfig` reads them. */
+export type ConfigOverrides = Partial<Record<keyof typeof CONFIG_DEFAULTS, string>>;
+
 export interface BootOptions {
   /** Test-only controllers mounted beside the application's, for what no real route exercises yet. */
   controllers?: Type<unknown>[];
@@ -18,7 +21,7 @@ export interface BootOptions {
  * document are what `npm start` serves.
  */
 export async function bootApp(
-  overrides: Partial<Record<keyof typeof CONFIG_DEFAULTS, string>>,
+  overrides: ConfigOverrides,
   options: BootOptions = {},
 ): Promise<NestFastifyApplication> {
   const config: AppConfig = loadConfig({ ...process.env, ...overrides });

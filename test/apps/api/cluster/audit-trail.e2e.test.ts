@@ -1,7 +1,5 @@
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { describe, expect, it } from 'vitest';
+import { useApiFixture } from '../../../support/api-test-app';
 
 interface AuditRow {
   id: string;
@@ -16,23 +14,11 @@ interface AuditRow {
 
 /** Every change made through the API leaves a row in audit_events, in the write's transaction. */
 describe('audit trail (audit_events)', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  let db: Client;
+  const { api, db } = useApiFixture();
   const rowsAfter = async (id: string): Promise<AuditRow[]> =>
     (await db.query<AuditRow>('SELECT id::text, at, action, kind, namespace, name, details, revision::text FROM audit_events WHERE id > $1 ORDER BY audit_events.id', [id])).rows;
   const lastId = async (): Promise<string> => (await db.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM audit_events')).rows[0]?.id ?? '0';
   const shape = (rows: AuditRow[]) => rows.map(({ action, kind, namespace, name, details }) => ({ action, kind, namespace, name, details }));
-
-  beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-    db = await openDatabase(t.databaseUrl);
-  });
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
-  });
 
   it('records node writes with the revision each answered as resourceVersion', async () => {
     const from = await lastId();

@@ -1,37 +1,23 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, expectApiError, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
-import { bootApp } from '../../../support/boot-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Api, expectApiError } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 
 /**
  * Two replicas of the service on one database: whatever is written through one is what the very
  * next read through the other answers (docs/contract.md, "Scale": the snapshot is never stale).
  */
 describe('two instances on one database', () => {
-  let t: ApiTestApp;
-  let second: NestFastifyApplication;
-  let a: Api;
+  const t = useApiFixture();
+  const { api: a, db } = t;
   let b: Api;
-  let db: Client;
   const names = async (api: Api) => (await api.get('/v1/nodes')).json().items.map((n: { metadata: { name: string } }) => n.metadata.name);
   const taintKeys = async (api: Api, node: string) => ((await api.getNode(node)).json().spec.taints ?? []).map((x: { key: string }) => x.key);
 
   beforeAll(async () => {
-    t = await startApiApp();
-    second = await bootApp({ DATABASE_URL: t.databaseUrl });
-    a = new Api(t.app);
-    b = new Api(second);
-    db = await openDatabase(t.databaseUrl);
+    b = new Api(await t.bootReplica());
     // both snapshots loaded before anything is written, so that staleness would show
     expect(await names(a)).toEqual([]);
     expect(await names(b)).toEqual([]);
-  });
-  afterAll(async () => {
-    await db?.end();
-    await second?.close();
-    await t?.close();
   });
 
   it('nodes: create, replace and delete through one are the next read through the other', async () => {

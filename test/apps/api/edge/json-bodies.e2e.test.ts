@@ -1,24 +1,15 @@
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, expectApiError, expectNothingStored, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectApiError, expectNothingStored } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 
 const advice = 'send JSON with content-type application/json';
 const node = JSON.stringify({ metadata: { name: 'n1', labels: { pool: 'gpu' } } });
 
 describe('request bodies: JSON only (edge/json-bodies.ts)', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  let db: Client;
+  const t = useApiFixture();
+  const { api, db } = t;
   beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-    db = await openDatabase(t.databaseUrl);
     expect((await api.putNode('existing')).statusCode).toBe(201);
-  });
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
   });
 
   it.each([

@@ -1,9 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Client } from 'pg';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bootApp } from '../../../support/boot-app';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
-import { deleteRedisKeys, uniqueRedisPrefix } from '../../../support/redis-prefix';
+import { deleteRedisKeys } from '../../../support/redis-prefix';
 
 // Real Postgres, real Redis, real time: tolerationSeconds of 1-2 s, and waits a little longer.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,23 +17,16 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number
 }
 
 describe('NoExecute carried out', () => {
+  // A service of its own for each test: each reads the whole eviction list and event table.
   let t: ApiTestApp;
-  let prefix: string;
-  const env = () => ({ REDIS_PREFIX: prefix, EVICTION_RECONCILE_SECONDS: '1', DEFAULT_NOT_READY_TOLERATION_SECONDS: '1' });
   const app = () => t.app;
-  let extra: NestFastifyApplication[] = [];
 
   beforeEach(async () => {
-    prefix = uniqueRedisPrefix();
-    t = await startApiApp(env());
+    t = await startApiApp({ EVICTION_RECONCILE_SECONDS: '1', DEFAULT_NOT_READY_TOLERATION_SECONDS: '1' });
   });
   afterEach(async () => {
-    for (const a of extra) await a.close();
-    extra = [];
     await t?.close();
-    await deleteRedisKeys(prefix);
   });
-  afterAll(async () => undefined);
 
   const putNode = (a: NestFastifyApplication, name: string, body: Record<string, unknown> = {}) =>
     a.inject({ method: 'PUT', url: `/v1/nodes/${name}`, payload: { metadata: { name }, ...body } });
@@ -122,8 +113,7 @@ describe('NoExecute carried out', () => {
     await putNode(app(), 'n1');
     await putPod(app(), 'p', seconds(2));
     await taint(app());
-    await t.app.close();
-    t.app = await bootApp({ DATABASE_URL: t.databaseUrl, ...env() });
+    await t.restart();
     const executed = await waitFor(async () => (await evictions(app(), '?status=Executed'))[0], 6000);
     expect(Date.parse(executed.firedAt) - Date.parse(executed.scheduledFor)).toBeLessThan(1500);
   });
@@ -132,7 +122,7 @@ describe('NoExecute carried out', () => {
     await putNode(app(), 'n1');
     await putPod(app(), 'p', seconds(2));
     await taint(app());
-    expect(await deleteRedisKeys(prefix)).toBeGreaterThan(0);
+    expect(await deleteRedisKeys(t.redisPrefix)).toBeGreaterThan(0);
     const executed = await waitFor(async () => (await evictions(app(), '?status=Executed'))[0], 6000);
     // the reconciler looks every second
     expect(Date.parse(executed.firedAt) - Date.parse(executed.scheduledFor)).toBeLessThan(2500);
@@ -140,8 +130,7 @@ describe('NoExecute carried out', () => {
   });
 
   it('two instances with a worker each evict every pod exactly once', async () => {
-    const other = await bootApp({ DATABASE_URL: t.databaseUrl, ...env() });
-    extra.push(other);
+    const other = await t.bootReplica();
     await putNode(app(), 'n1');
     for (let i = 0; i < 20; i++) await putPod(i % 2 ? app() : other, `p${i}`, seconds(1));
     await taint(other);
@@ -179,18 +168,12 @@ describe('NoExecute carried out', () => {
     const bad = await app().inject({ method: 'GET', url: '/v1/evictions?status=Pending' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([{ field: 'status', reason: 'Unsupported value: "Pending": supported values: "Scheduled", "Cancelled", "Executed"' }]);
-    const db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
-    try {
-      const { rows } = await db.query('SELECT reason, message, involved_name FROM events ORDER BY id');
-      expect(rows).toEqual([
-        // one write (the taint) scheduled b and evicted a; the next (its removal) cancelled b
-        { reason: 'TaintManagerEviction', message: expect.stringMatching(/^Scheduling deletion of Pod default\/b at /), involved_name: 'b' },
-        { reason: 'TaintManagerEviction', message: 'Marking for deletion Pod default/a', involved_name: 'a' },
-        { reason: 'TaintManagerEviction', message: 'Cancelling deletion of Pod default/b', involved_name: 'b' },
-      ]);
-    } finally {
-      await db.end();
-    }
+    const { rows } = await t.db.query('SELECT reason, message, involved_name FROM events ORDER BY id');
+    expect(rows).toEqual([
+      // one write (the taint) scheduled b and evicted a; the next (its removal) cancelled b
+      { reason: 'TaintManagerEviction', message: expect.stringMatching(/^Scheduling deletion of Pod default\/b at /), involved_name: 'b' },
+      { reason: 'TaintManagerEviction', message: 'Marking for deletion Pod default/a', involved_name: 'a' },
+      { reason: 'TaintManagerEviction', message: 'Cancelling deletion of Pod default/b', involved_name: 'b' },
+    ]);
   });
 });

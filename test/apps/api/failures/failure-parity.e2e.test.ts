@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../../../apps/api/src/configure-app';
-import { Api } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { useApiFixture } from '../../../support/api-test-app';
 import { gql } from '../graphql/graphql-client';
 
 /**
@@ -11,15 +10,10 @@ import { gql } from '../graphql/graphql-client';
  * in GraphQL's shape.
  */
 describe('one failure, one status, on both faces', () => {
-  let t: ApiTestApp;
-  let api: Api;
+  const t = useApiFixture();
+  const { api } = t;
   beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
     expect((await api.putNode('n1', { metadata: { name: 'n1' }, spec: { taints: [{ key: 'k', effect: 'NoSchedule' }] } })).statusCode).toBe(201);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const badNode = { metadata: { name: 'n2' }, spec: { taints: [{ key: 'k', effect: 'Sometimes' }] } };

@@ -1,12 +1,10 @@
 import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { failure, validateNode } from '@taintgate/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FailureException } from '../../../../apps/api/src/failures/failure.exception';
 import { BODY_LIMIT_BYTES } from '../../../../apps/api/src/configure-app';
-import { ensureDatabase } from '../../../../apps/api/src/database/ensure-database';
+import { useApiFixture } from '../../../support/api-test-app';
 import { bootApp } from '../../../support/boot-app';
-import { databaseUrlFor, dropDatabase, uniqueDatabaseName } from '../../../support/test-database';
 
 /**
  * Test-only routes, mounted beside the real ones: each makes one kind of failure happen, so the
@@ -51,22 +49,10 @@ class FailureController {
 const errorShape = (statusCode: number, error: string) => ({ statusCode, error, message: expect.any(String) });
 
 describe('error answers and the OpenAPI document', () => {
-  const databaseName = uniqueDatabaseName();
-  let app: NestFastifyApplication;
-
-  beforeAll(async () => {
-    const databaseUrl = databaseUrlFor(databaseName);
-    await ensureDatabase(databaseUrl);
-    app = await bootApp({ DATABASE_URL: databaseUrl }, { controllers: [FailureController] });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await dropDatabase(databaseName);
-  });
+  const t = useApiFixture({}, { controllers: [FailureController] });
 
   it('answers an unknown route with 404 in the error shape', async () => {
-    const response = await app.inject({ method: 'GET', url: '/v1/nowhere' });
+    const response = await t.app.inject({ method: 'GET', url: '/v1/nowhere' });
 
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -74,12 +60,7 @@ describe('error answers and the OpenAPI document', () => {
   });
 
   it('answers a body that is not JSON with 400 in the error shape', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/test-only/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"nodes": [',
-    });
+    const response = await t.api.raw('POST', '/test-only/echo', '{"nodes": [');
 
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -88,24 +69,14 @@ describe('error answers and the OpenAPI document', () => {
   });
 
   it('answers an empty JSON body with 400 in the error shape', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/test-only/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
+    const response = await t.api.raw('POST', '/test-only/echo', '');
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(errorShape(400, 'Bad Request'));
   });
 
   it('answers a content type it cannot read with 415 in the error shape', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/test-only/echo',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<node/>',
-    });
+    const response = await t.api.raw('POST', '/test-only/echo', '<node/>', 'application/xml');
 
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
@@ -118,8 +89,7 @@ describe('error answers and the OpenAPI document', () => {
   it('takes a body up to the limit and answers one over it with 413 in the error shape', async () => {
     const atLimit = JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT_BYTES - 20) });
     const overLimit = JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT_BYTES) });
-    const post = (payload: string) =>
-      app.inject({ method: 'POST', url: '/test-only/echo', headers: { 'content-type': 'application/json' }, payload });
+    const post = (payload: string) => t.api.raw('POST', '/test-only/echo', payload);
 
     expect((await post(atLimit)).statusCode).toBe(201);
     const response = await post(overLimit);
@@ -139,7 +109,7 @@ describe('error answers and the OpenAPI document', () => {
       },
     };
 
-    const response = await app.inject({ method: 'PUT', url: '/test-only/nodes/n1', payload: node });
+    const response = await t.app.inject({ method: 'PUT', url: '/test-only/nodes/n1', payload: node });
 
     expect(response.statusCode).toBe(400);
     const body = response.json();
@@ -153,14 +123,14 @@ describe('error answers and the OpenAPI document', () => {
   });
 
   it('answers NotFound with 404 in kube-apiserver\'s words', async () => {
-    const response = await app.inject({ method: 'GET', url: '/test-only/nodes/n9' });
+    const response = await t.app.inject({ method: 'GET', url: '/test-only/nodes/n9' });
 
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'nodes "n9" not found' });
   });
 
   it('answers an unexpected error with 500 and a message that tells nothing of it', async () => {
-    const response = await app.inject({ method: 'GET', url: '/test-only/bug' });
+    const response = await t.app.inject({ method: 'GET', url: '/test-only/bug' });
 
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual(errorShape(500, 'Internal Server Error'));
@@ -168,7 +138,7 @@ describe('error answers and the OpenAPI document', () => {
   });
 
   it('answers Prisma\'s unique violation (P2002) with 409 and its not-found (P2025) with 404', async () => {
-    const conflict = await app.inject({ method: 'GET', url: '/test-only/prisma/P2002' });
+    const conflict = await t.app.inject({ method: 'GET', url: '/test-only/prisma/P2002' });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({
       statusCode: 409,
@@ -176,16 +146,16 @@ describe('error answers and the OpenAPI document', () => {
       message: 'a Taint with the same nodeName, key, effect already exists',
     });
 
-    const missing = await app.inject({ method: 'GET', url: '/test-only/prisma/P2025' });
+    const missing = await t.app.inject({ method: 'GET', url: '/test-only/prisma/P2025' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No record was found for a delete.' });
 
-    const other = await app.inject({ method: 'GET', url: '/test-only/prisma/P2003' });
+    const other = await t.app.inject({ method: 'GET', url: '/test-only/prisma/P2003' });
     expect(other.statusCode).toBe(500);
   });
 
   it('leaves the 503 report of GET /healthz as it is (a body shaped on purpose)', async () => {
-    const down = await bootApp({ DATABASE_URL: databaseUrlFor(databaseName), REDIS_URL: 'redis://127.0.0.1:1' });
+    const down = await bootApp({ DATABASE_URL: t.databaseUrl, REDIS_URL: 'redis://127.0.0.1:1' });
     try {
       const response = await down.inject({ method: 'GET', url: '/healthz' });
 
@@ -197,18 +167,18 @@ describe('error answers and the OpenAPI document', () => {
   });
 
   it('serves Swagger UI at /docs', async () => {
-    const response = await app.inject({ method: 'GET', url: '/docs' });
+    const response = await t.app.inject({ method: 'GET', url: '/docs' });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('swagger-ui');
 
-    const asset = await app.inject({ method: 'GET', url: '/docs/swagger-ui-bundle.js' });
+    const asset = await t.app.inject({ method: 'GET', url: '/docs/swagger-ui-bundle.js' });
     expect(asset.statusCode).toBe(200);
   });
 
   it.each(['/docs-json', '/docs/json'])('serves the OpenAPI document, error schema included, at %s', async (url) => {
-    const response = await app.inject({ method: 'GET', url });
+    const response = await t.app.inject({ method: 'GET', url });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
-import { deleteRedisKeys, uniqueRedisPrefix } from '../../../support/redis-prefix';
+import { describe, expect, it } from 'vitest';
+import { useApiFixture } from '../../../support/api-test-app';
 import { gql, gqlData, gqlError } from './graphql-client';
 
 const NODE = 'name labels taints { key value effect timeAdded } unschedulable conditions object';
 
 describe('GraphQL: nodes and taints', () => {
-  let t: ApiTestApp;
-  const prefix = uniqueRedisPrefix();
-  beforeAll(async () => {
-    t = await startApiApp({ REDIS_PREFIX: prefix });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await deleteRedisKeys(prefix);
-  });
+  const t = useApiFixture();
   const upsert = (name: string, node: unknown) =>
     gqlData(t.app, `mutation($name: String!, $node: JSON!) { upsertNode(name: $name, node: $node) { created node { ${NODE} } } }`, { name, node });
 

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
-import { deleteRedisKeys, uniqueRedisPrefix } from '../../../support/redis-prefix';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiFixture } from '../../../support/api-test-app';
 import { gqlData, gqlError } from './graphql-client';
 
 describe('GraphQL: pods, placement, taint impact, evictions', () => {
-  let t: ApiTestApp;
-  const prefix = uniqueRedisPrefix();
+  const t = useApiFixture();
   beforeAll(async () => {
-    t = await startApiApp({ REDIS_PREFIX: prefix });
     await t.app.inject({ method: 'PUT', url: '/v1/nodes/n1', payload: { metadata: { labels: { pool: 'a' } } } });
     await t.app.inject({ method: 'PUT', url: '/v1/nodes/n2', payload: { metadata: {}, spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] } } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await deleteRedisKeys(prefix);
   });
   const upsertPod = (namespace: string, name: string, pod: unknown) =>
     gqlData(t.app, 'mutation($ns: String!, $name: String!, $pod: JSON!) { upsertPod(namespace: $ns, name: $name, pod: $pod) { created pod { namespace name nodeName phase tolerations object } } }', { ns: namespace, name, pod });

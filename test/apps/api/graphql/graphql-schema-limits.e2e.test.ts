@@ -1,23 +1,14 @@
 import { GraphQLSchemaHost } from '@nestjs/graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSchemaText, committedSchemaText, printSortedSchema } from '../../../../apps/api/src/graphql/schema-file';
 import { MAX_QUERY_COMPLEXITY, MAX_QUERY_DEPTH } from '../../../../apps/api/src/graphql/query-limits';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
-import { deleteRedisKeys, uniqueRedisPrefix } from '../../../support/redis-prefix';
+import { useApiFixture } from '../../../support/api-test-app';
 import { gql, gqlData } from './graphql-client';
 
 const REGENERATE = 'schema.graphql is out of date: run `npm run graphql:schema` and commit the file';
 
 describe('GraphQL: the committed schema, and the query limits', () => {
-  let t: ApiTestApp;
-  const prefix = uniqueRedisPrefix();
-  beforeAll(async () => {
-    t = await startApiApp({ REDIS_PREFIX: prefix });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await deleteRedisKeys(prefix);
-  });
+  const t = useApiFixture();
 
   it('schema.graphql is what the resolvers describe', async () => {
     expect(await buildSchemaText(), REGENERATE).toBe(committedSchemaText());

@@ -2,8 +2,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { EvictionEventsService } from '../../../../apps/api/src/graphql/eviction-events.service';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
-import { deleteRedisKeys, uniqueRedisPrefix } from '../../../support/redis-prefix';
+import { useApiFixture } from '../../../support/api-test-app';
 import { gqlData } from './graphql-client';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,19 +35,15 @@ function collect(client: Client, query: string, variables: Record<string, unknow
 }
 
 describe('GraphQL subscription: eviction events over graphql-ws', () => {
-  let t: ApiTestApp;
+  const t = useApiFixture();
   let client: Client;
-  const prefix = uniqueRedisPrefix();
   beforeAll(async () => {
-    t = await startApiApp({ REDIS_PREFIX: prefix });
     await t.app.listen(0, '127.0.0.1');
     const address = t.app.getHttpServer().address() as { port: number };
     client = createClient({ url: `ws://127.0.0.1:${address.port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
   });
   afterAll(async () => {
     await client?.dispose();
-    await t?.close();
-    await deleteRedisKeys(prefix);
   });
 
   const QUERY = 'subscription($node: String, $kinds: [EvictionEventKind!]) { evictionEvents(nodeName: $node, kinds: $kinds) { id kind message pod { namespace name } eviction { node status taint { key effect } } } }';

@@ -1,7 +1,6 @@
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, type Detail, type Reply, expectApiError, expectNothingStored, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Detail, type Reply, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 import { msg } from '../../../libs/domain/validation/messages';
 
 const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -14,9 +13,7 @@ const noTarget = "at least one resource name must be specified since 'all' param
 const noTargetDetails = [{ field: 'nodes', reason: 'Required value: name the nodes, or give a selector, or all: true' }];
 
 describe('POST /v1/taint-impact', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  let db: Client;
+  const { api, db } = useApiFixture();
   /** Asks, checking that nothing was stored by asking; returns the reply and the time around the request. */
   const impact = async (body: unknown): Promise<{ reply: Reply; before: number; after: number }> => {
     const before = Date.now();
@@ -25,9 +22,6 @@ describe('POST /v1/taint-impact', () => {
   };
 
   beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-    db = await openDatabase(t.databaseUrl);
     for (const [name, pool] of [['g1', 'gpu'], ['g2', 'gpu'], ['c1', 'cpu']]) {
       expect((await api.putNode(name as string, { metadata: { labels: { pool } } })).statusCode).toBe(201);
     }
@@ -48,10 +42,6 @@ describe('POST /v1/taint-impact', () => {
       ['pending-nowhere', { spec: { nodeSelector: { pool: 'none' } } }],
     ];
     for (const [name, body] of pods) expect((await api.putPod('prod', name, body)).statusCode).toBe(201);
-  });
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
   });
 
   describe('over the stored cluster', () => {

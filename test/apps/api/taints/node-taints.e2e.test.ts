@@ -1,30 +1,17 @@
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, type Detail, expectApiError, expectNothingStored, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Detail, expectApiError, expectNothingStored, invalidMessage } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 import { msg } from '../../../libs/domain/validation/messages';
 
 const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-const invalid = (key: string, details: Detail[]) => {
-  const parts = details.map((d) => `${d.field}: ${d.reason}`);
-  return `Taint "${key}" is invalid: ${parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`}`;
-};
+const invalid = (key: string, details: Detail[]) => invalidMessage('Taint', key, details);
 
 describe('POST and DELETE /v1/nodes/{name}/taints', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  let db: Client;
+  const { api, db } = useApiFixture();
   const taintsOf = async (name: string) => (await api.getNode(name)).json().spec.taints;
 
   beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-    db = await openDatabase(t.databaseUrl);
     expect((await api.putNode('t1', { spec: { taints: [{ key: 'existing', value: 'yes', effect: 'NoSchedule' }] } })).statusCode).toBe(201);
-  });
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
   });
 
   describe('adding', () => {
@@ -125,6 +112,15 @@ describe('POST and DELETE /v1/nodes/{name}/taints', () => {
     it('validates the taint before looking for the node: a bad taint for a missing node is a 400', async () => {
       const reply = await expectNothingStored(api, db, () => api.post('/v1/nodes/ghost/taints', { key: 'k' }));
       expectApiError(reply, 400, invalid('k', [{ field: 'effect', reason: 'Required value' }]), [{ field: 'effect', reason: 'Required value' }]);
+    });
+
+    it('50 concurrent adds of distinct taints to one node leave 50 taints', async () => {
+      await api.putNode('busy');
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => api.post('/v1/nodes/busy/taints', { key: `k${i}`, effect: 'NoSchedule' })),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+      expect(await taintsOf('busy')).toHaveLength(50);
     });
   });
 

@@ -1,7 +1,6 @@
-import type { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, type Reply, expectApiError, expectNothingStored, openDatabase } from '../../../support/api-client';
-import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
+import { describe, expect, it } from 'vitest';
+import { type Reply, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
 import { msg } from '../../../libs/domain/validation/messages';
 
 const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -9,9 +8,7 @@ type Taint = { key: string; value?: string; effect: string; timeAdded?: string }
 const spelled = (taints: Taint[] | undefined) => (taints ?? []).map((x) => `${x.key}${x.value ? `=${x.value}` : ''}:${x.effect}`);
 
 describe('POST /v1/taint (kubectl taint)', () => {
-  let t: ApiTestApp;
-  let api: Api;
-  let db: Client;
+  const { api, db } = useApiFixture();
   const command = (body: unknown) => api.post('/v1/taint', body);
   const taintsOf = async (name: string): Promise<string[]> => spelled((await api.getNode(name)).json().spec.taints);
   /** Every node's taints, by name. */
@@ -29,16 +26,6 @@ describe('POST /v1/taint (kubectl taint)', () => {
     ];
     for (const [name, labels, taints] of nodes) expect((await api.putNode(name, { metadata: { labels }, spec: { taints } })).statusCode).toBe(201);
   };
-
-  beforeAll(async () => {
-    t = await startApiApp();
-    api = new Api(t.app);
-    db = await openDatabase(t.databaseUrl);
-  });
-  afterAll(async () => {
-    await db?.end();
-    await t?.close();
-  });
 
   describe('what it changes', () => {
     it('adds several taints to the named nodes at once, answering 200 with one result per node in name order', async () => {

@@ -12,6 +12,11 @@ const emptyKeyMessage = 'operator must be Exists when `key` is empty, which mean
 const secondsMessage = "effect must be 'NoExecute' when `tolerationSeconds` is set";
 const existsValueMessage = "value must be empty when `operator` is 'Exists'";
 const canonical = 'must be a valid decimal integer in canonical form';
+/** The two errors on spec.tolerations[0].value for a Gt/Lt value that is not an integer at all. */
+const notAnInteger = (value: string) => [
+  `spec.tolerations[0].value: Invalid value: "${value}": ${canonical}`,
+  `spec.tolerations[0].value: Invalid value: "${value}": strconv.ParseInt: parsing "${value}": invalid syntax`,
+];
 
 describe('validateTolerations: valid tolerations', () => {
   it.each<{ name: string; toleration: Toleration }>([
@@ -120,10 +125,7 @@ describe('validateTolerations: every rule, exact path and reason', () => {
     {
       name: 'Gt with a word: canonical-form and ParseInt errors, on value',
       toleration: { key: 'node.kubernetes.io/sla', operator: 'Gt', value: 'high', effect: 'NoSchedule' },
-      lines: [
-        `spec.tolerations[0].value: Invalid value: "high": ${canonical}`,
-        'spec.tolerations[0].value: Invalid value: "high": strconv.ParseInt: parsing "high": invalid syntax',
-      ],
+      lines: notAnInteger('high'),
     },
     {
       name: 'Gt with a leading zero: canonical-form error only (ParseInt accepts it)',
@@ -143,26 +145,17 @@ describe('validateTolerations: every rule, exact path and reason', () => {
     {
       name: 'Gt with a decimal',
       toleration: { key: 'test-key', operator: 'Gt', value: '95.5' },
-      lines: [
-        `spec.tolerations[0].value: Invalid value: "95.5": ${canonical}`,
-        'spec.tolerations[0].value: Invalid value: "95.5": strconv.ParseInt: parsing "95.5": invalid syntax',
-      ],
+      lines: notAnInteger('95.5'),
     },
     {
       name: 'Gt with a lone minus',
       toleration: { key: 'test-key', operator: 'Gt', value: '-' },
-      lines: [
-        `spec.tolerations[0].value: Invalid value: "-": ${canonical}`,
-        'spec.tolerations[0].value: Invalid value: "-": strconv.ParseInt: parsing "-": invalid syntax',
-      ],
+      lines: notAnInteger('-'),
     },
     {
       name: 'Gt with an inner space',
       toleration: { key: 'test-key', operator: 'Gt', value: '95 0' },
-      lines: [
-        `spec.tolerations[0].value: Invalid value: "95 0": ${canonical}`,
-        'spec.tolerations[0].value: Invalid value: "95 0": strconv.ParseInt: parsing "95 0": invalid syntax',
-      ],
+      lines: notAnInteger('95 0'),
     },
     {
       name: 'Gt with no value',
