@@ -1,0 +1,124 @@
+// @ts-check
+// ESLint flat config: @eslint/js recommended, typescript-eslint's strictTypeChecked (typed rules,
+// types from tsconfig.json through the project service), eslint-config-prettier last so that no
+// rule argues with Prettier. `npm run lint` runs it; `npm run check` runs it with the other checks.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import prettier from 'eslint-config-prettier/flat';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Framework, database, queue and I/O modules that libs/domain must not import. */
+const domainForbiddenImports = [
+  {
+    regex: '^(@nestjs|@prisma|@fastify|@apollo|@as-integrations)/|^fastify(/.*)?$',
+    message: 'libs/domain is framework-free: no Nest, Prisma, fastify or Apollo here; the app adapts the domain, not the other way round.',
+  },
+  {
+    regex: '^(prisma|bullmq|ioredis|pg|axios|graphql|graphql-ws|ws)(/.*)?$',
+    message: 'libs/domain does no I/O: no database, queue, Redis, HTTP or GraphQL client here; the app passes the data in.',
+  },
+  {
+    regex: '^(node:)?(fs|http|https|http2|net|tls|dgram|dns|child_process|worker_threads)(/.*)?$',
+    message: 'libs/domain does no I/O: no file system, network or processes here; the app passes the data in.',
+  },
+  {
+    regex: '(^|/)apps/',
+    message: 'libs/domain must not depend on an application: apps import the domain, never the reverse.',
+  },
+];
+
+/** strictTypeChecked's settings for restrict-template-expressions: nothing but strings. */
+const templateOptions = { allowAny: false, allowBoolean: false, allowNever: false, allowNullish: false, allowNumber: false, allowRegExp: false };
+
+const clockMessage = 'libs/domain does not read the clock: time is passed in (a `now` argument).';
+
+export default defineConfig(
+  // node_modules/ is ignored by default. apps/api/src/generated/ is Prisma's generated client.
+  globalIgnores(['dist/', 'coverage/', 'apps/api/src/generated/']),
+
+  js.configs.recommended,
+  tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        // tsconfig.json covers apps, libs, test, bench and vitest.config.ts; scripts/*.ts is not in
+        // it, so those files get the same compiler options through the default project.
+        projectService: { allowDefaultProject: ['scripts/*.ts'], defaultProject: 'tsconfig.json' },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Numbers and bigints in messages are everywhere (counts, limits, indexes) and print fine;
+      // undefined, null, booleans, objects and any in a template are still reported. (Options given
+      // here replace strict's, and the rule's own defaults allow more, so every one is spelled out.)
+      '@typescript-eslint/restrict-template-expressions': ['error', { ...templateOptions, allowNumber: true }],
+      // Nest modules are empty classes carrying a @Module decorator.
+      '@typescript-eslint/no-extraneous-class': ['error', { allowWithDecorator: true }],
+      // `(error) => this.logger.warn(...)` callbacks are the house style for fire-and-forget handlers.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // Nest's option types (NestApplicationContextOptions), our error-body DTOs and GraphQL object
+      // types are classes that describe a shape and take object literals by design: all 25 reports.
+      '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
+      // A leading underscore marks a parameter that must be there but is not read (e.g. GraphQL args
+      // that the subscription's filter reads, `it.each` case names).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // GraphQL @InputType args arrive as class instances; resolvers spread them into plain objects on purpose.
+    files: ['apps/api/src/graphql/**/*.ts'],
+    rules: { '@typescript-eslint/no-misused-spread': 'off' },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      // Tests read HTTP and GraphQL replies as `any` (light-my-request's reply.json(), gql()) and let
+      // the assertions check the shape: 579 reports, all of them that. (no-explicit-any stays on:
+      // writing `any` in a test is still a choice to mark, as objects.test.ts does.)
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // Expected strings in tests spell out what null and undefined print ('a:null:null').
+      '@typescript-eslint/restrict-template-expressions': ['error', { ...templateOptions, allowNumber: true, allowAny: true, allowNullish: true }],
+      // With noUncheckedIndexedAccess, `rows[0]!` is how a test says "this must be there"; if it is not, the test fails.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // `await t?.close()` in afterAll guards against a beforeAll that failed, which the types cannot say.
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+    },
+  },
+  {
+    // Plain JavaScript (scripts/*.js, this file): Node globals, no type information.
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The domain library stays pure: no framework, no I/O, no clock.
+    files: ['libs/domain/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: domainForbiddenImports }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: clockMessage },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: clockMessage },
+        { selector: "CallExpression[callee.name='Date']", message: clockMessage },
+        { selector: "CallExpression[callee.object.name='performance'][callee.property.name='now']", message: clockMessage },
+        { selector: 'ImportExpression', message: 'libs/domain loads no modules at run time: import them statically.' },
+      ],
+    },
+  },
+
+  prettier,
+);
