@@ -41,13 +41,18 @@ async function main(): Promise<void> {
   const pods: Pod[] = nodes.flatMap((n, i) =>
     Array.from({ length: PODS_PER_NODE }, (_, j) => ({
       metadata: { name: `pod-${i}-${j}`, namespace: 'bench', uid: randomUUID() },
-      spec: { nodeName: n.metadata.name, tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 + Math.floor(rand() * 26) }] },
+      spec: {
+        nodeName: n.metadata.name,
+        tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 + Math.floor(rand() * 26) }],
+      },
       status: { phase: 'Running', qosClass: 'BestEffort' },
     })),
   );
   for (let i = 0; i < pods.length; i += 2000) {
     await prisma.pod.createMany({
-      data: pods.slice(i, i + 2000).map((p) => ({ namespace: 'bench', name: p.metadata.name, uid: p.metadata.uid as string, ...podColumnsOf(p), revision: 1n })),
+      data: pods
+        .slice(i, i + 2000)
+        .map((p) => ({ namespace: 'bench', name: p.metadata.name, uid: p.metadata.uid as string, ...podColumnsOf(p), revision: 1n })),
     });
   }
   await prisma.clusterRevision.update({ where: { id: 1 }, data: { revision: 1n } });
@@ -64,7 +69,9 @@ async function main(): Promise<void> {
     const decidedMs = Number(process.hrtime.bigint() - start) / 1e6;
     if (reply.statusCode !== 200) throw new Error(`taint failed: ${reply.body}`);
     const scheduled = await prisma.eviction.count({ where: { status: 'Scheduled' } });
-    console.log(`POST /v1/taint on ${NODES} nodes of ${PODS_PER_NODE} pods: every decision stored in ${decidedMs.toFixed(0)} ms (${scheduled} deadlines pending)`);
+    console.log(
+      `POST /v1/taint on ${NODES} nodes of ${PODS_PER_NODE} pods: every decision stored in ${decidedMs.toFixed(0)} ms (${scheduled} deadlines pending)`,
+    );
 
     for (;;) {
       const left = await prisma.eviction.count({ where: { status: 'Scheduled' } });

@@ -18,7 +18,13 @@ const pods: Record<string, Pod> = {
     metadata: { name: 'gpu' },
     spec: {
       tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }],
-      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'dedicated', operator: 'In', values: ['gpu'] }] }] } } },
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchExpressions: [{ key: 'dedicated', operator: 'In', values: ['gpu'] }] }],
+          },
+        },
+      },
     },
   },
   'tolerates everything': { metadata: { name: 'all' }, spec: { tolerations: [{ operator: 'Exists' }] } },

@@ -51,13 +51,22 @@ async function main(): Promise<void> {
       await prisma.node.createMany({ data: chunk.map((n) => ({ name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
       await prisma.taint.createMany({
         data: chunk.flatMap((n) =>
-          (n.spec?.taints ?? []).map((t, position) => ({ nodeName: n.metadata.name, key: t.key, value: t.value ?? '', effect: t.effect as TaintEffect, timeAdded: new Date(), position })),
+          (n.spec?.taints ?? []).map((t, position) => ({
+            nodeName: n.metadata.name,
+            key: t.key,
+            value: t.value ?? '',
+            effect: t.effect as TaintEffect,
+            timeAdded: new Date(),
+            position,
+          })),
         ),
       });
     }
     for (let i = 0; i < pods.length; i += 5000) {
       const chunk = pods.slice(i, i + 5000).map((p) => ({ ...p, status: { ...p.status, qosClass: 'BestEffort' } }));
-      await prisma.pod.createMany({ data: chunk.map((p) => ({ namespace: 'bench', name: p.metadata.name, uid: randomUUID(), ...podColumnsOf(p), revision: 1n })) });
+      await prisma.pod.createMany({
+        data: chunk.map((p) => ({ namespace: 'bench', name: p.metadata.name, uid: randomUUID(), ...podColumnsOf(p), revision: 1n })),
+      });
     }
     await prisma.clusterRevision.update({ where: { id: 1 }, data: { revision: 1n } });
   });
@@ -78,7 +87,12 @@ async function main(): Promise<void> {
     const warmRead = await medianAsync(() => snapshot.view(), 51);
     console.log(`revision check when nothing changed: median ${warmRead.toFixed(2)} ms (51 runs)`);
 
-    const place = () => api.inject({ method: 'POST', url: '/v1/placement', payload: { pod: { metadata: { name: 'p' }, spec: { tolerations: [{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }] } } } });
+    const place = () =>
+      api.inject({
+        method: 'POST',
+        url: '/v1/placement',
+        payload: { pod: { metadata: { name: 'p' }, spec: { tolerations: [{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }] } } },
+      });
     const placement = await medianAsync(place, 21);
     console.log(`POST /v1/placement over 10,000 stored nodes: median ${placement.toFixed(1)} ms (21 runs)`);
 
@@ -89,7 +103,11 @@ async function main(): Promise<void> {
     let i = 0;
     const writeThenRead = async () => {
       i++;
-      await api.inject({ method: 'POST', url: '/v1/nodes/node-7/taints?overwrite=true', payload: { key: 'bench', value: String(i), effect: 'PreferNoSchedule' } });
+      await api.inject({
+        method: 'POST',
+        url: '/v1/nodes/node-7/taints?overwrite=true',
+        payload: { key: 'bench', value: String(i), effect: 'PreferNoSchedule' },
+      });
       const read = await api.inject({ method: 'GET', url: '/v1/nodes/node-7' });
       if (!read.body.includes(`"value":"${i}"`)) throw new Error('the read did not see the write');
     };

@@ -20,10 +20,7 @@ export interface BootOptions {
  * adapter and configureApp are production's own, so error answers, body limit and the OpenAPI
  * document are what `npm start` serves.
  */
-export async function bootApp(
-  overrides: ConfigOverrides,
-  options: BootOptions = {},
-): Promise<NestFastifyApplication> {
+export async function bootApp(overrides: ConfigOverrides, options: BootOptions = {}): Promise<NestFastifyApplication> {
   const config: AppConfig = loadConfig({ ...process.env, ...overrides });
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule],

@@ -30,7 +30,10 @@ export function kubectlNode(name = 'worker-1') {
         {
           apiVersion: 'v1',
           fieldsType: 'FieldsV1',
-          fieldsV1: { 'f:metadata': { 'f:labels': { '.': {}, 'f:kubernetes.io/hostname': {} } }, 'f:spec': { 'f:podCIDR': {}, 'f:podCIDRs': { '.': {}, 'v:"10.244.1.0/24"': {} } } },
+          fieldsV1: {
+            'f:metadata': { 'f:labels': { '.': {}, 'f:kubernetes.io/hostname': {} } },
+            'f:spec': { 'f:podCIDR': {}, 'f:podCIDRs': { '.': {}, 'v:"10.244.1.0/24"': {} } },
+          },
           manager: 'kubelet',
           operation: 'Update',
           time: '2025-10-01T08:12:45Z',
@@ -104,10 +107,7 @@ export function kubectlNode(name = 'worker-1') {
       daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
       images: [
         {
-          names: [
-            'registry.k8s.io/kube-proxy@sha256:5a3b7f7e1d2c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a',
-            'registry.k8s.io/kube-proxy:v1.34.1',
-          ],
+          names: ['registry.k8s.io/kube-proxy@sha256:5a3b7f7e1d2c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a', 'registry.k8s.io/kube-proxy:v1.34.1'],
           sizeBytes: 30230147,
         },
       ],

@@ -43,7 +43,5 @@ export async function databaseExists(name: string): Promise<boolean> {
 
 /** Drops `name`, ending any session still connected to it (FORCE, PostgreSQL 13+). */
 export async function dropDatabase(name: string): Promise<void> {
-  await withMaintenanceClient((client) =>
-    client.query(`DROP DATABASE IF EXISTS ${escapeIdentifier(name)} WITH (FORCE)`),
-  );
+  await withMaintenanceClient((client) => client.query(`DROP DATABASE IF EXISTS ${escapeIdentifier(name)} WITH (FORCE)`));
 }

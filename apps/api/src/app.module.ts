@@ -14,6 +14,19 @@ import { TaintsModule } from './taints/taints.module';
 
 /** The application: one imported module per feature (docs/architecture.md). */
 @Module({
-  imports: [ConfigModule, DatabaseModule, EdgeModule, ClusterModule, EvictionsModule, HealthModule, NodesModule, TaintsModule, PodsModule, PlacementModule, ImpactModule, GraphqlModule],
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    EdgeModule,
+    ClusterModule,
+    EvictionsModule,
+    HealthModule,
+    NodesModule,
+    TaintsModule,
+    PodsModule,
+    PlacementModule,
+    ImpactModule,
+    GraphqlModule,
+  ],
 })
 export class AppModule {}

@@ -20,16 +20,8 @@ async function bootstrap(): Promise<void> {
   // Also before Nest: providers may query tables at init, so the schema must be current.
   // Replicas starting together wait on Prisma's advisory lock; one applies, the others find
   // nothing pending.
-  const applied = await applyMigrations(
-    config.databaseUrl,
-    findMigrationsDir(__dirname),
-    new Logger('Migrations'),
-  );
-  logger.log(
-    applied.length > 0
-      ? `applied ${applied.length} migration(s): ${applied.join(', ')}`
-      : 'database schema is up to date (no pending migrations)',
-  );
+  const applied = await applyMigrations(config.databaseUrl, findMigrationsDir(__dirname), new Logger('Migrations'));
+  logger.log(applied.length > 0 ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database schema is up to date (no pending migrations)');
 
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter());
   // Error filter and OpenAPI document, shared with the tests' boot helper (configure-app.ts).

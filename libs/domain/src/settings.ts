@@ -35,9 +35,11 @@ export const defaultSettings: DomainSettings = Object.freeze({
 }) as DomainSettings;
 
 /** Defaults with some fields replaced; nested admission switches merge too. */
-export function settingsWith(overrides: Partial<Omit<DomainSettings, 'admission'>> & {
-  admission?: Partial<DomainSettings['admission']>;
-} = {}): DomainSettings {
+export function settingsWith(
+  overrides: Partial<Omit<DomainSettings, 'admission'>> & {
+    admission?: Partial<DomainSettings['admission']>;
+  } = {},
+): DomainSettings {
   return {
     ...defaultSettings,
     ...overrides,

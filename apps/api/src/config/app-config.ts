@@ -29,14 +29,7 @@ export class AppConfig {
   /** NoExecute evictions: the BullMQ key prefix, whether this process runs a worker, how often the reconciler looks. */
   readonly evictions: EvictionSettings;
 
-  constructor(values: {
-    databaseUrl: string;
-    redisUrl: string;
-    port: number;
-    host: string;
-    domain: DomainSettings;
-    evictions: EvictionSettings;
-  }) {
+  constructor(values: { databaseUrl: string; redisUrl: string; port: number; host: string; domain: DomainSettings; evictions: EvictionSettings }) {
     this.databaseUrl = values.databaseUrl;
     this.redisUrl = values.redisUrl;
     this.port = values.port;

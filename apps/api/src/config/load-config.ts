@@ -62,7 +62,10 @@ function readPrefix(env: NodeJS.ProcessEnv): string {
 
 function readDomainSettings(env: NodeJS.ProcessEnv): DomainSettings {
   const admission = { ...defaultSettings.admission };
-  for (const name of read(env, 'DISABLE_ADMISSION_PLUGINS').split(',').map((n) => n.trim()).filter(Boolean)) {
+  for (const name of read(env, 'DISABLE_ADMISSION_PLUGINS')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)) {
     if (!(name in ADMISSION_PLUGINS)) {
       throw new Error(`DISABLE_ADMISSION_PLUGINS: unknown plugin "${name}" (known: ${Object.keys(ADMISSION_PLUGINS).join(', ')})`);
     }

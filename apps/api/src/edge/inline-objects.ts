@@ -68,4 +68,3 @@ function withWhatIfName(value: unknown): unknown {
   metadata.namespace ||= 'default';
   return { ...pod, metadata };
 }
-

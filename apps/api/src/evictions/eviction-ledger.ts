@@ -133,7 +133,17 @@ export class EvictionLedger {
     const at = new Date(w.now);
     const events: NewEvent[] = [];
     const event = (kind: NewEvent['kind'], namespace: string, name: string, evictionId: bigint, message: string) =>
-      events.push({ at, kind, type: 'Normal', reason: 'TaintManagerEviction', message, involvedKind: 'Pod', involvedNamespace: namespace, involvedName: name, evictionId });
+      events.push({
+        at,
+        kind,
+        type: 'Normal',
+        reason: 'TaintManagerEviction',
+        message,
+        involvedKind: 'Pod',
+        involvedNamespace: namespace,
+        involvedName: name,
+        evictionId,
+      });
 
     for (const [reason, rows] of groupBy(outcome.cancelled, (c) => c.reason)) {
       await w.tx.eviction.updateMany({ where: { id: { in: rows.map((c) => c.row.id) } }, data: { status: 'Cancelled', cancelledAt: at, reason } });
@@ -156,7 +166,13 @@ export class EvictionLedger {
       })),
     );
     for (const row of scheduled) {
-      event('EvictionScheduled', row.podNamespace, row.podName, row.id, eventMessages.EvictionScheduled(`${row.podNamespace}/${row.podName}`, row.scheduledFor));
+      event(
+        'EvictionScheduled',
+        row.podNamespace,
+        row.podName,
+        row.id,
+        eventMessages.EvictionScheduled(`${row.podNamespace}/${row.podName}`, row.scheduledFor),
+      );
       wakeups.push(row);
     }
 
@@ -167,7 +183,10 @@ export class EvictionLedger {
 
     const executed: ExecutedEviction[] = [];
     if (outcome.due.length) {
-      await w.tx.eviction.updateMany({ where: { id: { in: outcome.due.map((d) => d.row.id) } }, data: { status: 'Executed', firedAt: at, reason: 'DeletionByTaintManager' } });
+      await w.tx.eviction.updateMany({
+        where: { id: { in: outcome.due.map((d) => d.row.id) } },
+        data: { status: 'Executed', firedAt: at, reason: 'DeletionByTaintManager' },
+      });
       for (const { pod, row } of outcome.due) executed.push({ pod, evictionId: row.id, nodeName: row.nodeName, taint: taintOfEviction(row) });
     }
     const now = outcome.evictedNow.map(({ pod, step }) => ({ pod, step, subject: evictionSubject(pod, pod.spec?.nodeName as string, step.taint) }));
@@ -185,7 +204,8 @@ export class EvictionLedger {
     );
     // RETURNING promises no order: match the new rows to their pods by name.
     const idOf = new Map(created.map((row) => [podKey(row.podNamespace, row.podName), row.id]));
-    for (const { pod, step, subject } of now) executed.push({ pod, evictionId: idOf.get(podName(pod)) as bigint, nodeName: subject.nodeName, taint: step.taint });
+    for (const { pod, step, subject } of now)
+      executed.push({ pod, evictionId: idOf.get(podName(pod)) as bigint, nodeName: subject.nodeName, taint: step.taint });
     for (const e of executed) {
       event('EvictionExecuted', e.pod.metadata.namespace ?? 'default', e.pod.metadata.name, e.evictionId, eventMessages.EvictionExecuted(podName(e.pod)));
     }

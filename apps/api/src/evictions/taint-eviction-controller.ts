@@ -70,7 +70,10 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   async wake(evictionId: bigint): Promise<{ executed: number; cancelled: number; requeued: number }> {
     return this.writer.write(async (w) => {
       const rows = await this.ledger.dueOrById(w, evictionId, WAKE_BATCH);
-      const podRows = await this.pods.findMany(w, rows.map((r) => ({ namespace: r.podNamespace, name: r.podName })));
+      const podRows = await this.pods.findMany(
+        w,
+        rows.map((r) => ({ namespace: r.podNamespace, name: r.podName })),
+      );
       const taintsOf = await this.nodes.taintsOf(w, [...new Set(rows.map((r) => r.nodeName))]);
       const outcome = new EvictionOutcome();
       for (const row of rows) {

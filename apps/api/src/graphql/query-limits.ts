@@ -1,11 +1,4 @@
-import {
-  type ASTVisitor,
-  type FragmentDefinitionNode,
-  GraphQLError,
-  Kind,
-  type SelectionSetNode,
-  type ValidationContext,
-} from 'graphql';
+import { type ASTVisitor, type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode, type ValidationContext } from 'graphql';
 
 /**
  * Validation rules that refuse expensive operations before anything runs. Depth: the deepest
@@ -22,7 +15,12 @@ type Rule = (context: ValidationContext) => ASTVisitor;
 const isIntrospection = (name: string) => name === '__schema' || name === '__type';
 
 /** The depth and the number of fields of a selection set, fragments inlined. */
-function measure(selectionSet: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, depth: number, seen: Set<string>): { depth: number; fields: number } {
+function measure(
+  selectionSet: SelectionSetNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  depth: number,
+  seen: Set<string>,
+): { depth: number; fields: number } {
   let deepest = depth;
   let fields = 0;
   for (const selection of selectionSet.selections) {
@@ -65,7 +63,9 @@ export function depthLimit(max = MAX_QUERY_DEPTH): Rule {
     OperationDefinition(operation) {
       const { depth } = measure(operation.selectionSet, fragmentsOf(context), 0, new Set());
       if (depth > max) {
-        context.reportError(new GraphQLError(`query is nested ${depth} levels deep; the limit is ${max}`, { nodes: [operation], extensions: { code: 'QUERY_TOO_DEEP' } }));
+        context.reportError(
+          new GraphQLError(`query is nested ${depth} levels deep; the limit is ${max}`, { nodes: [operation], extensions: { code: 'QUERY_TOO_DEEP' } }),
+        );
       }
     },
   });
@@ -77,7 +77,9 @@ export function complexityLimit(max = MAX_QUERY_COMPLEXITY): Rule {
     OperationDefinition(operation) {
       const { fields } = measure(operation.selectionSet, fragmentsOf(context), 0, new Set());
       if (fields > max) {
-        context.reportError(new GraphQLError(`query selects ${fields} fields; the limit is ${max}`, { nodes: [operation], extensions: { code: 'QUERY_TOO_COMPLEX' } }));
+        context.reportError(
+          new GraphQLError(`query selects ${fields} fields; the limit is ${max}`, { nodes: [operation], extensions: { code: 'QUERY_TOO_COMPLEX' } }),
+        );
       }
     },
   });

@@ -36,7 +36,9 @@ export class WhatIfResolver {
     return this.placementService.place(this.commands.parse(placement, { pod, nodes, namespace, name }));
   }
 
-  @Query(() => TaintImpactType, { description: 'What if this taint were added to the nodes named, or those of a selector, or all? Inline: a hypothetical cluster.' })
+  @Query(() => TaintImpactType, {
+    description: 'What if this taint were added to the nodes named, or those of a selector, or all? Inline: a hypothetical cluster.',
+  })
   taintImpact(
     @Args('taint', { type: () => TaintInput }) taint: TaintInput,
     @Args('nodes', { type: () => [String], nullable: true }) nodes?: string[] | null,

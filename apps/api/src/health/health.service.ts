@@ -22,9 +22,7 @@ export class HealthService {
       redis: () => this.pingRedis(),
     };
     const names = Object.keys(probes) as HealthCheckName[];
-    const outcomes = await Promise.allSettled(
-      names.map((name) => withTimeout(probes[name](), CHECK_TIMEOUT_MS)),
-    );
+    const outcomes = await Promise.allSettled(names.map((name) => withTimeout(probes[name](), CHECK_TIMEOUT_MS)));
 
     const report: HealthReport = { status: 'ok', checks: { postgres: 'ok', redis: 'ok' } };
     outcomes.forEach((outcome, index) => {

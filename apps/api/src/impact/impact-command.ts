@@ -1,4 +1,19 @@
-import { type FieldError, FieldPath, type Node, type NodeTarget, type Pod, ShapeChecker, type Taint, err, failure, fieldError, fieldErrorsWithin, ok, parseNodeTarget, validateTaintBody } from '@taintgate/domain';
+import {
+  type FieldError,
+  FieldPath,
+  type Node,
+  type NodeTarget,
+  type Pod,
+  ShapeChecker,
+  type Taint,
+  err,
+  failure,
+  fieldError,
+  fieldErrorsWithin,
+  ok,
+  parseNodeTarget,
+  validateTaintBody,
+} from '@taintgate/domain';
 import { inlineNodes, inlinePods } from '../edge/inline-objects';
 import { operation } from '../edge/operation';
 

@@ -1,15 +1,4 @@
-import {
-  type Failure,
-  type LabelSelector,
-  type Node,
-  type NodeCondition,
-  type Result,
-  ShapeChecker,
-  err,
-  failure,
-  ok,
-  validateNode,
-} from '@taintgate/domain';
+import { type Failure, type LabelSelector, type Node, type NodeCondition, type Result, ShapeChecker, err, failure, ok, validateNode } from '@taintgate/domain';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
 import { checked, labelSelector, requiredString } from '../edge/request-fields';
@@ -79,4 +68,3 @@ function validNode<C>(name: string, body: unknown, command: (node: Node) => C): 
   const result = validateNode(named.value);
   return result.ok ? ok(command(result.value)) : err(failure.invalid('Node', name, result.error));
 }
-

@@ -25,9 +25,7 @@ export function setupOpenApi(app: NestFastifyApplication): OpenAPIObject {
     )
     .setVersion(packageVersion())
     .build();
-  const document = withErrorResponses(
-    SwaggerModule.createDocument(app, config, { extraModels: [ApiErrorBody, ApiErrorDetail] }),
-  );
+  const document = withErrorResponses(SwaggerModule.createDocument(app, config, { extraModels: [ApiErrorBody, ApiErrorDetail] }));
 
   SwaggerModule.setup(OPENAPI_PATHS.ui, app, document, { jsonDocumentUrl: OPENAPI_PATHS.json });
   // Nest serves one JSON path; some clients and habits expect the other spelling.

@@ -58,7 +58,8 @@ export class TaintsService {
 
   /** POST /v1/taint: `kubectl taint` over nodes by name, label selector or all; all change or none. */
   async command({ target, change, overwrite, dryRun }: TaintNodesCommand): Promise<TaintCommandResult> {
-    const plan = (nodes: Node[]) => nodes.map((node) => ({ node, ...valueOf(applyTaintChange(node.metadata.name, node.spec?.taints ?? [], change, overwrite)) }));
+    const plan = (nodes: Node[]) =>
+      nodes.map((node) => ({ node, ...valueOf(applyTaintChange(node.metadata.name, node.spec?.taints ?? [], change, overwrite)) }));
 
     if (dryRun) {
       const view = await this.snapshot.view();
@@ -80,9 +81,23 @@ export class TaintsService {
       const results = [];
       for (const { node, operation, taints } of plan(valueOf(selectNodes(target, nodeOf.values(), (name) => nodeOf.get(name))))) {
         const saved = await this.store.saveTaints(w, rowOf.get(node.metadata.name) as NodeRow, taints);
-        results.push({ node: node.metadata.name, operation, message: taintResultLine(node.metadata.name, operation), taints: saved.spec?.taints ?? [], object: saved, before: node });
+        results.push({
+          node: node.metadata.name,
+          operation,
+          message: taintResultLine(node.metadata.name, operation),
+          taints: saved.spec?.taints ?? [],
+          object: saved,
+          before: node,
+        });
       }
-      await w.audit(...results.map((r) => ({ action: 'taint.command', kind: 'Node' as const, name: r.node, details: { ...auditDetails(change, overwrite), operation: r.operation } })));
+      await w.audit(
+        ...results.map((r) => ({
+          action: 'taint.command',
+          kind: 'Node' as const,
+          name: r.node,
+          details: { ...auditDetails(change, overwrite), operation: r.operation },
+        })),
+      );
       await this.evictions.nodeTaintsChanged(
         w,
         results.map((r) => ({ name: r.node, before: r.before.spec?.taints ?? [], after: r.taints })),

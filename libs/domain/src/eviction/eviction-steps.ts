@@ -56,7 +56,14 @@ export function evictionStep(
         ? { step: 'EvictNow', taint: decision.untolerated[0] as Taint, tolerationSeconds: null, supersedes }
         : { step: 'EvictNow', taint: decision.taint, tolerationSeconds: 0, supersedes };
     case 'EvictAt':
-      return { step: 'Schedule', taint: decision.taint, startedAt: decision.startedAt, fireAt: decision.fireAt, tolerationSeconds: decision.tolerationSeconds, supersedes };
+      return {
+        step: 'Schedule',
+        taint: decision.taint,
+        startedAt: decision.startedAt,
+        fireAt: decision.fireAt,
+        tolerationSeconds: decision.tolerationSeconds,
+        supersedes,
+      };
   }
 }
 

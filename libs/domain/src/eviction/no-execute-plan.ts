@@ -62,7 +62,8 @@ export function planNoExecute(
   // The controller keeps an eviction that was scheduled before now, whatever the new minimum.
   if (scheduled && scheduled.startedAt < now) return { action: 'KeepScheduled', scheduled };
   // The taint whose toleration sets the time: the first whose toleration in use has the minimum.
-  const limiting = noExecute[used.findIndex((t) => t.tolerationSeconds !== undefined && t.tolerationSeconds !== null && Math.max(t.tolerationSeconds, 0) === seconds)];
+  const limiting =
+    noExecute[used.findIndex((t) => t.tolerationSeconds !== undefined && t.tolerationSeconds !== null && Math.max(t.tolerationSeconds, 0) === seconds)];
   const taint = taintIdentity(limiting ?? (noExecute[0] as Taint));
   if (seconds === 0) return { action: 'EvictNow', reason: 'ToleranceElapsed', tolerationSeconds: 0, taint };
   return { action: 'EvictAt', startedAt: now, fireAt: now + seconds * 1000, tolerationSeconds: seconds, taint };

@@ -121,5 +121,9 @@ function feasibleOnlyOnTargets(pod: Pod, nodes: readonly Node[], targets: Readon
 /** What filtering reads of a pending pod: tolerations without their seconds, selectors, required affinity. */
 function schedulingSignature(pod: Pod): string {
   const tolerations = (pod.spec?.tolerations ?? []).map((t) => [t.key ?? '', t.operator ?? '', t.value ?? '', t.effect ?? '']);
-  return JSON.stringify([tolerations, pod.spec?.nodeSelector ?? null, pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null]);
+  return JSON.stringify([
+    tolerations,
+    pod.spec?.nodeSelector ?? null,
+    pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null,
+  ]);
 }

@@ -11,9 +11,7 @@ import { FieldPath, fieldError } from '../validation/field-errors';
  * so they share one set of rules and messages.
  */
 export type NodeTarget =
-  | { readonly by: 'names'; readonly names: readonly string[] }
-  | { readonly by: 'selector'; readonly selector: LabelSelector }
-  | { readonly by: 'all' };
+  { readonly by: 'names'; readonly names: readonly string[] } | { readonly by: 'selector'; readonly selector: LabelSelector } | { readonly by: 'all' };
 
 export interface NodeTargetInput {
   nodes?: readonly string[] | undefined;

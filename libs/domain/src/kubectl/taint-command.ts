@@ -100,7 +100,8 @@ export function applyTaintChange(
   if (!overwrite) {
     const existing = change.toAdd.flatMap((add) => current.filter((old) => sameTaint(add, old)).map(() => add.key));
     // The arguments are fine; they clash with what the node holds.
-    if (existing.length) return err(failure.conflict(`node ${nodeName} already has ${existing.join(',')} taint(s) with same effect(s) and --overwrite is false`));
+    if (existing.length)
+      return err(failure.conflict(`node ${nodeName} already has ${existing.join(',')} taint(s) with same effect(s) and --overwrite is false`));
   }
   // addTaints: each old taint is appended unless the list built so far (the adds, then the old
   // taints already appended) has its key and effect, so a repeated old taint also collapses.

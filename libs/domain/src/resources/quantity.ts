@@ -104,7 +104,10 @@ function interpretSuffix(suffix: string): Suffix | undefined {
 
 /** Go's strings.TrimSpace (Unicode White_Space; unlike String.prototype.trim, U+0085 but not U+FEFF). */
 function goTrimSpace(s: string): string {
-  return s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '');
+  return s.replace(
+    /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g,
+    '',
+  );
 }
 
 /** The quantity in nano-units, or resource.Quantity's error message. */

@@ -71,9 +71,7 @@ function taintReason(taint: Taint, soft: boolean): PlacementReason {
   return {
     code: soft ? PlacementReasonCodes.untoleratedPreferNoSchedule : PlacementReasonCodes.untoleratedTaint,
     taint: taintIdentity(taint),
-    message: soft
-      ? `untolerated taint ${taintToString(taint)} lowers the node's score`
-      : `untolerated taint ${taintToString(taint)}`,
+    message: soft ? `untolerated taint ${taintToString(taint)} lowers the node's score` : `untolerated taint ${taintToString(taint)}`,
   };
 }
 

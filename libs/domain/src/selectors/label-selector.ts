@@ -13,7 +13,6 @@ import { isQualifiedName, isValidLabelValue } from '../validation/names';
 
 export type LabelSelector = NodeSelectorRequirement[];
 
-
 /** Splits on commas that are not inside parentheses. */
 function splitRequirements(text: string): string[] | undefined {
   const parts: string[] = [];
@@ -82,9 +81,10 @@ function parseRequirement(raw: string): NodeSelectorRequirement | string {
   const comparison = comparisonPattern.exec(text);
   if (comparison) {
     const [, key = '', op, value = ''] = comparison;
-    const notInteger = parseGoInt64(value) === undefined
-      ? `unable to parse requirement "${raw}": invalid value "${value}": for 'Gt', 'Lt' operators, the value must be an integer`
-      : undefined;
+    const notInteger =
+      parseGoInt64(value) === undefined
+        ? `unable to parse requirement "${raw}": invalid value "${value}": for 'Gt', 'Lt' operators, the value must be an integer`
+        : undefined;
     const problem = checkKey(key, raw) ?? notInteger ?? checkValues([value], raw);
     if (problem) return problem;
     return { key, operator: op === '>' ? 'Gt' : 'Lt', values: [value] };

@@ -42,11 +42,7 @@ function compareNumeric(toleration: Toleration, taint: Taint): boolean {
 }
 
 /** Does any of the tolerations tolerate the taint? (v1helper.TolerationsTolerateTaint) */
-export function tolerationsTolerateTaint(
-  tolerations: readonly Toleration[] | undefined,
-  taint: Taint,
-  options: MatchOptions = defaultMatchOptions,
-): boolean {
+export function tolerationsTolerateTaint(tolerations: readonly Toleration[] | undefined, taint: Taint, options: MatchOptions = defaultMatchOptions): boolean {
   return (tolerations ?? []).some((t) => toleratesTaint(t, taint, options));
 }
 
@@ -92,9 +88,6 @@ export function matchingTolerations(
 /** Same key, operator, value and effect: the same toleration but for its seconds (Toleration.MatchToleration). */
 export function sameToleration(a: Toleration, b: Toleration): boolean {
   return (
-    (a.key ?? '') === (b.key ?? '') &&
-    (a.effect ?? '') === (b.effect ?? '') &&
-    (a.operator ?? '') === (b.operator ?? '') &&
-    (a.value ?? '') === (b.value ?? '')
+    (a.key ?? '') === (b.key ?? '') && (a.effect ?? '') === (b.effect ?? '') && (a.operator ?? '') === (b.operator ?? '') && (a.value ?? '') === (b.value ?? '')
   );
 }

@@ -145,14 +145,7 @@ export function formatBadValue(value: unknown, style: BadValueStyle = 'string'):
   return goJson(value);
 }
 
-function make(
-  field: FieldPath,
-  type: FieldErrorType,
-  detail: string,
-  badValue?: unknown,
-  hasValue = true,
-  style: BadValueStyle = 'string',
-): FieldError {
+function make(field: FieldPath, type: FieldErrorType, detail: string, badValue?: unknown, hasValue = true, style: BadValueStyle = 'string'): FieldError {
   let reason = typeText[type];
   if (hasValue && !valueless.has(type)) reason += `: ${formatBadValue(badValue, style)}`;
   if (detail) reason += `: ${detail}`;
@@ -166,7 +159,13 @@ export const fieldError = {
    * A bad value whose words come from elsewhere (a label selector's or kubectl's parser): the
    * reason is that text as it is, with no type prefix.
    */
-  unparsable: (field: FieldPath, value: unknown, reason: string): FieldError => ({ path: field, type: 'FieldValueInvalid', badValue: value, detail: reason, reason }),
+  unparsable: (field: FieldPath, value: unknown, reason: string): FieldError => ({
+    path: field,
+    type: 'FieldValueInvalid',
+    badValue: value,
+    detail: reason,
+    reason,
+  }),
   required: (field: FieldPath, detail = ''): FieldError => make(field, 'FieldValueRequired', detail, undefined, false),
   forbidden: (field: FieldPath, detail: string): FieldError => make(field, 'FieldValueForbidden', detail, undefined, false),
   /** `style: 'json'` for a value Go holds in a named string type (an operator, an effect). */
@@ -174,21 +173,12 @@ export const fieldError = {
     make(field, 'FieldValueInvalid', detail, value, true, style),
   duplicate: (field: FieldPath, value: unknown, detail = ''): FieldError => make(field, 'FieldValueDuplicate', detail, value),
   notFound: (field: FieldPath, value: unknown, detail = ''): FieldError => make(field, 'FieldValueNotFound', detail, value),
-  tooLong: (field: FieldPath, maxLength: number): FieldError =>
-    make(field, 'FieldValueTooLong', `may not be more than ${maxLength} bytes`, undefined, false),
+  tooLong: (field: FieldPath, maxLength: number): FieldError => make(field, 'FieldValueTooLong', `may not be more than ${maxLength} bytes`, undefined, false),
   /** A JSON value of the wrong type, e.g. a number where a string belongs. */
-  typeInvalid: (field: FieldPath, value: unknown, detail: string): FieldError =>
-    make(field, 'FieldValueTypeInvalid', detail, value),
+  typeInvalid: (field: FieldPath, value: unknown, detail: string): FieldError => make(field, 'FieldValueTypeInvalid', detail, value),
   /** Enumerations: the bad value is rendered as Go renders a named string type (json.Marshal) unless told otherwise. */
   notSupported: (field: FieldPath, value: unknown, supported: readonly string[], style: BadValueStyle = 'json'): FieldError =>
-    make(
-      field,
-      'FieldValueNotSupported',
-      supported.length ? `supported values: ${supported.map((s) => goQuote(s)).join(', ')}` : '',
-      value,
-      true,
-      style,
-    ),
+    make(field, 'FieldValueNotSupported', supported.length ? `supported values: ${supported.map((s) => goQuote(s)).join(', ')}` : '', value, true, style),
 };
 
 /** `spec.taints[0].effect: Unsupported value: "Foo": supported values: ...`, one per line. */
@@ -211,8 +201,7 @@ export function uniqueFieldErrors(errors: readonly FieldError[]): FieldError[] {
 }
 
 /** The errors of a value found at `path` of a request (`nodes[2]`), named from the request's root. */
-export const fieldErrorsWithin = (path: FieldPath, errors: readonly FieldError[]): FieldError[] =>
-  errors.map((e) => ({ ...e, path: e.path.within(path) }));
+export const fieldErrorsWithin = (path: FieldPath, errors: readonly FieldError[]): FieldError[] => errors.map((e) => ({ ...e, path: e.path.within(path) }));
 
 /**
  * The API server's summary of an invalid object (apierrors.NewInvalid):

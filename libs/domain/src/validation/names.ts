@@ -13,8 +13,7 @@
 const qnameCharFmt = '[A-Za-z0-9]';
 const qnameExtCharFmt = '[-A-Za-z0-9_.]';
 const qualifiedNameFmt = `(${qnameCharFmt}${qnameExtCharFmt}*)?${qnameCharFmt}`;
-const qualifiedNameErrMsg =
-  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const qualifiedNameErrMsg = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 const qualifiedNameMaxLength = 63;
 const qualifiedNameRegexp = new RegExp(`^${qualifiedNameFmt}$`);
 

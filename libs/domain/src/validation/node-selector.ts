@@ -18,11 +18,7 @@ export function validateLabels(labels: Record<string, string>, path: FieldPath):
  * `allowInvalidLabelValues`) every value a valid label value, reported at `values[k]`.
  * Gt/Lt values are not checked to be integers here.
  */
-export function validateNodeSelectorRequirement(
-  req: NodeSelectorRequirement,
-  path: FieldPath,
-  allowInvalidLabelValues = false,
-): FieldError[] {
+export function validateNodeSelectorRequirement(req: NodeSelectorRequirement, path: FieldPath, allowInvalidLabelValues = false): FieldError[] {
   const errors: FieldError[] = [];
   const values = req.values ?? [];
   const operator = req.operator ?? '';
@@ -97,9 +93,7 @@ export function validateNodeSelector(selector: NodeSelector, path: FieldPath, al
 
 /** Does any matchExpressions value fail label-value syntax? (helper.HasInvalidLabelValueInNodeSelectorTerms) */
 export function hasInvalidLabelValueInNodeSelectorTerms(terms: readonly NodeSelectorTerm[] | undefined): boolean {
-  return (terms ?? []).some((term) =>
-    (term.matchExpressions ?? []).some((req) => (req.values ?? []).some((v) => isValidLabelValue(v).length > 0)),
-  );
+  return (terms ?? []).some((term) => (term.matchExpressions ?? []).some((req) => (req.values ?? []).some((v) => isValidLabelValue(v).length > 0)));
 }
 
 export interface AffinityValidationOptions {
@@ -126,11 +120,7 @@ export function validateAffinity(
   const required = nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution;
   if (required) {
     errors.push(
-      ...validateNodeSelector(
-        required,
-        at.child('requiredDuringSchedulingIgnoredDuringExecution'),
-        options.allowInvalidLabelValueInRequiredNodeAffinity,
-      ),
+      ...validateNodeSelector(required, at.child('requiredDuringSchedulingIgnoredDuringExecution'), options.allowInvalidLabelValueInRequiredNodeAffinity),
     );
   }
   (nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution ?? []).forEach((pref, i) => {

@@ -218,9 +218,7 @@ export function validatePod(input: unknown, settings: DomainSettings, previous?:
   };
   const allowInvalidLabelValueInRequiredNodeAffinity =
     previous !== undefined &&
-    hasInvalidLabelValueInNodeSelectorTerms(
-      previous.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms,
-    );
+    hasInvalidLabelValueInNodeSelectorTerms(previous.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms);
 
   const errors = validateMetadata(meta, true);
   if (nodeSelector) errors.push(...validateLabels(nodeSelector, specPath.child('nodeSelector')));

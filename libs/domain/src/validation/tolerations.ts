@@ -28,11 +28,7 @@ export function usesComparisonOperators(tolerations: readonly Toleration[] | und
  * on purpose: a bad value for Equal and a value given with Exists are reported on `operator`;
  * Gt/Lt with the option off list four supported operators, any other unknown operator two.
  */
-export function validateTolerations(
-  tolerations: readonly Toleration[],
-  path: FieldPath,
-  options: TolerationValidationOptions,
-): FieldError[] {
+export function validateTolerations(tolerations: readonly Toleration[], path: FieldPath, options: TolerationValidationOptions): FieldError[] {
   const errors: FieldError[] = [];
   tolerations.forEach((toleration, i) => {
     const at = path.index(i);
@@ -46,12 +42,7 @@ export function validateTolerations(
     // An empty key with Exists (and no value) means "match all keys and values".
     if (key.length === 0 && operator !== 'Exists') {
       errors.push(
-        fieldError.invalid(
-          at.child('operator'),
-          operator,
-          'operator must be Exists when `key` is empty, which means "match all values and all keys"',
-          'json',
-        ),
+        fieldError.invalid(at.child('operator'), operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"', 'json'),
       );
     }
 

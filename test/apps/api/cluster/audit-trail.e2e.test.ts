@@ -16,7 +16,12 @@ interface AuditRow {
 describe('audit trail (audit_events)', () => {
   const { api, db } = useApiFixture();
   const rowsAfter = async (id: string): Promise<AuditRow[]> =>
-    (await db.query<AuditRow>('SELECT id::text, at, action, kind, namespace, name, details, revision::text FROM audit_events WHERE id > $1 ORDER BY audit_events.id', [id])).rows;
+    (
+      await db.query<AuditRow>(
+        'SELECT id::text, at, action, kind, namespace, name, details, revision::text FROM audit_events WHERE id > $1 ORDER BY audit_events.id',
+        [id],
+      )
+    ).rows;
   const lastId = async (): Promise<string> => (await db.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM audit_events')).rows[0]?.id ?? '0';
   const shape = (rows: AuditRow[]) => rows.map(({ action, kind, namespace, name, details }) => ({ action, kind, namespace, name, details }));
 
@@ -45,10 +50,34 @@ describe('audit trail (audit_events)', () => {
       { action: 'taint.add', kind: 'Node', namespace: null, name: 'n1', details: { added: ['k=v:NoSchedule'], removed: [], overwrite: false } },
       { action: 'taint.add', kind: 'Node', namespace: null, name: 'n1', details: { added: ['k=w:NoSchedule'], removed: [], overwrite: true } },
       { action: 'taint.remove', kind: 'Node', namespace: null, name: 'n1', details: { added: [], removed: ['k:NoSchedule'], overwrite: false } },
-      { action: 'taint.command', kind: 'Node', namespace: null, name: 'n1', details: { added: ['cmd=1:PreferNoSchedule'], removed: [], overwrite: false, operation: 'tainted' } },
-      { action: 'taint.command', kind: 'Node', namespace: null, name: 'n2', details: { added: ['cmd=1:PreferNoSchedule'], removed: [], overwrite: false, operation: 'tainted' } },
-      { action: 'taint.command', kind: 'Node', namespace: null, name: 'n1', details: { added: [], removed: ['cmd'], overwrite: false, operation: 'untainted' } },
-      { action: 'taint.command', kind: 'Node', namespace: null, name: 'n2', details: { added: [], removed: ['cmd'], overwrite: false, operation: 'untainted' } },
+      {
+        action: 'taint.command',
+        kind: 'Node',
+        namespace: null,
+        name: 'n1',
+        details: { added: ['cmd=1:PreferNoSchedule'], removed: [], overwrite: false, operation: 'tainted' },
+      },
+      {
+        action: 'taint.command',
+        kind: 'Node',
+        namespace: null,
+        name: 'n2',
+        details: { added: ['cmd=1:PreferNoSchedule'], removed: [], overwrite: false, operation: 'tainted' },
+      },
+      {
+        action: 'taint.command',
+        kind: 'Node',
+        namespace: null,
+        name: 'n1',
+        details: { added: [], removed: ['cmd'], overwrite: false, operation: 'untainted' },
+      },
+      {
+        action: 'taint.command',
+        kind: 'Node',
+        namespace: null,
+        name: 'n2',
+        details: { added: [], removed: ['cmd'], overwrite: false, operation: 'untainted' },
+      },
     ]);
   });
 

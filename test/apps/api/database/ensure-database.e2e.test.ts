@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureDatabase } from '../../../../apps/api/src/database/ensure-database';
-import {
-  databaseExists,
-  databaseUrlFor,
-  dropDatabase,
-  uniqueDatabaseName,
-} from '../../../support/test-database';
+import { databaseExists, databaseUrlFor, dropDatabase, uniqueDatabaseName } from '../../../support/test-database';
 
 describe('ensureDatabase (real Postgres)', () => {
   const created: string[] = [];
@@ -34,8 +29,6 @@ describe('ensureDatabase (real Postgres)', () => {
   });
 
   it('refuses a URL that names no database', async () => {
-    await expect(ensureDatabase('postgresql://postgres@127.0.0.1:5432/')).rejects.toThrow(
-      /names no database/,
-    );
+    await expect(ensureDatabase('postgresql://postgres@127.0.0.1:5432/')).rejects.toThrow(/names no database/);
   });
 });

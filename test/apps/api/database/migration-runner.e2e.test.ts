@@ -5,16 +5,8 @@ import path from 'node:path';
 import { Client, escapeIdentifier } from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findMigrationsDir } from '../../../../apps/api/src/database/migrations/migration-folder';
-import {
-  applyMigrations,
-  type MigrationLog,
-} from '../../../../apps/api/src/database/migrations/migration-runner';
-import {
-  databaseUrlFor,
-  dropDatabase,
-  uniqueDatabaseName,
-  withMaintenanceClient,
-} from '../../../support/test-database';
+import { applyMigrations, type MigrationLog } from '../../../../apps/api/src/database/migrations/migration-runner';
+import { databaseUrlFor, dropDatabase, uniqueDatabaseName, withMaintenanceClient } from '../../../support/test-database';
 
 /** Each test: an empty database of its own and an empty migrations folder in the OS's tmp. */
 let databaseName: string;
@@ -60,8 +52,7 @@ interface MigrationRow extends Record<string, unknown> {
   applied_steps_count: number;
 }
 
-const migrationRows = (): Promise<MigrationRow[]> =>
-  query<MigrationRow>('SELECT * FROM _prisma_migrations ORDER BY started_at, migration_name');
+const migrationRows = (): Promise<MigrationRow[]> => query<MigrationRow>('SELECT * FROM _prisma_migrations ORDER BY started_at, migration_name');
 
 /** A log that keeps what it was told, for the assertions. */
 function recordingLog(): MigrationLog & { warnings: string[] } {
@@ -167,7 +158,9 @@ describe('applyMigrations (real Postgres)', () => {
     const refusal = applyMigrations(databaseUrl, migrationsDir, recordingLog());
     await expect(refusal).rejects.toMatchObject({ code: 'P3009', migrationNames: [B] });
     await expect(refusal).rejects.toThrow(
-      new RegExp(`^P3009: migrate found failed migrations in the target database[\\s\\S]*The \`${B}\` migration started at .* UTC failed with the following logs:`),
+      new RegExp(
+        `^P3009: migrate found failed migrations in the target database[\\s\\S]*The \`${B}\` migration started at .* UTC failed with the following logs:`,
+      ),
     );
     expect(await migrationRows()).toHaveLength(2);
     expect(await query("SELECT to_regclass('pods') AS t")).toEqual([{ t: null }]);
@@ -236,9 +229,7 @@ describe('applyMigrations (real Postgres)', () => {
 
   it('fails, naming the migration, when a migration folder has no migration.sql', async () => {
     await mkdir(path.join(migrationsDir, A));
-    await expect(applyMigrations(databaseUrl, migrationsDir, recordingLog())).rejects.toThrow(
-      new RegExp(`migration ${A}: cannot read`),
-    );
+    await expect(applyMigrations(databaseUrl, migrationsDir, recordingLog())).rejects.toThrow(new RegExp(`migration ${A}: cannot read`));
   });
 });
 

@@ -19,7 +19,9 @@ describe('request bodies: JSON only (edge/json-bodies.ts)', () => {
     ['plain text', 'text/plain', node],
     ['YAML (not accepted yet)', 'application/yaml', 'metadata:\n  name: n1\n'],
   ])('%s: 415 naming the accepted type, nothing stored', async (_name, contentType, payload) => {
-    const reply = await expectNothingStored(api, db, () => t.app.inject({ method: 'PUT', url: '/v1/nodes/n1', payload, headers: { 'content-type': contentType } }));
+    const reply = await expectNothingStored(api, db, () =>
+      t.app.inject({ method: 'PUT', url: '/v1/nodes/n1', payload, headers: { 'content-type': contentType } }),
+    );
     expectApiError(reply, 415, `content type ${JSON.stringify(contentType)} is not supported: ${advice}`);
   });
 
@@ -31,7 +33,12 @@ describe('request bodies: JSON only (edge/json-bodies.ts)', () => {
   });
 
   it('JSON with a charset parameter is JSON', async () => {
-    const reply = await t.app.inject({ method: 'PUT', url: '/v1/nodes/charset', payload: node.replace('n1', 'charset'), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const reply = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/nodes/charset',
+      payload: node.replace('n1', 'charset'),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(reply.statusCode).toBe(201);
   });
 

@@ -32,8 +32,7 @@ describe('NoExecute carried out', () => {
     a.inject({ method: 'PUT', url: `/v1/nodes/${name}`, payload: { metadata: { name }, ...body } });
   const putPod = (a: NestFastifyApplication, name: string, tolerations: unknown[] = [], nodeName = 'n1') =>
     a.inject({ method: 'PUT', url: `/v1/namespaces/default/pods/${name}`, payload: { metadata: { name }, spec: { nodeName, tolerations } } });
-  const taint = (a: NestFastifyApplication, key = 'drain') =>
-    a.inject({ method: 'POST', url: '/v1/nodes/n1/taints', payload: { key, effect: 'NoExecute' } });
+  const taint = (a: NestFastifyApplication, key = 'drain') => a.inject({ method: 'POST', url: '/v1/nodes/n1/taints', payload: { key, effect: 'NoExecute' } });
   const untaint = (a: NestFastifyApplication, key = 'drain') => a.inject({ method: 'DELETE', url: `/v1/nodes/n1/taints?key=${key}` });
   const podExists = async (a: NestFastifyApplication, name: string) =>
     (await a.inject({ method: 'GET', url: `/v1/namespaces/default/pods/${name}` })).statusCode === 200;
@@ -46,7 +45,12 @@ describe('NoExecute carried out', () => {
     expect((await taint(app())).statusCode).toBe(201);
     expect(await podExists(app(), 'plain')).toBe(false);
     const [eviction] = await evictions(app());
-    expect(eviction).toMatchObject({ pod: { namespace: 'default', name: 'plain' }, node: 'n1', taint: { key: 'drain', effect: 'NoExecute' }, status: 'Executed' });
+    expect(eviction).toMatchObject({
+      pod: { namespace: 'default', name: 'plain' },
+      node: 'n1',
+      taint: { key: 'drain', effect: 'NoExecute' },
+      status: 'Executed',
+    });
     expect(eviction.firedAt).toBe(eviction.scheduledFor);
   });
 

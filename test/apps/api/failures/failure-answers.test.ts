@@ -1,13 +1,7 @@
 import { HttpException, NotFoundException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { type Failure, type FailureReason, FieldPath, failure, fieldError } from '@taintgate/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  failureOfThrown,
-  graphqlAnswerOf,
-  graphqlCodeOf,
-  restAnswerOf,
-  statusOf,
-} from '../../../../apps/api/src/failures/failure-answers';
+import { failureOfThrown, graphqlAnswerOf, graphqlCodeOf, restAnswerOf, statusOf } from '../../../../apps/api/src/failures/failure-answers';
 import { FailureException } from '../../../../apps/api/src/failures/failure.exception';
 
 const spec = FieldPath.root('spec');
@@ -92,7 +86,10 @@ describe('failureOfThrown', () => {
 
   it("turns Nest's and fastify's HTTP exceptions into failures of the same status", () => {
     expect(failureOfThrown(new NotFoundException('Cannot GET /x'))).toEqual({ reason: 'NotFound', message: 'Cannot GET /x' });
-    expect(failureOfThrown(new PayloadTooLargeException('Request body is too large'))).toEqual({ reason: 'RequestEntityTooLarge', message: 'Request body is too large' });
+    expect(failureOfThrown(new PayloadTooLargeException('Request body is too large'))).toEqual({
+      reason: 'RequestEntityTooLarge',
+      message: 'Request body is too large',
+    });
   });
 
   it('says which content type was sent, or that none was, and what to send', () => {
@@ -100,7 +97,9 @@ describe('failureOfThrown', () => {
       reason: 'UnsupportedMediaType',
       message: 'content type "text/plain" is not supported: send JSON with content-type application/json',
     });
-    expect(failureOfThrown(new UnsupportedMediaTypeException())?.message).toBe('the request body has no content type: send JSON with content-type application/json');
+    expect(failureOfThrown(new UnsupportedMediaTypeException())?.message).toBe(
+      'the request body has no content type: send JSON with content-type application/json',
+    );
   });
 
   it('leaves a bug undefined, for the caller to log and answer as InternalError', () => {

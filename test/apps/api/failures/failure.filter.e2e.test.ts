@@ -122,7 +122,7 @@ describe('error answers and the OpenAPI document', () => {
     }
   });
 
-  it('answers NotFound with 404 in kube-apiserver\'s words', async () => {
+  it("answers NotFound with 404 in kube-apiserver's words", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/test-only/nodes/n9' });
 
     expect(response.statusCode).toBe(404);
@@ -137,7 +137,7 @@ describe('error answers and the OpenAPI document', () => {
     expect(response.body).not.toContain('secret');
   });
 
-  it('answers Prisma\'s unique violation (P2002) with 409 and its not-found (P2025) with 404', async () => {
+  it("answers Prisma's unique violation (P2002) with 409 and its not-found (P2025) with 404", async () => {
     const conflict = await t.app.inject({ method: 'GET', url: '/test-only/prisma/P2002' });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({

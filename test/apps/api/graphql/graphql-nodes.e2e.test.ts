@@ -13,7 +13,12 @@ describe('GraphQL: nodes and taints', () => {
     const body = { metadata: { name: 'n1', labels: { zone: 'a' } }, spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] } };
     const created = await upsert('n1', body);
     expect(created.upsertNode.created).toBe(true);
-    expect(created.upsertNode.node).toMatchObject({ name: 'n1', labels: { zone: 'a' }, unschedulable: false, taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] });
+    expect(created.upsertNode.node).toMatchObject({
+      name: 'n1',
+      labels: { zone: 'a' },
+      unschedulable: false,
+      taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }],
+    });
     expect((await upsert('n1', { ...body, metadata: { name: 'n1', labels: { zone: 'b' } } })).upsertNode.created).toBe(false);
     await upsert('n2', { metadata: { labels: { zone: 'a' } } });
 
@@ -69,7 +74,8 @@ describe('GraphQL: nodes and taints', () => {
   it('taint: kubectl arguments over several nodes, dryRun changes nothing', async () => {
     await upsert('k1', { metadata: { labels: { pool: 'x' } } });
     await upsert('k2', { metadata: { labels: { pool: 'x' } } });
-    const mutation = 'mutation($taints: [String!]!, $selector: String, $dryRun: Boolean!) { taint(taints: $taints, selector: $selector, dryRun: $dryRun) { dryRun results { node operation message taints { key value effect } object { name } } } }';
+    const mutation =
+      'mutation($taints: [String!]!, $selector: String, $dryRun: Boolean!) { taint(taints: $taints, selector: $selector, dryRun: $dryRun) { dryRun results { node operation message taints { key value effect } object { name } } } }';
     const dry = await gqlData(t.app, mutation, { taints: ['gpu=yes:NoSchedule'], selector: 'pool=x', dryRun: true });
     expect(dry.taint.dryRun).toBe(true);
     expect(dry.taint.results.map((r: { message: string }) => r.message)).toEqual(['node/k1 tainted (dry run)', 'node/k2 tainted (dry run)']);
@@ -93,7 +99,10 @@ describe('GraphQL: nodes and taints', () => {
     const cordoned = await gqlData(t.app, 'mutation { cordon(name: "c1") { unschedulable taints { key effect } object } }');
     expect(cordoned.cordon.unschedulable).toBe(true);
     expect(cordoned.cordon.object.spec.unschedulable).toBe(true);
-    expect(cordoned.cordon.taints).toEqual([{ key: 'keep', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }]);
+    expect(cordoned.cordon.taints).toEqual([
+      { key: 'keep', effect: 'NoSchedule' },
+      { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' },
+    ]);
     const rest = (await t.app.inject({ method: 'GET', url: '/v1/nodes/c1' })).json();
     expect(rest.spec.unschedulable).toBe(true);
 
@@ -106,8 +115,16 @@ describe('GraphQL: nodes and taints', () => {
   it('setNodeConditions: replaces status.conditions and the condition taints follow', async () => {
     await upsert('s1', { metadata: {}, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
     const mutation = 'mutation($c: JSON!) { setNodeConditions(name: "s1", conditions: $c) { conditions taints { key effect } } }';
-    const notReady = await gqlData(t.app, mutation, { c: [{ type: 'Ready', status: 'False' }, { type: 'MemoryPressure', status: 'True' }] });
-    expect(notReady.setNodeConditions.conditions).toMatchObject([{ type: 'Ready', status: 'False' }, { type: 'MemoryPressure', status: 'True' }]);
+    const notReady = await gqlData(t.app, mutation, {
+      c: [
+        { type: 'Ready', status: 'False' },
+        { type: 'MemoryPressure', status: 'True' },
+      ],
+    });
+    expect(notReady.setNodeConditions.conditions).toMatchObject([
+      { type: 'Ready', status: 'False' },
+      { type: 'MemoryPressure', status: 'True' },
+    ]);
     const keys = notReady.setNodeConditions.taints.map((x: { key: string; effect: string }) => `${x.key}:${x.effect}`);
     expect(keys).toEqual(expect.arrayContaining(['node.kubernetes.io/not-ready:NoExecute', 'node.kubernetes.io/memory-pressure:NoSchedule']));
 
@@ -115,7 +132,9 @@ describe('GraphQL: nodes and taints', () => {
     expect(ready.setNodeConditions.taints).toEqual([]);
 
     const bad = await gqlError(t.app, mutation, { c: [{ type: 'Ready', status: 'Maybe' }] }, 'BAD_REQUEST');
-    const rest = (await t.app.inject({ method: 'PUT', url: '/v1/nodes/s2', payload: { metadata: {}, status: { conditions: [{ type: 'Ready', status: 'Maybe' }] } } })).json();
+    const rest = (
+      await t.app.inject({ method: 'PUT', url: '/v1/nodes/s2', payload: { metadata: {}, status: { conditions: [{ type: 'Ready', status: 'Maybe' }] } } })
+    ).json();
     expect(bad.extensions?.details).toEqual(rest.details);
     expect(bad.extensions?.details?.[0]?.field).toMatch(/^status\.conditions\[0\]/);
     await gqlError(t.app, 'mutation { setNodeConditions(name: "ghost", conditions: []) { name } }', undefined, 'NOT_FOUND');

@@ -6,10 +6,18 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
   const t = useApiFixture();
   beforeAll(async () => {
     await t.app.inject({ method: 'PUT', url: '/v1/nodes/n1', payload: { metadata: { labels: { pool: 'a' } } } });
-    await t.app.inject({ method: 'PUT', url: '/v1/nodes/n2', payload: { metadata: {}, spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] } } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/v1/nodes/n2',
+      payload: { metadata: {}, spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] } },
+    });
   });
   const upsertPod = (namespace: string, name: string, pod: unknown) =>
-    gqlData(t.app, 'mutation($ns: String!, $name: String!, $pod: JSON!) { upsertPod(namespace: $ns, name: $name, pod: $pod) { created pod { namespace name nodeName phase tolerations object } } }', { ns: namespace, name, pod });
+    gqlData(
+      t.app,
+      'mutation($ns: String!, $name: String!, $pod: JSON!) { upsertPod(namespace: $ns, name: $name, pod: $pod) { created pod { namespace name nodeName phase tolerations object } } }',
+      { ns: namespace, name, pod },
+    );
 
   it('upsertPod applies admission defaults; pod and pods read what REST reads', async () => {
     const created = await upsertPod('default', 'web-1', { metadata: {}, spec: { nodeName: 'n1' } });
@@ -24,7 +32,10 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     const { pod } = await gqlData(t.app, 'query { pod(name: "web-1") { object } }');
     expect(pod.object).toEqual(rest);
     const all = await gqlData(t.app, 'query { pods { namespace name } }');
-    expect(all.pods).toEqual([{ namespace: 'batch', name: 'job-1' }, { namespace: 'default', name: 'web-1' }]);
+    expect(all.pods).toEqual([
+      { namespace: 'batch', name: 'job-1' },
+      { namespace: 'default', name: 'web-1' },
+    ]);
     const onN1 = await gqlData(t.app, 'query { pods(nodeName: "n1") { name } }');
     expect(onN1.pods).toEqual([{ name: 'web-1' }]);
     const inBatch = await gqlData(t.app, 'query { pods(namespace: "batch") { name } }');
@@ -54,9 +65,24 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     const pod = { metadata: { name: 'what' }, spec: {} };
     const { placement } = await gqlData(t.app, `query($pod: JSON) { placement(pod: $pod) { ${PLACEMENT} } }`, { pod });
     const rest = (await t.app.inject({ method: 'POST', url: '/v1/placement', payload: { pod } })).json();
-    expect(placement).toEqual(JSON.parse(JSON.stringify({ ...rest, nodes: rest.nodes.map((n: any) => ({ ...n, reasons: n.reasons.map((r: any) => ({ field: null, taint: null, ...r, ...(r.taint ? { taint: { value: null, ...r.taint } } : {}) })) })) })));
+    expect(placement).toEqual(
+      JSON.parse(
+        JSON.stringify({
+          ...rest,
+          nodes: rest.nodes.map((n: any) => ({
+            ...n,
+            reasons: n.reasons.map((r: any) => ({ field: null, taint: null, ...r, ...(r.taint ? { taint: { value: null, ...r.taint } } : {}) })),
+          })),
+        }),
+      ),
+    );
     expect(placement.summary).toBe('1/2 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.');
-    expect(placement.nodes[1]).toMatchObject({ name: 'n2', feasible: false, score: null, reasons: [{ code: 'UntoleratedTaint', taint: { key: 'dedicated', value: 'gpu' } }] });
+    expect(placement.nodes[1]).toMatchObject({
+      name: 'n2',
+      feasible: false,
+      score: null,
+      reasons: [{ code: 'UntoleratedTaint', taint: { key: 'dedicated', value: 'gpu' } }],
+    });
   });
 
   it('placement: inline nodes (a hypothetical cluster), and a stored pod', async () => {
@@ -64,7 +90,10 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
       pod: { spec: {} },
       nodes: [{ metadata: { name: 'h1' } }, { metadata: { name: 'h2' }, spec: { unschedulable: true } }],
     });
-    expect(inline.placement.nodes.map((n: { name: string; feasible: boolean }) => [n.name, n.feasible])).toEqual([['h1', true], ['h2', false]]);
+    expect(inline.placement.nodes.map((n: { name: string; feasible: boolean }) => [n.name, n.feasible])).toEqual([
+      ['h1', true],
+      ['h2', false],
+    ]);
     expect(inline.placement.pod).toEqual({ namespace: 'default', name: 'what-if' });
 
     await upsertPod('default', 'stored', { metadata: {}, spec: { tolerations: [{ key: 'dedicated', operator: 'Exists' }] } });
@@ -74,9 +103,19 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
   });
 
   it('placement: invalid input is named by its path in the request, as over REST', async () => {
-    const badPod = await gqlError(t.app, 'query($pod: JSON) { placement(pod: $pod) { summary } }', { pod: { spec: { tolerations: [{ operator: 'Sometimes' }] } } }, 'BAD_REQUEST');
+    const badPod = await gqlError(
+      t.app,
+      'query($pod: JSON) { placement(pod: $pod) { summary } }',
+      { pod: { spec: { tolerations: [{ operator: 'Sometimes' }] } } },
+      'BAD_REQUEST',
+    );
     expect(badPod.extensions?.details?.[0]?.field).toMatch(/^pod\.spec\.tolerations\[0\]\.operator/);
-    const badNode = await gqlError(t.app, 'query($nodes: [JSON!]) { placement(pod: {}, nodes: $nodes) { summary } }', { nodes: [{ metadata: { name: 'x' }, spec: { taints: [{ key: 'k' }] } }] }, 'BAD_REQUEST');
+    const badNode = await gqlError(
+      t.app,
+      'query($nodes: [JSON!]) { placement(pod: {}, nodes: $nodes) { summary } }',
+      { nodes: [{ metadata: { name: 'x' }, spec: { taints: [{ key: 'k' }] } }] },
+      'BAD_REQUEST',
+    );
     expect(badNode.extensions?.details?.[0]?.field).toBe('nodes[0].spec.taints[0].effect');
     const none = await gqlError(t.app, 'query { placement { summary } }', undefined, 'BAD_REQUEST');
     expect(none.extensions?.details).toEqual([{ field: 'pod', reason: 'Required value' }]);
@@ -84,10 +123,14 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     expect(both.extensions?.details?.[0]?.field).toBe('pod');
   });
 
-  const IMPACT = 'taint { key value effect } nodes evictions { pod { namespace name } node when tolerationSeconds at } unaffected { pod { name } node reason } unschedulable { pod { name } } at';
+  const IMPACT =
+    'taint { key value effect } nodes evictions { pod { namespace name } node when tolerationSeconds at } unaffected { pod { name } node reason } unschedulable { pod { name } } at';
 
   it('taintImpact over the stored cluster and over an inline one; nothing changes', async () => {
-    await upsertPod('default', 'tolerant', { metadata: {}, spec: { nodeName: 'n1', tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }] } });
+    await upsertPod('default', 'tolerant', {
+      metadata: {},
+      spec: { nodeName: 'n1', tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }] },
+    });
     const { taintImpact } = await gqlData(t.app, `query { taintImpact(taint: {key: "drain", effect: "NoExecute"}, nodes: ["n1"]) { ${IMPACT} } }`);
     expect(taintImpact.nodes).toEqual(['n1']);
     expect(taintImpact.evictions).toEqual(
@@ -98,9 +141,13 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     );
     expect((await t.app.inject({ method: 'GET', url: '/v1/namespaces/default/pods/web-1' })).statusCode).toBe(200);
 
-    const inline = await gqlData(t.app, `query($inline: WhatIfCluster) { taintImpact(taint: {key: "x", effect: "NoExecute"}, all: true, inline: $inline) { ${IMPACT} } }`, {
-      inline: { nodes: [{ metadata: { name: 'h1' } }], pods: [{ metadata: { name: 'p' }, spec: { nodeName: 'h1' } }] },
-    });
+    const inline = await gqlData(
+      t.app,
+      `query($inline: WhatIfCluster) { taintImpact(taint: {key: "x", effect: "NoExecute"}, all: true, inline: $inline) { ${IMPACT} } }`,
+      {
+        inline: { nodes: [{ metadata: { name: 'h1' } }], pods: [{ metadata: { name: 'p' }, spec: { nodeName: 'h1' } }] },
+      },
+    );
     expect(inline.taintImpact.evictions).toMatchObject([{ pod: { name: 'p' }, node: 'h1', when: 'Immediately' }]);
 
     const selected = await gqlData(t.app, 'query { taintImpact(taint: {key: "x", effect: "NoSchedule"}, selector: "pool=a") { nodes } }');
@@ -124,7 +171,10 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
   it('evictions: as GET /v1/evictions, with filters; a bad status or limit is BAD_REQUEST', async () => {
     await upsertPod('default', 'victim', { metadata: {}, spec: { nodeName: 'n2' } });
     await gqlData(t.app, 'mutation { addTaint(node: "n2", taint: {key: "drain", effect: "NoExecute"}) { name } }');
-    const { evictions } = await gqlData(t.app, 'query { evictions(status: "Executed", nodeName: "n2", limit: 10) { id pod { namespace name uid } node taint { key effect } status startedAt scheduledFor tolerationSeconds firedAt cancelledAt reason } }');
+    const { evictions } = await gqlData(
+      t.app,
+      'query { evictions(status: "Executed", nodeName: "n2", limit: 10) { id pod { namespace name uid } node taint { key effect } status startedAt scheduledFor tolerationSeconds firedAt cancelledAt reason } }',
+    );
     const rest = (await t.app.inject({ method: 'GET', url: '/v1/evictions?status=Executed&nodeName=n2' })).json();
     expect(evictions).toEqual(rest.items.map((e: any) => ({ ...e, taint: { key: e.taint.key, effect: e.taint.effect } })));
     expect(evictions).toMatchObject([{ pod: { name: 'victim' }, node: 'n2', status: 'Executed' }]);

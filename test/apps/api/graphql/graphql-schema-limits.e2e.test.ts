@@ -19,7 +19,10 @@ describe('GraphQL: the committed schema, and the query limits', () => {
   });
 
   it('introspection is allowed however deep its ofType chains go', async () => {
-    const data = await gqlData(t.app, '{ __schema { types { name fields { name type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } }');
+    const data = await gqlData(
+      t.app,
+      '{ __schema { types { name fields { name type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } }',
+    );
     expect(data.__schema.types.length).toBeGreaterThan(10);
   });
 
@@ -38,7 +41,12 @@ describe('GraphQL: the committed schema, and the query limits', () => {
     const aliases = Array.from({ length: 300 }, (_, i) => `n${i}: nodes { name labels taints { key } }`).join(' ');
     const reply = await gql(t.app, `query { ${aliases} }`);
     expect(reply.data ?? undefined).toBeUndefined();
-    expect(reply.errors).toEqual([expect.objectContaining({ message: `query selects 1500 fields; the limit is ${MAX_QUERY_COMPLEXITY}`, extensions: expect.objectContaining({ code: 'GRAPHQL_VALIDATION_FAILED' }) })]);
+    expect(reply.errors).toEqual([
+      expect.objectContaining({
+        message: `query selects 1500 fields; the limit is ${MAX_QUERY_COMPLEXITY}`,
+        extensions: expect.objectContaining({ code: 'GRAPHQL_VALIDATION_FAILED' }),
+      }),
+    ]);
     const fewer = Array.from({ length: 100 }, (_, i) => `n${i}: nodes { name }`).join(' ');
     await gqlData(t.app, `query { ${fewer} }`);
   });

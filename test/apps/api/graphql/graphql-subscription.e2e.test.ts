@@ -16,21 +16,30 @@ async function waitFor(probe: () => boolean, timeoutMs = 5000): Promise<void> {
 }
 
 interface EventMessage {
-  evictionEvents: { id: string; kind: string; message: string; pod: { namespace: string; name: string }; eviction: { node: string; status: string; taint: { key: string; effect: string } } | null };
+  evictionEvents: {
+    id: string;
+    kind: string;
+    message: string;
+    pod: { namespace: string; name: string };
+    eviction: { node: string; status: string; taint: { key: string; effect: string } } | null;
+  };
 }
 
 /** Collects the events of one subscription until `count` have come. */
 function collect(client: Client, query: string, variables: Record<string, unknown>) {
   const received: EventMessage['evictionEvents'][] = [];
   const errors: unknown[] = [];
-  const dispose = client.subscribe<EventMessage>({ query, variables }, {
-    next: (message) => {
-      if (message.data) received.push(message.data.evictionEvents);
-      if (message.errors) errors.push(message.errors);
+  const dispose = client.subscribe<EventMessage>(
+    { query, variables },
+    {
+      next: (message) => {
+        if (message.data) received.push(message.data.evictionEvents);
+        if (message.errors) errors.push(message.errors);
+      },
+      error: (error) => errors.push(error),
+      complete: () => undefined,
     },
-    error: (error) => errors.push(error),
-    complete: () => undefined,
-  });
+  );
   return { received, errors, dispose };
 }
 
@@ -46,7 +55,8 @@ describe('GraphQL subscription: eviction events over graphql-ws', () => {
     await client?.dispose();
   });
 
-  const QUERY = 'subscription($node: String, $kinds: [EvictionEventKind!]) { evictionEvents(nodeName: $node, kinds: $kinds) { id kind message pod { namespace name } eviction { node status taint { key effect } } } }';
+  const QUERY =
+    'subscription($node: String, $kinds: [EvictionEventKind!]) { evictionEvents(nodeName: $node, kinds: $kinds) { id kind message pod { namespace name } eviction { node status taint { key effect } } } }';
 
   it('a NoExecute taint: Executed for a pod that does not tolerate it, Scheduled then Cancelled for one that does for a while', async () => {
     const events = t.app.get(EvictionEventsService);

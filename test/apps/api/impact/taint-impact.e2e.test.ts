@@ -22,10 +22,19 @@ describe('POST /v1/taint-impact', () => {
   };
 
   beforeAll(async () => {
-    for (const [name, pool] of [['g1', 'gpu'], ['g2', 'gpu'], ['c1', 'cpu']]) {
+    for (const [name, pool] of [
+      ['g1', 'gpu'],
+      ['g2', 'gpu'],
+      ['c1', 'cpu'],
+    ]) {
       expect((await api.putNode(name as string, { metadata: { labels: { pool } } })).statusCode).toBe(201);
     }
-    const drain = (seconds?: number, key = 'drain') => ({ key, operator: 'Exists', effect: 'NoExecute', ...(seconds === undefined ? {} : { tolerationSeconds: seconds }) });
+    const drain = (seconds?: number, key = 'drain') => ({
+      key,
+      operator: 'Exists',
+      effect: 'NoExecute',
+      ...(seconds === undefined ? {} : { tolerationSeconds: seconds }),
+    });
     const pods: [string, Record<string, unknown>][] = [
       ['db', { spec: { nodeName: 'g1' }, status: { phase: 'Running' } }],
       ['cache', { spec: { nodeName: 'g1', tolerations: [drain(60)] }, status: { phase: 'Running' } }],
@@ -34,7 +43,13 @@ describe('POST /v1/taint-impact', () => {
       ['zero', { spec: { nodeName: 'g2', tolerations: [drain(0)] }, status: { phase: 'Running' } }],
       ['negative', { spec: { nodeName: 'g2', tolerations: [drain(-5)] }, status: { phase: 'Running' } }],
       // only the first toleration matching a taint is in use (GetMatchingTolerations): 120, not 30
-      ['two', { spec: { nodeName: 'g2', tolerations: [drain(120), { operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 }] }, status: { phase: 'Running' } }],
+      [
+        'two',
+        {
+          spec: { nodeName: 'g2', tolerations: [drain(120), { operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 }] },
+          status: { phase: 'Running' },
+        },
+      ],
       ['web', { spec: { nodeName: 'c1' }, status: { phase: 'Running' } }],
       ['pending-gpu', { spec: { nodeSelector: { pool: 'gpu' } } }],
       ['pending-any', {}],
@@ -102,7 +117,11 @@ describe('POST /v1/taint-impact', () => {
         nodes: ['g1', 'g2'],
         at: expect.stringMatching(k8sTime),
         evictions: [],
-        unaffected: ['agent', 'cache', 'db', 'negative', 'two', 'zero'].map((name) => ({ pod: ref(name), node: name === 'db' || name === 'cache' ? 'g1' : 'g2', reason: 'NotNoExecute' })),
+        unaffected: ['agent', 'cache', 'db', 'negative', 'two', 'zero'].map((name) => ({
+          pod: ref(name),
+          node: name === 'db' || name === 'cache' ? 'g1' : 'g2',
+          reason: 'NotNoExecute',
+        })),
         unschedulable: [{ pod: ref('pending-gpu') }],
       });
     });
@@ -118,7 +137,9 @@ describe('POST /v1/taint-impact', () => {
 
     it('a default toleration in use: node.kubernetes.io/unreachable evicts after the 300 s DefaultTolerationSeconds', async () => {
       const { reply } = await impact({ taint: { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }, nodes: ['c1'] });
-      expect(reply.json().evictions).toEqual([{ pod: ref('web'), node: 'c1', when: 'AfterTolerationSeconds', tolerationSeconds: 300, at: expect.stringMatching(isoMillis) }]);
+      expect(reply.json().evictions).toEqual([
+        { pod: ref('web'), node: 'c1', when: 'AfterTolerationSeconds', tolerationSeconds: 300, at: expect.stringMatching(isoMillis) },
+      ]);
     });
 
     it('a selector that matches no node is an empty answer', async () => {
@@ -142,7 +163,10 @@ describe('POST /v1/taint-impact', () => {
           nodes: [{ metadata: { name: 'i1', labels: { pool: 'x' } } }, { metadata: { name: 'i2', labels: { pool: 'y' } } }],
           pods: [
             { metadata: { name: 'p1', namespace: 'team' }, spec: { nodeName: 'i1' } },
-            { metadata: { name: 'p2', namespace: 'team' }, spec: { nodeName: 'i1', tolerations: [{ key: 'maint', operator: 'Equal', value: 'kernel', effect: 'NoExecute', tolerationSeconds: 45 }] } },
+            {
+              metadata: { name: 'p2', namespace: 'team' },
+              spec: { nodeName: 'i1', tolerations: [{ key: 'maint', operator: 'Equal', value: 'kernel', effect: 'NoExecute', tolerationSeconds: 45 }] },
+            },
             { metadata: { name: 'p3', namespace: 'team' }, spec: { nodeName: 'i1', tolerations: [{ key: 'maint', operator: 'Exists' }] } },
             { metadata: { name: 'p4', namespace: 'team' }, spec: { nodeName: 'i2' } },
             { metadata: { name: 'p5', namespace: 'team' }, spec: { nodeSelector: { pool: 'x' } } },
@@ -172,7 +196,10 @@ describe('POST /v1/taint-impact', () => {
     });
 
     it('by selector and all over inline nodes; stored nodes do not count', async () => {
-      const inline = { nodes: [{ metadata: { name: 'g1', labels: { pool: 'other' } } }, { metadata: { name: 'z', labels: { pool: 'gpu' } } }], pods: [{ metadata: { name: 'q' }, spec: { nodeName: 'z' } }] };
+      const inline = {
+        nodes: [{ metadata: { name: 'g1', labels: { pool: 'other' } } }, { metadata: { name: 'z', labels: { pool: 'gpu' } } }],
+        pods: [{ metadata: { name: 'q' }, spec: { nodeName: 'z' } }],
+      };
       const bySelector = (await impact({ taint: drainNoExecute, selector: 'pool=gpu', inline })).reply.json();
       expect(bySelector.nodes).toEqual(['z']);
       expect(bySelector.evictions.map((e: { pod: { name: string } }) => e.pod.name)).toEqual(['q']);
@@ -194,27 +221,61 @@ describe('POST /v1/taint-impact', () => {
   describe('bad requests, nothing changed', () => {
     it.each<[string, unknown, Detail[]]>([
       ['no taint', { all: true }, [{ field: 'taint', reason: 'Required value' }]],
-      ['a taint in kubectl syntax', { taint: 'drain:NoExecute', all: true }, [{ field: 'taint', reason: 'Invalid value: "drain:NoExecute": must be an object' }]],
+      [
+        'a taint in kubectl syntax',
+        { taint: 'drain:NoExecute', all: true },
+        [{ field: 'taint', reason: 'Invalid value: "drain:NoExecute": must be an object' }],
+      ],
       ['a taint without effect', { taint: { key: 'drain' }, all: true }, [{ field: 'taint.effect', reason: 'Required value' }]],
-      ['an unknown effect', { taint: { key: 'drain', effect: 'Evict' }, all: true }, [{ field: 'taint.effect', reason: `Unsupported value: "Evict": ${msg.effects}` }]],
-      ['a bad key and value', { taint: { key: 'bad key', value: 'a b', effect: 'NoExecute' }, all: true }, [
-        { field: 'taint.key', reason: `Invalid value: "bad key": ${msg.nameRegex}` },
-        { field: 'taint.value', reason: `Invalid value: "a b": ${msg.labelValueRegex}` },
-      ]],
-      ['a taint key that is a number', { taint: { key: 1, effect: 'NoExecute' }, all: true }, [{ field: 'taint.key', reason: 'Invalid value: 1: must be a string' }]],
+      [
+        'an unknown effect',
+        { taint: { key: 'drain', effect: 'Evict' }, all: true },
+        [{ field: 'taint.effect', reason: `Unsupported value: "Evict": ${msg.effects}` }],
+      ],
+      [
+        'a bad key and value',
+        { taint: { key: 'bad key', value: 'a b', effect: 'NoExecute' }, all: true },
+        [
+          { field: 'taint.key', reason: `Invalid value: "bad key": ${msg.nameRegex}` },
+          { field: 'taint.value', reason: `Invalid value: "a b": ${msg.labelValueRegex}` },
+        ],
+      ],
+      [
+        'a taint key that is a number',
+        { taint: { key: 1, effect: 'NoExecute' }, all: true },
+        [{ field: 'taint.key', reason: 'Invalid value: 1: must be a string' }],
+      ],
       ['nodes that are not a list', { taint: drainNoExecute, nodes: 'g1' }, [{ field: 'nodes', reason: 'Invalid value: "g1": must be an array' }]],
       ['a node name that is a number', { taint: drainNoExecute, nodes: [1] }, [{ field: 'nodes[0]', reason: 'Invalid value: 1: must be a string' }]],
-      ['a selector that is not a string', { taint: drainNoExecute, selector: { pool: 'gpu' } }, [{ field: 'selector', reason: 'Invalid value: {"pool":"gpu"}: must be a string' }]],
+      [
+        'a selector that is not a string',
+        { taint: drainNoExecute, selector: { pool: 'gpu' } },
+        [{ field: 'selector', reason: 'Invalid value: {"pool":"gpu"}: must be a string' }],
+      ],
       ['all that is not a boolean', { taint: drainNoExecute, all: 'true' }, [{ field: 'all', reason: 'Invalid value: "true": must be a boolean' }]],
       ['inline that is a list', { taint: drainNoExecute, all: true, inline: [] }, [{ field: 'inline', reason: 'Invalid value: []: must be an object' }]],
-      ['inline nodes that are not a list', { taint: drainNoExecute, all: true, inline: { nodes: {} } }, [{ field: 'inline.nodes', reason: 'Invalid value: {}: must be an array' }]],
+      [
+        'inline nodes that are not a list',
+        { taint: drainNoExecute, all: true, inline: { nodes: {} } },
+        [{ field: 'inline.nodes', reason: 'Invalid value: {}: must be an array' }],
+      ],
       [
         'bad inline nodes and pods, with their paths',
-        { taint: { key: 'drain', effect: 'Bad' }, all: true, inline: { nodes: [{ metadata: { name: 'ok' } }, { metadata: { name: 'Bad' } }], pods: [{ spec: { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }] } }] } },
+        {
+          taint: { key: 'drain', effect: 'Bad' },
+          all: true,
+          inline: {
+            nodes: [{ metadata: { name: 'ok' } }, { metadata: { name: 'Bad' } }],
+            pods: [{ spec: { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }] } }],
+          },
+        },
         [
           { field: 'taint.effect', reason: `Unsupported value: "Bad": ${msg.effects}` },
           { field: 'inline.nodes[1].metadata.name', reason: `Invalid value: "Bad": ${msg.subdomainRegex}` },
-          { field: 'inline.pods[0].spec.tolerations[0].effect', reason: `Invalid value: "NoSchedule": effect must be 'NoExecute' when \`tolerationSeconds\` is set` },
+          {
+            field: 'inline.pods[0].spec.tolerations[0].effect',
+            reason: `Invalid value: "NoSchedule": effect must be 'NoExecute' when \`tolerationSeconds\` is set`,
+          },
         ],
       ],
     ])('%s: 400 naming the field', async (_, body, details) => {
@@ -227,9 +288,19 @@ describe('POST /v1/taint-impact', () => {
       ['an empty list of nodes', { taint: drainNoExecute, nodes: [] }, noTarget, noTargetDetails],
       ['an empty selector', { taint: drainNoExecute, selector: '' }, noTarget, noTargetDetails],
       ['no target with an inline cluster', { taint: drainNoExecute, inline: { nodes: [{ metadata: { name: 'i1' } }] } }, noTarget, noTargetDetails],
-      ['all with a selector', { taint: drainNoExecute, all: true, selector: 'pool=gpu' }, "setting 'all' parameter with a non empty selector is prohibited", [{ field: 'selector', reason: 'Forbidden: not with all' }]],
+      [
+        'all with a selector',
+        { taint: drainNoExecute, all: true, selector: 'pool=gpu' },
+        "setting 'all' parameter with a non empty selector is prohibited",
+        [{ field: 'selector', reason: 'Forbidden: not with all' }],
+      ],
       // kubectl would ignore the names; both endpoints refuse them rather than act on nodes not meant.
-      ['names with a selector', { taint: drainNoExecute, nodes: ['n1'], selector: 'pool=gpu' }, 'name the nodes, or give a selector, or all: true, not several', [{ field: 'nodes', reason: 'Forbidden: not with selector or all' }]],
+      [
+        'names with a selector',
+        { taint: drainNoExecute, nodes: ['n1'], selector: 'pool=gpu' },
+        'name the nodes, or give a selector, or all: true, not several',
+        [{ field: 'nodes', reason: 'Forbidden: not with selector or all' }],
+      ],
     ])('%s: 400', async (_, body, message, details) => {
       const { reply } = await impact(body);
       expectApiError(reply, 400, message, details);
@@ -248,9 +319,16 @@ describe('POST /v1/taint-impact', () => {
 
     it('bodies that are not an object', async () => {
       const list = await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint-impact', '[]'));
-      const details = [{ field: '<body>', reason: 'Invalid value: []: must be an object' }, { field: 'taint', reason: 'Required value' }];
+      const details = [
+        { field: '<body>', reason: 'Invalid value: []: must be an object' },
+        { field: 'taint', reason: 'Required value' },
+      ];
       expectApiError(list, 400, lines(details), details);
-      expectApiError(await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint-impact', '{"taint": {')), 400, "Body is not valid JSON but content-type is set to 'application/json'");
+      expectApiError(
+        await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint-impact', '{"taint": {')),
+        400,
+        "Body is not valid JSON but content-type is set to 'application/json'",
+      );
     });
   });
 });

@@ -56,7 +56,12 @@ describe('/v1/nodes', () => {
       const [gpuTaint, unreachableNoSchedule, unreachableTaint] = sent.spec.taints;
       const expected = {
         ...sent,
-        metadata: { ...sent.metadata, uid: expect.stringMatching(uuid), resourceVersion: expect.stringMatching(/^\d+$/), creationTimestamp: expect.stringMatching(k8sTime) },
+        metadata: {
+          ...sent.metadata,
+          uid: expect.stringMatching(uuid),
+          resourceVersion: expect.stringMatching(/^\d+$/),
+          creationTimestamp: expect.stringMatching(k8sTime),
+        },
         // a taint sent without timeAdded is stamped with the time it was stored; one sent with it keeps it
         spec: { ...sent.spec, taints: [{ ...gpuTaint, timeAdded: expect.stringMatching(k8sTime) }, unreachableNoSchedule, unreachableTaint] },
       };
@@ -218,13 +223,17 @@ describe('/v1/nodes', () => {
 
     it('answers 400, not a 500, for a labelSelector given twice', async () => {
       const reason = 'Invalid value: ["zone=a","zone=b"]: must be a string';
-      expectApiError(await api.get('/v1/nodes?labelSelector=zone%3Da&labelSelector=zone%3Db'), 400, `labelSelector: ${reason}`, [{ field: 'labelSelector', reason }]);
+      expectApiError(await api.get('/v1/nodes?labelSelector=zone%3Da&labelSelector=zone%3Db'), 400, `labelSelector: ${reason}`, [
+        { field: 'labelSelector', reason },
+      ]);
     });
 
     it('answers 400 for a bad label key or value in a selector', async () => {
       for (const selector of ['bad key=x', 'zone=bad value!', 'Example.com/x=y']) {
         const reply = await api.get(`/v1/nodes?labelSelector=${encodeURIComponent(selector)}`);
-        expectApiError(reply, 400, /^labelSelector: unable to parse requirement /, [{ field: 'labelSelector', reason: expect.stringMatching(/^unable to parse requirement /) }]);
+        expectApiError(reply, 400, /^labelSelector: unable to parse requirement /, [
+          { field: 'labelSelector', reason: expect.stringMatching(/^unable to parse requirement /) },
+        ]);
       }
     });
   });
@@ -233,7 +242,9 @@ describe('/v1/nodes', () => {
 describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothing', () => {
   beforeAll(async () => {
     // something stored, so that "nothing changed" is not trivially an empty cluster
-    expect((await api.putNode('existing', { metadata: { labels: { keep: 'me' } }, spec: { taints: [{ key: 'k', value: 'v', effect: 'NoSchedule' }] } })).statusCode).toBe(201);
+    expect(
+      (await api.putNode('existing', { metadata: { labels: { keep: 'me' } }, spec: { taints: [{ key: 'k', value: 'v', effect: 'NoSchedule' }] } })).statusCode,
+    ).toBe(201);
   });
 
   /** PUT that must fail: nothing stored, neither for a new name nor over the existing node. */
@@ -311,20 +322,56 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
       ['metadata.name a number', { metadata: { name: 5 } }, [{ field: 'metadata.name', reason: 'Invalid value: 5: must be a string' }]],
       ['metadata.labels an array', { metadata: { labels: ['a'] } }, [{ field: 'metadata.labels', reason: 'Invalid value: ["a"]: must be an object' }]],
       ['a label value a number', { metadata: { labels: { zone: 1 } } }, [{ field: 'metadata.labels[zone]', reason: 'Invalid value: 1: must be a string' }]],
-      ['an annotation value a boolean', { metadata: { annotations: { note: true } } }, [{ field: 'metadata.annotations[note]', reason: 'Invalid value: true: must be a string' }]],
+      [
+        'an annotation value a boolean',
+        { metadata: { annotations: { note: true } } },
+        [{ field: 'metadata.annotations[note]', reason: 'Invalid value: true: must be a string' }],
+      ],
       ['apiVersion a number', { apiVersion: 1 }, [{ field: 'apiVersion', reason: 'Invalid value: 1: must be a string' }]],
       ['spec an array', { spec: [] }, [{ field: 'spec', reason: 'Invalid value: []: must be an object' }]],
       ['spec.taints an object', { spec: { taints: {} } }, [{ field: 'spec.taints', reason: 'Invalid value: {}: must be an array' }]],
-      ['a taint a string', { spec: { taints: ['k=v:NoSchedule'] } }, [{ field: 'spec.taints[0]', reason: 'Invalid value: "k=v:NoSchedule": must be an object' }]],
+      [
+        'a taint a string',
+        { spec: { taints: ['k=v:NoSchedule'] } },
+        [{ field: 'spec.taints[0]', reason: 'Invalid value: "k=v:NoSchedule": must be an object' }],
+      ],
       ['a taint null', { spec: { taints: [null] } }, [{ field: 'spec.taints[0]', reason: 'Required value' }]],
-      ['a taint key a number', { spec: { taints: [{ key: 1, effect: 'NoSchedule' }] } }, [{ field: 'spec.taints[0].key', reason: 'Invalid value: 1: must be a string' }]],
-      ['a taint value a boolean', { spec: { taints: [{ key: 'k', value: true, effect: 'NoSchedule' }] } }, [{ field: 'spec.taints[0].value', reason: 'Invalid value: true: must be a string' }]],
-      ['a taint effect an array', { spec: { taints: [{ key: 'k', effect: ['NoSchedule'] }] } }, [{ field: 'spec.taints[0].effect', reason: 'Invalid value: ["NoSchedule"]: must be a string' }]],
-      ['a taint timeAdded a number', { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: 1700000000 }] } }, [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: 1700000000: must be a string' }]],
-      ['spec.unschedulable a string', { spec: { unschedulable: 'true' } }, [{ field: 'spec.unschedulable', reason: 'Invalid value: "true": must be a boolean' }]],
+      [
+        'a taint key a number',
+        { spec: { taints: [{ key: 1, effect: 'NoSchedule' }] } },
+        [{ field: 'spec.taints[0].key', reason: 'Invalid value: 1: must be a string' }],
+      ],
+      [
+        'a taint value a boolean',
+        { spec: { taints: [{ key: 'k', value: true, effect: 'NoSchedule' }] } },
+        [{ field: 'spec.taints[0].value', reason: 'Invalid value: true: must be a string' }],
+      ],
+      [
+        'a taint effect an array',
+        { spec: { taints: [{ key: 'k', effect: ['NoSchedule'] }] } },
+        [{ field: 'spec.taints[0].effect', reason: 'Invalid value: ["NoSchedule"]: must be a string' }],
+      ],
+      [
+        'a taint timeAdded a number',
+        { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: 1700000000 }] } },
+        [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: 1700000000: must be a string' }],
+      ],
+      [
+        'spec.unschedulable a string',
+        { spec: { unschedulable: 'true' } },
+        [{ field: 'spec.unschedulable', reason: 'Invalid value: "true": must be a boolean' }],
+      ],
       ['status.conditions a string', { status: { conditions: 'Ready' } }, [{ field: 'status.conditions', reason: 'Invalid value: "Ready": must be an array' }]],
-      ['status.allocatable a list', { status: { allocatable: ['cpu'] } }, [{ field: 'status.allocatable', reason: 'Invalid value: ["cpu"]: must be an object' }]],
-      ['an allocatable quantity a boolean', { status: { allocatable: { cpu: true } } }, [{ field: 'status.allocatable[cpu]', reason: 'Invalid value: true: must be a quantity string' }]],
+      [
+        'status.allocatable a list',
+        { status: { allocatable: ['cpu'] } },
+        [{ field: 'status.allocatable', reason: 'Invalid value: ["cpu"]: must be an object' }],
+      ],
+      [
+        'an allocatable quantity a boolean',
+        { status: { allocatable: { cpu: true } } },
+        [{ field: 'status.allocatable[cpu]', reason: 'Invalid value: true: must be a quantity string' }],
+      ],
       [
         'several at once, all reported',
         { metadata: { labels: ['a'] }, spec: { taints: {}, unschedulable: 'yes' }, status: { conditions: 'x' } },
@@ -343,9 +390,12 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
     it('a wrong type over an existing node leaves it unchanged', async () => {
       const details = [{ field: 'spec.taints[0].key', reason: 'Invalid value: 1: must be a string' }];
       expectApiError(await refused('existing', { spec: { taints: [{ key: 1, effect: 'NoSchedule' }] } }), 400, invalid('existing', details), details);
-      expectApiError(await refused('existing', { metadata: 'existing' }), 400, invalid('existing', [{ field: 'metadata', reason: 'Invalid value: "existing": must be an object' }]), [
-        { field: 'metadata', reason: 'Invalid value: "existing": must be an object' },
-      ]);
+      expectApiError(
+        await refused('existing', { metadata: 'existing' }),
+        400,
+        invalid('existing', [{ field: 'metadata', reason: 'Invalid value: "existing": must be an object' }]),
+        [{ field: 'metadata', reason: 'Invalid value: "existing": must be an object' }],
+      );
     });
   });
 
@@ -356,38 +406,157 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
       ['a name ending in a dash', 'worker-', {}, [{ field: 'metadata.name', reason: `Invalid value: "worker-": ${msg.subdomainRegex}` }]],
       ['a name with a space', 'a%20b', {}, [{ field: 'metadata.name', reason: `Invalid value: "a b": ${msg.subdomainRegex}` }]],
       ['a name of 254 characters', 'a'.repeat(254), {}, [{ field: 'metadata.name', reason: `Invalid value: "${'a'.repeat(254)}": ${msg.subdomainTooLong}` }]],
-      ['a namespace on a node', 'fresh', { metadata: { namespace: 'default' } }, [{ field: 'metadata.namespace', reason: 'Forbidden: not allowed on this type' }]],
+      [
+        'a namespace on a node',
+        'fresh',
+        { metadata: { namespace: 'default' } },
+        [{ field: 'metadata.namespace', reason: 'Forbidden: not allowed on this type' }],
+      ],
       ['another apiVersion', 'fresh', { apiVersion: 'v2' }, [{ field: 'apiVersion', reason: 'Unsupported value: "v2": supported values: "v1"' }]],
       ['another kind', 'fresh', { kind: 'Pod' }, [{ field: 'kind', reason: 'Unsupported value: "Pod": supported values: "Node"' }]],
-      ['a label key with a space', 'fresh', { metadata: { labels: { 'bad key': 'v' } } }, [{ field: 'metadata.labels', reason: `Invalid value: "bad key": ${msg.nameRegex}` }]],
-      ['a label key with an upper-case prefix', 'fresh', { metadata: { labels: { 'Example.com/x': 'v' } } }, [{ field: 'metadata.labels', reason: `Invalid value: "Example.com/x": ${msg.prefixRegex}` }]],
-      ['a label key with two slashes', 'fresh', { metadata: { labels: { 'a/b/c': 'v' } } }, [{ field: 'metadata.labels', reason: `Invalid value: "a/b/c": ${msg.tooManySlashes}` }]],
-      ['a label value with a !', 'fresh', { metadata: { labels: { ok: 'bad value!' } } }, [{ field: 'metadata.labels', reason: `Invalid value: "bad value!": ${msg.labelValueRegex}` }]],
-      ['a label value of 64 bytes', 'fresh', { metadata: { labels: { ok: 'v'.repeat(64) } } }, [{ field: 'metadata.labels', reason: `Invalid value: "${'v'.repeat(64)}": ${msg.labelValueTooLong}` }]],
-      ['an annotation key with a space', 'fresh', { metadata: { annotations: { 'my note': 'x' } } }, [{ field: 'metadata.annotations', reason: `Invalid value: "my note": ${msg.nameRegex}` }]],
+      [
+        'a label key with a space',
+        'fresh',
+        { metadata: { labels: { 'bad key': 'v' } } },
+        [{ field: 'metadata.labels', reason: `Invalid value: "bad key": ${msg.nameRegex}` }],
+      ],
+      [
+        'a label key with an upper-case prefix',
+        'fresh',
+        { metadata: { labels: { 'Example.com/x': 'v' } } },
+        [{ field: 'metadata.labels', reason: `Invalid value: "Example.com/x": ${msg.prefixRegex}` }],
+      ],
+      [
+        'a label key with two slashes',
+        'fresh',
+        { metadata: { labels: { 'a/b/c': 'v' } } },
+        [{ field: 'metadata.labels', reason: `Invalid value: "a/b/c": ${msg.tooManySlashes}` }],
+      ],
+      [
+        'a label value with a !',
+        'fresh',
+        { metadata: { labels: { ok: 'bad value!' } } },
+        [{ field: 'metadata.labels', reason: `Invalid value: "bad value!": ${msg.labelValueRegex}` }],
+      ],
+      [
+        'a label value of 64 bytes',
+        'fresh',
+        { metadata: { labels: { ok: 'v'.repeat(64) } } },
+        [{ field: 'metadata.labels', reason: `Invalid value: "${'v'.repeat(64)}": ${msg.labelValueTooLong}` }],
+      ],
+      [
+        'an annotation key with a space',
+        'fresh',
+        { metadata: { annotations: { 'my note': 'x' } } },
+        [{ field: 'metadata.annotations', reason: `Invalid value: "my note": ${msg.nameRegex}` }],
+      ],
       ['a taint without effect', 'fresh', { spec: { taints: [{ key: 'k' }] } }, [{ field: 'spec.taints[0].effect', reason: 'Required value' }]],
-      ['a taint with an unknown effect', 'fresh', { spec: { taints: [{ key: 'k', effect: 'noschedule' }] } }, [{ field: 'spec.taints[0].effect', reason: `Unsupported value: "noschedule": ${msg.effects}` }]],
-      ['a taint without key', 'fresh', { spec: { taints: [{ effect: 'NoSchedule' }] } }, [{ field: 'spec.taints[0].key', reason: `Invalid value: "": ${msg.nameEmpty}` }, { field: 'spec.taints[0].key', reason: `Invalid value: "": ${msg.nameRegex}` }]],
-      ['a taint with a bad key', 'fresh', { spec: { taints: [{ key: 'bad key', effect: 'NoSchedule' }] } }, [{ field: 'spec.taints[0].key', reason: `Invalid value: "bad key": ${msg.nameRegex}` }]],
-      ['a taint with a bad value', 'fresh', { spec: { taints: [{ key: 'k', value: 'a b', effect: 'NoSchedule' }] } }, [{ field: 'spec.taints[0].value', reason: `Invalid value: "a b": ${msg.labelValueRegex}` }]],
+      [
+        'a taint with an unknown effect',
+        'fresh',
+        { spec: { taints: [{ key: 'k', effect: 'noschedule' }] } },
+        [{ field: 'spec.taints[0].effect', reason: `Unsupported value: "noschedule": ${msg.effects}` }],
+      ],
+      [
+        'a taint without key',
+        'fresh',
+        { spec: { taints: [{ effect: 'NoSchedule' }] } },
+        [
+          { field: 'spec.taints[0].key', reason: `Invalid value: "": ${msg.nameEmpty}` },
+          { field: 'spec.taints[0].key', reason: `Invalid value: "": ${msg.nameRegex}` },
+        ],
+      ],
+      [
+        'a taint with a bad key',
+        'fresh',
+        { spec: { taints: [{ key: 'bad key', effect: 'NoSchedule' }] } },
+        [{ field: 'spec.taints[0].key', reason: `Invalid value: "bad key": ${msg.nameRegex}` }],
+      ],
+      [
+        'a taint with a bad value',
+        'fresh',
+        { spec: { taints: [{ key: 'k', value: 'a b', effect: 'NoSchedule' }] } },
+        [{ field: 'spec.taints[0].value', reason: `Invalid value: "a b": ${msg.labelValueRegex}` }],
+      ],
       [
         'two taints with the same key and effect',
         'fresh',
-        { spec: { taints: [{ key: 'k', value: 'a', effect: 'NoSchedule' }, { key: 'other', effect: 'NoSchedule' }, { key: 'k', value: 'b', effect: 'NoSchedule' }] } },
-        [{ field: 'spec.taints[2]', reason: 'Duplicate value: {"Key":"k","Value":"b","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair' }],
+        {
+          spec: {
+            taints: [
+              { key: 'k', value: 'a', effect: 'NoSchedule' },
+              { key: 'other', effect: 'NoSchedule' },
+              { key: 'k', value: 'b', effect: 'NoSchedule' },
+            ],
+          },
+        },
+        [
+          {
+            field: 'spec.taints[2]',
+            reason: 'Duplicate value: {"Key":"k","Value":"b","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair',
+          },
+        ],
       ],
       [
         'a duplicate with its timeAdded',
         'fresh',
-        { spec: { taints: [{ key: 'k', effect: 'NoExecute' }, { key: 'k', effect: 'NoExecute', timeAdded: '2026-01-01T10:00:00.250+02:00' }] } },
-        [{ field: 'spec.taints[1]', reason: 'Duplicate value: {"Key":"k","Value":"","Effect":"NoExecute","TimeAdded":"2026-01-01T08:00:00Z"}: taints must be unique by key and effect pair' }],
+        {
+          spec: {
+            taints: [
+              { key: 'k', effect: 'NoExecute' },
+              { key: 'k', effect: 'NoExecute', timeAdded: '2026-01-01T10:00:00.250+02:00' },
+            ],
+          },
+        },
+        [
+          {
+            field: 'spec.taints[1]',
+            reason:
+              'Duplicate value: {"Key":"k","Value":"","Effect":"NoExecute","TimeAdded":"2026-01-01T08:00:00Z"}: taints must be unique by key and effect pair',
+          },
+        ],
       ],
-      ['timeAdded that is not a time', 'fresh', { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: 'yesterday' }] } }, [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: "yesterday": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }]],
-      ['timeAdded without a zone', 'fresh', { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: '2026-01-01T10:00:00' }] } }, [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: "2026-01-01T10:00:00": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }]],
-      ['timeAdded a date only', 'fresh', { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: '2026-01-01' }] } }, [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: "2026-01-01": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }]],
-      ['a condition without type', 'fresh', { status: { conditions: [{ status: 'True' }] } }, [{ field: 'status.conditions[0].type', reason: 'Required value' }]],
-      ['a condition status that is not True, False or Unknown', 'fresh', { status: { conditions: [{ type: 'Ready', status: 'true' }] } }, [{ field: 'status.conditions[0].status', reason: 'Unsupported value: "true": supported values: "True", "False", "Unknown"' }]],
-      ['an allocatable quantity that does not parse', 'fresh', { status: { allocatable: { cpu: 'four' } } }, [{ field: 'status.allocatable[cpu]', reason: `Invalid value: "four": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'` }]],
+      [
+        'timeAdded that is not a time',
+        'fresh',
+        { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: 'yesterday' }] } },
+        [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: "yesterday": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }],
+      ],
+      [
+        'timeAdded without a zone',
+        'fresh',
+        { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: '2026-01-01T10:00:00' }] } },
+        [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: "2026-01-01T10:00:00": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }],
+      ],
+      [
+        'timeAdded a date only',
+        'fresh',
+        { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: '2026-01-01' }] } },
+        [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: "2026-01-01": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }],
+      ],
+      [
+        'a condition without type',
+        'fresh',
+        { status: { conditions: [{ status: 'True' }] } },
+        [{ field: 'status.conditions[0].type', reason: 'Required value' }],
+      ],
+      [
+        'a condition status that is not True, False or Unknown',
+        'fresh',
+        { status: { conditions: [{ type: 'Ready', status: 'true' }] } },
+        [{ field: 'status.conditions[0].status', reason: 'Unsupported value: "true": supported values: "True", "False", "Unknown"' }],
+      ],
+      [
+        'an allocatable quantity that does not parse',
+        'fresh',
+        { status: { allocatable: { cpu: 'four' } } },
+        [
+          {
+            field: 'status.allocatable[cpu]',
+            reason: `Invalid value: "four": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+          },
+        ],
+      ],
       [
         'bad taints and labels together: every one reported',
         'fresh',
@@ -409,7 +578,8 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
       const details = [
         {
           field: 'spec.taints[3]',
-          reason: 'Duplicate value: {"Key":"node.kubernetes.io/unreachable","Value":"","Effect":"NoExecute","TimeAdded":"2025-10-02T09:31:00Z"}: taints must be unique by key and effect pair',
+          reason:
+            'Duplicate value: {"Key":"node.kubernetes.io/unreachable","Value":"","Effect":"NoExecute","TimeAdded":"2025-10-02T09:31:00Z"}: taints must be unique by key and effect pair',
         },
       ];
       expectApiError(await refused('worker-9', body), 400, invalid('worker-9', details), details);
@@ -417,8 +587,21 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
 
     it('a bad replacement of an existing node keeps every taint and label it had', async () => {
       const before = (await api.getNode('existing')).json();
-      const details = [{ field: 'spec.taints[1]', reason: 'Duplicate value: {"Key":"x","Value":"","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair' }];
-      const reply = await refused('existing', { metadata: { labels: { new: 'labels' } }, spec: { taints: [{ key: 'x', effect: 'NoSchedule' }, { key: 'x', effect: 'NoSchedule' }] } });
+      const details = [
+        {
+          field: 'spec.taints[1]',
+          reason: 'Duplicate value: {"Key":"x","Value":"","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair',
+        },
+      ];
+      const reply = await refused('existing', {
+        metadata: { labels: { new: 'labels' } },
+        spec: {
+          taints: [
+            { key: 'x', effect: 'NoSchedule' },
+            { key: 'x', effect: 'NoSchedule' },
+          ],
+        },
+      });
       expectApiError(reply, 400, invalid('existing', details), details);
       expect((await api.getNode('existing')).json()).toEqual(before);
     });

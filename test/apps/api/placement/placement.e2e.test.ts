@@ -13,9 +13,19 @@ const preferReason = (t: { key: string; value: string; effect: string }) => ({
   taint: t,
   message: `untolerated taint ${t.key}=${t.value}:${t.effect} lowers the node's score`,
 });
-const taintReason = (t: { key: string; value: string; effect: string }) => ({ code: 'UntoleratedTaint', taint: t, message: `untolerated taint ${t.key}=${t.value}:${t.effect}` });
+const taintReason = (t: { key: string; value: string; effect: string }) => ({
+  code: 'UntoleratedTaint',
+  taint: t,
+  message: `untolerated taint ${t.key}=${t.value}:${t.effect}`,
+});
 const cordoned = { code: 'Unschedulable', message: 'node is cordoned (spec.unschedulable is true)' };
-const boundElsewhere = (node: string) => ({ name: expect.any(String), feasible: false, score: null, rank: null, reasons: [{ code: 'NodeNameMismatch', message: `pod is bound to node ${node} by spec.nodeName` }] });
+const boundElsewhere = (node: string) => ({
+  name: expect.any(String),
+  feasible: false,
+  score: null,
+  rank: null,
+  reasons: [{ code: 'NodeNameMismatch', message: `pod is bound to node ${node} by spec.nodeName` }],
+});
 const lines = (details: Detail[]) => details.map((d) => `${d.field}: ${d.reason}`).join('\n');
 
 describe('placement', () => {
@@ -51,7 +61,8 @@ describe('placement', () => {
           { name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint)] },
         ],
         feasibleCount: 3,
-        summary: '3/6 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.',
+        summary:
+          '3/6 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.',
       });
     });
 
@@ -87,7 +98,11 @@ describe('placement', () => {
     it('nodeSelector and tolerations: the matching node only; a node failing twice gets both reasons, counted once by the first filter', async () => {
       const pod = { spec: { nodeSelector: { zone: 'b' }, tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }] } };
       const body = (await place({ pod })).json();
-      const miss = (has: string) => ({ code: 'NodeSelectorMismatch', field: 'spec.nodeSelector[zone]', message: `nodeSelector wants zone=b, node has zone=${has}` });
+      const miss = (has: string) => ({
+        code: 'NodeSelectorMismatch',
+        field: 'spec.nodeSelector[zone]',
+        message: `nodeSelector wants zone=b, node has zone=${has}`,
+      });
       expect(body.nodes).toEqual([
         { name: 'c', feasible: true, score: 100, rank: 1, reasons: [] },
         { name: 'a', feasible: false, score: null, rank: null, reasons: [miss('a')] },
@@ -96,14 +111,20 @@ describe('placement', () => {
         { name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint), miss('c')] },
         { name: 'f', feasible: false, score: null, rank: null, reasons: [miss('c'), preferReason(soft), preferReason(other)] },
       ]);
-      expect(body.summary).toBe("1/6 nodes are available: 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable, 3 node(s) didn't match Pod's node affinity/selector.");
+      expect(body.summary).toBe(
+        "1/6 nodes are available: 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable, 3 node(s) didn't match Pod's node affinity/selector.",
+      );
     });
 
     it('required node affinity, by label and by metadata.name', async () => {
-      const required = (terms: unknown[]) => ({ pod: { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } } } } } });
+      const required = (terms: unknown[]) => ({
+        pod: { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } } } } },
+      });
       const zoneC = (await place(required([{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['c'] }] }]))).json();
       expect(zoneC.nodes.filter((n: { feasible: boolean }) => n.feasible).map((n: { name: string }) => n.name)).toEqual(['f']);
-      expect(zoneC.summary).toBe("1/6 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable, 2 node(s) didn't match Pod's node affinity/selector.");
+      expect(zoneC.summary).toBe(
+        "1/6 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable, 2 node(s) didn't match Pod's node affinity/selector.",
+      );
       expect(zoneC.nodes.find((n: { name: string }) => n.name === 'a').reasons).toEqual([
         {
           code: 'NodeAffinityMismatch',
@@ -113,7 +134,14 @@ describe('placement', () => {
       ]);
       const byName = (await place(required([{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['b'] }] }]))).json();
       expect(byName.nodes.filter((n: { feasible: boolean }) => n.feasible).map((n: { name: string }) => n.name)).toEqual(['b']);
-      const ssd = (await place(required([{ matchExpressions: [{ key: 'disk', operator: 'Exists' }] }, { matchExpressions: [{ key: 'zone', operator: 'NotIn', values: ['a', 'b'] }] }]))).json();
+      const ssd = (
+        await place(
+          required([
+            { matchExpressions: [{ key: 'disk', operator: 'Exists' }] },
+            { matchExpressions: [{ key: 'zone', operator: 'NotIn', values: ['a', 'b'] }] },
+          ]),
+        )
+      ).json();
       expect(ssd.nodes.filter((n: { feasible: boolean }) => n.feasible).map((n: { name: string }) => n.name)).toEqual(['a', 'f']);
     });
 
@@ -128,14 +156,20 @@ describe('placement', () => {
 
     it('a pod with spec.nodeName is still kept off by an untolerated NoExecute taint', async () => {
       const onE = (await place({ pod: { spec: { nodeName: 'e' } } })).json();
-      expect(onE.nodes.find((n: { name: string }) => n.name === 'e')).toEqual({ name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint)] });
+      expect(onE.nodes.find((n: { name: string }) => n.name === 'e')).toEqual({
+        name: 'e',
+        feasible: false,
+        score: null,
+        rank: null,
+        reasons: [taintReason(maint)],
+      });
       expect(onE.feasibleCount).toBe(0);
       expect(onE.summary).toBe("0/6 nodes are available: 1 node(s) had untolerated taint {maint: true}, 5 node(s) didn't match the requested node name.");
       const nowhere = (await place({ pod: { spec: { nodeName: 'ghost' } } })).json();
       expect(nowhere.summary).toBe("0/6 nodes are available: 6 node(s) didn't match the requested node name.");
     });
 
-    it("the pod is admitted first: its default tolerations apply (not-ready NoExecute tolerated for 300 s)", async () => {
+    it('the pod is admitted first: its default tolerations apply (not-ready NoExecute tolerated for 300 s)', async () => {
       await api.putNode('nr', { metadata: { labels: { zone: 'nr' } }, spec: { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }] } });
       const body = (await place({ pod: { spec: { nodeSelector: { zone: 'nr' } } } })).json();
       expect(body.nodes[0]).toEqual({ name: 'nr', feasible: true, score: 100, rank: 1, reasons: [] });
@@ -145,18 +179,28 @@ describe('placement', () => {
 
   describe('GET /v1/namespaces/{ns}/pods/{name}/placement', () => {
     it('places a stored pod over the stored nodes, as POST /v1/placement places the same pod', async () => {
-      const pod = { metadata: { name: 'gpu-job', namespace: 'ml' }, spec: { tolerations: [{ key: 'dedicated', operator: 'Exists' }], containers: [{ name: 'c', resources: { requests: { cpu: '1' } } }] } };
+      const pod = {
+        metadata: { name: 'gpu-job', namespace: 'ml' },
+        spec: { tolerations: [{ key: 'dedicated', operator: 'Exists' }], containers: [{ name: 'c', resources: { requests: { cpu: '1' } } }] },
+      };
       expect((await api.putPod('ml', 'gpu-job', pod)).statusCode).toBe(201);
       const stored = await expectNothingStored(api, db, () => api.get('/v1/namespaces/ml/pods/gpu-job/placement'));
       expect(stored.statusCode).toBe(200);
       expect(stored.json()).toEqual((await place({ pod })).json());
-      expect(stored.json()).toMatchObject({ pod: { namespace: 'ml', name: 'gpu-job' }, feasibleCount: 4, summary: '4/6 nodes are available: 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.' });
+      expect(stored.json()).toMatchObject({
+        pod: { namespace: 'ml', name: 'gpu-job' },
+        feasibleCount: 4,
+        summary: '4/6 nodes are available: 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.',
+      });
     });
 
     it('sees the nodes as they are now: a taint added is in the next answer', async () => {
       await api.post('/v1/nodes/a/taints', { key: 'late', effect: 'NoSchedule' });
       const body = (await api.get('/v1/namespaces/ml/pods/gpu-job/placement')).json();
-      expect(body.nodes.find((n: { name: string }) => n.name === 'a')).toMatchObject({ feasible: false, reasons: [{ code: 'UntoleratedTaint', taint: { key: 'late', effect: 'NoSchedule' } }] });
+      expect(body.nodes.find((n: { name: string }) => n.name === 'a')).toMatchObject({
+        feasible: false,
+        reasons: [{ code: 'UntoleratedTaint', taint: { key: 'late', effect: 'NoSchedule' } }],
+      });
       await api.del('/v1/nodes/a/taints?key=late');
     });
 
@@ -177,7 +221,11 @@ describe('placement', () => {
       const reply = await expectNothingStored(api, db, () =>
         place({
           pod: { metadata: { name: 'p' } },
-          nodes: [{ metadata: { name: 'a' }, spec: { taints: [dedicated] } }, { metadata: { name: 'h1' } }, { metadata: { name: 'h2' }, spec: { taints: [soft] } }],
+          nodes: [
+            { metadata: { name: 'a' }, spec: { taints: [dedicated] } },
+            { metadata: { name: 'h1' } },
+            { metadata: { name: 'h2' }, spec: { taints: [soft] } },
+          ],
         }),
       );
       expect(reply.statusCode).toBe(200);
@@ -209,7 +257,12 @@ describe('placement', () => {
 
     it('an empty inline cluster has no nodes available', async () => {
       const reply = await place({ pod: {}, nodes: [] });
-      expect(reply.json()).toEqual({ pod: { namespace: 'default', name: 'what-if' }, nodes: [], feasibleCount: 0, summary: 'no nodes available to schedule pods' });
+      expect(reply.json()).toEqual({
+        pod: { namespace: 'default', name: 'what-if' },
+        nodes: [],
+        feasibleCount: 0,
+        summary: 'no nodes available to schedule pods',
+      });
     });
   });
 
@@ -219,22 +272,66 @@ describe('placement', () => {
       ['no pod, only nodes', { nodes: [{ metadata: { name: 'x' } }] }, [{ field: 'pod', reason: 'Required value' }]],
       ['a pod that is a string', { pod: 'web-1' }, [{ field: 'pod', reason: 'Invalid value: "web-1": must be an object' }]],
       ['a pod that is null', { pod: null }, [{ field: 'pod', reason: 'Required value' }]],
-      ['a bad toleration', { pod: { spec: { tolerations: [{ key: 'k', operator: 'Foo' }] } } }, [{ field: 'pod.spec.tolerations[0].operator', reason: 'Unsupported value: "Foo": supported values: "Equal", "Exists"' }]],
-      ['a toleration of the wrong type', { pod: { spec: { tolerations: [{ key: 'k', tolerationSeconds: 'x' }] } } }, [{ field: 'pod.spec.tolerations[0].tolerationSeconds', reason: 'Invalid value: "x": must be an integer' }]],
-      ['a bad pod namespace', { pod: { metadata: { namespace: 'Web' } } }, [{ field: 'pod.metadata.namespace', reason: `Invalid value: "Web": ${msg.dnsLabelRegex}` }]],
+      [
+        'a bad toleration',
+        { pod: { spec: { tolerations: [{ key: 'k', operator: 'Foo' }] } } },
+        [{ field: 'pod.spec.tolerations[0].operator', reason: 'Unsupported value: "Foo": supported values: "Equal", "Exists"' }],
+      ],
+      [
+        'a toleration of the wrong type',
+        { pod: { spec: { tolerations: [{ key: 'k', tolerationSeconds: 'x' }] } } },
+        [{ field: 'pod.spec.tolerations[0].tolerationSeconds', reason: 'Invalid value: "x": must be an integer' }],
+      ],
+      [
+        'a bad pod namespace',
+        { pod: { metadata: { namespace: 'Web' } } },
+        [{ field: 'pod.metadata.namespace', reason: `Invalid value: "Web": ${msg.dnsLabelRegex}` }],
+      ],
       ['nodes that are not a list', { pod: {}, nodes: { a: {} } }, [{ field: 'nodes', reason: 'Invalid value: {"a":{}}: must be an array' }]],
       ['a node that is a string', { pod: {}, nodes: ['a'] }, [{ field: 'nodes[0]', reason: 'Invalid value: "a": must be an object' }]],
       ['a node without metadata', { pod: {}, nodes: [{ spec: {} }] }, [{ field: 'nodes[0].metadata', reason: 'Required value' }]],
-      ['a node without name', { pod: {}, nodes: [{ metadata: {} }] }, [{ field: 'nodes[0].metadata.name', reason: 'Required value: name or generateName is required' }]],
-      ['a bad taint on the second node', { pod: {}, nodes: [{ metadata: { name: 'n1' } }, { metadata: { name: 'n2' }, spec: { taints: [{ key: 'k', effect: 'Bad' }] } }] }, [{ field: 'nodes[1].spec.taints[0].effect', reason: `Unsupported value: "Bad": ${msg.effects}` }]],
-      ['two nodes with one name', { pod: {}, nodes: [{ metadata: { name: 'n1' } }, { metadata: { name: 'n2' } }, { metadata: { name: 'n1' } }] }, [{ field: 'nodes[2].metadata.name', reason: 'Duplicate value: "n1"' }]],
+      [
+        'a node without name',
+        { pod: {}, nodes: [{ metadata: {} }] },
+        [{ field: 'nodes[0].metadata.name', reason: 'Required value: name or generateName is required' }],
+      ],
+      [
+        'a bad taint on the second node',
+        { pod: {}, nodes: [{ metadata: { name: 'n1' } }, { metadata: { name: 'n2' }, spec: { taints: [{ key: 'k', effect: 'Bad' }] } }] },
+        [{ field: 'nodes[1].spec.taints[0].effect', reason: `Unsupported value: "Bad": ${msg.effects}` }],
+      ],
+      [
+        'two nodes with one name',
+        { pod: {}, nodes: [{ metadata: { name: 'n1' } }, { metadata: { name: 'n2' } }, { metadata: { name: 'n1' } }] },
+        [{ field: 'nodes[2].metadata.name', reason: 'Duplicate value: "n1"' }],
+      ],
       [
         'errors in the pod and in several nodes, all reported',
-        { pod: { spec: { tolerations: [{ operator: 'Equal' }] } }, nodes: [{ metadata: { name: 'N1' } }, { metadata: { name: 'n2' }, spec: { taints: [{ key: 'k', effect: 'NoSchedule' }, { key: 'k', effect: 'NoSchedule' }] } }] },
+        {
+          pod: { spec: { tolerations: [{ operator: 'Equal' }] } },
+          nodes: [
+            { metadata: { name: 'N1' } },
+            {
+              metadata: { name: 'n2' },
+              spec: {
+                taints: [
+                  { key: 'k', effect: 'NoSchedule' },
+                  { key: 'k', effect: 'NoSchedule' },
+                ],
+              },
+            },
+          ],
+        },
         [
-          { field: 'pod.spec.tolerations[0].operator', reason: 'Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"' },
+          {
+            field: 'pod.spec.tolerations[0].operator',
+            reason: 'Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"',
+          },
           { field: 'nodes[0].metadata.name', reason: `Invalid value: "N1": ${msg.subdomainRegex}` },
-          { field: 'nodes[1].spec.taints[1]', reason: 'Duplicate value: {"Key":"k","Value":"","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair' },
+          {
+            field: 'nodes[1].spec.taints[1]',
+            reason: 'Duplicate value: {"Key":"k","Value":"","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair',
+          },
         ],
       ],
     ])('%s', async (_, body, details) => {
@@ -244,9 +341,16 @@ describe('placement', () => {
 
     it('bodies that are not an object', async () => {
       const list = await expectNothingStored(api, db, () => api.raw('POST', '/v1/placement', '[{"pod": {}}]'));
-      const details = [{ field: '<body>', reason: 'Invalid value: [{"pod":{}}]: must be an object' }, { field: 'pod', reason: 'Required value' }];
+      const details = [
+        { field: '<body>', reason: 'Invalid value: [{"pod":{}}]: must be an object' },
+        { field: 'pod', reason: 'Required value' },
+      ];
       expectApiError(list, 400, lines(details), details);
-      expectApiError(await expectNothingStored(api, db, () => api.raw('POST', '/v1/placement', '{"pod": ')), 400, "Body is not valid JSON but content-type is set to 'application/json'");
+      expectApiError(
+        await expectNothingStored(api, db, () => api.raw('POST', '/v1/placement', '{"pod": ')),
+        400,
+        "Body is not valid JSON but content-type is set to 'application/json'",
+      );
     });
   });
 });

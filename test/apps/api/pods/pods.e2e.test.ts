@@ -35,7 +35,11 @@ describe('pods', () => {
       { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
       { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' },
     ]);
-    const removing = await t.app.inject({ method: 'PUT', url: '/v1/namespaces/default/pods/web-1', payload: { ...pod, spec: { ...pod.spec, tolerations: [] } } });
+    const removing = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/namespaces/default/pods/web-1',
+      payload: { ...pod, spec: { ...pod.spec, tolerations: [] } },
+    });
     // admission puts the defaults back: removing them is no change
     expect(removing.statusCode).toBe(200);
     const changing = await t.app.inject({
@@ -50,7 +54,9 @@ describe('pods', () => {
       payload: { ...pod, spec: { ...pod.spec, tolerations: [{ key: 'b', operator: 'Exists', effect: 'NoSchedule' }] } },
     });
     expect(shrinking.statusCode).toBe(400);
-    expect(shrinking.json().details).toEqual([{ field: 'spec.tolerations', reason: 'Forbidden: existing toleration can not be modified except its tolerationSeconds' }]);
+    expect(shrinking.json().details).toEqual([
+      { field: 'spec.tolerations', reason: 'Forbidden: existing toleration can not be modified except its tolerationSeconds' },
+    ]);
     const list = await t.app.inject({ method: 'GET', url: '/v1/pods?phase=Pending' });
     expect(list.json().items).toHaveLength(1);
     expect((await t.app.inject({ method: 'DELETE', url: '/v1/namespaces/default/pods/web-1' })).statusCode).toBe(200);
@@ -65,7 +71,12 @@ describe('pods', () => {
       const pod = created.json();
       expect(pod).toEqual({
         ...sent,
-        metadata: { ...sent.metadata, uid: expect.stringMatching(uuid), resourceVersion: expect.stringMatching(/^\d+$/), creationTimestamp: expect.stringMatching(k8sTime) },
+        metadata: {
+          ...sent.metadata,
+          uid: expect.stringMatching(uuid),
+          resourceVersion: expect.stringMatching(/^\d+$/),
+          creationTimestamp: expect.stringMatching(k8sTime),
+        },
       });
       expect(pod.metadata.uid).not.toBe(sent.metadata.uid);
       expect((await api.getPod('shop', 'web-7d4b9c8f6d-x2k9p')).json()).toEqual(pod);
@@ -109,7 +120,12 @@ describe('pods', () => {
 
     it('Guaranteed from limits alone: requests defaulted from limits, and visible', async () => {
       const pod = await created('adm', 'guaranteed', {
-        spec: { containers: [container({ limits: { cpu: '500m', memory: '256Mi' } }), { name: 'side', resources: { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '1', memory: '1Gi' } } }] },
+        spec: {
+          containers: [
+            container({ limits: { cpu: '500m', memory: '256Mi' } }),
+            { name: 'side', resources: { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '1', memory: '1Gi' } } },
+          ],
+        },
       });
       expect(pod.status.qosClass).toBe('Guaranteed');
       expect(pod.spec.containers[0].resources).toEqual({ limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '500m', memory: '256Mi' } });
@@ -123,7 +139,9 @@ describe('pods', () => {
     });
 
     it('a toleration of everything needs no defaults', async () => {
-      const pod = await created('adm', 'tolerates-all', { spec: { containers: [container({ requests: { cpu: '1' } })], tolerations: [{ operator: 'Exists' }] } });
+      const pod = await created('adm', 'tolerates-all', {
+        spec: { containers: [container({ requests: { cpu: '1' } })], tolerations: [{ operator: 'Exists' }] },
+      });
       expect(pod.spec.tolerations).toEqual([{ operator: 'Exists' }]);
     });
 
@@ -145,7 +163,14 @@ describe('pods', () => {
     });
 
     it("DaemonSet pods get the DaemonSet controller's tolerations (network-unavailable with hostNetwork)", async () => {
-      const owner = { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'fluentd', uid: 'b1c2d3e4-0000-4000-8000-000000000001', controller: true, blockOwnerDeletion: true };
+      const owner = {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        name: 'fluentd',
+        uid: 'b1c2d3e4-0000-4000-8000-000000000001',
+        controller: true,
+        blockOwnerDeletion: true,
+      };
       const pod = await created('kube-system', 'fluentd-abcde', {
         metadata: { ownerReferences: [owner] },
         spec: { hostNetwork: true, containers: [container({ requests: { cpu: '100m', memory: '200Mi' } })] },
@@ -211,9 +236,15 @@ describe('pods', () => {
     it.each([
       ['removing a toleration', (ts: Record<string, unknown>[]) => ts.filter((x) => x['key'] !== 'spot')],
       ['changing its value', (ts: Record<string, unknown>[]) => ts.map((x) => (x['key'] === 'dedicated' ? { ...x, value: 'tpu' } : x))],
-      ['changing its operator', (ts: Record<string, unknown>[]) => ts.map((x) => (x['key'] === 'dedicated' ? { key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' } : x))],
+      [
+        'changing its operator',
+        (ts: Record<string, unknown>[]) => ts.map((x) => (x['key'] === 'dedicated' ? { key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' } : x)),
+      ],
       ['changing its effect', (ts: Record<string, unknown>[]) => ts.map((x) => (x['key'] === 'dedicated' ? { ...x, effect: 'NoExecute' } : x))],
-      ['an empty operator for Equal', (ts: Record<string, unknown>[]) => ts.map((x) => (x['key'] === 'dedicated' ? { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' } : x))],
+      [
+        'an empty operator for Equal',
+        (ts: Record<string, unknown>[]) => ts.map((x) => (x['key'] === 'dedicated' ? { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' } : x)),
+      ],
     ])('may not be %s (400, nothing stored)', async (_, change) => {
       const pod = await current();
       const reply = await expectNothingStored(api, db, () => api.putPod('upd', 'p', { spec: { tolerations: change(pod.spec.tolerations) } }));
@@ -259,7 +290,9 @@ describe('pods', () => {
       expect(reply.statusCode).toBe(200);
       const list = reply.json();
       expect(list).toMatchObject({ apiVersion: 'v1', kind: 'PodList', metadata: { resourceVersion: expect.stringMatching(/^\d+$/) } });
-      return list.items.map((p: { metadata: { namespace: string; name: string } }) => `${p.metadata.namespace}/${p.metadata.name}`).filter((k: string) => k.startsWith('lst-'));
+      return list.items
+        .map((p: { metadata: { namespace: string; name: string } }) => `${p.metadata.namespace}/${p.metadata.name}`)
+        .filter((k: string) => k.startsWith('lst-'));
     };
 
     it.each([
@@ -316,7 +349,14 @@ describe('pods', () => {
 describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and changes nothing', () => {
   const { api, db } = useApiFixture();
   beforeAll(async () => {
-    expect((await api.putPod('prod', 'existing', { metadata: { labels: { keep: 'me' } }, spec: { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule' }] } })).statusCode).toBe(201);
+    expect(
+      (
+        await api.putPod('prod', 'existing', {
+          metadata: { labels: { keep: 'me' } },
+          spec: { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule' }] },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   /** A PUT that must fail and store nothing; a new pod stays absent. */
@@ -333,7 +373,11 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
         400,
         "Body is not valid JSON but content-type is set to 'application/json'",
       );
-      expectApiError(await expectNothingStored(api, db, () => api.raw('PUT', '/v1/namespaces/prod/pods/p', '')), 400, "Body cannot be empty when content-type is set to 'application/json'");
+      expectApiError(
+        await expectNothingStored(api, db, () => api.raw('PUT', '/v1/namespaces/prod/pods/p', '')),
+        400,
+        "Body cannot be empty when content-type is set to 'application/json'",
+      );
       for (const [payload, reason] of [
         ['[]', 'Invalid value: []: must be an object'],
         ['"pod"', 'Invalid value: "pod": must be an object'],
@@ -353,9 +397,17 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
     });
 
     it("a different namespace: kube-apiserver's message", async () => {
-      expectApiError(await refused('prod', 'p', { metadata: { namespace: 'dev' } }), 400, 'the namespace of the provided object does not match the namespace sent on the request');
+      expectApiError(
+        await refused('prod', 'p', { metadata: { namespace: 'dev' } }),
+        400,
+        'the namespace of the provided object does not match the namespace sent on the request',
+      );
       expectApiError(await api.getPod('dev', 'p'), 404, 'pods "p" not found');
-      expectApiError(await refused('prod', 'existing', { metadata: { namespace: 'dev', name: 'existing' } }), 400, 'the namespace of the provided object does not match the namespace sent on the request');
+      expectApiError(
+        await refused('prod', 'existing', { metadata: { namespace: 'dev', name: 'existing' } }),
+        400,
+        'the namespace of the provided object does not match the namespace sent on the request',
+      );
     });
 
     it('a kubectl pod body sent to another namespace', async () => {
@@ -375,7 +427,12 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
       ['a pod name with an underscore', 'prod', 'web_1', [{ field: 'metadata.name', reason: `Invalid value: "web_1": ${msg.subdomainRegex}` }]],
       ['a namespace with a dot', 'prod.eu', 'p', [{ field: 'metadata.namespace', reason: `Invalid value: "prod.eu": ${msg.noDots}` }]],
       ['an upper-case namespace', 'Prod', 'p', [{ field: 'metadata.namespace', reason: `Invalid value: "Prod": ${msg.dnsLabelRegex}` }]],
-      ['a namespace of 64 characters', 'n'.repeat(64), 'p', [{ field: 'metadata.namespace', reason: `Invalid value: "${'n'.repeat(64)}": ${msg.dnsLabelTooLong}` }]],
+      [
+        'a namespace of 64 characters',
+        'n'.repeat(64),
+        'p',
+        [{ field: 'metadata.namespace', reason: `Invalid value: "${'n'.repeat(64)}": ${msg.dnsLabelTooLong}` }],
+      ],
     ])('%s', async (_, namespace, name, details) => {
       expectApiError(await refused(namespace, name, {}), 400, invalid(name, details), details);
     });
@@ -383,16 +440,48 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
 
   describe('tolerations the API server refuses, each with its spec.tolerations[i] path', () => {
     it.each<[string, unknown, Detail[]]>([
-      ['an unknown operator', { key: 'k', operator: 'Foo' }, [{ field: 'spec.tolerations[0].operator', reason: 'Unsupported value: "Foo": supported values: "Equal", "Exists"' }]],
-      ['a lower-case operator', { key: 'k', operator: 'exists' }, [{ field: 'spec.tolerations[0].operator', reason: 'Unsupported value: "exists": supported values: "Equal", "Exists"' }]],
-      ['an empty key without Exists', { operator: 'Equal', value: 'v' }, [{ field: 'spec.tolerations[0].operator', reason: `Invalid value: "Equal": ${keyEmptyNeedsExists}` }]],
+      [
+        'an unknown operator',
+        { key: 'k', operator: 'Foo' },
+        [{ field: 'spec.tolerations[0].operator', reason: 'Unsupported value: "Foo": supported values: "Equal", "Exists"' }],
+      ],
+      [
+        'a lower-case operator',
+        { key: 'k', operator: 'exists' },
+        [{ field: 'spec.tolerations[0].operator', reason: 'Unsupported value: "exists": supported values: "Equal", "Exists"' }],
+      ],
+      [
+        'an empty key without Exists',
+        { operator: 'Equal', value: 'v' },
+        [{ field: 'spec.tolerations[0].operator', reason: `Invalid value: "Equal": ${keyEmptyNeedsExists}` }],
+      ],
       ['an empty key and no operator', { value: 'v' }, [{ field: 'spec.tolerations[0].operator', reason: `Invalid value: "": ${keyEmptyNeedsExists}` }]],
-      ['a value with Exists', { key: 'k', operator: 'Exists', value: 'v' }, [{ field: 'spec.tolerations[0].operator', reason: `Invalid value: "v": value must be empty when \`operator\` is 'Exists'` }]],
-      ['tolerationSeconds without NoExecute', { key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }, [{ field: 'spec.tolerations[0].effect', reason: `Invalid value: "NoSchedule": effect must be 'NoExecute' when \`tolerationSeconds\` is set` }]],
-      ['tolerationSeconds with every effect', { key: 'k', operator: 'Exists', tolerationSeconds: 5 }, [{ field: 'spec.tolerations[0].effect', reason: `Invalid value: "": effect must be 'NoExecute' when \`tolerationSeconds\` is set` }]],
-      ['an unknown effect', { key: 'k', operator: 'Exists', effect: 'Sometimes' }, [{ field: 'spec.tolerations[0].effect', reason: `Unsupported value: "Sometimes": ${msg.effects}` }]],
+      [
+        'a value with Exists',
+        { key: 'k', operator: 'Exists', value: 'v' },
+        [{ field: 'spec.tolerations[0].operator', reason: `Invalid value: "v": value must be empty when \`operator\` is 'Exists'` }],
+      ],
+      [
+        'tolerationSeconds without NoExecute',
+        { key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 },
+        [{ field: 'spec.tolerations[0].effect', reason: `Invalid value: "NoSchedule": effect must be 'NoExecute' when \`tolerationSeconds\` is set` }],
+      ],
+      [
+        'tolerationSeconds with every effect',
+        { key: 'k', operator: 'Exists', tolerationSeconds: 5 },
+        [{ field: 'spec.tolerations[0].effect', reason: `Invalid value: "": effect must be 'NoExecute' when \`tolerationSeconds\` is set` }],
+      ],
+      [
+        'an unknown effect',
+        { key: 'k', operator: 'Exists', effect: 'Sometimes' },
+        [{ field: 'spec.tolerations[0].effect', reason: `Unsupported value: "Sometimes": ${msg.effects}` }],
+      ],
       ['a bad key', { key: 'bad key', operator: 'Exists' }, [{ field: 'spec.tolerations[0].key', reason: `Invalid value: "bad key": ${msg.nameRegex}` }]],
-      ['a bad value for Equal (reported on operator, as Kubernetes does)', { key: 'k', value: 'bad value!' }, [{ field: 'spec.tolerations[0].operator', reason: `Invalid value: "bad value!": ${msg.labelValueRegex}` }]],
+      [
+        'a bad value for Equal (reported on operator, as Kubernetes does)',
+        { key: 'k', value: 'bad value!' },
+        [{ field: 'spec.tolerations[0].operator', reason: `Invalid value: "bad value!": ${msg.labelValueRegex}` }],
+      ],
       [
         'Gt with a value that is not an integer',
         { key: 'k', operator: 'Gt', value: 'abc', effect: 'NoSchedule' },
@@ -401,7 +490,11 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
           { field: 'spec.tolerations[0].value', reason: 'Invalid value: "abc": strconv.ParseInt: parsing "abc": invalid syntax' },
         ],
       ],
-      ['Lt with a leading zero', { key: 'k', operator: 'Lt', value: '007', effect: 'NoSchedule' }, [{ field: 'spec.tolerations[0].value', reason: 'Invalid value: "007": must be a valid decimal integer in canonical form' }]],
+      [
+        'Lt with a leading zero',
+        { key: 'k', operator: 'Lt', value: '007', effect: 'NoSchedule' },
+        [{ field: 'spec.tolerations[0].value', reason: 'Invalid value: "007": must be a valid decimal integer in canonical form' }],
+      ],
     ])('%s', async (_, toleration, details) => {
       expectApiError(await refused('prod', 'p', { spec: { tolerations: [toleration] } }), 400, invalid('p', details), details);
     });
@@ -427,14 +520,23 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
     });
 
     it('accepts Gt and Lt with canonical integers (the comparison operators are on by default)', async () => {
-      const reply = await api.putPod('prod', 'gt', { spec: { tolerations: [{ key: 'example.com/gen', operator: 'Gt', value: '3', effect: 'NoSchedule' }, { key: 'example.com/gen', operator: 'Lt', value: '-1', effect: 'NoExecute' }] } });
+      const reply = await api.putPod('prod', 'gt', {
+        spec: {
+          tolerations: [
+            { key: 'example.com/gen', operator: 'Gt', value: '3', effect: 'NoSchedule' },
+            { key: 'example.com/gen', operator: 'Lt', value: '-1', effect: 'NoExecute' },
+          ],
+        },
+      });
       expect(reply.statusCode).toBe(201);
     });
 
     it('a bad toleration added in an update is refused and the stored pod stays as it was', async () => {
       const before = (await api.getPod('prod', 'existing')).json();
       const tolerations = [...before.spec.tolerations, { key: 'new', operator: 'Exists', value: 'x' }];
-      const details = [{ field: `spec.tolerations[${tolerations.length - 1}].operator`, reason: `Invalid value: "x": value must be empty when \`operator\` is 'Exists'` }];
+      const details = [
+        { field: `spec.tolerations[${tolerations.length - 1}].operator`, reason: `Invalid value: "x": value must be empty when \`operator\` is 'Exists'` },
+      ];
       expectApiError(await refused('prod', 'existing', { spec: { tolerations } }), 400, invalid('existing', details), details);
       expect((await api.getPod('prod', 'existing')).json()).toEqual(before);
     });
@@ -444,23 +546,80 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
     it.each<[string, unknown, Detail[]]>([
       ['metadata a string', { metadata: 'p' }, [{ field: 'metadata', reason: 'Invalid value: "p": must be an object' }]],
       ['labels a list', { metadata: { labels: ['a'] } }, [{ field: 'metadata.labels', reason: 'Invalid value: ["a"]: must be an object' }]],
-      ['an ownerReference without kind', { metadata: { ownerReferences: [{ name: 'x', controller: true }] } }, [{ field: 'metadata.ownerReferences[0].kind', reason: 'Required value' }]],
-      ['ownerReference.controller a string', { metadata: { ownerReferences: [{ kind: 'DaemonSet', name: 'x', controller: 'true' }] } }, [{ field: 'metadata.ownerReferences[0].controller', reason: 'Invalid value: "true": must be a boolean' }]],
+      [
+        'an ownerReference without kind',
+        { metadata: { ownerReferences: [{ name: 'x', controller: true }] } },
+        [{ field: 'metadata.ownerReferences[0].kind', reason: 'Required value' }],
+      ],
+      [
+        'ownerReference.controller a string',
+        { metadata: { ownerReferences: [{ kind: 'DaemonSet', name: 'x', controller: 'true' }] } },
+        [{ field: 'metadata.ownerReferences[0].controller', reason: 'Invalid value: "true": must be a boolean' }],
+      ],
       ['spec a string', { spec: 'none' }, [{ field: 'spec', reason: 'Invalid value: "none": must be an object' }]],
-      ['tolerations an object', { spec: { tolerations: { key: 'k' } } }, [{ field: 'spec.tolerations', reason: 'Invalid value: {"key":"k"}: must be an array' }]],
-      ['a toleration a string', { spec: { tolerations: ['k:NoSchedule'] } }, [{ field: 'spec.tolerations[0]', reason: 'Invalid value: "k:NoSchedule": must be an object' }]],
-      ['tolerationSeconds a string', { spec: { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: '30' }] } }, [{ field: 'spec.tolerations[0].tolerationSeconds', reason: 'Invalid value: "30": must be an integer' }]],
-      ['tolerationSeconds a fraction', { spec: { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 1.5 }] } }, [{ field: 'spec.tolerations[0].tolerationSeconds', reason: 'Invalid value: 1.5: must be an integer' }]],
-      ['a toleration key a number', { spec: { tolerations: [{ key: 1, operator: 'Exists' }] } }, [{ field: 'spec.tolerations[0].key', reason: 'Invalid value: 1: must be a string' }]],
-      ['a toleration operator a boolean', { spec: { tolerations: [{ key: 'k', operator: true }] } }, [{ field: 'spec.tolerations[0].operator', reason: 'Invalid value: true: must be a string' }]],
+      [
+        'tolerations an object',
+        { spec: { tolerations: { key: 'k' } } },
+        [{ field: 'spec.tolerations', reason: 'Invalid value: {"key":"k"}: must be an array' }],
+      ],
+      [
+        'a toleration a string',
+        { spec: { tolerations: ['k:NoSchedule'] } },
+        [{ field: 'spec.tolerations[0]', reason: 'Invalid value: "k:NoSchedule": must be an object' }],
+      ],
+      [
+        'tolerationSeconds a string',
+        { spec: { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: '30' }] } },
+        [{ field: 'spec.tolerations[0].tolerationSeconds', reason: 'Invalid value: "30": must be an integer' }],
+      ],
+      [
+        'tolerationSeconds a fraction',
+        { spec: { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 1.5 }] } },
+        [{ field: 'spec.tolerations[0].tolerationSeconds', reason: 'Invalid value: 1.5: must be an integer' }],
+      ],
+      [
+        'a toleration key a number',
+        { spec: { tolerations: [{ key: 1, operator: 'Exists' }] } },
+        [{ field: 'spec.tolerations[0].key', reason: 'Invalid value: 1: must be a string' }],
+      ],
+      [
+        'a toleration operator a boolean',
+        { spec: { tolerations: [{ key: 'k', operator: true }] } },
+        [{ field: 'spec.tolerations[0].operator', reason: 'Invalid value: true: must be a string' }],
+      ],
       ['nodeName a number', { spec: { nodeName: 1 } }, [{ field: 'spec.nodeName', reason: 'Invalid value: 1: must be a string' }]],
       ['nodeSelector a list', { spec: { nodeSelector: ['a=b'] } }, [{ field: 'spec.nodeSelector', reason: 'Invalid value: ["a=b"]: must be an object' }]],
-      ['a nodeSelector value a boolean', { spec: { nodeSelector: { gpu: true } } }, [{ field: 'spec.nodeSelector[gpu]', reason: 'Invalid value: true: must be a string' }]],
-      ['containers an object', { spec: { containers: { name: 'c' } } }, [{ field: 'spec.containers', reason: 'Invalid value: {"name":"c"}: must be an array' }]],
-      ['a request a boolean', { spec: { containers: [{ name: 'c', resources: { requests: { cpu: true } } }] } }, [{ field: 'spec.containers[0].resources.requests[cpu]', reason: 'Invalid value: true: must be a quantity string' }]],
-      ['a limit that is not a quantity', { spec: { initContainers: [{ name: 'i', resources: { limits: { memory: 'lots' } } }] } }, [{ field: 'spec.initContainers[0].resources.limits[memory]', reason: `Invalid value: "lots": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'` }]],
+      [
+        'a nodeSelector value a boolean',
+        { spec: { nodeSelector: { gpu: true } } },
+        [{ field: 'spec.nodeSelector[gpu]', reason: 'Invalid value: true: must be a string' }],
+      ],
+      [
+        'containers an object',
+        { spec: { containers: { name: 'c' } } },
+        [{ field: 'spec.containers', reason: 'Invalid value: {"name":"c"}: must be an array' }],
+      ],
+      [
+        'a request a boolean',
+        { spec: { containers: [{ name: 'c', resources: { requests: { cpu: true } } }] } },
+        [{ field: 'spec.containers[0].resources.requests[cpu]', reason: 'Invalid value: true: must be a quantity string' }],
+      ],
+      [
+        'a limit that is not a quantity',
+        { spec: { initContainers: [{ name: 'i', resources: { limits: { memory: 'lots' } } }] } },
+        [
+          {
+            field: 'spec.initContainers[0].resources.limits[memory]',
+            reason: `Invalid value: "lots": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+          },
+        ],
+      ],
       ['affinity a list', { spec: { affinity: [] } }, [{ field: 'spec.affinity', reason: 'Invalid value: []: must be an object' }]],
-      ['nodeSelectorTerms an object', { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: {} } } } } }, [{ field: `${required}.nodeSelectorTerms`, reason: 'Invalid value: {}: must be an array' }]],
+      [
+        'nodeSelectorTerms an object',
+        { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: {} } } } } },
+        [{ field: `${required}.nodeSelectorTerms`, reason: 'Invalid value: {}: must be an array' }],
+      ],
       ['hostNetwork a string', { spec: { hostNetwork: 'yes' } }, [{ field: 'spec.hostNetwork', reason: 'Invalid value: "yes": must be a boolean' }]],
       ['status.phase a number', { status: { phase: 1 } }, [{ field: 'status.phase', reason: 'Invalid value: 1: must be a string' }]],
       [
@@ -475,24 +634,65 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
 
   describe('other fields the API server refuses', () => {
     it.each<[string, unknown, Detail[]]>([
-      ['another apiVersion and kind', { apiVersion: 'apps/v1', kind: 'Deployment' }, [
-        { field: 'apiVersion', reason: 'Unsupported value: "apps/v1": supported values: "v1"' },
-        { field: 'kind', reason: 'Unsupported value: "Deployment": supported values: "Pod"' },
-      ]],
+      [
+        'another apiVersion and kind',
+        { apiVersion: 'apps/v1', kind: 'Deployment' },
+        [
+          { field: 'apiVersion', reason: 'Unsupported value: "apps/v1": supported values: "v1"' },
+          { field: 'kind', reason: 'Unsupported value: "Deployment": supported values: "Pod"' },
+        ],
+      ],
       ['a bad nodeName', { spec: { nodeName: 'Worker_1' } }, [{ field: 'spec.nodeName', reason: `Invalid value: "Worker_1": ${msg.subdomainRegex}` }]],
-      ['a bad nodeSelector key', { spec: { nodeSelector: { 'bad key': 'x' } } }, [{ field: 'spec.nodeSelector', reason: `Invalid value: "bad key": ${msg.nameRegex}` }]],
-      ['a bad nodeSelector value', { spec: { nodeSelector: { zone: 'a b' } } }, [{ field: 'spec.nodeSelector', reason: `Invalid value: "a b": ${msg.labelValueRegex}` }]],
-      ['an unknown phase', { status: { phase: 'Sleeping' } }, [{ field: 'status.phase', reason: 'Unsupported value: "Sleeping": supported values: "Pending", "Running", "Succeeded", "Failed", "Unknown"' }]],
-      ['a label with a bad value', { metadata: { labels: { app: 'web!' } } }, [{ field: 'metadata.labels', reason: `Invalid value: "web!": ${msg.labelValueRegex}` }]],
+      [
+        'a bad nodeSelector key',
+        { spec: { nodeSelector: { 'bad key': 'x' } } },
+        [{ field: 'spec.nodeSelector', reason: `Invalid value: "bad key": ${msg.nameRegex}` }],
+      ],
+      [
+        'a bad nodeSelector value',
+        { spec: { nodeSelector: { zone: 'a b' } } },
+        [{ field: 'spec.nodeSelector', reason: `Invalid value: "a b": ${msg.labelValueRegex}` }],
+      ],
+      [
+        'an unknown phase',
+        { status: { phase: 'Sleeping' } },
+        [{ field: 'status.phase', reason: 'Unsupported value: "Sleeping": supported values: "Pending", "Running", "Succeeded", "Failed", "Unknown"' }],
+      ],
+      [
+        'a label with a bad value',
+        { metadata: { labels: { app: 'web!' } } },
+        [{ field: 'metadata.labels', reason: `Invalid value: "web!": ${msg.labelValueRegex}` }],
+      ],
       [
         'a node affinity operator that does not exist',
-        { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'Is', values: ['a'] }] }] } } } } },
+        {
+          spec: {
+            affinity: {
+              nodeAffinity: {
+                requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'Is', values: ['a'] }] }] },
+              },
+            },
+          },
+        },
         [{ field: `${required}.nodeSelectorTerms[0].matchExpressions[0].operator`, reason: 'Invalid value: "Is": not a valid selector operator' }],
       ],
       [
         'In without values',
-        { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In' }] }] } } } } },
-        [{ field: `${required}.nodeSelectorTerms[0].matchExpressions[0].values`, reason: "Required value: must be specified when `operator` is 'In' or 'NotIn'" }],
+        {
+          spec: {
+            affinity: {
+              nodeAffinity: {
+                requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In' }] }] },
+              },
+            },
+          },
+        },
+        [
+          {
+            field: `${required}.nodeSelectorTerms[0].matchExpressions[0].values`,
+            reason: "Required value: must be specified when `operator` is 'In' or 'NotIn'",
+          },
+        ],
       ],
       [
         'a required node affinity without terms',
@@ -501,8 +701,21 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
       ],
       [
         'a preferred term weight out of range',
-        { spec: { affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 0, preference: { matchExpressions: [{ key: 'zone', operator: 'Exists' }] } }] } } } },
-        [{ field: 'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight', reason: 'Invalid value: 0: must be in the range 1-100' }],
+        {
+          spec: {
+            affinity: {
+              nodeAffinity: {
+                preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 0, preference: { matchExpressions: [{ key: 'zone', operator: 'Exists' }] } }],
+              },
+            },
+          },
+        },
+        [
+          {
+            field: 'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight',
+            reason: 'Invalid value: 0: must be in the range 1-100',
+          },
+        ],
       ],
     ])('%s', async (_, body, details) => {
       expectApiError(await refused('prod', 'p', body), 400, invalid('p', details), details);
@@ -510,7 +723,9 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
   });
 
   it('after all of it, only the pods that were accepted are stored', async () => {
-    const keys = (await api.get('/v1/pods')).json().items.map((p: { metadata: { namespace: string; name: string } }) => `${p.metadata.namespace}/${p.metadata.name}`);
+    const keys = (await api.get('/v1/pods'))
+      .json()
+      .items.map((p: { metadata: { namespace: string; name: string } }) => `${p.metadata.namespace}/${p.metadata.name}`);
     expect(keys).toEqual(['prod/existing', 'prod/gt']);
     expect((await api.getPod('prod', 'existing')).json().metadata.labels).toEqual({ keep: 'me' });
   });

@@ -39,14 +39,16 @@ describe('POST and DELETE /v1/nodes/{name}/taints', () => {
       expect((await taintsOf('t1')).filter((x: { key: string }) => x.key === 'dedicated')).toHaveLength(2);
     });
 
-    it('answers 409 with kubectl\'s message for a key and effect the node has, and changes nothing', async () => {
+    it("answers 409 with kubectl's message for a key and effect the node has, and changes nothing", async () => {
       const reply = await expectNothingStored(api, db, () => api.post('/v1/nodes/t1/taints', { key: 'dedicated', value: 'other', effect: 'NoSchedule' }));
       expectApiError(reply, 409, 'node t1 already has dedicated taint(s) with same effect(s) and --overwrite is false');
       // also when the value is the same
       const same = await expectNothingStored(api, db, () => api.post('/v1/nodes/t1/taints', { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }));
       expectApiError(same, 409, 'node t1 already has dedicated taint(s) with same effect(s) and --overwrite is false');
       // ?overwrite= anything but true is no overwrite
-      const notTrue = await expectNothingStored(api, db, () => api.post('/v1/nodes/t1/taints?overwrite=false', { key: 'dedicated', value: 'other', effect: 'NoSchedule' }));
+      const notTrue = await expectNothingStored(api, db, () =>
+        api.post('/v1/nodes/t1/taints?overwrite=false', { key: 'dedicated', value: 'other', effect: 'NoSchedule' }),
+      );
       expect(notTrue.statusCode).toBe(409);
     });
 
@@ -72,14 +74,32 @@ describe('POST and DELETE /v1/nodes/{name}/taints', () => {
     it.each<[string, unknown, string, Detail[]]>([
       ['no effect', { key: 'k' }, 'k', [{ field: 'effect', reason: 'Required value' }]],
       ['an unknown effect', { key: 'k', effect: 'Sometimes' }, 'k', [{ field: 'effect', reason: `Unsupported value: "Sometimes": ${msg.effects}` }]],
-      ['no key', { effect: 'NoSchedule' }, '', [{ field: 'key', reason: `Invalid value: "": ${msg.nameEmpty}` }, { field: 'key', reason: `Invalid value: "": ${msg.nameRegex}` }]],
+      [
+        'no key',
+        { effect: 'NoSchedule' },
+        '',
+        [
+          { field: 'key', reason: `Invalid value: "": ${msg.nameEmpty}` },
+          { field: 'key', reason: `Invalid value: "": ${msg.nameRegex}` },
+        ],
+      ],
       ['a bad key', { key: 'bad key', effect: 'NoSchedule' }, 'bad key', [{ field: 'key', reason: `Invalid value: "bad key": ${msg.nameRegex}` }]],
       ['a key with an empty prefix', { key: '/k', effect: 'NoSchedule' }, '/k', [{ field: 'key', reason: `Invalid value: "/k": ${msg.prefixEmpty}` }]],
       ['a bad value', { key: 'k', value: 'a b', effect: 'NoSchedule' }, 'k', [{ field: 'value', reason: `Invalid value: "a b": ${msg.labelValueRegex}` }]],
-      ['a value of 64 bytes', { key: 'k', value: 'v'.repeat(64), effect: 'NoSchedule' }, 'k', [{ field: 'value', reason: `Invalid value: "${'v'.repeat(64)}": ${msg.labelValueTooLong}` }]],
+      [
+        'a value of 64 bytes',
+        { key: 'k', value: 'v'.repeat(64), effect: 'NoSchedule' },
+        'k',
+        [{ field: 'value', reason: `Invalid value: "${'v'.repeat(64)}": ${msg.labelValueTooLong}` }],
+      ],
       ['a key that is a number', { key: 5, effect: 'NoSchedule' }, '5', [{ field: 'key', reason: 'Invalid value: 5: must be a string' }]],
       ['an effect that is a list', { key: 'k', effect: ['NoSchedule'] }, 'k', [{ field: 'effect', reason: 'Invalid value: ["NoSchedule"]: must be a string' }]],
-      ['a timeAdded that is not a time', { key: 'k', effect: 'NoExecute', timeAdded: 'now' }, 'k', [{ field: 'timeAdded', reason: 'Invalid value: "now": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }]],
+      [
+        'a timeAdded that is not a time',
+        { key: 'k', effect: 'NoExecute', timeAdded: 'now' },
+        'k',
+        [{ field: 'timeAdded', reason: 'Invalid value: "now": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }],
+      ],
       [
         'everything wrong at once',
         { key: 'bad key', value: 'a b', effect: 'Sometimes' },
@@ -116,9 +136,7 @@ describe('POST and DELETE /v1/nodes/{name}/taints', () => {
 
     it('50 concurrent adds of distinct taints to one node leave 50 taints', async () => {
       await api.putNode('busy');
-      const responses = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => api.post('/v1/nodes/busy/taints', { key: `k${i}`, effect: 'NoSchedule' })),
-      );
+      const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => api.post('/v1/nodes/busy/taints', { key: `k${i}`, effect: 'NoSchedule' })));
       expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
       expect(await taintsOf('busy')).toHaveLength(50);
     });

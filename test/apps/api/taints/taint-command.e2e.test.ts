@@ -13,7 +13,11 @@ describe('POST /v1/taint (kubectl taint)', () => {
   const taintsOf = async (name: string): Promise<string[]> => spelled((await api.getNode(name)).json().spec.taints);
   /** Every node's taints, by name. */
   const allTaints = async (): Promise<Record<string, string[]>> =>
-    Object.fromEntries((await api.get('/v1/nodes')).json().items.map((n: { metadata: { name: string }; spec: { taints?: Taint[] } }) => [n.metadata.name, spelled(n.spec.taints)]));
+    Object.fromEntries(
+      (await api.get('/v1/nodes'))
+        .json()
+        .items.map((n: { metadata: { name: string }; spec: { taints?: Taint[] } }) => [n.metadata.name, spelled(n.spec.taints)]),
+    );
   const resultsOf = (reply: Reply) => reply.json().results.map((r: { node: string; operation: string; message: string }) => [r.node, r.operation, r.message]);
 
   /** A fresh set of nodes for each test: c1, c2 in pool gpu (c2 tainted old=x:NoSchedule), c3, c4 in pool cpu. */
@@ -90,7 +94,16 @@ describe('POST /v1/taint (kubectl taint)', () => {
     });
 
     it('removes by key and effect, and by key alone every effect (untainted)', async () => {
-      await api.putNode('rm1', { spec: { taints: [{ key: 'k', effect: 'NoSchedule' }, { key: 'k', effect: 'NoExecute' }, { key: 'j', value: 'v', effect: 'NoSchedule' }, { key: 'keep', effect: 'NoSchedule' }] } });
+      await api.putNode('rm1', {
+        spec: {
+          taints: [
+            { key: 'k', effect: 'NoSchedule' },
+            { key: 'k', effect: 'NoExecute' },
+            { key: 'j', value: 'v', effect: 'NoSchedule' },
+            { key: 'keep', effect: 'NoSchedule' },
+          ],
+        },
+      });
       const one = await command({ nodes: ['rm1'], taints: ['j=v:NoSchedule-'] });
       expect(resultsOf(one)).toEqual([['rm1', 'untainted', 'node/rm1 untainted']]);
       expect(await taintsOf('rm1')).toEqual(['k:NoSchedule', 'k:NoExecute', 'keep:NoSchedule']);
@@ -131,7 +144,9 @@ describe('POST /v1/taint (kubectl taint)', () => {
   describe('dry run', () => {
     it('answers what the nodes would become and changes nothing', async () => {
       await fresh('y');
-      const reply = await expectNothingStored(api, db, () => command({ selector: 'set=y,pool=gpu', taints: ['dedicated=gpu:NoSchedule', 'spot:PreferNoSchedule'], dryRun: true }));
+      const reply = await expectNothingStored(api, db, () =>
+        command({ selector: 'set=y,pool=gpu', taints: ['dedicated=gpu:NoSchedule', 'spot:PreferNoSchedule'], dryRun: true }),
+      );
       expect(reply.statusCode).toBe(200);
       expect(reply.json().dryRun).toBe(true);
       expect(resultsOf(reply)).toEqual([
@@ -147,7 +162,9 @@ describe('POST /v1/taint (kubectl taint)', () => {
     });
 
     it('answers each node as it would be after the command', async () => {
-      const reply = await expectNothingStored(api, db, () => command({ nodes: ['y2', 'y4'], taints: ['dedicated=gpu:NoSchedule', 'k:PreferNoSchedule-'], dryRun: true, overwrite: false }));
+      const reply = await expectNothingStored(api, db, () =>
+        command({ nodes: ['y2', 'y4'], taints: ['dedicated=gpu:NoSchedule', 'k:PreferNoSchedule-'], dryRun: true, overwrite: false }),
+      );
       expect(reply.statusCode).toBe(404);
       expectApiError(reply, 404, 'taint "k:PreferNoSchedule" not found');
 
@@ -221,14 +238,44 @@ describe('POST /v1/taint (kubectl taint)', () => {
       ['an empty effect', { all: true, taints: ['k=v:'] }, 'invalid taint effect: , unsupported taint effect', true],
       ['a bad key', { all: true, taints: ['bad key:NoSchedule'] }, `invalid taint spec: bad key:NoSchedule, ${msg.nameRegex}`, true],
       ['a bad value', { all: true, taints: ['k=a b:NoSchedule'] }, `invalid taint spec: k=a b:NoSchedule, ${msg.labelValueRegex}`, true],
-      ['the same key and effect added twice', { all: true, taints: ['k=1:NoSchedule', 'k=2:NoSchedule'] }, 'duplicated taints with the same key and effect: {k 2 NoSchedule <nil>}', true],
-      ['an add and a remove of one taint', { all: true, taints: ['k=v:NoSchedule', 'k:NoSchedule-'] }, 'can not both modify and remove the following taint(s) in the same command: k=NoSchedule', true],
-      ['an add and a key-only remove', { all: true, taints: ['k=v:NoSchedule', 'k-'] }, 'can not both modify and remove the following taint(s) in the same command: k=', true],
+      [
+        'the same key and effect added twice',
+        { all: true, taints: ['k=1:NoSchedule', 'k=2:NoSchedule'] },
+        'duplicated taints with the same key and effect: {k 2 NoSchedule <nil>}',
+        true,
+      ],
+      [
+        'an add and a remove of one taint',
+        { all: true, taints: ['k=v:NoSchedule', 'k:NoSchedule-'] },
+        'can not both modify and remove the following taint(s) in the same command: k=NoSchedule',
+        true,
+      ],
+      [
+        'an add and a key-only remove',
+        { all: true, taints: ['k=v:NoSchedule', 'k-'] },
+        'can not both modify and remove the following taint(s) in the same command: k=',
+        true,
+      ],
       ['no taint arguments', { all: true, taints: [] }, 'at least one taint update is required', true],
-      ['all with a selector', { all: true, selector: 'pool=gpu', taints: ['k:NoSchedule'] }, "setting 'all' parameter with a non empty selector is prohibited", allWithSelector],
+      [
+        'all with a selector',
+        { all: true, selector: 'pool=gpu', taints: ['k:NoSchedule'] },
+        "setting 'all' parameter with a non empty selector is prohibited",
+        allWithSelector,
+      ],
       ['no target', { taints: ['k:NoSchedule'] }, "at least one resource name must be specified since 'all' parameter is not set", noTarget],
-      ['an empty list of nodes', { nodes: [], taints: ['k:NoSchedule'] }, "at least one resource name must be specified since 'all' parameter is not set", noTarget],
-      ['all: false and no names', { all: false, selector: '', taints: ['k:NoSchedule'] }, "at least one resource name must be specified since 'all' parameter is not set", noTarget],
+      [
+        'an empty list of nodes',
+        { nodes: [], taints: ['k:NoSchedule'] },
+        "at least one resource name must be specified since 'all' parameter is not set",
+        noTarget,
+      ],
+      [
+        'all: false and no names',
+        { all: false, selector: '', taints: ['k:NoSchedule'] },
+        "at least one resource name must be specified since 'all' parameter is not set",
+        noTarget,
+      ],
     ])('%s', async (_, body, message, onTaints) => {
       const reply = await expectNothingStored(api, db, () => command(body));
       expectApiError(reply, 400, message, onTaints === true ? [{ field: 'taints', reason: message }] : onTaints);
@@ -241,7 +288,9 @@ describe('POST /v1/taint (kubectl taint)', () => {
     });
 
     it('wrong JSON types name every bad field', async () => {
-      const reply = await expectNothingStored(api, db, () => command({ nodes: 'n1', selector: 5, all: 'yes', taints: ['ok:NoSchedule', 1], overwrite: 'true', dryRun: 0 }));
+      const reply = await expectNothingStored(api, db, () =>
+        command({ nodes: 'n1', selector: 5, all: 'yes', taints: ['ok:NoSchedule', 1], overwrite: 'true', dryRun: 0 }),
+      );
       const details = [
         { field: 'nodes', reason: 'Invalid value: "n1": must be an array' },
         { field: 'selector', reason: 'Invalid value: 5: must be a string' },
@@ -254,13 +303,21 @@ describe('POST /v1/taint (kubectl taint)', () => {
     });
 
     it('a missing taints list, a node name that is not a string, and taints that are not a list', async () => {
-      expectApiError(await expectNothingStored(api, db, () => command({ all: true })), 400, 'taints: Required value', [{ field: 'taints', reason: 'Required value' }]);
-      expectApiError(await expectNothingStored(api, db, () => command({ nodes: ['n1', 2], taints: ['k:NoSchedule'] })), 400, 'nodes[1]: Invalid value: 2: must be a string', [
-        { field: 'nodes[1]', reason: 'Invalid value: 2: must be a string' },
+      expectApiError(await expectNothingStored(api, db, () => command({ all: true })), 400, 'taints: Required value', [
+        { field: 'taints', reason: 'Required value' },
       ]);
-      expectApiError(await expectNothingStored(api, db, () => command({ all: true, taints: 'k:NoSchedule' })), 400, 'taints: Invalid value: "k:NoSchedule": must be an array', [
-        { field: 'taints', reason: 'Invalid value: "k:NoSchedule": must be an array' },
-      ]);
+      expectApiError(
+        await expectNothingStored(api, db, () => command({ nodes: ['n1', 2], taints: ['k:NoSchedule'] })),
+        400,
+        'nodes[1]: Invalid value: 2: must be a string',
+        [{ field: 'nodes[1]', reason: 'Invalid value: 2: must be a string' }],
+      );
+      expectApiError(
+        await expectNothingStored(api, db, () => command({ all: true, taints: 'k:NoSchedule' })),
+        400,
+        'taints: Invalid value: "k:NoSchedule": must be an array',
+        [{ field: 'taints', reason: 'Invalid value: "k:NoSchedule": must be an array' }],
+      );
     });
 
     it('bodies that are not an object, and JSON that does not parse', async () => {
@@ -268,11 +325,20 @@ describe('POST /v1/taint (kubectl taint)', () => {
         { field: '<body>', reason: 'Required value' },
         { field: 'taints', reason: 'Required value' },
       ]);
-      expectApiError(await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint', '["k:NoSchedule"]')), 400, '<body>: Invalid value: ["k:NoSchedule"]: must be an object\ntaints: Required value', [
-        { field: '<body>', reason: 'Invalid value: ["k:NoSchedule"]: must be an object' },
-        { field: 'taints', reason: 'Required value' },
-      ]);
-      expectApiError(await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint', '{"all": true, "taints": [')), 400, "Body is not valid JSON but content-type is set to 'application/json'");
+      expectApiError(
+        await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint', '["k:NoSchedule"]')),
+        400,
+        '<body>: Invalid value: ["k:NoSchedule"]: must be an object\ntaints: Required value',
+        [
+          { field: '<body>', reason: 'Invalid value: ["k:NoSchedule"]: must be an object' },
+          { field: 'taints', reason: 'Required value' },
+        ],
+      );
+      expectApiError(
+        await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint', '{"all": true, "taints": [')),
+        400,
+        "Body is not valid JSON but content-type is set to 'application/json'",
+      );
     });
   });
 });

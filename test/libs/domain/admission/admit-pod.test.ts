@@ -62,19 +62,43 @@ describe('DefaultTolerationSeconds (TestForgivenessAdmission), BestEffort pods w
   const cases: [string, Toleration[] | undefined, Toleration[]][] = [
     ['pod has no tolerations, expect add tolerations for not-ready:NoExecute and unreachable:NoExecute', undefined, [notReady(300), unreachable(300)]],
     ['pod has tolerations, but none is for taint not-ready:NoExecute or unreachable:NoExecute', [foo], [foo, notReady(300), unreachable(300)]],
-    ['pod specified a toleration for taint not-ready:NoExecute, expect add toleration for unreachable:NoExecute', [notReady(700)], [notReady(700), unreachable(300)]],
-    ['pod specified a toleration for taint unreachable:NoExecute, expect add toleration for not-ready:NoExecute', [unreachable(700)], [unreachable(700), notReady(300)]],
-    ['pod specified tolerations for both not-ready:NoExecute and unreachable:NoExecute, expect no change', [notReady(700), unreachable(700)], [notReady(700), unreachable(700)]],
+    [
+      'pod specified a toleration for taint not-ready:NoExecute, expect add toleration for unreachable:NoExecute',
+      [notReady(700)],
+      [notReady(700), unreachable(300)],
+    ],
+    [
+      'pod specified a toleration for taint unreachable:NoExecute, expect add toleration for not-ready:NoExecute',
+      [unreachable(700)],
+      [unreachable(700), notReady(300)],
+    ],
+    [
+      'pod specified tolerations for both not-ready:NoExecute and unreachable:NoExecute, expect no change',
+      [notReady(700), unreachable(700)],
+      [notReady(700), unreachable(700)],
+    ],
     [
       'pod specified toleration for taint unreachable (empty effect), expect add toleration for not-ready:NoExecute',
       [{ key: TaintKeys.unreachable, operator: 'Exists', tolerationSeconds: 700 }],
       [{ key: TaintKeys.unreachable, operator: 'Exists', tolerationSeconds: 700 }, notReady(300)],
     ],
-    ['pod has wildcard toleration for all kind of taints, expect no change', [{ operator: 'Exists', tolerationSeconds: 700 }], [{ operator: 'Exists', tolerationSeconds: 700 }]],
+    [
+      'pod has wildcard toleration for all kind of taints, expect no change',
+      [{ operator: 'Exists', tolerationSeconds: 700 }],
+      [{ operator: 'Exists', tolerationSeconds: 700 }],
+    ],
     // Further cases of the same rule: (key matches or is empty) and (effect NoExecute or empty).
     ['an empty key with effect NoExecute covers both', [{ operator: 'Exists', effect: 'NoExecute' }], [{ operator: 'Exists', effect: 'NoExecute' }]],
-    ['an empty key with effect NoSchedule covers neither', [{ operator: 'Exists', effect: 'NoSchedule' }], [{ operator: 'Exists', effect: 'NoSchedule' }, notReady(300), unreachable(300)]],
-    ['the not-ready key with effect NoSchedule does not cover not-ready', [exists(TaintKeys.notReady, 'NoSchedule')], [exists(TaintKeys.notReady, 'NoSchedule'), notReady(300), unreachable(300)]],
+    [
+      'an empty key with effect NoSchedule covers neither',
+      [{ operator: 'Exists', effect: 'NoSchedule' }],
+      [{ operator: 'Exists', effect: 'NoSchedule' }, notReady(300), unreachable(300)],
+    ],
+    [
+      'the not-ready key with effect NoSchedule does not cover not-ready',
+      [exists(TaintKeys.notReady, 'NoSchedule')],
+      [exists(TaintKeys.notReady, 'NoSchedule'), notReady(300), unreachable(300)],
+    ],
     [
       'operator and value are not looked at',
       [{ key: TaintKeys.notReady, operator: 'Equal', value: 'x', effect: 'NoExecute' }],
@@ -115,7 +139,10 @@ describe('DaemonSet pods (AddOrUpdateDaemonPodTolerations)', () => {
   });
 
   it('with hostNetwork, network-unavailable as well, last', () => {
-    expect(tolerationsOf(admitPod(dsPod({ containers: [bestEffort], hostNetwork: true }), 'CREATE', defaultSettings))).toEqual([...daemonSix, networkUnavailable]);
+    expect(tolerationsOf(admitPod(dsPod({ containers: [bestEffort], hostNetwork: true }), 'CREATE', defaultSettings))).toEqual([
+      ...daemonSix,
+      networkUnavailable,
+    ]);
   });
 
   it('an existing not-ready Exists NoExecute toleration with seconds is replaced, in place, by the forever one', () => {
@@ -170,7 +197,7 @@ describe('DaemonSet pods (AddOrUpdateDaemonPodTolerations)', () => {
     expect(tolerationsOf(admitPod(p, 'CREATE', defaultSettings))).toEqual(expected ? daemonSix : [notReady(300), unreachable(300)]);
   });
 
-  it('daemonSetTolerations lists them in the controller\'s order', () => {
+  it("daemonSetTolerations lists them in the controller's order", () => {
     expect(daemonSetTolerations({})).toEqual(daemonSix);
     expect(daemonSetTolerations({ hostNetwork: false })).toEqual(daemonSix);
     expect(daemonSetTolerations({ hostNetwork: true })).toEqual([...daemonSix, networkUnavailable]);
@@ -188,7 +215,12 @@ describe('PodTolerationRestriction: memory-pressure for pods that are not BestEf
     ['requests below limits', [container({ requests: { cpu: '500m', memory: '1Gi' }, limits: { cpu: '1', memory: '1Gi' } })], undefined, 'Burstable'],
     ['requests equal to limits', [guaranteed], undefined, 'Guaranteed'],
     ['limits only: requests are defaulted from them', [container({ limits: { cpu: '1', memory: '1Gi' } })], undefined, 'Guaranteed'],
-    ['equal quantities spelled differently', [container({ requests: { cpu: '1000m', memory: '1024Mi' }, limits: { cpu: '1', memory: '1Gi' } })], undefined, 'Guaranteed'],
+    [
+      'equal quantities spelled differently',
+      [container({ requests: { cpu: '1000m', memory: '1024Mi' }, limits: { cpu: '1', memory: '1Gi' } })],
+      undefined,
+      'Guaranteed',
+    ],
     ['one Guaranteed and one BestEffort container', [guaranteed, container(undefined, 'c2')], undefined, 'Burstable'],
     ['a request in an init container only', [bestEffort], [burstable], 'Burstable'],
     ['Guaranteed containers and init containers', [guaranteed], [container({ limits: { cpu: '2', memory: '2Gi' } }, 'init')], 'Guaranteed'],
@@ -225,7 +257,7 @@ describe('PodTolerationRestriction: memory-pressure for pods that are not BestEf
     ]);
   });
 
-  it('the merge also collapses the pod\'s own duplicate and covered tolerations', () => {
+  it("the merge also collapses the pod's own duplicate and covered tolerations", () => {
     const a: Toleration = { key: 'a', operator: 'Equal', value: '1', effect: 'NoSchedule' };
     const aAll: Toleration = { key: 'a', operator: 'Exists' };
     expect(tolerationsOf(admitPod(pod({ containers: [burstable], tolerations: [a, a, aAll] }), 'CREATE', defaultSettings))).toEqual([
@@ -350,9 +382,12 @@ describe('ExtendedResourceToleration (TestAdmit), with only that plugin on', () 
   });
 });
 
-describe('all plugins together, in kube-apiserver\'s order', () => {
+describe("all plugins together, in kube-apiserver's order", () => {
   it('a Burstable pod asking for a GPU', () => {
-    const spec: PodSpec = { containers: [container({ requests: { cpu: '1', 'nvidia.com/gpu': '1' } })], tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'ml', effect: 'NoSchedule' }] };
+    const spec: PodSpec = {
+      containers: [container({ requests: { cpu: '1', 'nvidia.com/gpu': '1' } })],
+      tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'ml', effect: 'NoSchedule' }],
+    };
     expect(tolerationsOf(admitPod(pod(spec), 'CREATE', defaultSettings))).toEqual([
       { key: 'dedicated', operator: 'Equal', value: 'ml', effect: 'NoSchedule' },
       notReady(300),
@@ -369,8 +404,10 @@ describe('all plugins together, in kube-apiserver\'s order', () => {
     expect(admitted.status?.qosClass).toBe('Guaranteed');
   });
 
-  it('every plugin off: the tolerations are the pod\'s own', () => {
-    const settings = settingsWith({ admission: { defaultTolerationSeconds: false, memoryPressureToleration: false, extendedResourceToleration: false, daemonSetTolerations: false } });
+  it("every plugin off: the tolerations are the pod's own", () => {
+    const settings = settingsWith({
+      admission: { defaultTolerationSeconds: false, memoryPressureToleration: false, extendedResourceToleration: false, daemonSetTolerations: false },
+    });
     const admitted = admitPod(dsPod({ containers: [container({ requests: { cpu: '1', 'nvidia.com/gpu': '1' } })] }), 'CREATE', settings);
     expect(tolerationsOf(admitted)).toEqual([]);
   });

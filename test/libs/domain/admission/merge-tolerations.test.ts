@@ -27,10 +27,43 @@ const named = (names: string[]): Toleration[] => names.map((n) => tolerations[n]
 
 describe('TestIsSuperset: each toleration against every fixture', () => {
   const cases: [string, string[]][] = [
-    ['all', ['all-nosched', 'all-noexec', 'foo', 'foo-bar', 'foo-nosched', 'foo-bar-nosched', 'foo-baz-nosched', 'faz-nosched', 'faz-baz-nosched', 'foo-prefnosched', 'foo-noexec', 'foo-bar-noexec', 'foo-noexec-10', 'foo-noexec-0', 'foo-bar-noexec-10']],
+    [
+      'all',
+      [
+        'all-nosched',
+        'all-noexec',
+        'foo',
+        'foo-bar',
+        'foo-nosched',
+        'foo-bar-nosched',
+        'foo-baz-nosched',
+        'faz-nosched',
+        'faz-baz-nosched',
+        'foo-prefnosched',
+        'foo-noexec',
+        'foo-bar-noexec',
+        'foo-noexec-10',
+        'foo-noexec-0',
+        'foo-bar-noexec-10',
+      ],
+    ],
     ['all-nosched', ['foo-nosched', 'foo-bar-nosched', 'foo-baz-nosched', 'faz-nosched', 'faz-baz-nosched']],
     ['all-noexec', ['foo-noexec', 'foo-bar-noexec', 'foo-noexec-10', 'foo-noexec-0', 'foo-bar-noexec-10']],
-    ['foo', ['foo-bar', 'foo-nosched', 'foo-bar-nosched', 'foo-baz-nosched', 'foo-prefnosched', 'foo-noexec', 'foo-bar-noexec', 'foo-noexec-10', 'foo-noexec-0', 'foo-bar-noexec-10']],
+    [
+      'foo',
+      [
+        'foo-bar',
+        'foo-nosched',
+        'foo-bar-nosched',
+        'foo-baz-nosched',
+        'foo-prefnosched',
+        'foo-noexec',
+        'foo-bar-noexec',
+        'foo-noexec-10',
+        'foo-noexec-0',
+        'foo-bar-noexec-10',
+      ],
+    ],
     ['foo-bar', ['foo-bar-nosched', 'foo-bar-noexec', 'foo-bar-noexec-10']],
     ['foo-nosched', ['foo-bar-nosched', 'foo-baz-nosched']],
     ['foo-bar-nosched', []],
@@ -55,16 +88,51 @@ describe('TestIsSuperset: each toleration against every fixture', () => {
 describe('isSuperset: details of the Go code', () => {
   const cases: [string, Toleration, Toleration, boolean][] = [
     // The Equal branch wants t.Operator == Equal: an unset operator on t is not Equal there.
-    ['an Equal superset does not cover a toleration whose operator is unset', { key: 'k', operator: 'Equal', value: 'v' }, { key: 'k', value: 'v', effect: 'NoSchedule' }, false],
+    [
+      'an Equal superset does not cover a toleration whose operator is unset',
+      { key: 'k', operator: 'Equal', value: 'v' },
+      { key: 'k', value: 'v', effect: 'NoSchedule' },
+      false,
+    ],
     ['an unset operator on ss means Equal', { key: 'k', value: 'v' }, { key: 'k', operator: 'Equal', value: 'v', effect: 'NoSchedule' }, true],
     ['equal tolerations are supersets of each other, unset operator included', { key: 'k', value: 'v' }, { key: 'k', value: 'v' }, true],
-    ['an unset operator on ss, with an effect, covers the Equal toleration of that effect', { key: 'k', value: 'v', effect: 'NoSchedule' }, { key: 'k', operator: 'Equal', value: 'v', effect: 'NoSchedule' }, true],
+    [
+      'an unset operator on ss, with an effect, covers the Equal toleration of that effect',
+      { key: 'k', value: 'v', effect: 'NoSchedule' },
+      { key: 'k', operator: 'Equal', value: 'v', effect: 'NoSchedule' },
+      true,
+    ],
     ['an empty key with Equal is no wildcard', { operator: 'Equal' }, { key: 'k', operator: 'Exists' }, false],
-    ['a NoExecute limit is not covered by no limit on t', { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 }, { key: 'k', operator: 'Exists', effect: 'NoExecute' }, false],
-    ['a shorter limit on t is covered', { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 }, { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 4 }, true],
-    ['a longer limit on t is not', { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 }, { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 6 }, false],
-    ['seconds on an ss without NoExecute are not compared', { key: 'k', operator: 'Exists', tolerationSeconds: 5 }, { key: 'k', operator: 'Exists', effect: 'NoExecute' }, true],
-    ['null seconds is no limit, like absent', { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: null }, { key: 'k', operator: 'Exists', effect: 'NoExecute' }, true],
+    [
+      'a NoExecute limit is not covered by no limit on t',
+      { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 },
+      { key: 'k', operator: 'Exists', effect: 'NoExecute' },
+      false,
+    ],
+    [
+      'a shorter limit on t is covered',
+      { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 },
+      { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 4 },
+      true,
+    ],
+    [
+      'a longer limit on t is not',
+      { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 },
+      { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 6 },
+      false,
+    ],
+    [
+      'seconds on an ss without NoExecute are not compared',
+      { key: 'k', operator: 'Exists', tolerationSeconds: 5 },
+      { key: 'k', operator: 'Exists', effect: 'NoExecute' },
+      true,
+    ],
+    [
+      'null seconds is no limit, like absent',
+      { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: null },
+      { key: 'k', operator: 'Exists', effect: 'NoExecute' },
+      true,
+    ],
     ['an unknown operator on ss covers nothing but itself', { key: 'k', operator: 'Gt', value: '1' }, { key: 'k', operator: 'Equal', value: '1' }, false],
     ['an unknown operator on ss covers an equal toleration', { key: 'k', operator: 'Gt', value: '1' }, { key: 'k', operator: 'Gt', value: '1' }, true],
   ];
@@ -75,10 +143,25 @@ describe('isSuperset: details of the Go code', () => {
 
 describe('tolerationsEqual (apiequality.Semantic.DeepEqual)', () => {
   const cases: [string, Toleration, Toleration, boolean][] = [
-    ['absent and null seconds', { key: 'k', operator: 'Exists', effect: 'NoExecute' }, { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: null }, true],
+    [
+      'absent and null seconds',
+      { key: 'k', operator: 'Exists', effect: 'NoExecute' },
+      { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: null },
+      true,
+    ],
     ['absent and empty strings', { operator: 'Exists' }, { key: '', operator: 'Exists', value: '', effect: '' }, true],
-    ['different seconds', { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 1 }, { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2 }, false],
-    ['0 seconds and no seconds', { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 0 }, { key: 'k', operator: 'Exists', effect: 'NoExecute' }, false],
+    [
+      'different seconds',
+      { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 1 },
+      { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2 },
+      false,
+    ],
+    [
+      '0 seconds and no seconds',
+      { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 0 },
+      { key: 'k', operator: 'Exists', effect: 'NoExecute' },
+      false,
+    ],
     ['unset and Equal operators', { key: 'k', value: 'v' }, { key: 'k', operator: 'Equal', value: 'v' }, false],
   ];
   it.each(cases)('%s', (_name, a, b, expected) => {
@@ -89,8 +172,18 @@ describe('tolerationsEqual (apiequality.Semantic.DeepEqual)', () => {
 
 describe('TestMergeTolerations', () => {
   const cases: [string, string[], string[], string[]][] = [
-    ['disjoint', ['foo-bar-nosched', 'faz-baz-nosched', 'foo-noexec-10'], ['foo-prefnosched', 'foo-baz-nosched'], ['foo-bar-nosched', 'faz-baz-nosched', 'foo-noexec-10', 'foo-prefnosched', 'foo-baz-nosched']],
-    ['duplicate', ['foo-bar-nosched', 'faz-baz-nosched', 'foo-noexec-10'], ['foo-bar-nosched', 'faz-baz-nosched', 'foo-noexec-10'], ['foo-bar-nosched', 'faz-baz-nosched', 'foo-noexec-10']],
+    [
+      'disjoint',
+      ['foo-bar-nosched', 'faz-baz-nosched', 'foo-noexec-10'],
+      ['foo-prefnosched', 'foo-baz-nosched'],
+      ['foo-bar-nosched', 'faz-baz-nosched', 'foo-noexec-10', 'foo-prefnosched', 'foo-baz-nosched'],
+    ],
+    [
+      'duplicate',
+      ['foo-bar-nosched', 'faz-baz-nosched', 'foo-noexec-10'],
+      ['foo-bar-nosched', 'faz-baz-nosched', 'foo-noexec-10'],
+      ['foo-bar-nosched', 'faz-baz-nosched', 'foo-noexec-10'],
+    ],
     ['merge redundant', ['foo-bar-nosched', 'foo-baz-nosched'], ['foo-nosched', 'faz-baz-nosched'], ['foo-nosched', 'faz-baz-nosched']],
     ['merge all', ['foo-bar-nosched', 'foo-baz-nosched', 'foo-noexec-10'], ['all'], ['all']],
     ['merge into all', ['all'], ['foo-bar-nosched', 'foo-baz-nosched', 'foo-noexec-10'], ['all']],
@@ -175,9 +268,24 @@ describe('addOrUpdateToleration (AddOrUpdateTolerationInPodSpec)', () => {
     ['appends to an empty list', [], notReady(), [notReady()]],
     ['appends when nothing matches', [other], notReady(), [other, notReady()]],
     ['unchanged when an equal one is there', [notReady(), other], notReady(), [notReady(), other]],
-    ['replaces in place one with the same key, operator, value and effect but other seconds', [other, notReady(300), { operator: 'Exists' }], notReady(), [other, notReady(), { operator: 'Exists' }]],
-    ['another operator is another toleration', [{ key: 'node.kubernetes.io/not-ready', operator: 'Equal', effect: 'NoExecute' }], notReady(), [{ key: 'node.kubernetes.io/not-ready', operator: 'Equal', effect: 'NoExecute' }, notReady()]],
-    ['another effect is another toleration', [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists' }], notReady(), [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists' }, notReady()]],
+    [
+      'replaces in place one with the same key, operator, value and effect but other seconds',
+      [other, notReady(300), { operator: 'Exists' }],
+      notReady(),
+      [other, notReady(), { operator: 'Exists' }],
+    ],
+    [
+      'another operator is another toleration',
+      [{ key: 'node.kubernetes.io/not-ready', operator: 'Equal', effect: 'NoExecute' }],
+      notReady(),
+      [{ key: 'node.kubernetes.io/not-ready', operator: 'Equal', effect: 'NoExecute' }, notReady()],
+    ],
+    [
+      'another effect is another toleration',
+      [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists' }],
+      notReady(),
+      [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists' }, notReady()],
+    ],
     ['every matching entry is replaced', [notReady(1), other, notReady(2)], notReady(), [notReady(), other, notReady()]],
     ['an equal entry anywhere leaves the list as it is', [notReady(1), notReady()], notReady(), [notReady(1), notReady()]],
   ];

@@ -12,7 +12,12 @@ import { type EvictionStep, type Taint, type Toleration, type WakeStep, eviction
 const now = Date.UTC(2026, 10, 23, 12, 0, 0);
 const ne = (key: string, value?: string): Taint => ({ key, ...(value ? { value } : {}), effect: 'NoExecute' });
 const ns = (key: string): Taint => ({ key, effect: 'NoSchedule' });
-const tol = (key: string, seconds?: number): Toleration => ({ key, operator: 'Exists', effect: 'NoExecute', ...(seconds !== undefined ? { tolerationSeconds: seconds } : {}) });
+const tol = (key: string, seconds?: number): Toleration => ({
+  key,
+  operator: 'Exists',
+  effect: 'NoExecute',
+  ...(seconds !== undefined ? { tolerationSeconds: seconds } : {}),
+});
 const waiting = { startedAt: now - 10_000, fireAt: now + 20_000 };
 
 describe('noExecuteTaintsChanged (handleNodeUpdate: getNoExecuteTaints old vs new)', () => {
@@ -36,9 +41,27 @@ describe('evictionStep (processPodOnNode, with the work already queued for the p
     ['no NoExecute taint, nothing scheduled: nothing', [ns('a')], [], undefined, { step: 'Nothing' }],
     ['no NoExecute taint left: the scheduled eviction is cancelled', [ns('a')], [tol('a', 30)], waiting, { step: 'Cancel', reason: 'TaintRemoved' }],
     ['TestCreatePod: untolerated, evicted at once', [ne('a')], [], undefined, { step: 'EvictNow', taint: ne('a'), tolerationSeconds: null, supersedes: false }],
-    ['untolerated now: the waiting eviction is superseded', [ne('a'), ne('b')], [tol('a', 30)], waiting, { step: 'EvictNow', taint: ne('b'), tolerationSeconds: null, supersedes: true }],
-    ['tolerated with seconds: scheduled', [ne('a')], [tol('a', 30)], undefined, { step: 'Schedule', taint: ne('a'), startedAt: now, fireAt: now + 30_000, tolerationSeconds: 30, supersedes: false }],
-    ['tolerationSeconds 0: evicted at once', [ne('a')], [tol('a', 0)], undefined, { step: 'EvictNow', taint: ne('a'), tolerationSeconds: 0, supersedes: false }],
+    [
+      'untolerated now: the waiting eviction is superseded',
+      [ne('a'), ne('b')],
+      [tol('a', 30)],
+      waiting,
+      { step: 'EvictNow', taint: ne('b'), tolerationSeconds: null, supersedes: true },
+    ],
+    [
+      'tolerated with seconds: scheduled',
+      [ne('a')],
+      [tol('a', 30)],
+      undefined,
+      { step: 'Schedule', taint: ne('a'), startedAt: now, fireAt: now + 30_000, tolerationSeconds: 30, supersedes: false },
+    ],
+    [
+      'tolerationSeconds 0: evicted at once',
+      [ne('a')],
+      [tol('a', 0)],
+      undefined,
+      { step: 'EvictNow', taint: ne('a'), tolerationSeconds: 0, supersedes: false },
+    ],
     ['TestUpdatePod: an earlier deadline is kept, whatever the new minimum', [ne('a')], [tol('a', 5)], waiting, { step: 'Nothing' }],
     ['tolerated forever now: the waiting eviction is cancelled', [ne('a')], [tol('a')], waiting, { step: 'Cancel', reason: 'ToleratesForever' }],
     ['tolerated forever, nothing scheduled: nothing', [ne('a')], [tol('a')], undefined, { step: 'Nothing' }],

@@ -3,7 +3,12 @@ import { type Taint, type Toleration, minTolerationSeconds, planNoExecute } from
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const ne = (key: string, value?: string): Taint => ({ key, ...(value ? { value } : {}), effect: 'NoExecute' });
-const tol = (key: string, seconds?: number | null): Toleration => ({ key, operator: 'Exists', effect: 'NoExecute', ...(seconds !== undefined ? { tolerationSeconds: seconds } : {}) });
+const tol = (key: string, seconds?: number | null): Toleration => ({
+  key,
+  operator: 'Exists',
+  effect: 'NoExecute',
+  ...(seconds !== undefined ? { tolerationSeconds: seconds } : {}),
+});
 
 describe('planNoExecute (taint eviction controller processPodOnNode)', () => {
   it('no NoExecute taint: cancel', () => {
@@ -23,7 +28,14 @@ describe('planNoExecute (taint eviction controller processPodOnNode)', () => {
     expect(planNoExecute([ne('a')], [tol('a')], { startedAt: now - 1, fireAt: now + 1 }, now)).toEqual({ action: 'Cancel', reason: 'ToleratesForever' });
   });
   it('seed 000: tolerationSeconds 3600 evicts an hour later', () => {
-    expect(planNoExecute([ne('key1', 'value1')], [{ key: 'key1', operator: 'Equal', value: 'value1', effect: 'NoExecute', tolerationSeconds: 3600 }], undefined, now)).toEqual({
+    expect(
+      planNoExecute(
+        [ne('key1', 'value1')],
+        [{ key: 'key1', operator: 'Equal', value: 'value1', effect: 'NoExecute', tolerationSeconds: 3600 }],
+        undefined,
+        now,
+      ),
+    ).toEqual({
       action: 'EvictAt',
       startedAt: now,
       fireAt: now + 3_600_000,
@@ -45,7 +57,12 @@ describe('planNoExecute (taint eviction controller processPodOnNode)', () => {
     expect(planNoExecute([ne('a')], [tol('a'), tol('a', 60)], undefined, now)).toEqual({ action: 'Cancel', reason: 'ToleratesForever' });
   });
   it.each([0, -1, -3600])('tolerationSeconds %i means now', (seconds) => {
-    expect(planNoExecute([ne('a')], [tol('a', seconds)], undefined, now)).toEqual({ action: 'EvictNow', reason: 'ToleranceElapsed', tolerationSeconds: 0, taint: ne('a') });
+    expect(planNoExecute([ne('a')], [tol('a', seconds)], undefined, now)).toEqual({
+      action: 'EvictNow',
+      reason: 'ToleranceElapsed',
+      tolerationSeconds: 0,
+      taint: ne('a'),
+    });
   });
   it('an eviction scheduled earlier keeps its earlier start and deadline', () => {
     const scheduled = { startedAt: now - 10_000, fireAt: now + 20_000 };

@@ -13,9 +13,7 @@ describe('laws of taint impact', () => {
         const pods = ps.map((p, i) => ({ ...p, metadata: { ...p.metadata, name: `p${i}` } }));
         const targets = new Set<string>(names);
         const after = ns.map((n) => (targets.has(n.metadata.name) ? withTaint(n, t) : n));
-        const expected = pods
-          .filter((p) => ns.some((n) => isFeasible(p, n)) && !after.some((n) => isFeasible(p, n)))
-          .map((p) => ({ pod: podRef(p) }));
+        const expected = pods.filter((p) => ns.some((n) => isFeasible(p, n)) && !after.some((n) => isFeasible(p, n))).map((p) => ({ pod: podRef(p) }));
         expect(taintImpact(t, ns, pods, targets, now).unschedulable).toEqual(expected);
       }),
     );

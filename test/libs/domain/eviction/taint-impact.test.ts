@@ -46,7 +46,16 @@ describe('taintImpact', () => {
   });
 
   it('a taint that replaces one with the same key and effect', () => {
-    const tainted = withTaint(node('n', [{ key: 'drain', value: 'old', effect: 'NoExecute' }, { key: 'x', effect: 'NoSchedule' }]), { key: 'drain', value: 'new', effect: 'NoExecute' });
-    expect(tainted.spec?.taints).toEqual([{ key: 'x', effect: 'NoSchedule' }, { key: 'drain', value: 'new', effect: 'NoExecute' }]);
+    const tainted = withTaint(
+      node('n', [
+        { key: 'drain', value: 'old', effect: 'NoExecute' },
+        { key: 'x', effect: 'NoSchedule' },
+      ]),
+      { key: 'drain', value: 'new', effect: 'NoExecute' },
+    );
+    expect(tainted.spec?.taints).toEqual([
+      { key: 'x', effect: 'NoSchedule' },
+      { key: 'drain', value: 'new', effect: 'NoExecute' },
+    ]);
   });
 });

@@ -162,8 +162,8 @@ describe('TestParseTaints (utils_test.go) and parseTaint errors, with exact mess
     ['invalid empty spec format', [''], `invalid taint spec: , name part must be non-empty; ${qualifiedNameMsg}`],
     // The spec has one part, so `foo=abc` is the key, which is not a qualified name.
     ['invalid spec format without effect', ['foo=abc'], `invalid taint spec: foo=abc, ${qualifiedNameMsg}`],
-    ['invalid spec format with multiple \'=\' separators', ['foo=abc=xyz:NoSchedule'], 'invalid taint spec: foo=abc=xyz:NoSchedule'],
-    ['invalid spec format with multiple \':\' separators', ['foo=abc:xyz:NoSchedule'], 'invalid taint spec: foo=abc:xyz:NoSchedule'],
+    ["invalid spec format with multiple '=' separators", ['foo=abc=xyz:NoSchedule'], 'invalid taint spec: foo=abc=xyz:NoSchedule'],
+    ["invalid spec format with multiple ':' separators", ['foo=abc:xyz:NoSchedule'], 'invalid taint spec: foo=abc:xyz:NoSchedule'],
     ['invalid spec taint value without separator', ['foo'], 'invalid taint spec: foo'],
     ['invalid spec taint value with an invalid effect', ['foo=abc:invalid_effect'], 'invalid taint effect: invalid_effect, unsupported taint effect'],
     ['invalid spec taint value with an invalid effect, removal', ['foo:invalid_effect-'], 'invalid taint effect: invalid_effect, unsupported taint effect'],
@@ -171,16 +171,28 @@ describe('TestParseTaints (utils_test.go) and parseTaint errors, with exact mess
     ['effects are case-sensitive', ['foo=bar:noschedule'], 'invalid taint effect: noschedule, unsupported taint effect'],
     ['an invalid value', ['foo=b@r:NoSchedule'], `invalid taint spec: foo=b@r:NoSchedule, ${labelValueMsg}`],
     // The length and prefix wording belongs to validation/names (apimachinery's helpers); kubectl joins it with "; ".
-    ['a value longer than 63 characters', [`foo=${'a'.repeat(64)}:NoSchedule`], `invalid taint spec: foo=${'a'.repeat(64)}:NoSchedule, ${isValidLabelValue('a'.repeat(64)).join('; ')}`],
-    ['a key name longer than 63 characters', [`${'k'.repeat(64)}:NoSchedule`], `invalid taint spec: ${'k'.repeat(64)}:NoSchedule, ${isQualifiedName('k'.repeat(64)).join('; ')}`],
+    [
+      'a value longer than 63 characters',
+      [`foo=${'a'.repeat(64)}:NoSchedule`],
+      `invalid taint spec: foo=${'a'.repeat(64)}:NoSchedule, ${isValidLabelValue('a'.repeat(64)).join('; ')}`,
+    ],
+    [
+      'a key name longer than 63 characters',
+      [`${'k'.repeat(64)}:NoSchedule`],
+      `invalid taint spec: ${'k'.repeat(64)}:NoSchedule, ${isQualifiedName('k'.repeat(64)).join('; ')}`,
+    ],
     ['an empty key prefix', ['/foo:NoSchedule'], 'invalid taint spec: /foo:NoSchedule, prefix part must be non-empty'],
-    ['an upper-case key prefix', ['Example.com/foo:NoSchedule'], `invalid taint spec: Example.com/foo:NoSchedule, ${isQualifiedName('Example.com/foo').join('; ')}`],
+    [
+      'an upper-case key prefix',
+      ['Example.com/foo:NoSchedule'],
+      `invalid taint spec: Example.com/foo:NoSchedule, ${isQualifiedName('Example.com/foo').join('; ')}`,
+    ],
     ['a key with two slashes', ['a/b/c:NoSchedule'], `invalid taint spec: a/b/c:NoSchedule, ${isQualifiedName('a/b/c').join('; ')}`],
     // Only one trailing '-' is trimmed; the removal message quotes the spec without it.
     ['a lone dash', ['-'], `invalid taint spec: , name part must be non-empty; ${qualifiedNameMsg}`],
     ['two trailing dashes', ['foo--'], `invalid taint spec: foo-, ${qualifiedNameMsg}`],
     ['a removal with a value but no effect makes the value part of the key', ['foo=bar-'], `invalid taint spec: foo=bar, ${qualifiedNameMsg}`],
-    ['a removal with multiple \'=\' separators', ['a=b=c:NoSchedule-'], 'invalid taint spec: a=b=c:NoSchedule'],
+    ["a removal with multiple '=' separators", ['a=b=c:NoSchedule-'], 'invalid taint spec: a=b=c:NoSchedule'],
     ['the first bad argument stops parsing', ['ok=1:NoSchedule', 'bad:Nope', 'worse^:NoSchedule'], 'invalid taint effect: Nope, unsupported taint effect'],
     ['no arguments at all', [], 'at least one taint update is required'],
   ];
@@ -227,9 +239,17 @@ describe('TestParseTaints (utils_test.go) and parseTaint errors, with exact mess
   const accepted: [string, string[], TaintChange][] = [
     ['a value is dropped from a removal with an effect', ['foo=bar:NoExecute-'], { toAdd: [], toRemove: [t('foo', 'NoExecute')] }],
     ['a prefixed key', ['example.com/gpu=true:NoSchedule'], { toAdd: [t('example.com/gpu', 'NoSchedule', 'true')], toRemove: [] }],
-    ['the same key with different effects is no duplicate', ['k=1:NoSchedule', 'k=1:NoExecute'], { toAdd: [t('k', 'NoSchedule', '1'), t('k', 'NoExecute', '1')], toRemove: [] }],
+    [
+      'the same key with different effects is no duplicate',
+      ['k=1:NoSchedule', 'k=1:NoExecute'],
+      { toAdd: [t('k', 'NoSchedule', '1'), t('k', 'NoExecute', '1')], toRemove: [] },
+    ],
     ['repeated removals are not checked for duplicates', ['k-', 'k-'], { toAdd: [], toRemove: [t('k', ''), t('k', '')] }],
-    ['removing another effect of a key being added is no conflict', ['k=v:NoSchedule', 'k:NoExecute-'], { toAdd: [t('k', 'NoSchedule', 'v')], toRemove: [t('k', 'NoExecute')] }],
+    [
+      'removing another effect of a key being added is no conflict',
+      ['k=v:NoSchedule', 'k:NoExecute-'],
+      { toAdd: [t('k', 'NoSchedule', 'v')], toRemove: [t('k', 'NoExecute')] },
+    ],
     ['a 63-character value is fine', [`k=${'v'.repeat(63)}:NoSchedule`], { toAdd: [t('k', 'NoSchedule', 'v'.repeat(63))], toRemove: [] }],
   ];
   it.each(accepted)('%s', (_name, args, value) => {
@@ -315,7 +335,11 @@ describe('TestCheckIfTaintsAlreadyExists (utils_test.go), through the --overwrit
   it.each(cases)('%s', (_name, toAdd, exists) => {
     const result = applyTaintChange('n1', old, { toAdd, toRemove: [] }, false);
     if (exists === undefined) expect(result.ok).toBe(true);
-    else expect(result).toEqual({ ok: false, error: { reason: 'Conflict', message: `node n1 already has ${exists} taint(s) with same effect(s) and --overwrite is false` } });
+    else
+      expect(result).toEqual({
+        ok: false,
+        error: { reason: 'Conflict', message: `node n1 already has ${exists} taint(s) with same effect(s) and --overwrite is false` },
+      });
   });
 
   it('the check ignores the value: re-adding an identical taint is refused too', () => {
@@ -417,7 +441,7 @@ describe('overwrite', () => {
     });
   });
 
-  it('adds keep argument order and come before the node\'s other taints, in node order', () => {
+  it("adds keep argument order and come before the node's other taints, in node order", () => {
     const old = [t('x', 'NoSchedule'), t('y', 'PreferNoSchedule'), t('z', 'NoExecute')];
     expect(taint(old, ['b=1:NoSchedule', 'a=2:NoSchedule', 'y=3:PreferNoSchedule'], true)).toEqual({
       ok: true,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Container, computePodQOS, defaultRequestsFromLimits, effectiveRequests, type Pod, type PodQOSClass, type ResourceRequirements } from '@taintgate/domain';
+import {
+  type Container,
+  computePodQOS,
+  defaultRequestsFromLimits,
+  effectiveRequests,
+  type Pod,
+  type PodQOSClass,
+  type ResourceRequirements,
+} from '@taintgate/domain';
 
 const c = (name: string, resources?: ResourceRequirements): Container => (resources ? { name, resources } : { name });
 const pod = (containers: Container[], initContainers?: Container[]): Pod => ({
@@ -15,11 +23,19 @@ describe('computePodQOS (ComputePodQOS, on the defaulted pod)', () => {
     { name: 'empty requests and limits', pod: pod([c('a', { requests: {}, limits: {} })]), qos: 'BestEffort' },
     { name: 'zero quantities are ignored', pod: pod([c('a', { requests: both('0', '0'), limits: both(0, '0Mi') })]), qos: 'BestEffort' },
     { name: 'negative quantities are ignored', pod: pod([c('a', { requests: { cpu: '-1' } })]), qos: 'BestEffort' },
-    { name: 'only non-cpu/memory resources', pod: pod([c('a', { requests: { 'example.com/gpu': '1', 'ephemeral-storage': '1Gi' }, limits: { 'example.com/gpu': '1' } })]), qos: 'BestEffort' },
+    {
+      name: 'only non-cpu/memory resources',
+      pod: pod([c('a', { requests: { 'example.com/gpu': '1', 'ephemeral-storage': '1Gi' }, limits: { 'example.com/gpu': '1' } })]),
+      qos: 'BestEffort',
+    },
     { name: 'a cpu request only', pod: pod([c('a', { requests: { cpu: '100m' } })]), qos: 'Burstable' },
     { name: 'requests below limits', pod: pod([c('a', { requests: both('250m', '128Mi'), limits: both('500m', '256Mi') })]), qos: 'Burstable' },
     { name: 'requests equal to limits', pod: pod([c('a', { requests: both('500m', '256Mi'), limits: both('500m', '256Mi') })]), qos: 'Guaranteed' },
-    { name: 'equal in value, spelled differently', pod: pod([c('a', { requests: both('0.5', '268435456'), limits: both('500m', '256Mi') })]), qos: 'Guaranteed' },
+    {
+      name: 'equal in value, spelled differently',
+      pod: pod([c('a', { requests: both('0.5', '268435456'), limits: both('500m', '256Mi') })]),
+      qos: 'Guaranteed',
+    },
     { name: 'limits only (requests default to them)', pod: pod([c('a', { limits: both('1', '1Gi') })]), qos: 'Guaranteed' },
     { name: 'limits only, numbers', pod: pod([c('a', { limits: both(1, 1073741824) })]), qos: 'Guaranteed' },
     { name: 'limits on cpu only', pod: pod([c('a', { limits: { cpu: '1' } })]), qos: 'Burstable' },

@@ -118,7 +118,7 @@ describe('parseQuantity: white space (Quantity.UnmarshalJSON trims with strings.
   });
 });
 
-describe('quantityProblem: invalid quantities and ParseQuantity\'s message', () => {
+describe("quantityProblem: invalid quantities and ParseQuantity's message", () => {
   it.each<[string, string]>([
     ['', formatError],
     ['   ', formatError],

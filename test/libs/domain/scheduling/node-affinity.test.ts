@@ -43,7 +43,12 @@ describe('evaluateNodeAffinity', () => {
   });
   it('ANDs the requirements of a term and explains each miss of every term', () => {
     const pod = withTerms([
-      { matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }, { key: 'cores', operator: 'Lt', values: ['8'] }] },
+      {
+        matchExpressions: [
+          { key: 'zone', operator: 'In', values: ['b'] },
+          { key: 'cores', operator: 'Lt', values: ['8'] },
+        ],
+      },
       { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n2'] }] },
     ]);
     const verdict = evaluateNodeAffinity(pod, node);

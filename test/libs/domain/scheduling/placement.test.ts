@@ -119,13 +119,7 @@ describe('placePod: spec.nodeName', () => {
 
 describe('placePod: ranking and summary', () => {
   it('orders feasible nodes by score then name, then infeasible by name', () => {
-    const nodes = [
-      node('d', [gpu]),
-      node('c', [{ key: 'x', effect: 'PreferNoSchedule' }]),
-      node('b'),
-      node('a', [gpu]),
-      node('e'),
-    ];
+    const nodes = [node('d', [gpu]), node('c', [{ key: 'x', effect: 'PreferNoSchedule' }]), node('b'), node('a', [gpu]), node('e')];
     const result = placePod(pod(), nodes);
     expect(result.nodes.map((n) => `${n.name}:${n.score}:${n.rank}`)).toEqual(['b:100:1', 'e:100:2', 'c:0:3', 'a:null:null', 'd:null:null']);
     expect(result.pod).toEqual({ namespace: 'default', name: 'web-1' });
@@ -141,9 +135,7 @@ describe('placePod: ranking and summary', () => {
       node('n4', [gpu]),
       node('n5', [], { unschedulable: true }),
     ];
-    expect(placePod(pod(), nodes).summary).toBe(
-      '0/5 nodes are available: 2 node(s) were unschedulable, 3 node(s) had untolerated taint {dedicated: gpu}.',
-    );
+    expect(placePod(pod(), nodes).summary).toBe('0/5 nodes are available: 2 node(s) were unschedulable, 3 node(s) had untolerated taint {dedicated: gpu}.');
   });
 
   it('sorts the histogram as Go sort.Strings does, byte-wise on "N reason"', () => {

@@ -55,12 +55,7 @@ describe('TaintToleration Score + NormalizeScore', () => {
       [[], [prefer('sla', 'high')]],
       [100, 0],
     ],
-    [
-      'an empty-effect toleration counts for PreferNoSchedule',
-      [{ key: 'foo', operator: 'Exists' }],
-      [[prefer('foo')], [prefer('bar')]],
-      [100, 0],
-    ],
+    ['an empty-effect toleration counts for PreferNoSchedule', [{ key: 'foo', operator: 'Exists' }], [[prefer('foo')], [prefer('bar')]], [100, 0]],
   ];
   it.each(cases)('%s', (_name, tolerations, nodes, expected) => {
     expect(taintTolerationScores(nodes, tolerations)).toEqual(expected);

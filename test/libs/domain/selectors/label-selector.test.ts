@@ -10,9 +10,9 @@ function parse(text: string): LabelSelector {
 }
 
 const keyError = (raw: string, key: string) => `unable to parse requirement "${raw}": invalid label key "${key}": ${isQualifiedName(key).join('; ')}`;
-const valueError = (raw: string, value: string) => `unable to parse requirement "${raw}": invalid label value "${value}": ${isValidLabelValue(value).join('; ')}`;
-const syntaxError = (raw: string) =>
-  `unable to parse requirement "${raw}": expected k=v, k==v, k!=v, k in (v1,v2), k notin (v1,v2), k, !k, k>n or k<n`;
+const valueError = (raw: string, value: string) =>
+  `unable to parse requirement "${raw}": invalid label value "${value}": ${isValidLabelValue(value).join('; ')}`;
+const syntaxError = (raw: string) => `unable to parse requirement "${raw}": expected k=v, k==v, k!=v, k in (v1,v2), k notin (v1,v2), k, !k, k>n or k<n`;
 
 describe('parseLabelSelector: what each operator parses to', () => {
   const cases: [string, string, LabelSelector][] = [
@@ -30,28 +30,54 @@ describe('parseLabelSelector: what each operator parses to', () => {
     ['<', 'rank < 10', [{ key: 'rank', operator: 'Lt', values: ['10'] }]],
     ['= with an empty value', 'env=', [{ key: 'env', operator: 'In', values: [''] }]],
     ['!= with an empty value', 'env!=', [{ key: 'env', operator: 'NotIn', values: [''] }]],
-    ['whitespace around operators and requirements', ' env = prod ,\ttier\nin ( web ) , ! canary ', [
-      { key: 'env', operator: 'In', values: ['prod'] },
-      { key: 'tier', operator: 'In', values: ['web'] },
-      { key: 'canary', operator: 'DoesNotExist' },
-    ]],
-    ['several requirements, in order', 'env=prod,tier in (web,api),!canary,gpu,zone!=a', [
-      { key: 'env', operator: 'In', values: ['prod'] },
-      { key: 'tier', operator: 'In', values: ['web', 'api'] },
-      { key: 'canary', operator: 'DoesNotExist' },
-      { key: 'gpu', operator: 'Exists' },
-      { key: 'zone', operator: 'NotIn', values: ['a'] },
-    ]],
+    [
+      'whitespace around operators and requirements',
+      ' env = prod ,\ttier\nin ( web ) , ! canary ',
+      [
+        { key: 'env', operator: 'In', values: ['prod'] },
+        { key: 'tier', operator: 'In', values: ['web'] },
+        { key: 'canary', operator: 'DoesNotExist' },
+      ],
+    ],
+    [
+      'several requirements, in order',
+      'env=prod,tier in (web,api),!canary,gpu,zone!=a',
+      [
+        { key: 'env', operator: 'In', values: ['prod'] },
+        { key: 'tier', operator: 'In', values: ['web', 'api'] },
+        { key: 'canary', operator: 'DoesNotExist' },
+        { key: 'gpu', operator: 'Exists' },
+        { key: 'zone', operator: 'NotIn', values: ['a'] },
+      ],
+    ],
     // The example of labels.Parse's doc comment: empty values are values.
-    ['x in (foo,,baz),y,z notin ()', 'x in (foo,,baz),y,z notin ()', [
-      { key: 'x', operator: 'In', values: ['foo', '', 'baz'] },
-      { key: 'y', operator: 'Exists' },
-      { key: 'z', operator: 'NotIn', values: [''] },
-    ]],
+    [
+      'x in (foo,,baz),y,z notin ()',
+      'x in (foo,,baz),y,z notin ()',
+      [
+        { key: 'x', operator: 'In', values: ['foo', '', 'baz'] },
+        { key: 'y', operator: 'Exists' },
+        { key: 'z', operator: 'NotIn', values: [''] },
+      ],
+    ],
     ['a prefixed key', 'example.com/tier=web', [{ key: 'example.com/tier', operator: 'In', values: ['web'] }]],
-    ['in and notin can be keys', 'in=1,notin', [{ key: 'in', operator: 'In', values: ['1'] }, { key: 'notin', operator: 'Exists' }]],
+    [
+      'in and notin can be keys',
+      'in=1,notin',
+      [
+        { key: 'in', operator: 'In', values: ['1'] },
+        { key: 'notin', operator: 'Exists' },
+      ],
+    ],
     ['in and notin can be values', 'k in (in,notin)', [{ key: 'k', operator: 'In', values: ['in', 'notin'] }]],
-    ['the same key twice is kept twice', 'a=1,a=2', [{ key: 'a', operator: 'In', values: ['1'] }, { key: 'a', operator: 'In', values: ['2'] }]],
+    [
+      'the same key twice is kept twice',
+      'a=1,a=2',
+      [
+        { key: 'a', operator: 'In', values: ['1'] },
+        { key: 'a', operator: 'In', values: ['2'] },
+      ],
+    ],
     ['a Gt value with leading zeros (strconv.ParseInt accepts it)', 'rank>007', [{ key: 'rank', operator: 'Gt', values: ['007'] }]],
   ];
   it.each(cases)('%s', (_name, text, selector) => {
@@ -128,9 +154,17 @@ describe('parseLabelSelector: errors name the part that is wrong', () => {
     ['a doubled operator', 'a==b=c', syntaxError('a==b=c')],
     ['>=', 'a>=1', syntaxError('a>=1')],
     ['nested parentheses', 'a in ((b))', syntaxError('a in ((b))')],
-    ['a Gt value that is not an integer', 'rank>high', `unable to parse requirement "rank>high": invalid value "high": for 'Gt', 'Lt' operators, the value must be an integer`],
+    [
+      'a Gt value that is not an integer',
+      'rank>high',
+      `unable to parse requirement "rank>high": invalid value "high": for 'Gt', 'Lt' operators, the value must be an integer`,
+    ],
     ['a Lt without a value', 'rank<', `unable to parse requirement "rank<": invalid value "": for 'Gt', 'Lt' operators, the value must be an integer`],
-    ['a Gt value beyond int64', 'rank>9223372036854775808', `unable to parse requirement "rank>9223372036854775808": invalid value "9223372036854775808": for 'Gt', 'Lt' operators, the value must be an integer`],
+    [
+      'a Gt value beyond int64',
+      'rank>9223372036854775808',
+      `unable to parse requirement "rank>9223372036854775808": invalid value "9223372036854775808": for 'Gt', 'Lt' operators, the value must be an integer`,
+    ],
     // An integer, but no valid label value: NewRequirement checks both.
     ['a negative Gt value', 'rank>-1', valueError('rank>-1', '-1')],
     // Only space, tab, CR and LF separate tokens; a no-break space is part of an identifier.

@@ -23,23 +23,27 @@ export const toleration: fc.Arbitrary<Toleration> = fc.oneof(
 /** Taints unique by key and effect, as validation guarantees. */
 export const taints = fc.uniqueArray(taint, { maxLength: 5, selector: (t) => `${t.key}/${t.effect}` });
 
-export const node: fc.Arbitrary<Node> = fc.record({
-  name: fc.constantFrom('n1', 'n2', 'n3', 'n4'),
-  taints,
-  unschedulable: fc.boolean(),
-  zone: fc.constantFrom('a', 'b', undefined),
-}).map(({ name, taints: t, unschedulable, zone }): Node => ({
-  metadata: { name, labels: zone ? { zone } : {} },
-  spec: { taints: t, unschedulable },
-}));
+export const node: fc.Arbitrary<Node> = fc
+  .record({
+    name: fc.constantFrom('n1', 'n2', 'n3', 'n4'),
+    taints,
+    unschedulable: fc.boolean(),
+    zone: fc.constantFrom('a', 'b', undefined),
+  })
+  .map(({ name, taints: t, unschedulable, zone }): Node => ({
+    metadata: { name, labels: zone ? { zone } : {} },
+    spec: { taints: t, unschedulable },
+  }));
 
 export const nodes = fc.uniqueArray(node, { maxLength: 4, selector: (n) => n.metadata.name });
 
-export const pod: fc.Arbitrary<Pod> = fc.record({
-  tolerations: fc.array(toleration, { maxLength: 4 }),
-  zone: fc.constantFrom('a', 'b', undefined),
-  nodeName: fc.constantFrom(undefined, 'n1'),
-}).map(({ tolerations, zone, nodeName }): Pod => ({
-  metadata: { name: 'p', namespace: 'default' },
-  spec: { tolerations, ...(zone ? { nodeSelector: { zone } } : {}), ...(nodeName ? { nodeName } : {}) },
-}));
+export const pod: fc.Arbitrary<Pod> = fc
+  .record({
+    tolerations: fc.array(toleration, { maxLength: 4 }),
+    zone: fc.constantFrom('a', 'b', undefined),
+    nodeName: fc.constantFrom(undefined, 'n1'),
+  })
+  .map(({ tolerations, zone, nodeName }): Pod => ({
+    metadata: { name: 'p', namespace: 'default' },
+    spec: { tolerations, ...(zone ? { nodeSelector: { zone } } : {}), ...(nodeName ? { nodeName } : {}) },
+  }));

@@ -6,10 +6,20 @@ const off = { comparisonOperators: false };
 describe('toleratesTaint (core/v1 Toleration.ToleratesTaint)', () => {
   const cases: [string, Toleration, Taint, boolean][] = [
     // seed 000: both tolerations match key1=value1:NoSchedule
-    ['Equal with the same key, value and effect', { key: 'key1', operator: 'Equal', value: 'value1', effect: 'NoSchedule' }, { key: 'key1', value: 'value1', effect: 'NoSchedule' }, true],
+    [
+      'Equal with the same key, value and effect',
+      { key: 'key1', operator: 'Equal', value: 'value1', effect: 'NoSchedule' },
+      { key: 'key1', value: 'value1', effect: 'NoSchedule' },
+      true,
+    ],
     ['Exists ignores the value', { key: 'key1', operator: 'Exists', effect: 'NoSchedule' }, { key: 'key1', value: 'value1', effect: 'NoSchedule' }, true],
     ['operator defaults to Equal', { key: 'key1', value: 'value1', effect: 'NoSchedule' }, { key: 'key1', value: 'value1', effect: 'NoSchedule' }, true],
-    ['Equal with another value', { key: 'dedicated', operator: 'Equal', value: 'user2', effect: 'NoSchedule' }, { key: 'dedicated', value: 'user1', effect: 'NoSchedule' }, false],
+    [
+      'Equal with another value',
+      { key: 'dedicated', operator: 'Equal', value: 'user2', effect: 'NoSchedule' },
+      { key: 'dedicated', value: 'user1', effect: 'NoSchedule' },
+      false,
+    ],
     ['Equal with no value matches a taint with no value', { key: 'k', operator: 'Equal', effect: 'NoSchedule' }, { key: 'k', effect: 'NoSchedule' }, true],
     ['Equal with no value does not match a valued taint', { key: 'k', effect: 'NoSchedule' }, { key: 'k', value: 'v', effect: 'NoSchedule' }, false],
     ['another effect', { key: 'foo', operator: 'Equal', value: 'bar', effect: 'PreferNoSchedule' }, { key: 'foo', value: 'bar', effect: 'NoSchedule' }, false],
@@ -60,11 +70,25 @@ describe('matchingTolerations (GetMatchingTolerations): the first toleration per
       { key: 'a', operator: 'Exists', effect: 'NoExecute' },
       { operator: 'Exists' },
     ];
-    const result = matchingTolerations([{ key: 'a', effect: 'NoExecute' }, { key: 'b', effect: 'NoExecute' }], tolerations);
+    const result = matchingTolerations(
+      [
+        { key: 'a', effect: 'NoExecute' },
+        { key: 'b', effect: 'NoExecute' },
+      ],
+      tolerations,
+    );
     expect(result).toEqual({ allTolerated: true, used: [tolerations[0], tolerations[2]] });
   });
   it('reports not all tolerated, with nothing used, when one taint has no toleration', () => {
-    expect(matchingTolerations([{ key: 'a', effect: 'NoExecute' }, { key: 'b', effect: 'NoExecute' }], [{ key: 'a', operator: 'Exists' }])).toEqual({
+    expect(
+      matchingTolerations(
+        [
+          { key: 'a', effect: 'NoExecute' },
+          { key: 'b', effect: 'NoExecute' },
+        ],
+        [{ key: 'a', operator: 'Exists' }],
+      ),
+    ).toEqual({
       allTolerated: false,
       used: [],
     });

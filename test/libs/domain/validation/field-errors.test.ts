@@ -103,9 +103,7 @@ describe('formatBadValue: plain strings with %q, named string types with json.Ma
 
   it('an operator (core.TolerationOperator) is rendered through json', () => {
     expect(fieldError.invalid(spec.child('op'), '<x>', 'bad', 'json').reason).toBe('Invalid value: "\\u003cx\\u003e": bad');
-    expect(fieldError.notSupported(spec.child('op'), '<x>', ['Equal']).reason).toBe(
-      'Unsupported value: "\\u003cx\\u003e": supported values: "Equal"',
-    );
+    expect(fieldError.notSupported(spec.child('op'), '<x>', ['Equal']).reason).toBe('Unsupported value: "\\u003cx\\u003e": supported values: "Equal"');
   });
 });
 

@@ -98,7 +98,11 @@ describe('validateNodeSelectorRequirement (matchExpressions)', () => {
     {
       name: 'absent key and operator are empty strings',
       req: {} as NodeSelectorRequirement,
-      lines: ['req.operator: Invalid value: "": not a valid selector operator', `req.key: Invalid value: "": ${msg.nameEmpty}`, `req.key: Invalid value: "": ${msg.nameRegex}`],
+      lines: [
+        'req.operator: Invalid value: "": not a valid selector operator',
+        `req.key: Invalid value: "": ${msg.nameEmpty}`,
+        `req.key: Invalid value: "": ${msg.nameRegex}`,
+      ],
     },
   ])('$name', ({ req, lines }) => {
     expect(show(validateNodeSelectorRequirement(req, at))).toEqual(lines);
@@ -159,8 +163,16 @@ describe('validateNodeFieldSelectorRequirement (matchFields)', () => {
 describe('validateNodeSelector', () => {
   const path = FieldPath.root('sel');
   it.each<{ name: string; selector: NodeSelector; lines: string[] }>([
-    { name: 'empty nodeSelectorTerms', selector: { nodeSelectorTerms: [] }, lines: ['sel.nodeSelectorTerms: Required value: must have at least one node selector term'] },
-    { name: 'absent nodeSelectorTerms', selector: {} as NodeSelector, lines: ['sel.nodeSelectorTerms: Required value: must have at least one node selector term'] },
+    {
+      name: 'empty nodeSelectorTerms',
+      selector: { nodeSelectorTerms: [] },
+      lines: ['sel.nodeSelectorTerms: Required value: must have at least one node selector term'],
+    },
+    {
+      name: 'absent nodeSelectorTerms',
+      selector: {} as NodeSelector,
+      lines: ['sel.nodeSelectorTerms: Required value: must have at least one node selector term'],
+    },
     { name: 'an empty term is not an error', selector: { nodeSelectorTerms: [{}] }, lines: [] },
     {
       name: 'terms, expressions and fields are indexed',
@@ -284,7 +296,10 @@ describe('validateLabels (metadata.labels, spec.nodeSelector): errors on the map
     {
       name: 'bad value: one error per message',
       labels: { k: `${'v'.repeat(64)}_` },
-      lines: [`spec.nodeSelector: Invalid value: "${'v'.repeat(64)}_": ${msg.labelValueTooLong}`, `spec.nodeSelector: Invalid value: "${'v'.repeat(64)}_": ${msg.labelValueRegex}`],
+      lines: [
+        `spec.nodeSelector: Invalid value: "${'v'.repeat(64)}_": ${msg.labelValueTooLong}`,
+        `spec.nodeSelector: Invalid value: "${'v'.repeat(64)}_": ${msg.labelValueRegex}`,
+      ],
     },
     {
       name: 'key then value',

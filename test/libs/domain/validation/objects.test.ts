@@ -80,10 +80,7 @@ const kubectlNode = () => ({
     daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
     images: [
       {
-        names: [
-          'registry.k8s.io/kube-proxy@sha256:2f6f4f0c7bc1e3a0b0a84fcb1f2ad1b3a6d5f9f6c1a8e5b7e3d0c2f4a6b8d0e2',
-          'registry.k8s.io/kube-proxy:v1.30.0',
-        ],
+        names: ['registry.k8s.io/kube-proxy@sha256:2f6f4f0c7bc1e3a0b0a84fcb1f2ad1b3a6d5f9f6c1a8e5b7e3d0c2f4a6b8d0e2', 'registry.k8s.io/kube-proxy:v1.30.0'],
         sizeBytes: 29020473,
       },
     ],
@@ -220,12 +217,38 @@ describe('validateNode: kubectl output is accepted as it is', () => {
 
   it.each<{ name: string; node: Json }>([
     { name: 'minimal', node: { metadata: { name: 'n1' } } },
-    { name: 'without apiVersion and kind', node: withChange(kubectlNode, (n) => { delete (n as Json).apiVersion; delete (n as Json).kind; }) },
-    { name: 'without taints', node: withChange(kubectlNode, (n) => { delete (n.spec as Json).taints; }) },
+    {
+      name: 'without apiVersion and kind',
+      node: withChange(kubectlNode, (n) => {
+        delete (n as Json).apiVersion;
+        delete (n as Json).kind;
+      }),
+    },
+    {
+      name: 'without taints',
+      node: withChange(kubectlNode, (n) => {
+        delete (n.spec as Json).taints;
+      }),
+    },
     { name: 'null spec and status', node: { metadata: { name: 'n1' }, spec: null, status: null } },
-    { name: 'unschedulable', node: withChange(kubectlNode, (n) => { (n.spec as Json).unschedulable = true; }) },
-    { name: 'numeric quantities', node: withChange(kubectlNode, (n) => { n.status.allocatable.cpu = 4 as never; }) },
-    { name: 'annotation keys are checked lower-cased', node: withChange(kubectlNode, (n) => { (n.metadata.annotations as Json)['Example.com/Some-Key'] = 'x'; }) },
+    {
+      name: 'unschedulable',
+      node: withChange(kubectlNode, (n) => {
+        (n.spec as Json).unschedulable = true;
+      }),
+    },
+    {
+      name: 'numeric quantities',
+      node: withChange(kubectlNode, (n) => {
+        n.status.allocatable.cpu = 4 as never;
+      }),
+    },
+    {
+      name: 'annotation keys are checked lower-cased',
+      node: withChange(kubectlNode, (n) => {
+        (n.metadata.annotations as Json)['Example.com/Some-Key'] = 'x';
+      }),
+    },
   ])('accepts $name', ({ node }) => {
     expect(validateNode(node).ok).toBe(true);
   });
@@ -236,15 +259,63 @@ describe('validateNode: wrong JSON types, with a field path', () => {
     { name: 'not an object', node: 'worker-1', lines: ['<body>: Invalid value: "worker-1": must be an object'] },
     { name: 'null', node: null, lines: ['<body>: Required value'] },
     { name: 'no metadata', node: { spec: {} }, lines: ['metadata: Required value'] },
-    { name: 'taint key is a number', node: withChange(kubectlNode, (n) => { (n.spec.taints[0] as Json).key = 5; }), lines: ['spec.taints[0].key: Invalid value: 5: must be a string'] },
-    { name: 'taints is an object', node: withChange(kubectlNode, (n) => { (n.spec as Json).taints = { key: 'k' }; }), lines: ['spec.taints: Invalid value: {"key":"k"}: must be an array'] },
-    { name: 'a taint is a string', node: withChange(kubectlNode, (n) => { (n.spec as Json).taints = ['dedicated=gpu:NoSchedule']; }), lines: ['spec.taints[0]: Invalid value: "dedicated=gpu:NoSchedule": must be an object'] },
-    { name: 'a label value is a boolean', node: withChange(kubectlNode, (n) => { (n.metadata.labels as Json).gpu = true; }), lines: ['metadata.labels[gpu]: Invalid value: true: must be a string'] },
-    { name: 'unschedulable is a string', node: withChange(kubectlNode, (n) => { (n.spec as Json).unschedulable = 'yes'; }), lines: ['spec.unschedulable: Invalid value: "yes": must be a boolean'] },
+    {
+      name: 'taint key is a number',
+      node: withChange(kubectlNode, (n) => {
+        (n.spec.taints[0] as Json).key = 5;
+      }),
+      lines: ['spec.taints[0].key: Invalid value: 5: must be a string'],
+    },
+    {
+      name: 'taints is an object',
+      node: withChange(kubectlNode, (n) => {
+        (n.spec as Json).taints = { key: 'k' };
+      }),
+      lines: ['spec.taints: Invalid value: {"key":"k"}: must be an array'],
+    },
+    {
+      name: 'a taint is a string',
+      node: withChange(kubectlNode, (n) => {
+        (n.spec as Json).taints = ['dedicated=gpu:NoSchedule'];
+      }),
+      lines: ['spec.taints[0]: Invalid value: "dedicated=gpu:NoSchedule": must be an object'],
+    },
+    {
+      name: 'a label value is a boolean',
+      node: withChange(kubectlNode, (n) => {
+        (n.metadata.labels as Json).gpu = true;
+      }),
+      lines: ['metadata.labels[gpu]: Invalid value: true: must be a string'],
+    },
+    {
+      name: 'unschedulable is a string',
+      node: withChange(kubectlNode, (n) => {
+        (n.spec as Json).unschedulable = 'yes';
+      }),
+      lines: ['spec.unschedulable: Invalid value: "yes": must be a boolean'],
+    },
     { name: 'name is a number', node: { metadata: { name: 7 } }, lines: ['metadata.name: Invalid value: 7: must be a string'] },
-    { name: 'wrong kind', node: withChange(kubectlNode, (n) => { (n as Json).kind = 'Pod'; }), lines: ['kind: Unsupported value: "Pod": supported values: "Node"'] },
-    { name: 'condition status', node: withChange(kubectlNode, (n) => { n.status.conditions[0]!.status = 'Maybe'; }), lines: ['status.conditions[0].status: Unsupported value: "Maybe": supported values: "True", "False", "Unknown"'] },
-    { name: 'quantity is an object', node: withChange(kubectlNode, (n) => { (n.status.capacity as Json).cpu = { value: 4 }; }), lines: ['status.capacity[cpu]: Invalid value: {"value":4}: must be a quantity string'] },
+    {
+      name: 'wrong kind',
+      node: withChange(kubectlNode, (n) => {
+        (n as Json).kind = 'Pod';
+      }),
+      lines: ['kind: Unsupported value: "Pod": supported values: "Node"'],
+    },
+    {
+      name: 'condition status',
+      node: withChange(kubectlNode, (n) => {
+        n.status.conditions[0]!.status = 'Maybe';
+      }),
+      lines: ['status.conditions[0].status: Unsupported value: "Maybe": supported values: "True", "False", "Unknown"'],
+    },
+    {
+      name: 'quantity is an object',
+      node: withChange(kubectlNode, (n) => {
+        (n.status.capacity as Json).cpu = { value: 4 };
+      }),
+      lines: ['status.capacity[cpu]: Invalid value: {"value":4}: must be a quantity string'],
+    },
     {
       name: 'type errors are reported alone (decoding fails before validation)',
       node: { metadata: { name: 'Bad_Name' }, spec: { taints: [{ key: 5, effect: 'Foo' }] } },
@@ -261,9 +332,27 @@ describe('validateNode: Kubernetes rules', () => {
     { name: 'empty name', node: { metadata: { name: '' } }, lines: ['metadata.name: Required value: name or generateName is required'] },
     { name: 'bad name', node: { metadata: { name: 'Worker_1' } }, lines: [`metadata.name: Invalid value: "Worker_1": ${msg.subdomainRegex}`] },
     { name: 'a namespace', node: { metadata: { name: 'n1', namespace: 'default' } }, lines: ['metadata.namespace: Forbidden: not allowed on this type'] },
-    { name: 'bad label key', node: withChange(kubectlNode, (n) => { (n.metadata.labels as Json)['bad key'] = 'x'; }), lines: [`metadata.labels: Invalid value: "bad key": ${msg.nameRegex}`] },
-    { name: 'bad label value', node: withChange(kubectlNode, (n) => { (n.metadata.labels as Json).zone = 'eu west'; }), lines: [`metadata.labels: Invalid value: "eu west": ${msg.labelValueRegex}`] },
-    { name: 'bad annotation key', node: withChange(kubectlNode, (n) => { (n.metadata.annotations as Json)['a/b/c'] = 'x'; }), lines: [`metadata.annotations: Invalid value: "a/b/c": ${msg.tooManySlashes}`] },
+    {
+      name: 'bad label key',
+      node: withChange(kubectlNode, (n) => {
+        (n.metadata.labels as Json)['bad key'] = 'x';
+      }),
+      lines: [`metadata.labels: Invalid value: "bad key": ${msg.nameRegex}`],
+    },
+    {
+      name: 'bad label value',
+      node: withChange(kubectlNode, (n) => {
+        (n.metadata.labels as Json).zone = 'eu west';
+      }),
+      lines: [`metadata.labels: Invalid value: "eu west": ${msg.labelValueRegex}`],
+    },
+    {
+      name: 'bad annotation key',
+      node: withChange(kubectlNode, (n) => {
+        (n.metadata.annotations as Json)['a/b/c'] = 'x';
+      }),
+      lines: [`metadata.annotations: Invalid value: "a/b/c": ${msg.tooManySlashes}`],
+    },
     {
       name: 'annotations over 256 KiB',
       node: { metadata: { name: 'n1', annotations: { big: 'x'.repeat(256 * 1024 - 2) } } },
@@ -272,12 +361,22 @@ describe('validateNode: Kubernetes rules', () => {
     { name: 'annotations of exactly 256 KiB', node: { metadata: { name: 'n1', annotations: { big: 'x'.repeat(256 * 1024 - 3) } } }, lines: [] },
     {
       name: 'taint errors name spec.taints (the contract; ValidateNode says metadata.taints)',
-      node: withChange(kubectlNode, (n) => { n.spec.taints[1]!.effect = 'Foo'; }),
+      node: withChange(kubectlNode, (n) => {
+        n.spec.taints[1]!.effect = 'Foo';
+      }),
       lines: [`spec.taints[1].effect: Unsupported value: "Foo": ${msg.effects}`],
     },
     {
       name: 'duplicate taint',
-      node: { metadata: { name: 'n1' }, spec: { taints: [{ key: 'k', value: 'a', effect: 'NoSchedule' }, { key: 'k', value: 'b', effect: 'NoSchedule' }] } },
+      node: {
+        metadata: { name: 'n1' },
+        spec: {
+          taints: [
+            { key: 'k', value: 'a', effect: 'NoSchedule' },
+            { key: 'k', value: 'b', effect: 'NoSchedule' },
+          ],
+        },
+      },
       lines: ['spec.taints[1]: Duplicate value: {"Key":"k","Value":"b","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair'],
     },
     {
@@ -309,12 +408,16 @@ describe('validateNode: quantities (ParseQuantity)', () => {
     { name: 'bytes unit', quantity: '1GiB', lines: [`status.allocatable[cpu]: Invalid value: "1GiB": ${quantityFormat}`] },
     { name: 'unknown suffix', quantity: '1ki', lines: [`status.allocatable[cpu]: Invalid value: "1ki": unable to parse quantity's suffix`] },
   ])('allocatable cpu $name', ({ quantity, lines: expected }) => {
-    const node = withChange(kubectlNode, (n) => { (n.status.allocatable as Json).cpu = quantity; });
+    const node = withChange(kubectlNode, (n) => {
+      (n.status.allocatable as Json).cpu = quantity;
+    });
     expect(lines(validateNode(node))).toEqual(expected);
   });
 
   it('paths use the resource name as a key', () => {
-    const node = withChange(kubectlNode, (n) => { (n.status.capacity as Json)['nvidia.com/gpu'] = 'one'; });
+    const node = withChange(kubectlNode, (n) => {
+      (n.status.capacity as Json)['nvidia.com/gpu'] = 'one';
+    });
     expect(lines(validateNode(node))).toEqual([`status.capacity[nvidia.com/gpu]: Invalid value: "one": ${quantityFormat}`]);
   });
 });
@@ -353,32 +456,89 @@ describe('validatePod: kubectl output is accepted as it is', () => {
   it.each<{ name: string; pod: Json }>([
     { name: 'minimal', pod: { metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c' }] } } },
     { name: 'without a namespace', pod: { metadata: { name: 'p' } } },
-    { name: 'init containers with resources', pod: withChange(kubectlPod, (p) => { (p.spec as Json).initContainers = [{ name: 'init', resources: { limits: { cpu: 1 } } }]; }) },
-    { name: 'Gt toleration with the setting on', pod: withChange(kubectlPod, (p) => { p.spec.tolerations.push({ key: 'sla', operator: 'Gt', value: '950', effect: 'NoSchedule' } as never); }) },
-    { name: 'match-everything toleration', pod: withChange(kubectlPod, (p) => { p.spec.tolerations.push({ operator: 'Exists' } as never); }) },
-    { name: 'matchFields on metadata.name', pod: withChange(kubectlPod, (p) => { (p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0] as Json).matchFields = [{ key: 'metadata.name', operator: 'In', values: ['worker-1'] }]; }) },
+    {
+      name: 'init containers with resources',
+      pod: withChange(kubectlPod, (p) => {
+        (p.spec as Json).initContainers = [{ name: 'init', resources: { limits: { cpu: 1 } } }];
+      }),
+    },
+    {
+      name: 'Gt toleration with the setting on',
+      pod: withChange(kubectlPod, (p) => {
+        p.spec.tolerations.push({ key: 'sla', operator: 'Gt', value: '950', effect: 'NoSchedule' } as never);
+      }),
+    },
+    {
+      name: 'match-everything toleration',
+      pod: withChange(kubectlPod, (p) => {
+        p.spec.tolerations.push({ operator: 'Exists' } as never);
+      }),
+    },
+    {
+      name: 'matchFields on metadata.name',
+      pod: withChange(kubectlPod, (p) => {
+        (p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0] as Json).matchFields = [
+          { key: 'metadata.name', operator: 'In', values: ['worker-1'] },
+        ];
+      }),
+    },
   ])('accepts $name', ({ pod }) => {
     expect(lines(validatePod(pod, defaultSettings))).toEqual([]);
   });
 });
 
 describe('validatePod: tolerations with spec.tolerations[i] paths', () => {
-  const addToleration = (t: Json) => withChange(kubectlPod, (p) => { p.spec.tolerations.push(t as never); });
+  const addToleration = (t: Json) =>
+    withChange(kubectlPod, (p) => {
+      p.spec.tolerations.push(t as never);
+    });
   it.each<{ name: string; toleration: Json; settings?: ReturnType<typeof settingsWith>; lines: string[] }>([
-    { name: 'bad key', toleration: { key: 'nospecialchars^=@', operator: 'Equal', value: 'bar', effect: 'NoSchedule' }, lines: [`spec.tolerations[2].key: Invalid value: "nospecialchars^=@": ${msg.nameRegex}`] },
-    { name: 'unknown operator', toleration: { key: 'foo', operator: 'In', value: 'bar' }, lines: ['spec.tolerations[2].operator: Unsupported value: "In": supported values: "Equal", "Exists"'] },
-    { name: 'Exists with a value', toleration: { key: 'foo', operator: 'Exists', value: 'bar' }, lines: ['spec.tolerations[2].operator: Invalid value: "bar": value must be empty when `operator` is \'Exists\''] },
-    { name: 'empty key with Equal', toleration: { operator: 'Equal', value: 'bar' }, lines: ['spec.tolerations[2].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"'] },
-    { name: 'seconds without NoExecute', toleration: { key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 20 }, lines: ["spec.tolerations[2].effect: Invalid value: \"NoSchedule\": effect must be 'NoExecute' when `tolerationSeconds` is set"] },
+    {
+      name: 'bad key',
+      toleration: { key: 'nospecialchars^=@', operator: 'Equal', value: 'bar', effect: 'NoSchedule' },
+      lines: [`spec.tolerations[2].key: Invalid value: "nospecialchars^=@": ${msg.nameRegex}`],
+    },
+    {
+      name: 'unknown operator',
+      toleration: { key: 'foo', operator: 'In', value: 'bar' },
+      lines: ['spec.tolerations[2].operator: Unsupported value: "In": supported values: "Equal", "Exists"'],
+    },
+    {
+      name: 'Exists with a value',
+      toleration: { key: 'foo', operator: 'Exists', value: 'bar' },
+      lines: ['spec.tolerations[2].operator: Invalid value: "bar": value must be empty when `operator` is \'Exists\''],
+    },
+    {
+      name: 'empty key with Equal',
+      toleration: { operator: 'Equal', value: 'bar' },
+      lines: ['spec.tolerations[2].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"'],
+    },
+    {
+      name: 'seconds without NoExecute',
+      toleration: { key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 20 },
+      lines: ['spec.tolerations[2].effect: Invalid value: "NoSchedule": effect must be \'NoExecute\' when `tolerationSeconds` is set'],
+    },
     {
       name: 'Gt with the setting off',
       toleration: { key: 'sla', operator: 'Gt', value: '950' },
       settings: settingsWith({ tolerationComparisonOperators: false }),
       lines: ['spec.tolerations[2].operator: Unsupported value: "Gt": supported values: "Equal", "Exists", "Lt", "Gt"'],
     },
-    { name: 'Lt with a leading zero', toleration: { key: 'sla', operator: 'Lt', value: '0950' }, lines: ['spec.tolerations[2].value: Invalid value: "0950": must be a valid decimal integer in canonical form'] },
-    { name: 'tolerationSeconds is a string', toleration: { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: '300' }, lines: ['spec.tolerations[2].tolerationSeconds: Invalid value: "300": must be an integer'] },
-    { name: 'tolerationSeconds is a fraction', toleration: { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 1.5 }, lines: ['spec.tolerations[2].tolerationSeconds: Invalid value: 1.5: must be an integer'] },
+    {
+      name: 'Lt with a leading zero',
+      toleration: { key: 'sla', operator: 'Lt', value: '0950' },
+      lines: ['spec.tolerations[2].value: Invalid value: "0950": must be a valid decimal integer in canonical form'],
+    },
+    {
+      name: 'tolerationSeconds is a string',
+      toleration: { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: '300' },
+      lines: ['spec.tolerations[2].tolerationSeconds: Invalid value: "300": must be an integer'],
+    },
+    {
+      name: 'tolerationSeconds is a fraction',
+      toleration: { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 1.5 },
+      lines: ['spec.tolerations[2].tolerationSeconds: Invalid value: 1.5: must be an integer'],
+    },
     { name: 'operator is a number', toleration: { key: 'k', operator: 1 }, lines: ['spec.tolerations[2].operator: Invalid value: 1: must be a string'] },
   ])('$name', ({ toleration, settings, lines: expected }) => {
     expect(lines(validatePod(addToleration(toleration), settings ?? defaultSettings))).toEqual(expected);
@@ -387,39 +547,103 @@ describe('validatePod: tolerations with spec.tolerations[i] paths', () => {
 
 describe('validatePod: other rules', () => {
   it.each<{ name: string; pod: Json; lines: string[] }>([
-    { name: 'bad name', pod: withChange(kubectlPod, (p) => { p.metadata.name = 'Web'; }), lines: [`metadata.name: Invalid value: "Web": ${msg.subdomainRegex}`] },
-    { name: 'namespace with dots', pod: withChange(kubectlPod, (p) => { p.metadata.namespace = 'shop.eu'; }), lines: [`metadata.namespace: Invalid value: "shop.eu": ${msg.noDots}`] },
-    { name: 'uppercase namespace', pod: withChange(kubectlPod, (p) => { p.metadata.namespace = 'Shop'; }), lines: [`metadata.namespace: Invalid value: "Shop": ${msg.dnsLabelRegex}`] },
-    { name: 'bad label', pod: withChange(kubectlPod, (p) => { (p.metadata.labels as Json).app = 'web app'; }), lines: [`metadata.labels: Invalid value: "web app": ${msg.labelValueRegex}`] },
-    { name: 'bad nodeName', pod: withChange(kubectlPod, (p) => { p.spec.nodeName = 'Worker_1'; }), lines: [`spec.nodeName: Invalid value: "Worker_1": ${msg.subdomainRegex}`] },
-    { name: 'bad nodeSelector', pod: withChange(kubectlPod, (p) => { (p.spec.nodeSelector as Json)['disk type'] = 'ssd'; }), lines: [`spec.nodeSelector: Invalid value: "disk type": ${msg.nameRegex}`] },
+    {
+      name: 'bad name',
+      pod: withChange(kubectlPod, (p) => {
+        p.metadata.name = 'Web';
+      }),
+      lines: [`metadata.name: Invalid value: "Web": ${msg.subdomainRegex}`],
+    },
+    {
+      name: 'namespace with dots',
+      pod: withChange(kubectlPod, (p) => {
+        p.metadata.namespace = 'shop.eu';
+      }),
+      lines: [`metadata.namespace: Invalid value: "shop.eu": ${msg.noDots}`],
+    },
+    {
+      name: 'uppercase namespace',
+      pod: withChange(kubectlPod, (p) => {
+        p.metadata.namespace = 'Shop';
+      }),
+      lines: [`metadata.namespace: Invalid value: "Shop": ${msg.dnsLabelRegex}`],
+    },
+    {
+      name: 'bad label',
+      pod: withChange(kubectlPod, (p) => {
+        (p.metadata.labels as Json).app = 'web app';
+      }),
+      lines: [`metadata.labels: Invalid value: "web app": ${msg.labelValueRegex}`],
+    },
+    {
+      name: 'bad nodeName',
+      pod: withChange(kubectlPod, (p) => {
+        p.spec.nodeName = 'Worker_1';
+      }),
+      lines: [`spec.nodeName: Invalid value: "Worker_1": ${msg.subdomainRegex}`],
+    },
+    {
+      name: 'bad nodeSelector',
+      pod: withChange(kubectlPod, (p) => {
+        (p.spec.nodeSelector as Json)['disk type'] = 'ssd';
+      }),
+      lines: [`spec.nodeSelector: Invalid value: "disk type": ${msg.nameRegex}`],
+    },
     {
       name: 'invalid value in required node affinity',
-      pod: withChange(kubectlPod, (p) => { p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]!.matchExpressions[0]!.values = ['linux os']; }),
-      lines: [`spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "linux os": ${msg.labelValueRegex}`],
+      pod: withChange(kubectlPod, (p) => {
+        p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]!.matchExpressions[0]!.values = ['linux os'];
+      }),
+      lines: [
+        `spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "linux os": ${msg.labelValueRegex}`,
+      ],
     },
     {
       name: 'invalid value in preferred node affinity is allowed',
-      pod: withChange(kubectlPod, (p) => { p.spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0]!.preference.matchExpressions[0]!.values = ['eu west']; }),
+      pod: withChange(kubectlPod, (p) => {
+        p.spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0]!.preference.matchExpressions[0]!.values = ['eu west'];
+      }),
       lines: [],
     },
     {
       name: 'bad preferred weight',
-      pod: withChange(kubectlPod, (p) => { p.spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0]!.weight = 0; }),
+      pod: withChange(kubectlPod, (p) => {
+        p.spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0]!.weight = 0;
+      }),
       lines: ['spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100'],
     },
     {
       name: 'node selector requirement without an operator',
-      pod: withChange(kubectlPod, (p) => { delete (p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]!.matchExpressions[0] as Json).operator; }),
-      lines: ['spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: "": not a valid selector operator'],
+      pod: withChange(kubectlPod, (p) => {
+        delete (p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]!.matchExpressions[0] as Json).operator;
+      }),
+      lines: [
+        'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: "": not a valid selector operator',
+      ],
     },
     {
       name: 'values is not a list of strings',
-      pod: withChange(kubectlPod, (p) => { (p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]!.matchExpressions[0] as Json).values = ['linux', 3]; }),
-      lines: ['spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[1]: Invalid value: 3: must be a string'],
+      pod: withChange(kubectlPod, (p) => {
+        (p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]!.matchExpressions[0] as Json).values = ['linux', 3];
+      }),
+      lines: [
+        'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values[1]: Invalid value: 3: must be a string',
+      ],
     },
-    { name: 'bad container quantity', pod: withChange(kubectlPod, (p) => { p.spec.containers[0]!.resources.limits.memory = '256MB'; }), lines: [`spec.containers[0].resources.limits[memory]: Invalid value: "256MB": ${quantityFormat}`] },
-    { name: 'unknown phase', pod: withChange(kubectlPod, (p) => { p.status.phase = 'Sleeping'; }), lines: ['status.phase: Unsupported value: "Sleeping": supported values: "Pending", "Running", "Succeeded", "Failed", "Unknown"'] },
+    {
+      name: 'bad container quantity',
+      pod: withChange(kubectlPod, (p) => {
+        p.spec.containers[0]!.resources.limits.memory = '256MB';
+      }),
+      lines: [`spec.containers[0].resources.limits[memory]: Invalid value: "256MB": ${quantityFormat}`],
+    },
+    {
+      name: 'unknown phase',
+      pod: withChange(kubectlPod, (p) => {
+        p.status.phase = 'Sleeping';
+      }),
+      lines: ['status.phase: Unsupported value: "Sleeping": supported values: "Pending", "Running", "Succeeded", "Failed", "Unknown"'],
+    },
     {
       name: 'errors in ValidatePodSpec order: nodeSelector, affinity, nodeName, tolerations',
       pod: withChange(kubectlPod, (p) => {
@@ -432,7 +656,7 @@ describe('validatePod: other rules', () => {
         `spec.nodeSelector: Invalid value: "-": ${msg.nameRegex}`,
         'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 101: must be in the range 1-100',
         `spec.nodeName: Invalid value: "Worker_1": ${msg.subdomainRegex}`,
-        "spec.tolerations[0].effect: Invalid value: \"Foo\": effect must be 'NoExecute' when `tolerationSeconds` is set",
+        'spec.tolerations[0].effect: Invalid value: "Foo": effect must be \'NoExecute\' when `tolerationSeconds` is set',
         `spec.tolerations[0].effect: Unsupported value: "Foo": ${msg.effects}`,
       ],
     },
@@ -447,57 +671,139 @@ describe('validatePod: update rules', () => {
 
   it.each<{ name: string; previous: Pod; next: Json; settings?: ReturnType<typeof settingsWith>; lines: string[] }>([
     { name: 'unchanged', previous: before(), next: kubectlPod(), lines: [] },
-    { name: 'adding a toleration', previous: before(), next: withChange(kubectlPod, (p) => { p.spec.tolerations.push({ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' } as never); }), lines: [] },
-    { name: 'changing tolerationSeconds', previous: before(), next: withChange(kubectlPod, (p) => { p.spec.tolerations[0]!.tolerationSeconds = 60; }), lines: [] },
-    { name: 'dropping tolerationSeconds', previous: before(), next: withChange(kubectlPod, (p) => { delete (p.spec.tolerations[1] as Json).tolerationSeconds; }), lines: [] },
-    { name: 'changing the key', previous: before(), next: withChange(kubectlPod, (p) => { p.spec.tolerations[0]!.key = 'node.kubernetes.io/other'; }), lines: [forbidden] },
-    { name: 'changing the effect', previous: before(), next: withChange(kubectlPod, (p) => { p.spec.tolerations[0]!.effect = 'NoSchedule'; delete (p.spec.tolerations[0] as Json).tolerationSeconds; }), lines: [forbidden] },
-    { name: 'removing a toleration', previous: before(), next: withChange(kubectlPod, (p) => { p.spec.tolerations.pop(); }), lines: [forbidden] },
-    { name: 'removing all tolerations', previous: before(), next: withChange(kubectlPod, (p) => { delete (p.spec as Json).tolerations; }), lines: [forbidden] },
+    {
+      name: 'adding a toleration',
+      previous: before(),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.tolerations.push({ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' } as never);
+      }),
+      lines: [],
+    },
+    {
+      name: 'changing tolerationSeconds',
+      previous: before(),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.tolerations[0]!.tolerationSeconds = 60;
+      }),
+      lines: [],
+    },
+    {
+      name: 'dropping tolerationSeconds',
+      previous: before(),
+      next: withChange(kubectlPod, (p) => {
+        delete (p.spec.tolerations[1] as Json).tolerationSeconds;
+      }),
+      lines: [],
+    },
+    {
+      name: 'changing the key',
+      previous: before(),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.tolerations[0]!.key = 'node.kubernetes.io/other';
+      }),
+      lines: [forbidden],
+    },
+    {
+      name: 'changing the effect',
+      previous: before(),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.tolerations[0]!.effect = 'NoSchedule';
+        delete (p.spec.tolerations[0] as Json).tolerationSeconds;
+      }),
+      lines: [forbidden],
+    },
+    {
+      name: 'removing a toleration',
+      previous: before(),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.tolerations.pop();
+      }),
+      lines: [forbidden],
+    },
+    {
+      name: 'removing all tolerations',
+      previous: before(),
+      next: withChange(kubectlPod, (p) => {
+        delete (p.spec as Json).tolerations;
+      }),
+      lines: [forbidden],
+    },
     {
       name: 'a removal plus an invalid new toleration: both reported (ValidatePodSpec runs too)',
       previous: before(),
-      next: withChange(kubectlPod, (p) => { p.spec.tolerations[1] = { key: 'k', operator: 'Exists', value: 'v' } as never; }),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.tolerations[1] = { key: 'k', operator: 'Exists', value: 'v' } as never;
+      }),
       lines: ['spec.tolerations[1].operator: Invalid value: "v": value must be empty when `operator` is \'Exists\'', forbidden],
     },
     {
       name: 'an invalid new toleration is reported once',
       previous: before(),
-      next: withChange(kubectlPod, (p) => { p.spec.tolerations.push({ key: 'k', operator: 'Exists', value: 'v' } as never); }),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.tolerations.push({ key: 'k', operator: 'Exists', value: 'v' } as never);
+      }),
       lines: ['spec.tolerations[2].operator: Invalid value: "v": value must be empty when `operator` is \'Exists\''],
     },
-    { name: 'binding: nodeName set once', previous: before((p) => { delete (p.spec as Json).nodeName; }), next: kubectlPod(), lines: [] },
-    { name: 'nodeName empty before', previous: before((p) => { p.spec.nodeName = ''; }), next: kubectlPod(), lines: [] },
+    {
+      name: 'binding: nodeName set once',
+      previous: before((p) => {
+        delete (p.spec as Json).nodeName;
+      }),
+      next: kubectlPod(),
+      lines: [],
+    },
+    {
+      name: 'nodeName empty before',
+      previous: before((p) => {
+        p.spec.nodeName = '';
+      }),
+      next: kubectlPod(),
+      lines: [],
+    },
     {
       name: 'nodeName changed',
       previous: before(),
-      next: withChange(kubectlPod, (p) => { p.spec.nodeName = 'worker-2'; }),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.nodeName = 'worker-2';
+      }),
       lines: ['spec.nodeName: Forbidden: may not be changed once the pod is bound (was "worker-1")'],
     },
     {
       name: 'nodeName removed',
       previous: before(),
-      next: withChange(kubectlPod, (p) => { delete (p.spec as Json).nodeName; }),
+      next: withChange(kubectlPod, (p) => {
+        delete (p.spec as Json).nodeName;
+      }),
       lines: ['spec.nodeName: Forbidden: may not be changed once the pod is bound (was "worker-1")'],
     },
     {
       name: 'Gt stays allowed with the setting off when the old pod uses it (ratchet)',
-      previous: before((p) => { p.spec.tolerations.push({ key: 'sla', operator: 'Gt', value: '5' } as never); }),
-      next: withChange(kubectlPod, (p) => { p.spec.tolerations.push({ key: 'sla', operator: 'Gt', value: '5' } as never, { key: 'sla', operator: 'Lt', value: '9' } as never); }),
+      previous: before((p) => {
+        p.spec.tolerations.push({ key: 'sla', operator: 'Gt', value: '5' } as never);
+      }),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.tolerations.push({ key: 'sla', operator: 'Gt', value: '5' } as never, { key: 'sla', operator: 'Lt', value: '9' } as never);
+      }),
       settings: settingsWith({ tolerationComparisonOperators: false }),
       lines: [],
     },
     {
       name: 'Gt rejected with the setting off when the old pod does not use it',
       previous: before(),
-      next: withChange(kubectlPod, (p) => { p.spec.tolerations.push({ key: 'sla', operator: 'Gt', value: '5' } as never); }),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.tolerations.push({ key: 'sla', operator: 'Gt', value: '5' } as never);
+      }),
       settings: settingsWith({ tolerationComparisonOperators: false }),
       lines: ['spec.tolerations[2].operator: Unsupported value: "Gt": supported values: "Equal", "Exists", "Lt", "Gt"'],
     },
     {
       name: 'invalid required node affinity values stay allowed when the old pod had some (ratchet)',
-      previous: before((p) => { p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]!.matchExpressions[0]!.values = ['linux os']; }),
-      next: withChange(kubectlPod, (p) => { p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]!.matchExpressions[0]!.values = ['linux os']; }),
+      previous: before((p) => {
+        p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]!.matchExpressions[0]!.values = ['linux os'];
+      }),
+      next: withChange(kubectlPod, (p) => {
+        p.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]!.matchExpressions[0]!.values = ['linux os'];
+      }),
       lines: [],
     },
   ])('$name', ({ previous, next, settings, lines: expected }) => {

@@ -17,7 +17,12 @@ describe('validateTaintEffect', () => {
     { name: 'empty, allowed', effect: '', allowEmpty: true, reasons: [] },
     { name: 'unknown', effect: 'Foo', allowEmpty: true, reasons: [`Unsupported value: "Foo": ${msg.effects}`] },
     { name: 'case matters', effect: 'noschedule', allowEmpty: false, reasons: [`Unsupported value: "noschedule": ${msg.effects}`] },
-    { name: 'NoScheduleNoAdmit is not implemented', effect: 'NoScheduleNoAdmit', allowEmpty: false, reasons: [`Unsupported value: "NoScheduleNoAdmit": ${msg.effects}`] },
+    {
+      name: 'NoScheduleNoAdmit is not implemented',
+      effect: 'NoScheduleNoAdmit',
+      allowEmpty: false,
+      reasons: [`Unsupported value: "NoScheduleNoAdmit": ${msg.effects}`],
+    },
   ])('$name', ({ effect, allowEmpty, reasons }) => {
     expect(validateTaintEffect(effect, allowEmpty, at).map((e) => e.reason)).toEqual(reasons);
   });
@@ -54,7 +59,10 @@ describe('validateNodeTaints: every rule, exact path and reason', () => {
   it.each<{ name: string; taints: Taint[]; lines: string[] }>([
     {
       name: 'unknown effect',
-      taints: [{ key: 'a', effect: 'NoSchedule' }, { key: 'b', effect: 'Foo' }],
+      taints: [
+        { key: 'a', effect: 'NoSchedule' },
+        { key: 'b', effect: 'Foo' },
+      ],
       lines: [`spec.taints[1].effect: Unsupported value: "Foo": ${msg.effects}`],
     },
     { name: 'empty effect', taints: [{ key: 'a', effect: '' }], lines: ['spec.taints[0].effect: Required value'] },

@@ -5,8 +5,7 @@ import { msg } from './messages';
 const path = FieldPath.root('spec').child('tolerations');
 const on = { comparisonOperators: true };
 const off = { comparisonOperators: false };
-const lines = (tolerations: Toleration[], options = on): string[] =>
-  validateTolerations(tolerations, path, options).map(fieldErrorText);
+const lines = (tolerations: Toleration[], options = on): string[] => validateTolerations(tolerations, path, options).map(fieldErrorText);
 
 const emptyKeyMessage = 'operator must be Exists when `key` is empty, which means "match all values and all keys"';
 const secondsMessage = "effect must be 'NoExecute' when `tolerationSeconds` is set";
@@ -261,7 +260,12 @@ describe('validateOnlyAddedTolerations (pod update)', () => {
       next: [{ key: 'b', operator: 'Exists' }, key1],
       lines: [],
     },
-    { name: 'absent and empty fields are the same', previous: [{ key: 'k', operator: 'Exists', value: '', effect: '' }], next: [{ key: 'k', operator: 'Exists' }], lines: [] },
+    {
+      name: 'absent and empty fields are the same',
+      previous: [{ key: 'k', operator: 'Exists', value: '', effect: '' }],
+      next: [{ key: 'k', operator: 'Exists' }],
+      lines: [],
+    },
     { name: 'changing the value', previous: [{ key: 'key1', value: 'value1' }], next: [{ key: 'key1', value: 'value2' }], lines: forbidden },
     {
       name: 'changing the value and dropping tolerationSeconds',

@@ -4,8 +4,7 @@
  * `prisma migrate deploy` recognises them and knows `prisma migrate resolve` is the way out.
  */
 
-const RESOLVE_HINT =
-  'Read more about how to resolve migration issues in a production database: https://pris.ly/d/migrate-resolve';
+const RESOLVE_HINT = 'Read more about how to resolve migration issues in a production database: https://pris.ly/d/migrate-resolve';
 
 /** A row of `_prisma_migrations` that was started and neither finished nor rolled back. */
 export interface FailedMigrationRow {
@@ -24,14 +23,11 @@ export class FailedMigrationsFoundError extends Error {
       .map((row) => {
         const logs = row.logs?.trim();
         return (
-          `The \`${row.migrationName}\` migration started at ${prismaTimestamp(row.startedAt)} failed` +
-          (logs ? ` with the following logs:\n${logs}` : '')
+          `The \`${row.migrationName}\` migration started at ${prismaTimestamp(row.startedAt)} failed` + (logs ? ` with the following logs:\n${logs}` : '')
         );
       })
       .join('\n');
-    super(
-      `P3009: migrate found failed migrations in the target database, new migrations will not be applied. ${RESOLVE_HINT}\n${details}`,
-    );
+    super(`P3009: migrate found failed migrations in the target database, new migrations will not be applied. ${RESOLVE_HINT}\n${details}`);
     this.name = 'FailedMigrationsFoundError';
     this.migrationNames = failed.map((row) => row.migrationName);
   }
@@ -46,19 +42,13 @@ export class MigrationFailedError extends Error {
     readonly databaseErrorCode: string,
     readonly databaseError: string,
   ) {
-    super(
-      `P3018: ${migrationFailedReport(migrationName, databaseErrorCode, databaseError)}`,
-    );
+    super(`P3018: ${migrationFailedReport(migrationName, databaseErrorCode, databaseError)}`);
     this.name = 'MigrationFailedError';
   }
 }
 
 /** The text the engine writes to `_prisma_migrations.logs` for a failed script (P3018's). */
-export function migrationFailedReport(
-  migrationName: string,
-  databaseErrorCode: string,
-  databaseError: string,
-): string {
+export function migrationFailedReport(migrationName: string, databaseErrorCode: string, databaseError: string): string {
   return (
     `A migration failed to apply. New migrations cannot be applied before the error is recovered from. ${RESOLVE_HINT}\n\n` +
     `Migration name: ${migrationName}\n\n` +

@@ -69,10 +69,7 @@ export function findMigrationsDir(startDir: string): string {
     if (existsSync(candidate) && statSync(candidate).isDirectory()) return candidate;
     if (path.dirname(dir) === dir) break; // the filesystem root
   }
-  throw new Error(
-    `no prisma/migrations folder in ${path.resolve(startDir)} or any folder above it ` +
-      '(the migrations must ship with the application)',
-  );
+  throw new Error(`no prisma/migrations folder in ${path.resolve(startDir)} or any folder above it ` + '(the migrations must ship with the application)');
 }
 
 function sha256Hex(bytes: Buffer): string {

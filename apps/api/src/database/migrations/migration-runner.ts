@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import {
-  type FailedMigrationRow,
-  FailedMigrationsFoundError,
-  MigrationFailedError,
-  migrationFailedReport,
-} from './migration-errors';
+import { type FailedMigrationRow, FailedMigrationsFoundError, MigrationFailedError, migrationFailedReport } from './migration-errors';
 import { checksumMatches, type MigrationScript, readMigrationFolder } from './migration-folder';
 
 /** Where the runner reports; Nest's `Logger` fits, and so does `console`. */
@@ -66,11 +61,7 @@ const consoleLog: MigrationLog = { log: console.log, warn: console.warn };
  *
  * An applied migration whose file has changed since is only reported, as Prisma does.
  */
-export async function applyMigrations(
-  databaseUrl: string,
-  migrationsDir: string,
-  log: MigrationLog = consoleLog,
-): Promise<string[]> {
+export async function applyMigrations(databaseUrl: string, migrationsDir: string, log: MigrationLog = consoleLog): Promise<string[]> {
   // Read before connecting: a broken checkout fails without touching the database.
   const scripts = await readMigrationFolder(migrationsDir);
 
@@ -85,20 +76,14 @@ export async function applyMigrations(
     try {
       return await applyUnderLock(client, scripts, log);
     } finally {
-      await client
-        .query('SELECT pg_advisory_unlock($1)', [PRISMA_MIGRATE_LOCK_KEY])
-        .catch(() => undefined); // closing the session below releases it all the same
+      await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_MIGRATE_LOCK_KEY]).catch(() => undefined); // closing the session below releases it all the same
     }
   } finally {
     await client.end().catch(() => undefined);
   }
 }
 
-async function applyUnderLock(
-  client: Client,
-  scripts: readonly MigrationScript[],
-  log: MigrationLog,
-): Promise<string[]> {
+async function applyUnderLock(client: Client, scripts: readonly MigrationScript[], log: MigrationLog): Promise<string[]> {
   await ensureMigrationsTable(client);
 
   const rows = (
@@ -143,11 +128,7 @@ async function ensureMigrationsTable(client: Client): Promise<void> {
 async function applyOne(client: Client, script: MigrationScript): Promise<void> {
   const id = randomUUID();
   // started_at takes the column's default, now().
-  await client.query('INSERT INTO _prisma_migrations (id, checksum, migration_name) VALUES ($1, $2, $3)', [
-    id,
-    script.checksum,
-    script.name,
-  ]);
+  await client.query('INSERT INTO _prisma_migrations (id, checksum, migration_name) VALUES ($1, $2, $3)', [id, script.checksum, script.name]);
 
   try {
     // No parameters: pg sends it as a simple query, so a file of many statements runs as one
@@ -159,25 +140,15 @@ async function applyOne(client: Client, script: MigrationScript): Promise<void> 
     // where even the logs update below would fail. Outside a transaction this is a no-op
     // (Postgres only warns).
     await client.query('ROLLBACK');
-    await client.query('UPDATE _prisma_migrations SET logs = $2 WHERE id = $1', [
-      id,
-      migrationFailedReport(script.name, code, text),
-    ]);
+    await client.query('UPDATE _prisma_migrations SET logs = $2 WHERE id = $1', [id, migrationFailedReport(script.name, code, text)]);
     throw new MigrationFailedError(script.name, code, text);
   }
 
-  await client.query(
-    'UPDATE _prisma_migrations SET applied_steps_count = 1, finished_at = now() WHERE id = $1',
-    [id],
-  );
+  await client.query('UPDATE _prisma_migrations SET applied_steps_count = 1, finished_at = now() WHERE id = $1', [id]);
 }
 
 /** Warns about each applied migration whose file no longer matches the checksum recorded. */
-function warnAboutEditedMigrations(
-  scripts: readonly MigrationScript[],
-  rows: readonly MigrationRow[],
-  log: MigrationLog,
-): void {
+function warnAboutEditedMigrations(scripts: readonly MigrationScript[], rows: readonly MigrationRow[], log: MigrationLog): void {
   const byName = new Map(scripts.map((script) => [script.name, script]));
   for (const row of rows) {
     if (row.finished_at === null || row.rolled_back_at !== null) continue;
