@@ -45,7 +45,7 @@ export function makePods(count: number, nodes: readonly Node[], pendingShare: nu
     const pending = rand() < pendingShare;
     const spec: Pod['spec'] = { tolerations };
     if (pending) spec.nodeSelector = { zone: zones[i % 3] as string };
-    else spec.nodeName = nodes[i % nodes.length]?.metadata.name as string;
+    else spec.nodeName = nodes[i % nodes.length]?.metadata.name;
     return { metadata: { name: `pod-${i}`, namespace: 'bench' }, spec, status: { phase: pending ? 'Pending' : 'Running' } };
   });
 }

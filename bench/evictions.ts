@@ -6,7 +6,7 @@
  *   npm run bench:evictions
  */
 import 'reflect-metadata';
-import os from 'node:os';
+import { machineLine } from './machine';
 import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const bench = await createBenchDatabase();
   const { databaseUrl } = bench;
   const prefix = `${bench.name}_q`;
-  console.log(`machine: ${os.cpus()[0]?.model} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
+  console.log(machineLine());
 
   // The cluster, written directly (setup, not measured).
   const prisma = new PrismaService(loadConfig({ ...process.env, DATABASE_URL: databaseUrl }));
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     const rows = await prisma.eviction.findMany({ where: { status: 'Executed' }, select: { scheduledFor: true, firedAt: true } });
     const lateness = rows.map((r) => (r.firedAt as Date).getTime() - r.scheduledFor.getTime()).sort((a, b) => a - b);
     console.log(
-      `${rows.length} evictions fired; lateness p50 ${percentile(lateness, 50)} ms, p99 ${percentile(lateness, 99)} ms, max ${lateness[lateness.length - 1]} ms`,
+      `${rows.length} evictions fired; lateness p50 ${percentile(lateness, 50)} ms, p99 ${percentile(lateness, 99)} ms, max ${lateness[lateness.length - 1] ?? 0} ms`,
     );
   } finally {
     await app.close();
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

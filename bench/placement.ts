@@ -3,8 +3,8 @@
  * 300,000 pods)? Pure computation over an in-memory cluster: no database, no HTTP.
  *   npm run bench:placement
  */
-import os from 'node:os';
 import { type Pod, placePod, taintImpact } from '@taintgate/domain';
+import { machineLine } from './machine';
 import { makeNodes, makePods, medianMs } from './cluster-fixture';
 
 const NODES = 10_000;
@@ -30,7 +30,7 @@ const pods: Record<string, Pod> = {
   'tolerates everything': { metadata: { name: 'all' }, spec: { tolerations: [{ operator: 'Exists' }] } },
 };
 
-console.log(`machine: ${os.cpus()[0]?.model} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
+console.log(machineLine());
 console.log(`placement over ${NODES} nodes (median of 21 runs):`);
 for (const [name, pod] of Object.entries(pods)) {
   const t = medianMs(() => placePod(pod, nodes), 21);

@@ -6,7 +6,7 @@
  *   npm run bench:stored-cluster
  */
 import 'reflect-metadata';
-import os from 'node:os';
+import { machineLine } from './machine';
 import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -39,7 +39,7 @@ async function medianAsync(work: () => Promise<unknown>, runs: number): Promise<
 async function main(): Promise<void> {
   const bench = await createBenchDatabase();
   const { databaseUrl } = bench;
-  console.log(`machine: ${os.cpus()[0]?.model} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
+  console.log(machineLine());
 
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
   const prisma = new PrismaService(config);
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

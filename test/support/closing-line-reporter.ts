@@ -1,4 +1,4 @@
-import type { File, Task } from 'vitest';
+import type { RunnerTask, RunnerTestFile } from 'vitest';
 import type { Reporter } from 'vitest/reporters';
 
 /**
@@ -6,9 +6,9 @@ import type { Reporter } from 'vitest/reporters';
  * can take for the run's result without knowing vitest's own summary format.
  */
 export default class ClosingLineReporter implements Reporter {
-  onFinished(files: File[] = []): void {
+  onFinished(files: RunnerTestFile[] = []): void {
     const counts = { pass: 0, fail: 0, skip: 0 };
-    const visit = (task: Task): void => {
+    const visit = (task: RunnerTask): void => {
       if (task.type === 'suite') {
         task.tasks.forEach(visit);
         return;

@@ -16,7 +16,7 @@ export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
  * names of 101 to 253 characters). Room for a 253-character name percent-encoded, so that any
  * name reaches the handler and a bad one is told why by validation.
  */
-export const MAX_PARAM_LENGTH = 2048;
+const MAX_PARAM_LENGTH = 2048;
 
 /** The fastify adapter production serves with; tests build theirs here too. */
 export function createHttpAdapter(): FastifyAdapter {

@@ -32,7 +32,7 @@ export const defaultSettings: DomainSettings = Object.freeze({
     extendedResourceToleration: true,
     daemonSetTolerations: true,
   }),
-}) as DomainSettings;
+});
 
 /** Defaults with some fields replaced; nested admission switches merge too. */
 export function settingsWith(

@@ -5,7 +5,7 @@ import type { Prisma } from '../generated/prisma/client';
 export type Tx = Prisma.TransactionClient;
 
 /** Which kind of object a tombstone or an audit entry is about. */
-export type ObjectKind = 'Node' | 'Pod';
+type ObjectKind = 'Node' | 'Pod';
 
 export interface AuditEntry {
   action: string;

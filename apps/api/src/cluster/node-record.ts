@@ -61,5 +61,5 @@ export function nodeOfRow(row: NodeRow): Node {
         allocatable: row.allocatable as ResourceList,
       }),
     },
-  } as Node;
+  };
 }

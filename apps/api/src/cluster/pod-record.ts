@@ -12,7 +12,7 @@ const podColumns: ColumnFields = {
 };
 
 /** The kind of the pod's managing controller, if it has one. */
-export function controllerKindOf(pod: Pod): string | null {
+function controllerKindOf(pod: Pod): string | null {
   return pod.metadata.ownerReferences?.find((o) => o.controller === true)?.kind ?? null;
 }
 

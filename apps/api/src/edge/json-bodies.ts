@@ -23,10 +23,10 @@ export function acceptJsonBodiesOnly(app: NestFastifyApplication): void {
   // Registered through Nest so that its own (JSON and form) parsers are never added at init.
   app.useBodyParser(ACCEPTED_BODY_TYPES[0], { bodyLimit }, (request, body, done) => {
     const text = body.toString();
-    if (text.trim() === '' && METHODS_WITHOUT_BODY.has(request.method ?? '')) {
+    if (text.trim() === '' && METHODS_WITHOUT_BODY.has(request.method)) {
       done(null, undefined);
       return;
     }
-    parseJson(request as unknown as FastifyRequest, text, done);
+    void parseJson(request as unknown as FastifyRequest, text, done);
   });
 }

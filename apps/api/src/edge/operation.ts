@@ -18,7 +18,4 @@ export interface Operation<C> {
   readonly parse: (input: Record<string, unknown>, settings: DomainSettings) => Result<C, Failure>;
 }
 
-/** The command an Operation parses into. */
-export type CommandOf<O> = O extends Operation<infer C> ? C : never;
-
 export const operation = <C>(definition: Operation<C>): Operation<C> => definition;

@@ -35,3 +35,6 @@ export function labelSelector(shape: ShapeChecker, value: unknown, field: string
 export function checked<C>(shape: ShapeChecker, command: () => C): Result<C, Failure> {
   return shape.errors.length ? err(failure.badFields(shape.errors)) : ok(command());
 }
+
+/** A name the route or a GraphQL `String!` always gives; anything else (a missing one) is empty, for validation to name. */
+export const nameText = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -101,7 +101,7 @@ export class EvictionJobs implements OnModuleDestroy {
         concurrency: 4,
       });
       this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
-      this.worker.on('failed', (job, error) => this.logger.warn(`wake-up ${job?.id} failed: ${error.message}`));
+      this.worker.on('failed', (job, error) => this.logger.warn(`wake-up ${job?.id ?? '(unknown job)'} failed: ${error.message}`));
     });
   }
 

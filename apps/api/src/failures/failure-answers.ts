@@ -24,7 +24,7 @@ const STATUS: Record<FailureReason, number> = {
 export const statusOf = (reason: FailureReason): number => STATUS[reason];
 
 /** The reason phrase of an HTTP status ("Bad Request", "Not Found", ...), as Node knows it. */
-export const reasonPhrase = (statusCode: number): string => STATUS_CODES[statusCode] ?? 'Error';
+const reasonPhrase = (statusCode: number): string => STATUS_CODES[statusCode] ?? 'Error';
 
 /** GraphQL's `extensions.code`: the reason phrase REST would answer, as a constant (`NOT_FOUND`). */
 export const graphqlCodeOf = (reason: FailureReason): string =>
@@ -94,7 +94,7 @@ export const ACCEPTED_BODY_TYPES = ['application/json'] as const;
  * fastify says only "Unsupported Media Type", which repeats `error` and helps nobody: say which
  * type was sent, or that none was, and what to send instead.
  */
-export function unsupportedMediaTypeMessage(sent: string | undefined): string {
+function unsupportedMediaTypeMessage(sent: string | undefined): string {
   const advice = `send JSON with content-type ${ACCEPTED_BODY_TYPES.join(' or ')}`;
   return sent ? `content type ${JSON.stringify(sent)} is not supported: ${advice}` : `the request body has no content type: ${advice}`;
 }

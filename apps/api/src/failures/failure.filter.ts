@@ -9,7 +9,7 @@ interface RequestLine {
 }
 
 /** The path GraphQL is served on: its transport failures are answered in GraphQL's shape. */
-export const GRAPHQL_PATH = '/graphql';
+const GRAPHQL_PATH = '/graphql';
 
 /**
  * Answers every failure of an HTTP request, whoever threw it, through failure-answers.ts: REST

@@ -7,7 +7,7 @@ import { EvictionEventKind, type EvictionEventType } from './types/eviction-even
 
 const TRIGGER = 'evictionEvent';
 /** How often the events table is read while someone listens. */
-export const POLL_INTERVAL_MS = 250;
+const POLL_INTERVAL_MS = 250;
 const BATCH = 500;
 
 /** What each stored event kind is called in the subscription. */

@@ -1,7 +1,7 @@
 /** The dependencies `GET /healthz` checks, by the name it reports them under. */
 export type HealthCheckName = 'postgres' | 'redis';
 
-export type HealthCheckStatus = 'ok' | 'failed';
+type HealthCheckStatus = 'ok' | 'failed';
 
 /** The body of `GET /healthz`: 200 when every check is ok, 503 otherwise. */
 export interface HealthReport {

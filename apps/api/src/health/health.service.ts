@@ -25,9 +25,9 @@ export class HealthService {
     const outcomes = await Promise.allSettled(names.map((name) => withTimeout(probes[name](), CHECK_TIMEOUT_MS)));
 
     const report: HealthReport = { status: 'ok', checks: { postgres: 'ok', redis: 'ok' } };
-    outcomes.forEach((outcome, index) => {
-      const name = names[index]!;
-      if (outcome.status === 'fulfilled') return;
+    names.forEach((name, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.status !== 'rejected') return;
       report.status = 'unavailable';
       report.checks[name] = 'failed';
       report.errors = { ...report.errors, [name]: messageOf(outcome.reason) };

@@ -1,7 +1,7 @@
 import { type Failure, type LabelSelector, type Node, type NodeCondition, type Result, ShapeChecker, err, failure, ok, validateNode } from '@taintgate/domain';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
-import { checked, labelSelector, requiredString } from '../edge/request-fields';
+import { checked, labelSelector, nameText, requiredString } from '../edge/request-fields';
 
 export interface ListNodesCommand {
   selector: LabelSelector;
@@ -42,7 +42,7 @@ export const nodeName = operation<string>({
 export const upsertNode = operation<UpsertNodeCommand>({
   rest: ({ params, body }) => ({ name: params.name, node: body }),
   parse(input) {
-    const name = String(input.name ?? '');
+    const name = nameText(input.name);
     return validNode(name, input.node, (node) => ({ name, node }));
   },
 });
@@ -54,7 +54,7 @@ export const upsertNode = operation<UpsertNodeCommand>({
 export const setNodeConditions = operation<SetConditionsCommand>({
   rest: ({ params, body }) => ({ name: params.name, conditions: body }),
   parse(input) {
-    const name = String(input.name ?? '');
+    const name = nameText(input.name);
     return validNode(name, { metadata: { name }, status: { conditions: input.conditions ?? [] } }, (node) => ({
       name,
       conditions: node.status?.conditions ?? [],

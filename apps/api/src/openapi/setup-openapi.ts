@@ -4,7 +4,7 @@ import { ApiErrorBody, ApiErrorDetail } from '../failures/error-body';
 import { packageVersion } from './package-version';
 
 /** Where the document is served: Swagger UI, and the JSON under both names clients try. */
-export const OPENAPI_PATHS = {
+const OPENAPI_PATHS = {
   ui: 'docs',
   json: '/docs-json',
   jsonAlias: '/docs/json',

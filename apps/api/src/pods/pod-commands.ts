@@ -1,7 +1,7 @@
 import { type DomainSettings, FieldPath, type Pod, ShapeChecker, err, failure, ok, validatePod } from '@taintgate/domain';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
-import { checked, requiredString } from '../edge/request-fields';
+import { checked, nameText, requiredString } from '../edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -50,8 +50,8 @@ export const podKey = operation<PodKey>({
 export const upsertPod = operation<UpsertPodCommand>({
   rest: ({ params, body }) => ({ namespace: params.namespace, name: params.name, pod: body }),
   parse(input, settings: DomainSettings) {
-    const namespace = String(input.namespace || 'default');
-    const name = String(input.name ?? '');
+    const namespace = nameText(input.namespace) || 'default';
+    const name = nameText(input.name);
     const named = withNameFromUrl(input.pod, name, namespace);
     if (!named.ok) return named;
     const sent = validatePod(named.value, settings);

@@ -54,7 +54,10 @@ export const addTaint = operation<AddTaintCommand>({
 });
 
 /** What names a taint in kube-apiserver's "is invalid" message: its key, as sent. */
-const keyOf = (taint: unknown): string => String((taint as { key?: unknown } | null)?.key ?? '');
+const keyOf = (taint: unknown): string => {
+  const key = (taint as { key?: unknown } | null)?.key;
+  return typeof key === 'string' || typeof key === 'number' ? String(key) : '';
+};
 
 /** DELETE /v1/nodes/{name}/taints?key=K[&effect=E] and `removeTaint`: without effect, every effect of the key. */
 export const removeTaint = operation<RemoveTaintCommand>({
@@ -62,8 +65,8 @@ export const removeTaint = operation<RemoveTaintCommand>({
   parse(input) {
     const shape = new ShapeChecker();
     const nodeName = requiredString(shape, input.node, 'node');
-    const key = shape.string(input.key, root.child('key'));
-    const effect = shape.string(input.effect, root.child('effect'));
+    const key = shape.string(input.key, root.child('key')) ?? '';
+    const effect = shape.string(input.effect, root.child('effect')) ?? '';
     if (!key && shape.errors.length === 0) {
       return err(failure.badRequest('key is required: DELETE /v1/nodes/{name}/taints?key=K[&effect=E]', [fieldError.required(root.child('key'))]));
     }

@@ -24,6 +24,7 @@ export function addOrUpdateToleration(tolerations: readonly Toleration[], tolera
     updated = true;
     return toleration;
   });
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set inside the map callback above
   if (!updated) next.push(toleration);
   return next;
 }

@@ -59,7 +59,7 @@ export function labelRequirementHolds(req: NodeSelectorRequirement, labels: Reco
 export function labelRequirementMiss(req: NodeSelectorRequirement, labels: Record<string, string>): string | undefined {
   if (labelRequirementHolds(req, labels)) return undefined;
   const has = hasLabel(labels, req.key);
-  const shown = has ? `node has ${req.key}=${labels[req.key]}` : `node has no label ${req.key}`;
+  const shown = has ? `node has ${req.key}=${labels[req.key] ?? ''}` : `node has no label ${req.key}`;
   const values = req.values ?? [];
   switch (req.operator) {
     case 'In':
@@ -72,7 +72,7 @@ export function labelRequirementMiss(req: NodeSelectorRequirement, labels: Recor
     case 'Lt': {
       const text = `${req.key} ${req.operator} ${values.join(', ')}`;
       if (values.length !== 1 || parseGoInt64(values[0]) === undefined) return `${text}: for 'Gt', 'Lt' operators, exactly one integer value is required`;
-      if (has && parseGoInt64(labels[req.key]) === undefined) return `${text}: node label ${req.key}=${labels[req.key]} is not an integer`;
+      if (has && parseGoInt64(labels[req.key]) === undefined) return `${text}: node label ${req.key}=${labels[req.key] ?? ''} is not an integer`;
       return `${text}: ${shown}`;
     }
     default:
@@ -114,6 +114,8 @@ export function nodeAffinityMatches(pod: Pod, node: Node): boolean {
     if (!hasLabel(labels, key) || labels[key] !== wanted) return false;
   }
   const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  // Inline pods come from raw JSON; a required affinity without terms is read as none.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   return !required || (required.nodeSelectorTerms ?? []).some((term) => termHolds(term, node));
 }
 
@@ -144,13 +146,16 @@ export function evaluateNodeAffinity(pod: Pod, node: Node): NodeAffinityVerdict 
     if (has && labels[key] === wanted) continue;
     nodeSelectorMisses.push({
       field: `spec.nodeSelector[${key}]`,
-      message: has ? `nodeSelector wants ${key}=${wanted}, node has ${key}=${labels[key]}` : `nodeSelector wants ${key}=${wanted}, node has no label ${key}`,
+      message: has
+        ? `nodeSelector wants ${key}=${wanted}, node has ${key}=${labels[key] ?? ''}`
+        : `nodeSelector wants ${key}=${wanted}, node has no label ${key}`,
     });
   }
 
   const affinityMisses: SelectorMiss[] = [];
   const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (required) {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- as in nodeAffinityHolds
     const terms = required.nodeSelectorTerms ?? [];
     const perTerm = terms.map((term, i) => termMisses(term, node, `${requiredPath}.nodeSelectorTerms[${i}]`));
     const someTermMatches = perTerm.some((misses) => misses.length === 0);

@@ -175,7 +175,7 @@ export function placePod(pod: Pod, nodes: readonly Node[], options: MatchOptions
   );
   const ranked: NodePlacement[] = feasible
     .map((f, i) => ({ name: f.node.metadata.name, feasible: true, score: scores[i] ?? 0, rank: null as number | null, reasons: f.reasons }))
-    .sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || byName(a, b));
+    .sort((a, b) => b.score - a.score || byName(a, b));
   ranked.forEach((n, i) => {
     n.rank = i + 1;
   });

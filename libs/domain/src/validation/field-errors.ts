@@ -114,7 +114,7 @@ export function goQuote(value: string): string {
     const r = ch.codePointAt(0) ?? 0;
     if (ch === '"' || ch === '\\') out += `\\${ch}`;
     else if ((r >= 0x20 && r < 0x7f) || (r >= 0x80 && printable.test(ch))) out += ch;
-    else if (ch in shortEscapes) out += shortEscapes[ch];
+    else if (ch in shortEscapes) out += shortEscapes[ch] ?? '';
     else if (r < 0x20 || r === 0x7f) out += `\\x${hex(r, 2)}`;
     else if (r < 0x10000) out += `\\u${hex(r, 4)}`;
     else out += `\\U${hex(r, 8)}`;
@@ -127,6 +127,7 @@ export function goQuote(value: string): string {
  * escaped) and with unpaired surrogates replaced by U+FFFD.
  */
 export function goJson(value: unknown): string {
+  // JSON.stringify answers undefined (not a string, whatever its type says) for undefined and functions.
   const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v)) ?? 'null';
   return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${hex(c.charCodeAt(0), 4)}`);
 }
@@ -210,6 +211,6 @@ export const fieldErrorsWithin = (path: FieldPath, errors: readonly FieldError[]
  */
 export function invalidObjectMessage(kind: string, name: string, errors: readonly FieldError[]): string {
   const parts = [...new Set(errors.map(fieldErrorText))];
-  const body = parts.length === 0 ? '<nil>' : parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
+  const body = parts.length === 0 ? '<nil>' : parts.length === 1 ? (parts[0] as string) : `[${parts.join(', ')}]`;
   return `${kind} ${goQuote(name)} is invalid: ${body}`;
 }

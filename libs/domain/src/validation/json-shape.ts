@@ -52,7 +52,7 @@ export class ShapeChecker {
 
   array(value: unknown, path: FieldPath): unknown[] | undefined {
     if (value === undefined || value === null) return undefined;
-    if (Array.isArray(value)) return value;
+    if (Array.isArray(value)) return value as unknown[];
     this.errors.push(fieldError.typeInvalid(path, value, 'must be an array'));
     return undefined;
   }

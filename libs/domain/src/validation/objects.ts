@@ -1,6 +1,6 @@
 import { quantityProblem } from '../resources/quantity';
 import type { DomainSettings } from '../settings';
-import type { Affinity, Node, Pod, Taint, Toleration } from '../types';
+import type { Node, Pod, Taint, Toleration } from '../types';
 import { type Result, err, ok } from '../failures/result';
 import { type FieldError, FieldPath, fieldError, uniqueFieldErrors } from './field-errors';
 import { type Json, ShapeChecker } from './json-shape';
@@ -124,7 +124,7 @@ function checkTolerationShapes(shape: ShapeChecker, value: unknown, path: FieldP
   return shape.objects(value, path).map(({ item, path: at }) => {
     for (const field of ['key', 'operator', 'value', 'effect'] as const) shape.string(item[field], at.child(field));
     shape.integer(item.tolerationSeconds, at.child('tolerationSeconds'));
-    return item as Toleration;
+    return item;
   });
 }
 
@@ -222,7 +222,7 @@ export function validatePod(input: unknown, settings: DomainSettings, previous?:
 
   const errors = validateMetadata(meta, true);
   if (nodeSelector) errors.push(...validateLabels(nodeSelector, specPath.child('nodeSelector')));
-  if (affinity) errors.push(...validateAffinity(affinity as Affinity, specPath.child('affinity'), { allowInvalidLabelValueInRequiredNodeAffinity }));
+  if (affinity) errors.push(...validateAffinity(affinity, specPath.child('affinity'), { allowInvalidLabelValueInRequiredNodeAffinity }));
   if (nodeName) for (const msg of isDNS1123Subdomain(nodeName)) errors.push(fieldError.invalid(specPath.child('nodeName'), nodeName, msg));
   const tolerationsPath = specPath.child('tolerations');
   errors.push(...validateTolerations(tolerations, tolerationsPath, options));

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import type { Node, Pod, Taint, Toleration } from '@taintgate/domain';
 
 /** Small alphabets on purpose, so that generated tolerations and taints often meet. */
-export const key = fc.constantFrom('a', 'b', 'example.com/gpu', 'node.kubernetes.io/unreachable');
-export const value = fc.constantFrom('', 'x', 'y', '1', '10', '-5');
-export const effect = fc.constantFrom('NoSchedule', 'PreferNoSchedule', 'NoExecute');
+const key = fc.constantFrom('a', 'b', 'example.com/gpu', 'node.kubernetes.io/unreachable');
+const value = fc.constantFrom('', 'x', 'y', '1', '10', '-5');
+const effect = fc.constantFrom('NoSchedule', 'PreferNoSchedule', 'NoExecute');
 
 export const taint: fc.Arbitrary<Taint> = fc.record({ key, value, effect });
 

@@ -198,7 +198,7 @@ const kubectlPod = () => ({
   },
 });
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const lines = (result: Validated<unknown>): string[] => (result.ok ? [] : result.error.map(fieldErrorText));
 const withChange = <T extends Json>(make: () => T, change: (o: T) => void): T => {
   const o = make();

@@ -41,7 +41,7 @@ export function nodeView(node: Node): NodeType {
   return {
     name: node.metadata.name,
     labels: node.metadata.labels ?? {},
-    taints: (node.spec?.taints ?? []) as TaintType[],
+    taints: node.spec?.taints ?? [],
     unschedulable: node.spec?.unschedulable === true,
     conditions: node.status?.conditions ?? [],
     object: node,
