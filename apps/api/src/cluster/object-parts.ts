@@ -26,13 +26,13 @@ export function extraOf(object: Json, columns: ColumnFields): Json {
 }
 
 /** A section of `extra` (metadata, spec, status) as an object to spread. */
-export function sectionOf(extra: unknown, section: string): Json {
+function sectionOf(extra: unknown, section: string): Json {
   const value = isObject(extra) ? extra[section] : undefined;
   return isObject(value) ? value : {};
 }
 
 /** Drops keys whose value is undefined, null or an empty array/object (Go's omitempty). */
-export function omitEmpty<T extends Json>(object: T): T {
+function omitEmpty<T extends Json>(object: T): T {
   return Object.fromEntries(
     Object.entries(object).filter(([, v]) => {
       if (v === undefined || v === null) return false;
@@ -41,4 +41,41 @@ export function omitEmpty<T extends Json>(object: T): T {
       return true;
     }),
   ) as T;
+}
+
+/** What every stored object keeps in columns of its own, for its metadata. */
+interface StoredIdentity {
+  name: string;
+  namespace?: string;
+  uid: string;
+  revision: bigint;
+  createdAt: Date;
+  labels: unknown;
+}
+
+/** Kubernetes' metav1.Time: RFC 3339, whole seconds. */
+export const k8sTime = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * The Kubernetes object a row stands for: what the client sent (`extra`) as it was, empty
+ * objects such as `securityContext: {}` included, with the column values laid over each section;
+ * empty column values are left out, as the API server leaves them out.
+ */
+export function objectOfRow(kind: string, row: StoredIdentity & { extra: unknown }, columns: { spec: Json; status: Json }): Json {
+  const metadata = {
+    name: row.name,
+    ...(row.namespace === undefined ? {} : { namespace: row.namespace }),
+    uid: row.uid,
+    resourceVersion: String(row.revision),
+    creationTimestamp: k8sTime(row.createdAt),
+    labels: row.labels,
+  };
+  return {
+    ...(isObject(row.extra) ? row.extra : {}),
+    apiVersion: 'v1',
+    kind,
+    metadata: { ...sectionOf(row.extra, 'metadata'), ...omitEmpty(metadata) },
+    spec: { ...sectionOf(row.extra, 'spec'), ...omitEmpty(columns.spec) },
+    status: { ...sectionOf(row.extra, 'status'), ...omitEmpty(columns.status) },
+  };
 }

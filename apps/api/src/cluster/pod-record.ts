@@ -1,7 +1,6 @@
-import { type Pod, type Toleration, podRequests } from '@taintgate/domain';
+import { type Pod, podRequests } from '@taintgate/domain';
 import type { Prisma, QOSClass } from '../generated/prisma/client';
-import { k8sTime } from './node-record';
-import { type ColumnFields, extraOf, omitEmpty, sectionOf } from './object-parts';
+import { type ColumnFields, extraOf, objectOfRow } from './object-parts';
 
 export type PodRow = Prisma.PodGetPayload<object>;
 
@@ -37,36 +36,10 @@ export function podColumnsOf(pod: Pod) {
 
 /** The Kubernetes Pod a row stands for. */
 export function podOfRow(row: PodRow): Pod {
-  const metadata = sectionOf(row.extra, 'metadata');
-  const spec = sectionOf(row.extra, 'spec');
-  const status = sectionOf(row.extra, 'status');
-  return {
-    ...(row.extra as Record<string, unknown>),
-    apiVersion: 'v1',
-    kind: 'Pod',
-    // As in nodeOfRow: only the column values are left out when empty; extra comes back as sent.
-    metadata: {
-      ...metadata,
-      ...omitEmpty({
-        name: row.name,
-        namespace: row.namespace,
-        uid: row.uid,
-        resourceVersion: String(row.revision),
-        creationTimestamp: k8sTime(row.createdAt),
-        labels: row.labels as Record<string, string>,
-      }),
-    },
-    spec: {
-      ...spec,
-      ...omitEmpty({
-        tolerations: row.tolerations as unknown as Toleration[],
-        nodeName: row.nodeName ?? undefined,
-        nodeSelector: row.nodeSelector as Record<string, string>,
-        affinity: row.affinity ?? undefined,
-      }),
-    },
-    status: { ...status, ...omitEmpty({ phase: row.phase, qosClass: row.qosClass }) },
-  } as Pod;
+  return objectOfRow('Pod', row, {
+    spec: { tolerations: row.tolerations, nodeName: row.nodeName ?? undefined, nodeSelector: row.nodeSelector, affinity: row.affinity ?? undefined },
+    status: { phase: row.phase, qosClass: row.qosClass },
+  }) as unknown as Pod;
 }
 
 export const podKey = (namespace: string, name: string): string => `${namespace}/${name}`;

@@ -19,3 +19,6 @@ export interface Operation<C> {
 }
 
 export const operation = <C>(definition: Operation<C>): Operation<C> => definition;
+
+/** For operations whose inputs are the fields of the JSON body, as GraphQL's arguments are. */
+export const fromBody = ({ body }: RestRequest): Record<string, unknown> => body as Record<string, unknown>;

@@ -31,6 +31,11 @@ export function labelSelector(shape: ShapeChecker, value: unknown, field: string
   return [];
 }
 
+/** The body's fields (a request whose body is not an object names `<body>`). */
+export function bodyFields(shape: ShapeChecker, input: unknown): Record<string, unknown> {
+  return shape.object(input, root, true) ?? {};
+}
+
 /** The command when no field was bad; otherwise a BadRequest naming each bad field. */
 export function checked<C>(shape: ShapeChecker, command: () => C): Result<C, Failure> {
   return shape.errors.length ? err(failure.badFields(shape.errors)) : ok(command());

@@ -103,7 +103,11 @@ export class TaintEvictionController implements OnApplicationBootstrap {
     for (const pod of pods) {
       const existing = scheduledOf.get(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name));
       const current = existing && { startedAt: existing.startedAt.getTime(), fireAt: existing.scheduledFor.getTime() };
-      const step = evictionStep(taintsOf.get(pod.spec?.nodeName ?? ''), pod.spec?.tolerations, current, w.now, this.options());
+      const step = evictionStep(
+        { taints: taintsOf.get(pod.spec?.nodeName ?? ''), tolerations: pod.spec?.tolerations, scheduled: current },
+        w.now,
+        this.options(),
+      );
       if (step.step === 'Nothing') continue;
       if (step.step === 'Cancel') {
         if (existing) outcome.cancel(existing, step.reason);

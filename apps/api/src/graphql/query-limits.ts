@@ -57,30 +57,20 @@ function fragmentsOf(context: ValidationContext): Record<string, FragmentDefinit
   return fragments;
 }
 
-/** Refuses an operation nested deeper than `max` fields. */
-export function depthLimit(max = MAX_QUERY_DEPTH): Rule {
+/** A rule that measures each operation and refuses it, with `code`, when `over` says so. */
+function limitRule(over: (size: { depth: number; fields: number }) => string | undefined, code: string): Rule {
   return (context) => ({
     OperationDefinition(operation) {
-      const { depth } = measure(operation.selectionSet, fragmentsOf(context), 0, new Set());
-      if (depth > max) {
-        context.reportError(
-          new GraphQLError(`query is nested ${depth} levels deep; the limit is ${max}`, { nodes: [operation], extensions: { code: 'QUERY_TOO_DEEP' } }),
-        );
-      }
+      const problem = over(measure(operation.selectionSet, fragmentsOf(context), 0, new Set()));
+      if (problem) context.reportError(new GraphQLError(problem, { nodes: [operation], extensions: { code } }));
     },
   });
 }
 
+/** Refuses an operation nested deeper than `max` fields. */
+export const depthLimit = (max = MAX_QUERY_DEPTH): Rule =>
+  limitRule(({ depth }) => (depth > max ? `query is nested ${depth} levels deep; the limit is ${max}` : undefined), 'QUERY_TOO_DEEP');
+
 /** Refuses an operation that selects more than `max` fields in all. */
-export function complexityLimit(max = MAX_QUERY_COMPLEXITY): Rule {
-  return (context) => ({
-    OperationDefinition(operation) {
-      const { fields } = measure(operation.selectionSet, fragmentsOf(context), 0, new Set());
-      if (fields > max) {
-        context.reportError(
-          new GraphQLError(`query selects ${fields} fields; the limit is ${max}`, { nodes: [operation], extensions: { code: 'QUERY_TOO_COMPLEX' } }),
-        );
-      }
-    },
-  });
-}
+export const complexityLimit = (max = MAX_QUERY_COMPLEXITY): Rule =>
+  limitRule(({ fields }) => (fields > max ? `query selects ${fields} fields; the limit is ${max}` : undefined), 'QUERY_TOO_COMPLEX');

@@ -1,5 +1,4 @@
 import {
-  type FieldError,
   FieldPath,
   type Node,
   type NodeTarget,
@@ -15,7 +14,8 @@ import {
   validateTaintBody,
 } from '@taintgate/domain';
 import { inlineNodes, inlinePods } from '../edge/inline-objects';
-import { operation } from '../edge/operation';
+import { fromBody, operation } from '../edge/operation';
+import { bodyFields } from '../edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -31,29 +31,27 @@ export interface ImpactCommand {
  * `taintImpact` query. The target follows the same rules as `/v1/taint` (parseNodeTarget).
  */
 export const taintImpact = operation<ImpactCommand>({
-  rest: ({ body }) => body as Record<string, unknown>,
+  rest: fromBody,
   parse(input, settings) {
-    const errors: FieldError[] = [];
     const shape = new ShapeChecker();
-    const request = shape.object(input, root, true) ?? {};
+    const request = bodyFields(shape, input);
     shape.strings(request.nodes, root.child('nodes'));
     const selector = shape.string(request.selector, root.child('selector'));
     const all = shape.boolean(request.all, root.child('all'));
     const inline = shape.object(request.inline, root.child('inline'));
-    errors.push(...shape.errors);
 
     let taint: Taint | undefined;
-    if (request.taint === undefined || request.taint === null) errors.push(fieldError.required(root.child('taint')));
+    if (request.taint === undefined || request.taint === null) shape.errors.push(fieldError.required(root.child('taint')));
     else {
       const parsed = validateTaintBody(request.taint);
       if (parsed.ok) taint = { key: parsed.value.key, effect: parsed.value.effect, ...(parsed.value.value ? { value: parsed.value.value } : {}) };
-      else errors.push(...fieldErrorsWithin(root.child('taint'), parsed.error));
+      else shape.errors.push(...fieldErrorsWithin(root.child('taint'), parsed.error));
     }
     const hypothetical = inline && {
-      nodes: inlineNodes(inline.nodes ?? [], root.child('inline').child('nodes'), errors),
-      pods: inlinePods(inline.pods ?? [], root.child('inline').child('pods'), settings, errors),
+      nodes: inlineNodes(inline.nodes ?? [], root.child('inline').child('nodes'), shape.errors),
+      pods: inlinePods(inline.pods ?? [], root.child('inline').child('pods'), settings, shape.errors),
     };
-    if (errors.length) return err(failure.badFields(errors));
+    if (shape.errors.length) return err(failure.badFields(shape.errors));
 
     const target = parseNodeTarget({ nodes: request.nodes as string[] | undefined, selector, all });
     return target.ok ? ok({ taint: taint as Taint, target: target.value, inline: hypothetical }) : target;

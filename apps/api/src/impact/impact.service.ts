@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Node, type Pod, selectNodes, taintImpact } from '@taintgate/domain';
 import { ClusterSnapshot } from '../cluster/cluster-snapshot';
-import { k8sTime } from '../cluster/node-record';
+import { k8sTime } from '../cluster/object-parts';
 import { AppConfig } from '../config/app-config';
 import { valueOf } from '../failures/failure.exception';
 import type { ImpactCommand } from './impact-command';

@@ -10,16 +10,8 @@ import { PodsService } from './pods.service';
 export class PodsController {
   constructor(private readonly pods: PodsService) {}
 
-  @Get('pods')
-  @ApiOperation({ summary: 'List pods of every namespace (PodList), by ?nodeName= and ?phase=' })
-  @ApiQuery({ name: 'nodeName', required: false })
-  @ApiQuery({ name: 'phase', required: false })
-  listAll(@Command(listPods) filters: PodFilters) {
-    return this.pods.list(filters);
-  }
-
-  @Get('namespaces/:namespace/pods')
-  @ApiOperation({ summary: 'List the pods of a namespace, by ?nodeName= and ?phase=' })
+  @Get(['pods', 'namespaces/:namespace/pods'])
+  @ApiOperation({ summary: 'List pods (PodList) of every namespace or of one, by ?nodeName= and ?phase=' })
   @ApiQuery({ name: 'nodeName', required: false })
   @ApiQuery({ name: 'phase', required: false })
   list(@Command(listPods) filters: PodFilters) {

@@ -13,8 +13,8 @@ import {
   parseTaintArgs,
   validateTaintBody,
 } from '@taintgate/domain';
-import { operation } from '../edge/operation';
-import { checked, flag, requiredString } from '../edge/request-fields';
+import { fromBody, operation } from '../edge/operation';
+import { bodyFields, checked, flag, requiredString } from '../edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -78,10 +78,10 @@ export const removeTaint = operation<RemoveTaintCommand>({
 
 /** POST /v1/taint and `taint`: `kubectl taint` as JSON, over nodes by name, selector or all. */
 export const taintNodes = operation<TaintNodesCommand>({
-  rest: ({ body }) => body as Record<string, unknown>,
+  rest: fromBody,
   parse(input) {
     const shape = new ShapeChecker();
-    const body = shape.object(input, root, true) ?? {};
+    const body = bodyFields(shape, input);
     shape.strings(body.nodes, root.child('nodes'));
     const selector = shape.string(body.selector, root.child('selector'));
     const all = shape.boolean(body.all, root.child('all'));

@@ -30,17 +30,20 @@ export type EvictionStep =
   | { step: 'EvictNow'; taint: Taint; tolerationSeconds: number | null; supersedes: boolean }
   | { step: 'Schedule'; taint: Taint; startedAt: number; fireAt: number; tolerationSeconds: number; supersedes: boolean };
 
+/** A pod on its node, as the controller sees it when told of a change. */
+export interface PodOnNode {
+  /** The node's taints; undefined when the node is gone. */
+  taints: readonly Taint[] | undefined;
+  tolerations: readonly Toleration[] | undefined;
+  /** The eviction already waiting for the pod, if any. */
+  scheduled: ScheduledEviction | undefined;
+}
+
 /**
  * The step for a pod whose node's taints or whose own binding or tolerations changed
- * (handlePodUpdate / handleNodeUpdate then processPodOnNode). `taints` undefined: the node is gone.
+ * (handlePodUpdate / handleNodeUpdate then processPodOnNode).
  */
-export function evictionStep(
-  taints: readonly Taint[] | undefined,
-  tolerations: readonly Toleration[] | undefined,
-  scheduled: ScheduledEviction | undefined,
-  now: number,
-  options: MatchOptions = defaultMatchOptions,
-): EvictionStep {
+export function evictionStep({ taints, tolerations, scheduled }: PodOnNode, now: number, options: MatchOptions = defaultMatchOptions): EvictionStep {
   const cancel = (reason: CancelReason): EvictionStep => (scheduled ? { step: 'Cancel', reason } : { step: 'Nothing' });
   // Nothing left to be evicted from.
   if (taints === undefined) return cancel('NodeDeleted');

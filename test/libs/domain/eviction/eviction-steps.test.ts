@@ -68,7 +68,7 @@ describe('evictionStep (processPodOnNode, with the work already queued for the p
     ['TestDeleteNode: the node gone, its waiting eviction cancelled', undefined, [tol('a', 30)], waiting, { step: 'Cancel', reason: 'NodeDeleted' }],
     ['the node gone, nothing scheduled: nothing', undefined, [], undefined, { step: 'Nothing' }],
   ])('%s', (_name, taints, tolerations, scheduled, step) => {
-    expect(evictionStep(taints, tolerations, scheduled, now)).toEqual(step);
+    expect(evictionStep({ taints, tolerations, scheduled }, now)).toEqual(step);
   });
 });
 
