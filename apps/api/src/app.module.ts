@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { ImpactModule } from './impact/impact.module';
 import { NodesModule } from './nodes/nodes.module';
 import { PlacementModule } from './placement/placement.module';
+import { PodGcModule } from './pod-gc/pod-gc.module';
 import { PodsModule } from './pods/pods.module';
 import { TaintsModule } from './taints/taints.module';
 
@@ -24,6 +25,7 @@ import { TaintsModule } from './taints/taints.module';
     NodesModule,
     TaintsModule,
     PodsModule,
+    PodGcModule,
     PlacementModule,
     ImpactModule,
     GraphqlModule,

@@ -38,3 +38,4 @@ export * from './nodes/condition-taints';
 export * from './kubectl/taint-command';
 export * from './kubectl/node-target';
 export * from './eviction/eviction-steps';
+export * from './pods/orphaned-pods';

@@ -10,6 +10,13 @@ export interface PodName {
   name: string;
 }
 
+/** A pod bound to a node that is not there. */
+export interface OrphanedPod extends PodName {
+  nodeName: string;
+  boundAt: Date;
+  nodeDeletedAt: Date | null;
+}
+
 /** How many pods one statement deletes at most (an OR of that many keys stays cheap to plan). */
 const DELETE_BATCH = 1000;
 
@@ -31,6 +38,18 @@ export class PodStore {
   async boundTo(w: WriteContext, nodeNames: readonly string[]): Promise<Pod[]> {
     if (nodeNames.length === 0) return [];
     return (await w.tx.pod.findMany({ where: { nodeName: { in: [...nodeNames] } } })).map(podOfRow);
+  }
+
+  /**
+   * Pods bound to a node that is not stored, with when they were last written and when their
+   * node was deleted (its newest tombstone), for the pod garbage collector.
+   */
+  async boundToMissingNodes(w: WriteContext): Promise<OrphanedPod[]> {
+    return w.tx.$queryRaw<OrphanedPod[]>`
+      SELECT p.namespace, p.name, p.node_name AS "nodeName", p.updated_at AS "boundAt",
+             (SELECT max(t.deleted_at) FROM tombstones t WHERE t.kind = 'Node' AND t.key = p.node_name) AS "nodeDeletedAt"
+      FROM pods p
+      WHERE p.node_name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = p.node_name)`;
   }
 
   async save(w: WriteContext, pod: Pod, existing: PodRow | null): Promise<Pod> {

@@ -1,5 +1,13 @@
 import type { DomainSettings } from '@taintgate/domain';
 
+/** The pod garbage collector (kube-controller-manager's podgc). */
+export interface PodGcSettings {
+  /** How long a node must stay missing before its pods are deleted (podgc's quarantineTime). */
+  quarantineSeconds: number;
+  /** Seconds between two passes (podgc's gcCheckPeriod). */
+  periodSeconds: number;
+}
+
 export interface EvictionSettings {
   /** Prefix of every BullMQ key in Redis; replicas of one deployment share it. */
   redisPrefix: string;
@@ -28,13 +36,24 @@ export class AppConfig {
   readonly domain: DomainSettings;
   /** NoExecute evictions: the BullMQ key prefix, whether this process runs a worker, how often the reconciler looks. */
   readonly evictions: EvictionSettings;
+  /** Orphaned pods: how long a node may be missing, how often the collector looks. */
+  readonly podGc: PodGcSettings;
 
-  constructor(values: { databaseUrl: string; redisUrl: string; port: number; host: string; domain: DomainSettings; evictions: EvictionSettings }) {
+  constructor(values: {
+    databaseUrl: string;
+    redisUrl: string;
+    port: number;
+    host: string;
+    domain: DomainSettings;
+    evictions: EvictionSettings;
+    podGc: PodGcSettings;
+  }) {
     this.databaseUrl = values.databaseUrl;
     this.redisUrl = values.redisUrl;
     this.port = values.port;
     this.host = values.host;
     this.domain = values.domain;
     this.evictions = values.evictions;
+    this.podGc = values.podGc;
   }
 }

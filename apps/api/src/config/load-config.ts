@@ -20,6 +20,10 @@ export const CONFIG_DEFAULTS = {
   EVICTION_WORKER: 'true',
   /** Seconds between reconciler passes (and one at start). */
   EVICTION_RECONCILE_SECONDS: '10',
+  /** podgc's quarantineTime: how long a node must stay missing before its pods are deleted. */
+  POD_GC_QUARANTINE_SECONDS: '40',
+  /** podgc's gcCheckPeriod: seconds between passes of the pod garbage collector. */
+  POD_GC_PERIOD_SECONDS: '20',
 } as const;
 
 /** The admission steps taintgate applies to pods, by the names Kubernetes gives them. */
@@ -50,6 +54,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       redisPrefix: readPrefix(env),
       worker: readBoolean(env, 'EVICTION_WORKER'),
       reconcileSeconds: Math.max(1, readSeconds(env, 'EVICTION_RECONCILE_SECONDS')),
+    },
+    podGc: {
+      quarantineSeconds: readSeconds(env, 'POD_GC_QUARANTINE_SECONDS'),
+      periodSeconds: Math.max(1, readSeconds(env, 'POD_GC_PERIOD_SECONDS')),
     },
   });
 }

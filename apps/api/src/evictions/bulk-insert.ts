@@ -1,5 +1,5 @@
 import type { Tx } from '../cluster/cluster-writer';
-import type { EventKind, EvictionStatus, TaintEffect } from '../generated/prisma/client';
+import type { EvictionStatus, TaintEffect } from '../generated/prisma/client';
 
 /**
  * The eviction ledger's inserts: thousands of rows as one statement over arrays (INSERT ... SELECT FROM unnest):
@@ -46,27 +46,4 @@ export async function insertEvictions(tx: Tx, rows: readonly NewEviction[]): Pro
       ${col('status')}::text[]::"EvictionStatus"[], ${iso(col('startedAt'))}::timestamptz[], ${iso(col('scheduledFor'))}::timestamptz[],
       ${col('tolerationSeconds')}::int[], ${iso(col('firedAt'))}::timestamptz[], ${col('reason')}::text[])
     RETURNING id, wakeups, pod_namespace AS "podNamespace", pod_name AS "podName", node_name AS "nodeName", scheduled_for AS "scheduledFor"`;
-}
-
-export interface NewEvent {
-  at: Date;
-  kind: EventKind;
-  type: string;
-  reason: string;
-  message: string;
-  involvedKind: string;
-  involvedNamespace: string;
-  involvedName: string;
-  evictionId: bigint;
-}
-
-export async function insertEvents(tx: Tx, rows: readonly NewEvent[]): Promise<void> {
-  if (rows.length === 0) return;
-  const col = <K extends keyof NewEvent>(k: K) => rows.map((r) => r[k]);
-  await tx.$executeRaw`
-    INSERT INTO events (at, kind, type, reason, message, involved_kind, involved_namespace, involved_name, eviction_id)
-    SELECT * FROM unnest(
-      ${col('at').map((d) => d.toISOString())}::timestamptz[], ${col('kind')}::text[]::"EventKind"[], ${col('type')}::text[], ${col('reason')}::text[], ${col('message')}::text[],
-      ${col('involvedKind')}::text[], ${col('involvedNamespace')}::text[], ${col('involvedName')}::text[],
-      ${col('evictionId').map(String)}::bigint[])`;
 }

@@ -4,7 +4,8 @@ import type { WriteContext } from '../cluster/cluster-writer';
 import { podKey } from '../cluster/pod-record';
 import { PrismaService } from '../database/prisma.service';
 import type { Event, Eviction, EvictionStatus, Prisma } from '../generated/prisma/client';
-import { type NewEvent, insertEvents, insertEvictions } from './bulk-insert';
+import { EventStore, type NewEvent } from '../cluster/event-store';
+import { insertEvictions } from './bulk-insert';
 import { evictionSubject, podName, taintOfEviction } from './eviction-records';
 import type { EvictionWakeup } from './eviction-jobs';
 
@@ -65,16 +66,19 @@ const eventMessages = {
 };
 
 /**
- * The evictions and events tables: every deadline the controller set, what became of it, and
- * the events that tell it. The one owner of their SQL; the controller decides, this records.
+ * The evictions table: every deadline the controller set and what became of it, with the events
+ * that tell it (through EventStore). The one owner of its SQL; the controller decides, this records.
  */
 @Injectable()
 export class EvictionLedger {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly events: EventStore,
+  ) {}
 
-  /** The evictions waiting on these nodes, by the pod's `namespace/name`. */
-  async scheduledOnNodes(w: WriteContext, nodeNames: readonly string[]): Promise<Map<string, Eviction>> {
-    const rows = await w.tx.eviction.findMany({ where: { status: 'Scheduled', nodeName: { in: [...nodeNames] } } });
+  /** The evictions waiting on these nodes, by the pod's `namespace/name`: in a write, or as committed. */
+  async scheduledOnNodes(nodeNames: readonly string[], w?: WriteContext): Promise<Map<string, Eviction>> {
+    const rows = await (w?.tx ?? this.prisma).eviction.findMany({ where: { status: 'Scheduled', nodeName: { in: [...nodeNames] } } });
     return new Map(rows.map((row) => [podKey(row.podNamespace, row.podName), row]));
   }
 
@@ -115,7 +119,7 @@ export class EvictionLedger {
   /** Eviction events after `cursor`, oldest first, with the evictions they are about. */
   async eventsAfter(cursor: bigint, limit: number): Promise<{ events: Event[]; evictions: Map<bigint, Eviction> }> {
     const events = await this.prisma.event.findMany({
-      where: { id: { gt: cursor }, reason: 'TaintManagerEviction' },
+      where: { id: { gt: cursor }, kind: { in: ['EvictionScheduled', 'EvictionExecuted', 'EvictionCancelled'] } },
       orderBy: { id: 'asc' },
       take: limit,
     });
@@ -134,7 +138,6 @@ export class EvictionLedger {
     const events: NewEvent[] = [];
     const event = (kind: NewEvent['kind'], namespace: string, name: string, evictionId: bigint, message: string) =>
       events.push({
-        at,
         kind,
         type: 'Normal',
         reason: 'TaintManagerEviction',
@@ -210,7 +213,7 @@ export class EvictionLedger {
       event('EvictionExecuted', e.pod.metadata.namespace ?? 'default', e.pod.metadata.name, e.evictionId, eventMessages.EvictionExecuted(podName(e.pod)));
     }
 
-    await insertEvents(w.tx, events);
+    await this.events.record(w, events);
     return { executed, wakeups };
   }
 }

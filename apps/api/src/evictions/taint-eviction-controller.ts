@@ -11,11 +11,11 @@ import { type ExecutedEviction, EvictionLedger, EvictionOutcome } from './evicti
 /** How many due evictions one wake-up carries out at most, in one transaction. */
 const WAKE_BATCH = 500;
 
-/** A node write, as the controller is told of it: its taints before and after (none: deleted). */
+/** A node write, as the controller is told of it: its taints before and after. */
 export interface NodeTaintsChange {
   name: string;
   before: readonly Taint[];
-  after?: readonly Taint[];
+  after: readonly Taint[];
 }
 
 /**
@@ -98,7 +98,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   /** Each pod's step against its node's taints (a node missing from `taintsOf` is gone). */
   private async decide(w: WriteContext, pods: readonly Pod[], taintsOf: ReadonlyMap<string, Taint[]>): Promise<void> {
     if (pods.length === 0) return;
-    const scheduledOf = await this.ledger.scheduledOnNodes(w, [...new Set(pods.map((p) => p.spec?.nodeName ?? ''))]);
+    const scheduledOf = await this.ledger.scheduledOnNodes([...new Set(pods.map((p) => p.spec?.nodeName ?? ''))], w);
     const outcome = new EvictionOutcome();
     for (const pod of pods) {
       const existing = scheduledOf.get(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name));

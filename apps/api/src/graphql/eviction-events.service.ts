@@ -10,8 +10,8 @@ const TRIGGER = 'evictionEvent';
 const POLL_INTERVAL_MS = 250;
 const BATCH = 500;
 
-/** What each stored event kind is called in the subscription. */
-const KIND_OF_EVENT: Record<EventKind, EvictionEventKind> = {
+/** What each stored eviction event kind is called in the subscription. */
+const KIND_OF_EVENT: Partial<Record<EventKind, EvictionEventKind>> = {
   EvictionScheduled: EvictionEventKind.Scheduled,
   EvictionExecuted: EvictionEventKind.Executed,
   EvictionCancelled: EvictionEventKind.Cancelled,
@@ -117,10 +117,12 @@ export class EvictionEventsService implements OnModuleDestroy {
       if (events.length === 0) return;
       if (this.cursor !== cursor) return; // stopped (or restarted) meanwhile
       for (const e of events) {
+        const kind = KIND_OF_EVENT[e.kind];
+        if (!kind) continue;
         const eviction = e.evictionId === null ? undefined : evictions.get(e.evictionId);
         await this.pubsub.publish(TRIGGER, {
           id: String(e.id),
-          kind: KIND_OF_EVENT[e.kind],
+          kind,
           at: e.at.toISOString(),
           message: e.message,
           pod: { namespace: e.involvedNamespace ?? 'default', name: e.involvedName },

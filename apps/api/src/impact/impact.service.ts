@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type Node, type Pod, selectNodes, taintImpact } from '@taintgate/domain';
+import { type Node, type Pod, type ScheduledEviction, selectNodes, taintImpact } from '@taintgate/domain';
 import { ClusterSnapshot } from '../cluster/cluster-snapshot';
 import { k8sTime } from '../cluster/object-parts';
+import { podKey } from '../cluster/pod-record';
 import { AppConfig } from '../config/app-config';
+import { EvictionLedger } from '../evictions/eviction-ledger';
 import { valueOf } from '../failures/failure.exception';
 import type { ImpactCommand } from './impact-command';
 
@@ -11,27 +13,52 @@ import type { ImpactCommand } from './impact-command';
 export class ImpactService {
   constructor(
     private readonly snapshot: ClusterSnapshot,
+    private readonly ledger: EvictionLedger,
     private readonly config: AppConfig,
   ) {}
 
-  /** Over the stored cluster, or the hypothetical one sent inline. */
+  /**
+   * Over the stored cluster, with the evictions already scheduled there (the controller keeps an
+   * earlier deadline, and so does the answer), or over the hypothetical one sent inline.
+   */
   async impact({ taint, target, inline }: ImpactCommand) {
     const cluster = inline ?? (await this.stored());
     const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
     const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
+    const scheduledOf = inline ? () => undefined : await this.scheduledOn(names);
     const now = Date.now();
-    const result = taintImpact(taint, cluster.nodes, cluster.pods, names, now, {
-      comparisonOperators: this.config.domain.tolerationComparisonOperators,
-    });
+    const result = taintImpact(
+      taint,
+      cluster.nodes,
+      cluster.pods,
+      names,
+      now,
+      { comparisonOperators: this.config.domain.tolerationComparisonOperators },
+      scheduledOf,
+    );
     return {
       ...result,
       at: k8sTime(new Date(now)),
-      evictions: result.evictions.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
+      evictions: result.evictions.map(({ alreadyScheduled, ...e }) => ({
+        ...e,
+        at: new Date(e.at).toISOString(),
+        ...(alreadyScheduled ? { alreadyScheduled: { scheduledAt: new Date(alreadyScheduled.scheduledAt).toISOString() } } : {}),
+      })),
     };
   }
 
   private async stored(): Promise<{ nodes: Node[]; pods: Pod[] }> {
     const view = await this.snapshot.view();
     return { nodes: [...view.nodes.values()], pods: [...view.pods.values()] };
+  }
+
+  /** The eviction scheduled for a pod on these nodes, if it is still for this very pod (uid and node). */
+  private async scheduledOn(nodeNames: ReadonlySet<string>): Promise<(pod: Pod) => ScheduledEviction | undefined> {
+    const rows = await this.ledger.scheduledOnNodes([...nodeNames]);
+    return (pod) => {
+      const row = rows.get(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name));
+      if (!row || row.podUid !== pod.metadata.uid || row.nodeName !== pod.spec?.nodeName) return undefined;
+      return { startedAt: row.startedAt.getTime(), fireAt: row.scheduledFor.getTime() };
+    };
   }
 }

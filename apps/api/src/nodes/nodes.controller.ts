@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Put, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Command } from '../edge/commands';
@@ -28,6 +28,20 @@ export class NodesController {
     const { node, created } = await this.nodes.upsert(command);
     reply.status(created ? 201 : 200);
     return node;
+  }
+
+  @Post(':name/cordon')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'kubectl cordon: spec.unschedulable and the unschedulable NoSchedule taint; answers the node' })
+  cordon(@Command(nodeName) name: string) {
+    return this.nodes.setUnschedulable(name, true);
+  }
+
+  @Post(':name/uncordon')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'kubectl uncordon; answers the node' })
+  uncordon(@Command(nodeName) name: string) {
+    return this.nodes.setUnschedulable(name, false);
   }
 
   @Delete(':name')

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { type Node, type NodeCondition, failure, reconcileConditionTaints, selectorMatches, setUnschedulable, validateNode } from '@taintgate/domain';
+import {
+  type Node,
+  type NodeCondition,
+  failure,
+  reconcileConditionTaints,
+  reconcileUnschedulableTaint,
+  selectorMatches,
+  setUnschedulable,
+  validateNode,
+} from '@taintgate/domain';
 import { ClusterSnapshot } from '../cluster/cluster-snapshot';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
@@ -63,22 +72,28 @@ export class NodesService {
     });
   }
 
-  /** Saves a validated node: condition taints follow its conditions, then evictions and audit. */
+  /**
+   * Saves a validated node as the node lifecycle controller leaves it (condition taints follow its
+   * conditions, the unschedulable taint its spec.unschedulable), then evictions and audit.
+   */
   private async persist(w: WriteContext, node: Node, existing: NodeRow | null, action: string): Promise<Node> {
-    const saved = await this.store.save(w, withConditionTaints(node, existing, w.now), existing);
+    const saved = await this.store.save(w, reconcileUnschedulableTaint(withConditionTaints(node, existing, w.now), w.now), existing);
     const before = existing ? (this.store.get(existing).spec?.taints ?? []) : [];
     await this.evictions.nodeTaintsChanged(w, [{ name: node.metadata.name, before, after: saved.spec?.taints ?? [] }]);
     await w.audit({ action, kind: 'Node', name: node.metadata.name });
     return saved;
   }
 
-  /** DELETE: the node and its taints; pods bound to it stay, as in Kubernetes. */
+  /**
+   * DELETE: the node and its taints. As in Kubernetes, its pods stay until the pod garbage
+   * collector deletes them after its quarantine, and the evictions already scheduled for them
+   * still fire: the taint eviction controller only forgets a deleted node.
+   */
   async remove(name: string): Promise<Node> {
     return this.writer.write(async (w) => {
       const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
       const node = this.store.get(existing);
       await this.store.delete(w, name);
-      await this.evictions.nodeTaintsChanged(w, [{ name, before: node.spec?.taints ?? [] }]);
       await w.audit({ action: 'node.delete', kind: 'Node', name });
       return node;
     });

@@ -17,7 +17,6 @@ export type CancelReason =
   /** The pod now tolerates every NoExecute taint with no seconds. */
   | 'ToleratesForever'
   | 'PodDeleted'
-  | 'NodeDeleted'
   /** Replaced by a new decision: evict now, or a new deadline. */
   | 'Superseded'
   /** At its deadline, the pod was gone, or was another pod, or bound elsewhere. */
@@ -32,7 +31,7 @@ export type EvictionStep =
 
 /** A pod on its node, as the controller sees it when told of a change. */
 export interface PodOnNode {
-  /** The node's taints; undefined when the node is gone. */
+  /** The node's taints; undefined when the node is gone (or was never stored). */
   taints: readonly Taint[] | undefined;
   tolerations: readonly Toleration[] | undefined;
   /** The eviction already waiting for the pod, if any. */
@@ -45,8 +44,9 @@ export interface PodOnNode {
  */
 export function evictionStep({ taints, tolerations, scheduled }: PodOnNode, now: number, options: MatchOptions = defaultMatchOptions): EvictionStep {
   const cancel = (reason: CancelReason): EvictionStep => (scheduled ? { step: 'Cancel', reason } : { step: 'Nothing' });
-  // Nothing left to be evicted from.
-  if (taints === undefined) return cancel('NodeDeleted');
+  // handlePodUpdate: a node that is gone (or was never there) is not in taintedNodes, and the pod's
+  // queued work, if any, stays as it is: the pod garbage collector deletes orphaned pods.
+  if (taints === undefined) return { step: 'Nothing' };
   const decision = planNoExecute(taints, tolerations, scheduled, now, options);
   const supersedes = scheduled !== undefined;
   switch (decision.action) {
@@ -99,7 +99,10 @@ export function wakeStep(
   options: MatchOptions = defaultMatchOptions,
 ): WakeStep {
   if (!pod || pod.uid !== eviction.podUid || pod.nodeName !== eviction.nodeName) return { step: 'Cancel', reason: 'PodGone' };
-  const decision = planNoExecute(taints ?? [], pod.tolerations, eviction, now, options);
+  // The node deleted since: its work was not cancelled (handleNodeUpdate only forgets the node),
+  // so the timed worker deletes the pod when it fires, unless the pod GC got there first.
+  if (taints === undefined) return now >= eviction.fireAt ? { step: 'Execute' } : { step: 'Requeue' };
+  const decision = planNoExecute(taints, pod.tolerations, eviction, now, options);
   if (decision.action === 'Cancel') return { step: 'Cancel', reason: decision.reason === 'ToleratesForever' ? 'ToleratesForever' : 'TaintRemoved' };
   if (decision.action === 'EvictNow' || now >= eviction.fireAt) return { step: 'Execute' };
   return { step: 'Requeue' };

@@ -3,7 +3,7 @@ import { isDoNotScheduleTaint, sameTaint, taintIdentity } from '../taints/taint'
 import type { MatchOptions } from '../tolerations/match';
 import { defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
 import type { Node, Pod, PodRef, Taint } from '../types';
-import { planNoExecute } from './no-execute-plan';
+import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
 
 /**
  * "What happens if I add this taint?" over a set of nodes and pods, changing nothing: which bound
@@ -18,6 +18,11 @@ export interface ImpactEviction {
   tolerationSeconds?: number;
   /** Epoch milliseconds of the eviction (now for Immediately). */
   at: number;
+  /**
+   * An eviction scheduled earlier for the pod stands, as the controller keeps it (its deadline is
+   * `at`, whatever the new taint's seconds): when it was scheduled.
+   */
+  alreadyScheduled?: { scheduledAt: number };
 }
 
 export interface ImpactUnaffected {
@@ -42,6 +47,7 @@ export function withTaint(node: Node, taint: Taint): Node {
   return { ...node, spec: { ...node.spec, taints: [...others, taint] } };
 }
 
+/** Succeeded and Failed pods: the scheduler never places them, but the controller evicts them all the same. */
 const isTerminal = (pod: Pod) => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 
 export function taintImpact(
@@ -51,6 +57,8 @@ export function taintImpact(
   targetNames: ReadonlySet<string>,
   now: number,
   options: MatchOptions = defaultMatchOptions,
+  /** The eviction already scheduled for a pod, if any: the controller keeps an earlier one. */
+  scheduledOf: (pod: Pod) => ScheduledEviction | undefined = () => undefined,
 ): TaintImpact {
   const after = new Map<string, Node>();
   for (const node of nodes) if (targetNames.has(node.metadata.name)) after.set(node.metadata.name, withTaint(node, taint));
@@ -58,10 +66,9 @@ export function taintImpact(
 
   const loses = pendingPodLoss(taint, nodes, targetNames, options);
   for (const pod of pods) {
-    if (isTerminal(pod)) continue;
     const boundTo = pod.spec?.nodeName;
     if (!boundTo) {
-      if (loses(pod)) result.unschedulable.push({ pod: podRef(pod) });
+      if (!isTerminal(pod) && loses(pod)) result.unschedulable.push({ pod: podRef(pod) });
       continue;
     }
     const node = after.get(boundTo);
@@ -71,9 +78,20 @@ export function taintImpact(
       result.unaffected.push({ pod: ref, node: boundTo, reason: 'NotNoExecute' });
       continue;
     }
-    const decision = planNoExecute(node.spec?.taints, pod.spec?.tolerations, undefined, now, options);
+    const decision = planNoExecute(node.spec?.taints, pod.spec?.tolerations, scheduledOf(pod), now, options);
     if (decision.action === 'EvictNow') result.evictions.push({ pod: ref, node: boundTo, when: 'Immediately', at: now });
-    else if (decision.action === 'EvictAt') {
+    else if (decision.action === 'KeepScheduled') {
+      const { startedAt, fireAt } = decision.scheduled;
+      const tolerationSeconds = Math.round((fireAt - startedAt) / 1000);
+      result.evictions.push({
+        pod: ref,
+        node: boundTo,
+        when: 'AfterTolerationSeconds',
+        tolerationSeconds,
+        at: fireAt,
+        alreadyScheduled: { scheduledAt: startedAt },
+      });
+    } else if (decision.action === 'EvictAt') {
       result.evictions.push({ pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: decision.fireAt });
     } else result.unaffected.push({ pod: ref, node: boundTo, reason: 'ToleratesForever' });
   }

@@ -92,3 +92,10 @@ export function setUnschedulable(node: Node, unschedulable: boolean, now: number
 }
 
 const unschedulableTaint: Taint = { key: TaintKeys.unschedulable, effect: 'NoSchedule' };
+
+/**
+ * The unschedulable taint in step with spec.unschedulable, whatever write set it (a PUT as much as
+ * cordon): doNoScheduleTaintingPass reconciles it on every node update, adding the taint (now) when
+ * the node is unschedulable and removing it when it is not.
+ */
+export const reconcileUnschedulableTaint = (node: Node, now: number): Node => setUnschedulable(node, node.spec?.unschedulable === true, now);

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
         host: '0.0.0.0',
         domain: defaultSettings,
         evictions: { redisPrefix: 'taintgate', worker: true, reconcileSeconds: 10 },
+        podGc: { quarantineSeconds: 40, periodSeconds: 20 },
       }),
     );
   });

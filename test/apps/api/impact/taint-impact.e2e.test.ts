@@ -70,6 +70,8 @@ describe('POST /v1/taint-impact', () => {
         at: expect.stringMatching(k8sTime),
         evictions: [
           { pod: ref('db'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis) },
+          // Succeeded, and evicted all the same: the controller does not look at the phase
+          { pod: ref('done'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis) },
           { pod: ref('negative'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis) },
           { pod: ref('zero'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis) },
           { pod: ref('cache'), node: 'g1', when: 'AfterTolerationSeconds', tolerationSeconds: 60, at: expect.stringMatching(isoMillis) },
@@ -82,9 +84,9 @@ describe('POST /v1/taint-impact', () => {
       const now = Date.parse(body.evictions[0].at);
       expect(now).toBeGreaterThanOrEqual(before);
       expect(now).toBeLessThanOrEqual(after);
-      for (const e of body.evictions.slice(0, 3)) expect(e.at).toBe(body.evictions[0].at);
-      expect(Date.parse(body.evictions[3].at) - now).toBe(60_000);
-      expect(Date.parse(body.evictions[4].at) - now).toBe(120_000);
+      for (const e of body.evictions.slice(0, 4)) expect(e.at).toBe(body.evictions[0].at);
+      expect(Date.parse(body.evictions[4].at) - now).toBe(60_000);
+      expect(Date.parse(body.evictions[5].at) - now).toBe(120_000);
       // the answer's own `at` is the same instant, to the second
       expect(now - Date.parse(body.at)).toBeGreaterThanOrEqual(0);
       expect(now - Date.parse(body.at)).toBeLessThan(1000);
@@ -96,6 +98,7 @@ describe('POST /v1/taint-impact', () => {
       expect(body.nodes).toEqual(['g1']);
       expect(body.evictions.map((e: { pod: { name: string }; when: string }) => [e.pod.name, e.when])).toEqual([
         ['db', 'Immediately'],
+        ['done', 'Immediately'],
         ['cache', 'AfterTolerationSeconds'],
       ]);
       expect(body.unaffected).toEqual([]);
@@ -106,7 +109,7 @@ describe('POST /v1/taint-impact', () => {
       const { reply } = await impact({ taint: drainNoExecute, all: true });
       const body = reply.json();
       expect(body.nodes).toEqual(['c1', 'g1', 'g2']);
-      expect(body.evictions.map((e: { pod: { name: string } }) => e.pod.name)).toEqual(['db', 'negative', 'web', 'zero', 'cache', 'two']);
+      expect(body.evictions.map((e: { pod: { name: string } }) => e.pod.name)).toEqual(['db', 'done', 'negative', 'web', 'zero', 'cache', 'two']);
       expect(body.unschedulable).toEqual([{ pod: ref('pending-any') }, { pod: ref('pending-gpu') }]);
     });
 
@@ -117,9 +120,9 @@ describe('POST /v1/taint-impact', () => {
         nodes: ['g1', 'g2'],
         at: expect.stringMatching(k8sTime),
         evictions: [],
-        unaffected: ['agent', 'cache', 'db', 'negative', 'two', 'zero'].map((name) => ({
+        unaffected: ['agent', 'cache', 'db', 'done', 'negative', 'two', 'zero'].map((name) => ({
           pod: ref(name),
-          node: name === 'db' || name === 'cache' ? 'g1' : 'g2',
+          node: ['db', 'cache', 'done'].includes(name) ? 'g1' : 'g2',
           reason: 'NotNoExecute',
         })),
         unschedulable: [{ pod: ref('pending-gpu') }],
@@ -132,7 +135,7 @@ describe('POST /v1/taint-impact', () => {
       expect(body.evictions).toEqual([]);
       expect(body.unschedulable).toEqual([]);
       expect(body.unaffected.every((u: { reason: string }) => u.reason === 'NotNoExecute')).toBe(true);
-      expect(body.unaffected).toHaveLength(7);
+      expect(body.unaffected).toHaveLength(8);
     });
 
     it('a default toleration in use: node.kubernetes.io/unreachable evicts after the 300 s DefaultTolerationSeconds', async () => {

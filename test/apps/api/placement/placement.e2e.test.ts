@@ -19,6 +19,15 @@ const taintReason = (t: { key: string; value: string; effect: string }) => ({
   message: `untolerated taint ${t.key}=${t.value}:${t.effect}`,
 });
 const cordoned = { code: 'Unschedulable', message: 'node is cordoned (spec.unschedulable is true)' };
+/** A node stored with spec.unschedulable has the unschedulable taint too (doNoScheduleTaintingPass): both filters fail. */
+const cordonedReasons = [
+  cordoned,
+  {
+    code: 'UntoleratedTaint',
+    taint: { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' },
+    message: 'untolerated taint node.kubernetes.io/unschedulable:NoSchedule',
+  },
+];
 const boundElsewhere = (node: string) => ({
   name: expect.any(String),
   feasible: false,
@@ -57,7 +66,7 @@ describe('placement', () => {
           { name: 'b', feasible: true, score: 50, rank: 2, reasons: [preferReason(soft)] },
           { name: 'f', feasible: true, score: 0, rank: 3, reasons: [preferReason(soft), preferReason(other)] },
           { name: 'c', feasible: false, score: null, rank: null, reasons: [taintReason(dedicated)] },
-          { name: 'd', feasible: false, score: null, rank: null, reasons: [cordoned] },
+          { name: 'd', feasible: false, score: null, rank: null, reasons: cordonedReasons },
           { name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint)] },
         ],
         feasibleCount: 3,
@@ -107,7 +116,7 @@ describe('placement', () => {
         { name: 'c', feasible: true, score: 100, rank: 1, reasons: [] },
         { name: 'a', feasible: false, score: null, rank: null, reasons: [miss('a')] },
         { name: 'b', feasible: false, score: null, rank: null, reasons: [miss('a'), preferReason(soft)] },
-        { name: 'd', feasible: false, score: null, rank: null, reasons: [cordoned] },
+        { name: 'd', feasible: false, score: null, rank: null, reasons: cordonedReasons },
         { name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint), miss('c')] },
         { name: 'f', feasible: false, score: null, rank: null, reasons: [miss('c'), preferReason(soft), preferReason(other)] },
       ]);

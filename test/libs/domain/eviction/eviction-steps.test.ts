@@ -65,7 +65,8 @@ describe('evictionStep (processPodOnNode, with the work already queued for the p
     ['TestUpdatePod: an earlier deadline is kept, whatever the new minimum', [ne('a')], [tol('a', 5)], waiting, { step: 'Nothing' }],
     ['tolerated forever now: the waiting eviction is cancelled', [ne('a')], [tol('a')], waiting, { step: 'Cancel', reason: 'ToleratesForever' }],
     ['tolerated forever, nothing scheduled: nothing', [ne('a')], [tol('a')], undefined, { step: 'Nothing' }],
-    ['TestDeleteNode: the node gone, its waiting eviction cancelled', undefined, [tol('a', 30)], waiting, { step: 'Cancel', reason: 'NodeDeleted' }],
+    // handlePodUpdate returns when the node is not in taintedNodes: deleting a node cancels nothing.
+    ['TestDeleteNode: the node gone, its waiting eviction kept', undefined, [tol('a', 30)], waiting, { step: 'Nothing' }],
     ['the node gone, nothing scheduled: nothing', undefined, [], undefined, { step: 'Nothing' }],
   ])('%s', (_name, taints, tolerations, scheduled, step) => {
     expect(evictionStep({ taints, tolerations, scheduled }, now)).toEqual(step);
@@ -84,7 +85,9 @@ describe('wakeStep (the timed worker firing: deletePodHandler re-checks before i
     ['another pod of the same name (a new uid)', due, { ...pod, uid: 'u2' }, [ne('a')], { step: 'Cancel', reason: 'PodGone' }],
     ['the pod bound elsewhere', due, { ...pod, nodeName: 'n2' }, [ne('a')], { step: 'Cancel', reason: 'PodGone' }],
     ['the taint removed (its cancel lost in a race)', due, pod, [], { step: 'Cancel', reason: 'TaintRemoved' }],
-    ['the node gone', due, pod, undefined, { step: 'Cancel', reason: 'TaintRemoved' }],
+    // The timed worker's deletePodHandler fires whatever became of the node.
+    ['the node gone: executed at its deadline', due, pod, undefined, { step: 'Execute' }],
+    ['the node gone, woken early: wait again', early, pod, undefined, { step: 'Requeue' }],
     ['tolerated forever since', due, { ...pod, tolerations: [tol('a')] }, [ne('a')], { step: 'Cancel', reason: 'ToleratesForever' }],
   ])('%s', (_name, eviction, podNow, taints, step) => {
     expect(wakeStep(eviction, podNow, taints, now)).toEqual(step);

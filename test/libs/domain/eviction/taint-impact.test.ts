@@ -16,10 +16,13 @@ describe('taintImpact', () => {
     pod('done', { nodeName: 'n1' }, 'Succeeded'),
   ];
 
-  it('sorts bound pods of the tainted nodes into evicted now, evicted later and unaffected', () => {
+  // The taint eviction controller never looks at the phase (processPodOnNode): a Succeeded pod on
+  // the tainted node is deleted like any other, so the what-if lists it.
+  it('sorts bound pods of the tainted nodes into evicted now, evicted later and unaffected, terminal pods included', () => {
     const impact = taintImpact(drain, nodes, pods, new Set(['n1', 'n2']), now);
     expect(impact.nodes).toEqual(['n1', 'n2']);
     expect(impact.evictions).toEqual([
+      { pod: { namespace: 'ns', name: 'done' }, node: 'n1', when: 'Immediately', at: now },
       { pod: { namespace: 'ns', name: 'untolerating' }, node: 'n1', when: 'Immediately', at: now },
       { pod: { namespace: 'ns', name: 'thirty' }, node: 'n1', when: 'AfterTolerationSeconds', tolerationSeconds: 30, at: now + 30_000 },
     ]);
@@ -30,7 +33,7 @@ describe('taintImpact', () => {
   it('a NoSchedule taint evicts nobody', () => {
     const impact = taintImpact({ key: 'k', effect: 'NoSchedule' }, nodes, pods, new Set(['n1']), now);
     expect(impact.evictions).toEqual([]);
-    expect(impact.unaffected.map((u) => u.reason)).toEqual(['NotNoExecute', 'NotNoExecute']);
+    expect(impact.unaffected.map((u) => u.reason)).toEqual(['NotNoExecute', 'NotNoExecute', 'NotNoExecute']);
   });
 
   it('pending pods that lose their last feasible node', () => {
@@ -39,6 +42,8 @@ describe('taintImpact', () => {
       pod('needs-gpu', { nodeSelector: { gpu: 'yes' } }, 'Pending'),
       pod('anywhere', {}, 'Pending'),
       pod('already-stuck', { nodeSelector: { gpu: 'no' } }, 'Pending'),
+      // never scheduled again, so it loses nothing
+      pod('finished', { nodeSelector: { gpu: 'yes' } }, 'Succeeded'),
     ];
     const taint: Taint = { key: 'dedicated', value: 'ml', effect: 'NoSchedule' };
     expect(taintImpact(taint, gpuNodes, pending, new Set(['g1', 'g2']), now).unschedulable).toEqual([{ pod: { namespace: 'ns', name: 'needs-gpu' } }]);
@@ -56,6 +61,46 @@ describe('taintImpact', () => {
     expect(tainted.spec?.taints).toEqual([
       { key: 'x', effect: 'NoSchedule' },
       { key: 'drain', value: 'new', effect: 'NoExecute' },
+    ]);
+  });
+});
+
+describe('taintImpact with the evictions already scheduled (processPodOnNode keeps earlier work)', () => {
+  const nodes = [node('n1', [{ key: 'slow', effect: 'NoExecute' }])];
+  const web = pod('web', {
+    nodeName: 'n1',
+    tolerations: [
+      { key: 'slow', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 100 },
+      { key: 'fast', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 },
+    ],
+  });
+  const fast: Taint = { key: 'fast', effect: 'NoExecute' };
+
+  it('an earlier deadline stands, and the answer says it was scheduled already', () => {
+    const scheduled = { startedAt: now - 10_000, fireAt: now + 90_000 };
+    expect(taintImpact(fast, nodes, [web], new Set(['n1']), now, undefined, () => scheduled).evictions).toEqual([
+      {
+        pod: { namespace: 'ns', name: 'web' },
+        node: 'n1',
+        when: 'AfterTolerationSeconds',
+        tolerationSeconds: 100,
+        at: now + 90_000,
+        alreadyScheduled: { scheduledAt: now - 10_000 },
+      },
+    ]);
+  });
+
+  it('nothing scheduled: the minimum over the tolerations in use, from now', () => {
+    expect(taintImpact(fast, nodes, [web], new Set(['n1']), now).evictions).toEqual([
+      { pod: { namespace: 'ns', name: 'web' }, node: 'n1', when: 'AfterTolerationSeconds', tolerationSeconds: 5, at: now + 5_000 },
+    ]);
+  });
+
+  it('untolerated now: evicted at once, the scheduled eviction superseded', () => {
+    const untolerating = pod('plain', { nodeName: 'n1', tolerations: [{ key: 'slow', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 100 }] });
+    const scheduled = { startedAt: now - 10_000, fireAt: now + 90_000 };
+    expect(taintImpact(fast, nodes, [untolerating], new Set(['n1']), now, undefined, () => scheduled).evictions).toEqual([
+      { pod: { namespace: 'ns', name: 'plain' }, node: 'n1', when: 'Immediately', at: now },
     ]);
   });
 });

@@ -31,6 +31,11 @@ export class PlacementType {
   @Field() summary!: string;
 }
 
+@ObjectType('AlreadyScheduled', { description: 'An eviction scheduled earlier, which the controller keeps: its deadline stands.' })
+export class AlreadyScheduledType {
+  @Field({ description: 'when it was scheduled (RFC 3339)' }) scheduledAt!: string;
+}
+
 @ObjectType('ImpactEviction')
 export class ImpactEvictionType {
   @Field(() => PodRefType) pod!: PodRefType;
@@ -38,6 +43,8 @@ export class ImpactEvictionType {
   @Field({ description: 'Immediately or AfterTolerationSeconds' }) when!: string;
   @Field(() => Int, { nullable: true }) tolerationSeconds?: number;
   @Field({ description: 'RFC 3339 time of the eviction' }) at!: string;
+  @Field(() => AlreadyScheduledType, { nullable: true, description: 'set when an eviction already scheduled for the pod stands' })
+  alreadyScheduled?: AlreadyScheduledType;
 }
 
 @ObjectType('ImpactUnaffected')

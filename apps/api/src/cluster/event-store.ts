@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { EventKind } from '../generated/prisma/client';
+import type { WriteContext } from './cluster-writer';
+
+/** An event as Kubernetes records one: what happened to which object, by whom (`reason`), and when. */
+export interface NewEvent {
+  kind: EventKind;
+  type: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
+  involvedKind: 'Node' | 'Pod';
+  involvedNamespace: string | null;
+  involvedName: string;
+  /** The eviction the event is about, for the taint eviction controller's events. */
+  evictionId: bigint | null;
+}
+
+/**
+ * The events table: what the controllers did, in the write that did it, at the write's time.
+ * Thousands of rows go in one statement over arrays (a NoExecute taint on a busy pool records an
+ * event per pod).
+ */
+@Injectable()
+export class EventStore {
+  async record(w: WriteContext, events: readonly NewEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const col = <K extends keyof NewEvent>(k: K) => events.map((e) => e[k]);
+    const at = new Date(w.now).toISOString();
+    await w.tx.$executeRaw`
+      INSERT INTO events (at, kind, type, reason, message, involved_kind, involved_namespace, involved_name, eviction_id)
+      SELECT * FROM unnest(
+        ${events.map(() => at)}::timestamptz[], ${col('kind')}::text[]::"EventKind"[], ${col('type')}::text[], ${col('reason')}::text[],
+        ${col('message')}::text[], ${col('involvedKind')}::text[], ${col('involvedNamespace')}::text[], ${col('involvedName')}::text[],
+        ${col('evictionId').map((id) => (id === null ? null : String(id)))}::bigint[])`;
+  }
+}

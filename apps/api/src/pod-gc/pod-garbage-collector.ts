@@ -1,0 +1,79 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { orphansToCollect, podGcDeletion } from '@taintgate/domain';
+import { ClusterWriter } from '../cluster/cluster-writer';
+import { EventStore } from '../cluster/event-store';
+import { PodStore } from '../cluster/pod-store';
+import { AppConfig } from '../config/app-config';
+import { TaintEvictionController } from '../evictions/taint-eviction-controller';
+
+/**
+ * The pod garbage collector's orphan pass (pkg/controller/podgc, gcOrphaned): every
+ * POD_GC_PERIOD_SECONDS, pods bound to a node that has been missing for the quarantine are
+ * deleted, with the event and audit entry that say why, and any eviction waiting for them is
+ * cancelled as for any deleted pod. Postgres holds all it needs (pods, tombstones with their
+ * time), so any replica's pass does the same, one at a time under the revision lock.
+ */
+@Injectable()
+export class PodGarbageCollector implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(PodGarbageCollector.name);
+  private timer?: NodeJS.Timeout;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly writer: ClusterWriter,
+    private readonly pods: PodStore,
+    private readonly events: EventStore,
+    private readonly evictions: TaintEvictionController,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.collect().catch((error: unknown) => this.logger.warn(`pod GC: ${error instanceof Error ? error.message : String(error)}`));
+    }, this.config.podGc.periodSeconds * 1000);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One pass; answers how many pods it deleted. Concurrent calls share a pass. */
+  collect(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private pass(): Promise<number> {
+    return this.writer.write(async (w) => {
+      const candidates = (await this.pods.boundToMissingNodes(w)).map((p) => ({ ...p, boundAt: p.boundAt.getTime() }));
+      const deletedAt = new Map(candidates.map((p) => [p.nodeName, p.nodeDeletedAt?.getTime()]));
+      // Every candidate's node is missing: boundToMissingNodes asked the nodes table in this transaction.
+      const clock = { nodeExists: () => false, nodeDeletedAt: (name: string) => deletedAt.get(name) };
+      const orphans = orphansToCollect(candidates, clock, w.now, this.config.podGc.quarantineSeconds * 1000);
+      if (orphans.length === 0) return 0;
+      await this.pods.delete(w, ...orphans);
+      for (const pod of orphans) await this.evictions.podDeleted(w, pod.namespace, pod.name);
+      await this.events.record(
+        w,
+        orphans.map((pod) => ({
+          kind: 'PodGarbageCollected',
+          type: 'Normal',
+          reason: podGcDeletion.reason,
+          message: `Deleted orphaned Pod ${pod.namespace}/${pod.name}: node ${pod.nodeName} no longer exists (${podGcDeletion.message})`,
+          involvedKind: 'Pod',
+          involvedNamespace: pod.namespace,
+          involvedName: pod.name,
+          evictionId: null,
+        })),
+      );
+      await w.audit(
+        ...orphans.map((pod) => ({ action: 'pod.gc', kind: 'Pod' as const, namespace: pod.namespace, name: pod.name, details: { node: pod.nodeName } })),
+      );
+      this.logger.log(`deleted ${orphans.length} orphaned pod(s)`);
+      return orphans.length;
+    });
+  }
+}
