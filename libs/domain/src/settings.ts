@@ -26,10 +26,13 @@ export const defaultSettings: DomainSettings = Object.freeze({
   tolerationComparisonOperators: true,
   defaultNotReadyTolerationSeconds: 300,
   defaultUnreachableTolerationSeconds: 300,
+  // kube-apiserver's default plugin set (pkg/kubeapiserver/options/plugins.go): DefaultTolerationSeconds
+  // is on; PodTolerationRestriction and ExtendedResourceToleration are off unless enabled. The
+  // DaemonSet tolerations are the DaemonSet controller's, in every cluster.
   admission: Object.freeze({
     defaultTolerationSeconds: true,
-    memoryPressureToleration: true,
-    extendedResourceToleration: true,
+    memoryPressureToleration: false,
+    extendedResourceToleration: false,
     daemonSetTolerations: true,
   }),
 });

@@ -12,6 +12,8 @@ export const CONFIG_DEFAULTS = {
   /** kube-apiserver's --default-not-ready-toleration-seconds and --default-unreachable-toleration-seconds. */
   DEFAULT_NOT_READY_TOLERATION_SECONDS: String(defaultSettings.defaultNotReadyTolerationSeconds),
   DEFAULT_UNREACHABLE_TOLERATION_SECONDS: String(defaultSettings.defaultUnreachableTolerationSeconds),
+  /** Like kube-apiserver's --enable-admission-plugins: plugins off by default to turn on (names below). */
+  ENABLE_ADMISSION_PLUGINS: '',
   /** Like kube-apiserver's --disable-admission-plugins: a comma-separated list of the names below. */
   DISABLE_ADMISSION_PLUGINS: '',
   /** Prefix of the BullMQ keys in Redis. */
@@ -70,21 +72,31 @@ function readPrefix(env: NodeJS.ProcessEnv): string {
 
 function readDomainSettings(env: NodeJS.ProcessEnv): DomainSettings {
   const admission = { ...defaultSettings.admission };
-  for (const name of read(env, 'DISABLE_ADMISSION_PLUGINS')
-    .split(',')
-    .map((n) => n.trim())
-    .filter(Boolean)) {
-    if (!(name in ADMISSION_PLUGINS)) {
-      throw new Error(`DISABLE_ADMISSION_PLUGINS: unknown plugin "${name}" (known: ${Object.keys(ADMISSION_PLUGINS).join(', ')})`);
-    }
-    admission[ADMISSION_PLUGINS[name as keyof typeof ADMISSION_PLUGINS]] = false;
-  }
+  const enabled = readPlugins(env, 'ENABLE_ADMISSION_PLUGINS');
+  const disabled = readPlugins(env, 'DISABLE_ADMISSION_PLUGINS');
+  const both = enabled.filter((name) => disabled.includes(name));
+  // kube-apiserver refuses the same: a plugin cannot be both.
+  if (both.length) throw new Error(`ENABLE_ADMISSION_PLUGINS and DISABLE_ADMISSION_PLUGINS both name ${both.join(', ')}`);
+  for (const name of enabled) admission[ADMISSION_PLUGINS[name]] = true;
+  for (const name of disabled) admission[ADMISSION_PLUGINS[name]] = false;
   return {
     tolerationComparisonOperators: readBoolean(env, 'TOLERATION_COMPARISON_OPERATORS'),
     defaultNotReadyTolerationSeconds: readSeconds(env, 'DEFAULT_NOT_READY_TOLERATION_SECONDS'),
     defaultUnreachableTolerationSeconds: readSeconds(env, 'DEFAULT_UNREACHABLE_TOLERATION_SECONDS'),
     admission,
   };
+}
+
+/** A comma-separated list of admission plugins, each one we know. */
+function readPlugins(env: NodeJS.ProcessEnv, variable: 'ENABLE_ADMISSION_PLUGINS' | 'DISABLE_ADMISSION_PLUGINS'): (keyof typeof ADMISSION_PLUGINS)[] {
+  const names = read(env, variable)
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!(name in ADMISSION_PLUGINS)) throw new Error(`${variable}: unknown plugin "${name}" (known: ${Object.keys(ADMISSION_PLUGINS).join(', ')})`);
+  }
+  return names as (keyof typeof ADMISSION_PLUGINS)[];
 }
 
 function readBoolean(env: NodeJS.ProcessEnv, name: ConfigVariable): boolean {

@@ -35,6 +35,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it("starts from kube-apiserver's default plugin set, and turns plugins on and off as --enable/--disable-admission-plugins do", () => {
+    expect(loadConfig({}).domain.admission).toEqual({
+      defaultTolerationSeconds: true,
+      memoryPressureToleration: false,
+      extendedResourceToleration: false,
+      daemonSetTolerations: true,
+    });
+    expect(
+      loadConfig({ ENABLE_ADMISSION_PLUGINS: 'PodTolerationRestriction, ExtendedResourceToleration', DISABLE_ADMISSION_PLUGINS: 'DefaultTolerationSeconds' })
+        .domain.admission,
+    ).toEqual({
+      defaultTolerationSeconds: false,
+      memoryPressureToleration: true,
+      extendedResourceToleration: true,
+      daemonSetTolerations: true,
+    });
+    expect(() => loadConfig({ ENABLE_ADMISSION_PLUGINS: 'ExtendedResourceToleration', DISABLE_ADMISSION_PLUGINS: 'ExtendedResourceToleration' })).toThrow(
+      /both name ExtendedResourceToleration/,
+    );
+    expect(() => loadConfig({ ENABLE_ADMISSION_PLUGINS: 'AlwaysPullImages' })).toThrow(/ENABLE_ADMISSION_PLUGINS: unknown plugin "AlwaysPullImages"/);
+  });
+
   it('names a wrong domain setting', () => {
     expect(() => loadConfig({ TOLERATION_COMPARISON_OPERATORS: 'maybe' })).toThrow(/TOLERATION_COMPARISON_OPERATORS/);
     expect(() => loadConfig({ DEFAULT_NOT_READY_TOLERATION_SECONDS: '-1' })).toThrow(/DEFAULT_NOT_READY_TOLERATION_SECONDS/);

@@ -8,7 +8,6 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const notReady300 = { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 };
 const unreachable300 = { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 };
-const memoryPressure = { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' };
 const forbiddenChange = { field: 'spec.tolerations', reason: 'Forbidden: existing toleration can not be modified except its tolerationSeconds' };
 const container = (resources?: unknown) => ({ name: 'c', image: 'nginx', ...(resources ? { resources } : {}) });
 const invalid = (name: string, details: Detail[]) => invalidMessage('Pod', name, details);
@@ -33,7 +32,6 @@ describe('pods', () => {
     expect(pod.spec.tolerations).toEqual([
       { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
       { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
-      { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' },
     ]);
     const removing = await t.app.inject({
       method: 'PUT',
@@ -112,9 +110,9 @@ describe('pods', () => {
       expect(pod.status.qosClass).toBe('BestEffort');
     });
 
-    it('Burstable: the memory-pressure toleration too', async () => {
+    it('Burstable: no memory-pressure toleration, PodTolerationRestriction being off by default', async () => {
       const pod = await created('adm', 'burstable', { spec: { containers: [container({ requests: { memory: '64Mi' } })] } });
-      expect(pod.spec.tolerations).toEqual([notReady300, unreachable300, memoryPressure]);
+      expect(pod.spec.tolerations).toEqual([notReady300, unreachable300]);
       expect(pod.status.qosClass).toBe('Burstable');
     });
 
@@ -129,7 +127,7 @@ describe('pods', () => {
       });
       expect(pod.status.qosClass).toBe('Guaranteed');
       expect(pod.spec.containers[0].resources).toEqual({ limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '500m', memory: '256Mi' } });
-      expect(pod.spec.tolerations).toEqual([notReady300, unreachable300, memoryPressure]);
+      expect(pod.spec.tolerations).toEqual([notReady300, unreachable300]);
     });
 
     it("keeps the pod's own not-ready seconds and adds only what is missing", async () => {
@@ -145,21 +143,9 @@ describe('pods', () => {
       expect(pod.spec.tolerations).toEqual([{ operator: 'Exists' }]);
     });
 
-    it('ExtendedResourceToleration: one Exists:NoSchedule per extended resource requested, in name order', async () => {
-      const pod = await created('adm', 'gpu', {
-        spec: {
-          containers: [container({ requests: { 'nvidia.com/gpu': '1' } }), { name: 'fpga', resources: { limits: { 'example.com/fpga': '2' } } }],
-          initContainers: [{ name: 'init', resources: { requests: { 'nvidia.com/gpu': '1', 'hugepages-2Mi': '0' } } }],
-        },
-      });
-      expect(pod.spec.tolerations).toEqual([
-        notReady300,
-        unreachable300,
-        { key: 'example.com/fpga', operator: 'Exists', effect: 'NoSchedule' },
-        { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' },
-      ]);
-      // extended resources do not count for QoS: still BestEffort, so no memory-pressure toleration
-      expect(pod.status.qosClass).toBe('BestEffort');
+    it('extended resources: no toleration for them, ExtendedResourceToleration being off by default', async () => {
+      const pod = await created('adm', 'gpu', { spec: { containers: [container({ requests: { 'nvidia.com/gpu': '1' } })] } });
+      expect(pod.spec.tolerations).toEqual([notReady300, unreachable300]);
     });
 
     it("DaemonSet pods get the DaemonSet controller's tolerations (network-unavailable with hostNetwork)", async () => {

@@ -204,7 +204,9 @@ describe('DaemonSet pods (AddOrUpdateDaemonPodTolerations)', () => {
   });
 });
 
-describe('PodTolerationRestriction: memory-pressure for pods that are not BestEffort', () => {
+describe('PodTolerationRestriction: memory-pressure for pods that are not BestEffort (when enabled)', () => {
+  // Off in kube-apiserver's default set: a cluster that wants it enables it.
+  const withPodTolerationRestriction = settingsWith({ admission: { memoryPressureToleration: true } });
   const cases: [string, Container[], Container[] | undefined, 'BestEffort' | 'Burstable' | 'Guaranteed'][] = [
     ['no resources', [bestEffort], undefined, 'BestEffort'],
     ['zero requests and limits count as none', [container({ requests: { cpu: '0' }, limits: { memory: '0' } })], undefined, 'BestEffort'],
@@ -227,21 +229,21 @@ describe('PodTolerationRestriction: memory-pressure for pods that are not BestEf
   ];
   it.each(cases)('%s: %s', (_name, containers, initContainers, qos) => {
     const spec: PodSpec = initContainers ? { containers, initContainers } : { containers };
-    const admitted = admitPod(pod(spec), 'CREATE', defaultSettings);
+    const admitted = admitPod(pod(spec), 'CREATE', withPodTolerationRestriction);
     expect(admitted.status?.qosClass).toBe(qos);
     const expected = qos === 'BestEffort' ? [notReady(300), unreachable(300)] : [notReady(300), unreachable(300), memoryPressure];
     expect(tolerationsOf(admitted)?.filter((t) => !(t.key ?? '').includes('/gpu'))).toEqual(expected);
   });
 
   it('is merged (MergeTolerations): covered by a wildcard toleration, nothing is added', () => {
-    expect(tolerationsOf(admitPod(pod({ containers: [burstable], tolerations: [{ operator: 'Exists' }] }), 'CREATE', defaultSettings))).toEqual([
+    expect(tolerationsOf(admitPod(pod({ containers: [burstable], tolerations: [{ operator: 'Exists' }] }), 'CREATE', withPodTolerationRestriction))).toEqual([
       { operator: 'Exists' },
     ]);
   });
 
   it('is merged: a memory-pressure toleration without effect covers it', () => {
     const mine: Toleration = { key: TaintKeys.memoryPressure, operator: 'Exists' };
-    expect(tolerationsOf(admitPod(pod({ containers: [burstable], tolerations: [mine] }), 'CREATE', defaultSettings))).toEqual([
+    expect(tolerationsOf(admitPod(pod({ containers: [burstable], tolerations: [mine] }), 'CREATE', withPodTolerationRestriction))).toEqual([
       mine,
       notReady(300),
       unreachable(300),
@@ -250,7 +252,7 @@ describe('PodTolerationRestriction: memory-pressure for pods that are not BestEf
 
   it('is merged: a narrower pod toleration it covers is dropped', () => {
     const narrow: Toleration = { key: TaintKeys.memoryPressure, operator: 'Equal', value: 'x', effect: 'NoSchedule' };
-    expect(tolerationsOf(admitPod(pod({ containers: [burstable], tolerations: [narrow] }), 'CREATE', defaultSettings))).toEqual([
+    expect(tolerationsOf(admitPod(pod({ containers: [burstable], tolerations: [narrow] }), 'CREATE', withPodTolerationRestriction))).toEqual([
       notReady(300),
       unreachable(300),
       memoryPressure,
@@ -260,7 +262,7 @@ describe('PodTolerationRestriction: memory-pressure for pods that are not BestEf
   it("the merge also collapses the pod's own duplicate and covered tolerations", () => {
     const a: Toleration = { key: 'a', operator: 'Equal', value: '1', effect: 'NoSchedule' };
     const aAll: Toleration = { key: 'a', operator: 'Exists' };
-    expect(tolerationsOf(admitPod(pod({ containers: [burstable], tolerations: [a, a, aAll] }), 'CREATE', defaultSettings))).toEqual([
+    expect(tolerationsOf(admitPod(pod({ containers: [burstable], tolerations: [a, a, aAll] }), 'CREATE', withPodTolerationRestriction))).toEqual([
       aAll,
       notReady(300),
       unreachable(300),
@@ -270,7 +272,7 @@ describe('PodTolerationRestriction: memory-pressure for pods that are not BestEf
 
   it('no merge at all for a BestEffort pod: its duplicates stay', () => {
     const a: Toleration = { key: 'a', operator: 'Equal', value: '1', effect: 'NoSchedule' };
-    expect(tolerationsOf(admitPod(pod({ containers: [bestEffort], tolerations: [a, a] }), 'CREATE', defaultSettings))).toEqual([
+    expect(tolerationsOf(admitPod(pod({ containers: [bestEffort], tolerations: [a, a] }), 'CREATE', withPodTolerationRestriction))).toEqual([
       a,
       a,
       notReady(300),
@@ -383,12 +385,13 @@ describe('ExtendedResourceToleration (TestAdmit), with only that plugin on', () 
 });
 
 describe("all plugins together, in kube-apiserver's order", () => {
+  const allOn = settingsWith({ admission: { memoryPressureToleration: true, extendedResourceToleration: true } });
   it('a Burstable pod asking for a GPU', () => {
     const spec: PodSpec = {
       containers: [container({ requests: { cpu: '1', 'nvidia.com/gpu': '1' } })],
       tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'ml', effect: 'NoSchedule' }],
     };
-    expect(tolerationsOf(admitPod(pod(spec), 'CREATE', defaultSettings))).toEqual([
+    expect(tolerationsOf(admitPod(pod(spec), 'CREATE', allOn))).toEqual([
       { key: 'dedicated', operator: 'Equal', value: 'ml', effect: 'NoSchedule' },
       notReady(300),
       unreachable(300),
@@ -399,7 +402,7 @@ describe("all plugins together, in kube-apiserver's order", () => {
 
   it('a Guaranteed DaemonSet pod on the host network asking for a GPU', () => {
     const spec: PodSpec = { containers: [container({ limits: { cpu: '1', memory: '1Gi', 'nvidia.com/gpu': '1' } })], hostNetwork: true };
-    const admitted = admitPod(dsPod(spec), 'CREATE', defaultSettings);
+    const admitted = admitPod(dsPod(spec), 'CREATE', allOn);
     expect(tolerationsOf(admitted)).toEqual([...daemonSix, networkUnavailable, exists('nvidia.com/gpu', 'NoSchedule')]);
     expect(admitted.status?.qosClass).toBe('Guaranteed');
   });
@@ -467,5 +470,12 @@ describe('defaulting and status.qosClass', () => {
     expect(admitted.apiVersion).toBe('v1');
     expect(admitted.metadata).toEqual(input.metadata);
     expect(admitted.spec?.nodeName).toBe('n1');
+  });
+});
+
+describe("kube-apiserver's default plugin set (pkg/kubeapiserver/options/plugins.go)", () => {
+  it('DefaultTolerationSeconds only: no memory-pressure toleration for a Burstable pod, none for its extended resource', () => {
+    const spec: PodSpec = { containers: [container({ requests: { cpu: '1', 'nvidia.com/gpu': '1' } })] };
+    expect(tolerationsOf(admitPod(pod(spec), 'CREATE', defaultSettings))).toEqual([notReady(300), unreachable(300)]);
   });
 });
