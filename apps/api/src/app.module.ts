@@ -12,6 +12,7 @@ import { PlacementModule } from './placement/placement.module';
 import { PodGcModule } from './pod-gc/pod-gc.module';
 import { PodsModule } from './pods/pods.module';
 import { TaintsModule } from './taints/taints.module';
+import { TerminationsModule } from './terminations/terminations.module';
 
 /** The application: one imported module per feature (docs/architecture.md). */
 @Module({
@@ -26,6 +27,7 @@ import { TaintsModule } from './taints/taints.module';
     TaintsModule,
     PodsModule,
     PodGcModule,
+    TerminationsModule,
     PlacementModule,
     ImpactModule,
     GraphqlModule,

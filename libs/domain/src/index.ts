@@ -39,3 +39,4 @@ export * from './kubectl/taint-command';
 export * from './kubectl/node-target';
 export * from './eviction/eviction-steps';
 export * from './pods/orphaned-pods';
+export * from './pods/graceful-deletion';

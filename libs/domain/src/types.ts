@@ -96,6 +96,9 @@ export interface ObjectMeta {
   annotations?: Record<string, string>;
   ownerReferences?: OwnerReference[];
   creationTimestamp?: string;
+  /** Set when a graceful deletion began: when the object will be gone. */
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
   [other: string]: unknown;
 }
 
@@ -139,6 +142,7 @@ export interface PodSpec {
   affinity?: Affinity;
   hostNetwork?: boolean;
   priority?: number;
+  terminationGracePeriodSeconds?: number;
   [other: string]: unknown;
 }
 

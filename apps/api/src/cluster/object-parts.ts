@@ -61,7 +61,7 @@ export const k8sTime = (date: Date): string => date.toISOString().replace(/\.\d{
  * objects such as `securityContext: {}` included, with the column values laid over each section;
  * empty column values are left out, as the API server leaves them out.
  */
-export function objectOfRow(kind: string, row: StoredIdentity & { extra: unknown }, columns: { spec: Json; status: Json }): Json {
+export function objectOfRow(kind: string, row: StoredIdentity & { extra: unknown }, columns: { metadata?: Json; spec: Json; status: Json }): Json {
   const metadata = {
     name: row.name,
     ...(row.namespace === undefined ? {} : { namespace: row.namespace }),
@@ -69,6 +69,7 @@ export function objectOfRow(kind: string, row: StoredIdentity & { extra: unknown
     resourceVersion: String(row.revision),
     creationTimestamp: k8sTime(row.createdAt),
     labels: row.labels,
+    ...columns.metadata,
   };
   return {
     ...(isObject(row.extra) ? row.extra : {}),

@@ -1,11 +1,12 @@
 import { type Pod, podRequests } from '@taintgate/domain';
 import type { Prisma, QOSClass } from '../generated/prisma/client';
-import { type ColumnFields, extraOf, objectOfRow } from './object-parts';
+import { type ColumnFields, extraOf, k8sTime, objectOfRow } from './object-parts';
 
 export type PodRow = Prisma.PodGetPayload<object>;
 
 const podColumns: ColumnFields = {
-  metadata: ['name', 'namespace', 'uid', 'labels', 'creationTimestamp', 'resourceVersion'],
+  // A graceful deletion's fields are the service's to set (by an eviction), never a client's.
+  metadata: ['name', 'namespace', 'uid', 'labels', 'creationTimestamp', 'resourceVersion', 'deletionTimestamp', 'deletionGracePeriodSeconds'],
   spec: ['tolerations', 'nodeName', 'nodeSelector', 'affinity'],
   status: ['phase', 'qosClass'],
 };
@@ -37,6 +38,10 @@ export function podColumnsOf(pod: Pod) {
 /** The Kubernetes Pod a row stands for. */
 export function podOfRow(row: PodRow): Pod {
   return objectOfRow('Pod', row, {
+    metadata: {
+      deletionTimestamp: row.deletionTimestamp ? k8sTime(row.deletionTimestamp) : undefined,
+      deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? undefined : Number(row.deletionGracePeriodSeconds),
+    },
     spec: { tolerations: row.tolerations, nodeName: row.nodeName ?? undefined, nodeSelector: row.nodeSelector, affinity: row.affinity ?? undefined },
     status: { phase: row.phase, qosClass: row.qosClass },
   }) as unknown as Pod;

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Pod } from '@taintgate/domain';
-import type { WriteContext } from './cluster-writer';
+import type { Tx, WriteContext } from './cluster-writer';
+
+/** Reads outside a write go through the Prisma client itself, which a transaction client also is. */
+type ReadClient = Pick<Tx, 'pod' | '$queryRaw'>;
 import { type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
 /** A pod's name within its namespace. */
@@ -60,6 +63,42 @@ export class PodStore {
       ? await w.tx.pod.update({ where: { namespace_name: { namespace, name } }, data: { ...columns, revision: w.revision } })
       : await w.tx.pod.create({ data: { namespace, name, uid: randomUUID(), ...columns, revision: w.revision } });
     return podOfRow(row);
+  }
+
+  /**
+   * Begins the graceful deletion of bound, running pods: each keeps running, terminating, until
+   * `removeAt`, when TerminatingPodReaper removes it. A pod already terminating keeps its time.
+   */
+  async markTerminating(w: WriteContext, pods: readonly (PodName & { removeAt: Date; graceSeconds: number })[]): Promise<void> {
+    if (pods.length === 0) return;
+    // One statement over arrays: a NoExecute taint on a busy pool starts thousands of deletions.
+    await w.tx.$executeRaw`
+      UPDATE pods AS p
+      SET deletion_timestamp = v.remove_at, deletion_grace_period_seconds = v.grace, revision = ${w.revision}, updated_at = now()
+      FROM unnest(${pods.map((p) => p.namespace)}::text[], ${pods.map((p) => p.name)}::text[],
+                  ${pods.map((p) => p.removeAt.toISOString())}::timestamptz[], ${pods.map((p) => String(p.graceSeconds))}::bigint[])
+        AS v(namespace, name, remove_at, grace)
+      WHERE p.namespace = v.namespace AND p.name = v.name AND p.deletion_timestamp IS NULL`;
+  }
+
+  /**
+   * Whether any terminating pod's grace period is over, read outside any write: a pass that finds
+   * nothing takes no revision (every write moves the cluster's revision and every replica reloads).
+   */
+  async anyDueForRemoval(prisma: ReadClient, now: number): Promise<boolean> {
+    return (await prisma.pod.findFirst({ where: { deletionTimestamp: { lte: new Date(now) } }, select: { uid: true } })) !== null;
+  }
+
+  /** Whether any pod is bound to a node that is not stored, read outside any write (as anyDueForRemoval). */
+  async anyBoundToMissingNode(prisma: ReadClient): Promise<boolean> {
+    const rows = await prisma.$queryRaw<unknown[]>`
+      SELECT 1 FROM pods p WHERE p.node_name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = p.node_name) LIMIT 1`;
+    return rows.length > 0;
+  }
+
+  /** The terminating pods whose grace period is over, with their uid (the evictions that began it name it). */
+  async dueForRemoval(w: WriteContext): Promise<(PodName & { uid: string })[]> {
+    return w.tx.pod.findMany({ where: { deletionTimestamp: { lte: new Date(w.now) } }, select: { namespace: true, name: true, uid: true } });
   }
 
   /** Deletes the pods and leaves their tombstones, so every replica drops them. */

@@ -100,6 +100,15 @@ export class EvictionLedger {
     return this.prisma.eviction.findMany({ where: { status: 'Scheduled' }, orderBy: { scheduledFor: 'asc' } });
   }
 
+  /** The executed evictions of these pods (by uid) are complete: their pods are gone now. */
+  async podsRemoved(w: WriteContext, podUids: readonly string[]): Promise<void> {
+    if (podUids.length === 0) return;
+    await w.tx.eviction.updateMany({
+      where: { status: 'Executed', podUid: { in: [...podUids] }, podRemovedAt: null },
+      data: { podRemovedAt: new Date(w.now) },
+    });
+  }
+
   /** Evictions of every status, newest first. */
   async list(filters: EvictionFilters): Promise<Eviction[]> {
     const where: Prisma.EvictionWhereInput = {};

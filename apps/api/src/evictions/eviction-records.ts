@@ -15,6 +15,8 @@ export function evictionView(row: Eviction) {
     tolerationSeconds: row.tolerationSeconds,
     firedAt: row.firedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    /** When the evicted pod was gone: firedAt began its graceful deletion. */
+    podRemovedAt: row.podRemovedAt?.toISOString() ?? null,
     reason: row.reason,
   };
 }

@@ -1,5 +1,14 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { type Pod, type Taint, evictionStep, noExecuteTaintsChanged, taintToString, wakeStep } from '@taintgate/domain';
+import {
+  type Pod,
+  type Taint,
+  deletionGracePeriodSeconds,
+  evictionStep,
+  isTerminating,
+  noExecuteTaintsChanged,
+  taintToString,
+  wakeStep,
+} from '@taintgate/domain';
 import { type AuditEntry, ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import { NodeStore } from '../cluster/node-store';
 import { podKey, podOfRow } from '../cluster/pod-record';
@@ -101,6 +110,8 @@ export class TaintEvictionController implements OnApplicationBootstrap {
     const scheduledOf = await this.ledger.scheduledOnNodes([...new Set(pods.map((p) => p.spec?.nodeName ?? ''))], w);
     const outcome = new EvictionOutcome();
     for (const pod of pods) {
+      // Already being deleted: a second delete changes nothing, and there is nothing to record.
+      if (isTerminating(pod)) continue;
       const existing = scheduledOf.get(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name));
       const current = existing && { startedAt: existing.startedAt.getTime(), fireAt: existing.scheduledFor.getTime() };
       const step = evictionStep(
@@ -121,14 +132,29 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   }
 
   /**
-   * Records the outcome, then does what the controller's deletion does: the evicted pods are
-   * deleted (the controller first marks them with the DisruptionTarget condition, which a
-   * deleted pod no longer shows here) and audited; new wake-ups are queued after commit.
+   * Records the outcome, then does what the controller's deletion does (a delete with default
+   * options, graceful as the pod strategy's CheckGracefulDelete makes it): a pod with a grace
+   * period is terminating until it is over (TerminatingPodReaper removes it then), one without is
+   * gone at once; each is audited. The DisruptionTarget condition the controller sets first is not
+   * kept. New wake-ups are queued after commit.
    */
   private async carryOut(w: WriteContext, outcome: EvictionOutcome): Promise<void> {
     const { executed, wakeups } = await this.ledger.record(w, outcome);
     if (executed.length) {
-      await this.pods.delete(w, ...executed.map(({ pod }) => ({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name })));
+      const nameOf = (pod: Pod) => ({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name });
+      const graceful = executed.map(({ pod }) => ({ pod, graceSeconds: deletionGracePeriodSeconds(pod) }));
+      const now = graceful.filter((e) => e.graceSeconds === 0).map((e) => e.pod);
+      await this.pods.delete(w, ...now.map(nameOf));
+      await this.ledger.podsRemoved(
+        w,
+        now.map((pod) => pod.metadata.uid ?? ''),
+      );
+      await this.pods.markTerminating(
+        w,
+        graceful
+          .filter((e) => e.graceSeconds > 0)
+          .map(({ pod, graceSeconds }) => ({ ...nameOf(pod), graceSeconds, removeAt: new Date(w.now + graceSeconds * 1000) })),
+      );
       await w.audit(...executed.map(auditEntryOf));
     }
     if (wakeups.length) w.afterCommit(() => this.jobs.enqueueAll(wakeups));

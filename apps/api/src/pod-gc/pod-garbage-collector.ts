@@ -3,6 +3,7 @@ import { orphansToCollect, podGcDeletion } from '@taintgate/domain';
 import { ClusterWriter } from '../cluster/cluster-writer';
 import { EventStore } from '../cluster/event-store';
 import { PodStore } from '../cluster/pod-store';
+import { PrismaService } from '../database/prisma.service';
 import { AppConfig } from '../config/app-config';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 
@@ -20,6 +21,7 @@ export class PodGarbageCollector implements OnApplicationBootstrap, OnModuleDest
   private running: Promise<number> | null = null;
 
   constructor(
+    private readonly prisma: PrismaService,
     private readonly writer: ClusterWriter,
     private readonly pods: PodStore,
     private readonly events: EventStore,
@@ -46,7 +48,9 @@ export class PodGarbageCollector implements OnApplicationBootstrap, OnModuleDest
     return this.running;
   }
 
-  private pass(): Promise<number> {
+  private async pass(): Promise<number> {
+    // Most passes find nothing: they must take no revision (each write makes every replica reload).
+    if (!(await this.pods.anyBoundToMissingNode(this.prisma))) return 0;
     return this.writer.write(async (w) => {
       const candidates = (await this.pods.boundToMissingNodes(w)).map((p) => ({ ...p, boundAt: p.boundAt.getTime() }));
       const deletedAt = new Map(candidates.map((p) => [p.nodeName, p.nodeDeletedAt?.getTime()]));

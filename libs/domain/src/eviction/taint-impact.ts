@@ -3,6 +3,7 @@ import { isDoNotScheduleTaint, sameTaint, taintIdentity } from '../taints/taint'
 import type { MatchOptions } from '../tolerations/match';
 import { defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
 import type { Node, Pod, PodRef, Taint } from '../types';
+import { isTerminating } from '../pods/graceful-deletion';
 import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
 
 /**
@@ -28,8 +29,11 @@ export interface ImpactEviction {
 export interface ImpactUnaffected {
   pod: PodRef;
   node: string;
-  /** ToleratesForever: NoExecute tolerated with no seconds; NotNoExecute: the taint never evicts. */
-  reason: 'ToleratesForever' | 'NotNoExecute';
+  /**
+   * ToleratesForever: NoExecute tolerated with no seconds; NotNoExecute: the taint never evicts;
+   * Terminating: the pod is being deleted already, and a second delete changes nothing.
+   */
+  reason: 'ToleratesForever' | 'NotNoExecute' | 'Terminating';
 }
 
 export interface TaintImpact {
@@ -74,6 +78,10 @@ export function taintImpact(
     const node = after.get(boundTo);
     if (!node) continue;
     const ref = podRef(pod);
+    if (isTerminating(pod)) {
+      result.unaffected.push({ pod: ref, node: boundTo, reason: 'Terminating' });
+      continue;
+    }
     if (taint.effect !== 'NoExecute') {
       result.unaffected.push({ pod: ref, node: boundTo, reason: 'NotNoExecute' });
       continue;

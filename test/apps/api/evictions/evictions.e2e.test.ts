@@ -30,8 +30,15 @@ describe('NoExecute carried out', () => {
 
   const putNode = (a: NestFastifyApplication, name: string, body: Record<string, unknown> = {}) =>
     a.inject({ method: 'PUT', url: `/v1/nodes/${name}`, payload: { metadata: { name }, ...body } });
-  const putPod = (a: NestFastifyApplication, name: string, tolerations: unknown[] = [], nodeName = 'n1') =>
-    a.inject({ method: 'PUT', url: `/v1/namespaces/default/pods/${name}`, payload: { metadata: { name }, spec: { nodeName, tolerations } } });
+  // No grace period: an evicted pod is gone at once, so these tests watch the deadlines alone
+  // (graceful deletion has a test of its own below).
+  const putPod = (a: NestFastifyApplication, name: string, tolerations: unknown[] = [], nodeName = 'n1', terminationGracePeriodSeconds = 0) =>
+    a.inject({
+      method: 'PUT',
+      url: `/v1/namespaces/default/pods/${name}`,
+      payload: { metadata: { name }, spec: { nodeName, tolerations, terminationGracePeriodSeconds } },
+    });
+  const getPod = async (a: NestFastifyApplication, name: string) => a.inject({ method: 'GET', url: `/v1/namespaces/default/pods/${name}` });
   const taint = (a: NestFastifyApplication, key = 'drain') => a.inject({ method: 'POST', url: '/v1/nodes/n1/taints', payload: { key, effect: 'NoExecute' } });
   const untaint = (a: NestFastifyApplication, key = 'drain') => a.inject({ method: 'DELETE', url: `/v1/nodes/n1/taints?key=${key}` });
   const podExists = async (a: NestFastifyApplication, name: string) =>
@@ -158,6 +165,28 @@ describe('NoExecute carried out', () => {
     });
     expect(updated.statusCode).toBe(200);
     expect(await evictions(app())).toMatchObject([{ pod: { name: 'p' }, status: 'Cancelled', reason: 'ToleratesForever' }]);
+  });
+
+  it('deletes gracefully, as the API server and kubelet do: terminating for the grace period, then gone', async () => {
+    await putNode(app(), 'n1');
+    await putPod(app(), 'graceful', [], 'n1', 2);
+    await putPod(app(), 'defaulted', [], 'n1', 30);
+    expect((await taint(app())).statusCode).toBe(201);
+    // Still there, terminating: deletionTimestamp is when it will be gone.
+    const terminating = (await getPod(app(), 'graceful')).json();
+    expect(terminating.metadata.deletionGracePeriodSeconds).toBe(2);
+    const [started] = await evictions(app(), '?pod=graceful');
+    expect(started).toMatchObject({ status: 'Executed', podRemovedAt: null });
+    expect(Date.parse(terminating.metadata.deletionTimestamp) - Date.parse(started.firedAt)).toBeGreaterThan(1000);
+    // A second NoExecute taint does not evict it again.
+    await taint(app(), 'again');
+    expect(await evictions(app(), '?pod=graceful')).toHaveLength(1);
+
+    await waitFor(async () => ((await podExists(app(), 'graceful')) ? undefined : true), 10_000);
+    const [done] = await evictions(app(), '?pod=graceful');
+    expect(Date.parse(done.podRemovedAt) - Date.parse(done.firedAt)).toBeGreaterThanOrEqual(1500);
+    // The default 30 s grace period: still terminating.
+    expect((await getPod(app(), 'defaulted')).json().metadata.deletionGracePeriodSeconds).toBe(30);
   });
 
   it('records events, and lists evictions by status, node, namespace and pod', async () => {

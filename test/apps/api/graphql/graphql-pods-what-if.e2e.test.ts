@@ -173,7 +173,7 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     await gqlData(t.app, 'mutation { addTaint(node: "n2", taint: {key: "drain", effect: "NoExecute"}) { name } }');
     const { evictions } = await gqlData(
       t.app,
-      'query { evictions(status: "Executed", nodeName: "n2", limit: 10) { id pod { namespace name uid } node taint { key effect } status startedAt scheduledFor tolerationSeconds firedAt cancelledAt reason } }',
+      'query { evictions(status: "Executed", nodeName: "n2", limit: 10) { id pod { namespace name uid } node taint { key effect } status startedAt scheduledFor tolerationSeconds firedAt cancelledAt podRemovedAt reason } }',
     );
     const rest = (await t.app.inject({ method: 'GET', url: '/v1/evictions?status=Executed&nodeName=n2' })).json();
     expect(evictions).toEqual(rest.items.map((e: any) => ({ ...e, taint: { key: e.taint.key, effect: e.taint.effect } })));

@@ -104,3 +104,12 @@ describe('taintImpact with the evictions already scheduled (processPodOnNode kee
     ]);
   });
 });
+
+describe('taintImpact and pods being deleted already', () => {
+  it('a terminating pod is unaffected: a second delete changes nothing', () => {
+    const leaving: Pod = { metadata: { name: 'leaving', namespace: 'ns', deletionTimestamp: '2026-11-22T12:00:30Z' }, spec: { nodeName: 'n1' } };
+    const impact = taintImpact(drain, [node('n1')], [leaving], new Set(['n1']), now);
+    expect(impact.evictions).toEqual([]);
+    expect(impact.unaffected).toEqual([{ pod: { namespace: 'ns', name: 'leaving' }, node: 'n1', reason: 'Terminating' }]);
+  });
+});

@@ -51,7 +51,7 @@ export class ImpactEvictionType {
 export class ImpactUnaffectedType {
   @Field(() => PodRefType) pod!: PodRefType;
   @Field() node!: string;
-  @Field({ description: 'ToleratesForever or NotNoExecute' }) reason!: string;
+  @Field({ description: 'ToleratesForever, NotNoExecute or Terminating' }) reason!: string;
 }
 
 @ObjectType('ImpactUnschedulable')
@@ -96,5 +96,7 @@ export class EvictionType {
   @Field(() => Int, { nullable: true }) tolerationSeconds!: number | null;
   @Field(() => String, { nullable: true }) firedAt!: string | null;
   @Field(() => String, { nullable: true }) cancelledAt!: string | null;
+  @Field(() => String, { nullable: true, description: 'when the evicted pod was gone, its grace period over (firedAt began its deletion)' })
+  podRemovedAt!: string | null;
   @Field(() => String, { nullable: true }) reason!: string | null;
 }

@@ -1,0 +1,68 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { ClusterWriter } from '../cluster/cluster-writer';
+import { PodStore } from '../cluster/pod-store';
+import { PrismaService } from '../database/prisma.service';
+import { EvictionLedger } from '../evictions/eviction-ledger';
+import { TaintEvictionController } from '../evictions/taint-eviction-controller';
+
+/**
+ * Seconds between passes. In a cluster the kubelet stops the containers and removes the pod
+ * within its grace period; a second is finer than any grace period a pod asks for.
+ */
+const PASS_SECONDS = 1;
+
+/**
+ * What the kubelet and the API server do at the end of a graceful deletion: a terminating pod
+ * whose deletionTimestamp has passed is removed (its tombstone tells every replica), and the
+ * eviction that began it records when. Postgres holds the deadlines, so any replica's pass
+ * does it, one at a time under the revision lock, after a restart too.
+ */
+@Injectable()
+export class TerminatingPodReaper implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(TerminatingPodReaper.name);
+  private timer?: NodeJS.Timeout;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly writer: ClusterWriter,
+    private readonly pods: PodStore,
+    private readonly ledger: EvictionLedger,
+    private readonly evictions: TaintEvictionController,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.reap().catch((error: unknown) => this.logger.warn(`removing terminated pods: ${error instanceof Error ? error.message : String(error)}`));
+    }, PASS_SECONDS * 1000);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One pass; answers how many pods it removed. Concurrent calls share a pass. */
+  reap(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    if (!(await this.pods.anyDueForRemoval(this.prisma, Date.now()))) return 0;
+    return this.writer.write(async (w) => {
+      const due = await this.pods.dueForRemoval(w);
+      if (due.length === 0) return 0;
+      await this.pods.delete(w, ...due);
+      for (const pod of due) await this.evictions.podDeleted(w, pod.namespace, pod.name);
+      await this.ledger.podsRemoved(
+        w,
+        due.map((p) => p.uid),
+      );
+      await w.audit(...due.map((pod) => ({ action: 'pod.terminated', kind: 'Pod' as const, namespace: pod.namespace, name: pod.name })));
+      return due.length;
+    });
+  }
+}
