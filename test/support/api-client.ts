@@ -59,6 +59,9 @@ export function expectApiError(reply: Reply, statusCode: number, message: string
   expect(reply.json()).toEqual(expected);
 }
 
+/** The message of a refused command (POST /v1/taint, /v1/placement, /v1/taint-impact): one `field: reason` line per detail. */
+export const detailLines = (details: Detail[]): string => details.map((d) => `${d.field}: ${d.reason}`).join('\n');
+
 /** kube-apiserver's summary of an invalid object (`Node "n1" is invalid: ...`): one detail as it is, several in brackets. */
 export function invalidMessage(kind: string, name: string, details: Detail[]): string {
   const parts = details.map((d) => `${d.field}: ${d.reason}`);
@@ -99,4 +102,20 @@ export async function expectNothingStored(api: Api, db: Client, act: () => Promi
   const reply = await act();
   expect(await storedState(api, db)).toEqual(before);
   return reply;
+}
+
+/** Sends `payload` exactly as given (not JSON-encoded) and expects a 400 with `message` (and `details`, when given), nothing stored. */
+export async function expectRawRefused(api: Api, db: Client, method: Method, url: string, payload: string, message: string, details?: Detail[]): Promise<void> {
+  const reply = await expectNothingStored(api, db, () => api.raw(method, url, payload));
+  expectApiError(reply, 400, message, details);
+}
+
+/** A command refusing a raw body: 400, `details` with one `field: reason` line each as the message, nothing stored. */
+export async function expectCommandRefused(api: Api, db: Client, url: string, payload: string, details: Detail[]): Promise<void> {
+  await expectRawRefused(api, db, 'POST', url, payload, detailLines(details), details);
+}
+
+/** A body declared as JSON that does not parse: fastify's 400, nothing stored. */
+export async function expectNotJsonRefused(api: Api, db: Client, method: Method, url: string, payload: string): Promise<void> {
+  await expectRawRefused(api, db, method, url, payload, "Body is not valid JSON but content-type is set to 'application/json'");
 }

@@ -3,36 +3,48 @@ import { defaultSettings, settingsWith } from '@taintgate/domain';
 import { AppConfig } from '../../../../apps/api/src/config/app-config';
 import { loadConfig } from '../../../../apps/api/src/config/load-config';
 
+/** The developer defaults of the README. */
+const defaults = {
+  databaseUrl: 'postgresql://postgres@127.0.0.1:5432/taintgate',
+  redisUrl: 'redis://127.0.0.1:6379',
+  port: 3000,
+  host: '0.0.0.0',
+  domain: defaultSettings,
+  evictions: { redisPrefix: 'taintgate', worker: true, reconcileSeconds: 10 },
+  podGc: { quarantineSeconds: 40, periodSeconds: 20 },
+};
+
 describe('loadConfig', () => {
   it('falls back to the developer defaults of the README', () => {
-    expect(loadConfig({})).toEqual(
-      new AppConfig({
-        databaseUrl: 'postgresql://postgres@127.0.0.1:5432/taintgate',
-        redisUrl: 'redis://127.0.0.1:6379',
-        port: 3000,
-        host: '0.0.0.0',
-        domain: defaultSettings,
-        evictions: { redisPrefix: 'taintgate', worker: true, reconcileSeconds: 10 },
-        podGc: { quarantineSeconds: 40, periodSeconds: 20 },
-      }),
-    );
+    expect(loadConfig({})).toEqual(new AppConfig(defaults));
   });
 
-  it('reads the domain settings: feature gate, default toleration seconds, disabled admission plugins', () => {
-    const config = loadConfig({
-      TOLERATION_COMPARISON_OPERATORS: 'false',
-      DEFAULT_NOT_READY_TOLERATION_SECONDS: '60',
-      DEFAULT_UNREACHABLE_TOLERATION_SECONDS: '120',
-      DISABLE_ADMISSION_PLUGINS: 'ExtendedResourceToleration, PodTolerationRestriction',
-    });
-    expect(config.domain).toEqual(
-      settingsWith({
-        tolerationComparisonOperators: false,
-        defaultNotReadyTolerationSeconds: 60,
-        defaultUnreachableTolerationSeconds: 120,
-        admission: { extendedResourceToleration: false, memoryPressureToleration: false },
-      }),
-    );
+  // The whole configuration each time: what the variables set, and the defaults for the rest.
+  it.each<[string, Record<string, string>, Partial<typeof defaults>]>([
+    [
+      'the domain settings: feature gate, default toleration seconds, disabled admission plugins',
+      {
+        TOLERATION_COMPARISON_OPERATORS: 'false',
+        DEFAULT_NOT_READY_TOLERATION_SECONDS: '60',
+        DEFAULT_UNREACHABLE_TOLERATION_SECONDS: '120',
+        DISABLE_ADMISSION_PLUGINS: 'ExtendedResourceToleration, PodTolerationRestriction',
+      },
+      {
+        domain: settingsWith({
+          tolerationComparisonOperators: false,
+          defaultNotReadyTolerationSeconds: 60,
+          defaultUnreachableTolerationSeconds: 120,
+          admission: { extendedResourceToleration: false, memoryPressureToleration: false },
+        }),
+      },
+    ],
+    [
+      'the environment, treating an empty variable as unset',
+      { DATABASE_URL: 'postgres://u@db:5433/other', REDIS_URL: 'rediss://cache:6380', PORT: '8080', HOST: '' },
+      { databaseUrl: 'postgres://u@db:5433/other', redisUrl: 'rediss://cache:6380', port: 8080 },
+    ],
+  ])('reads %s', (_what, env, read) => {
+    expect(loadConfig(env)).toEqual(new AppConfig({ ...defaults, ...read }));
   });
 
   it("starts from kube-apiserver's default plugin set, and turns plugins on and off as --enable/--disable-admission-plugins do", () => {
@@ -61,21 +73,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TOLERATION_COMPARISON_OPERATORS: 'maybe' })).toThrow(/TOLERATION_COMPARISON_OPERATORS/);
     expect(() => loadConfig({ DEFAULT_NOT_READY_TOLERATION_SECONDS: '-1' })).toThrow(/DEFAULT_NOT_READY_TOLERATION_SECONDS/);
     expect(() => loadConfig({ DISABLE_ADMISSION_PLUGINS: 'NodeRestriction' })).toThrow(/unknown plugin "NodeRestriction"/);
-  });
-
-  it('reads the environment, treating an empty variable as unset', () => {
-    const config = loadConfig({
-      DATABASE_URL: 'postgres://u@db:5433/other',
-      REDIS_URL: 'rediss://cache:6380',
-      PORT: '8080',
-      HOST: '',
-    });
-    expect(config).toMatchObject({
-      databaseUrl: 'postgres://u@db:5433/other',
-      redisUrl: 'rediss://cache:6380',
-      port: 8080,
-      host: '0.0.0.0',
-    });
   });
 
   it('names the variable that is wrong', () => {

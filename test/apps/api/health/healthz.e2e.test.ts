@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDatabase } from '../../../../apps/api/src/database/ensure-database';
-import { bootApp } from '../../../support/boot-app';
+import { type ConfigOverrides, bootApp } from '../../../support/boot-app';
 import { databaseUrlFor, dropDatabase, uniqueDatabaseName } from '../../../support/test-database';
 
 // Real Postgres and Redis, nothing mocked: the service is only healthy if they truly answer.
@@ -38,29 +38,25 @@ describe('GET /healthz', () => {
     expect(response.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', redis: 'ok' } });
   });
 
-  it('answers 503 naming redis when Redis does not answer', async () => {
-    app = await bootApp({ DATABASE_URL: databaseUrl, REDIS_URL: CLOSED_PORT_REDIS });
+  it.each<[string, string, ConfigOverrides, { checks: Record<string, string>; errors: Record<string, unknown> }]>([
+    [
+      'redis',
+      'Redis',
+      { DATABASE_URL: databaseUrl, REDIS_URL: CLOSED_PORT_REDIS },
+      { checks: { postgres: 'ok', redis: 'failed' }, errors: { redis: expect.stringContaining('ECONNREFUSED') } },
+    ],
+    [
+      'postgres',
+      'Postgres',
+      { DATABASE_URL: CLOSED_PORT_POSTGRES },
+      { checks: { postgres: 'failed', redis: 'ok' }, errors: { postgres: expect.stringContaining("Can't reach database server at 127.0.0.1:1") } },
+    ],
+  ])('answers 503 naming %s when %s does not answer', async (_down, _service, env, { checks, errors }) => {
+    app = await bootApp(env);
 
     const response = await app.inject({ method: 'GET', url: '/healthz' });
 
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({
-      status: 'unavailable',
-      checks: { postgres: 'ok', redis: 'failed' },
-      errors: { redis: expect.stringContaining('ECONNREFUSED') },
-    });
-  });
-
-  it('answers 503 naming postgres when Postgres does not answer', async () => {
-    app = await bootApp({ DATABASE_URL: CLOSED_PORT_POSTGRES });
-
-    const response = await app.inject({ method: 'GET', url: '/healthz' });
-
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({
-      status: 'unavailable',
-      checks: { postgres: 'failed', redis: 'ok' },
-      errors: { postgres: expect.stringContaining("Can't reach database server at 127.0.0.1:1") },
-    });
+    expect(response.json()).toEqual({ status: 'unavailable', checks, errors });
   });
 });

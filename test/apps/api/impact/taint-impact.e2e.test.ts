@@ -1,13 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Detail, type Reply, expectApiError, expectNothingStored } from '../../../support/api-client';
+import {
+  type Detail,
+  type Reply,
+  detailLines,
+  expectApiError,
+  expectCommandRefused,
+  expectNothingStored,
+  expectNotJsonRefused,
+} from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
+import { k8sTime } from '../../../support/server-fields';
 import { msg } from '../../../libs/domain/validation/messages';
 
-const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const isoMillis = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const drainNoExecute = { key: 'drain', effect: 'NoExecute' };
 const ref = (name: string, namespace = 'prod') => ({ namespace, name });
-const lines = (details: Detail[]) => details.map((d) => `${d.field}: ${d.reason}`).join('\n');
 // The same rules and words as /v1/taint (parseNodeTarget), the field to fix in the details.
 const noTarget = "at least one resource name must be specified since 'all' parameter is not set";
 const noTargetDetails = [{ field: 'nodes', reason: 'Required value: name the nodes, or give a selector, or all: true' }];
@@ -283,7 +290,7 @@ describe('POST /v1/taint-impact', () => {
       ],
     ])('%s: 400 naming the field', async (_, body, details) => {
       const { reply } = await impact(body);
-      expectApiError(reply, 400, lines(details), details);
+      expectApiError(reply, 400, detailLines(details), details);
     });
 
     it.each([
@@ -321,17 +328,11 @@ describe('POST /v1/taint-impact', () => {
     });
 
     it('bodies that are not an object', async () => {
-      const list = await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint-impact', '[]'));
-      const details = [
+      await expectCommandRefused(api, db, '/v1/taint-impact', '[]', [
         { field: '<body>', reason: 'Invalid value: []: must be an object' },
         { field: 'taint', reason: 'Required value' },
-      ];
-      expectApiError(list, 400, lines(details), details);
-      expectApiError(
-        await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint-impact', '{"taint": {')),
-        400,
-        "Body is not valid JSON but content-type is set to 'application/json'",
-      );
+      ]);
+      await expectNotJsonRefused(api, db, 'POST', '/v1/taint-impact', '{"taint": {');
     });
   });
 });

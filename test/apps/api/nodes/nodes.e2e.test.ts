@@ -1,12 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Detail, expectApiError, expectNothingStored, invalidMessage } from '../../../support/api-client';
+import { type Detail, expectApiError, expectNothingStored, expectNotJsonRefused, expectRawRefused, invalidMessage } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlNode } from '../../../support/kubectl-objects';
+import { asStored, k8sTime } from '../../../support/server-fields';
 import { msg } from '../../../libs/domain/validation/messages';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** metav1.Time as the API server prints it: RFC 3339, UTC, whole seconds. */
-const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 const invalid = (name: string, details: Detail[]) => invalidMessage('Node', name, details);
 
@@ -55,13 +52,7 @@ describe('/v1/nodes', () => {
       expect(created.headers['content-type']).toMatch(/^application\/json/);
       const [gpuTaint, unreachableNoSchedule, unreachableTaint] = sent.spec.taints;
       const expected = {
-        ...sent,
-        metadata: {
-          ...sent.metadata,
-          uid: expect.stringMatching(uuid),
-          resourceVersion: expect.stringMatching(/^\d+$/),
-          creationTimestamp: expect.stringMatching(k8sTime),
-        },
+        ...asStored(sent),
         // a taint sent without timeAdded is stamped with the time it was stored; one sent with it keeps it
         spec: { ...sent.spec, taints: [{ ...gpuTaint, timeAdded: expect.stringMatching(k8sTime) }, unreachableNoSchedule, unreachableTaint] },
       };
@@ -253,17 +244,19 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
     if (urlName !== 'existing') expectApiError(await api.getNode(urlName), 404, `nodes "${decodeURIComponent(urlName)}" not found`);
     return reply;
   };
+  /** A body sent as the new node "fresh" and refused with `details`, in kube-apiserver's words. */
+  const refusedAsFresh = async (body: unknown, details: Detail[]) => {
+    expectApiError(await refused('fresh', body), 400, invalid('fresh', details), details);
+  };
 
   describe('bodies that are not a JSON object', () => {
     it('JSON that does not parse', async () => {
-      const reply = await expectNothingStored(api, db, () => api.raw('PUT', '/v1/nodes/fresh', '{"metadata": {"name": "fresh"'));
-      expectApiError(reply, 400, "Body is not valid JSON but content-type is set to 'application/json'");
+      await expectNotJsonRefused(api, db, 'PUT', '/v1/nodes/fresh', '{"metadata": {"name": "fresh"');
       expectApiError(await api.getNode('fresh'), 404, 'nodes "fresh" not found');
     });
 
     it('an empty body declared as JSON', async () => {
-      const reply = await expectNothingStored(api, db, () => api.raw('PUT', '/v1/nodes/fresh', ''));
-      expectApiError(reply, 400, "Body cannot be empty when content-type is set to 'application/json'");
+      await expectRawRefused(api, db, 'PUT', '/v1/nodes/fresh', '', "Body cannot be empty when content-type is set to 'application/json'");
     });
 
     it('no body at all', async () => {
@@ -283,8 +276,7 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
       ['a number', '42', 'Invalid value: 42: must be an object'],
       ['a boolean', 'true', 'Invalid value: true: must be an object'],
     ])('%s', async (_, payload, reason) => {
-      const reply = await expectNothingStored(api, db, () => api.raw('PUT', '/v1/nodes/fresh', payload));
-      expectApiError(reply, 400, `Node "fresh" is invalid: <body>: ${reason}`, [{ field: '<body>', reason }]);
+      await expectRawRefused(api, db, 'PUT', '/v1/nodes/fresh', payload, `Node "fresh" is invalid: <body>: ${reason}`, [{ field: '<body>', reason }]);
     });
 
     it('the same bodies sent over an existing node leave it as it was', async () => {
@@ -382,10 +374,7 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
           { field: 'status.conditions', reason: 'Invalid value: "x": must be an array' },
         ],
       ],
-    ])('%s', async (_, body, details) => {
-      const reply = await refused('fresh', body);
-      expectApiError(reply, 400, invalid('fresh', details), details);
-    });
+    ])('%s', (_, body, details) => refusedAsFresh(body, details));
 
     it('a wrong type over an existing node leaves it unchanged', async () => {
       const details = [{ field: 'spec.taints[0].key', reason: 'Invalid value: 1: must be a string' }];
@@ -400,66 +389,42 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
   });
 
   describe('values the API server refuses', () => {
-    it.each<[string, string, unknown, Detail[]]>([
-      ['an upper-case name', 'Worker-1', {}, [{ field: 'metadata.name', reason: `Invalid value: "Worker-1": ${msg.subdomainRegex}` }]],
-      ['an underscore in the name', 'worker_1', {}, [{ field: 'metadata.name', reason: `Invalid value: "worker_1": ${msg.subdomainRegex}` }]],
-      ['a name ending in a dash', 'worker-', {}, [{ field: 'metadata.name', reason: `Invalid value: "worker-": ${msg.subdomainRegex}` }]],
-      ['a name with a space', 'a%20b', {}, [{ field: 'metadata.name', reason: `Invalid value: "a b": ${msg.subdomainRegex}` }]],
-      ['a name of 254 characters', 'a'.repeat(254), {}, [{ field: 'metadata.name', reason: `Invalid value: "${'a'.repeat(254)}": ${msg.subdomainTooLong}` }]],
-      [
-        'a namespace on a node',
-        'fresh',
-        { metadata: { namespace: 'default' } },
-        [{ field: 'metadata.namespace', reason: 'Forbidden: not allowed on this type' }],
-      ],
-      ['another apiVersion', 'fresh', { apiVersion: 'v2' }, [{ field: 'apiVersion', reason: 'Unsupported value: "v2": supported values: "v1"' }]],
-      ['another kind', 'fresh', { kind: 'Pod' }, [{ field: 'kind', reason: 'Unsupported value: "Pod": supported values: "Node"' }]],
-      [
-        'a label key with a space',
-        'fresh',
-        { metadata: { labels: { 'bad key': 'v' } } },
-        [{ field: 'metadata.labels', reason: `Invalid value: "bad key": ${msg.nameRegex}` }],
-      ],
-      [
-        'a label key with an upper-case prefix',
-        'fresh',
-        { metadata: { labels: { 'Example.com/x': 'v' } } },
-        [{ field: 'metadata.labels', reason: `Invalid value: "Example.com/x": ${msg.prefixRegex}` }],
-      ],
-      [
-        'a label key with two slashes',
-        'fresh',
-        { metadata: { labels: { 'a/b/c': 'v' } } },
-        [{ field: 'metadata.labels', reason: `Invalid value: "a/b/c": ${msg.tooManySlashes}` }],
-      ],
-      [
-        'a label value with a !',
-        'fresh',
-        { metadata: { labels: { ok: 'bad value!' } } },
-        [{ field: 'metadata.labels', reason: `Invalid value: "bad value!": ${msg.labelValueRegex}` }],
-      ],
-      [
-        'a label value of 64 bytes',
-        'fresh',
-        { metadata: { labels: { ok: 'v'.repeat(64) } } },
-        [{ field: 'metadata.labels', reason: `Invalid value: "${'v'.repeat(64)}": ${msg.labelValueTooLong}` }],
-      ],
+    it.each<[string, string, string]>([
+      ['an upper-case name', 'Worker-1', `Invalid value: "Worker-1": ${msg.subdomainRegex}`],
+      ['an underscore in the name', 'worker_1', `Invalid value: "worker_1": ${msg.subdomainRegex}`],
+      ['a name ending in a dash', 'worker-', `Invalid value: "worker-": ${msg.subdomainRegex}`],
+      ['a name with a space', 'a%20b', `Invalid value: "a b": ${msg.subdomainRegex}`],
+      ['a name of 254 characters', 'a'.repeat(254), `Invalid value: "${'a'.repeat(254)}": ${msg.subdomainTooLong}`],
+    ])('%s', async (_, urlName, reason) => {
+      const details = [{ field: 'metadata.name', reason }];
+      expectApiError(await refused(urlName, {}), 400, invalid(decodeURIComponent(urlName), details), details);
+    });
+
+    it.each<[string, Record<string, string>, string]>([
+      ['a label key with a space', { 'bad key': 'v' }, `Invalid value: "bad key": ${msg.nameRegex}`],
+      ['a label key with an upper-case prefix', { 'Example.com/x': 'v' }, `Invalid value: "Example.com/x": ${msg.prefixRegex}`],
+      ['a label key with two slashes', { 'a/b/c': 'v' }, `Invalid value: "a/b/c": ${msg.tooManySlashes}`],
+      ['a label value with a !', { ok: 'bad value!' }, `Invalid value: "bad value!": ${msg.labelValueRegex}`],
+      ['a label value of 64 bytes', { ok: 'v'.repeat(64) }, `Invalid value: "${'v'.repeat(64)}": ${msg.labelValueTooLong}`],
+    ])('%s', (_, labels, reason) => refusedAsFresh({ metadata: { labels } }, [{ field: 'metadata.labels', reason }]));
+
+    it.each<[string, unknown, Detail[]]>([
+      ['a namespace on a node', { metadata: { namespace: 'default' } }, [{ field: 'metadata.namespace', reason: 'Forbidden: not allowed on this type' }]],
+      ['another apiVersion', { apiVersion: 'v2' }, [{ field: 'apiVersion', reason: 'Unsupported value: "v2": supported values: "v1"' }]],
+      ['another kind', { kind: 'Pod' }, [{ field: 'kind', reason: 'Unsupported value: "Pod": supported values: "Node"' }]],
       [
         'an annotation key with a space',
-        'fresh',
         { metadata: { annotations: { 'my note': 'x' } } },
         [{ field: 'metadata.annotations', reason: `Invalid value: "my note": ${msg.nameRegex}` }],
       ],
-      ['a taint without effect', 'fresh', { spec: { taints: [{ key: 'k' }] } }, [{ field: 'spec.taints[0].effect', reason: 'Required value' }]],
+      ['a taint without effect', { spec: { taints: [{ key: 'k' }] } }, [{ field: 'spec.taints[0].effect', reason: 'Required value' }]],
       [
         'a taint with an unknown effect',
-        'fresh',
         { spec: { taints: [{ key: 'k', effect: 'noschedule' }] } },
         [{ field: 'spec.taints[0].effect', reason: `Unsupported value: "noschedule": ${msg.effects}` }],
       ],
       [
         'a taint without key',
-        'fresh',
         { spec: { taints: [{ effect: 'NoSchedule' }] } },
         [
           { field: 'spec.taints[0].key', reason: `Invalid value: "": ${msg.nameEmpty}` },
@@ -468,19 +433,16 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
       ],
       [
         'a taint with a bad key',
-        'fresh',
         { spec: { taints: [{ key: 'bad key', effect: 'NoSchedule' }] } },
         [{ field: 'spec.taints[0].key', reason: `Invalid value: "bad key": ${msg.nameRegex}` }],
       ],
       [
         'a taint with a bad value',
-        'fresh',
         { spec: { taints: [{ key: 'k', value: 'a b', effect: 'NoSchedule' }] } },
         [{ field: 'spec.taints[0].value', reason: `Invalid value: "a b": ${msg.labelValueRegex}` }],
       ],
       [
         'two taints with the same key and effect',
-        'fresh',
         {
           spec: {
             taints: [
@@ -499,7 +461,6 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
       ],
       [
         'a duplicate with its timeAdded',
-        'fresh',
         {
           spec: {
             taints: [
@@ -518,37 +479,27 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
       ],
       [
         'timeAdded that is not a time',
-        'fresh',
         { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: 'yesterday' }] } },
         [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: "yesterday": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }],
       ],
       [
         'timeAdded without a zone',
-        'fresh',
         { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: '2026-01-01T10:00:00' }] } },
         [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: "2026-01-01T10:00:00": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }],
       ],
       [
         'timeAdded a date only',
-        'fresh',
         { spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: '2026-01-01' }] } },
         [{ field: 'spec.taints[0].timeAdded', reason: 'Invalid value: "2026-01-01": must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z' }],
       ],
-      [
-        'a condition without type',
-        'fresh',
-        { status: { conditions: [{ status: 'True' }] } },
-        [{ field: 'status.conditions[0].type', reason: 'Required value' }],
-      ],
+      ['a condition without type', { status: { conditions: [{ status: 'True' }] } }, [{ field: 'status.conditions[0].type', reason: 'Required value' }]],
       [
         'a condition status that is not True, False or Unknown',
-        'fresh',
         { status: { conditions: [{ type: 'Ready', status: 'true' }] } },
         [{ field: 'status.conditions[0].status', reason: 'Unsupported value: "true": supported values: "True", "False", "Unknown"' }],
       ],
       [
         'an allocatable quantity that does not parse',
-        'fresh',
         { status: { allocatable: { cpu: 'four' } } },
         [
           {
@@ -559,7 +510,6 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
       ],
       [
         'bad taints and labels together: every one reported',
-        'fresh',
         { metadata: { labels: { 'bad key': 'v' } }, spec: { taints: [{ key: 'k', effect: 'Sometimes' }, { key: 'k2' }] } },
         [
           { field: 'metadata.labels', reason: `Invalid value: "bad key": ${msg.nameRegex}` },
@@ -567,10 +517,7 @@ describe('PUT /v1/nodes/{name}: bad input is refused with 400 and changes nothin
           { field: 'spec.taints[1].effect', reason: 'Required value' },
         ],
       ],
-    ])('%s', async (_, urlName, body, details) => {
-      const reply = await refused(urlName, body);
-      expectApiError(reply, 400, invalid(decodeURIComponent(urlName), details), details);
-    });
+    ])('%s', (_, body, details) => refusedAsFresh(body, details));
 
     it('a kubectl node body with one bad taint is refused whole', async () => {
       const body = kubectlNode('worker-9');

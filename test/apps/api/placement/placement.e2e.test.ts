@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Detail, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { type Detail, detailLines, expectApiError, expectCommandRefused, expectNothingStored, expectNotJsonRefused } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlNode } from '../../../support/kubectl-objects';
 import { msg } from '../../../libs/domain/validation/messages';
@@ -35,7 +35,6 @@ const boundElsewhere = (node: string) => ({
   rank: null,
   reasons: [{ code: 'NodeNameMismatch', message: `pod is bound to node ${node} by spec.nodeName` }],
 });
-const lines = (details: Detail[]) => details.map((d) => `${d.field}: ${d.reason}`).join('\n');
 
 describe('placement', () => {
   const { api, db } = useApiFixture();
@@ -345,21 +344,15 @@ describe('placement', () => {
       ],
     ])('%s', async (_, body, details) => {
       const reply = await expectNothingStored(api, db, () => place(body));
-      expectApiError(reply, 400, lines(details), details);
+      expectApiError(reply, 400, detailLines(details), details);
     });
 
     it('bodies that are not an object', async () => {
-      const list = await expectNothingStored(api, db, () => api.raw('POST', '/v1/placement', '[{"pod": {}}]'));
-      const details = [
+      await expectCommandRefused(api, db, '/v1/placement', '[{"pod": {}}]', [
         { field: '<body>', reason: 'Invalid value: [{"pod":{}}]: must be an object' },
         { field: 'pod', reason: 'Required value' },
-      ];
-      expectApiError(list, 400, lines(details), details);
-      expectApiError(
-        await expectNothingStored(api, db, () => api.raw('POST', '/v1/placement', '{"pod": ')),
-        400,
-        "Body is not valid JSON but content-type is set to 'application/json'",
-      );
+      ]);
+      await expectNotJsonRefused(api, db, 'POST', '/v1/placement', '{"pod": ');
     });
   });
 });

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Detail, expectApiError, expectNothingStored, invalidMessage } from '../../../support/api-client';
+import { type Detail, expectApiError, expectNothingStored, expectNotJsonRefused, expectRawRefused, invalidMessage } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlPod } from '../../../support/kubectl-objects';
+import { asStored } from '../../../support/server-fields';
 import { msg } from '../../../libs/domain/validation/messages';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const notReady300 = { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 };
 const unreachable300 = { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 };
 const forbiddenChange = { field: 'spec.tolerations', reason: 'Forbidden: existing toleration can not be modified except its tolerationSeconds' };
@@ -67,15 +66,7 @@ describe('pods', () => {
       const created = await api.putPod('shop', 'web-7d4b9c8f6d-x2k9p', sent);
       expect(created.statusCode).toBe(201);
       const pod = created.json();
-      expect(pod).toEqual({
-        ...sent,
-        metadata: {
-          ...sent.metadata,
-          uid: expect.stringMatching(uuid),
-          resourceVersion: expect.stringMatching(/^\d+$/),
-          creationTimestamp: expect.stringMatching(k8sTime),
-        },
-      });
+      expect(pod).toEqual(asStored(sent));
       expect(pod.metadata.uid).not.toBe(sent.metadata.uid);
       expect((await api.getPod('shop', 'web-7d4b9c8f6d-x2k9p')).json()).toEqual(pod);
     });
@@ -354,23 +345,14 @@ describe('PUT /v1/namespaces/{ns}/pods/{name}: bad input is refused with 400 and
 
   describe('bodies that are not a pod', () => {
     it('JSON that does not parse, an empty body, a list, a string, null', async () => {
-      expectApiError(
-        await expectNothingStored(api, db, () => api.raw('PUT', '/v1/namespaces/prod/pods/p', '{"spec": {')),
-        400,
-        "Body is not valid JSON but content-type is set to 'application/json'",
-      );
-      expectApiError(
-        await expectNothingStored(api, db, () => api.raw('PUT', '/v1/namespaces/prod/pods/p', '')),
-        400,
-        "Body cannot be empty when content-type is set to 'application/json'",
-      );
+      await expectNotJsonRefused(api, db, 'PUT', '/v1/namespaces/prod/pods/p', '{"spec": {');
+      await expectRawRefused(api, db, 'PUT', '/v1/namespaces/prod/pods/p', '', "Body cannot be empty when content-type is set to 'application/json'");
       for (const [payload, reason] of [
         ['[]', 'Invalid value: []: must be an object'],
         ['"pod"', 'Invalid value: "pod": must be an object'],
         ['null', 'Required value'],
       ] as const) {
-        const reply = await expectNothingStored(api, db, () => api.raw('PUT', '/v1/namespaces/prod/pods/p', payload));
-        expectApiError(reply, 400, `Pod "p" is invalid: <body>: ${reason}`, [{ field: '<body>', reason }]);
+        await expectRawRefused(api, db, 'PUT', '/v1/namespaces/prod/pods/p', payload, `Pod "p" is invalid: <body>: ${reason}`, [{ field: '<body>', reason }]);
       }
       expectApiError(await api.getPod('prod', 'p'), 404, 'pods "p" not found');
     });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Detail, expectApiError, expectNothingStored, invalidMessage } from '../../../support/api-client';
+import { type Detail, expectApiError, expectNothingStored, expectNotJsonRefused, expectRawRefused, invalidMessage } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
+import { k8sTime } from '../../../support/server-fields';
 import { msg } from '../../../libs/domain/validation/messages';
 
-const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const invalid = (key: string, details: Detail[]) => invalidMessage('Taint', key, details);
 
 describe('POST and DELETE /v1/nodes/{name}/taints', () => {
@@ -120,13 +120,11 @@ describe('POST and DELETE /v1/nodes/{name}/taints', () => {
       ['a list', '[{"key":"k","effect":"NoSchedule"}]', 'Invalid value: [{"key":"k","effect":"NoSchedule"}]: must be an object'],
       ['a kubectl taint string', '"k=v:NoSchedule"', 'Invalid value: "k=v:NoSchedule": must be an object'],
     ])('answers 400 for a body that is %s', async (_, payload, reason) => {
-      const reply = await expectNothingStored(api, db, () => api.raw('POST', '/v1/nodes/t1/taints', payload));
-      expectApiError(reply, 400, `Taint "" is invalid: <body>: ${reason}`, [{ field: '<body>', reason }]);
+      await expectRawRefused(api, db, 'POST', '/v1/nodes/t1/taints', payload, `Taint "" is invalid: <body>: ${reason}`, [{ field: '<body>', reason }]);
     });
 
     it('answers 400 for JSON that does not parse', async () => {
-      const reply = await expectNothingStored(api, db, () => api.raw('POST', '/v1/nodes/t1/taints', '{"key": "k", '));
-      expectApiError(reply, 400, "Body is not valid JSON but content-type is set to 'application/json'");
+      await expectNotJsonRefused(api, db, 'POST', '/v1/nodes/t1/taints', '{"key": "k", ');
     });
 
     it('validates the taint before looking for the node: a bad taint for a missing node is a 400', async () => {

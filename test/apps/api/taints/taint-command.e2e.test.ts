@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type Reply, expectApiError, expectNothingStored } from '../../../support/api-client';
+import { type Reply, detailLines, expectApiError, expectCommandRefused, expectNothingStored, expectNotJsonRefused } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
+import { k8sTime } from '../../../support/server-fields';
 import { msg } from '../../../libs/domain/validation/messages';
 
-const k8sTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 type Taint = { key: string; value?: string; effect: string; timeAdded?: string };
 const spelled = (taints: Taint[] | undefined) => (taints ?? []).map((x) => `${x.key}${x.value ? `=${x.value}` : ''}:${x.effect}`);
 
@@ -299,7 +299,7 @@ describe('POST /v1/taint (kubectl taint)', () => {
         { field: 'overwrite', reason: 'Invalid value: "true": must be a boolean' },
         { field: 'dryRun', reason: 'Invalid value: 0: must be a boolean' },
       ];
-      expectApiError(reply, 400, details.map((d) => `${d.field}: ${d.reason}`).join('\n'), details);
+      expectApiError(reply, 400, detailLines(details), details);
     });
 
     it('a missing taints list, a node name that is not a string, and taints that are not a list', async () => {
@@ -321,24 +321,15 @@ describe('POST /v1/taint (kubectl taint)', () => {
     });
 
     it('bodies that are not an object, and JSON that does not parse', async () => {
-      expectApiError(await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint', 'null')), 400, '<body>: Required value\ntaints: Required value', [
+      await expectCommandRefused(api, db, '/v1/taint', 'null', [
         { field: '<body>', reason: 'Required value' },
         { field: 'taints', reason: 'Required value' },
       ]);
-      expectApiError(
-        await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint', '["k:NoSchedule"]')),
-        400,
-        '<body>: Invalid value: ["k:NoSchedule"]: must be an object\ntaints: Required value',
-        [
-          { field: '<body>', reason: 'Invalid value: ["k:NoSchedule"]: must be an object' },
-          { field: 'taints', reason: 'Required value' },
-        ],
-      );
-      expectApiError(
-        await expectNothingStored(api, db, () => api.raw('POST', '/v1/taint', '{"all": true, "taints": [')),
-        400,
-        "Body is not valid JSON but content-type is set to 'application/json'",
-      );
+      await expectCommandRefused(api, db, '/v1/taint', '["k:NoSchedule"]', [
+        { field: '<body>', reason: 'Invalid value: ["k:NoSchedule"]: must be an object' },
+        { field: 'taints', reason: 'Required value' },
+      ]);
+      await expectNotJsonRefused(api, db, 'POST', '/v1/taint', '{"all": true, "taints": [');
     });
   });
 });

@@ -18,6 +18,9 @@ const at = (key: string, effect: string, timeAdded?: string, value?: string): Ta
   if (timeAdded !== undefined) taint.timeAdded = timeAdded;
   return taint;
 };
+/** A taint stamped now (added by this pass), and one stamped long ago (there before). */
+const fresh = (key: string, effect = 'NoSchedule') => at(key, effect, NOW);
+const old = (key: string, effect = 'NoSchedule') => at(key, effect, OLD);
 const node = (conditions: NodeCondition[] | undefined, taints: Taint[] | undefined, unschedulable?: boolean): Node => {
   const n: Node = { metadata: { name: 'n1' }, spec: {} };
   if (taints) n.spec = { ...n.spec, taints };
@@ -28,91 +31,60 @@ const node = (conditions: NodeCondition[] | undefined, taints: Taint[] | undefin
 
 const { notReady, unreachable, memoryPressure, diskPressure, pidPressure, networkUnavailable, unschedulable } = TaintKeys;
 const user = at('dedicated', 'NoSchedule', undefined, 'gpu');
-const userNoExecute = at('maintenance', 'NoExecute', OLD);
+const userNoExecute = old('maintenance', 'NoExecute');
 
 describe('reconcileConditionTaints', () => {
   const cases: [string, NodeCondition[] | undefined, Taint[] | undefined, boolean | undefined, Taint[]][] = [
-    [
-      'Ready False: not-ready NoSchedule and NoExecute',
-      [ready('False')],
-      undefined,
-      undefined,
-      [at(notReady, 'NoSchedule', NOW), at(notReady, 'NoExecute', NOW)],
-    ],
-    [
-      'Ready Unknown: unreachable NoSchedule and NoExecute',
-      [ready('Unknown')],
-      undefined,
-      undefined,
-      [at(unreachable, 'NoSchedule', NOW), at(unreachable, 'NoExecute', NOW)],
-    ],
+    ['Ready False: not-ready NoSchedule and NoExecute', [ready('False')], undefined, undefined, [fresh(notReady), fresh(notReady, 'NoExecute')]],
+    ['Ready Unknown: unreachable NoSchedule and NoExecute', [ready('Unknown')], undefined, undefined, [fresh(unreachable), fresh(unreachable, 'NoExecute')]],
     ['Ready True: nothing', [ready('True')], undefined, undefined, []],
     [
       'Ready True removes both not-ready and both unreachable taints, and nothing else',
       [ready('True')],
-      [
-        at(notReady, 'NoSchedule', OLD),
-        user,
-        at(notReady, 'NoExecute', OLD),
-        at(unreachable, 'NoSchedule', OLD),
-        at(unreachable, 'NoExecute', OLD),
-        userNoExecute,
-      ],
+      [old(notReady), user, old(notReady, 'NoExecute'), old(unreachable), old(unreachable, 'NoExecute'), userNoExecute],
       undefined,
       [user, userNoExecute],
     ],
-    ['MemoryPressure True', [ready('True'), cond('MemoryPressure', 'True')], undefined, undefined, [at(memoryPressure, 'NoSchedule', NOW)]],
-    ['DiskPressure True', [ready('True'), cond('DiskPressure', 'True')], undefined, undefined, [at(diskPressure, 'NoSchedule', NOW)]],
-    ['PIDPressure True', [ready('True'), cond('PIDPressure', 'True')], undefined, undefined, [at(pidPressure, 'NoSchedule', NOW)]],
-    ['NetworkUnavailable True', [ready('True'), cond('NetworkUnavailable', 'True')], undefined, undefined, [at(networkUnavailable, 'NoSchedule', NOW)]],
-    [
-      'MemoryPressure False removes the taint',
-      [ready('True'), cond('MemoryPressure', 'False')],
-      [at(memoryPressure, 'NoSchedule', OLD), user],
-      undefined,
-      [user],
-    ],
+    ['MemoryPressure True', [ready('True'), cond('MemoryPressure', 'True')], undefined, undefined, [fresh(memoryPressure)]],
+    ['DiskPressure True', [ready('True'), cond('DiskPressure', 'True')], undefined, undefined, [fresh(diskPressure)]],
+    ['PIDPressure True', [ready('True'), cond('PIDPressure', 'True')], undefined, undefined, [fresh(pidPressure)]],
+    ['NetworkUnavailable True', [ready('True'), cond('NetworkUnavailable', 'True')], undefined, undefined, [fresh(networkUnavailable)]],
+    ['MemoryPressure False removes the taint', [ready('True'), cond('MemoryPressure', 'False')], [old(memoryPressure), user], undefined, [user]],
     [
       'MemoryPressure Unknown removes it too (only True maps to a taint)',
       [ready('True'), cond('MemoryPressure', 'Unknown')],
-      [at(memoryPressure, 'NoSchedule', OLD)],
+      [old(memoryPressure)],
       undefined,
       [],
     ],
-    [
-      'a pressure condition that went away removes its taint',
-      [ready('True')],
-      [at(diskPressure, 'NoSchedule', OLD), at(pidPressure, 'NoSchedule', OLD), at(networkUnavailable, 'NoSchedule', OLD)],
-      undefined,
-      [],
-    ],
+    ['a pressure condition that went away removes its taint', [ready('True')], [old(diskPressure), old(pidPressure), old(networkUnavailable)], undefined, []],
     [
       'kept taints keep their timeAdded (and their value)',
       [ready('False'), cond('DiskPressure', 'True')],
-      [at(notReady, 'NoExecute', OLD), at(diskPressure, 'NoSchedule', OLD, 'x'), at(notReady, 'NoSchedule', OLD)],
+      [old(notReady, 'NoExecute'), at(diskPressure, 'NoSchedule', OLD, 'x'), old(notReady)],
       undefined,
-      [at(notReady, 'NoExecute', OLD), at(diskPressure, 'NoSchedule', OLD, 'x'), at(notReady, 'NoSchedule', OLD)],
+      [old(notReady, 'NoExecute'), at(diskPressure, 'NoSchedule', OLD, 'x'), old(notReady)],
     ],
     [
       'Ready False -> Unknown swaps not-ready for unreachable',
       [ready('Unknown')],
-      [at(notReady, 'NoSchedule', OLD), user, at(notReady, 'NoExecute', OLD)],
+      [old(notReady), user, old(notReady, 'NoExecute')],
       undefined,
-      [user, at(unreachable, 'NoSchedule', NOW), at(unreachable, 'NoExecute', NOW)],
+      [user, fresh(unreachable), fresh(unreachable, 'NoExecute')],
     ],
     [
       'Ready Unknown -> False swaps unreachable for not-ready',
       [ready('False')],
-      [at(unreachable, 'NoExecute', OLD), at(unreachable, 'NoSchedule', OLD)],
+      [old(unreachable, 'NoExecute'), old(unreachable)],
       undefined,
-      [at(notReady, 'NoSchedule', NOW), at(notReady, 'NoExecute', NOW)],
+      [fresh(notReady), fresh(notReady, 'NoExecute')],
     ],
     [
       'user taints are untouched and keep their order; added taints go last',
       [ready('False')],
       [user, at('a', 'PreferNoSchedule'), userNoExecute],
       undefined,
-      [user, at('a', 'PreferNoSchedule'), userNoExecute, at(notReady, 'NoSchedule', NOW), at(notReady, 'NoExecute', NOW)],
+      [user, at('a', 'PreferNoSchedule'), userNoExecute, fresh(notReady), fresh(notReady, 'NoExecute')],
     ],
     [
       'controller keys with effects the controller does not own are user taints',
@@ -131,21 +103,15 @@ describe('reconcileConditionTaints', () => {
     [
       'no Ready condition: NoExecute taints are left alone, NoSchedule ones still follow the conditions',
       [cond('MemoryPressure', 'True')],
-      [at(notReady, 'NoExecute', OLD), at(unreachable, 'NoExecute', OLD), at(notReady, 'NoSchedule', OLD)],
+      [old(notReady, 'NoExecute'), old(unreachable, 'NoExecute'), old(notReady)],
       undefined,
-      [at(notReady, 'NoExecute', OLD), at(unreachable, 'NoExecute', OLD), at(memoryPressure, 'NoSchedule', NOW)],
+      [old(notReady, 'NoExecute'), old(unreachable, 'NoExecute'), fresh(memoryPressure)],
     ],
-    ['no status at all', undefined, [at(notReady, 'NoExecute', OLD), user], undefined, [at(notReady, 'NoExecute', OLD), user]],
-    ['spec.unschedulable adds the unschedulable taint', [ready('True')], undefined, true, [at(unschedulable, 'NoSchedule', NOW)]],
-    [
-      'spec.unschedulable keeps an unschedulable taint already there',
-      [ready('True')],
-      [at(unschedulable, 'NoSchedule', OLD)],
-      true,
-      [at(unschedulable, 'NoSchedule', OLD)],
-    ],
-    ['no spec.unschedulable removes the unschedulable taint', [ready('True')], [at(unschedulable, 'NoSchedule', OLD), user], false, [user]],
-    ['spec.unschedulable unset removes it too', [ready('True')], [at(unschedulable, 'NoSchedule', OLD)], undefined, []],
+    ['no status at all', undefined, [old(notReady, 'NoExecute'), user], undefined, [old(notReady, 'NoExecute'), user]],
+    ['spec.unschedulable adds the unschedulable taint', [ready('True')], undefined, true, [fresh(unschedulable)]],
+    ['spec.unschedulable keeps an unschedulable taint already there', [ready('True')], [old(unschedulable)], true, [old(unschedulable)]],
+    ['no spec.unschedulable removes the unschedulable taint', [ready('True')], [old(unschedulable), user], false, [user]],
+    ['spec.unschedulable unset removes it too', [ready('True')], [old(unschedulable)], undefined, []],
     [
       'conditions the controller does not map change nothing',
       [ready('True'), cond('FrequentKubeletRestart', 'True'), cond('NetworkUnavailable', 'False')],
@@ -158,42 +124,28 @@ describe('reconcileConditionTaints', () => {
       [cond('PIDPressure', 'True'), ready('False'), cond('MemoryPressure', 'True')],
       undefined,
       true,
-      [
-        at(pidPressure, 'NoSchedule', NOW),
-        at(notReady, 'NoSchedule', NOW),
-        at(memoryPressure, 'NoSchedule', NOW),
-        at(unschedulable, 'NoSchedule', NOW),
-        at(notReady, 'NoExecute', NOW),
-      ],
+      [fresh(pidPressure), fresh(notReady), fresh(memoryPressure), fresh(unschedulable), fresh(notReady, 'NoExecute')],
     ],
     [
       'the first Ready condition decides the NoExecute taint',
       [ready('Unknown'), ready('True')],
       undefined,
       undefined,
-      [at(unreachable, 'NoSchedule', NOW), at(unreachable, 'NoExecute', NOW)],
+      [fresh(unreachable), fresh(unreachable, 'NoExecute')],
     ],
     [
       'a repeated condition gives one taint',
       [ready('True'), cond('MemoryPressure', 'True'), cond('MemoryPressure', 'True')],
       undefined,
       undefined,
-      [at(memoryPressure, 'NoSchedule', NOW)],
+      [fresh(memoryPressure)],
     ],
     [
       'everything at once',
       [ready('False'), cond('MemoryPressure', 'True'), cond('DiskPressure', 'False'), cond('PIDPressure', 'True'), cond('NetworkUnavailable', 'True')],
-      [at(diskPressure, 'NoSchedule', OLD), user, at(memoryPressure, 'NoSchedule', OLD), at(unreachable, 'NoExecute', OLD)],
+      [old(diskPressure), user, old(memoryPressure), old(unreachable, 'NoExecute')],
       true,
-      [
-        user,
-        at(memoryPressure, 'NoSchedule', OLD),
-        at(notReady, 'NoSchedule', NOW),
-        at(pidPressure, 'NoSchedule', NOW),
-        at(networkUnavailable, 'NoSchedule', NOW),
-        at(unschedulable, 'NoSchedule', NOW),
-        at(notReady, 'NoExecute', NOW),
-      ],
+      [user, old(memoryPressure), fresh(notReady), fresh(pidPressure), fresh(networkUnavailable), fresh(unschedulable), fresh(notReady, 'NoExecute')],
     ],
   ];
   it.each(cases)('%s', (_name, conditions, taints, unschedulableSpec, expected) => {
@@ -207,7 +159,7 @@ describe('reconcileConditionTaints', () => {
   });
 
   it('does not change the node', () => {
-    const n = node([ready('False')], [at(unreachable, 'NoExecute', OLD)]);
+    const n = node([ready('False')], [old(unreachable, 'NoExecute')]);
     const before = JSON.stringify(n);
     reconcileConditionTaints(n, now);
     expect(JSON.stringify(n)).toBe(before);
@@ -227,25 +179,19 @@ describe('rfc3339: metav1.Time, UTC, whole seconds', () => {
 });
 
 describe('setUnschedulable: kubectl cordon / uncordon', () => {
-  const unschedulableTaint = (time = NOW) => at(unschedulable, 'NoSchedule', time);
   const cases: [string, Taint[] | undefined, boolean, Taint[]][] = [
-    ['cordon a node without taints', undefined, true, [unschedulableTaint()]],
-    ['cordon appends after the other taints, which stay as they are', [user, userNoExecute], true, [user, userNoExecute, unschedulableTaint()]],
-    ['cordon an already cordoned node keeps the taint and its time', [unschedulableTaint(OLD), user], true, [unschedulableTaint(OLD), user]],
-    ['uncordon removes the unschedulable taint only', [user, unschedulableTaint(OLD), userNoExecute], false, [user, userNoExecute]],
-    [
-      'uncordon leaves the unschedulable key with other effects',
-      [at(unschedulable, 'NoExecute'), unschedulableTaint(OLD)],
-      false,
-      [at(unschedulable, 'NoExecute')],
-    ],
+    ['cordon a node without taints', undefined, true, [fresh(unschedulable)]],
+    ['cordon appends after the other taints, which stay as they are', [user, userNoExecute], true, [user, userNoExecute, fresh(unschedulable)]],
+    ['cordon an already cordoned node keeps the taint and its time', [old(unschedulable), user], true, [old(unschedulable), user]],
+    ['uncordon removes the unschedulable taint only', [user, old(unschedulable), userNoExecute], false, [user, userNoExecute]],
+    ['uncordon leaves the unschedulable key with other effects', [at(unschedulable, 'NoExecute'), old(unschedulable)], false, [at(unschedulable, 'NoExecute')]],
     ['uncordon a node that is not cordoned', [user], false, [user]],
     ['uncordon a node without taints', undefined, false, []],
     [
       'cordon leaves condition taints alone',
-      [at(notReady, 'NoExecute', OLD), at(memoryPressure, 'NoSchedule', OLD)],
+      [old(notReady, 'NoExecute'), old(memoryPressure)],
       true,
-      [at(notReady, 'NoExecute', OLD), at(memoryPressure, 'NoSchedule', OLD), unschedulableTaint()],
+      [old(notReady, 'NoExecute'), old(memoryPressure), fresh(unschedulable)],
     ],
   ];
   it.each(cases)('%s', (_name, taints, cordon, expected) => {
@@ -265,7 +211,7 @@ describe('setUnschedulable: kubectl cordon / uncordon', () => {
     const before = JSON.stringify(n);
     const cordoned = setUnschedulable(n, true, now);
     expect(JSON.stringify(n)).toBe(before);
-    expect(cordoned).toEqual({ ...n, spec: { podCIDR: '10.0.0.0/24', unschedulable: true, taints: [user, unschedulableTaint()] } });
+    expect(cordoned).toEqual({ ...n, spec: { podCIDR: '10.0.0.0/24', unschedulable: true, taints: [user, fresh(unschedulable)] } });
   });
 
   it('agrees with the controller: cordon then reconcile changes nothing more', () => {

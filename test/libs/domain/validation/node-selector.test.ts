@@ -8,6 +8,7 @@ import {
   type NodeSelector,
   type NodeSelectorRequirement,
   type NodeSelectorTerm,
+  type PreferredSchedulingTerm,
   validateAffinity,
   validateLabels,
   validateNodeFieldSelectorRequirement,
@@ -18,6 +19,13 @@ import { msg } from './messages';
 
 const at = FieldPath.root('req');
 const show = (errors: FieldError[]): string[] => errors.map(fieldErrorText);
+// The reasons ValidateNodeSelectorRequirement and validateNodeFieldSelectorRequirement give, after the field path.
+const valuesRequired = "Required value: must be specified when `operator` is 'In' or 'NotIn'";
+const valuesForbidden = "Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'";
+const singleValue = "Required value: must be specified single value when `operator` is 'Lt' or 'Gt'";
+const oneFieldValue = "Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector";
+const notAnOperator = (operator: string) => `Invalid value: "${operator}": not a valid selector operator`;
+const notAFieldKey = (key: string) => `Invalid value: "${key}": not a valid field selector key`;
 
 describe('validateNodeSelectorRequirement (matchExpressions)', () => {
   it.each<{ name: string; req: NodeSelectorRequirement; lines: string[] }>([
@@ -27,51 +35,19 @@ describe('validateNodeSelectorRequirement (matchExpressions)', () => {
     { name: 'DoesNotExist with an empty list', req: { key: 'gpu', operator: 'DoesNotExist', values: [] }, lines: [] },
     { name: 'Gt with one value', req: { key: 'cores', operator: 'Gt', values: ['4'] }, lines: [] },
     { name: 'Lt with one value that is not an integer (not checked here)', req: { key: 'cores', operator: 'Lt', values: ['x'] }, lines: [] },
-    {
-      name: 'In needs values',
-      req: { key: 'zone', operator: 'In', values: [] },
-      lines: ["req.values: Required value: must be specified when `operator` is 'In' or 'NotIn'"],
-    },
-    {
-      name: 'NotIn needs values (absent list)',
-      req: { key: 'zone', operator: 'NotIn' },
-      lines: ["req.values: Required value: must be specified when `operator` is 'In' or 'NotIn'"],
-    },
-    {
-      name: 'Exists forbids values',
-      req: { key: 'gpu', operator: 'Exists', values: ['x'] },
-      lines: ["req.values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'"],
-    },
-    {
-      name: 'DoesNotExist forbids values',
-      req: { key: 'gpu', operator: 'DoesNotExist', values: ['x', 'y'] },
-      lines: ["req.values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'"],
-    },
-    {
-      name: 'Gt needs exactly one value (none)',
-      req: { key: 'cores', operator: 'Gt' },
-      lines: ["req.values: Required value: must be specified single value when `operator` is 'Lt' or 'Gt'"],
-    },
-    {
-      name: 'Lt needs exactly one value (two)',
-      req: { key: 'cores', operator: 'Lt', values: ['1', '2'] },
-      lines: ["req.values: Required value: must be specified single value when `operator` is 'Lt' or 'Gt'"],
-    },
-    {
-      name: 'unknown operator',
-      req: { key: 'zone', operator: 'Foo', values: ['a'] },
-      lines: ['req.operator: Invalid value: "Foo": not a valid selector operator'],
-    },
+    { name: 'In needs values', req: { key: 'zone', operator: 'In', values: [] }, lines: [`req.values: ${valuesRequired}`] },
+    { name: 'NotIn needs values (absent list)', req: { key: 'zone', operator: 'NotIn' }, lines: [`req.values: ${valuesRequired}`] },
+    { name: 'Exists forbids values', req: { key: 'gpu', operator: 'Exists', values: ['x'] }, lines: [`req.values: ${valuesForbidden}`] },
+    { name: 'DoesNotExist forbids values', req: { key: 'gpu', operator: 'DoesNotExist', values: ['x', 'y'] }, lines: [`req.values: ${valuesForbidden}`] },
+    { name: 'Gt needs exactly one value (none)', req: { key: 'cores', operator: 'Gt' }, lines: [`req.values: ${singleValue}`] },
+    { name: 'Lt needs exactly one value (two)', req: { key: 'cores', operator: 'Lt', values: ['1', '2'] }, lines: [`req.values: ${singleValue}`] },
+    { name: 'unknown operator', req: { key: 'zone', operator: 'Foo', values: ['a'] }, lines: [`req.operator: ${notAnOperator('Foo')}`] },
     {
       name: 'Equal is not a node selector operator',
       req: { key: 'zone', operator: 'Equal', values: ['a'] },
-      lines: ['req.operator: Invalid value: "Equal": not a valid selector operator'],
+      lines: [`req.operator: ${notAnOperator('Equal')}`],
     },
-    {
-      name: 'bad key',
-      req: { key: 'bad key', operator: 'Exists' },
-      lines: [`req.key: Invalid value: "bad key": ${msg.nameRegex}`],
-    },
+    { name: 'bad key', req: { key: 'bad key', operator: 'Exists' }, lines: [`req.key: Invalid value: "bad key": ${msg.nameRegex}`] },
     {
       name: 'bad values, each at its index',
       req: { key: 'zone', operator: 'In', values: ['ok', 'not ok', '-5'] },
@@ -89,7 +65,7 @@ describe('validateNodeSelectorRequirement (matchExpressions)', () => {
       name: 'order: operator, key, values',
       req: { key: '', operator: 'Gt', values: ['a b', 'c'] },
       lines: [
-        "req.values: Required value: must be specified single value when `operator` is 'Lt' or 'Gt'",
+        `req.values: ${singleValue}`,
         `req.key: Invalid value: "": ${msg.nameEmpty}`,
         `req.key: Invalid value: "": ${msg.nameRegex}`,
         `req.values[0]: Invalid value: "a b": ${msg.labelValueRegex}`,
@@ -98,11 +74,7 @@ describe('validateNodeSelectorRequirement (matchExpressions)', () => {
     {
       name: 'absent key and operator are empty strings',
       req: {} as NodeSelectorRequirement,
-      lines: [
-        'req.operator: Invalid value: "": not a valid selector operator',
-        `req.key: Invalid value: "": ${msg.nameEmpty}`,
-        `req.key: Invalid value: "": ${msg.nameRegex}`,
-      ],
+      lines: [`req.operator: ${notAnOperator('')}`, `req.key: Invalid value: "": ${msg.nameEmpty}`, `req.key: Invalid value: "": ${msg.nameRegex}`],
     },
   ])('$name', ({ req, lines }) => {
     expect(show(validateNodeSelectorRequirement(req, at))).toEqual(lines);
@@ -110,9 +82,7 @@ describe('validateNodeSelectorRequirement (matchExpressions)', () => {
 
   it('allowInvalidLabelValues skips only the value check', () => {
     expect(show(validateNodeSelectorRequirement({ key: 'zone', operator: 'In', values: ['not ok'] }, at, true))).toEqual([]);
-    expect(show(validateNodeSelectorRequirement({ key: 'zone', operator: 'In', values: [] }, at, true))).toEqual([
-      "req.values: Required value: must be specified when `operator` is 'In' or 'NotIn'",
-    ]);
+    expect(show(validateNodeSelectorRequirement({ key: 'zone', operator: 'In', values: [] }, at, true))).toEqual([`req.values: ${valuesRequired}`]);
   });
 });
 
@@ -120,30 +90,14 @@ describe('validateNodeFieldSelectorRequirement (matchFields)', () => {
   it.each<{ name: string; req: NodeSelectorRequirement; lines: string[] }>([
     { name: 'metadata.name In one node', req: { key: 'metadata.name', operator: 'In', values: ['node-1'] }, lines: [] },
     { name: 'metadata.name NotIn one node', req: { key: 'metadata.name', operator: 'NotIn', values: ['node-1.example.com'] }, lines: [] },
-    {
-      name: 'In with two values',
-      req: { key: 'metadata.name', operator: 'In', values: ['a', 'b'] },
-      lines: ["req.values: Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector"],
-    },
-    {
-      name: 'In with no value',
-      req: { key: 'metadata.name', operator: 'In' },
-      lines: ["req.values: Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector"],
-    },
-    {
-      name: 'Exists is not allowed',
-      req: { key: 'metadata.name', operator: 'Exists' },
-      lines: ['req.operator: Invalid value: "Exists": not a valid selector operator'],
-    },
-    {
-      name: 'Gt is not allowed',
-      req: { key: 'metadata.name', operator: 'Gt', values: ['1'] },
-      lines: ['req.operator: Invalid value: "Gt": not a valid selector operator'],
-    },
+    { name: 'In with two values', req: { key: 'metadata.name', operator: 'In', values: ['a', 'b'] }, lines: [`req.values: ${oneFieldValue}`] },
+    { name: 'In with no value', req: { key: 'metadata.name', operator: 'In' }, lines: [`req.values: ${oneFieldValue}`] },
+    { name: 'Exists is not allowed', req: { key: 'metadata.name', operator: 'Exists' }, lines: [`req.operator: ${notAnOperator('Exists')}`] },
+    { name: 'Gt is not allowed', req: { key: 'metadata.name', operator: 'Gt', values: ['1'] }, lines: [`req.operator: ${notAnOperator('Gt')}`] },
     {
       name: 'other field keys are not allowed',
       req: { key: 'metadata.namespace', operator: 'In', values: ['x'] },
-      lines: ['req.key: Invalid value: "metadata.namespace": not a valid field selector key'],
+      lines: [`req.key: ${notAFieldKey('metadata.namespace')}`],
     },
     {
       name: 'values must be node names',
@@ -153,7 +107,7 @@ describe('validateNodeFieldSelectorRequirement (matchFields)', () => {
     {
       name: 'a bad key skips the value check',
       req: { key: 'spec.nodeName', operator: 'NotIn', values: ['Node_1'] },
-      lines: ['req.key: Invalid value: "spec.nodeName": not a valid field selector key'],
+      lines: [`req.key: ${notAFieldKey('spec.nodeName')}`],
     },
   ])('$name', ({ req, lines }) => {
     expect(show(validateNodeFieldSelectorRequirement(req, at))).toEqual(lines);
@@ -188,10 +142,7 @@ describe('validateNodeSelector', () => {
           },
         ],
       },
-      lines: [
-        "sel.nodeSelectorTerms[1].matchExpressions[1].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-        "sel.nodeSelectorTerms[1].matchFields[0].values: Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector",
-      ],
+      lines: [`sel.nodeSelectorTerms[1].matchExpressions[1].values: ${valuesForbidden}`, `sel.nodeSelectorTerms[1].matchFields[0].values: ${oneFieldValue}`],
     },
   ])('$name', ({ selector, lines }) => {
     expect(show(validateNodeSelector(selector, path))).toEqual(lines);
@@ -203,68 +154,45 @@ describe('validateAffinity (spec.affinity.nodeAffinity)', () => {
   const required = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution';
   const preferred = 'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution';
   const term = (values: string[]): NodeSelectorTerm => ({ matchExpressions: [{ key: 'zone', operator: 'In', values }] });
+  const requiring = (...nodeSelectorTerms: NodeSelectorTerm[]): Affinity => ({
+    nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms } },
+  });
+  const preferring = (...terms: PreferredSchedulingTerm[]): Affinity => ({ nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: terms } });
+  const weights = (...ws: number[]): Affinity => preferring(...ws.map((weight) => ({ weight, preference: term(['a']) })));
 
   it.each<{ name: string; affinity: Affinity; lines: string[] }>([
     { name: 'no node affinity', affinity: { podAntiAffinity: { anything: true } }, lines: [] },
     { name: 'empty node affinity', affinity: { nodeAffinity: {} }, lines: [] },
     {
       name: 'required with no terms',
-      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [] } } },
+      affinity: requiring(),
       lines: [`${required}.nodeSelectorTerms: Required value: must have at least one node selector term`],
     },
     {
       name: 'required Lt without a value',
-      affinity: {
-        nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'cores', operator: 'Lt' }] }] } },
-      },
-      lines: [`${required}.nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified single value when \`operator\` is 'Lt' or 'Gt'`],
+      affinity: requiring({ matchExpressions: [{ key: 'cores', operator: 'Lt' }] }),
+      lines: [`${required}.nodeSelectorTerms[0].matchExpressions[0].values: ${singleValue}`],
     },
     {
       name: 'required: invalid label values rejected',
-      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [term(['a b'])] } } },
+      affinity: requiring(term(['a b'])),
       lines: [`${required}.nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "a b": ${msg.labelValueRegex}`],
     },
-    {
-      name: 'preferred: invalid label values always allowed',
-      affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, preference: term(['a b']) }] } },
-      lines: [],
-    },
+    { name: 'preferred: invalid label values always allowed', affinity: preferring({ weight: 1, preference: term(['a b']) }), lines: [] },
     {
       name: 'preferred: other rules still apply',
-      affinity: {
-        nodeAffinity: {
-          preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, preference: { matchExpressions: [{ key: 'zone', operator: 'Foo' }] } }],
-        },
-      },
-      lines: [`${preferred}[0].preference.matchExpressions[0].operator: Invalid value: "Foo": not a valid selector operator`],
+      affinity: preferring({ weight: 10, preference: { matchExpressions: [{ key: 'zone', operator: 'Foo' }] } }),
+      lines: [`${preferred}[0].preference.matchExpressions[0].operator: ${notAnOperator('Foo')}`],
     },
-    {
-      name: 'preferred weights 1 and 100 are fine',
-      affinity: {
-        nodeAffinity: {
-          preferredDuringSchedulingIgnoredDuringExecution: [
-            { weight: 1, preference: term(['a']) },
-            { weight: 100, preference: term(['a']) },
-          ],
-        },
-      },
-      lines: [],
-    },
+    { name: 'preferred weights 1 and 100 are fine', affinity: weights(1, 100), lines: [] },
     {
       name: 'preferred weights 0 and 101',
-      affinity: {
-        nodeAffinity: {
-          preferredDuringSchedulingIgnoredDuringExecution: [
-            { weight: 0, preference: term(['a']) },
-            { weight: 101, preference: term(['a']) },
-          ],
-        },
-      },
+      affinity: weights(0, 101),
       lines: [`${preferred}[0].weight: Invalid value: 0: must be in the range 1-100`, `${preferred}[1].weight: Invalid value: 101: must be in the range 1-100`],
     },
     {
       name: 'preferred without weight or preference: weight 0, empty term',
-      affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{} as never] } },
+      affinity: preferring({} as never),
       lines: [`${preferred}[0].weight: Invalid value: 0: must be in the range 1-100`],
     },
   ])('$name', ({ affinity, lines }) => {
@@ -272,8 +200,7 @@ describe('validateAffinity (spec.affinity.nodeAffinity)', () => {
   });
 
   it('allowInvalidLabelValueInRequiredNodeAffinity (update of a pod that already had them)', () => {
-    const affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [term(['a b'])] } } };
-    expect(validateAffinity(affinity, path, { allowInvalidLabelValueInRequiredNodeAffinity: true })).toEqual([]);
+    expect(validateAffinity(requiring(term(['a b'])), path, { allowInvalidLabelValueInRequiredNodeAffinity: true })).toEqual([]);
   });
 });
 

@@ -1,202 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, fieldErrorText, type Pod, settingsWith, type Validated, validateNode, validatePod, validateTaintBody } from '@taintgate/domain';
+import { kubectlNode, kubectlPod as kubectlPodOnWorker } from '../../../support/kubectl-objects';
 import { msg } from './messages';
 
-/** `kubectl get node worker-1 -o json`, trimmed of nothing that matters. */
-const kubectlNode = () => ({
-  apiVersion: 'v1',
-  kind: 'Node',
-  metadata: {
-    annotations: {
-      'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///var/run/containerd/containerd.sock',
-      'node.alpha.kubernetes.io/ttl': '0',
-      'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
-    },
-    creationTimestamp: '2024-05-01T09:12:44Z',
-    labels: {
-      'beta.kubernetes.io/arch': 'amd64',
-      'beta.kubernetes.io/os': 'linux',
-      'kubernetes.io/arch': 'amd64',
-      'kubernetes.io/hostname': 'worker-1',
-      'kubernetes.io/os': 'linux',
-      'node-role.kubernetes.io/worker': '',
-      'node.kubernetes.io/instance-type': 'm5.xlarge',
-      'topology.kubernetes.io/zone': 'eu-west-1a',
-    },
-    name: 'worker-1',
-    resourceVersion: '184467',
-    uid: '5a7d6c1e-3f0b-4c59-9a43-2f1f7f3bd0a1',
-  },
-  spec: {
-    podCIDR: '10.244.1.0/24',
-    podCIDRs: ['10.244.1.0/24'],
-    providerID: 'aws:///eu-west-1a/i-0abc123def4567890',
-    taints: [
-      { effect: 'NoSchedule', key: 'dedicated', value: 'gpu' },
-      { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', timeAdded: '2024-05-02T10:00:00Z' },
-    ],
-  },
-  status: {
-    addresses: [
-      { address: '10.0.1.23', type: 'InternalIP' },
-      { address: 'worker-1', type: 'Hostname' },
-    ],
-    allocatable: {
-      cpu: '3920m',
-      'ephemeral-storage': '94580335255',
-      'hugepages-1Gi': '0',
-      'hugepages-2Mi': '0',
-      memory: '15574316Ki',
-      'nvidia.com/gpu': '1',
-      pods: '110',
-    },
-    capacity: {
-      cpu: '4',
-      'ephemeral-storage': '102626232Ki',
-      'hugepages-1Gi': '0',
-      'hugepages-2Mi': '0',
-      memory: '16294188Ki',
-      'nvidia.com/gpu': '1',
-      pods: '110',
-    },
-    conditions: [
-      {
-        lastHeartbeatTime: '2024-05-02T09:58:12Z',
-        lastTransitionTime: '2024-05-01T09:12:44Z',
-        message: 'kubelet has sufficient memory available',
-        reason: 'KubeletHasSufficientMemory',
-        status: 'False',
-        type: 'MemoryPressure',
-      },
-      {
-        lastHeartbeatTime: '2024-05-02T09:58:12Z',
-        lastTransitionTime: '2024-05-02T09:59:40Z',
-        message: 'Kubelet stopped posting node status.',
-        reason: 'NodeStatusUnknown',
-        status: 'Unknown',
-        type: 'Ready',
-      },
-    ],
-    daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
-    images: [
-      {
-        names: ['registry.k8s.io/kube-proxy@sha256:2f6f4f0c7bc1e3a0b0a84fcb1f2ad1b3a6d5f9f6c1a8e5b7e3d0c2f4a6b8d0e2', 'registry.k8s.io/kube-proxy:v1.30.0'],
-        sizeBytes: 29020473,
-      },
-    ],
-    nodeInfo: {
-      architecture: 'amd64',
-      bootID: '0b2a8b5e-7e63-4b1e-8c41-6f1d2a3b4c5d',
-      containerRuntimeVersion: 'containerd://1.7.13',
-      kernelVersion: '6.1.0-18-cloud-amd64',
-      kubeProxyVersion: 'v1.30.0',
-      kubeletVersion: 'v1.30.0',
-      machineID: 'ec2a1b2c3d4e5f60718293a4b5c6d7e8',
-      operatingSystem: 'linux',
-      osImage: 'Debian GNU/Linux 12 (bookworm)',
-      systemUUID: 'ec2a1b2c-3d4e-5f60-7182-93a4b5c6d7e8',
-    },
-  },
-});
-
-/** `kubectl get pod -n shop web-7d9c6b5f4-x2x7q -o json`. */
-const kubectlPod = () => ({
-  apiVersion: 'v1',
-  kind: 'Pod',
-  metadata: {
-    annotations: { 'kubectl.kubernetes.io/restartedAt': '2024-05-01T09:00:00Z' },
-    creationTimestamp: '2024-05-01T09:20:03Z',
-    generateName: 'web-7d9c6b5f4-',
-    labels: { app: 'web', 'pod-template-hash': '7d9c6b5f4' },
-    name: 'web-7d9c6b5f4-x2x7q',
-    namespace: 'shop',
-    ownerReferences: [
-      {
-        apiVersion: 'apps/v1',
-        blockOwnerDeletion: true,
-        controller: true,
-        kind: 'ReplicaSet',
-        name: 'web-7d9c6b5f4',
-        uid: '8c0c4a52-6a7f-4ad1-bb0a-3f1e5d2c9b10',
-      },
-    ],
-    resourceVersion: '184001',
-    uid: 'f3b0c1d2-e3f4-4a5b-8c6d-7e8f9a0b1c2d',
-  },
-  spec: {
-    affinity: {
-      nodeAffinity: {
-        requiredDuringSchedulingIgnoredDuringExecution: {
-          nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }] }],
-        },
-        preferredDuringSchedulingIgnoredDuringExecution: [
-          { weight: 50, preference: { matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['eu-west-1a'] }] } },
-        ],
-      },
-    },
-    containers: [
-      {
-        env: [{ name: 'PORT', value: '8080' }],
-        image: 'registry.example.com/shop/web:1.4.2',
-        imagePullPolicy: 'IfNotPresent',
-        name: 'web',
-        ports: [{ containerPort: 8080, name: 'http', protocol: 'TCP' }],
-        resources: { limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '250m', memory: '128Mi' } },
-        terminationMessagePath: '/dev/termination-log',
-        terminationMessagePolicy: 'File',
-        volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: 'kube-api-access-9xk2p', readOnly: true }],
-      },
-    ],
-    dnsPolicy: 'ClusterFirst',
-    enableServiceLinks: true,
-    nodeName: 'worker-1',
-    nodeSelector: { 'kubernetes.io/os': 'linux' },
-    preemptionPolicy: 'PreemptLowerPriority',
-    priority: 0,
-    restartPolicy: 'Always',
-    schedulerName: 'default-scheduler',
-    securityContext: {},
-    serviceAccount: 'default',
-    serviceAccountName: 'default',
-    terminationGracePeriodSeconds: 30,
-    tolerations: [
-      { effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 300 },
-      { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', operator: 'Exists', tolerationSeconds: 300 },
-    ],
-    volumes: [
-      {
-        name: 'kube-api-access-9xk2p',
-        projected: {
-          defaultMode: 420,
-          sources: [{ serviceAccountToken: { expirationSeconds: 3607, path: 'token' } }],
+/**
+ * The pod of kubectl-objects as its Deployment would place it: a nodeSelector, and node affinity
+ * that requires Linux and prefers the zone of worker-1.
+ */
+const kubectlPod = () => {
+  const pod = kubectlPodOnWorker();
+  return {
+    ...pod,
+    spec: {
+      ...pod.spec,
+      nodeSelector: { 'kubernetes.io/os': 'linux' },
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }] }],
+          },
+          preferredDuringSchedulingIgnoredDuringExecution: [
+            { weight: 50, preference: { matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['eu-west-1a'] }] } },
+          ],
         },
       },
-    ],
-  },
-  status: {
-    conditions: [{ lastProbeTime: null, lastTransitionTime: '2024-05-01T09:20:05Z', status: 'True', type: 'Ready' }],
-    containerStatuses: [
-      {
-        containerID: 'containerd://4b8c2f',
-        image: 'registry.example.com/shop/web:1.4.2',
-        imageID: 'registry.example.com/shop/web@sha256:aa11',
-        lastState: {},
-        name: 'web',
-        ready: true,
-        restartCount: 0,
-        started: true,
-        state: { running: { startedAt: '2024-05-01T09:20:04Z' } },
-      },
-    ],
-    hostIP: '10.0.1.23',
-    hostIPs: [{ ip: '10.0.1.23' }],
-    phase: 'Running',
-    podIP: '10.244.1.17',
-    podIPs: [{ ip: '10.244.1.17' }],
-    qosClass: 'Burstable',
-    startTime: '2024-05-01T09:20:03Z',
-  },
-});
+    },
+  };
+};
 
 type Json = Record<string, any>;
 const lines = (result: Validated<unknown>): string[] => (result.ok ? [] : result.error.map(fieldErrorText));
@@ -205,6 +35,26 @@ const withChange = <T extends Json>(make: () => T, change: (o: T) => void): T =>
   change(o);
   return o;
 };
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON merge patch (RFC 7386, `kubectl patch --type merge`): objects merge, null removes a key, anything else replaces. */
+const mergePatch = (target: unknown, patch: unknown): unknown => {
+  if (!isObject(patch)) return patch;
+  const merged = new Map(Object.entries(isObject(target) ? target : {}));
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) merged.delete(key);
+    else merged.set(key, mergePatch(merged.get(key), value));
+  }
+  return Object.fromEntries(merged);
+};
+/** The kubectl node or pod with a merge patch applied. */
+const nodeWith = (patch: Json) => mergePatch(kubectlNode(), patch) as Json;
+const podWith = (patch: Json) => mergePatch(kubectlPod(), patch) as Json;
+/** The kubectl pod with one more toleration, after its three; `added` is an error line about that one. */
+const addToleration = (t: Json) =>
+  withChange(kubectlPod, (p) => {
+    p.spec.tolerations.push(t as never);
+  });
+const added = (field: string, reason: string) => `spec.tolerations[3].${field}: ${reason}`;
 const quantityFormat = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
 describe('validateNode: kubectl output is accepted as it is', () => {
@@ -217,38 +67,12 @@ describe('validateNode: kubectl output is accepted as it is', () => {
 
   it.each<{ name: string; node: Json }>([
     { name: 'minimal', node: { metadata: { name: 'n1' } } },
-    {
-      name: 'without apiVersion and kind',
-      node: withChange(kubectlNode, (n) => {
-        delete (n as Json).apiVersion;
-        delete (n as Json).kind;
-      }),
-    },
-    {
-      name: 'without taints',
-      node: withChange(kubectlNode, (n) => {
-        delete (n.spec as Json).taints;
-      }),
-    },
+    { name: 'without apiVersion and kind', node: nodeWith({ apiVersion: null, kind: null }) },
+    { name: 'without taints', node: nodeWith({ spec: { taints: null } }) },
     { name: 'null spec and status', node: { metadata: { name: 'n1' }, spec: null, status: null } },
-    {
-      name: 'unschedulable',
-      node: withChange(kubectlNode, (n) => {
-        (n.spec as Json).unschedulable = true;
-      }),
-    },
-    {
-      name: 'numeric quantities',
-      node: withChange(kubectlNode, (n) => {
-        n.status.allocatable.cpu = 4 as never;
-      }),
-    },
-    {
-      name: 'annotation keys are checked lower-cased',
-      node: withChange(kubectlNode, (n) => {
-        (n.metadata.annotations as Json)['Example.com/Some-Key'] = 'x';
-      }),
-    },
+    { name: 'unschedulable', node: nodeWith({ spec: { unschedulable: true } }) },
+    { name: 'numeric quantities', node: nodeWith({ status: { allocatable: { cpu: 4 } } }) },
+    { name: 'annotation keys are checked lower-cased', node: nodeWith({ metadata: { annotations: { 'Example.com/Some-Key': 'x' } } }) },
   ])('accepts $name', ({ node }) => {
     expect(validateNode(node).ok).toBe(true);
   });
@@ -266,42 +90,24 @@ describe('validateNode: wrong JSON types, with a field path', () => {
       }),
       lines: ['spec.taints[0].key: Invalid value: 5: must be a string'],
     },
-    {
-      name: 'taints is an object',
-      node: withChange(kubectlNode, (n) => {
-        (n.spec as Json).taints = { key: 'k' };
-      }),
-      lines: ['spec.taints: Invalid value: {"key":"k"}: must be an array'],
-    },
+    { name: 'taints is an object', node: nodeWith({ spec: { taints: { key: 'k' } } }), lines: ['spec.taints: Invalid value: {"key":"k"}: must be an array'] },
     {
       name: 'a taint is a string',
-      node: withChange(kubectlNode, (n) => {
-        (n.spec as Json).taints = ['dedicated=gpu:NoSchedule'];
-      }),
+      node: nodeWith({ spec: { taints: ['dedicated=gpu:NoSchedule'] } }),
       lines: ['spec.taints[0]: Invalid value: "dedicated=gpu:NoSchedule": must be an object'],
     },
     {
       name: 'a label value is a boolean',
-      node: withChange(kubectlNode, (n) => {
-        (n.metadata.labels as Json).gpu = true;
-      }),
+      node: nodeWith({ metadata: { labels: { gpu: true } } }),
       lines: ['metadata.labels[gpu]: Invalid value: true: must be a string'],
     },
     {
       name: 'unschedulable is a string',
-      node: withChange(kubectlNode, (n) => {
-        (n.spec as Json).unschedulable = 'yes';
-      }),
+      node: nodeWith({ spec: { unschedulable: 'yes' } }),
       lines: ['spec.unschedulable: Invalid value: "yes": must be a boolean'],
     },
     { name: 'name is a number', node: { metadata: { name: 7 } }, lines: ['metadata.name: Invalid value: 7: must be a string'] },
-    {
-      name: 'wrong kind',
-      node: withChange(kubectlNode, (n) => {
-        (n as Json).kind = 'Pod';
-      }),
-      lines: ['kind: Unsupported value: "Pod": supported values: "Node"'],
-    },
+    { name: 'wrong kind', node: nodeWith({ kind: 'Pod' }), lines: ['kind: Unsupported value: "Pod": supported values: "Node"'] },
     {
       name: 'condition status',
       node: withChange(kubectlNode, (n) => {
@@ -311,9 +117,7 @@ describe('validateNode: wrong JSON types, with a field path', () => {
     },
     {
       name: 'quantity is an object',
-      node: withChange(kubectlNode, (n) => {
-        (n.status.capacity as Json).cpu = { value: 4 };
-      }),
+      node: nodeWith({ status: { capacity: { cpu: { value: 4 } } } }),
       lines: ['status.capacity[cpu]: Invalid value: {"value":4}: must be a quantity string'],
     },
     {
@@ -334,23 +138,17 @@ describe('validateNode: Kubernetes rules', () => {
     { name: 'a namespace', node: { metadata: { name: 'n1', namespace: 'default' } }, lines: ['metadata.namespace: Forbidden: not allowed on this type'] },
     {
       name: 'bad label key',
-      node: withChange(kubectlNode, (n) => {
-        (n.metadata.labels as Json)['bad key'] = 'x';
-      }),
+      node: nodeWith({ metadata: { labels: { 'bad key': 'x' } } }),
       lines: [`metadata.labels: Invalid value: "bad key": ${msg.nameRegex}`],
     },
     {
       name: 'bad label value',
-      node: withChange(kubectlNode, (n) => {
-        (n.metadata.labels as Json).zone = 'eu west';
-      }),
+      node: nodeWith({ metadata: { labels: { zone: 'eu west' } } }),
       lines: [`metadata.labels: Invalid value: "eu west": ${msg.labelValueRegex}`],
     },
     {
       name: 'bad annotation key',
-      node: withChange(kubectlNode, (n) => {
-        (n.metadata.annotations as Json)['a/b/c'] = 'x';
-      }),
+      node: nodeWith({ metadata: { annotations: { 'a/b/c': 'x' } } }),
       lines: [`metadata.annotations: Invalid value: "a/b/c": ${msg.tooManySlashes}`],
     },
     {
@@ -408,16 +206,12 @@ describe('validateNode: quantities (ParseQuantity)', () => {
     { name: 'bytes unit', quantity: '1GiB', lines: [`status.allocatable[cpu]: Invalid value: "1GiB": ${quantityFormat}`] },
     { name: 'unknown suffix', quantity: '1ki', lines: [`status.allocatable[cpu]: Invalid value: "1ki": unable to parse quantity's suffix`] },
   ])('allocatable cpu $name', ({ quantity, lines: expected }) => {
-    const node = withChange(kubectlNode, (n) => {
-      (n.status.allocatable as Json).cpu = quantity;
-    });
+    const node = nodeWith({ status: { allocatable: { cpu: quantity } } });
     expect(lines(validateNode(node))).toEqual(expected);
   });
 
   it('paths use the resource name as a key', () => {
-    const node = withChange(kubectlNode, (n) => {
-      (n.status.capacity as Json)['nvidia.com/gpu'] = 'one';
-    });
+    const node = nodeWith({ status: { capacity: { 'nvidia.com/gpu': 'one' } } });
     expect(lines(validateNode(node))).toEqual([`status.capacity[nvidia.com/gpu]: Invalid value: "one": ${quantityFormat}`]);
   });
 });
@@ -456,24 +250,9 @@ describe('validatePod: kubectl output is accepted as it is', () => {
   it.each<{ name: string; pod: Json }>([
     { name: 'minimal', pod: { metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c' }] } } },
     { name: 'without a namespace', pod: { metadata: { name: 'p' } } },
-    {
-      name: 'init containers with resources',
-      pod: withChange(kubectlPod, (p) => {
-        (p.spec as Json).initContainers = [{ name: 'init', resources: { limits: { cpu: 1 } } }];
-      }),
-    },
-    {
-      name: 'Gt toleration with the setting on',
-      pod: withChange(kubectlPod, (p) => {
-        p.spec.tolerations.push({ key: 'sla', operator: 'Gt', value: '950', effect: 'NoSchedule' } as never);
-      }),
-    },
-    {
-      name: 'match-everything toleration',
-      pod: withChange(kubectlPod, (p) => {
-        p.spec.tolerations.push({ operator: 'Exists' } as never);
-      }),
-    },
+    { name: 'init containers with resources', pod: podWith({ spec: { initContainers: [{ name: 'init', resources: { limits: { cpu: 1 } } }] } }) },
+    { name: 'Gt toleration with the setting on', pod: addToleration({ key: 'sla', operator: 'Gt', value: '950', effect: 'NoSchedule' }) },
+    { name: 'match-everything toleration', pod: addToleration({ operator: 'Exists' }) },
     {
       name: 'matchFields on metadata.name',
       pod: withChange(kubectlPod, (p) => {
@@ -488,58 +267,54 @@ describe('validatePod: kubectl output is accepted as it is', () => {
 });
 
 describe('validatePod: tolerations with spec.tolerations[i] paths', () => {
-  const addToleration = (t: Json) =>
-    withChange(kubectlPod, (p) => {
-      p.spec.tolerations.push(t as never);
-    });
   it.each<{ name: string; toleration: Json; settings?: ReturnType<typeof settingsWith>; lines: string[] }>([
     {
       name: 'bad key',
       toleration: { key: 'nospecialchars^=@', operator: 'Equal', value: 'bar', effect: 'NoSchedule' },
-      lines: [`spec.tolerations[2].key: Invalid value: "nospecialchars^=@": ${msg.nameRegex}`],
+      lines: [added('key', `Invalid value: "nospecialchars^=@": ${msg.nameRegex}`)],
     },
     {
       name: 'unknown operator',
       toleration: { key: 'foo', operator: 'In', value: 'bar' },
-      lines: ['spec.tolerations[2].operator: Unsupported value: "In": supported values: "Equal", "Exists"'],
+      lines: [added('operator', 'Unsupported value: "In": supported values: "Equal", "Exists"')],
     },
     {
       name: 'Exists with a value',
       toleration: { key: 'foo', operator: 'Exists', value: 'bar' },
-      lines: ['spec.tolerations[2].operator: Invalid value: "bar": value must be empty when `operator` is \'Exists\''],
+      lines: [added('operator', 'Invalid value: "bar": value must be empty when `operator` is \'Exists\'')],
     },
     {
       name: 'empty key with Equal',
       toleration: { operator: 'Equal', value: 'bar' },
-      lines: ['spec.tolerations[2].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"'],
+      lines: [added('operator', 'Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"')],
     },
     {
       name: 'seconds without NoExecute',
       toleration: { key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 20 },
-      lines: ['spec.tolerations[2].effect: Invalid value: "NoSchedule": effect must be \'NoExecute\' when `tolerationSeconds` is set'],
+      lines: [added('effect', 'Invalid value: "NoSchedule": effect must be \'NoExecute\' when `tolerationSeconds` is set')],
     },
     {
       name: 'Gt with the setting off',
       toleration: { key: 'sla', operator: 'Gt', value: '950' },
       settings: settingsWith({ tolerationComparisonOperators: false }),
-      lines: ['spec.tolerations[2].operator: Unsupported value: "Gt": supported values: "Equal", "Exists", "Lt", "Gt"'],
+      lines: [added('operator', 'Unsupported value: "Gt": supported values: "Equal", "Exists", "Lt", "Gt"')],
     },
     {
       name: 'Lt with a leading zero',
       toleration: { key: 'sla', operator: 'Lt', value: '0950' },
-      lines: ['spec.tolerations[2].value: Invalid value: "0950": must be a valid decimal integer in canonical form'],
+      lines: [added('value', 'Invalid value: "0950": must be a valid decimal integer in canonical form')],
     },
     {
       name: 'tolerationSeconds is a string',
       toleration: { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: '300' },
-      lines: ['spec.tolerations[2].tolerationSeconds: Invalid value: "300": must be an integer'],
+      lines: [added('tolerationSeconds', 'Invalid value: "300": must be an integer')],
     },
     {
       name: 'tolerationSeconds is a fraction',
       toleration: { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 1.5 },
-      lines: ['spec.tolerations[2].tolerationSeconds: Invalid value: 1.5: must be an integer'],
+      lines: [added('tolerationSeconds', 'Invalid value: 1.5: must be an integer')],
     },
-    { name: 'operator is a number', toleration: { key: 'k', operator: 1 }, lines: ['spec.tolerations[2].operator: Invalid value: 1: must be a string'] },
+    { name: 'operator is a number', toleration: { key: 'k', operator: 1 }, lines: [added('operator', 'Invalid value: 1: must be a string')] },
   ])('$name', ({ toleration, settings, lines: expected }) => {
     expect(lines(validatePod(addToleration(toleration), settings ?? defaultSettings))).toEqual(expected);
   });
@@ -547,46 +322,26 @@ describe('validatePod: tolerations with spec.tolerations[i] paths', () => {
 
 describe('validatePod: other rules', () => {
   it.each<{ name: string; pod: Json; lines: string[] }>([
-    {
-      name: 'bad name',
-      pod: withChange(kubectlPod, (p) => {
-        p.metadata.name = 'Web';
-      }),
-      lines: [`metadata.name: Invalid value: "Web": ${msg.subdomainRegex}`],
-    },
+    { name: 'bad name', pod: podWith({ metadata: { name: 'Web' } }), lines: [`metadata.name: Invalid value: "Web": ${msg.subdomainRegex}`] },
     {
       name: 'namespace with dots',
-      pod: withChange(kubectlPod, (p) => {
-        p.metadata.namespace = 'shop.eu';
-      }),
+      pod: podWith({ metadata: { namespace: 'shop.eu' } }),
       lines: [`metadata.namespace: Invalid value: "shop.eu": ${msg.noDots}`],
     },
     {
       name: 'uppercase namespace',
-      pod: withChange(kubectlPod, (p) => {
-        p.metadata.namespace = 'Shop';
-      }),
+      pod: podWith({ metadata: { namespace: 'Shop' } }),
       lines: [`metadata.namespace: Invalid value: "Shop": ${msg.dnsLabelRegex}`],
     },
     {
       name: 'bad label',
-      pod: withChange(kubectlPod, (p) => {
-        (p.metadata.labels as Json).app = 'web app';
-      }),
+      pod: podWith({ metadata: { labels: { app: 'web app' } } }),
       lines: [`metadata.labels: Invalid value: "web app": ${msg.labelValueRegex}`],
     },
-    {
-      name: 'bad nodeName',
-      pod: withChange(kubectlPod, (p) => {
-        p.spec.nodeName = 'Worker_1';
-      }),
-      lines: [`spec.nodeName: Invalid value: "Worker_1": ${msg.subdomainRegex}`],
-    },
+    { name: 'bad nodeName', pod: podWith({ spec: { nodeName: 'Worker_1' } }), lines: [`spec.nodeName: Invalid value: "Worker_1": ${msg.subdomainRegex}`] },
     {
       name: 'bad nodeSelector',
-      pod: withChange(kubectlPod, (p) => {
-        (p.spec.nodeSelector as Json)['disk type'] = 'ssd';
-      }),
+      pod: podWith({ spec: { nodeSelector: { 'disk type': 'ssd' } } }),
       lines: [`spec.nodeSelector: Invalid value: "disk type": ${msg.nameRegex}`],
     },
     {
@@ -639,9 +394,7 @@ describe('validatePod: other rules', () => {
     },
     {
       name: 'unknown phase',
-      pod: withChange(kubectlPod, (p) => {
-        p.status.phase = 'Sleeping';
-      }),
+      pod: podWith({ status: { phase: 'Sleeping' } }),
       lines: ['status.phase: Unsupported value: "Sleeping": supported values: "Pending", "Running", "Succeeded", "Failed", "Unknown"'],
     },
     {
@@ -674,9 +427,7 @@ describe('validatePod: update rules', () => {
     {
       name: 'adding a toleration',
       previous: before(),
-      next: withChange(kubectlPod, (p) => {
-        p.spec.tolerations.push({ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' } as never);
-      }),
+      next: addToleration({ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }),
       lines: [],
     },
     {
@@ -720,14 +471,7 @@ describe('validatePod: update rules', () => {
       }),
       lines: [forbidden],
     },
-    {
-      name: 'removing all tolerations',
-      previous: before(),
-      next: withChange(kubectlPod, (p) => {
-        delete (p.spec as Json).tolerations;
-      }),
-      lines: [forbidden],
-    },
+    { name: 'removing all tolerations', previous: before(), next: podWith({ spec: { tolerations: null } }), lines: [forbidden] },
     {
       name: 'a removal plus an invalid new toleration: both reported (ValidatePodSpec runs too)',
       previous: before(),
@@ -739,10 +483,8 @@ describe('validatePod: update rules', () => {
     {
       name: 'an invalid new toleration is reported once',
       previous: before(),
-      next: withChange(kubectlPod, (p) => {
-        p.spec.tolerations.push({ key: 'k', operator: 'Exists', value: 'v' } as never);
-      }),
-      lines: ['spec.tolerations[2].operator: Invalid value: "v": value must be empty when `operator` is \'Exists\''],
+      next: addToleration({ key: 'k', operator: 'Exists', value: 'v' }),
+      lines: [added('operator', 'Invalid value: "v": value must be empty when `operator` is \'Exists\'')],
     },
     {
       name: 'binding: nodeName set once',
@@ -763,17 +505,13 @@ describe('validatePod: update rules', () => {
     {
       name: 'nodeName changed',
       previous: before(),
-      next: withChange(kubectlPod, (p) => {
-        p.spec.nodeName = 'worker-2';
-      }),
+      next: podWith({ spec: { nodeName: 'worker-2' } }),
       lines: ['spec.nodeName: Forbidden: may not be changed once the pod is bound (was "worker-1")'],
     },
     {
       name: 'nodeName removed',
       previous: before(),
-      next: withChange(kubectlPod, (p) => {
-        delete (p.spec as Json).nodeName;
-      }),
+      next: podWith({ spec: { nodeName: null } }),
       lines: ['spec.nodeName: Forbidden: may not be changed once the pod is bound (was "worker-1")'],
     },
     {
@@ -790,11 +528,9 @@ describe('validatePod: update rules', () => {
     {
       name: 'Gt rejected with the setting off when the old pod does not use it',
       previous: before(),
-      next: withChange(kubectlPod, (p) => {
-        p.spec.tolerations.push({ key: 'sla', operator: 'Gt', value: '5' } as never);
-      }),
+      next: addToleration({ key: 'sla', operator: 'Gt', value: '5' }),
       settings: settingsWith({ tolerationComparisonOperators: false }),
-      lines: ['spec.tolerations[2].operator: Unsupported value: "Gt": supported values: "Equal", "Exists", "Lt", "Gt"'],
+      lines: [added('operator', 'Unsupported value: "Gt": supported values: "Equal", "Exists", "Lt", "Gt"')],
     },
     {
       name: 'invalid required node affinity values stay allowed when the old pod had some (ratchet)',

@@ -5,6 +5,8 @@ import { msg } from './messages';
 const taintsPath = FieldPath.root('spec').child('taints');
 /** `path: reason` lines, as kubectl shows them. */
 const lines = (taints: Taint[]): string[] => validateNodeTaints(taints, taintsPath).map(fieldErrorText);
+/** The line for a duplicate taint: its index, and the taint as Go's json.Marshal prints a core.Taint. */
+const duplicate = (index: number, taintJson: string) => `spec.taints[${index}]: Duplicate value: ${taintJson}: taints must be unique by key and effect pair`;
 
 describe('validateTaintEffect', () => {
   const at = FieldPath.root('x');
@@ -77,9 +79,7 @@ describe('validateNodeTaints: every rule, exact path and reason', () => {
         { key: 'foo', value: 'bar', effect: 'NoSchedule' },
         { key: 'foo', value: 'baz', effect: 'NoSchedule' },
       ],
-      lines: [
-        'spec.taints[1]: Duplicate value: {"Key":"foo","Value":"baz","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair',
-      ],
+      lines: [duplicate(1, '{"Key":"foo","Value":"baz","Effect":"NoSchedule","TimeAdded":null}')],
     },
     {
       name: 'duplicate with timeAdded: metav1.Time in UTC, whole seconds',
@@ -87,9 +87,7 @@ describe('validateNodeTaints: every rule, exact path and reason', () => {
         { key: 'foo', effect: 'NoExecute' },
         { key: 'foo', effect: 'NoExecute', timeAdded: '2024-05-01T12:00:00.5+02:00' },
       ],
-      lines: [
-        'spec.taints[1]: Duplicate value: {"Key":"foo","Value":"","Effect":"NoExecute","TimeAdded":"2024-05-01T10:00:00Z"}: taints must be unique by key and effect pair',
-      ],
+      lines: [duplicate(1, '{"Key":"foo","Value":"","Effect":"NoExecute","TimeAdded":"2024-05-01T10:00:00Z"}')],
     },
     {
       name: 'a third copy is a duplicate too, each reported once',
@@ -99,8 +97,8 @@ describe('validateNodeTaints: every rule, exact path and reason', () => {
         { key: 'k', effect: 'NoSchedule' },
       ],
       lines: [
-        'spec.taints[1]: Duplicate value: {"Key":"k","Value":"","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair',
-        'spec.taints[2]: Duplicate value: {"Key":"k","Value":"","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair',
+        duplicate(1, '{"Key":"k","Value":"","Effect":"NoSchedule","TimeAdded":null}'),
+        duplicate(2, '{"Key":"k","Value":"","Effect":"NoSchedule","TimeAdded":null}'),
       ],
     },
     {
@@ -112,7 +110,7 @@ describe('validateNodeTaints: every rule, exact path and reason', () => {
       lines: [
         `spec.taints[0].effect: Unsupported value: "Foo": ${msg.effects}`,
         `spec.taints[1].effect: Unsupported value: "Foo": ${msg.effects}`,
-        'spec.taints[1]: Duplicate value: {"Key":"k","Value":"","Effect":"Foo","TimeAdded":null}: taints must be unique by key and effect pair',
+        duplicate(1, '{"Key":"k","Value":"","Effect":"Foo","TimeAdded":null}'),
       ],
     },
     {
