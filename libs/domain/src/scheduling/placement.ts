@@ -2,7 +2,7 @@ import { isDoNotScheduleTaint, isNoExecuteTaint, isPreferNoScheduleTaint, taintF
 import { type MatchOptions, defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
 import type { Node, Pod, PodRef, Taint, Toleration } from '../types';
 import { TaintKeys } from '../well-known';
-import { evaluateNodeAffinity, nodeAffinityMatches } from './node-affinity';
+import { type NodeAffinityPreFilter, evaluateNodeAffinity, nodeAffinityMatches, nodeAffinityPreFilter } from './node-affinity';
 import { taintTolerationScores } from './taint-toleration-score';
 
 export const PlacementReasonCodes = {
@@ -45,12 +45,23 @@ export interface Placement {
   summary: string;
 }
 
-/** kube-scheduler's filter reasons, as they appear in its summary line. */
+/** kube-scheduler's reasons, as they appear in its summary line. */
 export const SchedulerReasons = {
+  /** NodeUnschedulable's ErrReasonUnschedulable. */
   unschedulable: 'node(s) were unschedulable',
+  /** NodeName's ErrReason. */
   nodeName: "node(s) didn't match the requested node name",
+  /** TaintToleration's Filter: fmt "node(s) had untolerated taint {%s: %s}" of the first untolerated taint. */
   untoleratedTaint: (taint: Taint) => `node(s) had untolerated taint ${taintForReason(taint)}`,
+  /** NodeAffinity's ErrReasonPod. */
   nodeAffinity: "node(s) didn't match Pod's node affinity/selector",
+  /**
+   * findNodesThatFitPod's status for the nodes a PreFilterResult leaves out: fmt "node(s) didn't
+   * satisfy plugin(s) %v" of the sorted names of the plugins that narrowed the nodes, NodeAffinity alone here.
+   */
+  notInPreFilterResult: "node(s) didn't satisfy plugin(s) [NodeAffinity]",
+  /** NodeAffinity's PreFilter when the node names of the terms leave no node (errReasonConflict). */
+  affinityTermsConflict: 'pod affinity terms conflict',
 } as const;
 
 export const noNodesAvailable = 'no nodes available to schedule pods';
@@ -140,30 +151,48 @@ function runFilters(pod: Pod, node: Node, options: MatchOptions, explain: boolea
   return result();
 }
 
-/** kube-scheduler's FitError text, with the available count in front: reasons counted, "N reason" sorted as strings. */
-export function summarize(total: number, feasible: number, rejections: readonly string[]): string {
+/**
+ * kube-scheduler's FitError.Error() (framework/types.go) with the available count in front where it
+ * says 0: a PreFilter rejection's message alone (every node then has that one status, which the
+ * message does not count), else the reasons counted, the "N reason" strings sorted as Go's
+ * sort.Strings sorts them and joined by ", "; a period after either. What PostFilter plugins
+ * (preemption) add after that is not part of it.
+ */
+export function summarize(total: number, feasible: number, rejections: readonly string[], preFilterMessage?: string): string {
   if (total === 0) return noNodesAvailable;
+  const head = `${feasible}/${total} nodes are available`;
+  if (preFilterMessage) return `${head}: ${preFilterMessage}.`;
   const counts = new Map<string, number>();
   for (const reason of rejections) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   // Go's sort.Strings: byte-wise order of the whole "N reason" string.
   const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const head = `${feasible}/${total} nodes are available`;
   return histogram.length ? `${head}: ${histogram.join(', ')}.` : `${head}.`;
 }
 
+const allNodes: NodeAffinityPreFilter = { outcome: 'allNodes' };
+
 const byName = (a: NodePlacement, b: NodePlacement) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-/** Where can this pod go? Every node, feasible or not, with its reasons, score and rank, and the summary line. */
+/**
+ * Where can this pod go? Every node, feasible or not, with its reasons, score and rank, and the
+ * summary line. As findNodesThatFitPod, NodeAffinity's PreFilter comes first: the nodes it leaves
+ * out are counted as not satisfying it, and a conflict is the whole summary. Every node is still
+ * filtered for its own reasons, which those nodes fail anyway.
+ */
 export function placePod(pod: Pod, nodes: readonly Node[], options: MatchOptions = defaultMatchOptions): Placement {
+  // A pod bound by spec.nodeName never meets the scheduler's PreFilter: the kubelet admits it node by node.
+  const preFilter = pod.spec?.nodeName ? allNodes : nodeAffinityPreFilter(pod);
   const feasible: { node: Node; reasons: PlacementReason[] }[] = [];
   const infeasible: NodePlacement[] = [];
   const rejections: string[] = [];
   for (const node of nodes) {
     const result = filterNode(pod, node, options);
-    if (result.schedulerReason === undefined) {
+    const leftOut = preFilter.outcome === 'nodeNames' && !preFilter.nodeNames.has(node.metadata.name);
+    const rejection = leftOut ? SchedulerReasons.notInPreFilterResult : result.schedulerReason;
+    if (rejection === undefined) {
       feasible.push({ node, reasons: result.reasons });
     } else {
-      rejections.push(result.schedulerReason);
+      rejections.push(rejection);
       infeasible.push({ name: node.metadata.name, feasible: false, score: null, rank: null, reasons: result.reasons });
     }
   }
@@ -181,10 +210,11 @@ export function placePod(pod: Pod, nodes: readonly Node[], options: MatchOptions
   });
   infeasible.sort(byName);
 
+  const preFilterMessage = preFilter.outcome === 'conflict' ? SchedulerReasons.affinityTermsConflict : undefined;
   return {
     pod: podRef(pod),
     nodes: [...ranked, ...infeasible],
     feasibleCount: ranked.length,
-    summary: summarize(nodes.length, ranked.length, rejections),
+    summary: summarize(nodes.length, ranked.length, rejections, preFilterMessage),
   };
 }

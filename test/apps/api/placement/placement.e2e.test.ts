@@ -134,6 +134,8 @@ describe('placement', () => {
       ]);
       const byName = (await place(required([{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['b'] }] }]))).json();
       expect(byName.nodes.filter((n: { feasible: boolean }) => n.feasible).map((n: { name: string }) => n.name)).toEqual(['b']);
+      // NodeAffinity's PreFilter narrowed the nodes to b: the others are counted as not satisfying it
+      expect(byName.summary).toBe("1/6 nodes are available: 5 node(s) didn't satisfy plugin(s) [NodeAffinity].");
       const ssd = (
         await place(
           required([

@@ -138,15 +138,164 @@ describe('placePod: ranking and summary', () => {
     expect(placePod(pod(), nodes).summary).toBe('0/5 nodes are available: 2 node(s) were unschedulable, 3 node(s) had untolerated taint {dedicated: gpu}.');
   });
 
-  it('sorts the histogram as Go sort.Strings does, byte-wise on "N reason"', () => {
-    expect(summarize(12, 0, [...Array(10).fill('x'), 'y', 'y'])).toBe('0/12 nodes are available: 10 x, 2 y.');
-  });
-
   it('says so when there is no node at all', () => {
     expect(placePod(pod(), []).summary).toBe('no nodes available to schedule pods');
   });
 
   it('defaults the namespace to default', () => {
     expect(placePod({ metadata: { name: 'p' } }, []).pod).toEqual({ namespace: 'default', name: 'p' });
+  });
+});
+
+// FitError.Error() in pkg/scheduler/framework/types.go, its cases from TestFitError_Error there
+// (PostFilter messages left out: the summary stops where preemption's words would start).
+describe('summarize (FitError.Error)', () => {
+  const times = (n: number, reason: string) => Array<string>(n).fill(reason);
+  it.each<[string, number, number, string[], string | undefined, string]>([
+    [
+      'TestFitError_Error: nodes failed one Filter plugin',
+      3,
+      0,
+      times(3, 'Node(s) failed Filter plugin FalseFilter-1'),
+      undefined,
+      '0/3 nodes are available: 3 Node(s) failed Filter plugin FalseFilter-1.',
+    ],
+    [
+      'TestFitError_Error: nodes failed two Filter plugins',
+      3,
+      0,
+      [...times(2, 'Node(s) failed Filter plugin FalseFilter-1'), 'Node(s) failed Filter plugin FalseFilter-2'],
+      undefined,
+      '0/3 nodes are available: 1 Node(s) failed Filter plugin FalseFilter-2, 2 Node(s) failed Filter plugin FalseFilter-1.',
+    ],
+    [
+      'TestFitError_Error: nodes failed Prefilter plugin (its message alone; the nodes carrying it are not counted)',
+      3,
+      0,
+      times(3, 'Node(s) failed PreFilter plugin FalsePreFilter'),
+      'Node(s) failed PreFilter plugin FalsePreFilter',
+      '0/3 nodes are available: Node(s) failed PreFilter plugin FalsePreFilter.',
+    ],
+    [
+      'TestFitError_Error: failed to Permit on node',
+      1,
+      0,
+      ['Node failed Permit plugin Permit-1'],
+      undefined,
+      '0/1 nodes are available: 1 Node failed Permit plugin Permit-1.',
+    ],
+    ['sort.Strings compares bytes: "10 x" before "2 y"', 12, 0, [...times(10, 'x'), 'y', 'y'], undefined, '0/12 nodes are available: 10 x, 2 y.'],
+    ['sort.Strings compares bytes: upper case before lower case', 2, 0, ['node b', 'Node a'], undefined, '0/2 nodes are available: 1 Node a, 1 node b.'],
+    ['taintgate counts the available nodes in front where kube-scheduler, failing, says 0', 3, 2, ['x'], undefined, '2/3 nodes are available: 1 x.'],
+    ['every node available: the count and a period', 3, 3, [], undefined, '3/3 nodes are available.'],
+    ['no nodes at all: ErrNoNodesAvailable', 0, 0, [], undefined, 'no nodes available to schedule pods'],
+  ])('%s', (_name, total, feasible, rejections, preFilterMessage, expected) => {
+    expect(summarize(total, feasible, rejections, preFilterMessage)).toBe(expected);
+  });
+});
+
+// findNodesThatFitPod (pkg/scheduler/schedule_one.go) runs NodeAffinity's PreFilter first: the nodes
+// its PreFilterResult leaves out get "node(s) didn't satisfy plugin(s) [NodeAffinity]" (TestSchedulerSchedulePod,
+// "test some nodes are filtered out by prefilter plugin and other are filtered out by filter plugin"),
+// and its errReasonConflict is the whole message (FitError.Error's PreFilterMsg).
+describe("placePod: NodeAffinity's PreFilter in the summary", () => {
+  const byName = (...names: string[][]): Pod['spec'] => ({
+    affinity: {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: names.map((term) => ({ matchFields: term.map((name) => ({ key: 'metadata.name', operator: 'In', values: [name] })) })),
+        },
+      },
+    },
+  });
+  const cluster = [node('n1', [], { unschedulable: true }), node('n2', [gpu]), node('n3')];
+  it.each<[string, Pod['spec'], Node[], string]>([
+    [
+      'the nodes left out are counted as not satisfying NodeAffinity, whatever else they fail',
+      byName(['n2']),
+      cluster,
+      "0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
+    ],
+    [
+      'the named node fits: the others are all left out',
+      byName(['n3']),
+      cluster,
+      "1/3 nodes are available: 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
+    ],
+    [
+      'TestSchedulerSchedulePod "test prefilter plugin returned an invalid node": a name no node has leaves every node out',
+      byName(['ghost']),
+      cluster,
+      "0/3 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity].",
+    ],
+    [
+      'terms are ORed: the union of their names is filtered',
+      byName(['n1'], ['n3']),
+      cluster,
+      "1/3 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) were unschedulable.",
+    ],
+    [
+      'In with two names: both are filtered, and fail NodeAffinity, whose field selector wants one value',
+      {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n2', 'n3'] }] }],
+            },
+          },
+        },
+        tolerations: [{ operator: 'Exists' }],
+      },
+      cluster,
+      "0/3 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 2 node(s) didn't match Pod's node affinity/selector.",
+    ],
+    [
+      'TestNodeAffinity "Pod with two conflicting mach field requirements": pod affinity terms conflict, no node counted',
+      byName(['n1', 'n2']),
+      cluster,
+      '0/3 nodes are available: pod affinity terms conflict.',
+    ],
+    [
+      'a term that conflicts beside one that names a node is no conflict: the union is not empty',
+      byName(['n1', 'n2'], ['n3']),
+      cluster,
+      "1/3 nodes are available: 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
+    ],
+    [
+      'a term without names opens every node to the filters',
+      {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [
+                { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n3'] }] },
+                { matchExpressions: [{ key: 'zone', operator: 'Exists' }] },
+              ],
+            },
+          },
+        },
+      },
+      cluster,
+      '1/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) were unschedulable.',
+    ],
+    [
+      'a pod bound by spec.nodeName meets no PreFilter: the kubelet admits it node by node',
+      { ...byName(['n2']), nodeName: 'n3' },
+      [node('n2'), node('n3')],
+      "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) didn't match the requested node name.",
+    ],
+  ])('%s', (_name, spec, nodes, summary) => {
+    expect(placePod(pod(spec), nodes).summary).toBe(summary);
+  });
+
+  it('changes no verdict and no reason: a node left out still lists what it fails', () => {
+    const result = placePod(pod(byName(['n3'])), cluster);
+    expect(result.nodes.map((n) => [n.name, n.feasible])).toEqual([
+      ['n3', true],
+      ['n1', false],
+      ['n2', false],
+    ]);
+    expect(result.nodes[1]?.reasons.map((r) => r.code)).toEqual(['Unschedulable', 'NodeAffinityMismatch']);
+    expect(result.nodes[2]?.reasons.map((r) => r.code)).toEqual(['UntoleratedTaint', 'NodeAffinityMismatch']);
   });
 });
