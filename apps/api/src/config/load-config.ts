@@ -1,4 +1,4 @@
-import { type DomainSettings, defaultSettings } from '@taintgate/domain';
+import { type DomainSettings, type SummaryWording, defaultSettings, summaryWordings } from '@taintgate/domain';
 import { AppConfig } from './app-config';
 
 /** Defaults that work on a developer machine with local Postgres and Redis (README, Configuration). */
@@ -12,6 +12,8 @@ export const CONFIG_DEFAULTS = {
   /** kube-apiserver's --default-not-ready-toleration-seconds and --default-unreachable-toleration-seconds. */
   DEFAULT_NOT_READY_TOLERATION_SECONDS: String(defaultSettings.defaultNotReadyTolerationSeconds),
   DEFAULT_UNREACHABLE_TOLERATION_SECONDS: String(defaultSettings.defaultUnreachableTolerationSeconds),
+  /** The placement summary's words: current kube-scheduler's, or legacy (the taint named) for users of older clusters. */
+  SCHEDULER_SUMMARY_WORDING: defaultSettings.summaryWording,
   /** Like kube-apiserver's --disable-admission-plugins: a comma-separated list of the names below. */
   DISABLE_ADMISSION_PLUGINS: '',
   /** Prefix of the BullMQ keys in Redis. */
@@ -75,8 +77,16 @@ function readDomainSettings(env: NodeJS.ProcessEnv): DomainSettings {
     tolerationComparisonOperators: readBoolean(env, 'TOLERATION_COMPARISON_OPERATORS'),
     defaultNotReadyTolerationSeconds: readSeconds(env, 'DEFAULT_NOT_READY_TOLERATION_SECONDS'),
     defaultUnreachableTolerationSeconds: readSeconds(env, 'DEFAULT_UNREACHABLE_TOLERATION_SECONDS'),
+    summaryWording: readSummaryWording(env),
     admission,
   };
+}
+
+function readSummaryWording(env: NodeJS.ProcessEnv): SummaryWording {
+  const value = read(env, 'SCHEDULER_SUMMARY_WORDING').toLowerCase();
+  const wording = summaryWordings.find((w) => w === value);
+  if (!wording) throw new Error(`SCHEDULER_SUMMARY_WORDING must be ${summaryWordings.join(' or ')}, got "${value}"`);
+  return wording;
 }
 
 function readBoolean(env: NodeJS.ProcessEnv, name: ConfigVariable): boolean {

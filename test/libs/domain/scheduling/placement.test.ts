@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Node, type Pod, type Taint, type Toleration, placePod, summarize } from '@taintgate/domain';
+import { type Node, type Pod, type Taint, type Toleration, defaultPlacementOptions, placePod, summarize } from '@taintgate/domain';
 
 const node = (name: string, taints: Taint[] = [], extra: { labels?: Record<string, string>; unschedulable?: boolean } = {}): Node => ({
   metadata: { name, labels: extra.labels ?? {} },
@@ -7,6 +7,7 @@ const node = (name: string, taints: Taint[] = [], extra: { labels?: Record<strin
 });
 const pod = (spec: Pod['spec'] = {}, name = 'web-1'): Pod => ({ metadata: { name, namespace: 'default' }, spec });
 const gpu: Taint = { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' };
+const legacy = { ...defaultPlacementOptions, summaryWording: 'legacy' as const };
 
 describe('placePod: feasibility', () => {
   it('seed 000: a pod tolerating two of three taints cannot be scheduled there', () => {
@@ -24,7 +25,8 @@ describe('placePod: feasibility', () => {
     expect(result.nodes[0]?.reasons).toEqual([
       { code: 'UntoleratedTaint', taint: { key: 'key2', value: 'value2', effect: 'NoSchedule' }, message: 'untolerated taint key2=value2:NoSchedule' },
     ]);
-    expect(result.summary).toBe('0/1 nodes are available: 1 node(s) had untolerated taint {key2: value2}.');
+    expect(result.summary).toBe('0/1 nodes are available: 1 node(s) had untolerated taint(s).');
+    expect(result.detail).toBe('0/1 nodes are available: 1 node(s) had untolerated taint {key2: value2}.');
   });
 
   it('lists every untolerated taint of a node, not only the first, and the soft ones too', () => {
@@ -80,7 +82,7 @@ describe('placePod: feasibility', () => {
     ]);
     // label only (no toleration): nowhere
     expect(placePod(pod({ nodeSelector: { dedicated: 'gpu' } }), [dedicated, plain]).summary).toBe(
-      "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint {dedicated: gpu}.",
+      "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint(s).",
     );
   });
 
@@ -109,7 +111,8 @@ describe('placePod: spec.nodeName', () => {
   it('does not bypass NoExecute taints', () => {
     const result = placePod(pod({ nodeName: 'n1' }), [node('n1', [noExecute])]);
     expect(result.nodes[0]?.feasible).toBe(false);
-    expect(result.summary).toBe('0/1 nodes are available: 1 node(s) had untolerated taint {maintenance: }.');
+    expect(result.summary).toBe('0/1 nodes are available: 1 node(s) had untolerated taint(s).');
+    expect(result.detail).toBe('0/1 nodes are available: 1 node(s) had untolerated taint {maintenance: }.');
   });
   it('a tolerated NoExecute taint lets it run', () => {
     const tolerations: Toleration[] = [{ key: 'maintenance', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }];
@@ -135,11 +138,14 @@ describe('placePod: ranking and summary', () => {
       node('n4', [gpu]),
       node('n5', [], { unschedulable: true }),
     ];
-    expect(placePod(pod(), nodes).summary).toBe('0/5 nodes are available: 2 node(s) were unschedulable, 3 node(s) had untolerated taint {dedicated: gpu}.');
+    expect(placePod(pod(), nodes).summary).toBe('0/5 nodes are available: 2 node(s) were unschedulable, 3 node(s) had untolerated taint(s).');
+    expect(placePod(pod(), nodes, legacy).summary).toBe(
+      '0/5 nodes are available: 2 node(s) were unschedulable, 3 node(s) had untolerated taint {dedicated: gpu}.',
+    );
   });
 
   it('says so when there is no node at all', () => {
-    expect(placePod(pod(), []).summary).toBe('no nodes available to schedule pods');
+    expect(placePod(pod(), [])).toMatchObject({ summary: 'no nodes available to schedule pods', detail: 'no nodes available to schedule pods' });
   });
 
   it('defaults the namespace to default', () => {
@@ -194,6 +200,46 @@ describe('summarize (FitError.Error)', () => {
   });
 });
 
+// TaintToleration.Filter: "node(s) had untolerated taint(s)" since kubernetes/kubernetes#134740,
+// fmt "node(s) had untolerated taint {%s: %s}" of FindMatchingUntoleratedTaint's taint before it.
+describe('the summary wording: current, legacy, and the detail', () => {
+  const a1: Taint = { key: 'a', value: '1', effect: 'NoSchedule' };
+  const bNoValue: Taint = { key: 'b', effect: 'NoExecute' };
+  it.each<[string, Pod, Node[], string, string]>([
+    [
+      'untolerated taints of different nodes are one count now, one count per taint before',
+      pod(),
+      [node('n1', [a1]), node('n2', [bNoValue]), node('n3', [a1])],
+      '0/3 nodes are available: 3 node(s) had untolerated taint(s).',
+      '0/3 nodes are available: 1 node(s) had untolerated taint {b: }, 2 node(s) had untolerated taint {a: 1}.',
+    ],
+    [
+      "the legacy words name a node's first untolerated taint only, in the node's order",
+      pod({ tolerations: [{ key: 'a', operator: 'Exists' }] }),
+      [node('n1', [a1, bNoValue, gpu]), node('n2', [gpu, bNoValue])],
+      '0/2 nodes are available: 2 node(s) had untolerated taint(s).',
+      '0/2 nodes are available: 1 node(s) had untolerated taint {b: }, 1 node(s) had untolerated taint {dedicated: gpu}.',
+    ],
+    [
+      'the other reasons read the same in both',
+      pod({ nodeSelector: { zone: 'a' } }),
+      [node('n1', [], { unschedulable: true }), node('n2', [], { labels: { zone: 'b' } }), node('n3', [], { labels: { zone: 'a' } })],
+      "1/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) were unschedulable.",
+      "1/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) were unschedulable.",
+    ],
+    [
+      'PreferNoSchedule taints reject no node in either',
+      pod(),
+      [node('n1', [{ key: 'slow', effect: 'PreferNoSchedule' }])],
+      '1/1 nodes are available.',
+      '1/1 nodes are available.',
+    ],
+  ])('%s', (_name, p, nodes, current, legacyLine) => {
+    expect(placePod(p, nodes)).toMatchObject({ summary: current, detail: legacyLine });
+    expect(placePod(p, nodes, legacy)).toMatchObject({ summary: legacyLine, detail: legacyLine });
+  });
+});
+
 // findNodesThatFitPod (pkg/scheduler/schedule_one.go) runs NodeAffinity's PreFilter first: the nodes
 // its PreFilterResult leaves out get "node(s) didn't satisfy plugin(s) [NodeAffinity]" (TestSchedulerSchedulePod,
 // "test some nodes are filtered out by prefilter plugin and other are filtered out by filter plugin"),
@@ -209,11 +255,12 @@ describe("placePod: NodeAffinity's PreFilter in the summary", () => {
     },
   });
   const cluster = [node('n1', [], { unschedulable: true }), node('n2', [gpu]), node('n3')];
-  it.each<[string, Pod['spec'], Node[], string]>([
+  it.each<[string, Pod['spec'], Node[], string, string]>([
     [
       'the nodes left out are counted as not satisfying NodeAffinity, whatever else they fail',
       byName(['n2']),
       cluster,
+      "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
       "0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
     ],
     [
@@ -221,17 +268,20 @@ describe("placePod: NodeAffinity's PreFilter in the summary", () => {
       byName(['n3']),
       cluster,
       "1/3 nodes are available: 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
+      "1/3 nodes are available: 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
     ],
     [
       'TestSchedulerSchedulePod "test prefilter plugin returned an invalid node": a name no node has leaves every node out',
       byName(['ghost']),
       cluster,
       "0/3 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity].",
+      "0/3 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity].",
     ],
     [
       'terms are ORed: the union of their names is filtered',
       byName(['n1'], ['n3']),
       cluster,
+      "1/3 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) were unschedulable.",
       "1/3 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 1 node(s) were unschedulable.",
     ],
     [
@@ -248,17 +298,20 @@ describe("placePod: NodeAffinity's PreFilter in the summary", () => {
       },
       cluster,
       "0/3 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 2 node(s) didn't match Pod's node affinity/selector.",
+      "0/3 nodes are available: 1 node(s) didn't satisfy plugin(s) [NodeAffinity], 2 node(s) didn't match Pod's node affinity/selector.",
     ],
     [
       'TestNodeAffinity "Pod with two conflicting mach field requirements": pod affinity terms conflict, no node counted',
       byName(['n1', 'n2']),
       cluster,
       '0/3 nodes are available: pod affinity terms conflict.',
+      '0/3 nodes are available: pod affinity terms conflict.',
     ],
     [
       'a term that conflicts beside one that names a node is no conflict: the union is not empty',
       byName(['n1', 'n2'], ['n3']),
       cluster,
+      "1/3 nodes are available: 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
       "1/3 nodes are available: 2 node(s) didn't satisfy plugin(s) [NodeAffinity].",
     ],
     [
@@ -276,6 +329,7 @@ describe("placePod: NodeAffinity's PreFilter in the summary", () => {
         },
       },
       cluster,
+      '1/3 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable.',
       '1/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) were unschedulable.',
     ],
     [
@@ -283,9 +337,11 @@ describe("placePod: NodeAffinity's PreFilter in the summary", () => {
       { ...byName(['n2']), nodeName: 'n3' },
       [node('n2'), node('n3')],
       "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) didn't match the requested node name.",
+      "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) didn't match the requested node name.",
     ],
-  ])('%s', (_name, spec, nodes, summary) => {
-    expect(placePod(pod(spec), nodes).summary).toBe(summary);
+  ])('%s', (_name, spec, nodes, current, legacyLine) => {
+    expect(placePod(pod(spec), nodes)).toMatchObject({ summary: current, detail: legacyLine });
+    expect(placePod(pod(spec), nodes, legacy).summary).toBe(legacyLine);
   });
 
   it('changes no verdict and no reason: a node left out still lists what it fails', () => {
