@@ -1,4 +1,4 @@
-import { type DomainSettings, defaultSettings } from '@taintgate/domain';
+import { type DomainSettings, type SummaryWording, defaultSettings, summaryWordings } from '@taintgate/domain';
 import { AppConfig } from './app-config';
 
 /** Defaults that work on a developer machine with local Postgres and Redis (README, Configuration). */
@@ -14,6 +14,8 @@ export const CONFIG_DEFAULTS = {
   DEFAULT_UNREACHABLE_TOLERATION_SECONDS: String(defaultSettings.defaultUnreachableTolerationSeconds),
   /** Like kube-apiserver's --enable-admission-plugins: plugins off by default to turn on (names below). */
   ENABLE_ADMISSION_PLUGINS: '',
+  /** The placement summary's words: current kube-scheduler's, or legacy (the taint named) for users of older clusters. */
+  SCHEDULER_SUMMARY_WORDING: defaultSettings.summaryWording,
   /** Like kube-apiserver's --disable-admission-plugins: a comma-separated list of the names below. */
   DISABLE_ADMISSION_PLUGINS: '',
   /** Prefix of the BullMQ keys in Redis. */
@@ -83,6 +85,7 @@ function readDomainSettings(env: NodeJS.ProcessEnv): DomainSettings {
     tolerationComparisonOperators: readBoolean(env, 'TOLERATION_COMPARISON_OPERATORS'),
     defaultNotReadyTolerationSeconds: readSeconds(env, 'DEFAULT_NOT_READY_TOLERATION_SECONDS'),
     defaultUnreachableTolerationSeconds: readSeconds(env, 'DEFAULT_UNREACHABLE_TOLERATION_SECONDS'),
+    summaryWording: readSummaryWording(env),
     admission,
   };
 }
@@ -97,6 +100,13 @@ function readPlugins(env: NodeJS.ProcessEnv, variable: 'ENABLE_ADMISSION_PLUGINS
     if (!(name in ADMISSION_PLUGINS)) throw new Error(`${variable}: unknown plugin "${name}" (known: ${Object.keys(ADMISSION_PLUGINS).join(', ')})`);
   }
   return names as (keyof typeof ADMISSION_PLUGINS)[];
+}
+
+function readSummaryWording(env: NodeJS.ProcessEnv): SummaryWording {
+  const value = read(env, 'SCHEDULER_SUMMARY_WORDING').toLowerCase();
+  const wording = summaryWordings.find((w) => w === value);
+  if (!wording) throw new Error(`SCHEDULER_SUMMARY_WORDING must be ${summaryWordings.join(' or ')}, got "${value}"`);
+  return wording;
 }
 
 function readBoolean(env: NodeJS.ProcessEnv, name: ConfigVariable): boolean {

@@ -29,6 +29,7 @@ export class PlacementService {
 
   private async answer(pod: Pod, inline: Node[] | undefined) {
     const nodes = inline ?? [...(await this.snapshot.view()).nodes.values()];
-    return placePod(pod, nodes, { comparisonOperators: this.config.domain.tolerationComparisonOperators });
+    const { tolerationComparisonOperators, summaryWording } = this.config.domain;
+    return placePod(pod, nodes, { comparisonOperators: tolerationComparisonOperators, summaryWording });
   }
 }

@@ -166,3 +166,31 @@ export function evaluateNodeAffinity(pod: Pod, node: Node): NodeAffinityVerdict 
   }
   return { nodeSelectorMisses, affinityMisses, matches: nodeSelectorMisses.length === 0 && affinityMisses.length === 0 };
 }
+
+/**
+ * What NodeAffinity's PreFilter decides before any node is filtered (nodeaffinity.NodeAffinity.PreFilter):
+ * `nodeNames` when every required term names nodes by `matchFields` `metadata.name In` (the names a
+ * term's requirements share, since they are ANDed; the union over the terms, since those are ORed),
+ * and the scheduler then filters those nodes only; `conflict` when that union is empty, and the
+ * scheduler filters no node at all; `allNodes` otherwise.
+ */
+export type NodeAffinityPreFilter = { outcome: 'allNodes' } | { outcome: 'nodeNames'; nodeNames: ReadonlySet<string> } | { outcome: 'conflict' };
+
+export function nodeAffinityPreFilter(pod: Pod): NodeAffinityPreFilter {
+  const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+  let nodeNames: Set<string> | undefined;
+  for (const term of terms) {
+    let termNodeNames: Set<string> | undefined;
+    for (const req of term.matchFields ?? []) {
+      // Only In on metadata.name names nodes; NotIn and other keys leave the term open to every node.
+      if (req.key !== 'metadata.name' || req.operator !== 'In') continue;
+      const named = new Set(req.values ?? []);
+      termNodeNames = termNodeNames ? new Set([...termNodeNames].filter((name) => named.has(name))) : named;
+    }
+    // A term that names no node lets every node through, whatever the other terms name.
+    if (!termNodeNames) return { outcome: 'allNodes' };
+    nodeNames = new Set([...(nodeNames ?? []), ...termNodeNames]);
+  }
+  if (!nodeNames) return { outcome: 'allNodes' };
+  return nodeNames.size === 0 ? { outcome: 'conflict' } : { outcome: 'nodeNames', nodeNames };
+}

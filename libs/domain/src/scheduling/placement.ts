@@ -1,8 +1,9 @@
 import { isDoNotScheduleTaint, isNoExecuteTaint, isPreferNoScheduleTaint, taintForReason, taintIdentity, taintToString } from '../taints/taint';
+import { type SummaryWording, defaultSettings } from '../settings';
 import { type MatchOptions, defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
 import type { Node, Pod, PodRef, Taint, Toleration } from '../types';
 import { TaintKeys } from '../well-known';
-import { evaluateNodeAffinity, nodeAffinityMatches } from './node-affinity';
+import { type NodeAffinityPreFilter, evaluateNodeAffinity, nodeAffinityMatches, nodeAffinityPreFilter } from './node-affinity';
 import { taintTolerationScores } from './taint-toleration-score';
 
 export const PlacementReasonCodes = {
@@ -41,24 +42,53 @@ export interface Placement {
   /** Feasible nodes by score (desc) then name, then infeasible ones by name. */
   nodes: NodePlacement[];
   feasibleCount: number;
-  /** The line kube-scheduler prints: `1/3 nodes are available: 2 node(s) had untolerated taint {k: v}.` */
+  /** The line kube-scheduler prints, in the wording the settings choose: `1/3 nodes are available: 2 node(s) had untolerated taint(s).` */
   summary: string;
+  /** The same line in the legacy wording, which names each node's first untolerated taint: `... 2 node(s) had untolerated taint {k: v}.` */
+  detail: string;
 }
 
-/** kube-scheduler's filter reasons, as they appear in its summary line. */
+/** What placement takes from the settings: how tolerations match, and the wording of the summary. */
+export interface PlacementOptions extends MatchOptions {
+  summaryWording: SummaryWording;
+}
+
+export const defaultPlacementOptions: PlacementOptions = Object.freeze({ ...defaultMatchOptions, summaryWording: defaultSettings.summaryWording });
+
+/** kube-scheduler's reasons, as they appear in its summary line. */
 export const SchedulerReasons = {
+  /** NodeUnschedulable's ErrReasonUnschedulable. */
   unschedulable: 'node(s) were unschedulable',
+  /** NodeName's ErrReason. */
   nodeName: "node(s) didn't match the requested node name",
-  untoleratedTaint: (taint: Taint) => `node(s) had untolerated taint ${taintForReason(taint)}`,
+  /** TaintToleration's Filter since kubernetes/kubernetes#134740, which logs the taint instead of naming it. */
+  untoleratedTaint: 'node(s) had untolerated taint(s)',
+  /** TaintToleration's Filter before that: fmt "node(s) had untolerated taint {%s: %s}" of the first untolerated taint. */
+  untoleratedTaintNamed: (taint: Taint) => `node(s) had untolerated taint ${taintForReason(taint)}`,
+  /** NodeAffinity's ErrReasonPod. */
   nodeAffinity: "node(s) didn't match Pod's node affinity/selector",
+  /**
+   * findNodesThatFitPod's status for the nodes a PreFilterResult leaves out: fmt "node(s) didn't
+   * satisfy plugin(s) %v" of the sorted names of the plugins that narrowed the nodes, NodeAffinity alone here.
+   */
+  notInPreFilterResult: "node(s) didn't satisfy plugin(s) [NodeAffinity]",
+  /** NodeAffinity's PreFilter when the node names of the terms leave no node (errReasonConflict). */
+  affinityTermsConflict: 'pod affinity terms conflict',
 } as const;
 
 export const noNodesAvailable = 'no nodes available to schedule pods';
 
+/** A node kube-scheduler rejects, as its summary counts it: one reason, and the untolerated taint when TaintToleration rejected it. */
+interface SchedulerRejection {
+  reason: string;
+  /** For the legacy wording, which names it. */
+  taint?: Taint;
+}
+
 interface NodeFilterResult {
   reasons: PlacementReason[];
-  /** The reason of the first filter that rejects the node, as kube-scheduler counts it; undefined if feasible. */
-  schedulerReason: string | undefined;
+  /** The first filter that rejects the node, as kube-scheduler counts it; undefined if feasible. */
+  rejection: SchedulerRejection | undefined;
 }
 
 export function podRef(pod: Pod): PodRef {
@@ -88,7 +118,7 @@ export function filterNode(pod: Pod, node: Node, options: MatchOptions = default
 
 /** Is the node feasible for the pod? The same filters, stopping at the first rejection and explaining nothing. */
 export function isFeasible(pod: Pod, node: Node, options: MatchOptions = defaultMatchOptions): boolean {
-  return runFilters(pod, node, options, false).schedulerReason === undefined;
+  return runFilters(pod, node, options, false).rejection === undefined;
 }
 
 function runFilters(pod: Pod, node: Node, options: MatchOptions, explain: boolean): NodeFilterResult {
@@ -96,12 +126,12 @@ function runFilters(pod: Pod, node: Node, options: MatchOptions, explain: boolea
   const taints = node.spec?.taints ?? [];
   const boundTo = pod.spec?.nodeName;
   const reasons: PlacementReason[] = [];
-  let schedulerReason: string | undefined;
-  const rejected = (reason: string): boolean => {
-    schedulerReason ??= reason;
+  let rejection: SchedulerRejection | undefined;
+  const rejected = (reason: string, taint?: Taint): boolean => {
+    rejection ??= taint ? { reason, taint } : { reason };
     return !explain;
   };
-  const result = (): NodeFilterResult => ({ reasons, schedulerReason });
+  const result = (): NodeFilterResult => ({ reasons, rejection });
 
   if (boundTo && boundTo !== node.metadata.name) {
     if (explain) reasons.push({ code: PlacementReasonCodes.nodeNameMismatch, message: `pod is bound to node ${boundTo} by spec.nodeName` });
@@ -118,7 +148,7 @@ function runFilters(pod: Pod, node: Node, options: MatchOptions, explain: boolea
   for (const taint of taints) {
     if (!blocks(taint) || tolerationsTolerateTaint(tolerations, taint, options)) continue;
     if (explain) reasons.push(taintReason(taint, false));
-    if (rejected(SchedulerReasons.untoleratedTaint(taint))) return result();
+    if (rejected(SchedulerReasons.untoleratedTaint, taint)) return result();
   }
 
   if (!explain) {
@@ -140,30 +170,53 @@ function runFilters(pod: Pod, node: Node, options: MatchOptions, explain: boolea
   return result();
 }
 
-/** kube-scheduler's FitError text, with the available count in front: reasons counted, "N reason" sorted as strings. */
-export function summarize(total: number, feasible: number, rejections: readonly string[]): string {
+/**
+ * kube-scheduler's FitError.Error() (framework/types.go) with the available count in front where it
+ * says 0: a PreFilter rejection's message alone (every node then has that one status, which the
+ * message does not count), else the reasons counted, the "N reason" strings sorted as Go's
+ * sort.Strings sorts them and joined by ", "; a period after either. What PostFilter plugins
+ * (preemption) add after that is not part of it.
+ */
+export function summarize(total: number, feasible: number, rejections: readonly string[], preFilterMessage?: string): string {
   if (total === 0) return noNodesAvailable;
+  const head = `${feasible}/${total} nodes are available`;
+  if (preFilterMessage) return `${head}: ${preFilterMessage}.`;
   const counts = new Map<string, number>();
   for (const reason of rejections) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   // Go's sort.Strings: byte-wise order of the whole "N reason" string.
   const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const head = `${feasible}/${total} nodes are available`;
   return histogram.length ? `${head}: ${histogram.join(', ')}.` : `${head}.`;
 }
 
+/** A rejection in the chosen words: the legacy ones name the untolerated taint. */
+function wordRejection(rejection: SchedulerRejection, wording: SummaryWording): string {
+  return wording === 'legacy' && rejection.taint ? SchedulerReasons.untoleratedTaintNamed(rejection.taint) : rejection.reason;
+}
+
+const allNodes: NodeAffinityPreFilter = { outcome: 'allNodes' };
+
 const byName = (a: NodePlacement, b: NodePlacement) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-/** Where can this pod go? Every node, feasible or not, with its reasons, score and rank, and the summary line. */
-export function placePod(pod: Pod, nodes: readonly Node[], options: MatchOptions = defaultMatchOptions): Placement {
+/**
+ * Where can this pod go? Every node, feasible or not, with its reasons, score and rank, and the
+ * summary line. As findNodesThatFitPod, NodeAffinity's PreFilter comes first: the nodes it leaves
+ * out are counted as not satisfying it, and a conflict is the whole summary. Every node is still
+ * filtered for its own reasons, which those nodes fail anyway.
+ */
+export function placePod(pod: Pod, nodes: readonly Node[], options: PlacementOptions = defaultPlacementOptions): Placement {
+  // A pod bound by spec.nodeName never meets the scheduler's PreFilter: the kubelet admits it node by node.
+  const preFilter = pod.spec?.nodeName ? allNodes : nodeAffinityPreFilter(pod);
   const feasible: { node: Node; reasons: PlacementReason[] }[] = [];
   const infeasible: NodePlacement[] = [];
-  const rejections: string[] = [];
+  const rejections: SchedulerRejection[] = [];
   for (const node of nodes) {
     const result = filterNode(pod, node, options);
-    if (result.schedulerReason === undefined) {
+    const leftOut = preFilter.outcome === 'nodeNames' && !preFilter.nodeNames.has(node.metadata.name);
+    const rejection = leftOut ? { reason: SchedulerReasons.notInPreFilterResult } : result.rejection;
+    if (rejection === undefined) {
       feasible.push({ node, reasons: result.reasons });
     } else {
-      rejections.push(result.schedulerReason);
+      rejections.push(rejection);
       infeasible.push({ name: node.metadata.name, feasible: false, score: null, rank: null, reasons: result.reasons });
     }
   }
@@ -181,10 +234,19 @@ export function placePod(pod: Pod, nodes: readonly Node[], options: MatchOptions
   });
   infeasible.sort(byName);
 
+  const preFilterMessage = preFilter.outcome === 'conflict' ? SchedulerReasons.affinityTermsConflict : undefined;
+  const line = (wording: SummaryWording) =>
+    summarize(
+      nodes.length,
+      ranked.length,
+      rejections.map((r) => wordRejection(r, wording)),
+      preFilterMessage,
+    );
   return {
     pod: podRef(pod),
     nodes: [...ranked, ...infeasible],
     feasibleCount: ranked.length,
-    summary: summarize(nodes.length, ranked.length, rejections),
+    summary: line(options.summaryWording),
+    detail: line('legacy'),
   };
 }

@@ -69,8 +69,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ENABLE_ADMISSION_PLUGINS: 'AlwaysPullImages' })).toThrow(/ENABLE_ADMISSION_PLUGINS: unknown plugin "AlwaysPullImages"/);
   });
 
+  it('reads the wording of the placement summary: current by default, legacy for older clusters', () => {
+    expect(loadConfig({}).domain.summaryWording).toBe('current');
+    expect(loadConfig({ SCHEDULER_SUMMARY_WORDING: 'legacy' }).domain).toEqual(settingsWith({ summaryWording: 'legacy' }));
+    expect(loadConfig({ SCHEDULER_SUMMARY_WORDING: ' Legacy ' }).domain.summaryWording).toBe('legacy');
+    expect(loadConfig({ SCHEDULER_SUMMARY_WORDING: 'current' }).domain.summaryWording).toBe('current');
+  });
+
   it('names a wrong domain setting', () => {
     expect(() => loadConfig({ TOLERATION_COMPARISON_OPERATORS: 'maybe' })).toThrow(/TOLERATION_COMPARISON_OPERATORS/);
+    expect(() => loadConfig({ SCHEDULER_SUMMARY_WORDING: '1.33' })).toThrow('SCHEDULER_SUMMARY_WORDING must be current or legacy, got "1.33"');
     expect(() => loadConfig({ DEFAULT_NOT_READY_TOLERATION_SECONDS: '-1' })).toThrow(/DEFAULT_NOT_READY_TOLERATION_SECONDS/);
     expect(() => loadConfig({ DISABLE_ADMISSION_PLUGINS: 'NodeRestriction' })).toThrow(/unknown plugin "NodeRestriction"/);
   });

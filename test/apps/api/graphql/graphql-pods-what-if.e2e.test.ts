@@ -59,7 +59,8 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/namespaces/default/pods/gone' })).statusCode).toBe(404);
   });
 
-  const PLACEMENT = 'pod { namespace name } nodes { name feasible score rank reasons { code message field taint { key value effect } } } feasibleCount summary';
+  const PLACEMENT =
+    'pod { namespace name } nodes { name feasible score rank reasons { code message field taint { key value effect } } } feasibleCount summary detail';
 
   it('placement: an inline pod over the stored nodes, as POST /v1/placement answers', async () => {
     const pod = { metadata: { name: 'what' }, spec: {} };
@@ -76,7 +77,8 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
         }),
       ),
     );
-    expect(placement.summary).toBe('1/2 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.');
+    expect(placement.summary).toBe('1/2 nodes are available: 1 node(s) had untolerated taint(s).');
+    expect(placement.detail).toBe('1/2 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.');
     expect(placement.nodes[1]).toMatchObject({
       name: 'n2',
       feasible: false,

@@ -69,7 +69,8 @@ describe('placement', () => {
           { name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint)] },
         ],
         feasibleCount: 3,
-        summary:
+        summary: '3/6 nodes are available: 1 node(s) were unschedulable, 2 node(s) had untolerated taint(s).',
+        detail:
           '3/6 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.',
       });
     });
@@ -120,6 +121,9 @@ describe('placement', () => {
         { name: 'f', feasible: false, score: null, rank: null, reasons: [miss('c'), preferReason(soft), preferReason(other)] },
       ]);
       expect(body.summary).toBe(
+        "1/6 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable, 3 node(s) didn't match Pod's node affinity/selector.",
+      );
+      expect(body.detail).toBe(
         "1/6 nodes are available: 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable, 3 node(s) didn't match Pod's node affinity/selector.",
       );
     });
@@ -131,7 +135,7 @@ describe('placement', () => {
       const zoneC = (await place(required([{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['c'] }] }]))).json();
       expect(zoneC.nodes.filter((n: { feasible: boolean }) => n.feasible).map((n: { name: string }) => n.name)).toEqual(['f']);
       expect(zoneC.summary).toBe(
-        "1/6 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable, 2 node(s) didn't match Pod's node affinity/selector.",
+        "1/6 nodes are available: 1 node(s) were unschedulable, 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s).",
       );
       expect(zoneC.nodes.find((n: { name: string }) => n.name === 'a').reasons).toEqual([
         {
@@ -142,6 +146,8 @@ describe('placement', () => {
       ]);
       const byName = (await place(required([{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['b'] }] }]))).json();
       expect(byName.nodes.filter((n: { feasible: boolean }) => n.feasible).map((n: { name: string }) => n.name)).toEqual(['b']);
+      // NodeAffinity's PreFilter narrowed the nodes to b: the others are counted as not satisfying it
+      expect(byName.summary).toBe("1/6 nodes are available: 5 node(s) didn't satisfy plugin(s) [NodeAffinity].");
       const ssd = (
         await place(
           required([
@@ -172,7 +178,8 @@ describe('placement', () => {
         reasons: [taintReason(maint)],
       });
       expect(onE.feasibleCount).toBe(0);
-      expect(onE.summary).toBe("0/6 nodes are available: 1 node(s) had untolerated taint {maint: true}, 5 node(s) didn't match the requested node name.");
+      expect(onE.summary).toBe("0/6 nodes are available: 1 node(s) had untolerated taint(s), 5 node(s) didn't match the requested node name.");
+      expect(onE.detail).toBe("0/6 nodes are available: 1 node(s) had untolerated taint {maint: true}, 5 node(s) didn't match the requested node name.");
       const nowhere = (await place({ pod: { spec: { nodeName: 'ghost' } } })).json();
       expect(nowhere.summary).toBe("0/6 nodes are available: 6 node(s) didn't match the requested node name.");
     });
@@ -198,7 +205,8 @@ describe('placement', () => {
       expect(stored.json()).toMatchObject({
         pod: { namespace: 'ml', name: 'gpu-job' },
         feasibleCount: 4,
-        summary: '4/6 nodes are available: 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.',
+        summary: '4/6 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable.',
+        detail: '4/6 nodes are available: 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.',
       });
     });
 
@@ -245,7 +253,8 @@ describe('placement', () => {
           { name: 'a', feasible: false, score: null, rank: null, reasons: [taintReason(dedicated)] },
         ],
         feasibleCount: 2,
-        summary: '2/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.',
+        summary: '2/3 nodes are available: 1 node(s) had untolerated taint(s).',
+        detail: '2/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.',
       });
       expectApiError(await api.getNode('h1'), 404, 'nodes "h1" not found');
       expect((await api.getNode('a')).json().spec.taints).toBeUndefined();
@@ -257,7 +266,10 @@ describe('placement', () => {
       // the nodes are unreachable: their NoSchedule taint keeps new pods away...
       const reply = await place({ pod: { spec: { tolerations: [gpu] } }, nodes });
       expect(reply.statusCode).toBe(200);
-      expect(reply.json().summary).toBe('0/2 nodes are available: 2 node(s) had untolerated taint {node.kubernetes.io/unreachable: }.');
+      expect(reply.json()).toMatchObject({
+        summary: '0/2 nodes are available: 2 node(s) had untolerated taint(s).',
+        detail: '0/2 nodes are available: 2 node(s) had untolerated taint {node.kubernetes.io/unreachable: }.',
+      });
       // ...and a pod tolerating it too gets in: the NoExecute one is tolerated for 300 s by default
       const unreachable = { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' };
       expect((await place({ pod: { spec: { tolerations: [gpu, unreachable] } }, nodes })).json().summary).toBe('2/2 nodes are available.');
@@ -270,6 +282,7 @@ describe('placement', () => {
         nodes: [],
         feasibleCount: 0,
         summary: 'no nodes available to schedule pods',
+        detail: 'no nodes available to schedule pods',
       });
     });
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type Node, type NodeSelectorRequirement, type NodeSelectorTerm, type Pod, evaluateNodeAffinity, labelRequirementMiss } from '@taintgate/domain';
+import {
+  type Node,
+  type NodeAffinityPreFilter,
+  type NodeSelectorRequirement,
+  type NodeSelectorTerm,
+  type Pod,
+  evaluateNodeAffinity,
+  labelRequirementMiss,
+  nodeAffinityPreFilter,
+} from '@taintgate/domain';
 
 const labels = { zone: 'a', cores: '16', gpu: '' };
 
@@ -77,5 +86,65 @@ describe('evaluateNodeAffinity', () => {
   });
   it('a pod without selectors matches every node', () => {
     expect(evaluateNodeAffinity({ metadata: { name: 'p' } }, { metadata: { name: 'bare' } }).matches).toBe(true);
+  });
+});
+
+// NodeAffinity.PreFilter (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go); the cases
+// named after TestNodeAffinity are the ones there that run PreFilter, with their wantPreFilterResult
+// and wantPreFilterStatus.
+describe('nodeAffinityPreFilter (NodeAffinity.PreFilter)', () => {
+  const name = (operator: string, ...values: string[]): NodeSelectorRequirement => ({ key: 'metadata.name', operator, values });
+  const required = (...nodeSelectorTerms: NodeSelectorTerm[]): Pod => ({
+    metadata: { name: 'p' },
+    spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms } } } },
+  });
+  const fooBar: NodeSelectorRequirement = { key: 'foo', operator: 'In', values: ['bar'] };
+  const names = (...nodeNames: string[]): NodeAffinityPreFilter => ({ outcome: 'nodeNames', nodeNames: new Set(nodeNames) });
+  const allNodes: NodeAffinityPreFilter = { outcome: 'allNodes' };
+  const conflict: NodeAffinityPreFilter = { outcome: 'conflict' };
+
+  it.each<[string, Pod, NodeAffinityPreFilter]>([
+    [
+      'TestNodeAffinity "Pod with matchFields using In operator that matches the existing node"',
+      required({ matchFields: [name('In', 'node1')] }),
+      names('node1'),
+    ],
+    [
+      'TestNodeAffinity "Pod with two terms: matchFields does not match, but matchExpressions matches"',
+      required({ matchFields: [name('In', 'node1'), name('In', 'node2')] }, { matchExpressions: [fooBar] }),
+      allNodes,
+    ],
+    [
+      'TestNodeAffinity "Pod with one term: matchFields does not match, but matchExpressions matches"',
+      required({ matchFields: [name('In', 'node1')], matchExpressions: [fooBar] }),
+      names('node1'),
+    ],
+    [
+      'TestNodeAffinity "Pod with two terms: both matchFields and matchExpressions do not match"',
+      required({ matchFields: [name('In', 'node1')] }, { matchExpressions: [{ key: 'foo', operator: 'In', values: ['not-match-to-bar'] }] }),
+      allNodes,
+    ],
+    [
+      'TestNodeAffinity "Pod with two terms of node.Name affinity"',
+      required({ matchFields: [name('In', 'node1')] }, { matchFields: [name('In', 'node2')] }),
+      names('node1', 'node2'),
+    ],
+    ['TestNodeAffinity "Pod with two conflicting mach field requirements"', required({ matchFields: [name('In', 'node1'), name('In', 'node2')] }), conflict],
+    ['requirements of a term share their names', required({ matchFields: [name('In', 'node1', 'node2'), name('In', 'node2', 'node3')] }), names('node2')],
+    ['one In with several names names them all', required({ matchFields: [name('In', 'node1', 'node2')] }), names('node1', 'node2')],
+    ['In without names: no node, a conflict', required({ matchFields: [name('In')] }), conflict],
+    [
+      'a conflicting term beside a naming one: only an empty union is a conflict',
+      required({ matchFields: [name('In', 'a'), name('In', 'b')] }, { matchFields: [name('In', 'c')] }),
+      names('c'),
+    ],
+    ['NotIn names no node', required({ matchFields: [name('NotIn', 'node1')] }), allNodes],
+    ['a field other than metadata.name names no node', required({ matchFields: [{ key: 'metadata.uid', operator: 'In', values: ['x'] }] }), allNodes],
+    ['NotIn beside In: the In names', required({ matchFields: [name('NotIn', 'node2'), name('In', 'node1')] }), names('node1')],
+    ['no terms', required(), allNodes],
+    ['no required node affinity', { metadata: { name: 'p' }, spec: { nodeSelector: { foo: 'bar' } } }, allNodes],
+    ['no spec', { metadata: { name: 'p' } }, allNodes],
+  ])('%s', (_name, pod, expected) => {
+    expect(nodeAffinityPreFilter(pod)).toEqual(expected);
   });
 });

@@ -1,7 +1,33 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Pod, type Toleration, placePod } from '@taintgate/domain';
+import { type NodeSelectorTerm, type Pod, type Toleration, defaultPlacementOptions, isFeasible, placePod } from '@taintgate/domain';
 import { node, nodes, pod, taint, toleration } from '../support/arbitraries';
+
+/** Terms naming nodes by metadata.name (In or NotIn, one name or more, none too), beside a label term at times. */
+const nameTerms: fc.Arbitrary<NodeSelectorTerm[]> = fc.array(
+  fc.oneof(
+    fc.record({
+      matchFields: fc.array(
+        fc.record({
+          key: fc.constant('metadata.name'),
+          operator: fc.constantFrom('In', 'NotIn'),
+          values: fc.uniqueArray(fc.constantFrom('n1', 'n2', 'n3', 'n4', 'ghost'), { maxLength: 2 }),
+        }),
+        { minLength: 1, maxLength: 2 },
+      ),
+    }),
+    fc.constant<NodeSelectorTerm>({ matchExpressions: [{ key: 'zone', operator: 'Exists' }] }),
+  ),
+  { minLength: 1, maxLength: 3 },
+);
+
+/** The nodes a summary counts, however its reasons are worded: "0/3 nodes are available: 1 x, 2 y {k: v}." counts 3. */
+const countedNodes = (line: string) =>
+  line
+    .slice(line.indexOf(': ') + 2)
+    .split(', ')
+    .map((part) => Number(/^\d+/.exec(part)?.[0] ?? 0))
+    .reduce((a, b) => a + b, 0);
 
 const withToleration = (p: Pod, extra: Toleration): Pod => ({
   ...p,
@@ -55,6 +81,33 @@ describe('laws of placement', () => {
         for (const n of placePod(p, ns).nodes) {
           expect(n.reasons.some((r) => !soft.has(r.code))).toBe(!n.feasible);
         }
+      }),
+    );
+  });
+
+  it('the legacy summary is the detail, and both wordings count every infeasible node once', () => {
+    fc.assert(
+      fc.property(pod, nodes, (p, ns) => {
+        const current = placePod(p, ns);
+        const legacy = placePod(p, ns, { ...defaultPlacementOptions, summaryWording: 'legacy' });
+        expect(legacy.summary).toBe(current.detail);
+        if (ns.length) {
+          expect(countedNodes(current.summary)).toBe(ns.length - current.feasibleCount);
+          expect(countedNodes(current.detail)).toBe(ns.length - current.feasibleCount);
+        }
+      }),
+    );
+  });
+
+  it("NodeAffinity's PreFilter turns no verdict: a pod naming nodes is feasible exactly where the filters let it", () => {
+    fc.assert(
+      fc.property(pod, nodes, nameTerms, (p, ns, nodeSelectorTerms) => {
+        const naming: Pod = {
+          ...p,
+          spec: { ...p.spec, affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms } } } },
+        };
+        const result = placePod(naming, ns);
+        for (const n of ns) expect(result.nodes.find((v) => v.name === n.metadata.name)?.feasible).toBe(isFeasible(naming, n));
       }),
     );
   });

@@ -28,7 +28,8 @@ export class PlacementType {
   @Field(() => PodRefType) pod!: PodRefType;
   @Field(() => [NodePlacementType]) nodes!: NodePlacementType[];
   @Field(() => Int) feasibleCount!: number;
-  @Field() summary!: string;
+  @Field({ description: "kube-scheduler's summary line, in the wording SCHEDULER_SUMMARY_WORDING chooses" }) summary!: string;
+  @Field({ description: "the summary line in the legacy wording, naming each node's first untolerated taint" }) detail!: string;
 }
 
 @ObjectType('AlreadyScheduled', { description: 'An eviction scheduled earlier, which the controller keeps: its deadline stands.' })
