@@ -761,12 +761,12 @@ describe('validatePod: update rules', () => {
       lines: [],
     },
     {
-      name: 'nodeName changed',
+      name: 'nodeName changed: the spec comparison of ValidatePodUpdate refuses it',
       previous: before(),
       next: withChange(kubectlPod, (p) => {
         p.spec.nodeName = 'worker-2';
       }),
-      lines: ['spec.nodeName: Forbidden: may not be changed once the pod is bound (was "worker-1")'],
+      lines: [`spec: Forbidden: ${msg.podUpdateForbidden}\n- spec.nodeName: "worker-1"\n+ spec.nodeName: "worker-2"`],
     },
     {
       name: 'nodeName removed',
@@ -774,7 +774,7 @@ describe('validatePod: update rules', () => {
       next: withChange(kubectlPod, (p) => {
         delete (p.spec as Json).nodeName;
       }),
-      lines: ['spec.nodeName: Forbidden: may not be changed once the pod is bound (was "worker-1")'],
+      lines: [`spec: Forbidden: ${msg.podUpdateForbidden}\n- spec.nodeName: "worker-1"`],
     },
     {
       name: 'Gt stays allowed with the setting off when the old pod uses it (ratchet)',
