@@ -35,7 +35,10 @@ export interface PodUpdateOptions {
   tolerations: TolerationValidationOptions;
 }
 
-/** updatablePodSpecFields, as v1.37 prints it (joined with "," and no space). */
+/**
+ * updatablePodSpecFields, joined with "," and no space, as released up to v1.37 (kubernetes#142248,
+ * merged after it, adds schedulingGates, nodeSelector and nodeAffinity to the list).
+ */
 const updatablePodSpecFields = [
   '`spec.containers[*].image`',
   '`spec.initContainers[*].image`',
