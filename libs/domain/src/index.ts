@@ -13,6 +13,8 @@ export * from './validation/taints';
 export * from './validation/tolerations';
 export * from './validation/node-selector';
 export * from './validation/objects';
+export * from './validation/pod-update';
+export * from './validation/pod-spec-comparison';
 export { ShapeChecker, isObject } from './validation/json-shape';
 
 export * from './numbers/int64';

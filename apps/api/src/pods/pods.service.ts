@@ -45,8 +45,14 @@ export class PodsService {
   }
 
   /**
-   * PUT: admission defaults are applied (and visible in the answer), then the API server's
-   * update validation; on update, tolerations may only be added (or their seconds changed).
+   * PUT: admission defaults are applied (and visible in the answer), then, on an update, the API
+   * server's ValidatePodUpdate against the stored pod (validatePod with `previous`): only images,
+   * activeDeadlineSeconds, added tolerations, removed scheduling gates and the like may change,
+   * and spec.nodeName may be set once (taintgate's binding). The stored pod carries what the
+   * server set (uid, resourceVersion, creationTimestamp, status) and the comparison ignores those,
+   * so a pod read and sent back unchanged is a 200. Its status is stored as sent: kube-apiserver
+   * keeps the old status on a PUT and takes status only through pods/status, which taintgate does
+   * not have yet.
    */
   async upsert({ namespace, name, pod: sent }: UpsertPodCommand): Promise<{ pod: Pod; created: boolean }> {
     const settings = this.config.domain;

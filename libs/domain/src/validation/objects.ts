@@ -7,7 +7,8 @@ import { type Json, ShapeChecker } from './json-shape';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, utf8ByteLength } from './names';
 import { hasInvalidLabelValueInNodeSelectorTerms, validateAffinity, validateLabels } from './node-selector';
 import { validateNodeTaints, validateTaint } from './taints';
-import { usesComparisonOperators, validateOnlyAddedTolerations, validateTolerations } from './tolerations';
+import { nodeNameWithSchedulingGates, validateActiveDeadlineSeconds, validatePodUpdate, validateSchedulingGates } from './pod-update';
+import { usesComparisonOperators, validateTolerations } from './tolerations';
 
 /**
  * Whole Node and Pod objects as the API server validates them on create and update, from raw JSON
@@ -175,11 +176,12 @@ export function validateNode(input: unknown): Validated<Node> {
 
 /**
  * A Pod on create (no `previous`) or update. JSON type errors are reported alone; otherwise the
- * rules run in ValidatePodSpec's order (nodeSelector, affinity, nodeName, tolerations). An update
- * may only add tolerations or change the tolerationSeconds of existing ones, and may set
- * spec.nodeName once (binding) but not change it. As in Kubernetes, Gt/Lt tolerations stay
- * allowed on an update of a pod that already uses them, and so do invalid label values in the
- * required node affinity of a pod that already has some.
+ * rules run in ValidatePodSpec's order (nodeSelector, affinity, schedulingGates, nodeName,
+ * activeDeadlineSeconds, tolerations), then ValidatePodCreate's or ValidatePodUpdate's own (see
+ * pod-update.ts: only images, activeDeadlineSeconds, added tolerations, removed scheduling gates
+ * and a few more may change; taintgate binds a pod by setting spec.nodeName once). As in
+ * Kubernetes, Gt/Lt tolerations stay allowed on an update of a pod that already uses them, and so
+ * do invalid label values in the required node affinity of a pod that already has some.
  */
 export function validatePod(input: unknown, settings: DomainSettings, previous?: Pod): Validated<Pod> {
   const shape = new ShapeChecker();
@@ -193,6 +195,7 @@ export function validatePod(input: unknown, settings: DomainSettings, previous?:
   for (const field of ['containers', 'initContainers'] as const) {
     for (const { item, path } of shape.objects(spec?.[field], specPath.child(field))) {
       shape.string(item.name, path.child('name'));
+      shape.string(item.image, path.child('image'));
       const resources = shape.object(item.resources, path.child('resources'));
       checkQuantities(shape, resources?.requests, path.child('resources').child('requests'));
       checkQuantities(shape, resources?.limits, path.child('resources').child('limits'));
@@ -205,6 +208,12 @@ export function validatePod(input: unknown, settings: DomainSettings, previous?:
   const nodeAffinity = shape.object(affinity?.nodeAffinity, specPath.child('affinity').child('nodeAffinity'));
   checkNodeAffinityShape(shape, nodeAffinity, specPath.child('affinity').child('nodeAffinity'));
   shape.boolean(spec?.hostNetwork, specPath.child('hostNetwork'));
+  const activeDeadlineSeconds = shape.integer(spec?.activeDeadlineSeconds, specPath.child('activeDeadlineSeconds'));
+  shape.integer(spec?.terminationGracePeriodSeconds, specPath.child('terminationGracePeriodSeconds'));
+  const gates = shape.objects(spec?.schedulingGates, specPath.child('schedulingGates')).map(({ item, path }) => {
+    shape.string(item.name, path.child('name'));
+    return item;
+  });
   const status = shape.object(obj.status, root.child('status'));
   const phase = shape.string(status?.phase, root.child('status').child('phase'));
   if (phase && !podPhases.includes(phase)) {
@@ -223,19 +232,19 @@ export function validatePod(input: unknown, settings: DomainSettings, previous?:
   const errors = validateMetadata(meta, true);
   if (nodeSelector) errors.push(...validateLabels(nodeSelector, specPath.child('nodeSelector')));
   if (affinity) errors.push(...validateAffinity(affinity, specPath.child('affinity'), { allowInvalidLabelValueInRequiredNodeAffinity }));
+  errors.push(...validateSchedulingGates(gates, specPath.child('schedulingGates')));
   if (nodeName) for (const msg of isDNS1123Subdomain(nodeName)) errors.push(fieldError.invalid(specPath.child('nodeName'), nodeName, msg));
-  const tolerationsPath = specPath.child('tolerations');
-  errors.push(...validateTolerations(tolerations, tolerationsPath, options));
+  errors.push(...validateActiveDeadlineSeconds(activeDeadlineSeconds, specPath.child('activeDeadlineSeconds')));
+  errors.push(...validateTolerations(tolerations, specPath.child('tolerations'), options));
+  const pod = obj as unknown as Pod;
   if (previous) {
-    // ValidatePodUpdate then checks the tolerations again, against the old ones; its repeats of
-    // the messages above are dropped by dedupe, as the API server's aggregate drops them.
-    errors.push(...validateOnlyAddedTolerations(tolerations, previous.spec?.tolerations ?? [], tolerationsPath, options));
-    const before = previous.spec?.nodeName;
-    if (before && nodeName !== before) {
-      errors.push(fieldError.forbidden(specPath.child('nodeName'), `may not be changed once the pod is bound (was ${JSON.stringify(before)})`));
-    }
+    // ValidatePodUpdate checks the tolerations again, against the old ones; its repeats of the
+    // messages above are dropped by dedupe, as the API server's aggregate drops them.
+    errors.push(...validatePodUpdate(pod, previous, { tolerations: options }));
+  } else if (nodeName && gates.length > 0) {
+    errors.push(nodeNameWithSchedulingGates(specPath.child('nodeName')));
   }
-  return errors.length ? err(uniqueFieldErrors(errors)) : ok(obj as unknown as Pod);
+  return errors.length ? err(uniqueFieldErrors(errors)) : ok(pod);
 }
 
 function checkRequirementShapes(shape: ShapeChecker, value: unknown, path: FieldPath): void {

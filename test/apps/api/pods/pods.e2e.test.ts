@@ -234,8 +234,12 @@ describe('pods', () => {
       const bound = await api.putPod('upd', 'p', { spec: { tolerations: pod.spec.tolerations, nodeName: 'node-a' } });
       expect(bound.statusCode).toBe(200);
       expect(bound.json().spec.nodeName).toBe('node-a');
-      const forbidden = { field: 'spec.nodeName', reason: 'Forbidden: may not be changed once the pod is bound (was "node-a")' };
-      for (const spec of [{ nodeName: 'node-b' }, {}, { nodeName: '' }]) {
+      for (const [spec, diff] of [
+        [{ nodeName: 'node-b' }, '- spec.nodeName: "node-a"\n+ spec.nodeName: "node-b"'],
+        [{}, '- spec.nodeName: "node-a"'],
+        [{ nodeName: '' }, '- spec.nodeName: "node-a"'],
+      ] as const) {
+        const forbidden = { field: 'spec', reason: `Forbidden: ${msg.podUpdateForbidden}\n${diff}` };
         const reply = await expectNothingStored(api, db, () => api.putPod('upd', 'p', { spec: { tolerations: pod.spec.tolerations, ...spec } }));
         expectApiError(reply, 400, `Pod "p" is invalid: ${forbidden.field}: ${forbidden.reason}`, [forbidden]);
       }
@@ -246,7 +250,10 @@ describe('pods', () => {
 
     it('reports a removed toleration and a changed nodeName together', async () => {
       const reply = await expectNothingStored(api, db, () => api.putPod('upd', 'p', { spec: { tolerations: [], nodeName: 'node-b' } }));
-      const details = [forbiddenChange, { field: 'spec.nodeName', reason: 'Forbidden: may not be changed once the pod is bound (was "node-a")' }];
+      const details = [
+        forbiddenChange,
+        { field: 'spec', reason: `Forbidden: ${msg.podUpdateForbidden}\n- spec.nodeName: "node-a"\n+ spec.nodeName: "node-b"` },
+      ];
       expectApiError(reply, 400, `Pod "p" is invalid: [${details.map((d) => `${d.field}: ${d.reason}`).join(', ')}]`, details);
     });
   });

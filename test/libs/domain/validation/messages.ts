@@ -22,4 +22,9 @@ export const msg = {
   dnsLabelTooLong: 'must be no more than 63 characters',
   noDots: 'must not contain dots',
   effects: 'supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"',
+  /** ValidatePodUpdate's Forbidden detail up to its diff (updatablePodSpecFields joined with "," and no space). */
+  podUpdateForbidden:
+    'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,' +
+    '`spec.tolerations` (only additions to existing tolerations),' +
+    '`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
 } as const;

@@ -503,16 +503,16 @@ describe('validatePod: update rules', () => {
       lines: [],
     },
     {
-      name: 'nodeName changed',
+      name: 'nodeName changed: the spec comparison of ValidatePodUpdate refuses it',
       previous: before(),
       next: podWith({ spec: { nodeName: 'worker-2' } }),
-      lines: ['spec.nodeName: Forbidden: may not be changed once the pod is bound (was "worker-1")'],
+      lines: [`spec: Forbidden: ${msg.podUpdateForbidden}\n- spec.nodeName: "worker-1"\n+ spec.nodeName: "worker-2"`],
     },
     {
       name: 'nodeName removed',
       previous: before(),
       next: podWith({ spec: { nodeName: null } }),
-      lines: ['spec.nodeName: Forbidden: may not be changed once the pod is bound (was "worker-1")'],
+      lines: [`spec: Forbidden: ${msg.podUpdateForbidden}\n- spec.nodeName: "worker-1"`],
     },
     {
       name: 'Gt stays allowed with the setting off when the old pod uses it (ratchet)',
