@@ -26,7 +26,8 @@ export class ImpactService {
     return {
       ...result,
       at: k8sTime(new Date(now)),
-      evictions: result.evictions.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
+      // `at` null: the deadline lies past year 9999, never in practice (docs/contract.md).
+      evictions: result.evictions.map((e) => ({ ...e, at: e.at === null ? null : new Date(e.at).toISOString(), neverInPractice: e.at === null })),
     };
   }
 

@@ -2,7 +2,9 @@ import { podRef, isFeasible } from '../scheduling/placement';
 import { isDoNotScheduleTaint, sameTaint, taintIdentity } from '../taints/taint';
 import type { MatchOptions } from '../tolerations/match';
 import { defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
+import type { Int64 } from '../numbers/int64';
 import type { Node, Pod, PodRef, Taint } from '../types';
+import { goJson } from '../validation/field-errors';
 import { planNoExecute } from './no-execute-plan';
 
 /**
@@ -15,9 +17,12 @@ export interface ImpactEviction {
   pod: PodRef;
   node: string;
   when: 'Immediately' | 'AfterTolerationSeconds';
-  tolerationSeconds?: number;
-  /** Epoch milliseconds of the eviction (now for Immediately). */
-  at: number;
+  tolerationSeconds?: Int64;
+  /**
+   * Epoch milliseconds of the eviction (now for Immediately); null when the deadline lies past
+   * latestDeadline (year 9999): after its tolerationSeconds, never in practice.
+   */
+  at: number | null;
 }
 
 export interface ImpactUnaffected {
@@ -75,10 +80,12 @@ export function taintImpact(
     if (decision.action === 'EvictNow') result.evictions.push({ pod: ref, node: boundTo, when: 'Immediately', at: now });
     else if (decision.action === 'EvictAt') {
       result.evictions.push({ pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: decision.fireAt });
+    } else if (decision.action === 'NeverInPractice') {
+      result.evictions.push({ pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: null });
     } else result.unaffected.push({ pod: ref, node: boundTo, reason: 'ToleratesForever' });
   }
-  // Soonest eviction first; otherwise by namespace/name, so that answers do not depend on storage order.
-  result.evictions.sort((a, b) => a.at - b.at || byPod(a, b));
+  // Soonest eviction first (never in practice last); otherwise by namespace/name, so that answers do not depend on storage order.
+  result.evictions.sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity) || byPod(a, b));
   result.unaffected.sort(byPod);
   result.unschedulable.sort(byPod);
   return result;
@@ -121,9 +128,6 @@ function feasibleOnlyOnTargets(pod: Pod, nodes: readonly Node[], targets: Readon
 /** What filtering reads of a pending pod: tolerations without their seconds, selectors, required affinity. */
 function schedulingSignature(pod: Pod): string {
   const tolerations = (pod.spec?.tolerations ?? []).map((t) => [t.key ?? '', t.operator ?? '', t.value ?? '', t.effect ?? '']);
-  return JSON.stringify([
-    tolerations,
-    pod.spec?.nodeSelector ?? null,
-    pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null,
-  ]);
+  // goJson: an unknown field of a selector term may hold an integer beyond 2^53 (a bigint).
+  return goJson([tolerations, pod.spec?.nodeSelector ?? null, pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null]);
 }
