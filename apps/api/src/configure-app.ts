@@ -1,5 +1,5 @@
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { acceptJsonBodiesOnly } from './edge/json-bodies';
+import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
 import { FailureFilter } from './failures/failure.filter';
 import { setupOpenApi } from './openapi/setup-openapi';
 
@@ -24,12 +24,13 @@ export function createHttpAdapter(): FastifyAdapter {
 }
 
 /**
- * Everything the application needs besides its modules: JSON-only bodies, the failure filter and
- * the OpenAPI document. main.ts and the tests' boot helper both call it, between creating the app
+ * Everything the application needs besides its modules: JSON-only bodies, answers that keep
+ * integers beyond 2^53 exact, the failure filter and the OpenAPI document. main.ts and the tests' boot helper both call it, between creating the app
  * and init()/listen(), so that tests see exactly what production serves.
  */
 export function configureApp(app: NestFastifyApplication): NestFastifyApplication {
   acceptJsonBodiesOnly(app);
+  answerJsonExactly(app);
   app.useGlobalFilters(new FailureFilter(app.getHttpAdapter()));
   setupOpenApi(app);
   return app;

@@ -1,3 +1,5 @@
+import type { Int64 } from './numbers/int64';
+
 /**
  * Kubernetes-shaped objects, as `kubectl get ... -o json` prints them (core/v1 field names).
  *
@@ -27,8 +29,11 @@ export interface Toleration {
   value?: string;
   /** Empty means every effect. */
   effect?: string;
-  /** Only meaningful with effect NoExecute; null/absent means "tolerate forever". */
-  tolerationSeconds?: number | null;
+  /**
+   * Only meaningful with effect NoExecute; null/absent means "tolerate forever". Kubernetes'
+   * `*int64`: any integer in [-2^63, 2^63-1] (<= 0 means evict at once), a bigint beyond 2^53.
+   */
+  tolerationSeconds?: Int64 | null;
 }
 
 export const NodeSelectorOperators = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'] as const;
@@ -65,7 +70,8 @@ export interface Affinity {
   [other: string]: unknown;
 }
 
-export type ResourceList = Record<string, string | number>;
+/** Quantities as sent: strings, or JSON numbers (bigints beyond 2^53, exactly as written). */
+export type ResourceList = Record<string, string | number | bigint>;
 
 export interface ResourceRequirements {
   requests?: ResourceList;

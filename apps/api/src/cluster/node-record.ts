@@ -1,6 +1,6 @@
 import type { Node, Taint } from '@taintgate/domain';
 import type { Prisma } from '../generated/prisma/client';
-import { type ColumnFields, extraOf, k8sTime, objectOfRow } from './object-parts';
+import { type ColumnFields, extraOf, k8sTime, objectOfRow, storableJson } from './object-parts';
 
 /** A node row with its taints, as read from Postgres. */
 export type NodeRow = Prisma.NodeGetPayload<{ include: { taints: true } }>;
@@ -16,9 +16,9 @@ export function nodeColumnsOf(node: Node) {
   return {
     labels: node.metadata.labels ?? {},
     unschedulable: node.spec?.unschedulable === true,
-    conditions: (node.status?.conditions ?? []) as unknown as Prisma.InputJsonValue,
-    allocatable: (node.status?.allocatable ?? {}) as Prisma.InputJsonValue,
-    extra: extraOf(node as unknown as Record<string, unknown>, nodeColumns) as Prisma.InputJsonValue,
+    conditions: storableJson(node.status?.conditions ?? []) as Prisma.InputJsonValue,
+    allocatable: storableJson(node.status?.allocatable ?? {}) as Prisma.InputJsonValue,
+    extra: storableJson(extraOf(node as unknown as Record<string, unknown>, nodeColumns)) as Prisma.InputJsonValue,
   };
 }
 

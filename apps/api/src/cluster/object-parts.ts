@@ -6,6 +6,20 @@
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A JSON column's value as Prisma can write it. Prisma writes JSON columns with JSON.stringify
+ * (which throws on a bigint) and reads them back with JSON.parse (which rounds past 2^53), so an
+ * integer beyond 2^53 (a bigint, edge/exact-json.ts) in a field taintgate does not read is
+ * stored as the double JSON.parse makes of it: as it was stored before bodies kept such integers
+ * exactly. The one int64 taintgate reads, tolerationSeconds, is kept exact (pod-record.ts).
+ */
+export function storableJson(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(storableJson);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, storableJson(member)]));
+}
+
 /** Which fields of each top-level section live in columns (and so are left out of `extra`). */
 export type ColumnFields = Partial<Record<'metadata' | 'spec' | 'status', readonly string[]>>;
 

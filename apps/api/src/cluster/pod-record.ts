@@ -1,6 +1,6 @@
-import { type Pod, podRequests } from '@taintgate/domain';
+import { type Pod, type Toleration, canonicalInt64, podRequests } from '@taintgate/domain';
 import type { Prisma, QOSClass } from '../generated/prisma/client';
-import { type ColumnFields, extraOf, k8sTime, objectOfRow } from './object-parts';
+import { type ColumnFields, extraOf, k8sTime, objectOfRow, storableJson } from './object-parts';
 
 export type PodRow = Prisma.PodGetPayload<object>;
 
@@ -10,6 +10,26 @@ const podColumns: ColumnFields = {
   spec: ['tolerations', 'nodeName', 'nodeSelector', 'affinity'],
   status: ['phase', 'qosClass'],
 };
+
+/**
+ * Tolerations as stored. A tolerationSeconds beyond 2^53 would not survive Prisma's JSON column
+ * (storableJson), so it is stored as its decimal string; validation admits only integers there,
+ * so a string read back can only be one of these.
+ */
+function storedTolerations(tolerations: readonly Toleration[]): unknown[] {
+  return tolerations.map((t) => {
+    const stored = storableJson(t) as Record<string, unknown>;
+    if (typeof t.tolerationSeconds === 'bigint') stored.tolerationSeconds = String(t.tolerationSeconds);
+    return stored;
+  });
+}
+
+function tolerationsOfStored(stored: unknown): Toleration[] {
+  return (stored as Toleration[]).map((t) => {
+    const seconds: unknown = t.tolerationSeconds;
+    return typeof seconds === 'string' ? { ...t, tolerationSeconds: canonicalInt64(BigInt(seconds)) } : t;
+  });
+}
 
 /** The kind of the pod's managing controller, if it has one. */
 function controllerKindOf(pod: Pod): string | null {
@@ -23,15 +43,15 @@ function controllerKindOf(pod: Pod): string | null {
 export function podColumnsOf(pod: Pod) {
   return {
     labels: pod.metadata.labels ?? {},
-    tolerations: (pod.spec?.tolerations ?? []) as unknown as Prisma.InputJsonValue,
+    tolerations: storedTolerations(pod.spec?.tolerations ?? []) as Prisma.InputJsonValue,
     nodeName: pod.spec?.nodeName || null,
     nodeSelector: pod.spec?.nodeSelector ?? {},
-    affinity: (pod.spec?.affinity ?? undefined) as Prisma.InputJsonValue | undefined,
+    affinity: storableJson(pod.spec?.affinity ?? undefined) as Prisma.InputJsonValue | undefined,
     requests: podRequests(pod),
     ownerKind: controllerKindOf(pod),
     qosClass: (pod.status?.qosClass ?? 'BestEffort') as QOSClass,
     phase: pod.status?.phase || 'Pending',
-    extra: extraOf(pod as unknown as Record<string, unknown>, podColumns) as Prisma.InputJsonValue,
+    extra: storableJson(extraOf(pod as unknown as Record<string, unknown>, podColumns)) as Prisma.InputJsonValue,
   };
 }
 
@@ -42,7 +62,12 @@ export function podOfRow(row: PodRow): Pod {
       deletionTimestamp: row.deletionTimestamp ? k8sTime(row.deletionTimestamp) : undefined,
       deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? undefined : Number(row.deletionGracePeriodSeconds),
     },
-    spec: { tolerations: row.tolerations, nodeName: row.nodeName ?? undefined, nodeSelector: row.nodeSelector, affinity: row.affinity ?? undefined },
+    spec: {
+      tolerations: tolerationsOfStored(row.tolerations),
+      nodeName: row.nodeName ?? undefined,
+      nodeSelector: row.nodeSelector,
+      affinity: row.affinity ?? undefined,
+    },
     status: { phase: row.phase, qosClass: row.qosClass },
   }) as unknown as Pod;
 }

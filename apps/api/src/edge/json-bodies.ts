@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyRequest } from 'fastify';
+import { type FastifyRequest, errorCodes } from 'fastify';
 import { ACCEPTED_BODY_TYPES } from '../failures/failure-answers';
+import { stringifyExactly, withExactIntegers } from './exact-json';
 
 /**
  * Request bodies are JSON and nothing else. Nest would also parse form-encoded bodies (and
@@ -11,6 +12,12 @@ import { ACCEPTED_BODY_TYPES } from '../failures/failure-answers';
  * An empty body with a JSON content type is no body where the method takes none: many HTTP
  * clients send the header on a DELETE, and fastify alone would refuse that with 400. Where a
  * body is expected (POST, PUT), an empty one is still refused as JSON that does not parse.
+ *
+ * Integers beyond 2^53 are kept exactly, as bigints (exact-json.ts): Kubernetes' int64 fields
+ * take up to 9223372036854775807. fastify's own parser runs first and unchanged, so what is not
+ * JSON, and `__proto__` or `constructor.prototype` keys (proto poisoning, its 'error' mode), are
+ * refused as before, by the same errors. /graphql bodies come through here too
+ * (@as-integrations/fastify hands Apollo `request.body`), so GraphQL variables are exact as well.
  */
 /** Methods whose operations take no body. */
 const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
@@ -27,6 +34,31 @@ export function acceptJsonBodiesOnly(app: NestFastifyApplication): void {
       done(null, undefined);
       return;
     }
-    void parseJson(request as unknown as FastifyRequest, text, done);
+    void parseJson(request as unknown as FastifyRequest, text, (error, parsed) => {
+      if (error) {
+        done(error, undefined);
+        return;
+      }
+      let exact: unknown;
+      try {
+        exact = withExactIntegers(text, parsed);
+      } catch {
+        // Not expected (JSON.parse accepted the text); answered as fastify answers bad JSON.
+        done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+        return;
+      }
+      done(null, exact);
+    });
   });
+}
+
+/**
+ * Answers are written by stringifyExactly: an object a client sent with an integer beyond 2^53
+ * (a bigint) comes back with the same digits, where JSON.stringify, fastify's default, throws.
+ */
+export function answerJsonExactly(app: NestFastifyApplication): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .setReplySerializer((payload) => stringifyExactly(payload));
 }

@@ -18,7 +18,8 @@ export interface NewEviction {
   status: EvictionStatus;
   startedAt: Date;
   scheduledFor: Date;
-  tolerationSeconds: number | null;
+  /** int64, as in Kubernetes; sent as decimal text so that no value is rounded on its way. */
+  tolerationSeconds: number | bigint | null;
   firedAt: Date | null;
   reason: string | null;
 }
@@ -44,6 +45,6 @@ export async function insertEvictions(tx: Tx, rows: readonly NewEviction[]): Pro
       ${col('podNamespace')}::text[], ${col('podName')}::text[], ${col('podUid')}::uuid[], ${col('nodeName')}::text[],
       ${col('taintKey')}::text[], ${col('taintValue')}::text[], ${col('taintEffect')}::text[]::"TaintEffect"[],
       ${col('status')}::text[]::"EvictionStatus"[], ${iso(col('startedAt'))}::timestamptz[], ${iso(col('scheduledFor'))}::timestamptz[],
-      ${col('tolerationSeconds')}::int[], ${iso(col('firedAt'))}::timestamptz[], ${col('reason')}::text[])
+      ${col('tolerationSeconds').map((s) => (s === null ? null : String(s)))}::bigint[], ${iso(col('firedAt'))}::timestamptz[], ${col('reason')}::text[])
     RETURNING id, wakeups, pod_namespace AS "podNamespace", pod_name AS "podName", node_name AS "nodeName", scheduled_for AS "scheduledFor"`;
 }

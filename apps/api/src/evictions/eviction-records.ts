@@ -1,4 +1,4 @@
-import type { Pod, Taint } from '@taintgate/domain';
+import { type Pod, type Taint, canonicalInt64 } from '@taintgate/domain';
 import type { Eviction, TaintEffect } from '../generated/prisma/client';
 
 /** An eviction as the API shows it. */
@@ -12,7 +12,8 @@ export function evictionView(row: Eviction) {
     status: row.status,
     startedAt: row.startedAt.toISOString(),
     scheduledFor: row.scheduledFor.toISOString(),
-    tolerationSeconds: row.tolerationSeconds,
+    // A bigint column; a JSON number in the answer, exact whatever its size (stringifyExactly).
+    tolerationSeconds: row.tolerationSeconds === null ? null : canonicalInt64(row.tolerationSeconds),
     firedAt: row.firedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     /** When the evicted pod was gone: firedAt began its graceful deletion. */

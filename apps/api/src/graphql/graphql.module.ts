@@ -1,6 +1,7 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
+import { stringifyExactly } from '../edge/exact-json';
 import { ImpactModule } from '../impact/impact.module';
 import { NodesModule } from '../nodes/nodes.module';
 import { PlacementModule } from '../placement/placement.module';
@@ -29,6 +30,9 @@ import { RESOLVERS } from './resolvers';
       // Nest would turn our HttpExceptions into its own codes; formatGraphqlError keeps the REST details.
       autoTransformHttpErrors: false,
       formatError: formatGraphqlError,
+      // Apollo's default is JSON.stringify, which throws on the bigints a JSON field may hold
+      // (an integer beyond 2^53 a client sent, e.g. a pod's tolerationSeconds).
+      stringifyResult: (result) => `${stringifyExactly(result)}\n`,
       includeStacktraceInErrorResponses: false,
       validationRules: [depthLimit(), complexityLimit()],
       // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).

@@ -39,9 +39,11 @@ export class ImpactService {
     return {
       ...result,
       at: k8sTime(new Date(now)),
+      // `at` null: the deadline lies past year 9999, never in practice (docs/contract.md).
       evictions: result.evictions.map(({ alreadyScheduled, ...e }) => ({
         ...e,
-        at: new Date(e.at).toISOString(),
+        at: e.at === null ? null : new Date(e.at).toISOString(),
+        neverInPractice: e.at === null,
         ...(alreadyScheduled ? { alreadyScheduled: { scheduledAt: new Date(alreadyScheduled.scheduledAt).toISOString() } } : {}),
       })),
     };

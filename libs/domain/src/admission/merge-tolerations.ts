@@ -1,3 +1,4 @@
+import type { Int64 } from '../numbers/int64';
 import { sameToleration } from '../tolerations/match';
 import type { Toleration } from '../types';
 
@@ -39,7 +40,8 @@ export function isSuperset(ss: Toleration, t: Toleration): boolean {
   if ((t.effect ?? '') !== (ss.effect ?? '') && (ss.effect ?? '') !== '') return false;
   if (ss.effect === 'NoExecute' && seconds(ss) !== null) {
     const tSeconds = seconds(t);
-    if (tSeconds === null || tSeconds > (seconds(ss) as number)) return false;
+    // Mixed number/bigint comparisons are exact; tolerationSeconds are int64 (Int64).
+    if (tSeconds === null || tSeconds > (seconds(ss) as Int64)) return false;
   }
   switch (ss.operator ?? '') {
     case '':

@@ -52,6 +52,9 @@ export function evictionStep({ taints, tolerations, scheduled }: PodOnNode, now:
   switch (decision.action) {
     case 'KeepScheduled':
       return { step: 'Nothing' };
+    case 'NeverInPractice':
+      // No deadline to keep; one scheduled at this same instant is replaced by none.
+      return cancel('Superseded');
     case 'Cancel':
       return cancel(decision.reason === 'ToleratesForever' ? 'ToleratesForever' : 'TaintRemoved');
     case 'EvictNow':

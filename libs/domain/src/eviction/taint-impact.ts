@@ -2,8 +2,10 @@ import { podRef, isFeasible } from '../scheduling/placement';
 import { isDoNotScheduleTaint, sameTaint, taintIdentity } from '../taints/taint';
 import type { MatchOptions } from '../tolerations/match';
 import { defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
+import type { Int64 } from '../numbers/int64';
 import type { Node, Pod, PodRef, Taint } from '../types';
 import { isTerminating } from '../pods/graceful-deletion';
+import { goJson } from '../validation/field-errors';
 import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
 
 /**
@@ -16,9 +18,12 @@ export interface ImpactEviction {
   pod: PodRef;
   node: string;
   when: 'Immediately' | 'AfterTolerationSeconds';
-  tolerationSeconds?: number;
-  /** Epoch milliseconds of the eviction (now for Immediately). */
-  at: number;
+  tolerationSeconds?: Int64;
+  /**
+   * Epoch milliseconds of the eviction (now for Immediately); null when the deadline lies past
+   * latestDeadline (year 9999): after its tolerationSeconds, never in practice.
+   */
+  at: number | null;
   /**
    * An eviction scheduled earlier for the pod stands, as the controller keeps it (its deadline is
    * `at`, whatever the new taint's seconds): when it was scheduled.
@@ -101,10 +106,12 @@ export function taintImpact(
       });
     } else if (decision.action === 'EvictAt') {
       result.evictions.push({ pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: decision.fireAt });
+    } else if (decision.action === 'NeverInPractice') {
+      result.evictions.push({ pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: null });
     } else result.unaffected.push({ pod: ref, node: boundTo, reason: 'ToleratesForever' });
   }
-  // Soonest eviction first; otherwise by namespace/name, so that answers do not depend on storage order.
-  result.evictions.sort((a, b) => a.at - b.at || byPod(a, b));
+  // Soonest eviction first (never in practice last); otherwise by namespace/name, so that answers do not depend on storage order.
+  result.evictions.sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity) || byPod(a, b));
   result.unaffected.sort(byPod);
   result.unschedulable.sort(byPod);
   return result;
@@ -147,9 +154,6 @@ function feasibleOnlyOnTargets(pod: Pod, nodes: readonly Node[], targets: Readon
 /** What filtering reads of a pending pod: tolerations without their seconds, selectors, required affinity. */
 function schedulingSignature(pod: Pod): string {
   const tolerations = (pod.spec?.tolerations ?? []).map((t) => [t.key ?? '', t.operator ?? '', t.value ?? '', t.effect ?? '']);
-  return JSON.stringify([
-    tolerations,
-    pod.spec?.nodeSelector ?? null,
-    pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null,
-  ]);
+  // goJson: an unknown field of a selector term may hold an integer beyond 2^53 (a bigint).
+  return goJson([tolerations, pod.spec?.nodeSelector ?? null, pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null]);
 }

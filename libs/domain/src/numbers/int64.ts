@@ -7,6 +7,22 @@ const canonical = /^(0|-?[1-9][0-9]*)$/;
 const int64Min = -(2n ** 63n);
 const int64Max = 2n ** 63n - 1n;
 
+/**
+ * A Kubernetes int64 (`tolerationSeconds`) as the domain holds it: a number while it is a safe
+ * integer, a bigint beyond (where a double would round it: 9223372036854775807 and
+ * 9223372036854775808 are the same double). Always in that one form, so that `===` compares
+ * values, and `<`, `<=` compare a number with a bigint exactly.
+ */
+export type Int64 = number | bigint;
+
+/** Is `value` an integer Go's int64 holds? */
+export const isInt64 = (value: bigint): boolean => value >= int64Min && value <= int64Max;
+
+/** `value` in the domain's one form for it: a number when it is safe, the bigint otherwise. */
+export function canonicalInt64(value: bigint): Int64 {
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+}
+
 /** The value as a bigint, or undefined when it is not a canonical int64. */
 export function parseCanonicalInt64(value: string | undefined): bigint | undefined {
   if (value === undefined || !canonical.test(value)) return undefined;

@@ -113,8 +113,8 @@ function goTrimSpace(s: string): string {
 /** The quantity in nano-units, or resource.Quantity's error message. */
 type Parsed = Result<bigint, string>;
 
-function parse(input: string | number): Parsed {
-  const str = typeof input === 'number' ? String(input) : goTrimSpace(input);
+function parse(input: string | number | bigint): Parsed {
+  const str = typeof input === 'string' ? goTrimSpace(input) : String(input);
   if (str.length === 0) return err(quantityErrorMessage);
   if (str === '0') return ok(0n);
   const parts = splitQuantity(str);
@@ -172,13 +172,13 @@ function parse(input: string | number): Parsed {
 }
 
 /** The quantity in nano-units, or undefined when it is not a valid quantity. */
-export function parseQuantity(input: string | number): bigint | undefined {
+export function parseQuantity(input: string | number | bigint): bigint | undefined {
   const parsed = parse(input);
   return parsed.ok ? parsed.value : undefined;
 }
 
 /** Why Kubernetes refuses to decode this quantity (ParseQuantity's error text), or undefined when it is valid. */
-export function quantityProblem(input: string | number): string | undefined {
+export function quantityProblem(input: string | number | bigint): string | undefined {
   const parsed = parse(input);
   return parsed.ok ? undefined : parsed.error;
 }

@@ -124,12 +124,26 @@ export function goQuote(value: string): string {
 
 /**
  * Go's json.Marshal: like JSON.stringify, but HTML-safe (`<`, `>`, `&` and U+2028/U+2029 are
- * escaped) and with unpaired surrogates replaced by U+FFFD.
+ * escaped), with unpaired surrogates replaced by U+FFFD, and integers held as bigints (beyond
+ * 2^53) written as their digits, where JSON.stringify would throw.
  */
 export function goJson(value: unknown): string {
-  // JSON.stringify answers undefined (not a string, whatever its type says) for undefined and functions.
-  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v)) ?? 'null';
+  const text = marshal(value) ?? 'null';
   return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${hex(c.charCodeAt(0), 4)}`);
+}
+
+/** JSON text of a decoded JSON value; undefined where JSON.stringify leaves a member out (undefined, functions). */
+function marshal(value: unknown): string | undefined {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string') return JSON.stringify(wellFormed(value));
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if ('toJSON' in value && typeof value.toJSON === 'function') return marshal((value.toJSON as () => unknown)());
+  if (Array.isArray(value)) return `[${value.map((item: unknown) => marshal(item) ?? 'null').join(',')}]`;
+  const members = Object.entries(value).flatMap(([key, member]) => {
+    const text = marshal(member);
+    return text === undefined ? [] : [`${JSON.stringify(wellFormed(key))}:${text}`];
+  });
+  return `{${members.join(',')}}`;
 }
 
 /**

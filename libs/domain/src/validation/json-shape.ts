@@ -1,3 +1,4 @@
+import { type Int64, canonicalInt64, isInt64 } from '../numbers/int64';
 import { type FieldError, FieldPath, fieldError } from './field-errors';
 
 /**
@@ -50,6 +51,26 @@ export class ShapeChecker {
     return undefined;
   }
 
+  /**
+   * A Go int64 field of struct `goStruct` (Toleration.tolerationSeconds). Every integer in
+   * [-2^63, 2^63-1] is valid; the edge hands integers beyond 2^53 over as bigints, exactly. A
+   * larger one fails the API server's JSON decoding before any validation (encoding/json's
+   * UnmarshalTypeError: strconv.ParseInt overflows); it is reported here, at its field, in the
+   * decoder's words. The field path in those words is Go's: JSON names without indices.
+   */
+  int64(value: unknown, path: FieldPath, goStruct: string): Int64 | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+    if (typeof value === 'bigint') {
+      if (isInt64(value)) return canonicalInt64(value);
+      const goField = path.segments.flatMap((segment) => ('field' in segment ? [segment.field] : [])).join('.');
+      this.errors.push(fieldError.invalid(path, value, `json: cannot unmarshal number ${value} into Go struct field ${goStruct}.${goField} of type int64`));
+      return undefined;
+    }
+    this.errors.push(fieldError.typeInvalid(path, value, 'must be an integer'));
+    return undefined;
+  }
+
   array(value: unknown, path: FieldPath): unknown[] | undefined {
     if (value === undefined || value === null) return undefined;
     if (Array.isArray(value)) return value as unknown[];
@@ -71,18 +92,18 @@ export class ShapeChecker {
     return good ? (obj as Record<string, string>) : undefined;
   }
 
-  /** Resource lists: quantities as strings or numbers. */
-  quantityMap(value: unknown, path: FieldPath): Record<string, string | number> | undefined {
+  /** Resource lists: quantities as strings or numbers (bigints: integers beyond 2^53, exactly as sent). */
+  quantityMap(value: unknown, path: FieldPath): Record<string, string | number | bigint> | undefined {
     const obj = this.object(value, path);
     if (!obj) return undefined;
     let good = true;
     for (const [k, v] of Object.entries(obj)) {
-      if (typeof v !== 'string' && typeof v !== 'number') {
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') {
         this.errors.push(fieldError.typeInvalid(path.key(k), v, 'must be a quantity string'));
         good = false;
       }
     }
-    return good ? (obj as Record<string, string | number>) : undefined;
+    return good ? (obj as Record<string, string | number | bigint>) : undefined;
   }
 
   /** Each element of an array of objects, with its indexed path. */

@@ -124,7 +124,9 @@ function checkTime(shape: ShapeChecker, value: unknown, path: FieldPath): void {
 function checkTolerationShapes(shape: ShapeChecker, value: unknown, path: FieldPath): Toleration[] {
   return shape.objects(value, path).map(({ item, path: at }) => {
     for (const field of ['key', 'operator', 'value', 'effect'] as const) shape.string(item[field], at.child(field));
-    shape.integer(item.tolerationSeconds, at.child('tolerationSeconds'));
+    const seconds = shape.int64(item.tolerationSeconds, at.child('tolerationSeconds'), 'Toleration');
+    // Decoded as the domain holds an int64 (a bigint that fits a double becomes a number).
+    if (seconds !== undefined && seconds !== item.tolerationSeconds) item.tolerationSeconds = seconds;
     return item;
   });
 }

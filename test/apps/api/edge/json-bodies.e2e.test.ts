@@ -49,6 +49,33 @@ describe('request bodies: JSON only (edge/json-bodies.ts)', () => {
     expect(reply.json().metadata.name).toBe('gone');
   });
 
+  describe("integers beyond 2^53 are read exactly; the parser is fastify's otherwise", () => {
+    const big = '9223372036854775807';
+    const tolerating = (extra: string) =>
+      `{"metadata":{"name":"big"${extra}},"spec":{"tolerations":[{"key":"k","operator":"Exists","effect":"NoExecute","tolerationSeconds":${big}}]}}`;
+
+    it.each([
+      ['a __proto__ key', tolerating(',"labels":{"__proto__":{"polluted":"yes"}}')],
+      ['a constructor.prototype key', tolerating(',"labels":{"constructor":{"prototype":{"polluted":"yes"}}}')],
+      ['JSON that does not parse', `${tolerating('')}}`],
+    ])('%s beside a big integer: refused as fastify refuses it, nothing stored', async (_name, payload) => {
+      const reply = await expectNothingStored(api, db, () => api.raw('PUT', '/v1/namespaces/default/pods/big', payload));
+      expectApiError(reply, 400, "Body is not valid JSON but content-type is set to 'application/json'");
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    });
+
+    it('of a duplicated key the last value counts, as with JSON.parse', async () => {
+      const reply = await api.raw(
+        'PUT',
+        '/v1/namespaces/default/pods/dup',
+        tolerating(',"name":"dup","labels":{"a":"1","a":"2"}').replace('"name":"big",', ''),
+      );
+      expect(reply.statusCode).toBe(201);
+      expect(reply.json().metadata.labels).toEqual({ a: '2' });
+      expect(reply.body).toContain(`"tolerationSeconds":${big}`);
+    });
+  });
+
   it('a PUT that declares JSON and sends no body is refused as JSON that does not parse, nothing stored', async () => {
     const reply = await expectNothingStored(api, db, () => api.raw('PUT', '/v1/nodes/empty', ''));
     expectApiError(reply, 400, "Body cannot be empty when content-type is set to 'application/json'");

@@ -138,7 +138,7 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     expect(taintImpact.evictions).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ pod: { namespace: 'default', name: 'web-1' }, node: 'n1', when: 'Immediately' }),
-        expect.objectContaining({ pod: { namespace: 'default', name: 'tolerant' }, when: 'AfterTolerationSeconds', tolerationSeconds: 60 }),
+        expect.objectContaining({ pod: { namespace: 'default', name: 'tolerant' }, when: 'AfterTolerationSeconds', tolerationSeconds: '60' }),
       ]),
     );
     expect((await t.app.inject({ method: 'GET', url: '/v1/namespaces/default/pods/web-1' })).statusCode).toBe(200);

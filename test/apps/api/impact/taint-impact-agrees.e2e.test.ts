@@ -24,6 +24,7 @@ describe('POST /v1/taint-impact agrees with the taint eviction controller', () =
         when: 'AfterTolerationSeconds',
         tolerationSeconds: 100,
         at: scheduled.scheduledFor,
+        neverInPractice: false,
         alreadyScheduled: { scheduledAt: scheduled.startedAt },
       },
     ]);

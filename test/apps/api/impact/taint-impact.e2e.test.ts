@@ -76,13 +76,20 @@ describe('POST /v1/taint-impact', () => {
         nodes: ['g1', 'g2'],
         at: expect.stringMatching(k8sTime),
         evictions: [
-          { pod: ref('db'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis) },
+          { pod: ref('db'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
           // Succeeded, and evicted all the same: the controller does not look at the phase
-          { pod: ref('done'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis) },
-          { pod: ref('negative'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis) },
-          { pod: ref('zero'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis) },
-          { pod: ref('cache'), node: 'g1', when: 'AfterTolerationSeconds', tolerationSeconds: 60, at: expect.stringMatching(isoMillis) },
-          { pod: ref('two'), node: 'g2', when: 'AfterTolerationSeconds', tolerationSeconds: 120, at: expect.stringMatching(isoMillis) },
+          { pod: ref('done'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
+          { pod: ref('negative'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
+          { pod: ref('zero'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
+          {
+            pod: ref('cache'),
+            node: 'g1',
+            when: 'AfterTolerationSeconds',
+            tolerationSeconds: 60,
+            at: expect.stringMatching(isoMillis),
+            neverInPractice: false,
+          },
+          { pod: ref('two'), node: 'g2', when: 'AfterTolerationSeconds', tolerationSeconds: 120, at: expect.stringMatching(isoMillis), neverInPractice: false },
         ],
         unaffected: [{ pod: ref('agent'), node: 'g2', reason: 'ToleratesForever' }],
         unschedulable: [{ pod: ref('pending-gpu') }],
@@ -148,7 +155,7 @@ describe('POST /v1/taint-impact', () => {
     it('a default toleration in use: node.kubernetes.io/unreachable evicts after the 300 s DefaultTolerationSeconds', async () => {
       const { reply } = await impact({ taint: { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }, nodes: ['c1'] });
       expect(reply.json().evictions).toEqual([
-        { pod: ref('web'), node: 'c1', when: 'AfterTolerationSeconds', tolerationSeconds: 300, at: expect.stringMatching(isoMillis) },
+        { pod: ref('web'), node: 'c1', when: 'AfterTolerationSeconds', tolerationSeconds: 300, at: expect.stringMatching(isoMillis), neverInPractice: false },
       ]);
     });
 
@@ -192,9 +199,16 @@ describe('POST /v1/taint-impact', () => {
         at: expect.stringMatching(k8sTime),
         evictions: [
           // an inline pod without name or namespace is default/what-if; a toleration for another value does not tolerate
-          { pod: ref('what-if', 'default'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis) },
-          { pod: ref('p1', 'team'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis) },
-          { pod: ref('p2', 'team'), node: 'i1', when: 'AfterTolerationSeconds', tolerationSeconds: 45, at: expect.stringMatching(isoMillis) },
+          { pod: ref('what-if', 'default'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
+          { pod: ref('p1', 'team'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
+          {
+            pod: ref('p2', 'team'),
+            node: 'i1',
+            when: 'AfterTolerationSeconds',
+            tolerationSeconds: 45,
+            at: expect.stringMatching(isoMillis),
+            neverInPractice: false,
+          },
         ],
         unaffected: [{ pod: ref('p3', 'team'), node: 'i1', reason: 'ToleratesForever' }],
         unschedulable: [{ pod: ref('p5', 'team') }],

@@ -62,9 +62,10 @@ describe('POST /v1/placement: the summary line of current kube-scheduler (the de
     const onGpu = await place(namingNodes(['gpu-1']));
     expect(onGpu.summary).toBe("0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 node(s) didn't satisfy plugin(s) [NodeAffinity].");
     expect(onGpu.detail).toBe(legacyPinnedToGpu);
-    // every node still has its own reasons: the cordoned one is cordoned and not named
+    // every node still has its own reasons: the cordoned one is cordoned (spec and its taint) and not named
     expect(onGpu.nodes.find((n: { name: string }) => n.name === 'cordoned').reasons.map((r: { code: string }) => r.code)).toEqual([
       'Unschedulable',
+      'UntoleratedTaint',
       'NodeAffinityMismatch',
     ]);
 

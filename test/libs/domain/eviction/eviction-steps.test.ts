@@ -12,7 +12,7 @@ import { type EvictionStep, type Taint, type Toleration, type WakeStep, eviction
 const now = Date.UTC(2026, 10, 23, 12, 0, 0);
 const ne = (key: string, value?: string): Taint => ({ key, ...(value ? { value } : {}), effect: 'NoExecute' });
 const ns = (key: string): Taint => ({ key, effect: 'NoSchedule' });
-const tol = (key: string, seconds?: number): Toleration => ({
+const tol = (key: string, seconds?: number | bigint): Toleration => ({
   key,
   operator: 'Exists',
   effect: 'NoExecute',
@@ -68,6 +68,22 @@ describe('evictionStep (processPodOnNode, with the work already queued for the p
     // handlePodUpdate returns when the node is not in taintedNodes: deleting a node cancels nothing.
     ['TestDeleteNode: the node gone, its waiting eviction kept', undefined, [tol('a', 30)], waiting, { step: 'Nothing' }],
     ['the node gone, nothing scheduled: nothing', undefined, [], undefined, { step: 'Nothing' }],
+    [
+      '2147483648 s (past int32): scheduled 68 years on',
+      [ne('a')],
+      [tol('a', 2147483648)],
+      undefined,
+      { step: 'Schedule', taint: ne('a'), startedAt: now, fireAt: now + 2_147_483_648_000, tolerationSeconds: 2147483648, supersedes: false },
+    ],
+    ['int64 max: never in practice, nothing scheduled', [ne('a')], [tol('a', 2n ** 63n - 1n)], undefined, { step: 'Nothing' }],
+    ['int64 max, an earlier deadline waiting: it is kept', [ne('a')], [tol('a', 2n ** 63n - 1n)], waiting, { step: 'Nothing' }],
+    [
+      'int64 max, a deadline set this same instant: replaced by none',
+      [ne('a')],
+      [tol('a', 2n ** 63n - 1n)],
+      { startedAt: now, fireAt: now + 30_000 },
+      { step: 'Cancel', reason: 'Superseded' },
+    ],
   ])('%s', (_name, taints, tolerations, scheduled, step) => {
     expect(evictionStep({ taints, tolerations, scheduled }, now)).toEqual(step);
   });

@@ -30,6 +30,33 @@ describe('taintImpact', () => {
     expect(impact.unschedulable).toEqual([]);
   });
 
+  it('a deadline past year 9999 is listed with its exact seconds, at null (never in practice), after every dated one', () => {
+    const max = 2n ** 63n - 1n;
+    const huge = [
+      pod('int64-max', { nodeName: 'n1', tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: max }] }),
+      pod('int32-past', { nodeName: 'n1', tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2147483648 }] }),
+      pod('a-safe-huge', { nodeName: 'n1', tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 1e15 }] }),
+    ];
+    expect(taintImpact(drain, nodes, huge, new Set(['n1']), now).evictions).toEqual([
+      { pod: { namespace: 'ns', name: 'int32-past' }, node: 'n1', when: 'AfterTolerationSeconds', tolerationSeconds: 2147483648, at: now + 2_147_483_648_000 },
+      { pod: { namespace: 'ns', name: 'a-safe-huge' }, node: 'n1', when: 'AfterTolerationSeconds', tolerationSeconds: 1e15, at: null },
+      { pod: { namespace: 'ns', name: 'int64-max' }, node: 'n1', when: 'AfterTolerationSeconds', tolerationSeconds: max, at: null },
+    ]);
+  });
+
+  it('a pending pod whose selector term holds an integer beyond 2^53 is decided, not thrown on', () => {
+    const term = { matchExpressions: [{ key: 'gpu', operator: 'In', values: ['yes'] }], unknownField: 2n ** 63n - 1n };
+    const pending = pod(
+      'pending',
+      { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [term] } } } },
+      'Pending',
+    );
+    const gpu = node('g1', [], { gpu: 'yes' });
+    expect(taintImpact({ key: 'k', effect: 'NoSchedule' }, [gpu], [pending], new Set(['g1']), now).unschedulable).toEqual([
+      { pod: { namespace: 'ns', name: 'pending' } },
+    ]);
+  });
+
   it('a NoSchedule taint evicts nobody', () => {
     const impact = taintImpact({ key: 'k', effect: 'NoSchedule' }, nodes, pods, new Set(['n1']), now);
     expect(impact.evictions).toEqual([]);

@@ -86,6 +86,10 @@ describe("goJson (Go's json.Marshal)", () => {
     { name: 'unpaired surrogate', value: '\udc00', json: '"\ufffd"' },
     { name: 'struct', value: { Key: 'a<b', TimeAdded: null }, json: '{"Key":"a\\u003cb","TimeAdded":null}' },
     { name: 'undefined is null', value: undefined, json: 'null' },
+    // Integers decoded beyond 2^53 are bigints; Go prints an int64's digits.
+    { name: 'int64 max', value: 2n ** 63n - 1n, json: '9223372036854775807' },
+    { name: 'a bigint inside', value: { seconds: [2n ** 63n, 1], skipped: undefined }, json: '{"seconds":[9223372036854775808,1]}' },
+    { name: 'undefined in a list is null', value: [undefined], json: '[null]' },
   ])('$name', ({ value, json }) => {
     expect(goJson(value)).toBe(json);
   });

@@ -315,8 +315,52 @@ describe('validatePod: tolerations with spec.tolerations[i] paths', () => {
       lines: [added('tolerationSeconds', 'Invalid value: 1.5: must be an integer')],
     },
     { name: 'operator is a number', toleration: { key: 'k', operator: 1 }, lines: [added('operator', 'Invalid value: 1: must be a string')] },
+    {
+      // What kube-apiserver's JSON decoder says before any validation (encoding/json's UnmarshalTypeError).
+      name: 'tolerationSeconds one past int64',
+      toleration: { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2n ** 63n },
+      lines: [
+        added(
+          'tolerationSeconds',
+          'Invalid value: 9223372036854775808: json: cannot unmarshal number 9223372036854775808 into Go struct field Toleration.spec.tolerations.tolerationSeconds of type int64',
+        ),
+      ],
+    },
+    {
+      name: 'tolerationSeconds one below int64',
+      toleration: { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: -(2n ** 63n) - 1n },
+      lines: [
+        added(
+          'tolerationSeconds',
+          'Invalid value: -9223372036854775809: json: cannot unmarshal number -9223372036854775809 into Go struct field Toleration.spec.tolerations.tolerationSeconds of type int64',
+        ),
+      ],
+    },
+    {
+      // A double past 2^53 has lost its digits: which int64 was meant cannot be told.
+      name: 'tolerationSeconds a double past 2^53',
+      toleration: { key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2 ** 63 },
+      lines: [added('tolerationSeconds', 'Invalid value: 9223372036854776000: must be an integer')],
+    },
   ])('$name', ({ toleration, settings, lines: expected }) => {
     expect(lines(validatePod(addToleration(toleration), settings ?? defaultSettings))).toEqual(expected);
+  });
+
+  // ValidateTolerations sets no range: any int64 is valid, negative ones too (evict at once).
+  it.each<{ seconds: number | bigint; held: number | bigint }>([
+    { seconds: 2n ** 63n - 1n, held: 2n ** 63n - 1n },
+    { seconds: -(2n ** 63n), held: -(2n ** 63n) },
+    { seconds: 2147483648, held: 2147483648 },
+    { seconds: Number.MAX_SAFE_INTEGER, held: Number.MAX_SAFE_INTEGER },
+    { seconds: 2n ** 53n, held: 2n ** 53n },
+    { seconds: -1, held: -1 },
+    { seconds: 0, held: 0 },
+    // The domain holds a safe integer as a number, whatever form it came in.
+    { seconds: 300n, held: 300 },
+  ])('tolerationSeconds $seconds is valid, held as $held', ({ seconds, held }) => {
+    const result = validatePod(addToleration({ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds }), defaultSettings);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value.spec?.tolerations?.[3]?.tolerationSeconds).toBe(held);
   });
 });
 

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import { GraphQLInt64 } from '../int64.scalar';
 import { NodeType } from './object.types';
 import { PodRefType, TaintType } from './taint.types';
 
@@ -42,8 +43,9 @@ export class ImpactEvictionType {
   @Field(() => PodRefType) pod!: PodRefType;
   @Field() node!: string;
   @Field({ description: 'Immediately or AfterTolerationSeconds' }) when!: string;
-  @Field(() => Int, { nullable: true }) tolerationSeconds?: number;
-  @Field({ description: 'RFC 3339 time of the eviction' }) at!: string;
+  @Field(() => GraphQLInt64, { nullable: true }) tolerationSeconds?: number | bigint;
+  @Field(() => String, { nullable: true, description: 'RFC 3339 time of the eviction; null when it is never in practice' }) at!: string | null;
+  @Field({ description: 'the deadline lies past year 9999: evicted after its tolerationSeconds, never in practice' }) neverInPractice!: boolean;
   @Field(() => AlreadyScheduledType, { nullable: true, description: 'set when an eviction already scheduled for the pod stands' })
   alreadyScheduled?: AlreadyScheduledType;
 }
@@ -94,7 +96,7 @@ export class EvictionType {
   @Field({ description: 'Scheduled, Cancelled or Executed' }) status!: string;
   @Field() startedAt!: string;
   @Field() scheduledFor!: string;
-  @Field(() => Int, { nullable: true }) tolerationSeconds!: number | null;
+  @Field(() => GraphQLInt64, { nullable: true }) tolerationSeconds!: number | bigint | null;
   @Field(() => String, { nullable: true }) firedAt!: string | null;
   @Field(() => String, { nullable: true }) cancelledAt!: string | null;
   @Field(() => String, { nullable: true, description: 'when the evicted pod was gone, its grace period over (firedAt began its deletion)' })
