@@ -1,7 +1,8 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { orphansToCollect, podGcDeletion } from '@taintgate/domain';
 import { ClusterWriter } from '../cluster/cluster-writer';
 import { EventStore } from '../cluster/event-store';
+import { PeriodicPass } from '../cluster/periodic-pass';
 import { PodStore } from '../cluster/pod-store';
 import { PrismaService } from '../database/prisma.service';
 import { AppConfig } from '../config/app-config';
@@ -15,11 +16,7 @@ import { TaintEvictionController } from '../evictions/taint-eviction-controller'
  * time), so any replica's pass does the same, one at a time under the revision lock.
  */
 @Injectable()
-export class PodGarbageCollector implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(PodGarbageCollector.name);
-  private timer?: NodeJS.Timeout;
-  private running: Promise<number> | null = null;
-
+export class PodGarbageCollector extends PeriodicPass {
   constructor(
     private readonly prisma: PrismaService,
     private readonly writer: ClusterWriter,
@@ -27,28 +24,11 @@ export class PodGarbageCollector implements OnApplicationBootstrap, OnModuleDest
     private readonly events: EventStore,
     private readonly evictions: TaintEvictionController,
     private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.collect().catch((error: unknown) => this.logger.warn(`pod GC: ${error instanceof Error ? error.message : String(error)}`));
-    }, this.config.podGc.periodSeconds * 1000);
-    this.timer.unref();
+  ) {
+    super({ seconds: config.podGc.periodSeconds });
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-  }
-
-  /** One pass; answers how many pods it deleted. Concurrent calls share a pass. */
-  collect(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     // Most passes find nothing: they must take no revision (each write makes every replica reload).
     if (!(await this.pods.anyBoundToMissingNode(this.prisma))) return 0;
     return this.writer.write(async (w) => {

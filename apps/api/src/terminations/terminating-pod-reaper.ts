@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ClusterWriter } from '../cluster/cluster-writer';
+import { PeriodicPass } from '../cluster/periodic-pass';
 import { PodStore } from '../cluster/pod-store';
 import { PrismaService } from '../database/prisma.service';
 import { EvictionLedger } from '../evictions/eviction-ledger';
@@ -18,39 +19,18 @@ const PASS_SECONDS = 1;
  * does it, one at a time under the revision lock, after a restart too.
  */
 @Injectable()
-export class TerminatingPodReaper implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(TerminatingPodReaper.name);
-  private timer?: NodeJS.Timeout;
-  private running: Promise<number> | null = null;
-
+export class TerminatingPodReaper extends PeriodicPass {
   constructor(
     private readonly prisma: PrismaService,
     private readonly writer: ClusterWriter,
     private readonly pods: PodStore,
     private readonly ledger: EvictionLedger,
     private readonly evictions: TaintEvictionController,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.reap().catch((error: unknown) => this.logger.warn(`removing terminated pods: ${error instanceof Error ? error.message : String(error)}`));
-    }, PASS_SECONDS * 1000);
-    this.timer.unref();
+  ) {
+    super({ seconds: PASS_SECONDS });
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-  }
-
-  /** One pass; answers how many pods it removed. Concurrent calls share a pass. */
-  reap(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     if (!(await this.pods.anyDueForRemoval(this.prisma, Date.now()))) return 0;
     return this.writer.write(async (w) => {
       const due = await this.pods.dueForRemoval(w);

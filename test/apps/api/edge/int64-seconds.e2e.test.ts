@@ -69,7 +69,7 @@ describe('tolerationSeconds over the whole int64 range', () => {
     expect(long).toMatchObject({ status: 'Scheduled', tolerationSeconds: 2147483648 });
     expect(Date.parse(long.scheduledFor) - Date.parse(long.startedAt)).toBe(2_147_483_648_000);
     // Its 68-year wake-up is held by BullMQ: the reconciler finds none missing.
-    expect(await t.app.get(EvictionReconciler).reconcile()).toBe(0);
+    expect(await t.app.get(EvictionReconciler).run()).toBe(0);
 
     // Untainted: the scheduled ones are cancelled as usual.
     expect((await api.del('/v1/nodes/big-1/taints?key=drain')).statusCode).toBe(200);

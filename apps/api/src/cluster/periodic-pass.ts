@@ -1,0 +1,42 @@
+import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+
+/**
+ * A controller that makes a pass over the stored cluster on this replica every so many seconds
+ * (from the application's start until its shutdown) and on demand. One run at a time: a call
+ * while one runs shares it. A failed run is logged and the next one tries again: the passes are
+ * idempotent, as Postgres holds what they work from.
+ */
+export abstract class PeriodicPass implements OnApplicationBootstrap, OnModuleDestroy {
+  protected readonly logger = new Logger(this.constructor.name);
+  private timer?: NodeJS.Timeout;
+  private running: Promise<number> | null = null;
+
+  /** `seconds` between runs; `atStart`: the first runs at start rather than one period later. */
+  constructor(private readonly every: { seconds: number; atStart?: boolean }) {}
+
+  /** One pass; answers how much it did. */
+  protected abstract pass(): Promise<number>;
+
+  onApplicationBootstrap(): void {
+    const { seconds, atStart = false } = this.every;
+    const run = () => {
+      this.run().catch((error: unknown) => this.logger.warn(`pass failed: ${error instanceof Error ? error.message : String(error)}`));
+    };
+    if (atStart) run();
+    this.timer = setInterval(run, seconds * 1000);
+    // The timer keeps no process alive.
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One run now, or the one under way. */
+  run(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+}
