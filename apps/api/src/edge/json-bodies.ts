@@ -3,6 +3,9 @@ import { type FastifyRequest, errorCodes } from 'fastify';
 import { ACCEPTED_BODY_TYPES } from '../failures/failure-answers';
 import { stringifyExactly, withExactIntegers } from './exact-json';
 
+/** Methods whose operations take no body. */
+const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Request bodies are JSON and nothing else. Nest would also parse form-encoded bodies (and
  * fastify plain text): a body curl's `-d` sends as a form became `{}` and was stored, and a
@@ -19,9 +22,6 @@ import { stringifyExactly, withExactIntegers } from './exact-json';
  * refused as before, by the same errors. /graphql bodies come through here too
  * (@as-integrations/fastify hands Apollo `request.body`), so GraphQL variables are exact as well.
  */
-/** Methods whose operations take no body. */
-const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
-
 export function acceptJsonBodiesOnly(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeAllContentTypeParsers();
