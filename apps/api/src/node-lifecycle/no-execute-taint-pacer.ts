@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
+  type Node,
   type QueuedNode,
   type Taint,
   awaitedNoExecuteTaint,
@@ -86,6 +87,21 @@ export class NoExecuteTaintPacer implements OnApplicationBootstrap, OnModuleDest
       this.running = null;
     });
     return this.running;
+  }
+
+  /**
+   * After a write that set a node's taints by hand (kubectl taint): a not-ready or unreachable node
+   * whose NoExecute taint was taken off waits in its zone's queue again, as the next
+   * monitorNodeHealth pass puts it there (processTaintBaseEviction, markNodeForTainting); one given
+   * the taint by hand waits no more.
+   */
+  async nodesTaintedByHand(w: WriteContext, nodes: readonly Node[]): Promise<void> {
+    for (const node of nodes) {
+      const awaited = awaitedNoExecuteTaint(node);
+      if (awaited) await this.store.enqueue(w, node.metadata.name, awaited.key);
+      else await this.store.dequeue(w, node.metadata.name);
+    }
+    w.afterCommit(() => this.pace());
   }
 
   private takeAgain(): boolean {

@@ -63,6 +63,24 @@ describe('paced NoExecute taints: one node per 1/rate seconds in a zone', () => 
   });
 });
 
+describe('paced NoExecute taints: a taint taken off by hand', () => {
+  const t = useApiFixture({ NODE_EVICTION_RATE: '2', EVICTION_RECONCILE_SECONDS: '1' });
+  const { put, noExecuteTainted, zone } = helpers(t);
+
+  it("comes back at the zone's pace while the node stays not ready", async () => {
+    await zone('m', 'm', 6);
+    await put('m1', 'm', 'False');
+    expect(await noExecuteTainted(['m1'])).toEqual(['m1']);
+    const untainted = await t.api.del('/v1/nodes/m1/taints?key=node.kubernetes.io/not-ready&effect=NoExecute');
+    expect(untainted.statusCode).toBe(200);
+    const { rows } = await t.db.query('SELECT node_name FROM awaited_no_execute_taints');
+    expect(rows).toEqual([{ node_name: 'm1' }]);
+    await waitUntil(async () => (await noExecuteTainted(['m1'])).length === 1, 3000);
+    const { rows: audit } = await t.db.query("SELECT count(*)::int AS n FROM audit_events WHERE action = 'node.no-execute-taint' AND name = 'm1'");
+    expect(audit).toEqual([{ n: 2 }]);
+  });
+});
+
 describe('paced NoExecute taints in partially disrupted zones', () => {
   // A zone of more than 4 nodes is large: it goes on at the secondary rate (one per 2 s); a smaller one stops.
   const t = useApiFixture({ NODE_EVICTION_RATE: '2', SECONDARY_NODE_EVICTION_RATE: '0.5', LARGE_CLUSTER_SIZE_THRESHOLD: '4', EVICTION_RECONCILE_SECONDS: '1' });
