@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiTestApp, useApiFixture } from '../../../support/api-test-app';
+import { deleteRedisKeys } from '../../../support/redis-prefix';
 
 /**
  * Taint-based evictions paced as the node lifecycle controller paces them
@@ -158,5 +159,34 @@ describe('paced NoExecute taints across a restart', () => {
     await waitUntil(async () => (await noExecuteTainted(['s2'])).length === 1, 4000);
     const at = await taintedAt();
     expect((at.get('s2') ?? 0) - (at.get('s1') ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+});
+
+describe('paced NoExecute taints: lost wake-ups and replicas', () => {
+  const t = useApiFixture({ NODE_EVICTION_RATE: '2', EVICTION_RECONCILE_SECONDS: '1' });
+  const { put, noExecuteTainted, taintedAt, zone } = helpers(t);
+
+  it('a wake-up Redis lost is made good by the periodic pass', async () => {
+    await zone('l', 'l', 6);
+    await put('l1', 'l', 'False');
+    await put('l2', 'l', 'False');
+    expect(await deleteRedisKeys(t.redisPrefix)).toBeGreaterThan(0);
+    // The pass runs every second: l2 is late by at most that.
+    await waitUntil(async () => (await noExecuteTainted(['l2'])).length === 1, 4000);
+  });
+
+  it('two replicas together taint no faster than the rate', async () => {
+    const other = await t.bootReplica();
+    await zone('p', 'p', 10);
+    // Three of ten not ready: the zone stays Normal. Each replica queues and paces.
+    for (const [i, app] of [t.app, other, t.app].entries()) {
+      const name = `p${i + 1}`;
+      expect((await app.inject({ method: 'PUT', url: `/v1/nodes/${name}`, payload: nodeBody(name, 'p', 'False') })).statusCode).toBe(200);
+    }
+    await waitUntil(async () => (await noExecuteTainted(['p1', 'p2', 'p3'])).length === 3, 5000);
+    const at = await taintedAt();
+    const times = ['p1', 'p2', 'p3'].map((n) => at.get(n) ?? 0).sort((a, b) => a - b);
+    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(450);
+    expect((times[2] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual(450);
   });
 });
