@@ -7,6 +7,7 @@ import { EvictionsModule } from './evictions/evictions.module';
 import { GraphqlModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
 import { ImpactModule } from './impact/impact.module';
+import { NodeLifecycleModule } from './node-lifecycle/node-lifecycle.module';
 import { NodesModule } from './nodes/nodes.module';
 import { PlacementModule } from './placement/placement.module';
 import { PodGcModule } from './pod-gc/pod-gc.module';
@@ -24,6 +25,7 @@ import { TerminationsModule } from './terminations/terminations.module';
     EvictionsModule,
     HealthModule,
     NodesModule,
+    NodeLifecycleModule,
     TaintsModule,
     PodsModule,
     PodGcModule,

@@ -37,6 +37,7 @@ export * from './eviction/taint-impact';
 export * from './admission/merge-tolerations';
 export * from './admission/admit-pod';
 export * from './nodes/condition-taints';
+export * from './nodes/zone-pacing';
 export * from './kubectl/taint-command';
 export * from './kubectl/node-target';
 export * from './eviction/eviction-steps';

@@ -1,4 +1,4 @@
-import type { DomainSettings } from '@taintgate/domain';
+import type { DomainSettings, ZonePacingSettings } from '@taintgate/domain';
 
 /** The pod garbage collector (kube-controller-manager's podgc). */
 export interface PodGcSettings {
@@ -38,6 +38,8 @@ export class AppConfig {
   readonly evictions: EvictionSettings;
   /** Orphaned pods: how long a node may be missing, how often the collector looks. */
   readonly podGc: PodGcSettings;
+  /** The node lifecycle controller's pace for NoExecute taints: rates per zone and the thresholds that pick them. */
+  readonly zonePacing: ZonePacingSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -47,6 +49,7 @@ export class AppConfig {
     domain: DomainSettings;
     evictions: EvictionSettings;
     podGc: PodGcSettings;
+    zonePacing: ZonePacingSettings;
   }) {
     this.databaseUrl = values.databaseUrl;
     this.redisUrl = values.redisUrl;
@@ -55,5 +58,6 @@ export class AppConfig {
     this.domain = values.domain;
     this.evictions = values.evictions;
     this.podGc = values.podGc;
+    this.zonePacing = values.zonePacing;
   }
 }

@@ -1,4 +1,4 @@
-import { type DomainSettings, type SummaryWording, defaultSettings, summaryWordings } from '@taintgate/domain';
+import { type DomainSettings, type SummaryWording, defaultSettings, defaultZonePacing, summaryWordings } from '@taintgate/domain';
 import { AppConfig } from './app-config';
 
 /** Defaults that work on a developer machine with local Postgres and Redis (README, Configuration). */
@@ -28,6 +28,14 @@ export const CONFIG_DEFAULTS = {
   POD_GC_QUARANTINE_SECONDS: '40',
   /** podgc's gcCheckPeriod: seconds between passes of the pod garbage collector. */
   POD_GC_PERIOD_SECONDS: '20',
+  /** kube-controller-manager's --node-eviction-rate: nodes per second given the NoExecute taint in a zone. */
+  NODE_EVICTION_RATE: String(defaultZonePacing.evictionRate),
+  /** --secondary-node-eviction-rate: the rate in a large zone that is partially disrupted. */
+  SECONDARY_NODE_EVICTION_RATE: String(defaultZonePacing.secondaryEvictionRate),
+  /** --large-cluster-size-threshold: a zone with more nodes is large (smaller ones stop when partially disrupted). */
+  LARGE_CLUSTER_SIZE_THRESHOLD: String(defaultZonePacing.largeClusterSizeThreshold),
+  /** --unhealthy-zone-threshold: the share of not-ready nodes (more than 2) from which a zone is partially disrupted. */
+  UNHEALTHY_ZONE_THRESHOLD: String(defaultZonePacing.unhealthyZoneThreshold),
 } as const;
 
 /** The admission steps taintgate applies to pods, by the names Kubernetes gives them. */
@@ -62,6 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     podGc: {
       quarantineSeconds: readSeconds(env, 'POD_GC_QUARANTINE_SECONDS'),
       periodSeconds: Math.max(1, readSeconds(env, 'POD_GC_PERIOD_SECONDS')),
+    },
+    zonePacing: {
+      evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
+      secondaryEvictionRate: readNonNegative(env, 'SECONDARY_NODE_EVICTION_RATE'),
+      largeClusterSizeThreshold: readCount(env, 'LARGE_CLUSTER_SIZE_THRESHOLD'),
+      unhealthyZoneThreshold: readNonNegative(env, 'UNHEALTHY_ZONE_THRESHOLD'),
     },
   });
 }
@@ -121,6 +135,21 @@ function readSeconds(env: NodeJS.ProcessEnv, name: ConfigVariable): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
     throw new Error(`${name} must be a whole number of seconds, got "${value}"`);
   }
+  return Number(value);
+}
+
+/** A decimal number of at least 0 (a rate of 0 stops the tainting, as kube-controller-manager's does). */
+function readNonNegative(env: NodeJS.ProcessEnv, name: ConfigVariable): number {
+  const value = read(env, name);
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value) || !Number.isFinite(Number(value))) {
+    throw new Error(`${name} must be a number of at least 0, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function readCount(env: NodeJS.ProcessEnv, name: ConfigVariable): number {
+  const value = read(env, name);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new Error(`${name} must be a whole number, got "${value}"`);
   return Number(value);
 }
 

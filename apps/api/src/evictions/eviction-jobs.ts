@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config';
 
 const QUEUE_NAME = 'evictions';
+/** The second kind of job on the queue: a wake-up of the NoExecute taint pacer (node-lifecycle/). */
+const PACE_JOB = 'pace-taints';
 
 /** What a wake-up job needs to know; everything else is read again from Postgres. */
 export interface EvictionWakeup {
@@ -32,6 +34,9 @@ function bullConnection(config: AppConfig): Redis {
  * them, their Redis connections and their shutdown. A job is only a wake-up: Postgres holds the
  * deadline (EvictionLedger), and whoever runs the job checks it again before evicting.
  *
+ * The same queue carries the pacer's wake-ups (`pace-taints`): Postgres holds each zone's last
+ * tainting and its waiting nodes, and the pacer decides again when one runs.
+ *
  * Queue and worker are made once Redis answers: BullMQ closed while its first connection still
  * retries leaves rejected promises behind. Until then the reconciler covers every wake-up.
  */
@@ -43,6 +48,7 @@ export class EvictionJobs implements OnModuleDestroy {
   private workerConnection?: Redis;
   private worker?: Worker;
   private closed = false;
+  private pace: () => Promise<unknown> = () => Promise.resolve();
 
   constructor(private readonly config: AppConfig) {
     this.queueConnection = bullConnection(config);
@@ -89,13 +95,27 @@ export class EvictionJobs implements OnModuleDestroy {
     return evictions.filter((_, i) => replies?.[i]?.[1] === 0);
   }
 
+  /**
+   * Queues a wake-up of the pacer at `at`. The id is the time, so replicas asking for the same turn
+   * queue one job; a finished job leaves nothing, so a later turn at another time is never dropped.
+   */
+  async enqueuePacing(at: number, now = Date.now()): Promise<void> {
+    await this.live().add(PACE_JOB, {}, { jobId: `pace-${at}`, delay: Math.max(0, at - now), removeOnComplete: true, removeOnFail: true });
+  }
+
+  /** What this process's worker does with a pacer wake-up (the pacer registers itself). */
+  onPacing(pace: () => Promise<unknown>): void {
+    this.pace = pace;
+  }
+
   /** Runs the wake-ups in this process, each by `wake(evictionId)`, once Redis answers. */
   runWorker(wake: (evictionId: bigint) => Promise<unknown>): void {
     const connection = bullConnection(this.config);
     this.workerConnection = connection;
     connection.once('ready', () => {
       if (this.closed) return;
-      this.worker = new Worker(QUEUE_NAME, (job: Job<{ evictionId: string }>) => wake(BigInt(job.data.evictionId)), {
+      const run = (job: Job<{ evictionId: string }>) => (job.name === PACE_JOB ? this.pace() : wake(BigInt(job.data.evictionId)));
+      this.worker = new Worker(QUEUE_NAME, run, {
         connection,
         prefix: this.config.evictions.redisPrefix,
         concurrency: 4,

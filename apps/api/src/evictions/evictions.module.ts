@@ -16,6 +16,6 @@ import { TaintEvictionController } from './taint-eviction-controller';
 @Module({
   controllers: [EvictionsController],
   providers: [EvictionJobs, EvictionLedger, TaintEvictionController, EvictionReconciler, EvictionsService],
-  exports: [TaintEvictionController, EvictionReconciler, EvictionLedger, EvictionsService],
+  exports: [TaintEvictionController, EvictionReconciler, EvictionLedger, EvictionsService, EvictionJobs],
 })
 export class EvictionsModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type Node,
   type NodeCondition,
+  awaitedNoExecuteTaint,
   failure,
   reconcileConditionTaints,
   reconcileUnschedulableTaint,
@@ -16,6 +17,8 @@ import { NodeStore } from '../cluster/node-store';
 import { listOf } from '../edge/kubernetes-objects';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { fail } from '../failures/failure.exception';
+import { AwaitedTaintStore } from '../node-lifecycle/awaited-taint-store';
+import { NoExecuteTaintPacer } from '../node-lifecycle/no-execute-taint-pacer';
 import type { ListNodesCommand, SetConditionsCommand, UpsertNodeCommand } from './node-commands';
 
 const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
@@ -28,6 +31,8 @@ export class NodesService {
     private readonly writer: ClusterWriter,
     private readonly store: NodeStore,
     private readonly evictions: TaintEvictionController,
+    private readonly awaitedTaints: AwaitedTaintStore,
+    private readonly pacer: NoExecuteTaintPacer,
   ) {}
 
   async list({ selector }: ListNodesCommand) {
@@ -74,12 +79,19 @@ export class NodesService {
 
   /**
    * Saves a validated node as the node lifecycle controller leaves it (condition taints follow its
-   * conditions, the unschedulable taint its spec.unschedulable), then evictions and audit.
+   * conditions, the unschedulable taint its spec.unschedulable), then evictions and audit. A node
+   * whose Ready condition calls for a NoExecute taint it does not carry waits in its zone's queue
+   * (markNodeForTainting) and any other leaves it; the pacer runs once the write is committed, as
+   * the write may change its zone's state, and so its rate, too.
    */
   private async persist(w: WriteContext, node: Node, existing: NodeRow | null, action: string): Promise<Node> {
     const saved = await this.store.save(w, reconcileUnschedulableTaint(withConditionTaints(node, existing, w.now), w.now), existing);
     const before = existing ? (this.store.get(existing).spec?.taints ?? []) : [];
     await this.evictions.nodeTaintsChanged(w, [{ name: node.metadata.name, before, after: saved.spec?.taints ?? [] }]);
+    const awaited = awaitedNoExecuteTaint(saved);
+    if (awaited) await this.awaitedTaints.enqueue(w, node.metadata.name, awaited.key);
+    else await this.awaitedTaints.dequeue(w, node.metadata.name);
+    w.afterCommit(() => this.pacer.pace());
     await w.audit({ action, kind: 'Node', name: node.metadata.name });
     return saved;
   }
@@ -102,8 +114,9 @@ export class NodesService {
 
 /**
  * When the node's conditions change (or a new node has some), the node lifecycle controller's taints
- * follow them: NoSchedule taints for pressure and readiness, and the not-ready or unreachable
- * NoExecute taint of taint-based evictions.
+ * follow them: NoSchedule taints for pressure and readiness at once; the not-ready or unreachable
+ * NoExecute taint taken off at once when Ready turns True, swapped at once between the two, and
+ * otherwise left to the pacer.
  */
 function withConditionTaints(node: Node, existing: NodeRow | null, now: number): Node {
   const conditions = node.status?.conditions ?? [];

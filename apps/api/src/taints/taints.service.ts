@@ -15,6 +15,7 @@ import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
 import { NodeStore } from '../cluster/node-store';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
+import { NoExecuteTaintPacer } from '../node-lifecycle/no-execute-taint-pacer';
 import { fail, valueOf } from '../failures/failure.exception';
 import type { AddTaintCommand, RemoveTaintCommand, TaintNodesCommand } from './taint-commands';
 
@@ -32,6 +33,7 @@ export class TaintsService {
     private readonly snapshot: ClusterSnapshot,
     private readonly store: NodeStore,
     private readonly evictions: TaintEvictionController,
+    private readonly pacer: NoExecuteTaintPacer,
   ) {}
 
   /** POST /v1/nodes/{name}/taints: 409 if the node has the key and effect already, unless overwrite. */
@@ -52,6 +54,7 @@ export class TaintsService {
       await w.audit({ action, kind: 'Node', name: nodeName, details: auditDetails(change, overwrite) });
       const node = await this.store.saveTaints(w, row, applied.taints);
       await this.evictions.nodeTaintsChanged(w, [{ name: nodeName, before: before.spec?.taints ?? [], after: node.spec?.taints ?? [] }]);
+      await this.pacer.nodesTaintedByHand(w, [node]);
       return node;
     });
   }
@@ -101,6 +104,10 @@ export class TaintsService {
       await this.evictions.nodeTaintsChanged(
         w,
         results.map((r) => ({ name: r.node, before: r.before.spec?.taints ?? [], after: r.taints })),
+      );
+      await this.pacer.nodesTaintedByHand(
+        w,
+        results.map((r) => r.object),
       );
       return { dryRun: false, results: results.map(({ before: _before, ...result }) => result) };
     });

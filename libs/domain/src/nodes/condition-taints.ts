@@ -4,9 +4,11 @@ import { ConditionStatus, NodeConditionTypes, TaintKeys } from '../well-known';
 
 /**
  * The node lifecycle controller's taints (TaintNodesByCondition and taint-based evictions):
- * conditions become NoSchedule taints, a Ready condition that is False or Unknown becomes the
- * not-ready or unreachable NoExecute taint, and spec.unschedulable is the unschedulable NoSchedule
- * taint. Taints the controller adds carry timeAdded = now; ones it keeps keep their time.
+ * conditions become NoSchedule taints at once, spec.unschedulable is the unschedulable NoSchedule
+ * taint, and a Ready condition that is False or Unknown calls for the not-ready or unreachable
+ * NoExecute taint, which waits its turn in the zone's queue (zone-pacing.ts) unless the node
+ * already carries the other one. Taints the controller adds carry timeAdded = now; ones it keeps
+ * keep their time.
  */
 
 /** nodeConditionToTaintKeyStatusMap */
@@ -55,6 +57,11 @@ const isControllerNoExecute = (t: Taint) => t.effect === 'NoExecute' && (t.key =
 /**
  * The node's taints once the controller has reconciled them with its conditions and
  * spec.unschedulable. Other taints are untouched and keep their order; added ones go last.
+ *
+ * The NoExecute taint is never added here (doNoExecuteTaintingPass adds it at the zone's pace),
+ * with one exception from processTaintBaseEviction: a node that carries the unreachable taint and
+ * turns not ready (or the reverse) has it swapped at once. Ready=True takes it off at once
+ * (markNodeAsReachable).
  */
 export function reconcileConditionTaints(node: Node, now: number): Taint[] {
   const conditions = node.status?.conditions ?? [];
@@ -62,7 +69,7 @@ export function reconcileConditionTaints(node: Node, now: number): Taint[] {
   const wanted = noScheduleTaintsFor(conditions, node.spec?.unschedulable === true);
   const noExecute = noExecuteTaintFor(conditions);
   const manageNoExecute = noExecute !== null;
-  if (noExecute) wanted.push(noExecute);
+  if (noExecute && current.some(isControllerNoExecute)) wanted.push(noExecute);
 
   const owned = (t: Taint) => isControllerNoSchedule(t) || (manageNoExecute && isControllerNoExecute(t));
   const kept = current.filter((t) => !owned(t) || wanted.some((w) => sameTaint(w, t)));
@@ -72,6 +79,32 @@ export function reconcileConditionTaints(node: Node, now: number): Taint[] {
     .map((w) => ({ ...w, timeAdded: rfc3339(now) }));
   return [...kept, ...added];
 }
+
+/**
+ * The NoExecute taint the node waits for in its zone's queue: the one its Ready condition calls
+ * for, when it carries neither the not-ready nor the unreachable NoExecute taint (markNodeForTainting).
+ */
+export function awaitedNoExecuteTaint(node: Node): Taint | undefined {
+  const wanted = noExecuteTaintFor(node.status?.conditions ?? []);
+  if (!wanted || (node.spec?.taints ?? []).some(isControllerNoExecute)) return undefined;
+  return wanted;
+}
+
+/**
+ * The taints once the zone's turn has come (doNoExecuteTaintingPass, SwapNodeControllerTaint): the
+ * NoExecute taint the Ready condition calls for now is added and the other one removed; a node
+ * that is no longer not ready or unreachable keeps its taints ("ready now, ignoring taint request").
+ */
+export function withAwaitedNoExecuteTaint(node: Node, now: number): Taint[] {
+  const taints = node.spec?.taints ?? [];
+  const wanted = noExecuteTaintFor(node.status?.conditions ?? []);
+  if (!wanted) return [...taints];
+  const kept = taints.filter((t) => !isControllerNoExecute(t) || sameTaint(t, wanted));
+  return kept.some((t) => sameTaint(t, wanted)) ? kept : [...kept, { ...wanted, timeAdded: rfc3339(now) }];
+}
+
+/** The taints without the not-ready and unreachable NoExecute taints (markNodeAsReachable). */
+export const withoutNoExecuteConditionTaints = (taints: readonly Taint[]): Taint[] => taints.filter((t) => !isControllerNoExecute(t));
 
 /** Kubernetes' metav1.Time: RFC 3339 with whole seconds. */
 export function rfc3339(epochMs: number): string {

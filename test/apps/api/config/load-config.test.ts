@@ -12,6 +12,8 @@ const defaults = {
   domain: defaultSettings,
   evictions: { redisPrefix: 'taintgate', worker: true, reconcileSeconds: 10 },
   podGc: { quarantineSeconds: 40, periodSeconds: 20 },
+  // kube-controller-manager's --node-eviction-rate, --secondary-node-eviction-rate, --large-cluster-size-threshold, --unhealthy-zone-threshold
+  zonePacing: { evictionRate: 0.1, secondaryEvictionRate: 0.01, largeClusterSizeThreshold: 50, unhealthyZoneThreshold: 0.55 },
 };
 
 describe('loadConfig', () => {
@@ -37,6 +39,11 @@ describe('loadConfig', () => {
           admission: { extendedResourceToleration: false, memoryPressureToleration: false },
         }),
       },
+    ],
+    [
+      'the zone pacing of NoExecute taints',
+      { NODE_EVICTION_RATE: '2', SECONDARY_NODE_EVICTION_RATE: '.5', LARGE_CLUSTER_SIZE_THRESHOLD: '3', UNHEALTHY_ZONE_THRESHOLD: '0.4' },
+      { zonePacing: { evictionRate: 2, secondaryEvictionRate: 0.5, largeClusterSizeThreshold: 3, unhealthyZoneThreshold: 0.4 } },
     ],
     [
       'the environment, treating an empty variable as unset',
@@ -88,5 +95,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x/y' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ NODE_EVICTION_RATE: '-0.1' })).toThrow('NODE_EVICTION_RATE must be a number of at least 0, got "-0.1"');
+    expect(() => loadConfig({ SECONDARY_NODE_EVICTION_RATE: 'fast' })).toThrow(/SECONDARY_NODE_EVICTION_RATE/);
+    expect(() => loadConfig({ UNHEALTHY_ZONE_THRESHOLD: '1e' })).toThrow(/UNHEALTHY_ZONE_THRESHOLD/);
+    expect(() => loadConfig({ LARGE_CLUSTER_SIZE_THRESHOLD: '50.5' })).toThrow(/LARGE_CLUSTER_SIZE_THRESHOLD/);
   });
 });

@@ -109,10 +109,17 @@ describe('NoExecute carried out', () => {
   });
 
   it('a Ready=False condition becomes the not-ready NoExecute taint, and default tolerations run out', async () => {
+    // A second, ready node: alone, n1 not ready would fully disrupt the only zone, and then no node is tainted.
+    await putNode(app(), 'n2', { status: { conditions: [{ type: 'Ready', status: 'True' }] } });
     await putNode(app(), 'n1', { status: { conditions: [{ type: 'Ready', status: 'True' }] } });
     await putPod(app(), 'web');
     const notReady = await putNode(app(), 'n1', { status: { conditions: [{ type: 'Ready', status: 'False' }] } });
+    // The NoSchedule taint comes with the write; the NoExecute one with the zone's turn, here at once (a fresh bucket).
     expect(notReady.json().spec.taints.map((x: { key: string; effect: string }) => `${x.key}:${x.effect}`)).toEqual([
+      'node.kubernetes.io/not-ready:NoSchedule',
+    ]);
+    const node = (await app().inject({ method: 'GET', url: '/v1/nodes/n1' })).json();
+    expect(node.spec.taints.map((x: { key: string; effect: string }) => `${x.key}:${x.effect}`)).toEqual([
       'node.kubernetes.io/not-ready:NoSchedule',
       'node.kubernetes.io/not-ready:NoExecute',
     ]);

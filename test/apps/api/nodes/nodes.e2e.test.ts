@@ -45,6 +45,12 @@ describe('/v1/nodes', () => {
   });
 
   describe('a kubectl get node -o json body', () => {
+    // worker-1 is unreachable: alone, it would fully disrupt every zone, and the node lifecycle
+    // controller would take its unreachable NoExecute taint off (master disruption mode).
+    beforeAll(async () => {
+      await api.putNode('ready-elsewhere', { metadata: { name: 'ready-elsewhere' }, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
+    });
+
     it('is accepted as it is and answered with every field it had, server-managed ones replaced', async () => {
       const sent = kubectlNode('worker-1');
       const created = await api.putNode('worker-1', sent);

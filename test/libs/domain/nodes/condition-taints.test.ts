@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type Node, type NodeCondition, type Taint, TaintKeys, reconcileConditionTaints, rfc3339, setUnschedulable } from '@taintgate/domain';
+import {
+  type Node,
+  type NodeCondition,
+  type Taint,
+  TaintKeys,
+  awaitedNoExecuteTaint,
+  reconcileConditionTaints,
+  rfc3339,
+  setUnschedulable,
+  withAwaitedNoExecuteTaint,
+  withoutNoExecuteConditionTaints,
+} from '@taintgate/domain';
 
 /**
  * The node lifecycle controller (doNoScheduleTaintingPass, processTaintBaseEviction /
@@ -35,8 +46,9 @@ const userNoExecute = old('maintenance', 'NoExecute');
 
 describe('reconcileConditionTaints', () => {
   const cases: [string, NodeCondition[] | undefined, Taint[] | undefined, boolean | undefined, Taint[]][] = [
-    ['Ready False: not-ready NoSchedule and NoExecute', [ready('False')], undefined, undefined, [fresh(notReady), fresh(notReady, 'NoExecute')]],
-    ['Ready Unknown: unreachable NoSchedule and NoExecute', [ready('Unknown')], undefined, undefined, [fresh(unreachable), fresh(unreachable, 'NoExecute')]],
+    // The NoExecute taint waits for its zone's turn (doNoExecuteTaintingPass): see awaitedNoExecuteTaint.
+    ['Ready False: not-ready NoSchedule at once, NoExecute queued', [ready('False')], undefined, undefined, [fresh(notReady)]],
+    ['Ready Unknown: unreachable NoSchedule at once, NoExecute queued', [ready('Unknown')], undefined, undefined, [fresh(unreachable)]],
     ['Ready True: nothing', [ready('True')], undefined, undefined, []],
     [
       'Ready True removes both not-ready and both unreachable taints, and nothing else',
@@ -84,7 +96,7 @@ describe('reconcileConditionTaints', () => {
       [ready('False')],
       [user, at('a', 'PreferNoSchedule'), userNoExecute],
       undefined,
-      [user, at('a', 'PreferNoSchedule'), userNoExecute, fresh(notReady), fresh(notReady, 'NoExecute')],
+      [user, at('a', 'PreferNoSchedule'), userNoExecute, fresh(notReady)],
     ],
     [
       'controller keys with effects the controller does not own are user taints',
@@ -120,16 +132,16 @@ describe('reconcileConditionTaints', () => {
       [user],
     ],
     [
-      "added taints follow the conditions' order, then unschedulable, then the NoExecute one",
+      "added taints follow the conditions' order, then unschedulable, then the swapped NoExecute one",
       [cond('PIDPressure', 'True'), ready('False'), cond('MemoryPressure', 'True')],
-      undefined,
+      [old(unreachable, 'NoExecute')],
       true,
       [fresh(pidPressure), fresh(notReady), fresh(memoryPressure), fresh(unschedulable), fresh(notReady, 'NoExecute')],
     ],
     [
       'the first Ready condition decides the NoExecute taint',
       [ready('Unknown'), ready('True')],
-      undefined,
+      [old(notReady, 'NoExecute')],
       undefined,
       [fresh(unreachable), fresh(unreachable, 'NoExecute')],
     ],
@@ -217,5 +229,37 @@ describe('setUnschedulable: kubectl cordon / uncordon', () => {
   it('agrees with the controller: cordon then reconcile changes nothing more', () => {
     const cordoned = setUnschedulable(node([ready('True')], [user]), true, now);
     expect(reconcileConditionTaints(cordoned, now + 1000)).toEqual(cordoned.spec?.taints);
+  });
+});
+
+describe('awaitedNoExecuteTaint (markNodeForTainting)', () => {
+  const cases: [string, NodeCondition[] | undefined, Taint[] | undefined, Taint | undefined][] = [
+    ['Ready False, untainted: waits for not-ready', [ready('False')], undefined, at(notReady, 'NoExecute')],
+    ['Ready Unknown, untainted: waits for unreachable', [ready('Unknown')], [old(unreachable)], at(unreachable, 'NoExecute')],
+    ['already carries it: waits for nothing', [ready('False')], [old(notReady, 'NoExecute')], undefined],
+    ['carries the other one (swapped at once instead)', [ready('False')], [old(unreachable, 'NoExecute')], undefined],
+    ['Ready True', [ready('True')], undefined, undefined],
+    ['no Ready condition', [cond('DiskPressure', 'True')], undefined, undefined],
+    ['no conditions', undefined, undefined, undefined],
+  ];
+  it.each(cases)('%s', (_, conditions, taints, awaited) => expect(awaitedNoExecuteTaint(node(conditions, taints))).toEqual(awaited));
+});
+
+describe('withAwaitedNoExecuteTaint (doNoExecuteTaintingPass, SwapNodeControllerTaint)', () => {
+  const cases: [string, NodeCondition[], Taint[] | undefined, Taint[]][] = [
+    ['adds not-ready last, stamped now', [ready('False')], [user, old(notReady)], [user, old(notReady), fresh(notReady, 'NoExecute')]],
+    ['adds unreachable and removes not-ready', [ready('Unknown')], [old(notReady, 'NoExecute')], [fresh(unreachable, 'NoExecute')]],
+    ['keeps the one already there with its time', [ready('False')], [old(notReady, 'NoExecute')], [old(notReady, 'NoExecute')]],
+    ['ready now: ignoring the taint request', [ready('True')], [user], [user]],
+  ];
+  it.each(cases)('%s', (_, conditions, taints, expected) => expect(withAwaitedNoExecuteTaint(node(conditions, taints), now)).toEqual(expected));
+});
+
+describe('withoutNoExecuteConditionTaints (markNodeAsReachable)', () => {
+  it('takes off only the not-ready and unreachable NoExecute taints', () => {
+    expect(withoutNoExecuteConditionTaints([old(notReady), old(notReady, 'NoExecute'), userNoExecute, old(unreachable, 'NoExecute')])).toEqual([
+      old(notReady),
+      userNoExecute,
+    ]);
   });
 });

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { TaintKeys } from '@taintgate/domain';
+import type { Tx, WriteContext } from '../cluster/cluster-writer';
+
+type ReadClient = Pick<Tx, 'awaitedNoExecuteTaint' | 'zoneTainting' | 'node' | 'taint'>;
+
+/** A node as the pacer sees it: its labels (its zone), its conditions and whether it carries a condition NoExecute taint. */
+export interface PacedNode {
+  name: string;
+  labels: Record<string, string>;
+  readyStatus: string | undefined;
+  tainted: boolean;
+}
+
+const conditionNoExecute = { effect: 'NoExecute' as const, key: { in: [TaintKeys.notReady, TaintKeys.unreachable] } };
+
+/**
+ * The zones' NoExecute queues in Postgres: the nodes waiting for their taint
+ * (awaited_no_execute_taints) and each zone's last tainting (zone_taintings). Reads take a
+ * client (the pacer looks outside a write first); changes take the write's context.
+ */
+@Injectable()
+export class AwaitedTaintStore {
+  /** Puts the node in its zone's queue, keeping its place if it is there already (markNodeForTainting). */
+  async enqueue(w: WriteContext, nodeName: string, taintKey: string): Promise<void> {
+    await w.tx.awaitedNoExecuteTaint.upsert({
+      where: { nodeName },
+      create: { nodeName, taintKey, since: new Date(w.now) },
+      update: { taintKey },
+    });
+  }
+
+  async dequeue(w: WriteContext, ...nodeNames: string[]): Promise<void> {
+    await w.tx.awaitedNoExecuteTaint.deleteMany({ where: { nodeName: { in: nodeNames } } });
+  }
+
+  async queued(client: ReadClient): Promise<{ nodeName: string; since: Date }[]> {
+    return client.awaitedNoExecuteTaint.findMany({ select: { nodeName: true, since: true } });
+  }
+
+  /** Whether any node carries the not-ready or unreachable NoExecute taint (which master disruption takes off). */
+  async anyTainted(client: ReadClient): Promise<boolean> {
+    return (await client.taint.findFirst({ where: conditionNoExecute, select: { id: true } })) !== null;
+  }
+
+  /** Every node's zone labels and Ready status: the zones' states need them all (handleDisruption). */
+  async nodes(client: ReadClient): Promise<PacedNode[]> {
+    const rows = await client.node.findMany({
+      select: { name: true, labels: true, conditions: true, taints: { where: conditionNoExecute, select: { id: true } } },
+    });
+    return rows.map((row) => ({
+      name: row.name,
+      labels: row.labels as Record<string, string>,
+      // The first Ready condition counts, as GetNodeCondition takes it.
+      readyStatus: (row.conditions as { type?: string; status?: string }[]).find((c) => c.type === 'Ready')?.status,
+      tainted: row.taints.length > 0,
+    }));
+  }
+
+  async lastTaintings(client: ReadClient): Promise<Map<string, number>> {
+    const rows = await client.zoneTainting.findMany();
+    return new Map(rows.map((row) => [JSON.parse(row.zone) as string, row.lastTaintedAt.getTime()]));
+  }
+
+  async tainted(w: WriteContext, zone: string): Promise<void> {
+    const lastTaintedAt = new Date(w.now);
+    // GetZoneKey puts a NUL between region and zone, which Postgres text refuses: stored as a JSON string (\u0000).
+    const stored = JSON.stringify(zone);
+    await w.tx.zoneTainting.upsert({ where: { zone: stored }, create: { zone: stored, lastTaintedAt }, update: { lastTaintedAt } });
+  }
+}

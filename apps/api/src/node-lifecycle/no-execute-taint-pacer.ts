@@ -1,0 +1,188 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  type Node,
+  type QueuedNode,
+  type Taint,
+  awaitedNoExecuteTaint,
+  nodesToTaintNow,
+  withAwaitedNoExecuteTaint,
+  withoutNoExecuteConditionTaints,
+  zoneKeyOf,
+  zoneRates,
+} from '@taintgate/domain';
+import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
+import { NodeStore } from '../cluster/node-store';
+import { AppConfig } from '../config/app-config';
+import { PrismaService } from '../database/prisma.service';
+import { EvictionJobs } from '../evictions/eviction-jobs';
+import { TaintEvictionController } from '../evictions/taint-eviction-controller';
+import { AwaitedTaintStore } from './awaited-taint-store';
+
+/** What a pass has to do: nodes to taint now, nodes whose NoExecute taint master disruption takes off, and the next turn. */
+interface PacingPlan {
+  due: QueuedNode[];
+  reachable: string[];
+  nextAt: number | undefined;
+}
+
+/**
+ * The node lifecycle controller's doNoExecuteTaintingPass and handleDisruption, durable: Postgres
+ * holds the nodes waiting for their not-ready or unreachable NoExecute taint and each zone's last
+ * tainting; a pass decides from them, in one write, which nodes' turn has come (one per zone per
+ * 1/rate seconds, the rate following the zone's state) and, when every zone is fully disrupted,
+ * takes those taints off every node instead.
+ *
+ * A pass runs after each node write, when a delayed BullMQ job wakes it at the next turn, at start
+ * and every EVICTION_RECONCILE_SECONDS, so a lost job or a restart loses nothing. Replicas take
+ * turns on the cluster revision and each decides from the last tainting stored, so together they
+ * taint no faster than one replica.
+ */
+@Injectable()
+export class NoExecuteTaintPacer implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(NoExecuteTaintPacer.name);
+  private timer?: NodeJS.Timeout;
+  private running: Promise<number> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly writer: ClusterWriter,
+    private readonly nodes: NodeStore,
+    private readonly store: AwaitedTaintStore,
+    private readonly evictions: TaintEvictionController,
+    private readonly jobs: EvictionJobs,
+    private readonly config: AppConfig,
+  ) {
+    jobs.onPacing(() => this.pace());
+  }
+
+  onApplicationBootstrap(): void {
+    const pass = () => {
+      this.pace().catch((error: unknown) => this.logger.warn(`pace: ${error instanceof Error ? error.message : String(error)}`));
+    };
+    pass();
+    this.timer = setInterval(pass, this.config.evictions.reconcileSeconds * 1000);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /**
+   * One pass; answers how many nodes it changed. A call during a pass shares it and has it run once
+   * more, since the pass may have looked before the write that called.
+   */
+  pace(): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.again = false;
+    this.running = (async () => {
+      let changed = await this.pass();
+      while (this.takeAgain()) changed += await this.pass();
+      return changed;
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /**
+   * After a write that set a node's taints by hand (kubectl taint): a not-ready or unreachable node
+   * whose NoExecute taint was taken off waits in its zone's queue again, as the next
+   * monitorNodeHealth pass puts it there (processTaintBaseEviction, markNodeForTainting); one given
+   * the taint by hand waits no more.
+   */
+  async nodesTaintedByHand(w: WriteContext, nodes: readonly Node[]): Promise<void> {
+    for (const node of nodes) {
+      const awaited = awaitedNoExecuteTaint(node);
+      if (awaited) await this.store.enqueue(w, node.metadata.name, awaited.key);
+      else await this.store.dequeue(w, node.metadata.name);
+    }
+    w.afterCommit(() => this.pace());
+  }
+
+  private takeAgain(): boolean {
+    const again = this.again;
+    this.again = false;
+    return again;
+  }
+
+  private async pass(): Promise<number> {
+    // Most passes have nothing to do: they look first and take no revision.
+    const look = await this.plan(this.prisma, Date.now());
+    if (look.due.length === 0 && look.reachable.length === 0) {
+      await this.wakeAt(look.nextAt);
+      return 0;
+    }
+    return this.writer.write(async (w) => {
+      const plan = await this.plan(w.tx, w.now);
+      for (const name of plan.reachable) await this.markReachable(w, name);
+      for (const node of plan.due) await this.taint(w, node);
+      w.afterCommit(() => this.wakeAt(plan.nextAt));
+      return plan.due.length + plan.reachable.length;
+    });
+  }
+
+  private async plan(client: PrismaService | WriteContext['tx'], now: number): Promise<PacingPlan> {
+    const queued = await this.store.queued(client);
+    if (queued.length === 0 && !(await this.store.anyTainted(client))) return { due: [], reachable: [], nextAt: undefined };
+    const nodes = await this.store.nodes(client);
+    const zoneOf = new Map(nodes.map((n) => [n.name, zoneKeyOf(n.labels)]));
+    const { rates, allFullyDisrupted } = zoneRates(
+      nodes.map((n) => ({ zone: zoneOf.get(n.name) ?? '', readyStatus: n.readyStatus })),
+      this.config.zonePacing,
+    );
+    // Master disruption mode: no turn comes until a node write ends it (and that write runs a pass).
+    if (allFullyDisrupted) return { due: [], reachable: nodes.filter((n) => n.tainted).map((n) => n.name), nextAt: undefined };
+    const waiting = queued.flatMap((q) => {
+      const zone = zoneOf.get(q.nodeName);
+      return zone === undefined ? [] : [{ name: q.nodeName, zone, since: q.since.getTime() }];
+    });
+    const turn = nodesToTaintNow(waiting, rates, await this.store.lastTaintings(client), now);
+    return { due: turn.due, reachable: [], nextAt: turn.nextAt };
+  }
+
+  /** The zone's turn: SwapNodeControllerTaint with the taint the Ready condition calls for now; the zone's token is spent. */
+  private async taint(w: WriteContext, queued: QueuedNode): Promise<void> {
+    await this.store.dequeue(w, queued.name);
+    await this.store.tainted(w, queued.zone);
+    const row = await this.nodes.find(w, queued.name);
+    if (!row) return;
+    const node = this.nodes.get(row);
+    const before = node.spec?.taints ?? [];
+    await this.saveTaints(w, queued.name, before, withAwaitedNoExecuteTaint(node, w.now), 'node.no-execute-taint');
+  }
+
+  /**
+   * markNodeAsReachable on entering master disruption mode. The node stays not ready, so it waits
+   * in its zone's queue again, as the next monitorNodeHealth pass would put it there.
+   */
+  private async markReachable(w: WriteContext, name: string): Promise<void> {
+    const row = await this.nodes.find(w, name);
+    if (!row) return;
+    const node = this.nodes.get(row);
+    const before = node.spec?.taints ?? [];
+    const saved = await this.saveTaints(w, name, before, withoutNoExecuteConditionTaints(before), 'node.master-disruption');
+    const awaited = saved && awaitedNoExecuteTaint(saved);
+    if (awaited) await this.store.enqueue(w, name, awaited.key);
+  }
+
+  private async saveTaints(w: WriteContext, name: string, before: Taint[], after: Taint[], action: string) {
+    if (after.length === before.length && after.every((t, i) => t === before[i])) return undefined;
+    const row = await this.nodes.find(w, name);
+    if (!row) return undefined;
+    const saved = await this.nodes.saveTaints(w, row, after);
+    await this.evictions.nodeTaintsChanged(w, [{ name, before, after: saved.spec?.taints ?? [] }]);
+    await w.audit({ action, kind: 'Node', name });
+    return saved;
+  }
+
+  /** Queues the wake-up at the next turn; if Redis cannot take it, the periodic pass comes anyway. */
+  private async wakeAt(at: number | undefined): Promise<void> {
+    if (at === undefined) return;
+    await this.jobs.enqueuePacing(at).catch((error: unknown) => this.logger.warn(`pacer wake-up: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
