@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiTestApp, useApiFixture } from '../../../support/api-test-app';
 import { deleteRedisKeys } from '../../../support/redis-prefix';
+import { sleep, waitUntil } from '../../../support/waiting';
 
 /**
  * Taint-based evictions paced as the node lifecycle controller paces them
@@ -8,16 +9,6 @@ import { deleteRedisKeys } from '../../../support/redis-prefix';
  * RateLimitedTimedQueue, handleDisruption with ComputeZoneState and setLimiterInZone). Rates are
  * raised so a test runs in seconds: NODE_EVICTION_RATE=2 is one node per 0.5 s in a zone.
  */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil(probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await sleep(50);
-  }
-}
 
 const zoneLabel = 'topology.kubernetes.io/zone';
 const NO_EXECUTE = 'node.kubernetes.io/not-ready:NoExecute';

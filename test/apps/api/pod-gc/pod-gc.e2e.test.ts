@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApiFixture } from '../../../support/api-test-app';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil(probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await sleep(100);
-  }
-}
+import { sleep, waitUntil } from '../../../support/waiting';
 
 /**
  * Node deletion as Kubernetes handles it: the node goes at once, its pods stay until the pod
@@ -54,21 +45,17 @@ describe('node deletion and the pod garbage collector', () => {
     expect(await podExists('survivor')).toBe(true);
   });
 
-  it('a deleted node cancels no eviction: a scheduled one fires on time, before the collector', async () => {
-    await api.putNode('tainted', { metadata: { name: 'tainted' }, spec: { taints: [{ key: 'drain', effect: 'NoExecute' }] } });
-    await bound('leaving', 'tainted', [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 1 }]);
-    await api.del('/v1/nodes/tainted');
-    await waitUntil(async () => !(await podExists('leaving')), 10_000);
-    const evictions = (await api.get('/v1/evictions?pod=leaving')).json().items;
-    expect(evictions).toMatchObject([{ status: 'Executed', node: 'tainted', tolerationSeconds: 1 }]);
-  });
-
-  it('the collector cancels the eviction still waiting for the pod it deletes', async () => {
-    await api.putNode('late', { metadata: { name: 'late' }, spec: { taints: [{ key: 'drain', effect: 'NoExecute' }] } });
-    await bound('waiting', 'late', [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 3600 }]);
-    await api.del('/v1/nodes/late');
-    await waitUntil(async () => !(await podExists('waiting')), 10_000);
-    const evictions = (await api.get('/v1/evictions?pod=waiting')).json().items;
-    expect(evictions).toMatchObject([{ status: 'Cancelled', reason: 'PodDeleted' }]);
+  // Node deletion cancels nothing: a deadline that comes first fires (the pod is evicted); one that
+  // would come later is cancelled when the collector deletes the pod, as for any deleted pod.
+  it.each([
+    ['a scheduled eviction fires on time, before the collector', 'leaving', 1, { status: 'Executed', node: 'n-leaving', tolerationSeconds: 1 }],
+    ['the collector cancels the eviction still waiting for the pod it deletes', 'waiting', 3600, { status: 'Cancelled', reason: 'PodDeleted' }],
+  ])('%s', async (_name, podName, tolerationSeconds, eviction) => {
+    const nodeName = `n-${podName}`;
+    await api.putNode(nodeName, { metadata: { name: nodeName }, spec: { taints: [{ key: 'drain', effect: 'NoExecute' }] } });
+    await bound(podName, nodeName, [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds }]);
+    await api.del(`/v1/nodes/${nodeName}`);
+    await waitUntil(async () => !(await podExists(podName)), 10_000);
+    expect((await api.get(`/v1/evictions?pod=${podName}`)).json().items).toMatchObject([eviction]);
   });
 });
