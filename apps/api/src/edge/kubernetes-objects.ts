@@ -4,11 +4,11 @@ import { type Failure, type Result, err, failure, isObject, ok } from '@taintgat
  * The body of a PUT to a named object, with the URL's name (and namespace) filled in where the
  * body has none, and kube-apiserver's refusal where they differ.
  */
-export function withNameFromUrl(body: unknown, name: string, namespace?: string): Result<unknown, Failure> {
-  if (!isObject(body)) return ok(body);
+export function withNameFromUrl(sent: unknown, name: string, namespace?: string): Result<unknown, Failure> {
+  if (!isObject(sent)) return ok(sent);
   // metadata, a name or a namespace of the wrong JSON type is left for validation to name the field.
-  if (body.metadata !== undefined && body.metadata !== null && !isObject(body.metadata)) return ok(body);
-  const metadata = isObject(body.metadata) ? { ...body.metadata } : {};
+  if (sent.metadata !== undefined && sent.metadata !== null && !isObject(sent.metadata)) return ok(sent);
+  const metadata = isObject(sent.metadata) ? { ...sent.metadata } : {};
   if (metadata.name === undefined || metadata.name === null || metadata.name === '') metadata.name = name;
   else if (typeof metadata.name === 'string' && metadata.name !== name) {
     return err(failure.badRequest(`the name of the object (${metadata.name}) does not match the name on the URL (${name})`));
@@ -19,7 +19,7 @@ export function withNameFromUrl(body: unknown, name: string, namespace?: string)
       return err(failure.badRequest('the namespace of the provided object does not match the namespace sent on the request'));
     }
   }
-  return ok({ ...body, metadata });
+  return ok({ ...sent, metadata });
 }
 
 /** A Kubernetes list: `{apiVersion: v1, kind: NodeList, metadata: {resourceVersion}, items}`. */

@@ -82,8 +82,14 @@ export class EvictionLedger {
     return new Map(rows.map((row) => [podKey(row.podNamespace, row.podName), row]));
   }
 
-  async scheduledForPod(w: WriteContext, namespace: string, name: string): Promise<Eviction[]> {
-    return w.tx.eviction.findMany({ where: { podNamespace: namespace, podName: name, status: 'Scheduled' } });
+  /** The evictions waiting for these pods, in a query per thousand pods (a reaper pass may remove thousands). */
+  async scheduledForPods(w: WriteContext, pods: readonly { namespace: string; name: string }[]): Promise<Eviction[]> {
+    const rows: Eviction[] = [];
+    for (let i = 0; i < pods.length; i += 1000) {
+      const names = pods.slice(i, i + 1000).map(({ namespace, name }) => ({ podNamespace: namespace, podName: name }));
+      rows.push(...(await w.tx.eviction.findMany({ where: { status: 'Scheduled', OR: names } })));
+    }
+    return rows;
   }
 
   /** This eviction if still scheduled, and every other one already due, earliest first. */

@@ -65,10 +65,11 @@ export class TaintEvictionController implements OnApplicationBootstrap {
     await this.decide(w, [pod], await this.nodes.taintsOf(w, [nodeName]));
   }
 
-  /** After a pod was deleted: its scheduled eviction, if any, goes. */
-  async podDeleted(w: WriteContext, namespace: string, name: string): Promise<void> {
+  /** After pods were deleted: the evictions still waiting for them go. */
+  async podsDeleted(w: WriteContext, pods: readonly { namespace: string; name: string }[]): Promise<void> {
+    if (pods.length === 0) return;
     const outcome = new EvictionOutcome();
-    for (const row of await this.ledger.scheduledForPod(w, namespace, name)) outcome.cancel(row, 'PodDeleted');
+    for (const row of await this.ledger.scheduledForPods(w, pods)) outcome.cancel(row, 'PodDeleted');
     await this.carryOut(w, outcome);
   }
 

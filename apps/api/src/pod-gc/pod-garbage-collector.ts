@@ -39,7 +39,7 @@ export class PodGarbageCollector extends PeriodicPass {
       const orphans = orphansToCollect(candidates, clock, w.now, this.config.podGc.quarantineSeconds * 1000);
       if (orphans.length === 0) return 0;
       await this.pods.delete(w, ...orphans);
-      for (const pod of orphans) await this.evictions.podDeleted(w, pod.namespace, pod.name);
+      await this.evictions.podsDeleted(w, orphans);
       await this.events.record(
         w,
         orphans.map((pod) => ({

@@ -76,7 +76,7 @@ export class PodsService {
     return this.writer.write(async (w) => {
       const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
       await this.store.delete(w, { namespace, name });
-      await this.evictions.podDeleted(w, namespace, name);
+      await this.evictions.podsDeleted(w, [{ namespace, name }]);
       await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name });
       return podOfRow(existing);
     });

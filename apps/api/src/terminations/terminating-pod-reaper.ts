@@ -36,7 +36,7 @@ export class TerminatingPodReaper extends PeriodicPass {
       const due = await this.pods.dueForRemoval(w);
       if (due.length === 0) return 0;
       await this.pods.delete(w, ...due);
-      for (const pod of due) await this.evictions.podDeleted(w, pod.namespace, pod.name);
+      await this.evictions.podsDeleted(w, due);
       await this.ledger.podsRemoved(
         w,
         due.map((p) => p.uid),
