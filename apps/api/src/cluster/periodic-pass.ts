@@ -3,13 +3,15 @@ import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nest
 /**
  * A controller that makes a pass over the stored cluster on this replica every so many seconds
  * (from the application's start until its shutdown) and on demand. One run at a time: a call
- * while one runs shares it. A failed run is logged and the next one tries again: the passes are
+ * while one runs shares it and has it pass once more, as the run may have looked before the write
+ * that called. A failed run is logged and the next one tries again: the passes are
  * idempotent, as Postgres holds what they work from.
  */
 export abstract class PeriodicPass implements OnApplicationBootstrap, OnModuleDestroy {
   protected readonly logger = new Logger(this.constructor.name);
   private timer?: NodeJS.Timeout;
   private running: Promise<number> | null = null;
+  private again = false;
 
   /** `seconds` between runs; `atStart`: the first runs at start rather than one period later. */
   constructor(private readonly every: { seconds: number; atStart?: boolean }) {}
@@ -32,11 +34,30 @@ export abstract class PeriodicPass implements OnApplicationBootstrap, OnModuleDe
     clearInterval(this.timer);
   }
 
-  /** One run now, or the one under way. */
+  /** One run now, or the one under way (which then passes once more). */
   run(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let done = 0;
+      do done += await this.passOnce();
+      while (this.calledMeanwhile());
+      return done;
+    })().finally(() => {
       this.running = null;
     });
     return this.running;
+  }
+
+  private passOnce(): Promise<number> {
+    this.again = false;
+    return this.pass();
+  }
+
+  /** Whether run() was called while the last pass ran (set from outside this run's flow). */
+  private calledMeanwhile(): boolean {
+    return this.again;
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type Node,
   type QueuedNode,
@@ -11,7 +11,9 @@ import {
   zoneRates,
 } from '@taintgate/domain';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
+import type { NodeRow } from '../cluster/node-record';
 import { NodeStore } from '../cluster/node-store';
+import { PeriodicPass } from '../cluster/periodic-pass';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { EvictionJobs } from '../evictions/eviction-jobs';
@@ -38,12 +40,7 @@ interface PacingPlan {
  * taint no faster than one replica.
  */
 @Injectable()
-export class NoExecuteTaintPacer implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(NoExecuteTaintPacer.name);
-  private timer?: NodeJS.Timeout;
-  private running: Promise<number> | null = null;
-  private again = false;
-
+export class NoExecuteTaintPacer extends PeriodicPass {
   constructor(
     private readonly prisma: PrismaService,
     private readonly writer: ClusterWriter,
@@ -53,40 +50,13 @@ export class NoExecuteTaintPacer implements OnApplicationBootstrap, OnModuleDest
     private readonly jobs: EvictionJobs,
     private readonly config: AppConfig,
   ) {
+    super({ seconds: config.evictions.reconcileSeconds, atStart: true });
     jobs.onPacing(() => this.pace());
   }
 
-  onApplicationBootstrap(): void {
-    const pass = () => {
-      this.pace().catch((error: unknown) => this.logger.warn(`pace: ${error instanceof Error ? error.message : String(error)}`));
-    };
-    pass();
-    this.timer = setInterval(pass, this.config.evictions.reconcileSeconds * 1000);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-  }
-
-  /**
-   * One pass; answers how many nodes it changed. A call during a pass shares it and has it run once
-   * more, since the pass may have looked before the write that called.
-   */
+  /** One pass (or the one under way, which then passes once more); answers how many nodes it changed. */
   pace(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.again = false;
-    this.running = (async () => {
-      let changed = await this.pass();
-      while (this.takeAgain()) changed += await this.pass();
-      return changed;
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.run();
   }
 
   /**
@@ -104,13 +74,7 @@ export class NoExecuteTaintPacer implements OnApplicationBootstrap, OnModuleDest
     w.afterCommit(() => this.pace());
   }
 
-  private takeAgain(): boolean {
-    const again = this.again;
-    this.again = false;
-    return again;
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     // Most passes have nothing to do: they look first and take no revision.
     const look = await this.plan(this.prisma, Date.now());
     if (look.due.length === 0 && look.reachable.length === 0) {
@@ -152,8 +116,7 @@ export class NoExecuteTaintPacer implements OnApplicationBootstrap, OnModuleDest
     const row = await this.nodes.find(w, queued.name);
     if (!row) return;
     const node = this.nodes.get(row);
-    const before = node.spec?.taints ?? [];
-    await this.saveTaints(w, queued.name, before, withAwaitedNoExecuteTaint(node, w.now), 'node.no-execute-taint');
+    await this.saveTaints(w, row, node.spec?.taints ?? [], withAwaitedNoExecuteTaint(node, w.now), 'node.no-execute-taint');
   }
 
   /**
@@ -163,17 +126,15 @@ export class NoExecuteTaintPacer implements OnApplicationBootstrap, OnModuleDest
   private async markReachable(w: WriteContext, name: string): Promise<void> {
     const row = await this.nodes.find(w, name);
     if (!row) return;
-    const node = this.nodes.get(row);
-    const before = node.spec?.taints ?? [];
-    const saved = await this.saveTaints(w, name, before, withoutNoExecuteConditionTaints(before), 'node.master-disruption');
+    const before = this.nodes.get(row).spec?.taints ?? [];
+    const saved = await this.saveTaints(w, row, before, withoutNoExecuteConditionTaints(before), 'node.master-disruption');
     const awaited = saved && awaitedNoExecuteTaint(saved);
     if (awaited) await this.store.enqueue(w, name, awaited.key);
   }
 
-  private async saveTaints(w: WriteContext, name: string, before: Taint[], after: Taint[], action: string) {
+  private async saveTaints(w: WriteContext, row: NodeRow, before: Taint[], after: Taint[], action: string) {
     if (after.length === before.length && after.every((t, i) => t === before[i])) return undefined;
-    const row = await this.nodes.find(w, name);
-    if (!row) return undefined;
+    const name = row.name;
     const saved = await this.nodes.saveTaints(w, row, after);
     await this.evictions.nodeTaintsChanged(w, [{ name, before, after: saved.spec?.taints ?? [] }]);
     await w.audit({ action, kind: 'Node', name });

@@ -9,6 +9,7 @@ import {
   selectorMatches,
   setUnschedulable,
   validateNode,
+  zoneKeyOf,
 } from '@taintgate/domain';
 import { ClusterSnapshot } from '../cluster/cluster-snapshot';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
@@ -81,8 +82,9 @@ export class NodesService {
    * Saves a validated node as the node lifecycle controller leaves it (condition taints follow its
    * conditions, the unschedulable taint its spec.unschedulable), then evictions and audit. A node
    * whose Ready condition calls for a NoExecute taint it does not carry waits in its zone's queue
-   * (markNodeForTainting) and any other leaves it; the pacer runs once the write is committed, as
-   * the write may change its zone's state, and so its rate, too.
+   * (markNodeForTainting) and any other leaves it; the pacer runs once the write is committed when
+   * the write may change its plan: a node waiting, or a Ready status or a zone that changed (its
+   * zone's state, and so its rate). Any other write, a label on a busy pool, costs it nothing.
    */
   private async persist(w: WriteContext, node: Node, existing: NodeRow | null, action: string): Promise<Node> {
     const saved = await this.store.save(w, reconcileUnschedulableTaint(withConditionTaints(node, existing, w.now), w.now), existing);
@@ -91,7 +93,14 @@ export class NodesService {
     const awaited = awaitedNoExecuteTaint(saved);
     if (awaited) await this.awaitedTaints.enqueue(w, node.metadata.name, awaited.key);
     else await this.awaitedTaints.dequeue(w, node.metadata.name);
-    w.afterCommit(() => this.pacer.pace());
+    if (
+      awaited ||
+      !existing ||
+      readyStatusOf(existing.conditions) !== readyStatusOf(saved.status?.conditions) ||
+      zoneOfRow(existing) !== zoneKeyOf(saved.metadata.labels ?? {})
+    ) {
+      w.afterCommit(() => this.pacer.pace());
+    }
     await w.audit({ action, kind: 'Node', name: node.metadata.name });
     return saved;
   }
@@ -124,6 +133,11 @@ function withConditionTaints(node: Node, existing: NodeRow | null, now: number):
   if (conditions.length === 0 || (existing && statusesOf(existing.conditions as unknown as NodeCondition[]) === statusesOf(conditions))) return node;
   return { ...node, spec: { ...node.spec, taints: reconcileConditionTaints(node, now) } };
 }
+
+/** The first Ready condition's status, as GetNodeCondition takes it. */
+const readyStatusOf = (conditions: unknown): string | undefined => (conditions as NodeCondition[] | undefined)?.find((c) => c.type === 'Ready')?.status;
+
+const zoneOfRow = (row: NodeRow): string => zoneKeyOf((row.labels ?? {}) as Record<string, string>);
 
 /** What of the conditions decides taints: each type's status (heartbeat times change all the time). */
 const statusesOf = (conditions: readonly NodeCondition[]): string =>
