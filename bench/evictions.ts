@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const prisma = new PrismaService(loadConfig({ ...process.env, DATABASE_URL: databaseUrl }));
   const rand = random(7);
   const nodes: Node[] = Array.from({ length: NODES }, (_, i) => ({ metadata: { name: `node-${i}`, labels: { pool: 'batch' } } }));
-  await prisma.node.createMany({ data: nodes.map((n) => ({ name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
+  await prisma.node.createMany({ data: nodes.map((n) => ({ clusterId: 1, name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
   const pods: Pod[] = nodes.flatMap((n, i) =>
     Array.from({ length: PODS_PER_NODE }, (_, j) => ({
       metadata: { name: `pod-${i}-${j}`, namespace: 'bench', uid: randomUUID() },
@@ -52,10 +52,11 @@ async function main(): Promise<void> {
     await prisma.pod.createMany({
       data: pods
         .slice(i, i + 2000)
-        .map((p) => ({ namespace: 'bench', name: p.metadata.name, uid: p.metadata.uid as string, ...podColumnsOf(p), revision: 1n })),
+        .map((p) => ({ clusterId: 1, namespace: 'bench', name: p.metadata.name, uid: p.metadata.uid as string, ...podColumnsOf(p), revision: 1n })),
     });
   }
-  await prisma.clusterRevision.update({ where: { id: 1 }, data: { revision: 1n } });
+  // The default cluster (id 1, made by the migrations) at the revision the rows carry.
+  await prisma.cluster.update({ where: { id: 1 }, data: { revision: 1n } });
 
   process.env.DATABASE_URL = databaseUrl;
   process.env.REDIS_PREFIX = prefix;

@@ -15,7 +15,7 @@ import { AppModule } from '../apps/api/src/app.module';
 import { createBenchDatabase } from './bench-database';
 import { loadConfig } from '../apps/api/src/config/load-config';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
-import { ClusterSnapshot } from '../apps/api/src/cluster/cluster-snapshot';
+import { ClusterSnapshots } from '../apps/api/src/cluster/cluster-snapshots';
 import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
 import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
 import { PrismaService } from '../apps/api/src/database/prisma.service';
@@ -48,10 +48,11 @@ async function main(): Promise<void> {
   const load = await timed(async () => {
     for (let i = 0; i < nodes.length; i += 2000) {
       const chunk = nodes.slice(i, i + 2000);
-      await prisma.node.createMany({ data: chunk.map((n) => ({ name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
+      await prisma.node.createMany({ data: chunk.map((n) => ({ clusterId: 1, name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
       await prisma.taint.createMany({
         data: chunk.flatMap((n) =>
           (n.spec?.taints ?? []).map((t, position) => ({
+            clusterId: 1,
             nodeName: n.metadata.name,
             key: t.key,
             value: t.value ?? '',
@@ -65,10 +66,11 @@ async function main(): Promise<void> {
     for (let i = 0; i < pods.length; i += 5000) {
       const chunk = pods.slice(i, i + 5000).map((p) => ({ ...p, status: { ...p.status, qosClass: 'BestEffort' } }));
       await prisma.pod.createMany({
-        data: chunk.map((p) => ({ namespace: 'bench', name: p.metadata.name, uid: randomUUID(), ...podColumnsOf(p), revision: 1n })),
+        data: chunk.map((p) => ({ clusterId: 1, namespace: 'bench', name: p.metadata.name, uid: randomUUID(), ...podColumnsOf(p), revision: 1n })),
       });
     }
-    await prisma.clusterRevision.update({ where: { id: 1 }, data: { revision: 1n } });
+    // The default cluster (id 1, made by the migrations) at the revision the rows carry.
+    await prisma.cluster.update({ where: { id: 1 }, data: { revision: 1n } });
   });
   console.log(`stored ${NODES} nodes and ${PODS} pods in ${(load.ms / 1000).toFixed(1)} s (setup, not measured further)`);
   await prisma.$disconnect();
@@ -81,10 +83,10 @@ async function main(): Promise<void> {
   await api.init();
   await api.getHttpAdapter().getInstance().ready();
   try {
-    const snapshot = api.get(ClusterSnapshot);
-    const cold = await timed(() => snapshot.view());
+    const snapshots = api.get(ClusterSnapshots);
+    const cold = await timed(() => snapshots.view('default'));
     console.log(`cold snapshot load (10,000 nodes, 300,000 pods): ${(cold.ms / 1000).toFixed(2)} s`);
-    const warmRead = await medianAsync(() => snapshot.view(), 51);
+    const warmRead = await medianAsync(() => snapshots.view('default'), 51);
     console.log(`revision check when nothing changed: median ${warmRead.toFixed(2)} ms (51 runs)`);
 
     const place = () =>

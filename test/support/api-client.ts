@@ -86,7 +86,8 @@ export async function storedState(api: Api, db: Client): Promise<StoredState> {
   expect(nodes.statusCode).toBe(200);
   expect(pods.statusCode).toBe(200);
   const { rows } = await db.query<{ revision: string; taints: number; audit: number; tombstones: number }>(
-    `SELECT (SELECT revision::text FROM cluster_revision WHERE id = 1) AS revision,
+    // Every cluster's revision: a failed request must not have created or changed any cluster.
+    `SELECT (SELECT string_agg(name || '@' || revision, ',' ORDER BY name) FROM clusters) AS revision,
             (SELECT count(*)::int FROM taints) AS taints,
             (SELECT count(*)::int FROM audit_events) AS audit,
             (SELECT count(*)::int FROM tombstones) AS tombstones`,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClusterModule } from './cluster/cluster.module';
+import { ClustersModule } from './clusters/clusters.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EdgeModule } from './edge/edge.module';
@@ -22,6 +23,7 @@ import { TerminationsModule } from './terminations/terminations.module';
     DatabaseModule,
     EdgeModule,
     ClusterModule,
+    ClustersModule,
     EvictionsModule,
     HealthModule,
     NodesModule,

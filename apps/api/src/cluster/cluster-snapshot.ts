@@ -1,11 +1,13 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Node, Pod } from '@taintgate/domain';
-import { PrismaService } from '../database/prisma.service';
+import { type Node, type Pod, failure } from '@taintgate/domain';
+import type { PrismaService } from '../database/prisma.service';
+import { fail } from '../failures/failure.exception';
+import type { ClusterRef } from './cluster-writer';
 import { nodeOfRow } from './node-record';
 import { podKey, podOfRow } from './pod-record';
 
-/** The cluster as one consistent revision. Read-only: callers must not mutate the objects. */
+/** A cluster as one consistent revision. Read-only: callers must not mutate the objects. */
 export interface ClusterView {
+  cluster: ClusterRef;
   revision: bigint;
   nodes: ReadonlyMap<string, Node>;
   /** By `namespace/name`. */
@@ -13,28 +15,30 @@ export interface ClusterView {
 }
 
 /**
- * The whole cluster in memory, never stale: each read first asks Postgres for the current
- * revision (one indexed single-row read) and, if it moved, fetches only what changed since,
- * in one repeatable-read transaction so that the view is a consistent revision.
+ * One cluster in memory, never stale: ClusterSnapshots reads the cluster's current revision
+ * (one indexed single-row read) and, if it moved, this fetches only what changed since, in one
+ * repeatable-read transaction so that the view is a consistent revision.
  */
-@Injectable()
-export class ClusterSnapshot implements OnApplicationBootstrap {
+export class ClusterSnapshot {
   private revision = -1n;
   private readonly nodes = new Map<string, Node>();
   private readonly pods = new Map<string, Pod>();
   private refreshing: Promise<void> | null = null;
+  /** When the snapshot last answered (epoch ms), for dropping idle ones. */
+  lastUsed = 0;
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    readonly cluster: ClusterRef,
+    private readonly prisma: PrismaService,
+  ) {}
 
-  /** Loads the cluster while the server starts, so the first request does not pay for it. */
-  onApplicationBootstrap(): void {
-    this.view().catch((error: unknown) => {
-      new Logger(ClusterSnapshot.name).warn(`could not load the cluster yet: ${error instanceof Error ? error.message : String(error)}`);
-    });
+  /** How many objects it holds, for the memory budget. */
+  get size(): { nodes: number; pods: number } {
+    return { nodes: this.nodes.size, pods: this.pods.size };
   }
 
-  async view(): Promise<ClusterView> {
-    const latest = await this.latestRevision();
+  /** The view at `latest` or later. */
+  async viewAt(latest: bigint): Promise<ClusterView> {
     while (this.revision < latest) {
       // One refresh at a time; a refresh that started before `latest` was committed is followed by another.
       this.refreshing ??= this.refresh().finally(() => {
@@ -42,20 +46,19 @@ export class ClusterSnapshot implements OnApplicationBootstrap {
       });
       await this.refreshing;
     }
-    return { revision: this.revision, nodes: this.nodes, pods: this.pods };
-  }
-
-  private async latestRevision(): Promise<bigint> {
-    const row = await this.prisma.clusterRevision.findUnique({ where: { id: 1 } });
-    return row?.revision ?? 0n;
+    return { cluster: this.cluster, revision: this.revision, nodes: this.nodes, pods: this.pods };
   }
 
   private async refresh(): Promise<void> {
     const since = this.revision;
+    const clusterId = this.cluster.id;
     const changes = await this.prisma.$transaction(
       async (tx) => {
-        const revision = (await tx.clusterRevision.findUnique({ where: { id: 1 } }))?.revision ?? 0n;
-        const after = { revision: { gt: since } };
+        const row = await tx.cluster.findUnique({ where: { id: clusterId }, select: { revision: true } });
+        // Deleted since its revision was read: its rows are gone, and so is the cluster.
+        if (!row) return fail(failure.notFound('Cluster', this.cluster.name));
+        const revision = row.revision;
+        const after = { clusterId, revision: { gt: since } };
         // One after the other: a transaction is one connection, and pg will not queue for us.
         const tombstones = await tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } });
         const nodes = await tx.node.findMany({ where: after, include: { taints: true } });

@@ -15,11 +15,21 @@ export interface AuditEntry {
   details?: Prisma.InputJsonValue;
 }
 
+/** A stored cluster: its row's id (every table's `cluster_id`) and its name. */
+export interface ClusterRef {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** The cluster the /v1/... paths (those without /clusters/{name}) and GraphQL without `cluster` serve. */
+export const DEFAULT_CLUSTER = 'default';
+
 /**
- * What a write works with: its transaction, the cluster revision it takes, the time it decides
- * by, and the records every write may leave. Stores take it and own their tables.
+ * What a write works with: its cluster, its transaction, the cluster revision it takes, the time
+ * it decides by, and the records every write may leave. Stores take it and own their tables.
  */
 export interface WriteContext {
+  readonly cluster: ClusterRef;
   readonly tx: Tx;
   readonly revision: bigint;
   /** Epoch milliseconds, read once per write: every decision in it uses the same now. */
@@ -36,10 +46,11 @@ export interface WriteContext {
 }
 
 /**
- * Every write to the cluster goes through `write`: one transaction that first takes the next
- * cluster revision. The revision row is locked until commit, so writes commit one at a time in
+ * Every write to a cluster goes through `write`: one transaction that first takes the cluster's
+ * next revision. Its row is locked until commit, so the cluster's writes commit one at a time in
  * revision order (no lost update between two writers on one node, on any replica), and every
- * replica can fetch exactly what changed since the revision it holds (see ClusterSnapshot).
+ * replica can fetch exactly what changed since the revision it holds (see ClusterSnapshots).
+ * Writes to other clusters take other rows and never wait on this one.
  */
 @Injectable()
 export class ClusterWriter {
@@ -47,14 +58,43 @@ export class ClusterWriter {
 
   constructor(private readonly prisma: PrismaService) {}
 
-  async write<T>(work: (w: WriteContext) => Promise<T>, now = Date.now()): Promise<T> {
+  /** A write asked for through the API: the cluster named is created by it if it does not exist (and goes if the write fails). */
+  async write<T>(cluster: string, work: (w: WriteContext) => Promise<T>, now = Date.now()): Promise<T> {
+    const result = await this.transaction(
+      (tx) => tx.$queryRaw<TakenRevision[]>`
+        INSERT INTO clusters (name, revision) VALUES (${cluster}, 1)
+        ON CONFLICT (name) DO UPDATE SET revision = clusters.revision + 1
+        RETURNING id, name, revision`,
+      work,
+      now,
+    );
+    return (result as { value: T }).value;
+  }
+
+  /**
+   * A controller's write to a cluster it found work in: nothing (undefined) if the cluster was
+   * deleted meanwhile, which a controller must never bring back.
+   */
+  async writeExisting<T>(clusterId: number, work: (w: WriteContext) => Promise<T>, now = Date.now()): Promise<T | undefined> {
+    const result = await this.transaction(
+      (tx) => tx.$queryRaw<TakenRevision[]>`UPDATE clusters SET revision = revision + 1 WHERE id = ${clusterId} RETURNING id, name, revision`,
+      work,
+      now,
+    );
+    return result?.value;
+  }
+
+  private async transaction<T>(
+    takeRevision: (tx: Tx) => Promise<TakenRevision[]>,
+    work: (w: WriteContext) => Promise<T>,
+    now: number,
+  ): Promise<{ value: T } | undefined> {
     const tasks: (() => Promise<unknown>)[] = [];
     const result = await this.prisma.$transaction(
       async (tx) => {
-        const [row] = await tx.$queryRaw<{ revision: bigint }[]>`
-          UPDATE cluster_revision SET revision = revision + 1 WHERE id = 1 RETURNING revision`;
-        if (!row) throw new Error('cluster_revision has no row: the database is not migrated');
-        return work(contextOf(tx, row.revision, now, tasks));
+        const [row] = await takeRevision(tx);
+        if (!row) return undefined;
+        return { value: await work(contextOf(tx, { id: row.id, name: row.name }, row.revision, now, tasks)) };
       },
       // Writers queue on the revision row; give a burst of them time to take their turn.
       { maxWait: 15_000, timeout: 30_000 },
@@ -66,8 +106,16 @@ export class ClusterWriter {
   }
 }
 
-function contextOf(tx: Tx, revision: bigint, now: number, tasks: (() => Promise<unknown>)[]): WriteContext {
+/** The cluster's row once the write has taken its next revision. */
+interface TakenRevision {
+  id: number;
+  name: string;
+  revision: bigint;
+}
+
+function contextOf(tx: Tx, cluster: ClusterRef, revision: bigint, now: number, tasks: (() => Promise<unknown>)[]): WriteContext {
   return {
+    cluster,
     tx,
     revision,
     now,
@@ -81,12 +129,13 @@ function contextOf(tx: Tx, revision: bigint, now: number, tasks: (() => Promise<
           name: entry.name,
           details: entry.details ?? {},
           revision,
+          clusterId: cluster.id,
         })),
       });
     },
     async tombstone(kind, ...keys) {
       if (keys.length === 0) return;
-      await tx.tombstone.createMany({ data: keys.map((key) => ({ kind, key, revision })) });
+      await tx.tombstone.createMany({ data: keys.map((key) => ({ kind, key, revision, clusterId: cluster.id })) });
     },
     afterCommit(task) {
       tasks.push(task);

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { ClusterSnapshot } from './cluster-snapshot';
+import { ClusterDirectory } from './cluster-directory';
+import { ClusterSnapshots } from './cluster-snapshots';
 import { ClusterWriter } from './cluster-writer';
 import { EventStore } from './event-store';
 import { NodeStore } from './node-store';
@@ -7,11 +8,11 @@ import { PodStore } from './pod-store';
 
 /**
  * The stored cluster: the one way to write it (ClusterWriter and its WriteContext), the stores
- * that own the node, taint, pod and event tables, and the one way to read it (ClusterSnapshot).
+ * that own the node, taint, pod and event tables of every cluster, and the one way to read it (ClusterSnapshots), per cluster.
  */
 @Global()
 @Module({
-  providers: [ClusterWriter, ClusterSnapshot, NodeStore, PodStore, EventStore],
-  exports: [ClusterWriter, ClusterSnapshot, NodeStore, PodStore, EventStore],
+  providers: [ClusterDirectory, ClusterWriter, ClusterSnapshots, NodeStore, PodStore, EventStore],
+  exports: [ClusterDirectory, ClusterWriter, ClusterSnapshots, NodeStore, PodStore, EventStore],
 })
 export class ClusterModule {}

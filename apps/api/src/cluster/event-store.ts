@@ -27,8 +27,8 @@ export class EventStore {
     const col = <K extends keyof NewEvent>(k: K) => events.map((e) => e[k]);
     const at = new Date(w.now).toISOString();
     await w.tx.$executeRaw`
-      INSERT INTO events (at, kind, type, reason, message, involved_kind, involved_namespace, involved_name, eviction_id)
-      SELECT * FROM unnest(
+      INSERT INTO events (cluster_id, at, kind, type, reason, message, involved_kind, involved_namespace, involved_name, eviction_id)
+      SELECT ${w.cluster.id}, * FROM unnest(
         ${events.map(() => at)}::timestamptz[], ${col('kind')}::text[]::"EventKind"[], ${col('type')}::text[], ${col('reason')}::text[],
         ${col('message')}::text[], ${col('involvedKind')}::text[], ${col('involvedNamespace')}::text[], ${col('involvedName')}::text[],
         ${col('evictionId').map((id) => (id === null ? null : String(id)))}::bigint[])`;

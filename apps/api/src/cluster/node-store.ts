@@ -12,16 +12,16 @@ import { type NodeRow, nodeColumnsOf, nodeOfRow, taintOfRow } from './node-recor
 @Injectable()
 export class NodeStore {
   async find(w: WriteContext, name: string): Promise<NodeRow | null> {
-    return w.tx.node.findUnique({ where: { name }, include: { taints: true } });
+    return w.tx.node.findUnique({ where: { clusterId_name: { clusterId: w.cluster.id, name } }, include: { taints: true } });
   }
 
   /** The named nodes that exist, in one query. */
   async findMany(w: WriteContext, names: readonly string[]): Promise<NodeRow[]> {
-    return w.tx.node.findMany({ where: { name: { in: [...names] } }, include: { taints: true } });
+    return w.tx.node.findMany({ where: { clusterId: w.cluster.id, name: { in: [...names] } }, include: { taints: true } });
   }
 
   async findAll(w: WriteContext): Promise<NodeRow[]> {
-    return w.tx.node.findMany({ include: { taints: true }, orderBy: { name: 'asc' } });
+    return w.tx.node.findMany({ where: { clusterId: w.cluster.id }, include: { taints: true }, orderBy: { name: 'asc' } });
   }
 
   /** The taints of these nodes, in their order; a node that does not exist has no entry. */
@@ -38,9 +38,9 @@ export class NodeStore {
     const name = node.metadata.name;
     const columns = nodeColumnsOf(node);
     if (existing) {
-      await w.tx.node.update({ where: { name }, data: { ...columns, revision: w.revision } });
+      await w.tx.node.update({ where: { clusterId_name: { clusterId: w.cluster.id, name } }, data: { ...columns, revision: w.revision } });
     } else {
-      await w.tx.node.create({ data: { name, uid: randomUUID(), ...columns, revision: w.revision } });
+      await w.tx.node.create({ data: { clusterId: w.cluster.id, name, uid: randomUUID(), ...columns, revision: w.revision } });
     }
     await this.writeTaints(w, name, node.spec?.taints ?? [], existing ? existing.taints.map(storedTaint) : []);
     return nodeOfRow((await this.find(w, name)) as NodeRow);
@@ -48,7 +48,7 @@ export class NodeStore {
 
   /** Replaces only the node's taints (and stamps the node with the write's revision). */
   async saveTaints(w: WriteContext, existing: NodeRow, taints: readonly Taint[]): Promise<Node> {
-    await w.tx.node.update({ where: { name: existing.name }, data: { revision: w.revision } });
+    await w.tx.node.update({ where: { clusterId_name: { clusterId: w.cluster.id, name: existing.name } }, data: { revision: w.revision } });
     await this.writeTaints(w, existing.name, taints, existing.taints.map(storedTaint));
     return nodeOfRow((await this.find(w, existing.name)) as NodeRow);
   }
@@ -60,15 +60,16 @@ export class NodeStore {
 
   /** Deletes the node (its taints go with it) and leaves its tombstone, so every replica drops it. */
   async delete(w: WriteContext, name: string): Promise<void> {
-    await w.tx.node.delete({ where: { name } });
+    await w.tx.node.delete({ where: { clusterId_name: { clusterId: w.cluster.id, name } } });
     await w.tombstone('Node', name);
   }
 
   private async writeTaints(w: WriteContext, nodeName: string, taints: readonly Taint[], before: readonly Taint[]): Promise<void> {
-    await w.tx.taint.deleteMany({ where: { nodeName } });
+    await w.tx.taint.deleteMany({ where: { clusterId: w.cluster.id, nodeName } });
     if (taints.length === 0) return;
     await w.tx.taint.createMany({
       data: taints.map((taint, position) => ({
+        clusterId: w.cluster.id,
         nodeName,
         key: taint.key,
         value: taint.value ?? '',

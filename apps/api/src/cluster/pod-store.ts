@@ -27,20 +27,20 @@ const DELETE_BATCH = 1000;
 @Injectable()
 export class PodStore {
   async find(w: WriteContext, namespace: string, name: string): Promise<PodRow | null> {
-    return w.tx.pod.findUnique({ where: { namespace_name: { namespace, name } } });
+    return w.tx.pod.findUnique({ where: { clusterId_namespace_name: { clusterId: w.cluster.id, namespace, name } } });
   }
 
   /** The named pods that exist, by `namespace/name`, in one query. */
   async findMany(w: WriteContext, names: readonly PodName[]): Promise<Map<string, PodRow>> {
     if (names.length === 0) return new Map();
-    const rows = await w.tx.pod.findMany({ where: { OR: names.map(({ namespace, name }) => ({ namespace, name })) } });
+    const rows = await w.tx.pod.findMany({ where: { clusterId: w.cluster.id, OR: names.map(({ namespace, name }) => ({ namespace, name })) } });
     return new Map(rows.map((row) => [podKey(row.namespace, row.name), row]));
   }
 
   /** Every pod bound to one of these nodes. */
   async boundTo(w: WriteContext, nodeNames: readonly string[]): Promise<Pod[]> {
     if (nodeNames.length === 0) return [];
-    return (await w.tx.pod.findMany({ where: { nodeName: { in: [...nodeNames] } } })).map(podOfRow);
+    return (await w.tx.pod.findMany({ where: { clusterId: w.cluster.id, nodeName: { in: [...nodeNames] } } })).map(podOfRow);
   }
 
   /**
@@ -50,9 +50,10 @@ export class PodStore {
   async boundToMissingNodes(w: WriteContext): Promise<OrphanedPod[]> {
     return w.tx.$queryRaw<OrphanedPod[]>`
       SELECT p.namespace, p.name, p.node_name AS "nodeName", p.updated_at AS "boundAt",
-             (SELECT max(t.deleted_at) FROM tombstones t WHERE t.kind = 'Node' AND t.key = p.node_name) AS "nodeDeletedAt"
+             (SELECT max(t.deleted_at) FROM tombstones t WHERE t.cluster_id = p.cluster_id AND t.kind = 'Node' AND t.key = p.node_name) AS "nodeDeletedAt"
       FROM pods p
-      WHERE p.node_name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = p.node_name)`;
+      WHERE p.cluster_id = ${w.cluster.id} AND p.node_name IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.cluster_id = p.cluster_id AND n.name = p.node_name)`;
   }
 
   async save(w: WriteContext, pod: Pod, existing: PodRow | null): Promise<Pod> {
@@ -60,8 +61,8 @@ export class PodStore {
     const name = pod.metadata.name;
     const columns = podColumnsOf(pod);
     const row = existing
-      ? await w.tx.pod.update({ where: { namespace_name: { namespace, name } }, data: { ...columns, revision: w.revision } })
-      : await w.tx.pod.create({ data: { namespace, name, uid: randomUUID(), ...columns, revision: w.revision } });
+      ? await w.tx.pod.update({ where: { clusterId_namespace_name: { clusterId: w.cluster.id, namespace, name } }, data: { ...columns, revision: w.revision } })
+      : await w.tx.pod.create({ data: { clusterId: w.cluster.id, namespace, name, uid: randomUUID(), ...columns, revision: w.revision } });
     return podOfRow(row);
   }
 
@@ -78,33 +79,42 @@ export class PodStore {
       FROM unnest(${pods.map((p) => p.namespace)}::text[], ${pods.map((p) => p.name)}::text[],
                   ${pods.map((p) => p.removeAt.toISOString())}::timestamptz[], ${pods.map((p) => String(p.graceSeconds))}::bigint[])
         AS v(namespace, name, remove_at, grace)
-      WHERE p.namespace = v.namespace AND p.name = v.name AND p.deletion_timestamp IS NULL`;
+      WHERE p.cluster_id = ${w.cluster.id} AND p.namespace = v.namespace AND p.name = v.name AND p.deletion_timestamp IS NULL`;
   }
 
   /**
-   * Whether any terminating pod's grace period is over, read outside any write: a pass that finds
-   * nothing takes no revision (every write moves the cluster's revision and every replica reloads).
+   * The clusters where some terminating pod's grace period is over, read outside any write: a
+   * pass that finds nothing takes no revision (every write moves its cluster's revision and
+   * every replica reloads).
    */
-  async anyDueForRemoval(prisma: ReadClient, now: number): Promise<boolean> {
-    return (await prisma.pod.findFirst({ where: { deletionTimestamp: { lte: new Date(now) } }, select: { uid: true } })) !== null;
+  async clustersWithPodsDueForRemoval(prisma: ReadClient, now: number): Promise<number[]> {
+    const rows = await prisma.$queryRaw<{ id: number }[]>`
+      SELECT DISTINCT cluster_id AS id FROM pods WHERE deletion_timestamp <= ${new Date(now)}`;
+    return rows.map((row) => row.id);
   }
 
-  /** Whether any pod is bound to a node that is not stored, read outside any write (as anyDueForRemoval). */
-  async anyBoundToMissingNode(prisma: ReadClient): Promise<boolean> {
-    const rows = await prisma.$queryRaw<unknown[]>`
-      SELECT 1 FROM pods p WHERE p.node_name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = p.node_name) LIMIT 1`;
-    return rows.length > 0;
+  /** The clusters where some pod is bound to a node that is not stored, read outside any write (as above). */
+  async clustersWithPodsOnMissingNodes(prisma: ReadClient): Promise<number[]> {
+    const rows = await prisma.$queryRaw<{ id: number }[]>`
+      SELECT DISTINCT p.cluster_id AS id FROM pods p
+      WHERE p.node_name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.cluster_id = p.cluster_id AND n.name = p.node_name)`;
+    return rows.map((row) => row.id);
   }
 
   /** The terminating pods whose grace period is over, with their uid (the evictions that began it name it). */
   async dueForRemoval(w: WriteContext): Promise<(PodName & { uid: string })[]> {
-    return w.tx.pod.findMany({ where: { deletionTimestamp: { lte: new Date(w.now) } }, select: { namespace: true, name: true, uid: true } });
+    return w.tx.pod.findMany({
+      where: { clusterId: w.cluster.id, deletionTimestamp: { lte: new Date(w.now) } },
+      select: { namespace: true, name: true, uid: true },
+    });
   }
 
   /** Deletes the pods and leaves their tombstones, so every replica drops them. */
   async delete(w: WriteContext, ...names: PodName[]): Promise<void> {
     for (let i = 0; i < names.length; i += DELETE_BATCH) {
-      await w.tx.pod.deleteMany({ where: { OR: names.slice(i, i + DELETE_BATCH).map(({ namespace, name }) => ({ namespace, name })) } });
+      await w.tx.pod.deleteMany({
+        where: { clusterId: w.cluster.id, OR: names.slice(i, i + DELETE_BATCH).map(({ namespace, name }) => ({ namespace, name })) },
+      });
     }
     await w.tombstone('Pod', ...names.map(({ namespace, name }) => podKey(namespace, name)));
   }

@@ -17,6 +17,11 @@ export interface EvictionSettings {
   reconcileSeconds: number;
 }
 
+export interface SnapshotSettings {
+  /** What a replica's cluster snapshots may hold, estimated, before the least recently used are dropped. */
+  memoryBudgetBytes: number;
+}
+
 /**
  * The service's settings, read once from the environment at start-up (see load-config.ts).
  *
@@ -38,6 +43,8 @@ export class AppConfig {
   readonly evictions: EvictionSettings;
   /** Orphaned pods: how long a node may be missing, how often the collector looks. */
   readonly podGc: PodGcSettings;
+  /** The memory budget of the cluster snapshots a replica holds. */
+  readonly snapshots: SnapshotSettings;
   /** The node lifecycle controller's pace for NoExecute taints: rates per zone and the thresholds that pick them. */
   readonly zonePacing: ZonePacingSettings;
 
@@ -49,6 +56,7 @@ export class AppConfig {
     domain: DomainSettings;
     evictions: EvictionSettings;
     podGc: PodGcSettings;
+    snapshots: SnapshotSettings;
     zonePacing: ZonePacingSettings;
   }) {
     this.databaseUrl = values.databaseUrl;
@@ -58,6 +66,7 @@ export class AppConfig {
     this.domain = values.domain;
     this.evictions = values.evictions;
     this.podGc = values.podGc;
+    this.snapshots = values.snapshots;
     this.zonePacing = values.zonePacing;
   }
 }

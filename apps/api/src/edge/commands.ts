@@ -1,4 +1,5 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { clusterScope } from '../clusters/cluster-commands';
 import { AppConfig } from '../config/app-config';
 import { valueOf } from '../failures/failure.exception';
 import type { Operation, RestRequest } from './operation';
@@ -10,6 +11,11 @@ export class Commands {
 
   parse<C>(op: Operation<C>, input: Record<string, unknown>): C {
     return valueOf(op.parse(input, this.config.domain));
+  }
+
+  /** GraphQL's `cluster` argument, parsed as a /v1/clusters/{cluster}/... path's. */
+  cluster(cluster: string | null | undefined): string {
+    return this.parse(clusterScope, { cluster });
   }
 }
 

@@ -34,14 +34,14 @@ export interface InsertedEviction {
   scheduledFor: Date;
 }
 
-export async function insertEvictions(tx: Tx, rows: readonly NewEviction[]): Promise<InsertedEviction[]> {
+export async function insertEvictions(tx: Tx, clusterId: number, rows: readonly NewEviction[]): Promise<InsertedEviction[]> {
   if (rows.length === 0) return [];
   const col = <K extends keyof NewEviction>(k: K) => rows.map((r) => r[k]);
   const iso = (dates: (Date | null)[]) => dates.map((d) => d?.toISOString() ?? null);
   return tx.$queryRaw<InsertedEviction[]>`
-    INSERT INTO evictions (pod_namespace, pod_name, pod_uid, node_name, taint_key, taint_value, taint_effect,
+    INSERT INTO evictions (cluster_id, pod_namespace, pod_name, pod_uid, node_name, taint_key, taint_value, taint_effect,
                            status, started_at, scheduled_for, toleration_seconds, fired_at, reason)
-    SELECT * FROM unnest(
+    SELECT ${clusterId}::int, * FROM unnest(
       ${col('podNamespace')}::text[], ${col('podName')}::text[], ${col('podUid')}::uuid[], ${col('nodeName')}::text[],
       ${col('taintKey')}::text[], ${col('taintValue')}::text[], ${col('taintEffect')}::text[]::"TaintEffect"[],
       ${col('status')}::text[]::"EvictionStatus"[], ${iso(col('startedAt'))}::timestamptz[], ${iso(col('scheduledFor'))}::timestamptz[],

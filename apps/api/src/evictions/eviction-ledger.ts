@@ -76,9 +76,9 @@ export class EvictionLedger {
     private readonly events: EventStore,
   ) {}
 
-  /** The evictions waiting on these nodes, by the pod's `namespace/name`: in a write, or as committed. */
-  async scheduledOnNodes(nodeNames: readonly string[], w?: WriteContext): Promise<Map<string, Eviction>> {
-    const rows = await (w?.tx ?? this.prisma).eviction.findMany({ where: { status: 'Scheduled', nodeName: { in: [...nodeNames] } } });
+  /** The evictions waiting on these nodes of the cluster, by the pod's `namespace/name`: in a write, or as committed. */
+  async scheduledOnNodes(clusterId: number, nodeNames: readonly string[], w?: WriteContext): Promise<Map<string, Eviction>> {
+    const rows = await (w?.tx ?? this.prisma).eviction.findMany({ where: { clusterId, status: 'Scheduled', nodeName: { in: [...nodeNames] } } });
     return new Map(rows.map((row) => [podKey(row.podNamespace, row.podName), row]));
   }
 
@@ -87,21 +87,26 @@ export class EvictionLedger {
     const rows: Eviction[] = [];
     for (let i = 0; i < pods.length; i += 1000) {
       const names = pods.slice(i, i + 1000).map(({ namespace, name }) => ({ podNamespace: namespace, podName: name }));
-      rows.push(...(await w.tx.eviction.findMany({ where: { status: 'Scheduled', OR: names } })));
+      rows.push(...(await w.tx.eviction.findMany({ where: { clusterId: w.cluster.id, status: 'Scheduled', OR: names } })));
     }
     return rows;
   }
 
-  /** This eviction if still scheduled, and every other one already due, earliest first. */
+  /** The cluster an eviction belongs to; undefined once it is gone (its cluster deleted). */
+  async clusterOf(id: bigint): Promise<number | undefined> {
+    return (await this.prisma.eviction.findUnique({ where: { id }, select: { clusterId: true } }))?.clusterId;
+  }
+
+  /** This eviction if still scheduled, and every other one of its cluster already due, earliest first. */
   async dueOrById(w: WriteContext, id: bigint, limit: number): Promise<Eviction[]> {
     return w.tx.eviction.findMany({
-      where: { status: 'Scheduled', OR: [{ id }, { scheduledFor: { lte: new Date(w.now) } }] },
+      where: { clusterId: w.cluster.id, status: 'Scheduled', OR: [{ id }, { scheduledFor: { lte: new Date(w.now) } }] },
       orderBy: { scheduledFor: 'asc' },
       take: limit,
     });
   }
 
-  /** Every eviction still waiting, earliest first (outside any write: the reconciler reads it). */
+  /** Every eviction still waiting, in every cluster, earliest first (outside any write: the reconciler reads it). */
   async allScheduled(): Promise<Eviction[]> {
     return this.prisma.eviction.findMany({ where: { status: 'Scheduled' }, orderBy: { scheduledFor: 'asc' } });
   }
@@ -110,14 +115,14 @@ export class EvictionLedger {
   async podsRemoved(w: WriteContext, podUids: readonly string[]): Promise<void> {
     if (podUids.length === 0) return;
     await w.tx.eviction.updateMany({
-      where: { status: 'Executed', podUid: { in: [...podUids] }, podRemovedAt: null },
+      where: { clusterId: w.cluster.id, status: 'Executed', podUid: { in: [...podUids] }, podRemovedAt: null },
       data: { podRemovedAt: new Date(w.now) },
     });
   }
 
-  /** Evictions of every status, newest first. */
-  async list(filters: EvictionFilters): Promise<Eviction[]> {
-    const where: Prisma.EvictionWhereInput = {};
+  /** A cluster's evictions of every status, newest first. */
+  async list(clusterId: number, filters: EvictionFilters): Promise<Eviction[]> {
+    const where: Prisma.EvictionWhereInput = { clusterId };
     if (filters.status !== undefined) where.status = filters.status;
     if (filters.nodeName !== undefined) where.nodeName = filters.nodeName;
     if (filters.namespace !== undefined) where.podNamespace = filters.namespace;
@@ -125,16 +130,16 @@ export class EvictionLedger {
     return this.prisma.eviction.findMany({ where, orderBy: { id: 'desc' }, take: filters.limit });
   }
 
-  /** The newest event's id (0 when there is none): where a new reader starts. */
-  async lastEventId(): Promise<bigint> {
-    const last = await this.prisma.event.findFirst({ orderBy: { id: 'desc' }, select: { id: true } });
+  /** The cluster's newest event's id (0 when there is none): where a new reader starts. */
+  async lastEventId(clusterId: number): Promise<bigint> {
+    const last = await this.prisma.event.findFirst({ where: { clusterId }, orderBy: { id: 'desc' }, select: { id: true } });
     return last?.id ?? 0n;
   }
 
-  /** Eviction events after `cursor`, oldest first, with the evictions they are about. */
-  async eventsAfter(cursor: bigint, limit: number): Promise<{ events: Event[]; evictions: Map<bigint, Eviction> }> {
+  /** The cluster's eviction events after `cursor`, oldest first, with the evictions they are about. */
+  async eventsAfter(clusterId: number, cursor: bigint, limit: number): Promise<{ events: Event[]; evictions: Map<bigint, Eviction> }> {
     const events = await this.prisma.event.findMany({
-      where: { id: { gt: cursor }, kind: { in: ['EvictionScheduled', 'EvictionExecuted', 'EvictionCancelled'] } },
+      where: { clusterId, id: { gt: cursor }, kind: { in: ['EvictionScheduled', 'EvictionExecuted', 'EvictionCancelled'] } },
       orderBy: { id: 'asc' },
       take: limit,
     });
@@ -173,6 +178,7 @@ export class EvictionLedger {
     const wakeups: EvictionWakeup[] = [];
     const scheduled = await insertEvictions(
       w.tx,
+      w.cluster.id,
       outcome.scheduled.map(({ pod, step }) => ({
         ...evictionSubject(pod, pod.spec?.nodeName as string, step.taint),
         status: 'Scheduled',
@@ -210,6 +216,7 @@ export class EvictionLedger {
     const now = outcome.evictedNow.map(({ pod, step }) => ({ pod, step, subject: evictionSubject(pod, pod.spec?.nodeName as string, step.taint) }));
     const created = await insertEvictions(
       w.tx,
+      w.cluster.id,
       now.map(({ step, subject }) => ({
         ...subject,
         status: 'Executed',

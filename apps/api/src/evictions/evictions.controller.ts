@@ -1,12 +1,13 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import type { EvictionFilters } from './eviction-ledger';
 import { listEvictions } from './eviction-commands';
 import { EvictionsService } from './evictions.service';
 
 @ApiTags('evictions')
-@Controller('v1/evictions')
+@Controller(clusterPaths('evictions'))
 export class EvictionsController {
   constructor(private readonly evictions: EvictionsService) {}
 
@@ -17,7 +18,7 @@ export class EvictionsController {
   @ApiQuery({ name: 'namespace', required: false })
   @ApiQuery({ name: 'pod', required: false })
   @ApiQuery({ name: 'limit', required: false, type: Number })
-  list(@Command(listEvictions) filters: EvictionFilters) {
-    return this.evictions.list(filters);
+  list(@Command(clusterScope) cluster: string, @Command(listEvictions) filters: EvictionFilters) {
+    return this.evictions.list(cluster, filters);
   }
 }

@@ -78,7 +78,11 @@ export class TaintEvictionController implements OnApplicationBootstrap {
    * other one already due, so that one transaction carries out a burst of deadlines.
    */
   async wake(evictionId: bigint): Promise<{ executed: number; cancelled: number; requeued: number }> {
-    return this.writer.write(async (w) => {
+    const nothing = { executed: 0, cancelled: 0, requeued: 0 };
+    const clusterId = await this.ledger.clusterOf(evictionId);
+    // Its cluster was deleted, and the eviction with it.
+    if (clusterId === undefined) return nothing;
+    const done = await this.writer.writeExisting(clusterId, async (w) => {
       const rows = await this.ledger.dueOrById(w, evictionId, WAKE_BATCH);
       const podRows = await this.pods.findMany(
         w,
@@ -99,6 +103,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
       await this.carryOut(w, outcome);
       return { executed: outcome.due.length, cancelled: outcome.cancelled.length, requeued: outcome.requeued.length };
     });
+    return done ?? nothing;
   }
 
   private options() {
@@ -108,7 +113,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   /** Each pod's step against its node's taints (a node missing from `taintsOf` is gone). */
   private async decide(w: WriteContext, pods: readonly Pod[], taintsOf: ReadonlyMap<string, Taint[]>): Promise<void> {
     if (pods.length === 0) return;
-    const scheduledOf = await this.ledger.scheduledOnNodes([...new Set(pods.map((p) => p.spec?.nodeName ?? ''))], w);
+    const scheduledOf = await this.ledger.scheduledOnNodes(w.cluster.id, [...new Set(pods.map((p) => p.spec?.nodeName ?? ''))], w);
     const outcome = new EvictionOutcome();
     for (const pod of pods) {
       // Already being deleted: a second delete changes nothing, and there is nothing to record.

@@ -12,6 +12,7 @@ import type { ApiErrorBody } from './error-body';
 const STATUS: Record<FailureReason, number> = {
   BadRequest: 400,
   Invalid: 400,
+  Forbidden: 403,
   NotFound: 404,
   MethodNotAllowed: 405,
   Conflict: 409,

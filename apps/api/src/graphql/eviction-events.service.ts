@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { PubSub } from 'graphql-subscriptions';
+import { ClusterDirectory } from '../cluster/cluster-directory';
 import { EvictionLedger } from '../evictions/eviction-ledger';
 import { evictionView } from '../evictions/eviction-records';
 import type { EventKind } from '../generated/prisma/client';
@@ -18,14 +19,49 @@ const KIND_OF_EVENT: Partial<Record<EventKind, EvictionEventKind>> = {
 };
 
 /**
- * Eviction events for GraphQL subscribers. Evictions are decided in write transactions on any
- * replica (and by the BullMQ worker), which insert rows into `events`; reading that table by id
- * is what makes every replica's subscribers see every eviction, whoever carried it out. Writes
- * commit one at a time in revision order (ClusterWriter), so ids become visible in order and a
- * cursor on the last id seen misses nothing. The table is read only while someone listens.
+ * Eviction events for GraphQL subscribers, one feed per cluster. Evictions are decided in write
+ * transactions on any replica (and by the BullMQ worker), which insert rows into `events`;
+ * reading that table by id is what makes every replica's subscribers see every eviction, whoever
+ * carried it out. A cluster's writes commit one at a time in revision order (ClusterWriter), so
+ * its event ids become visible in order and a cursor on the last id seen misses nothing; two
+ * clusters' writes commit in any order, hence a cursor per cluster. A cluster's table rows are
+ * read only while someone listens to it.
  */
 @Injectable()
 export class EvictionEventsService implements OnModuleDestroy {
+  private readonly feeds = new Map<number, ClusterFeed>();
+
+  constructor(
+    private readonly clusters: ClusterDirectory,
+    private readonly ledger: EvictionLedger,
+  ) {}
+
+  /** Subscribers now listening on this replica, to any cluster (tests wait for it before causing an eviction). */
+  get listening(): number {
+    return [...this.feeds.values()].reduce((sum, feed) => sum + feed.listening, 0);
+  }
+
+  /**
+   * The cluster's events from now on. Resolves once the cursor is placed, so that an eviction
+   * caused after the subscription is set up is delivered.
+   */
+  async subscribe(cluster: string): Promise<AsyncIterableIterator<EvictionEventType>> {
+    const { id } = await this.clusters.require(cluster);
+    let feed = this.feeds.get(id);
+    if (!feed) {
+      feed = new ClusterFeed(id, this.ledger);
+      this.feeds.set(id, feed);
+    }
+    return feed.subscribe();
+  }
+
+  onModuleDestroy(): void {
+    for (const feed of this.feeds.values()) feed.stop();
+  }
+}
+
+/** One cluster's events, read by id from a cursor while someone listens. */
+class ClusterFeed {
   private readonly logger = new Logger(EvictionEventsService.name);
   private readonly pubsub = new PubSub<Record<string, EvictionEventType>>();
   private subscribers = 0;
@@ -33,17 +69,14 @@ export class EvictionEventsService implements OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   private starting: Promise<void> | undefined;
 
-  constructor(private readonly ledger: EvictionLedger) {}
+  constructor(
+    private readonly clusterId: number,
+    private readonly ledger: EvictionLedger,
+  ) {}
 
-  /** Subscribers now listening on this replica (tests wait for it before causing an eviction). */
   get listening(): number {
     return this.cursor === undefined ? 0 : this.subscribers;
   }
-
-  /**
-   * Events from now on. Resolves once the cursor is placed, so that an eviction caused after the
-   * subscription is set up is delivered.
-   */
   async subscribe(): Promise<AsyncIterableIterator<EvictionEventType>> {
     const inner = this.pubsub.asyncIterableIterator<EvictionEventType>(TRIGGER);
     this.subscribers += 1;
@@ -77,13 +110,9 @@ export class EvictionEventsService implements OnModuleDestroy {
     return iterator;
   }
 
-  onModuleDestroy(): void {
-    this.stop();
-  }
-
   private start(): Promise<void> {
     this.starting ??= (async () => {
-      this.cursor = await this.ledger.lastEventId();
+      this.cursor = await this.ledger.lastEventId(this.clusterId);
       this.schedule();
     })().catch((error: unknown) => {
       this.starting = undefined;
@@ -92,7 +121,7 @@ export class EvictionEventsService implements OnModuleDestroy {
     return this.starting;
   }
 
-  private stop(): void {
+  stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.starting = undefined;
@@ -113,7 +142,7 @@ export class EvictionEventsService implements OnModuleDestroy {
     for (;;) {
       const cursor = this.cursor;
       if (cursor === undefined) return;
-      const { events, evictions } = await this.ledger.eventsAfter(cursor, BATCH);
+      const { events, evictions } = await this.ledger.eventsAfter(this.clusterId, cursor, BATCH);
       if (events.length === 0) return;
       if (this.cursor !== cursor) return; // stopped (or restarted) meanwhile
       for (const e of events) {

@@ -1,5 +1,6 @@
 import { Args, Int, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
+import { ClusterArg } from './cluster-arg';
 import { listEvictions } from '../evictions/eviction-commands';
 import { EvictionsService } from '../evictions/evictions.service';
 import { EvictionEventsService } from './eviction-events.service';
@@ -28,12 +29,13 @@ export class EvictionsResolver {
     @Args('namespace', { type: () => String, nullable: true }) namespace?: string | null,
     @Args('pod', { type: () => String, nullable: true }) pod?: string | null,
     @Args('limit', { type: () => Int, nullable: true, description: '1 to 10000; 500 by default' }) limit?: number | null,
+    @ClusterArg() cluster?: string | null,
   ) {
-    return (await this.evictions.list(this.commands.parse(listEvictions, { status, nodeName, namespace, pod, limit }))).items;
+    return (await this.evictions.list(this.commands.cluster(cluster), this.commands.parse(listEvictions, { status, nodeName, namespace, pod, limit }))).items;
   }
 
   @Subscription(() => EvictionEventType, {
-    description: 'Evictions scheduled, executed and cancelled from now on, optionally of one node, namespace or kinds (graphql-ws, path /graphql).',
+    description: "A cluster's evictions scheduled, executed and cancelled from now on, optionally of one node, namespace or kinds (graphql-ws, path /graphql).",
     filter: (event: EvictionEventType, filter: EventFilter) =>
       (filter.nodeName == null || event.eviction?.node === filter.nodeName) &&
       (filter.namespace == null || event.pod.namespace === filter.namespace) &&
@@ -44,7 +46,8 @@ export class EvictionsResolver {
     @Args('nodeName', { type: () => String, nullable: true }) _nodeName?: string | null,
     @Args('namespace', { type: () => String, nullable: true }) _namespace?: string | null,
     @Args('kinds', { type: () => [EvictionEventKind], nullable: true }) _kinds?: EvictionEventKind[] | null,
+    @ClusterArg() cluster?: string | null,
   ) {
-    return this.events.subscribe();
+    return this.events.subscribe(this.commands.cluster(cluster));
   }
 }

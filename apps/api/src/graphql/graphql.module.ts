@@ -1,6 +1,7 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
+import { ClustersModule } from '../clusters/clusters.module';
 import { stringifyExactly } from '../edge/exact-json';
 import { ImpactModule } from '../impact/impact.module';
 import { NodesModule } from '../nodes/nodes.module';
@@ -38,6 +39,7 @@ import { RESOLVERS } from './resolvers';
       // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
       subscriptions: { 'graphql-ws': { path: '/graphql' } },
     }),
+    ClustersModule,
     NodesModule,
     TaintsModule,
     PodsModule,

@@ -1,5 +1,6 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
+import { ClusterArg } from './cluster-arg';
 import { listNodes, nodeName, setNodeConditions, upsertNode } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
 import { addTaint, removeTaint } from '../taints/taint-commands';
@@ -19,24 +20,24 @@ export class NodesResolver {
   ) {}
 
   @Query(() => [NodeType], { name: 'nodes', description: 'Nodes by name, optionally by a label selector in kubectl syntax (GET /v1/nodes).' })
-  async nodesList(@Args('labelSelector', { type: () => String, nullable: true }) labelSelector?: string | null) {
-    return (await this.nodes.list(this.commands.parse(listNodes, { labelSelector }))).items.map(nodeView);
+  async nodesList(@Args('labelSelector', { type: () => String, nullable: true }) labelSelector?: string | null, @ClusterArg() cluster?: string | null) {
+    return (await this.nodes.list(this.commands.cluster(cluster), this.commands.parse(listNodes, { labelSelector }))).items.map(nodeView);
   }
 
   @Query(() => NodeType, { nullable: true, description: 'One node; NOT_FOUND if there is none.' })
-  async node(@Args('name') name: string) {
-    return nodeView(await this.nodes.get(this.commands.parse(nodeName, { name })));
+  async node(@Args('name') name: string, @ClusterArg() cluster?: string | null) {
+    return nodeView(await this.nodes.get(this.commands.cluster(cluster), this.commands.parse(nodeName, { name })));
   }
 
   @Mutation(() => NodeUpsertType, { description: 'Create or replace a node (PUT /v1/nodes/{name}); `kubectl get node -o json` output is fine.' })
-  async upsertNode(@Args('name') name: string, @Args('node', { type: () => GraphQLJSON }) node: unknown) {
-    const { node: saved, created } = await this.nodes.upsert(this.commands.parse(upsertNode, { name, node }));
+  async upsertNode(@Args('name') name: string, @Args('node', { type: () => GraphQLJSON }) node: unknown, @ClusterArg() cluster?: string | null) {
+    const { node: saved, created } = await this.nodes.upsert(this.commands.cluster(cluster), this.commands.parse(upsertNode, { name, node }));
     return { created, node: nodeView(saved) };
   }
 
   @Mutation(() => NodeType, { description: 'Delete a node and its taints; answers the deleted node.' })
-  async deleteNode(@Args('name') name: string) {
-    return nodeView(await this.nodes.remove(this.commands.parse(nodeName, { name })));
+  async deleteNode(@Args('name') name: string, @ClusterArg() cluster?: string | null) {
+    return nodeView(await this.nodes.remove(this.commands.cluster(cluster), this.commands.parse(nodeName, { name })));
   }
 
   @Mutation(() => NodeType, { description: 'Add one taint; CONFLICT if the key and effect exist, unless overwrite.' })
@@ -44,27 +45,37 @@ export class NodesResolver {
     @Args('node') node: string,
     @Args('taint', { type: () => TaintInput }) taint: TaintInput,
     @Args('overwrite', { type: () => Boolean, defaultValue: false }) overwrite: boolean,
+    @ClusterArg() cluster?: string | null,
   ) {
-    return nodeView(await this.taints.add(this.commands.parse(addTaint, { node, taint: withoutNulls(taint), overwrite })));
+    return nodeView(await this.taints.add(this.commands.cluster(cluster), this.commands.parse(addTaint, { node, taint: withoutNulls(taint), overwrite })));
   }
 
   @Mutation(() => NodeType, { description: "Remove the taint of key and effect; without effect, every effect of the key (kubectl's key-)." })
-  async removeTaint(@Args('node') node: string, @Args('key') key: string, @Args('effect', { type: () => String, nullable: true }) effect?: string | null) {
-    return nodeView(await this.taints.remove(this.commands.parse(removeTaint, { node, key, effect })));
+  async removeTaint(
+    @Args('node') node: string,
+    @Args('key') key: string,
+    @Args('effect', { type: () => String, nullable: true }) effect?: string | null,
+    @ClusterArg() cluster?: string | null,
+  ) {
+    return nodeView(await this.taints.remove(this.commands.cluster(cluster), this.commands.parse(removeTaint, { node, key, effect })));
   }
 
   @Mutation(() => NodeType, { description: 'kubectl cordon: spec.unschedulable and the unschedulable NoSchedule taint.' })
-  async cordon(@Args('name') name: string) {
-    return nodeView(await this.nodes.setUnschedulable(this.commands.parse(nodeName, { name }), true));
+  async cordon(@Args('name') name: string, @ClusterArg() cluster?: string | null) {
+    return nodeView(await this.nodes.setUnschedulable(this.commands.cluster(cluster), this.commands.parse(nodeName, { name }), true));
   }
 
   @Mutation(() => NodeType, { description: 'kubectl uncordon.' })
-  async uncordon(@Args('name') name: string) {
-    return nodeView(await this.nodes.setUnschedulable(this.commands.parse(nodeName, { name }), false));
+  async uncordon(@Args('name') name: string, @ClusterArg() cluster?: string | null) {
+    return nodeView(await this.nodes.setUnschedulable(this.commands.cluster(cluster), this.commands.parse(nodeName, { name }), false));
   }
 
   @Mutation(() => NodeType, { description: 'Replace status.conditions (a list of NodeCondition); the condition taints follow, as on PUT.' })
-  async setNodeConditions(@Args('name') name: string, @Args('conditions', { type: () => GraphQLJSON }) conditions: unknown) {
-    return nodeView(await this.nodes.setConditions(this.commands.parse(setNodeConditions, { name, conditions })));
+  async setNodeConditions(
+    @Args('name') name: string,
+    @Args('conditions', { type: () => GraphQLJSON }) conditions: unknown,
+    @ClusterArg() cluster?: string | null,
+  ) {
+    return nodeView(await this.nodes.setConditions(this.commands.cluster(cluster), this.commands.parse(setNodeConditions, { name, conditions })));
   }
 }

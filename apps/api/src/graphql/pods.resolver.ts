@@ -1,5 +1,6 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
+import { ClusterArg } from './cluster-arg';
 import { listPods, podKey, upsertPod } from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
 import { GraphQLJSON } from './json.scalar';
@@ -20,23 +21,29 @@ export class PodsResolver {
     @Args('namespace', { type: () => String, nullable: true }) namespace?: string | null,
     @Args('nodeName', { type: () => String, nullable: true }) nodeName?: string | null,
     @Args('phase', { type: () => String, nullable: true }) phase?: string | null,
+    @ClusterArg() cluster?: string | null,
   ) {
-    return (await this.pods.list(this.commands.parse(listPods, { namespace, nodeName, phase }))).items.map(podView);
+    return (await this.pods.list(this.commands.cluster(cluster), this.commands.parse(listPods, { namespace, nodeName, phase }))).items.map(podView);
   }
 
   @Query(() => PodType, { nullable: true, description: 'One pod; NOT_FOUND if there is none.' })
-  async pod(@Args('namespace', namespaceArg) namespace: string, @Args('name') name: string) {
-    return podView(await this.pods.get(this.commands.parse(podKey, { namespace, name })));
+  async pod(@Args('namespace', namespaceArg) namespace: string, @Args('name') name: string, @ClusterArg() cluster?: string | null) {
+    return podView(await this.pods.get(this.commands.cluster(cluster), this.commands.parse(podKey, { namespace, name })));
   }
 
   @Mutation(() => PodUpsertType, { description: 'Create or replace a pod; admission defaults are applied and visible in the answer.' })
-  async upsertPod(@Args('namespace', namespaceArg) namespace: string, @Args('name') name: string, @Args('pod', { type: () => GraphQLJSON }) pod: unknown) {
-    const { pod: saved, created } = await this.pods.upsert(this.commands.parse(upsertPod, { namespace, name, pod }));
+  async upsertPod(
+    @Args('namespace', namespaceArg) namespace: string,
+    @Args('name') name: string,
+    @Args('pod', { type: () => GraphQLJSON }) pod: unknown,
+    @ClusterArg() cluster?: string | null,
+  ) {
+    const { pod: saved, created } = await this.pods.upsert(this.commands.cluster(cluster), this.commands.parse(upsertPod, { namespace, name, pod }));
     return { created, pod: podView(saved) };
   }
 
   @Mutation(() => PodType, { description: 'Delete a pod; answers the deleted pod.' })
-  async deletePod(@Args('namespace', namespaceArg) namespace: string, @Args('name') name: string) {
-    return podView(await this.pods.remove(this.commands.parse(podKey, { namespace, name })));
+  async deletePod(@Args('namespace', namespaceArg) namespace: string, @Args('name') name: string, @ClusterArg() cluster?: string | null) {
+    return podView(await this.pods.remove(this.commands.cluster(cluster), this.commands.parse(podKey, { namespace, name })));
   }
 }

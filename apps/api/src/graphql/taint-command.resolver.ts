@@ -1,5 +1,6 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
+import { ClusterArg } from './cluster-arg';
 import { taintNodes } from '../taints/taint-commands';
 import { TaintsService } from '../taints/taints.service';
 import { nodeView } from './types/object.types';
@@ -23,8 +24,12 @@ export class TaintCommandResolver {
     @Args('all', { type: () => Boolean, nullable: true }) all?: boolean | null,
     @Args('overwrite', { type: () => Boolean, defaultValue: false }) overwrite?: boolean,
     @Args('dryRun', { type: () => Boolean, defaultValue: false }) dryRun?: boolean,
+    @ClusterArg() cluster?: string | null,
   ) {
-    const result = await this.taints.command(this.commands.parse(taintNodes, { nodes, selector, all, taints, overwrite, dryRun }));
+    const result = await this.taints.command(
+      this.commands.cluster(cluster),
+      this.commands.parse(taintNodes, { nodes, selector, all, taints, overwrite, dryRun }),
+    );
     return { dryRun: result.dryRun, results: result.results.map((r) => ({ ...r, object: nodeView(r.object) })) };
   }
 }

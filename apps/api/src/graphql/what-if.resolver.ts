@@ -1,5 +1,6 @@
 import { Args, Field, InputType, Query, Resolver } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
+import { ClusterArg } from './cluster-arg';
 import { taintImpact } from '../impact/impact-command';
 import { ImpactService } from '../impact/impact.service';
 import { placement } from '../placement/placement-command';
@@ -32,8 +33,9 @@ export class WhatIfResolver {
     @Args('nodes', { type: () => [GraphQLJSON], nullable: true, description: 'inline Nodes: a hypothetical cluster' }) nodes?: unknown[] | null,
     @Args('namespace', { type: () => String, nullable: true, description: 'of a stored pod (default "default")' }) namespace?: string | null,
     @Args('name', { type: () => String, nullable: true, description: 'of a stored pod' }) name?: string | null,
+    @ClusterArg() cluster?: string | null,
   ) {
-    return this.placementService.place(this.commands.parse(placement, { pod, nodes, namespace, name }));
+    return this.placementService.place(this.commands.cluster(cluster), this.commands.parse(placement, { pod, nodes, namespace, name }));
   }
 
   @Query(() => TaintImpactType, {
@@ -45,7 +47,11 @@ export class WhatIfResolver {
     @Args('selector', { type: () => String, nullable: true }) selector?: string | null,
     @Args('all', { type: () => Boolean, nullable: true }) all?: boolean | null,
     @Args('inline', { type: () => WhatIfClusterInput, nullable: true }) inline?: WhatIfClusterInput | null,
+    @ClusterArg() cluster?: string | null,
   ) {
-    return this.impact.impact(this.commands.parse(taintImpact, { taint: withoutNulls(taint), nodes, selector, all, inline: inline && withoutNulls(inline) }));
+    return this.impact.impact(
+      this.commands.cluster(cluster),
+      this.commands.parse(taintImpact, { taint: withoutNulls(taint), nodes, selector, all, inline: inline && withoutNulls(inline) }),
+    );
   }
 }

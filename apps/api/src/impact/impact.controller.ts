@@ -1,11 +1,12 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { type ImpactCommand, taintImpact } from './impact-command';
 import { ImpactService } from './impact.service';
 
 @ApiTags('taint-impact')
-@Controller('v1')
+@Controller(clusterPaths())
 export class ImpactController {
   constructor(private readonly impact: ImpactService) {}
 
@@ -15,7 +16,7 @@ export class ImpactController {
     summary:
       'What if this taint were added? {taint, nodes? | selector? | all?, inline?: {nodes, pods}}: evicted now, evicted at, unaffected, pending pods left with no node',
   })
-  evaluate(@Command(taintImpact) command: ImpactCommand) {
-    return this.impact.impact(command);
+  evaluate(@Command(clusterScope) cluster: string, @Command(taintImpact) command: ImpactCommand) {
+    return this.impact.impact(cluster, command);
   }
 }

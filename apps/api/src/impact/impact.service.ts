@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Node, type Pod, type ScheduledEviction, selectNodes, taintImpact } from '@taintgate/domain';
-import { ClusterSnapshot } from '../cluster/cluster-snapshot';
+import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { k8sTime } from '../cluster/object-parts';
 import { podKey } from '../cluster/pod-record';
 import { AppConfig } from '../config/app-config';
@@ -12,7 +12,7 @@ import type { ImpactCommand } from './impact-command';
 @Injectable()
 export class ImpactService {
   constructor(
-    private readonly snapshot: ClusterSnapshot,
+    private readonly snapshots: ClusterSnapshots,
     private readonly ledger: EvictionLedger,
     private readonly config: AppConfig,
   ) {}
@@ -21,11 +21,12 @@ export class ImpactService {
    * Over the stored cluster, with the evictions already scheduled there (the controller keeps an
    * earlier deadline, and so does the answer), or over the hypothetical one sent inline.
    */
-  async impact({ taint, target, inline }: ImpactCommand) {
-    const cluster = inline ?? (await this.stored());
+  async impact(clusterName: string, { taint, target, inline }: ImpactCommand) {
+    const cluster: { clusterId?: number; nodes: Node[]; pods: Pod[] } = inline ?? (await this.stored(clusterName));
     const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
     const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
-    const scheduledOf = inline ? () => undefined : await this.scheduledOn(names);
+    // Inline clusters have no evictions scheduled; a stored one has its own.
+    const scheduledOf = cluster.clusterId === undefined ? () => undefined : await this.scheduledOn(cluster.clusterId, names);
     const now = Date.now();
     const result = taintImpact(
       taint,
@@ -49,14 +50,14 @@ export class ImpactService {
     };
   }
 
-  private async stored(): Promise<{ nodes: Node[]; pods: Pod[] }> {
-    const view = await this.snapshot.view();
-    return { nodes: [...view.nodes.values()], pods: [...view.pods.values()] };
+  private async stored(cluster: string): Promise<{ clusterId: number; nodes: Node[]; pods: Pod[] }> {
+    const view = await this.snapshots.view(cluster);
+    return { clusterId: view.cluster.id, nodes: [...view.nodes.values()], pods: [...view.pods.values()] };
   }
 
   /** The eviction scheduled for a pod on these nodes, if it is still for this very pod (uid and node). */
-  private async scheduledOn(nodeNames: ReadonlySet<string>): Promise<(pod: Pod) => ScheduledEviction | undefined> {
-    const rows = await this.ledger.scheduledOnNodes([...nodeNames]);
+  private async scheduledOn(clusterId: number, nodeNames: ReadonlySet<string>): Promise<(pod: Pod) => ScheduledEviction | undefined> {
+    const rows = await this.ledger.scheduledOnNodes(clusterId, [...nodeNames]);
     return (pod) => {
       const row = rows.get(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name));
       if (!row || row.podUid !== pod.metadata.uid || row.nodeName !== pod.spec?.nodeName) return undefined;

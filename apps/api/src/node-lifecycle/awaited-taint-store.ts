@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TaintKeys } from '@taintgate/domain';
 import type { Tx, WriteContext } from '../cluster/cluster-writer';
 
-type ReadClient = Pick<Tx, 'awaitedNoExecuteTaint' | 'zoneTainting' | 'node' | 'taint'>;
+type ReadClient = Pick<Tx, 'awaitedNoExecuteTaint' | 'zoneTainting' | 'node' | 'taint' | '$queryRaw'>;
 
 /** A node as the pacer sees it: its labels (its zone), its conditions and whether it carries a condition NoExecute taint. */
 export interface PacedNode {
@@ -16,36 +16,44 @@ const conditionNoExecute = { effect: 'NoExecute' as const, key: { in: [TaintKeys
 
 /**
  * The zones' NoExecute queues in Postgres: the nodes waiting for their taint
- * (awaited_no_execute_taints) and each zone's last tainting (zone_taintings). Reads take a
- * client (the pacer looks outside a write first); changes take the write's context.
+ * (awaited_no_execute_taints) and each zone's last tainting (zone_taintings), per cluster. Reads
+ * take a client and the cluster (the pacer looks outside a write first); changes take the write's context.
  */
 @Injectable()
 export class AwaitedTaintStore {
   /** Puts the node in its zone's queue, keeping its place if it is there already (markNodeForTainting). */
   async enqueue(w: WriteContext, nodeName: string, taintKey: string): Promise<void> {
     await w.tx.awaitedNoExecuteTaint.upsert({
-      where: { nodeName },
-      create: { nodeName, taintKey, since: new Date(w.now) },
+      where: { clusterId_nodeName: { clusterId: w.cluster.id, nodeName } },
+      create: { clusterId: w.cluster.id, nodeName, taintKey, since: new Date(w.now) },
       update: { taintKey },
     });
   }
 
   async dequeue(w: WriteContext, ...nodeNames: string[]): Promise<void> {
-    await w.tx.awaitedNoExecuteTaint.deleteMany({ where: { nodeName: { in: nodeNames } } });
+    await w.tx.awaitedNoExecuteTaint.deleteMany({ where: { clusterId: w.cluster.id, nodeName: { in: nodeNames } } });
   }
 
-  async queued(client: ReadClient): Promise<{ nodeName: string; since: Date }[]> {
-    return client.awaitedNoExecuteTaint.findMany({ select: { nodeName: true, since: true } });
+  /**
+   * The clusters the pacer has work in: some node waits for its taint, or carries the not-ready
+   * or unreachable NoExecute taint (which master disruption takes off).
+   */
+  async clustersToPace(client: ReadClient): Promise<number[]> {
+    const rows = await client.$queryRaw<{ id: number }[]>`
+      SELECT cluster_id AS id FROM awaited_no_execute_taints
+      UNION
+      SELECT cluster_id FROM taints WHERE effect = 'NoExecute' AND key IN (${TaintKeys.notReady}, ${TaintKeys.unreachable})`;
+    return rows.map((row) => row.id);
   }
 
-  /** Whether any node carries the not-ready or unreachable NoExecute taint (which master disruption takes off). */
-  async anyTainted(client: ReadClient): Promise<boolean> {
-    return (await client.taint.findFirst({ where: conditionNoExecute, select: { id: true } })) !== null;
+  async queued(client: ReadClient, clusterId: number): Promise<{ nodeName: string; since: Date }[]> {
+    return client.awaitedNoExecuteTaint.findMany({ where: { clusterId }, select: { nodeName: true, since: true } });
   }
 
   /** Every node's zone labels and Ready status: the zones' states need them all (handleDisruption). */
-  async nodes(client: ReadClient): Promise<PacedNode[]> {
+  async nodes(client: ReadClient, clusterId: number): Promise<PacedNode[]> {
     const rows = await client.node.findMany({
+      where: { clusterId },
       select: { name: true, labels: true, conditions: true, taints: { where: conditionNoExecute, select: { id: true } } },
     });
     return rows.map((row) => ({
@@ -57,8 +65,8 @@ export class AwaitedTaintStore {
     }));
   }
 
-  async lastTaintings(client: ReadClient): Promise<Map<string, number>> {
-    const rows = await client.zoneTainting.findMany();
+  async lastTaintings(client: ReadClient, clusterId: number): Promise<Map<string, number>> {
+    const rows = await client.zoneTainting.findMany({ where: { clusterId } });
     return new Map(rows.map((row) => [JSON.parse(row.zone) as string, row.lastTaintedAt.getTime()]));
   }
 
@@ -66,6 +74,10 @@ export class AwaitedTaintStore {
     const lastTaintedAt = new Date(w.now);
     // GetZoneKey puts a NUL between region and zone, which Postgres text refuses: stored as a JSON string (\u0000).
     const stored = JSON.stringify(zone);
-    await w.tx.zoneTainting.upsert({ where: { zone: stored }, create: { zone: stored, lastTaintedAt }, update: { lastTaintedAt } });
+    await w.tx.zoneTainting.upsert({
+      where: { clusterId_zone: { clusterId: w.cluster.id, zone: stored } },
+      create: { clusterId: w.cluster.id, zone: stored, lastTaintedAt },
+      update: { lastTaintedAt },
+    });
   }
 }

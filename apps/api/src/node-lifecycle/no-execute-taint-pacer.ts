@@ -74,26 +74,33 @@ export class NoExecuteTaintPacer extends PeriodicPass {
     w.afterCommit(() => this.pace());
   }
 
+  /** Each cluster with work is paced on its own: its zones, its nodes, its revision. */
   protected async pass(): Promise<number> {
+    let changed = 0;
+    for (const clusterId of await this.store.clustersToPace(this.prisma)) changed += await this.passIn(clusterId);
+    return changed;
+  }
+
+  private async passIn(clusterId: number): Promise<number> {
     // Most passes have nothing to do: they look first and take no revision.
-    const look = await this.plan(this.prisma, Date.now());
+    const look = await this.plan(this.prisma, clusterId, Date.now());
     if (look.due.length === 0 && look.reachable.length === 0) {
       await this.wakeAt(look.nextAt);
       return 0;
     }
-    return this.writer.write(async (w) => {
-      const plan = await this.plan(w.tx, w.now);
+    const changed = await this.writer.writeExisting(clusterId, async (w) => {
+      const plan = await this.plan(w.tx, clusterId, w.now);
       for (const name of plan.reachable) await this.markReachable(w, name);
       for (const node of plan.due) await this.taint(w, node);
       w.afterCommit(() => this.wakeAt(plan.nextAt));
       return plan.due.length + plan.reachable.length;
     });
+    return changed ?? 0;
   }
 
-  private async plan(client: PrismaService | WriteContext['tx'], now: number): Promise<PacingPlan> {
-    const queued = await this.store.queued(client);
-    if (queued.length === 0 && !(await this.store.anyTainted(client))) return { due: [], reachable: [], nextAt: undefined };
-    const nodes = await this.store.nodes(client);
+  private async plan(client: PrismaService | WriteContext['tx'], clusterId: number, now: number): Promise<PacingPlan> {
+    const queued = await this.store.queued(client, clusterId);
+    const nodes = await this.store.nodes(client, clusterId);
     const zoneOf = new Map(nodes.map((n) => [n.name, zoneKeyOf(n.labels)]));
     const { rates, allFullyDisrupted } = zoneRates(
       nodes.map((n) => ({ zone: zoneOf.get(n.name) ?? '', readyStatus: n.readyStatus })),
@@ -105,7 +112,7 @@ export class NoExecuteTaintPacer extends PeriodicPass {
       const zone = zoneOf.get(q.nodeName);
       return zone === undefined ? [] : [{ name: q.nodeName, zone, since: q.since.getTime() }];
     });
-    const turn = nodesToTaintNow(waiting, rates, await this.store.lastTaintings(client), now);
+    const turn = nodesToTaintNow(waiting, rates, await this.store.lastTaintings(client, clusterId), now);
     return { due: turn.due, reachable: [], nextAt: turn.nextAt };
   }
 

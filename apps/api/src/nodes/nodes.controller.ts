@@ -1,31 +1,32 @@
 import { Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { type ListNodesCommand, type UpsertNodeCommand, listNodes, nodeName, upsertNode } from './node-commands';
 import { NodesService } from './nodes.service';
 
 @ApiTags('nodes')
-@Controller('v1/nodes')
+@Controller(clusterPaths('nodes'))
 export class NodesController {
   constructor(private readonly nodes: NodesService) {}
 
   @Get()
   @ApiOperation({ summary: 'List nodes (NodeList), optionally by ?labelSelector= in kubectl syntax' })
-  list(@Command(listNodes) command: ListNodesCommand) {
-    return this.nodes.list(command);
+  list(@Command(clusterScope) cluster: string, @Command(listNodes) command: ListNodesCommand) {
+    return this.nodes.list(cluster, command);
   }
 
   @Get(':name')
   @ApiOperation({ summary: 'Read a node' })
-  get(@Command(nodeName) name: string) {
-    return this.nodes.get(name);
+  get(@Command(clusterScope) cluster: string, @Command(nodeName) name: string) {
+    return this.nodes.get(cluster, name);
   }
 
   @Put(':name')
   @ApiOperation({ summary: 'Create (201) or replace (200) a node; kubectl get node -o json output is accepted as it is' })
-  async put(@Command(upsertNode) command: UpsertNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { node, created } = await this.nodes.upsert(command);
+  async put(@Command(clusterScope) cluster: string, @Command(upsertNode) command: UpsertNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { node, created } = await this.nodes.upsert(cluster, command);
     reply.status(created ? 201 : 200);
     return node;
   }
@@ -33,20 +34,20 @@ export class NodesController {
   @Post(':name/cordon')
   @HttpCode(200)
   @ApiOperation({ summary: 'kubectl cordon: spec.unschedulable and the unschedulable NoSchedule taint; answers the node' })
-  cordon(@Command(nodeName) name: string) {
-    return this.nodes.setUnschedulable(name, true);
+  cordon(@Command(clusterScope) cluster: string, @Command(nodeName) name: string) {
+    return this.nodes.setUnschedulable(cluster, name, true);
   }
 
   @Post(':name/uncordon')
   @HttpCode(200)
   @ApiOperation({ summary: 'kubectl uncordon; answers the node' })
-  uncordon(@Command(nodeName) name: string) {
-    return this.nodes.setUnschedulable(name, false);
+  uncordon(@Command(clusterScope) cluster: string, @Command(nodeName) name: string) {
+    return this.nodes.setUnschedulable(cluster, name, false);
   }
 
   @Delete(':name')
   @ApiOperation({ summary: 'Delete a node and its taints; answers the deleted node' })
-  remove(@Command(nodeName) name: string) {
-    return this.nodes.remove(name);
+  remove(@Command(clusterScope) cluster: string, @Command(nodeName) name: string) {
+    return this.nodes.remove(cluster, name);
   }
 }

@@ -11,7 +11,7 @@ import {
   validateNode,
   zoneKeyOf,
 } from '@taintgate/domain';
-import { ClusterSnapshot } from '../cluster/cluster-snapshot';
+import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
 import { NodeStore } from '../cluster/node-store';
@@ -24,11 +24,11 @@ import type { ListNodesCommand, SetConditionsCommand, UpsertNodeCommand } from '
 
 const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
 
-/** Nodes: the Kubernetes objects as stored, read from the snapshot, written through ClusterWriter. */
+/** Nodes of a cluster: the Kubernetes objects as stored, read from its snapshot, written through ClusterWriter. */
 @Injectable()
 export class NodesService {
   constructor(
-    private readonly snapshot: ClusterSnapshot,
+    private readonly snapshots: ClusterSnapshots,
     private readonly writer: ClusterWriter,
     private readonly store: NodeStore,
     private readonly evictions: TaintEvictionController,
@@ -36,19 +36,19 @@ export class NodesService {
     private readonly pacer: NoExecuteTaintPacer,
   ) {}
 
-  async list({ selector }: ListNodesCommand) {
-    const view = await this.snapshot.view();
+  async list(cluster: string, { selector }: ListNodesCommand) {
+    const view = await this.snapshots.view(cluster);
     const items = [...view.nodes.values()].filter((n) => selectorMatches(selector, n.metadata.labels)).sort(byName);
     return listOf('NodeList', view.revision, items);
   }
 
-  async get(name: string): Promise<Node> {
-    return (await this.snapshot.view()).nodes.get(name) ?? fail(failure.notFound('Node', name));
+  async get(cluster: string, name: string): Promise<Node> {
+    return (await this.snapshots.view(cluster)).nodes.get(name) ?? fail(failure.notFound('Node', name));
   }
 
   /** PUT: creates or replaces the node as sent (`kubectl get node -o json` output is fine). */
-  async upsert({ name, node }: UpsertNodeCommand): Promise<{ node: Node; created: boolean }> {
-    return this.writer.write(async (w) => {
+  async upsert(cluster: string, { name, node }: UpsertNodeCommand): Promise<{ node: Node; created: boolean }> {
+    return this.writer.write(cluster, async (w) => {
       const existing = await this.store.find(w, name);
       const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
       return { node: saved, created: !existing };
@@ -56,21 +56,21 @@ export class NodesService {
   }
 
   /** `kubectl cordon` (true) / `uncordon` (false): spec.unschedulable and its NoSchedule taint. */
-  setUnschedulable(name: string, unschedulable: boolean): Promise<Node> {
-    return this.rewrite(name, unschedulable ? 'node.cordon' : 'node.uncordon', (node, now) => setUnschedulable(node, unschedulable, now));
+  setUnschedulable(cluster: string, name: string, unschedulable: boolean): Promise<Node> {
+    return this.rewrite(cluster, name, unschedulable ? 'node.cordon' : 'node.uncordon', (node, now) => setUnschedulable(node, unschedulable, now));
   }
 
   /** Replaces status.conditions (what a kubelet's status update does); the condition taints follow them as on PUT. */
-  setConditions({ name, conditions }: SetConditionsCommand): Promise<Node> {
-    return this.rewrite(name, 'node.conditions', (node) => ({ ...node, status: { ...node.status, conditions } }));
+  setConditions(cluster: string, { name, conditions }: SetConditionsCommand): Promise<Node> {
+    return this.rewrite(cluster, name, 'node.conditions', (node) => ({ ...node, status: { ...node.status, conditions } }));
   }
 
   /**
    * A change to the stored node, read and written in one transaction (no lost update), with the
    * same validation, condition taints, evictions and audit as PUT.
    */
-  private rewrite(name: string, action: string, change: (node: Node, now: number) => Node): Promise<Node> {
-    return this.writer.write(async (w) => {
+  private rewrite(cluster: string, name: string, action: string, change: (node: Node, now: number) => Node): Promise<Node> {
+    return this.writer.write(cluster, async (w) => {
       const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
       const result = validateNode(change(this.store.get(existing), w.now));
       if (!result.ok) fail(failure.invalid('Node', name, result.error));
@@ -110,8 +110,8 @@ export class NodesService {
    * collector deletes them after its quarantine, and the evictions already scheduled for them
    * still fire: the taint eviction controller only forgets a deleted node.
    */
-  async remove(name: string): Promise<Node> {
-    return this.writer.write(async (w) => {
+  async remove(cluster: string, name: string): Promise<Node> {
+    return this.writer.write(cluster, async (w) => {
       const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
       const node = this.store.get(existing);
       await this.store.delete(w, name);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Node, type Pod, failure, placePod } from '@taintgate/domain';
-import { ClusterSnapshot } from '../cluster/cluster-snapshot';
+import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { podKey } from '../cluster/pod-record';
 import { AppConfig } from '../config/app-config';
 import { fail } from '../failures/failure.exception';
@@ -11,24 +11,24 @@ import type { PlacementCommand } from './placement-command';
 @Injectable()
 export class PlacementService {
   constructor(
-    private readonly snapshot: ClusterSnapshot,
+    private readonly snapshots: ClusterSnapshots,
     private readonly config: AppConfig,
   ) {}
 
   /** An inline pod over the stored nodes or the inline ones, or a stored pod over the stored nodes. */
-  async place(command: PlacementCommand) {
-    if ('stored' in command) return this.placeStored(command.stored);
-    return this.answer(command.pod, command.nodes);
+  async place(cluster: string, command: PlacementCommand) {
+    if ('stored' in command) return this.placeStored(cluster, command.stored);
+    return this.answer(cluster, command.pod, command.nodes);
   }
 
   /** GET /v1/namespaces/{ns}/pods/{name}/placement: a stored pod over the stored nodes. */
-  async placeStored({ namespace, name }: PodKey) {
-    const pod = (await this.snapshot.view()).pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
-    return this.answer(pod, undefined);
+  async placeStored(cluster: string, { namespace, name }: PodKey) {
+    const pod = (await this.snapshots.view(cluster)).pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
+    return this.answer(cluster, pod, undefined);
   }
 
-  private async answer(pod: Pod, inline: Node[] | undefined) {
-    const nodes = inline ?? [...(await this.snapshot.view()).nodes.values()];
+  private async answer(cluster: string, pod: Pod, inline: Node[] | undefined) {
+    const nodes = inline ?? [...(await this.snapshots.view(cluster)).nodes.values()];
     const { tolerationComparisonOperators, summaryWording } = this.config.domain;
     return placePod(pod, nodes, { comparisonOperators: tolerationComparisonOperators, summaryWording });
   }

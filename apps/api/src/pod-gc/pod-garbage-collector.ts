@@ -29,9 +29,14 @@ export class PodGarbageCollector extends PeriodicPass {
   }
 
   protected async pass(): Promise<number> {
+    let deleted = 0;
     // Most passes find nothing: they must take no revision (each write makes every replica reload).
-    if (!(await this.pods.anyBoundToMissingNode(this.prisma))) return 0;
-    return this.writer.write(async (w) => {
+    for (const clusterId of await this.pods.clustersWithPodsOnMissingNodes(this.prisma)) deleted += await this.collectIn(clusterId);
+    return deleted;
+  }
+
+  private async collectIn(clusterId: number): Promise<number> {
+    const deleted = await this.writer.writeExisting(clusterId, async (w) => {
       const candidates = (await this.pods.boundToMissingNodes(w)).map((p) => ({ ...p, boundAt: p.boundAt.getTime() }));
       const deletedAt = new Map(candidates.map((p) => [p.nodeName, p.nodeDeletedAt?.getTime()]));
       // Every candidate's node is missing: boundToMissingNodes asked the nodes table in this transaction.
@@ -56,8 +61,9 @@ export class PodGarbageCollector extends PeriodicPass {
       await w.audit(
         ...orphans.map((pod) => ({ action: 'pod.gc', kind: 'Pod' as const, namespace: pod.namespace, name: pod.name, details: { node: pod.nodeName } })),
       );
-      this.logger.log(`deleted ${orphans.length} orphaned pod(s)`);
+      this.logger.log(`deleted ${orphans.length} orphaned pod(s) of cluster ${w.cluster.name}`);
       return orphans.length;
     });
+    return deleted ?? 0;
   }
 }

@@ -1,12 +1,13 @@
 import { Controller, Delete, Get, Put, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { type PodFilters, type PodKey, type UpsertPodCommand, listPods, podKey, upsertPod } from './pod-commands';
 import { PodsService } from './pods.service';
 
 @ApiTags('pods')
-@Controller('v1')
+@Controller(clusterPaths())
 export class PodsController {
   constructor(private readonly pods: PodsService) {}
 
@@ -14,27 +15,27 @@ export class PodsController {
   @ApiOperation({ summary: 'List pods (PodList) of every namespace or of one, by ?nodeName= and ?phase=' })
   @ApiQuery({ name: 'nodeName', required: false })
   @ApiQuery({ name: 'phase', required: false })
-  list(@Command(listPods) filters: PodFilters) {
-    return this.pods.list(filters);
+  list(@Command(clusterScope) cluster: string, @Command(listPods) filters: PodFilters) {
+    return this.pods.list(cluster, filters);
   }
 
   @Get('namespaces/:namespace/pods/:name')
   @ApiOperation({ summary: 'Read a pod' })
-  get(@Command(podKey) key: PodKey) {
-    return this.pods.get(key);
+  get(@Command(clusterScope) cluster: string, @Command(podKey) key: PodKey) {
+    return this.pods.get(cluster, key);
   }
 
   @Put('namespaces/:namespace/pods/:name')
   @ApiOperation({ summary: 'Create (201) or replace (200) a pod; admission defaults are applied and visible in the answer' })
-  async put(@Command(upsertPod) command: UpsertPodCommand, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { pod, created } = await this.pods.upsert(command);
+  async put(@Command(clusterScope) cluster: string, @Command(upsertPod) command: UpsertPodCommand, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { pod, created } = await this.pods.upsert(cluster, command);
     reply.status(created ? 201 : 200);
     return pod;
   }
 
   @Delete('namespaces/:namespace/pods/:name')
   @ApiOperation({ summary: 'Delete a pod; answers the deleted pod' })
-  remove(@Command(podKey) key: PodKey) {
-    return this.pods.remove(key);
+  remove(@Command(clusterScope) cluster: string, @Command(podKey) key: PodKey) {
+    return this.pods.remove(cluster, key);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Pod, admitPod, failure, validatePod } from '@taintgate/domain';
-import { ClusterSnapshot } from '../cluster/cluster-snapshot';
+import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter } from '../cluster/cluster-writer';
 import { podKey, podOfRow } from '../cluster/pod-record';
 import { PodStore } from '../cluster/pod-store';
@@ -20,15 +20,15 @@ const byKey = (a: Pod, b: Pod) => {
 @Injectable()
 export class PodsService {
   constructor(
-    private readonly snapshot: ClusterSnapshot,
+    private readonly snapshots: ClusterSnapshots,
     private readonly writer: ClusterWriter,
     private readonly store: PodStore,
     private readonly config: AppConfig,
     private readonly evictions: TaintEvictionController,
   ) {}
 
-  async list(filters: PodFilters) {
-    const view = await this.snapshot.view();
+  async list(cluster: string, filters: PodFilters) {
+    const view = await this.snapshots.view(cluster);
     const items = [...view.pods.values()]
       .filter(
         (p) =>
@@ -40,8 +40,8 @@ export class PodsService {
     return listOf('PodList', view.revision, items);
   }
 
-  async get({ namespace, name }: PodKey): Promise<Pod> {
-    return (await this.snapshot.view()).pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
+  async get(cluster: string, { namespace, name }: PodKey): Promise<Pod> {
+    return (await this.snapshots.view(cluster)).pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
   }
 
   /**
@@ -54,9 +54,9 @@ export class PodsService {
    * keeps the old status on a PUT and takes status only through pods/status, which taintgate does
    * not have yet.
    */
-  async upsert({ namespace, name, pod: sent }: UpsertPodCommand): Promise<{ pod: Pod; created: boolean }> {
+  async upsert(cluster: string, { namespace, name, pod: sent }: UpsertPodCommand): Promise<{ pod: Pod; created: boolean }> {
     const settings = this.config.domain;
-    return this.writer.write(async (w) => {
+    return this.writer.write(cluster, async (w) => {
       const existing = await this.store.find(w, namespace, name);
       const previous = existing ? podOfRow(existing) : undefined;
       const admitted = admitPod(sent, previous ? 'UPDATE' : 'CREATE', settings);
@@ -72,8 +72,8 @@ export class PodsService {
     });
   }
 
-  async remove({ namespace, name }: PodKey): Promise<Pod> {
-    return this.writer.write(async (w) => {
+  async remove(cluster: string, { namespace, name }: PodKey): Promise<Pod> {
+    return this.writer.write(cluster, async (w) => {
       const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
       await this.store.delete(w, { namespace, name });
       await this.evictions.podsDeleted(w, [{ namespace, name }]);

@@ -1,34 +1,35 @@
 import { Controller, Delete, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { type AddTaintCommand, type RemoveTaintCommand, TaintNodesBody, type TaintNodesCommand, addTaint, removeTaint, taintNodes } from './taint-commands';
 import { TaintsService } from './taints.service';
 
 @ApiTags('taints')
-@Controller('v1')
+@Controller(clusterPaths())
 export class TaintsController {
   constructor(private readonly taints: TaintsService) {}
 
   @Post('nodes/:name/taints')
   @ApiOperation({ summary: 'Add one taint {key, value?, effect}; 409 if the key and effect exist, unless ?overwrite=true' })
   @ApiQuery({ name: 'overwrite', required: false, type: Boolean })
-  add(@Command(addTaint) command: AddTaintCommand) {
-    return this.taints.add(command);
+  add(@Command(clusterScope) cluster: string, @Command(addTaint) command: AddTaintCommand) {
+    return this.taints.add(cluster, command);
   }
 
   @Delete('nodes/:name/taints')
   @ApiOperation({ summary: "Remove the taint of key and effect; without effect, every effect of the key (kubectl's key-)" })
   @ApiQuery({ name: 'key', required: true })
   @ApiQuery({ name: 'effect', required: false, enum: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] })
-  remove(@Command(removeTaint) command: RemoveTaintCommand) {
-    return this.taints.remove(command);
+  remove(@Command(clusterScope) cluster: string, @Command(removeTaint) command: RemoveTaintCommand) {
+    return this.taints.remove(cluster, command);
   }
 
   @Post('taint')
   @HttpCode(200)
   @ApiOperation({ summary: 'kubectl taint: several taint arguments over nodes by name, selector or all; all change or none' })
   @ApiBody({ type: TaintNodesBody })
-  command(@Command(taintNodes) command: TaintNodesCommand) {
-    return this.taints.command(command);
+  command(@Command(clusterScope) cluster: string, @Command(taintNodes) command: TaintNodesCommand) {
+    return this.taints.command(cluster, command);
   }
 }

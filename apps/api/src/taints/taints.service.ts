@@ -10,7 +10,7 @@ import {
   taintResultLine,
   taintToString,
 } from '@taintgate/domain';
-import { ClusterSnapshot } from '../cluster/cluster-snapshot';
+import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
 import { NodeStore } from '../cluster/node-store';
@@ -30,24 +30,24 @@ export interface TaintCommandResult {
 export class TaintsService {
   constructor(
     private readonly writer: ClusterWriter,
-    private readonly snapshot: ClusterSnapshot,
+    private readonly snapshots: ClusterSnapshots,
     private readonly store: NodeStore,
     private readonly evictions: TaintEvictionController,
     private readonly pacer: NoExecuteTaintPacer,
   ) {}
 
   /** POST /v1/nodes/{name}/taints: 409 if the node has the key and effect already, unless overwrite. */
-  add({ nodeName, taint, overwrite }: AddTaintCommand): Promise<Node> {
-    return this.change(nodeName, { toAdd: [taint], toRemove: [] }, overwrite, 'taint.add');
+  add(cluster: string, { nodeName, taint, overwrite }: AddTaintCommand): Promise<Node> {
+    return this.change(cluster, nodeName, { toAdd: [taint], toRemove: [] }, overwrite, 'taint.add');
   }
 
   /** DELETE /v1/nodes/{name}/taints?key=K[&effect=E]: without effect, every effect of the key. */
-  remove({ nodeName, change }: RemoveTaintCommand): Promise<Node> {
-    return this.change(nodeName, change, false, 'taint.remove');
+  remove(cluster: string, { nodeName, change }: RemoveTaintCommand): Promise<Node> {
+    return this.change(cluster, nodeName, change, false, 'taint.remove');
   }
 
-  private change(nodeName: string, change: TaintChange, overwrite: boolean, action: string): Promise<Node> {
-    return this.writer.write(async (w) => {
+  private change(cluster: string, nodeName: string, change: TaintChange, overwrite: boolean, action: string): Promise<Node> {
+    return this.writer.write(cluster, async (w) => {
       const row = (await this.store.find(w, nodeName)) ?? fail(failure.notFound('Node', nodeName));
       const before = this.store.get(row);
       const applied = valueOf(applyTaintChange(nodeName, before.spec?.taints ?? [], change, overwrite));
@@ -60,12 +60,12 @@ export class TaintsService {
   }
 
   /** POST /v1/taint: `kubectl taint` over nodes by name, label selector or all; all change or none. */
-  async command({ target, change, overwrite, dryRun }: TaintNodesCommand): Promise<TaintCommandResult> {
+  async command(cluster: string, { target, change, overwrite, dryRun }: TaintNodesCommand): Promise<TaintCommandResult> {
     const plan = (nodes: Node[]) =>
       nodes.map((node) => ({ node, ...valueOf(applyTaintChange(node.metadata.name, node.spec?.taints ?? [], change, overwrite)) }));
 
     if (dryRun) {
-      const view = await this.snapshot.view();
+      const view = await this.snapshots.view(cluster);
       const results = plan(valueOf(selectNodes(target, view.nodes.values(), (name) => view.nodes.get(name)))).map(({ node, operation, taints }) => ({
         node: node.metadata.name,
         operation,
@@ -76,7 +76,7 @@ export class TaintsService {
       return { dryRun: true, results };
     }
 
-    return this.writer.write(async (w) => {
+    return this.writer.write(cluster, async (w) => {
       // The same choice as the dry run, from the rows read in this transaction.
       const rows = await this.rowsFor(w, target);
       const rowOf = new Map(rows.map((r) => [r.name, r]));

@@ -31,8 +31,13 @@ export class TerminatingPodReaper extends PeriodicPass {
   }
 
   protected async pass(): Promise<number> {
-    if (!(await this.pods.anyDueForRemoval(this.prisma, Date.now()))) return 0;
-    return this.writer.write(async (w) => {
+    let removed = 0;
+    for (const clusterId of await this.pods.clustersWithPodsDueForRemoval(this.prisma, Date.now())) removed += await this.removeIn(clusterId);
+    return removed;
+  }
+
+  private async removeIn(clusterId: number): Promise<number> {
+    const removed = await this.writer.writeExisting(clusterId, async (w) => {
       const due = await this.pods.dueForRemoval(w);
       if (due.length === 0) return 0;
       await this.pods.delete(w, ...due);
@@ -44,5 +49,6 @@ export class TerminatingPodReaper extends PeriodicPass {
       await w.audit(...due.map((pod) => ({ action: 'pod.terminated', kind: 'Pod' as const, namespace: pod.namespace, name: pod.name })));
       return due.length;
     });
+    return removed ?? 0;
   }
 }

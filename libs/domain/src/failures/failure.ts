@@ -11,6 +11,8 @@ export type FailureReason =
   /** An object failed the API server's validation; `causes` name every bad field. */
   | 'Invalid'
   | 'NotFound'
+  /** The request is understood but refused (the default cluster may not be deleted). */
+  | 'Forbidden'
   /** The request clashes with what is stored (a taint whose key and effect exist already). */
   | 'Conflict'
   | 'MethodNotAllowed'
@@ -59,6 +61,11 @@ export const failure = {
   /** Something other than a named object is missing (a taint on a node). */
   missing: (message: string): Failure => ({ reason: 'NotFound', message }),
   conflict: (message: string): Failure => ({ reason: 'Conflict', message }),
+  /** As apierrors.NewForbidden words it: `namespaces "default" is forbidden: this namespace may not be deleted`. */
+  forbidden: (kind: string, name: string, why: string): Failure => ({
+    reason: 'Forbidden',
+    message: `${resourceOf(kind)} ${goQuote(name)} is forbidden: ${why}`,
+  }),
   unsupportedMediaType: (message: string): Failure => ({ reason: 'UnsupportedMediaType', message }),
   tooLarge: (message: string): Failure => ({ reason: 'RequestEntityTooLarge', message }),
   internal: (message: string): Failure => ({ reason: 'InternalError', message }),

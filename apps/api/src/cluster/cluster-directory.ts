@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { failure } from '@taintgate/domain';
+import { PrismaService } from '../database/prisma.service';
+import { fail } from '../failures/failure.exception';
+import { type ClusterRef, DEFAULT_CLUSTER } from './cluster-writer';
+
+/** A cluster's row with how many nodes and pods it holds. */
+export interface ClusterRecord extends ClusterRef {
+  revision: bigint;
+  createdAt: Date;
+  nodes: number;
+  pods: number;
+}
+
+/**
+ * The clusters table: which clusters exist, by name. Writes create the cluster they name
+ * (ClusterWriter.write); this creates one on its own, lists them and deletes one with everything
+ * in it (every table's rows go with their cluster: ON DELETE CASCADE).
+ */
+@Injectable()
+export class ClusterDirectory {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The cluster by name; NotFound if there is none, except the default cluster, which always exists. */
+  async require(name: string): Promise<ClusterRef> {
+    const row = await this.prisma.cluster.findUnique({ where: { name }, select: { id: true, name: true } });
+    if (row) return row;
+    if (name === DEFAULT_CLUSTER) return (await this.ensure(name)).cluster;
+    return fail(failure.notFound('Cluster', name));
+  }
+
+  /** Creates the cluster unless it exists; says which. */
+  async ensure(name: string): Promise<{ cluster: ClusterRef; created: boolean }> {
+    const [inserted] = await this.prisma.$queryRaw<ClusterRef[]>`
+      INSERT INTO clusters (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING RETURNING id, name`;
+    if (inserted) return { cluster: inserted, created: true };
+    return { cluster: await this.require(name), created: false };
+  }
+
+  async get(name: string): Promise<ClusterRecord> {
+    return (await this.records(name))[0] ?? fail(failure.notFound('Cluster', name));
+  }
+
+  async list(): Promise<ClusterRecord[]> {
+    return this.records(undefined);
+  }
+
+  /**
+   * Deletes the cluster and everything in it, in one statement: it waits for the cluster's write
+   * under way (the row lock every write takes) and no write to it starts after. Answers what it held.
+   */
+  async delete(name: string): Promise<ClusterRecord> {
+    const record = await this.get(name);
+    await this.prisma.cluster.deleteMany({ where: { id: record.id } });
+    return record;
+  }
+
+  private async records(name: string | undefined): Promise<ClusterRecord[]> {
+    const rows = await this.prisma.cluster.findMany({
+      where: name === undefined ? {} : { name },
+      select: { id: true, name: true, revision: true, createdAt: true, _count: { select: { nodes: true, pods: true } } },
+      orderBy: { name: 'asc' },
+    });
+    return rows.map(({ _count, ...row }) => ({ ...row, ..._count }));
+  }
+}

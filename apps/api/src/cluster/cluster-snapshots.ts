@@ -1,0 +1,86 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { failure } from '@taintgate/domain';
+import { AppConfig } from '../config/app-config';
+import { PrismaService } from '../database/prisma.service';
+import { fail } from '../failures/failure.exception';
+import { ClusterSnapshot, type ClusterView } from './cluster-snapshot';
+import { DEFAULT_CLUSTER } from './cluster-writer';
+
+/**
+ * What one object costs in memory, on average, as a snapshot holds it (parsed objects, maps):
+ * measured on realistic nodes and pods (bench/RESULTS.md, "snapshot memory"). An estimate is
+ * enough to keep a replica within its budget; exact accounting would cost more than it saves.
+ */
+const BYTES_PER_NODE = 12_000;
+const BYTES_PER_POD = 6_000;
+
+const estimatedBytes = ({ nodes, pods }: { nodes: number; pods: number }): number => nodes * BYTES_PER_NODE + pods * BYTES_PER_POD;
+
+/**
+ * The clusters this replica holds in memory, each loaded on first use. Every read asks Postgres
+ * for the cluster's id and revision (one indexed row) and brings its snapshot up to date, so a
+ * write acknowledged by any replica is seen by the next read on every replica. Snapshots of
+ * clusters not read for a while are dropped, least recently used first, whenever the estimate
+ * of what they hold passes the memory budget (SNAPSHOT_MEMORY_BUDGET_MB): a service that holds
+ * many clusters does not need all of them in every replica.
+ */
+@Injectable()
+export class ClusterSnapshots implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ClusterSnapshots.name);
+  private readonly snapshots = new Map<string, ClusterSnapshot>();
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Loads the default cluster while the server starts, so the first request does not pay for it. */
+  onApplicationBootstrap(): void {
+    this.view(DEFAULT_CLUSTER).catch((error: unknown) => {
+      this.logger.warn(`could not load the default cluster yet: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  /** The cluster as of now; NotFound for a cluster that does not exist (the default one always does). */
+  async view(name: string, now = Date.now()): Promise<ClusterView> {
+    const row = await this.prisma.cluster.findUnique({ where: { name }, select: { id: true, revision: true } });
+    if (!row) {
+      this.snapshots.delete(name);
+      if (name === DEFAULT_CLUSTER) return emptyView(name);
+      return fail(failure.notFound('Cluster', name));
+    }
+    let snapshot = this.snapshots.get(name);
+    // Deleted and made again under the same name: what this replica holds is another cluster's.
+    if (snapshot?.cluster.id !== row.id) {
+      snapshot = new ClusterSnapshot({ id: row.id, name }, this.prisma);
+      this.snapshots.set(name, snapshot);
+    }
+    snapshot.lastUsed = now;
+    const view = await snapshot.viewAt(row.revision);
+    this.keepWithinBudget(snapshot);
+    return view;
+  }
+
+  /** The snapshots this replica holds, for health and tests: cluster name, objects and estimated bytes. */
+  held(): { cluster: string; nodes: number; pods: number; estimatedBytes: number }[] {
+    return [...this.snapshots.values()].map((s) => ({ cluster: s.cluster.name, ...s.size, estimatedBytes: estimatedBytes(s.size) }));
+  }
+
+  /** Drops the least recently used snapshots, never the one just read, until the rest fit the budget. */
+  private keepWithinBudget(inUse: ClusterSnapshot): void {
+    const budget = this.config.snapshots.memoryBudgetBytes;
+    let total = [...this.snapshots.values()].reduce((sum, s) => sum + estimatedBytes(s.size), 0);
+    if (total <= budget) return;
+    const idle = [...this.snapshots.values()].filter((s) => s !== inUse).sort((a, b) => a.lastUsed - b.lastUsed);
+    for (const snapshot of idle) {
+      if (total <= budget) break;
+      this.snapshots.delete(snapshot.cluster.name);
+      total -= estimatedBytes(snapshot.size);
+      this.logger.log(`dropped the snapshot of cluster ${snapshot.cluster.name} (memory budget ${Math.round(budget / 2 ** 20)} MiB)`);
+    }
+  }
+}
+
+function emptyView(name: string): ClusterView {
+  return { cluster: { id: 0, name }, revision: 0n, nodes: new Map(), pods: new Map() };
+}

@@ -1,0 +1,38 @@
+import { Controller, Delete, Get, Put, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Command } from '../edge/commands';
+import { clusterName } from './cluster-commands';
+import { ClustersService } from './clusters.service';
+
+@ApiTags('clusters')
+@Controller('v1/clusters')
+export class ClustersController {
+  constructor(private readonly clusters: ClustersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List the clusters (ClusterList), each with how many nodes and pods it holds' })
+  list() {
+    return this.clusters.list();
+  }
+
+  @Get(':cluster')
+  @ApiOperation({ summary: 'Read a cluster' })
+  get(@Command(clusterName) name: string) {
+    return this.clusters.get(name);
+  }
+
+  @Put(':cluster')
+  @ApiOperation({ summary: 'Create a cluster (201), or read the one there is (200); its first write creates it as well' })
+  async put(@Command(clusterName) name: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { cluster, created } = await this.clusters.create(name);
+    reply.status(created ? 201 : 200);
+    return cluster;
+  }
+
+  @Delete(':cluster')
+  @ApiOperation({ summary: 'Delete a cluster and everything in it; answers what it held. The default cluster may not be deleted' })
+  remove(@Command(clusterName) name: string) {
+    return this.clusters.remove(name);
+  }
+}
