@@ -15,6 +15,7 @@ export * from './validation/node-selector';
 export * from './validation/objects';
 export * from './validation/pod-update';
 export * from './validation/pod-spec-comparison';
+export * from './validation/imported-metadata';
 export { ShapeChecker, isObject } from './validation/json-shape';
 
 export * from './numbers/int64';
