@@ -21,6 +21,7 @@ export * from './numbers/int64';
 export * from './resources/quantity';
 export * from './resources/qos';
 export * from './resources/extended';
+export * from './resources/resource-names';
 export * from './resources/pod-requests';
 
 export * from './taints/taint';
