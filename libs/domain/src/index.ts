@@ -29,6 +29,8 @@ export * from './tolerations/match';
 
 export * from './scheduling/node-affinity';
 export * from './scheduling/taint-toleration-score';
+export * from './scheduling/node-usage';
+export * from './scheduling/node-resources-fit';
 export * from './scheduling/placement';
 export * from './selectors/label-selector';
 
