@@ -32,6 +32,7 @@ export * from './scheduling/taint-toleration-score';
 export * from './scheduling/node-usage';
 export * from './scheduling/node-resources-fit';
 export * from './scheduling/placement';
+export * from './scheduling/rescheduling';
 export * from './selectors/label-selector';
 
 export * from './eviction/no-execute-plan';
