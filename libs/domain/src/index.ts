@@ -22,6 +22,7 @@ export * from './numbers/int64';
 export * from './resources/quantity';
 export * from './resources/qos';
 export * from './resources/extended';
+export * from './resources/resource-names';
 export * from './resources/pod-requests';
 
 export * from './taints/taint';
@@ -29,7 +30,10 @@ export * from './tolerations/match';
 
 export * from './scheduling/node-affinity';
 export * from './scheduling/taint-toleration-score';
+export * from './scheduling/node-usage';
+export * from './scheduling/node-resources-fit';
 export * from './scheduling/placement';
+export * from './scheduling/rescheduling';
 export * from './selectors/label-selector';
 
 export * from './eviction/no-execute-plan';

@@ -82,6 +82,8 @@ export interface Container {
   name: string;
   image?: string;
   resources?: ResourceRequirements;
+  /** Only on init containers: `Always` makes it a sidecar (a restartable init container), which runs beside the others. */
+  restartPolicy?: string;
   [other: string]: unknown;
 }
 
@@ -147,6 +149,10 @@ export interface PodSpec {
   nodeSelector?: Record<string, string>;
   affinity?: Affinity;
   hostNetwork?: boolean;
+  /** What running the pod costs beyond its containers (set from its RuntimeClass); added to its requests. */
+  overhead?: ResourceList;
+  /** Pod-level requests and limits (PodLevelResources): cpu, memory and hugepages for the pod as a whole. */
+  resources?: ResourceRequirements;
   priority?: number;
   terminationGracePeriodSeconds?: number;
   [other: string]: unknown;

@@ -61,26 +61,88 @@ export function extendedResourceTolerations(pod: Pod): Toleration[] {
   return [...names].sort().map((key) => ({ key, operator: 'Exists', effect: 'NoSchedule' }));
 }
 
-export function admitPod(input: Pod, operation: AdmissionOperation, settings: DomainSettings): Pod {
+/** The steps of admission that add tolerations, in the order they run. */
+export const AdmissionSteps = {
+  /** AddOrUpdateDaemonPodTolerations: the DaemonSet controller's, before the pod is created. */
+  daemonSetController: 'DaemonSetController',
+  defaultTolerationSeconds: 'DefaultTolerationSeconds',
+  /** PodTolerationRestriction's memory-pressure toleration for pods that are not BestEffort. */
+  podTolerationRestriction: 'PodTolerationRestriction',
+  extendedResourceToleration: 'ExtendedResourceToleration',
+} as const;
+export type AdmissionStep = (typeof AdmissionSteps)[keyof typeof AdmissionSteps];
+
+/** A toleration of the admitted pod, and the step that put it there (none: the pod's own). */
+export interface AdmittedToleration {
+  toleration: Toleration;
+  addedBy?: AdmissionStep;
+}
+
+/** A pod as admitted, with where each of its tolerations came from. */
+export interface ExplainedAdmission {
+  /** Exactly what admitPod returns. */
+  pod: Pod;
+  /** The admitted pod's tolerations, in its order, each marked with the step that added it. */
+  tolerations: AdmittedToleration[];
+  /**
+   * Tolerations a step took away: one it replaced (the DaemonSet controller's take the place of
+   * one with the same key, operator, value and effect) or one PodTolerationRestriction's merge
+   * found covered by another.
+   */
+  removed: { toleration: Toleration; by: AdmissionStep }[];
+}
+
+/**
+ * admitPod, telling which tolerations each step added or took away. Steps keep the toleration
+ * objects they leave alone and make new ones for what they add, so where each came from is
+ * followed by identity from step to step.
+ */
+export function explainAdmission(input: Pod, operation: AdmissionOperation, settings: DomainSettings): ExplainedAdmission {
   const pod = defaultRequestsFromLimits(input);
   const spec: PodSpec = { ...pod.spec };
   let tolerations: Toleration[] = [...(spec.tolerations ?? [])];
+  const addedBy = new Map<Toleration, AdmissionStep>();
+  const removed: ExplainedAdmission['removed'] = [];
+  // Counted, not only looked up: a pod may list one toleration object twice, and a merge keep one of them.
+  const step = (by: AdmissionStep, next: Toleration[]) => {
+    const count = new Map<Toleration, number>();
+    for (const t of next) count.set(t, (count.get(t) ?? 0) + 1);
+    for (const t of tolerations) {
+      const left = count.get(t) ?? 0;
+      if (left > 0) count.set(t, left - 1);
+      else if (!addedBy.has(t)) removed.push({ toleration: t, by });
+    }
+    for (const [t, n] of count) if (n > 0) addedBy.set(t, by);
+    tolerations = next;
+  };
   const { admission } = settings;
 
   if (admission.daemonSetTolerations && isDaemonSetPod(pod)) {
-    for (const t of daemonSetTolerations(spec)) tolerations = addOrUpdateToleration(tolerations, t);
+    let next = tolerations;
+    for (const t of daemonSetTolerations(spec)) next = addOrUpdateToleration(next, t);
+    step(AdmissionSteps.daemonSetController, next);
   }
-  if (admission.defaultTolerationSeconds) tolerations = withDefaultTolerationSeconds(tolerations, settings);
+  if (admission.defaultTolerationSeconds) step(AdmissionSteps.defaultTolerationSeconds, withDefaultTolerationSeconds(tolerations, settings));
   const qosClass = computePodQOS(pod);
   if (admission.memoryPressureToleration && qosClass !== 'BestEffort') {
-    tolerations = mergeTolerations(tolerations, [{ key: TaintKeys.memoryPressure, operator: 'Exists', effect: 'NoSchedule' }]);
+    step(AdmissionSteps.podTolerationRestriction, mergeTolerations(tolerations, [{ key: TaintKeys.memoryPressure, operator: 'Exists', effect: 'NoSchedule' }]));
   }
   if (admission.extendedResourceToleration) {
-    for (const t of extendedResourceTolerations(pod)) tolerations = addOrUpdateToleration(tolerations, t);
+    let next = tolerations;
+    for (const t of extendedResourceTolerations(pod)) next = addOrUpdateToleration(next, t);
+    step(AdmissionSteps.extendedResourceToleration, next);
   }
 
   spec.tolerations = tolerations;
   const admitted: Pod = { ...pod, spec };
   if (operation === 'CREATE' || !pod.status?.qosClass) admitted.status = { ...pod.status, qosClass };
-  return admitted;
+  const marked = tolerations.map((toleration): AdmittedToleration => {
+    const by = addedBy.get(toleration);
+    return by ? { toleration, addedBy: by } : { toleration };
+  });
+  return { pod: admitted, tolerations: marked, removed };
+}
+
+export function admitPod(input: Pod, operation: AdmissionOperation, settings: DomainSettings): Pod {
+  return explainAdmission(input, operation, settings).pod;
 }

@@ -1,12 +1,16 @@
-import { podRef, isFeasible } from '../scheduling/placement';
+import { type ResourceRequest, podResourceRequest } from '../resources/pod-requests';
+import { nodeAffinityPreFilter } from '../scheduling/node-affinity';
+import type { NodeUsage } from '../scheduling/node-usage';
+import { type PlacementCapacity, feasibilityOf, podRef } from '../scheduling/placement';
+import { asRescheduled } from '../scheduling/rescheduling';
 import { isDoNotScheduleTaint, sameTaint, taintIdentity } from '../taints/taint';
 import type { MatchOptions } from '../tolerations/match';
 import { defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
 import type { Int64 } from '../numbers/int64';
-import type { Node, Pod, PodRef, Taint } from '../types';
+import type { Node, Pod, PodRef, Taint, Toleration } from '../types';
 import { isTerminating } from '../pods/graceful-deletion';
 import { goJson } from '../validation/field-errors';
-import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
+import { type ScheduledEviction, deadlineAfter, planNoExecute } from './no-execute-plan';
 
 /**
  * "What happens if I add this taint?" over a set of nodes and pods, changing nothing: which bound
@@ -29,6 +33,13 @@ export interface ImpactEviction {
    * `at`, whatever the new taint's seconds): when it was scheduled.
    */
   alreadyScheduled?: { scheduledAt: number };
+  /**
+   * Asked for (taintImpact's `rescheduling`): a node where the pod, scheduled again as its
+   * replacement would be (no spec.nodeName), fits once the taint is there and would stay (see
+   * taintImpact); null when there is none: it is stranded. Absent for a finished pod (Succeeded or
+   * Failed), which nothing schedules again.
+   */
+  elsewhere?: string | null;
 }
 
 export interface ImpactUnaffected {
@@ -48,6 +59,14 @@ export interface TaintImpact {
   unaffected: ImpactUnaffected[];
   /** Pending pods (no spec.nodeName) that had a feasible node before and have none after. */
   unschedulable: { pod: PodRef }[];
+  /** Present when asked for: whether resources were checked (usage was given), and how many evicted pods have nowhere to go. */
+  rescheduling?: { capacityConsidered: boolean; stranded: number };
+}
+
+/** Where evicted pods could go, asked of taintImpact; with usageOf, NodeResourcesFit runs too (for the pending pods as well). */
+export interface ReschedulingQuery {
+  /** What the pods bound to each node request already (usageByNode over the same pods); absent: resources are not looked at. */
+  readonly usageOf?: (nodeName: string) => NodeUsage | undefined;
 }
 
 /** The node with the taint added, replacing a taint of the same key and effect (kubectl --overwrite). */
@@ -59,6 +78,14 @@ export function withTaint(node: Node, taint: Taint): Node {
 /** Succeeded and Failed pods: the scheduler never places them, but the controller evicts them all the same. */
 const isTerminal = (pod: Pod) => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 
+/**
+ * With `rescheduling`, every evicted pod that has not finished is looked for a place, on its own
+ * (the pods evicted together do not compete for room here): the nodes with the taint added to the
+ * targets, its own request taken off the node it leaves, the scheduler's filters (and
+ * NodeResourcesFit with usage), and a node counts only if the pod would stay there, not be evicted
+ * again by a NoExecute taint it tolerates for a while only. The first such node found is named
+ * (the nodes not tainted now are tried first), not the one kube-scheduler would score best.
+ */
 export function taintImpact(
   taint: Taint,
   nodes: readonly Node[],
@@ -68,12 +95,20 @@ export function taintImpact(
   options: MatchOptions = defaultMatchOptions,
   /** The eviction already scheduled for a pod, if any: the controller keeps an earlier one. */
   scheduledOf: (pod: Pod) => ScheduledEviction | undefined = () => undefined,
+  rescheduling?: ReschedulingQuery,
 ): TaintImpact {
   const after = new Map<string, Node>();
   for (const node of nodes) if (targetNames.has(node.metadata.name)) after.set(node.metadata.name, withTaint(node, taint));
   const result: TaintImpact = { taint: taintIdentity(taint), nodes: [...after.keys()].sort(), evictions: [], unaffected: [], unschedulable: [] };
+  const capacity: PlacementCapacity | undefined = rescheduling?.usageOf && { usageOf: rescheduling.usageOf };
 
-  const loses = pendingPodLoss(taint, nodes, targetNames, options);
+  const loses = pendingPodLoss(taint, nodes, targetNames, options, capacity);
+  // The pod of each eviction, in the same order, for the rescheduling below.
+  const evicted: Pod[] = [];
+  const evict = (pod: Pod, eviction: ImpactEviction) => {
+    result.evictions.push(eviction);
+    evicted.push(pod);
+  };
   for (const pod of pods) {
     const boundTo = pod.spec?.nodeName;
     if (!boundTo) {
@@ -92,11 +127,11 @@ export function taintImpact(
       continue;
     }
     const decision = planNoExecute(node.spec?.taints, pod.spec?.tolerations, scheduledOf(pod), now, options);
-    if (decision.action === 'EvictNow') result.evictions.push({ pod: ref, node: boundTo, when: 'Immediately', at: now });
+    if (decision.action === 'EvictNow') evict(pod, { pod: ref, node: boundTo, when: 'Immediately', at: now });
     else if (decision.action === 'KeepScheduled') {
       const { startedAt, fireAt } = decision.scheduled;
       const tolerationSeconds = Math.round((fireAt - startedAt) / 1000);
-      result.evictions.push({
+      evict(pod, {
         pod: ref,
         node: boundTo,
         when: 'AfterTolerationSeconds',
@@ -105,10 +140,23 @@ export function taintImpact(
         alreadyScheduled: { scheduledAt: startedAt },
       });
     } else if (decision.action === 'EvictAt') {
-      result.evictions.push({ pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: decision.fireAt });
+      evict(pod, { pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: decision.fireAt });
     } else if (decision.action === 'NeverInPractice') {
-      result.evictions.push({ pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: null });
+      evict(pod, { pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: null });
     } else result.unaffected.push({ pod: ref, node: boundTo, reason: 'ToleratesForever' });
+  }
+  if (rescheduling) {
+    const placeOf = destinations([...nodes.filter((n) => !after.has(n.metadata.name)), ...after.values()], now, options, capacity);
+    let stranded = 0;
+    result.evictions.forEach((eviction, i) => {
+      const pod = evicted[i] as Pod;
+      if (isTerminal(pod)) return;
+      // Its own node is no place for it, unless its eviction there is not certain (never in practice, or a deadline set earlier).
+      const mayStay = eviction.at === null || eviction.alreadyScheduled !== undefined;
+      eviction.elsewhere = placeOf(pod, mayStay);
+      if (eviction.elsewhere === null) stranded++;
+    });
+    result.rescheduling = { capacityConsidered: capacity !== undefined, stranded };
   }
   // Soonest eviction first (never in practice last); otherwise by namespace/name, so that answers do not depend on storage order.
   result.evictions.sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity) || byPod(a, b));
@@ -126,34 +174,128 @@ const byPod = (a: { pod: PodRef }, b: { pod: PodRef }) => (podKeyOf(a) < podKeyO
  * every target node becomes infeasible, so the pod loses iff its feasible nodes were all targets.
  * Pods alike in what scheduling looks at (replicas of one workload) are decided once.
  */
-function pendingPodLoss(taint: Taint, nodes: readonly Node[], targets: ReadonlySet<string>, options: MatchOptions): (pod: Pod) => boolean {
+function pendingPodLoss(
+  taint: Taint,
+  nodes: readonly Node[],
+  targets: ReadonlySet<string>,
+  options: MatchOptions,
+  capacity: PlacementCapacity | undefined,
+): (pod: Pod) => boolean {
   if (!isDoNotScheduleTaint(taint)) return () => false;
   const decided = new Map<string, boolean>();
   return (pod) => {
     if (tolerationsTolerateTaint(pod.spec?.tolerations, taint, options)) return false;
-    const signature = schedulingSignature(pod);
+    const signature = schedulingSignature(pod, capacity !== undefined);
     let loses = decided.get(signature);
     if (loses === undefined) {
-      loses = feasibleOnlyOnTargets(pod, nodes, targets, options);
+      loses = feasibleOnlyOnTargets(feasibilityOf(pod, options, capacity), nodes, targets);
       decided.set(signature, loses);
     }
     return loses;
   };
 }
 
-function feasibleOnlyOnTargets(pod: Pod, nodes: readonly Node[], targets: ReadonlySet<string>, options: MatchOptions): boolean {
+function feasibleOnlyOnTargets(feasible: (node: Node) => boolean, nodes: readonly Node[], targets: ReadonlySet<string>): boolean {
   let feasibleOnTarget = false;
   for (const node of nodes) {
-    if (!isFeasible(pod, node, options)) continue;
+    if (!feasible(node)) continue;
     if (!targets.has(node.metadata.name)) return false; // still has a home
     feasibleOnTarget = true;
   }
   return feasibleOnTarget;
 }
 
-/** What filtering reads of a pending pod: tolerations without their seconds, selectors, required affinity. */
-function schedulingSignature(pod: Pod): string {
-  const tolerations = (pod.spec?.tolerations ?? []).map((t) => [t.key ?? '', t.operator ?? '', t.value ?? '', t.effect ?? '']);
-  // goJson: an unknown field of a selector term may hold an integer beyond 2^53 (a bigint).
-  return goJson([tolerations, pod.spec?.nodeSelector ?? null, pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null]);
+/**
+ * Where an evicted pod could go: over the nodes as they are after the taint (in the order to try
+ * them), the first where its replacement passes the filters and no NoExecute taint would evict it
+ * again. Pods alike in everything that decides it (replicas of one workload) are looked for once,
+ * and the search stops at the first such node. A pod that fits nowhere costs one pass over the
+ * nodes; with capacity, kinds of pods alike but for their requests share what such passes found,
+ * since room only takes nodes away and a larger request fits nowhere a smaller one does not.
+ */
+function destinations(ordered: readonly Node[], now: number, options: MatchOptions, capacity: PlacementCapacity | undefined) {
+  const found = new Map<string, string | null>();
+  const ignoringRoom = capacity && destinations(ordered, now, options, undefined);
+  /** By kind of pod but for its request: the requests found to fit nowhere. */
+  const strandedRequests = new Map<string, ResourceRequest[]>();
+  return (pod: Pod, mayStay: boolean): string | null => {
+    // Its own node is ruled out by the same taints and tolerations that evict it, so the answer does not depend on it, unless it may stay.
+    const stays = mayStay ? (pod.spec?.nodeName ?? '') : '';
+    const signature = schedulingSignature(pod, capacity !== undefined, now) + stays;
+    const cached = found.get(signature);
+    if (cached !== undefined) return cached;
+    const place = ignoringRoom
+      ? placeWithRoom(pod, mayStay, schedulingSignature(pod, false, now) + stays)
+      : firstHome(asRescheduled(pod).pod, ordered, now, options, undefined);
+    found.set(signature, place);
+    return place;
+  };
+
+  function placeWithRoom(pod: Pod, mayStay: boolean, kind: string): string | null {
+    if (ignoringRoom?.(pod, mayStay) === null) return null;
+    const request = podResourceRequest(pod);
+    const stranded = strandedRequests.get(kind) ?? [];
+    if (stranded.some((smaller) => covers(request, smaller))) return null;
+    const { pod: replacement, capacity: rest } = asRescheduled(pod, capacity);
+    const place = firstHome(replacement, ordered, now, options, rest);
+    if (place === null) strandedRequests.set(kind, [...stranded, request]);
+    return place;
+  }
+}
+
+/** Does `request` ask at least as much as `other` of every resource? */
+function covers(request: ResourceRequest, other: ResourceRequest): boolean {
+  if (request.milliCPU < other.milliCPU || request.memory < other.memory || request.ephemeralStorage < other.ephemeralStorage) return false;
+  for (const [name, q] of other.scalar) if ((request.scalar.get(name) ?? 0n) < q) return false;
+  return true;
+}
+
+function firstHome(pod: Pod, ordered: readonly Node[], now: number, options: MatchOptions, capacity: PlacementCapacity | undefined): string | null {
+  const preFilter = nodeAffinityPreFilter(pod);
+  if (preFilter.outcome === 'conflict') return null;
+  const feasible = feasibilityOf(pod, options, capacity);
+  const tolerations = pod.spec?.tolerations;
+  for (const node of ordered) {
+    if (preFilter.outcome === 'nodeNames' && !preFilter.nodeNames.has(node.metadata.name)) continue;
+    if (!feasible(node)) continue;
+    const plan = planNoExecute(node.spec?.taints, tolerations, undefined, now, options).action;
+    if (plan === 'EvictNow' || plan === 'EvictAt') continue;
+    return node.metadata.name;
+  }
+  return null;
+}
+
+/**
+ * What planNoExecute makes of a toleration's seconds, which is all that decides whether a pod stays:
+ * at once (<= 0), for a while, past latestDeadline (never in practice), or forever. In that order,
+ * as the seconds are, so the minimum over the tolerations in use falls in the class of the minimum.
+ */
+function staying(t: Toleration, now: number): 'atOnce' | 'forAWhile' | 'neverInPractice' | 'forever' {
+  const seconds = t.tolerationSeconds ?? null;
+  if (seconds === null) return 'forever';
+  if (seconds <= 0) return 'atOnce';
+  return deadlineAfter(now, seconds) === null ? 'neverInPractice' : 'forAWhile';
+}
+
+/**
+ * What filtering reads of a pod: tolerations (with what their seconds mean for staying, when asked),
+ * selectors, required affinity, and its request when resources are checked. Replicas of one
+ * workload share it, whatever their seconds to the second.
+ */
+function schedulingSignature(pod: Pod, withRequest: boolean, now?: number): string {
+  const tolerations = (pod.spec?.tolerations ?? []).map((t) => [
+    t.key ?? '',
+    t.operator ?? '',
+    t.value ?? '',
+    t.effect ?? '',
+    ...(now === undefined ? [] : [staying(t, now)]),
+  ]);
+  const request = withRequest ? podResourceRequest(pod) : null;
+  // goJson: an unknown field of a selector term may hold an integer beyond 2^53 (a bigint), and so do requests.
+  return goJson([
+    tolerations,
+    pod.spec?.nodeSelector ?? null,
+    pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null,
+    request && [request.milliCPU, request.memory, request.ephemeralStorage, [...request.scalar]],
+  ]);
 }

@@ -171,10 +171,24 @@ function parse(input: string | number | bigint): Parsed {
   return ok(sign(nanos));
 }
 
+/**
+ * Quantities already parsed, by their text: a cluster spells its requests and allocatables in a few
+ * dozen ways (`100m`, `128Mi`), and usage over 300,000 pods parses each of them again and again.
+ * Bounded: emptied when it grows past what any cluster spells.
+ */
+const parsedTexts = new Map<string, bigint | undefined>();
+const parsedTextsLimit = 10_000;
+
 /** The quantity in nano-units, or undefined when it is not a valid quantity. */
 export function parseQuantity(input: string | number | bigint): bigint | undefined {
+  if (typeof input === 'string' && parsedTexts.has(input)) return parsedTexts.get(input);
   const parsed = parse(input);
-  return parsed.ok ? parsed.value : undefined;
+  const nanos = parsed.ok ? parsed.value : undefined;
+  if (typeof input === 'string') {
+    if (parsedTexts.size >= parsedTextsLimit) parsedTexts.clear();
+    parsedTexts.set(input, nanos);
+  }
+  return nanos;
 }
 
 /** Why Kubernetes refuses to decode this quantity (ParseQuantity's error text), or undefined when it is valid. */
@@ -182,3 +196,14 @@ export function quantityProblem(input: string | number | bigint): string | undef
   const parsed = parse(input);
   return parsed.ok ? undefined : parsed.error;
 }
+
+/** Quantity.ScaledValue's rounding of nano-units to a coarser scale: up, away from zero. */
+function roundUp(nanos: bigint, per: bigint): bigint {
+  return nanos >= 0n ? (nanos + per - 1n) / per : -((-nanos + per - 1n) / per);
+}
+
+/** Quantity.Value: a quantity of nano-units in units, rounded up (`100m` is 1). Exact, where Go's int64 would wrap. */
+export const quantityValue = (nanos: bigint): bigint => roundUp(nanos, 1_000_000_000n);
+
+/** Quantity.MilliValue: a quantity of nano-units in thousandths, rounded up (`1n` is 1m). */
+export const quantityMilliValue = (nanos: bigint): bigint => roundUp(nanos, 1_000_000n);

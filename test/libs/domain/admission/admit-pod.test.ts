@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AdmissionOperation,
   type Container,
+  type DomainSettings,
   type OwnerReference,
   type Pod,
   type PodSpec,
@@ -9,6 +11,7 @@ import {
   admitPod,
   daemonSetTolerations,
   defaultSettings,
+  explainAdmission,
   extendedResourceTolerations,
   isDaemonSetPod,
   settingsWith,
@@ -477,5 +480,70 @@ describe("kube-apiserver's default plugin set (pkg/kubeapiserver/options/plugins
   it('DefaultTolerationSeconds only: no memory-pressure toleration for a Burstable pod, none for its extended resource', () => {
     const spec: PodSpec = { containers: [container({ requests: { cpu: '1', 'nvidia.com/gpu': '1' } })] };
     expect(tolerationsOf(admitPod(pod(spec), 'CREATE', defaultSettings))).toEqual([notReady(300), unreachable(300)]);
+  });
+});
+
+describe('explainAdmission: which tolerations admission added, and by which step', () => {
+  const allOn = settingsWith({ admission: { memoryPressureToleration: true, extendedResourceToleration: true } });
+  const gpu = exists('nvidia.com/gpu', 'NoSchedule');
+
+  it('a Burstable pod asking for a GPU: its own toleration unmarked, each added one marked with its step', () => {
+    const own: Toleration = { key: 'dedicated', operator: 'Equal', value: 'ml', effect: 'NoSchedule' };
+    const explained = explainAdmission(
+      pod({ containers: [container({ requests: { cpu: '1', 'nvidia.com/gpu': '1' } })], tolerations: [own] }),
+      'CREATE',
+      allOn,
+    );
+    expect(explained.tolerations).toEqual([
+      { toleration: own },
+      { toleration: notReady(300), addedBy: 'DefaultTolerationSeconds' },
+      { toleration: unreachable(300), addedBy: 'DefaultTolerationSeconds' },
+      { toleration: memoryPressure, addedBy: 'PodTolerationRestriction' },
+      { toleration: gpu, addedBy: 'ExtendedResourceToleration' },
+    ]);
+    expect(explained.removed).toEqual([]);
+  });
+
+  it("a DaemonSet pod: the controller's tolerations, the one it replaced in place reported removed", () => {
+    const mine: Toleration = { key: 'mine', operator: 'Exists' };
+    const explained = explainAdmission(dsPod({ containers: [bestEffort], tolerations: [mine, notReady(300)], hostNetwork: true }), 'CREATE', defaultSettings);
+    expect(explained.tolerations).toEqual([
+      { toleration: mine },
+      { toleration: notReady(), addedBy: 'DaemonSetController' },
+      ...[...daemonSix.slice(1), networkUnavailable].map((toleration) => ({ toleration, addedBy: 'DaemonSetController' })),
+    ]);
+    expect(explained.removed).toEqual([{ toleration: notReady(300), by: 'DaemonSetController' }]);
+  });
+
+  it("PodTolerationRestriction's merge: a narrower toleration it covers is removed, and a duplicate of the pod's collapsed", () => {
+    const narrow: Toleration = { key: TaintKeys.memoryPressure, operator: 'Equal', value: 'x', effect: 'NoSchedule' };
+    const a: Toleration = { key: 'a', operator: 'Equal', value: '1', effect: 'NoSchedule' };
+    const explained = explainAdmission(pod({ containers: [burstable], tolerations: [narrow, a, a] }), 'CREATE', only('memoryPressureToleration'));
+    expect(explained.tolerations).toEqual([{ toleration: a }, { toleration: memoryPressure, addedBy: 'PodTolerationRestriction' }]);
+    expect(explained.removed).toEqual([
+      { toleration: narrow, by: 'PodTolerationRestriction' },
+      { toleration: a, by: 'PodTolerationRestriction' },
+    ]);
+  });
+
+  it('nothing added when every step is off or has nothing to add', () => {
+    const covered: Toleration = { operator: 'Exists' };
+    const explained = explainAdmission(pod({ containers: [bestEffort], tolerations: [covered] }), 'CREATE', defaultSettings);
+    expect(explained).toMatchObject({ tolerations: [{ toleration: covered }], removed: [] });
+  });
+
+  it.each<[string, Pod, AdmissionOperation, DomainSettings]>([
+    ['a BestEffort pod, defaults', pod({ containers: [bestEffort] }), 'CREATE', defaultSettings],
+    [
+      'a Guaranteed DaemonSet pod on the host network asking for a GPU, all on',
+      dsPod({ containers: [container({ limits: { cpu: '1', memory: '1Gi', 'nvidia.com/gpu': '1' } })], hostNetwork: true }),
+      'CREATE',
+      allOn,
+    ],
+    ['an update keeping its class', { ...pod({ containers: [guaranteed] }), status: { qosClass: 'Burstable' } }, 'UPDATE', allOn],
+  ])("its pod is admitPod's: %s", (_name, p, operation, settings) => {
+    const explained = explainAdmission(p, operation, settings);
+    expect(explained.pod).toEqual(admitPod(p, operation, settings));
+    expect(explained.tolerations.map((t) => t.toleration)).toEqual(explained.pod.spec?.tolerations);
   });
 });

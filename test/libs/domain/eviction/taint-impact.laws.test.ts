@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Pod, isFeasible, podRef, taintImpact, withTaint } from '@taintgate/domain';
-import { nodes, pod, taint } from '../support/arbitraries';
+import { type PlacementCapacity, type Pod, asRescheduled, isFeasible, planNoExecute, podRef, taintImpact, usageByNode, withTaint } from '@taintgate/domain';
+import { nodes, pod, requestingPod, sizedNodes, taint } from '../support/arbitraries';
 
 const now = Date.UTC(2026, 10, 22);
 const pending = pod.map((p): Pod => ({ ...p, spec: { ...p.spec, nodeName: undefined } }));
@@ -28,6 +28,43 @@ describe('laws of taint impact', () => {
         const bound = pods.filter((p) => p.spec?.nodeName && targets.has(p.spec.nodeName)).map((p) => p.metadata.name);
         const answered = [...impact.evictions, ...impact.unaffected].map((e) => e.pod.name);
         expect(answered.sort()).toEqual(bound.sort());
+      }),
+    );
+  });
+
+  it('an evicted pod is sent where it fits and stays, and is stranded only when no node would take it (with and without usage)', () => {
+    // Some pods tolerate for 2^62 s (never in practice: they may stay); some nodes have no taints and no cordon (somewhere to go).
+    const bound = fc.array(
+      fc.tuple(requestingPod, fc.constantFrom('n1', 'n2', 'n3', 'n4'), fc.boolean()).map(([p, nodeName, patient]): Pod => {
+        const tolerations = (p.spec?.tolerations ?? []).map((t) => (patient && t.tolerationSeconds !== undefined ? { ...t, tolerationSeconds: 2n ** 62n } : t));
+        return { ...p, spec: { ...p.spec, nodeName, tolerations } };
+      }),
+      { maxLength: 6 },
+    );
+    const someBare = fc
+      .tuple(sizedNodes, fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }))
+      .map(([ns, bare]) => ns.map((n, i) => (bare[i] ? { ...n, spec: {} } : n)));
+    const noExecute = taint.map((t) => ({ ...t, effect: 'NoExecute' }));
+    fc.assert(
+      fc.property(someBare, bound, noExecute, fc.array(fc.constantFrom('n1', 'n2', 'n3', 'n4')), fc.boolean(), (ns, ps, t, names, withUsage) => {
+        const pods = ps.map((p, i) => ({ ...p, metadata: { ...p.metadata, name: `p${i}` } }));
+        const targets = new Set<string>(names);
+        const after = ns.map((n) => (targets.has(n.metadata.name) ? withTaint(n, t) : n));
+        const usage = usageByNode(pods);
+        const capacity: PlacementCapacity | undefined = withUsage ? { usageOf: (name) => usage.get(name) } : undefined;
+        const impact = taintImpact(t, ns, pods, targets, now, undefined, undefined, capacity ?? {});
+        expect(impact.rescheduling?.capacityConsidered).toBe(withUsage);
+        for (const eviction of impact.evictions) {
+          const evicted = pods.find((p) => p.metadata.name === eviction.pod.name) as Pod;
+          const { pod: replacement, capacity: rest } = asRescheduled(evicted, capacity);
+          const homes = after
+            .filter((n) => isFeasible(replacement, n, undefined, rest))
+            .filter((n) => !['EvictNow', 'EvictAt'].includes(planNoExecute(n.spec?.taints, evicted.spec?.tolerations, undefined, now).action))
+            .map((n) => n.metadata.name);
+          if (eviction.elsewhere === null) expect(homes).toEqual([]);
+          else expect(homes).toContain(eviction.elsewhere);
+        }
+        expect(impact.rescheduling?.stranded).toBe(impact.evictions.filter((e) => e.elsewhere === null).length);
       }),
     );
   });

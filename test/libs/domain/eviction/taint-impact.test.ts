@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Node, type Pod, type Taint, taintImpact, withTaint } from '@taintgate/domain';
+import { type Node, type Pod, type Taint, type TaintImpact, taintImpact, usageByNode, withTaint } from '@taintgate/domain';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const node = (name: string, taints: Taint[] = [], labels: Record<string, string> = {}): Node => ({ metadata: { name, labels }, spec: { taints } });
@@ -138,5 +138,119 @@ describe('taintImpact and pods being deleted already', () => {
     const impact = taintImpact(drain, [node('n1')], [leaving], new Set(['n1']), now);
     expect(impact.evictions).toEqual([]);
     expect(impact.unaffected).toEqual([{ pod: { namespace: 'ns', name: 'leaving' }, node: 'n1', reason: 'Terminating' }]);
+  });
+});
+
+// Where could an evicted pod go? Its replacement (no spec.nodeName) over the nodes with the taint
+// added, with the scheduler's filters, NodeResourcesFit when usage is given, and staying there.
+describe('taintImpact with rescheduling: where evicted pods could go', () => {
+  const sized = (name: string, cpu = '4', extra: Partial<Node> = {}): Node => ({
+    metadata: { name, labels: {} },
+    spec: { taints: [] },
+    status: { allocatable: { cpu, memory: '8Gi', pods: '110' } },
+    ...extra,
+  });
+  const asking = (name: string, nodeName: string, cpu: string, spec: Pod['spec'] = {}, phase = 'Running'): Pod =>
+    pod(name, { nodeName, containers: [{ name: 'c', resources: { requests: { cpu } } }], ...spec }, phase);
+  const usageOf = (pods: Pod[]) => {
+    const usage = usageByNode(pods);
+    return (name: string) => usage.get(name);
+  };
+  const elsewhere = (impact: TaintImpact) => Object.fromEntries(impact.evictions.map((e) => [e.pod.name, e.elsewhere]));
+
+  it('without it the answer is as before: no elsewhere, no rescheduling', () => {
+    const impact = taintImpact(drain, [sized('n1'), sized('n2')], [asking('web', 'n1', '1')], new Set(['n1']), now);
+    expect(impact.evictions[0]).not.toHaveProperty('elsewhere');
+    expect(impact).not.toHaveProperty('rescheduling');
+  });
+
+  it('names a node left untainted; says capacity was not considered when no usage is given', () => {
+    const impact = taintImpact(drain, [sized('n1'), sized('n2')], [asking('web', 'n1', '1')], new Set(['n1']), now, undefined, undefined, {});
+    expect(elsewhere(impact)).toEqual({ web: 'n2' });
+    expect(impact.rescheduling).toEqual({ capacityConsidered: false, stranded: 0 });
+  });
+
+  it('stranded when every node is tainted; counted', () => {
+    const pods = [asking('a', 'n1', '1'), asking('b', 'n2', '1')];
+    const impact = taintImpact(drain, [sized('n1'), sized('n2')], pods, new Set(['n1', 'n2']), now, undefined, undefined, {});
+    expect(elsewhere(impact)).toEqual({ a: null, b: null });
+    expect(impact.rescheduling).toEqual({ capacityConsidered: false, stranded: 2 });
+  });
+
+  it('with usage, a node without room is no place: NodeResourcesFit, capacity considered', () => {
+    const pods = [asking('web', 'n1', '3'), asking('filler', 'n2', '2')];
+    const nodes = [sized('n1'), sized('n2')];
+    expect(elsewhere(taintImpact(drain, nodes, pods, new Set(['n1']), now, undefined, undefined, {}))).toEqual({ web: 'n2' });
+    const impact = taintImpact(drain, nodes, pods, new Set(['n1']), now, undefined, undefined, { usageOf: usageOf(pods) });
+    expect(elsewhere(impact)).toEqual({ web: null });
+    expect(impact.rescheduling).toEqual({ capacityConsidered: true, stranded: 1 });
+  });
+
+  it('a node the pod would be evicted from again (a NoExecute taint tolerated for a while) is no place; one tolerated forever is', () => {
+    const maintenance: Taint = { key: 'maintenance', effect: 'NoExecute' };
+    const nodes = [sized('n1'), sized('n2', '4', { spec: { taints: [maintenance] } })];
+    const pods = [
+      asking('for-a-while', 'n1', '1', { tolerations: [{ key: 'maintenance', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }] }),
+      asking('forever', 'n1', '1', { tolerations: [{ key: 'maintenance', operator: 'Exists', effect: 'NoExecute' }] }),
+    ];
+    expect(elsewhere(taintImpact(drain, nodes, pods, new Set(['n1']), now, undefined, undefined, {}))).toEqual({ 'for-a-while': null, forever: 'n2' });
+  });
+
+  it('a pod that tolerates the new taint for a while is evicted, and cannot go back to a tainted node', () => {
+    const thirty = { tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 }] };
+    const impact = taintImpact(drain, [sized('n1'), sized('n2')], [asking('thirty', 'n1', '1', thirty)], new Set(['n1', 'n2']), now, undefined, undefined, {});
+    expect(impact.evictions.map((e) => [e.when, e.elsewhere])).toEqual([['AfterTolerationSeconds', null]]);
+  });
+
+  it('an eviction never in practice may stay: its own node counts, its own request off it (else it would not fit beside itself)', () => {
+    const huge = { tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2n ** 62n }] };
+    const pods = [asking('patient', 'n1', '3', huge)];
+    const impact = taintImpact(drain, [sized('n1')], pods, new Set(['n1']), now, undefined, undefined, { usageOf: usageOf(pods) });
+    expect(impact.evictions.map((e) => [e.at, e.elsewhere])).toEqual([[null, 'n1']]);
+  });
+
+  it('a finished pod is evicted but nothing schedules it again: no elsewhere, not stranded', () => {
+    const impact = taintImpact(drain, [sized('n1')], [asking('done', 'n1', '1', {}, 'Succeeded')], new Set(['n1']), now, undefined, undefined, {});
+    expect(impact.evictions[0]).not.toHaveProperty('elsewhere');
+    expect(impact.rescheduling).toEqual({ capacityConsidered: false, stranded: 0 });
+  });
+
+  it("a DaemonSet's pod, tied to its node by name (matchFields), has nowhere else to go", () => {
+    const tied = {
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }] },
+        },
+      },
+    };
+    const impact = taintImpact(drain, [sized('n1'), sized('n2')], [asking('agent', 'n1', '100m', tied)], new Set(['n1']), now, undefined, undefined, {});
+    expect(elsewhere(impact)).toEqual({ agent: null });
+  });
+
+  it('replicas on different nodes are looked for once and get the same answer; the selector still counts', () => {
+    const zoned = (name: string, nodeName: string) => asking(name, nodeName, '1', { nodeSelector: { zone: 'b' } });
+    const nodes = [sized('n1'), sized('n2'), { ...sized('n3'), metadata: { name: 'n3', labels: { zone: 'b' } } }, sized('n4')];
+    const pods = [zoned('r1', 'n1'), zoned('r2', 'n2'), asking('free', 'n1', '1')];
+    expect(elsewhere(taintImpact(drain, nodes, pods, new Set(['n1', 'n2']), now, undefined, undefined, {}))).toEqual({ r1: 'n3', r2: 'n3', free: 'n3' });
+  });
+
+  it('with usage, pods alike but for their requests: a larger request than one found stranded is stranded too, a smaller one may fit', () => {
+    const pods = [asking('small', 'n1', '500m'), asking('large', 'n1', '3'), asking('larger', 'n1', '3500m'), asking('filler', 'n2', '2')];
+    const impact = taintImpact(drain, [sized('n1'), sized('n2'), sized('n3', '1')], pods, new Set(['n1']), now, undefined, undefined, {
+      usageOf: usageOf(pods),
+    });
+    expect(elsewhere(impact)).toEqual({ small: 'n2', large: null, larger: null });
+    expect(impact.rescheduling).toEqual({ capacityConsidered: true, stranded: 2 });
+  });
+
+  it('with usage, pending pods that fit only on the tainted nodes by room lose them too', () => {
+    const pending = pod('pending', { containers: [{ name: 'c', resources: { requests: { cpu: '3' } } }] }, 'Pending');
+    const filler = asking('filler', 'n2', '2');
+    const nodes = [sized('n1'), sized('n2')];
+    const noSchedule: Taint = { key: 'k', effect: 'NoSchedule' };
+    expect(taintImpact(noSchedule, nodes, [pending, filler], new Set(['n1']), now).unschedulable).toEqual([]);
+    expect(taintImpact(noSchedule, nodes, [pending, filler], new Set(['n1']), now, undefined, undefined, { usageOf: usageOf([filler]) }).unschedulable).toEqual(
+      [{ pod: { namespace: 'ns', name: 'pending' } }],
+    );
   });
 });

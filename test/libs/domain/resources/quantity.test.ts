@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuantity, quantityProblem } from '@taintgate/domain';
+import { parseQuantity, quantityMilliValue, quantityProblem, quantityValue } from '@taintgate/domain';
 
 const n = 10n ** 9n; // one unit in nano-units
 const Gi = 2n ** 30n;
@@ -144,5 +144,25 @@ describe("quantityProblem: invalid quantities and ParseQuantity's message", () =
   ])('%j', (text, message) => {
     expect(parseQuantity(text)).toBeUndefined();
     expect(quantityProblem(text)).toBe(message);
+  });
+});
+
+// Quantity.Value and Quantity.MilliValue (apimachinery quantity.go): "rounded up to the nearest integer
+// away from 0", so that a request is never under-counted.
+describe('quantityValue and quantityMilliValue: rounded up, away from zero', () => {
+  it.each<[string, bigint, bigint]>([
+    ['1', 1n, 1000n],
+    ['100m', 1n, 100n],
+    ['1n', 1n, 1n],
+    ['1500m', 2n, 1500n],
+    ['1.0001', 2n, 1001n],
+    ['0', 0n, 0n],
+    ['-100m', -1n, -100n],
+    ['-1n', -1n, -1n],
+    ['1Gi', 1073741824n, 1073741824000n],
+  ])('%s -> %s units, %s thousandths', (text, units, millis) => {
+    const nanos = parseQuantity(text) as bigint;
+    expect(quantityValue(nanos)).toBe(units);
+    expect(quantityMilliValue(nanos)).toBe(millis);
   });
 });

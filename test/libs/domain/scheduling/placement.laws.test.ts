@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type NodeSelectorTerm, type Pod, type Toleration, defaultPlacementOptions, isFeasible, placePod } from '@taintgate/domain';
-import { node, nodes, pod, taint, toleration } from '../support/arbitraries';
+import {
+  type NodeSelectorTerm,
+  type PlacementCapacity,
+  type Pod,
+  type Toleration,
+  defaultPlacementOptions,
+  isFeasible,
+  placePod,
+  usageByNode,
+} from '@taintgate/domain';
+import { node, nodes, pod, requestingPod, runningPods, sizedNodes, taint, toleration } from '../support/arbitraries';
 
 /** Terms naming nodes by metadata.name (In or NotIn, one name or more, none too), beside a label term at times. */
 const nameTerms: fc.Arbitrary<NodeSelectorTerm[]> = fc.array(
@@ -108,6 +117,60 @@ describe('laws of placement', () => {
         };
         const result = placePod(naming, ns);
         for (const n of ns) expect(result.nodes.find((v) => v.name === n.metadata.name)?.feasible).toBe(isFeasible(naming, n));
+      }),
+    );
+  });
+});
+
+const capacityOf = (pods: Pod[]): PlacementCapacity => {
+  const usage = usageByNode(pods);
+  return { usageOf: (name) => usage.get(name) };
+};
+
+describe('laws of placement with capacity (NodeResourcesFit)', () => {
+  it('capacity only takes nodes away: a node feasible with it is feasible without it', () => {
+    fc.assert(
+      fc.property(requestingPod, sizedNodes, runningPods, (p, ns, others) => {
+        const without = placePod(p, ns);
+        for (const verdict of placePod(p, ns, defaultPlacementOptions, capacityOf(others)).nodes.filter((n) => n.feasible)) {
+          expect(without.nodes.find((n) => n.name === verdict.name)?.feasible).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('one more pod on the nodes never turns an infeasible node feasible', () => {
+    fc.assert(
+      fc.property(requestingPod, sizedNodes, runningPods, runningPods, (p, ns, others, more) => {
+        const before = placePod(p, ns, defaultPlacementOptions, capacityOf(others));
+        const after = placePod(
+          p,
+          ns,
+          defaultPlacementOptions,
+          capacityOf([...others, ...more.map((m, i) => ({ ...m, metadata: { ...m.metadata, name: `m${i}` } }))]),
+        );
+        for (const verdict of before.nodes.filter((n) => !n.feasible)) expect(after.nodes.find((n) => n.name === verdict.name)?.feasible).toBe(false);
+      }),
+    );
+  });
+
+  it('an infeasible node has a blocking reason, a feasible one none; the summary counts every infeasible node at least once', () => {
+    const soft = new Set(['UntoleratedPreferNoSchedule', 'AllocatableUnknown']);
+    fc.assert(
+      fc.property(requestingPod, sizedNodes, runningPods, (p, ns, others) => {
+        const result = placePod(p, ns, defaultPlacementOptions, capacityOf(others));
+        for (const n of result.nodes) expect(n.reasons.some((r) => !soft.has(r.code))).toBe(!n.feasible);
+        if (ns.length) expect(countedNodes(result.summary)).toBeGreaterThanOrEqual(ns.length - result.feasibleCount);
+      }),
+    );
+  });
+
+  it('isFeasible with capacity gives the verdicts placePod gives', () => {
+    fc.assert(
+      fc.property(requestingPod, sizedNodes, runningPods, (p, ns, others) => {
+        const capacity = capacityOf(others);
+        const result = placePod(p, ns, defaultPlacementOptions, capacity);
+        for (const n of ns) expect(result.nodes.find((v) => v.name === n.metadata.name)?.feasible).toBe(isFeasible(p, n, undefined, capacity));
       }),
     );
   });

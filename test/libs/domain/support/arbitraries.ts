@@ -47,3 +47,36 @@ export const pod: fc.Arbitrary<Pod> = fc
     metadata: { name: 'p', namespace: 'default' },
     spec: { tolerations, ...(zone ? { nodeSelector: { zone } } : {}), ...(nodeName ? { nodeName } : {}) },
   }));
+
+/** Node sizes in a few steps, without status.allocatable at times (taken as unlimited). */
+const allocatable = fc.option(
+  fc.record({
+    cpu: fc.constantFrom('500m', '1', '2'),
+    memory: fc.constantFrom('1Gi', '2Gi'),
+    pods: fc.constantFrom('0', '1', '2', '110'),
+    'example.com/gpu': fc.constantFrom('0', '1', '2'),
+  }),
+  { nil: undefined },
+);
+
+export const sizedNodes: fc.Arbitrary<Node[]> = fc
+  .tuple(nodes, fc.array(allocatable, { minLength: 4, maxLength: 4 }))
+  .map(([ns, sizes]) => ns.map((n, i) => (sizes[i] ? { ...n, status: { allocatable: sizes[i] } } : n)));
+
+const requests = fc.record(
+  { cpu: fc.constantFrom('0', '250m', '1', '2'), memory: fc.constantFrom('256Mi', '1Gi'), 'example.com/gpu': fc.constantFrom('0', '1') },
+  { requiredKeys: [] },
+);
+
+/** A pod with requests in the nodes' range (see pod). */
+export const requestingPod: fc.Arbitrary<Pod> = fc
+  .tuple(pod, requests)
+  .map(([p, r]) => ({ ...p, spec: { ...p.spec, containers: [{ name: 'c', resources: { requests: r } }] } }));
+
+/** Running pods bound to the nodes n1..n4, what their usage is built from. */
+export const runningPods: fc.Arbitrary<Pod[]> = fc.array(fc.tuple(fc.constantFrom('n1', 'n2', 'n3', 'n4'), requests), { maxLength: 5 }).map((bound) =>
+  bound.map(([nodeName, r], i): Pod => ({
+    metadata: { name: `r${i}`, namespace: 'default' },
+    spec: { nodeName, containers: [{ name: 'c', resources: { requests: r } }] },
+  })),
+);
