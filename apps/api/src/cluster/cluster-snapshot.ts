@@ -1,4 +1,14 @@
-import { type Node, type Pod, failure } from '@taintgate/domain';
+import {
+  type Node,
+  type NodeUsage,
+  type Pod,
+  addPodUsage,
+  emptyNodeUsage,
+  failure,
+  holdsNodeResources,
+  podResourceRequest,
+  removePodUsage,
+} from '@taintgate/domain';
 import type { PrismaService } from '../database/prisma.service';
 import { fail } from '../failures/failure.exception';
 import type { ClusterRef } from './cluster-writer';
@@ -12,6 +22,12 @@ export interface ClusterView {
   nodes: ReadonlyMap<string, Node>;
   /** By `namespace/name`. */
   pods: ReadonlyMap<string, Pod>;
+  /**
+   * What the pods bound to each node request, and how many there are (kube-scheduler's
+   * NodeInfo.Requested): every pod on a node until it is gone, terminating ones too, terminal ones
+   * not. Undefined for a node no such pod is bound to.
+   */
+  usageOf(nodeName: string): NodeUsage | undefined;
 }
 
 /**
@@ -23,6 +39,9 @@ export class ClusterSnapshot {
   private revision = -1n;
   private readonly nodes = new Map<string, Node>();
   private readonly pods = new Map<string, Pod>();
+  /** Kept as pods come and go, so a read never sums 300,000 pods. */
+  private readonly usage = new Map<string, NodeUsage>();
+  private readonly usageOf = (nodeName: string): NodeUsage | undefined => this.usage.get(nodeName);
   private refreshing: Promise<void> | null = null;
   /** When the snapshot last answered (epoch ms), for dropping idle ones. */
   lastUsed = 0;
@@ -46,7 +65,7 @@ export class ClusterSnapshot {
       });
       await this.refreshing;
     }
-    return { cluster: this.cluster, revision: this.revision, nodes: this.nodes, pods: this.pods };
+    return { cluster: this.cluster, revision: this.revision, nodes: this.nodes, pods: this.pods, usageOf: this.usageOf };
   }
 
   private async refresh(): Promise<void> {
@@ -68,9 +87,30 @@ export class ClusterSnapshot {
       { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 15_000 },
     );
     // Deletions first: a row still present was written after its tombstone and is the truth.
-    for (const t of changes.tombstones) (t.kind === 'Node' ? this.nodes : this.pods).delete(t.key);
+    for (const t of changes.tombstones) {
+      if (t.kind === 'Node') this.nodes.delete(t.key);
+      else this.setPod(t.key, undefined);
+    }
     for (const row of changes.nodes) this.nodes.set(row.name, nodeOfRow(row));
-    for (const row of changes.pods) this.pods.set(podKey(row.namespace, row.name), podOfRow(row));
+    for (const row of changes.pods) this.setPod(podKey(row.namespace, row.name), podOfRow(row));
     this.revision = changes.revision;
+  }
+
+  /** Replaces (or with undefined, removes) a pod, moving its request from the node it was on to the one it is on. */
+  private setPod(key: string, pod: Pod | undefined): void {
+    const old = this.pods.get(key);
+    if (old) this.count(old, removePodUsage);
+    if (pod) {
+      this.pods.set(key, pod);
+      this.count(pod, addPodUsage);
+    } else this.pods.delete(key);
+  }
+
+  private count(pod: Pod, change: typeof addPodUsage): void {
+    const nodeName = pod.spec?.nodeName;
+    if (!nodeName || !holdsNodeResources(pod)) return;
+    const next = change(this.usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod));
+    if (next.pods <= 0) this.usage.delete(nodeName);
+    else this.usage.set(nodeName, next);
   }
 }

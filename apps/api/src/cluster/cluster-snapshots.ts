@@ -82,5 +82,5 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
 }
 
 function emptyView(name: string): ClusterView {
-  return { cluster: { id: 0, name }, revision: 0n, nodes: new Map(), pods: new Map() };
+  return { cluster: { id: 0, name }, revision: 0n, nodes: new Map(), pods: new Map(), usageOf: () => undefined };
 }

@@ -4,12 +4,13 @@ import type { Prisma } from '../generated/prisma/client';
 
 export type Tx = Prisma.TransactionClient;
 
-/** Which kind of object a tombstone or an audit entry is about. */
+/** Which kind of object a tombstone is about. */
 type ObjectKind = 'Node' | 'Pod';
 
 export interface AuditEntry {
   action: string;
-  kind: ObjectKind;
+  /** A node or pod, or the cluster itself (an import). */
+  kind: ObjectKind | 'Cluster';
   namespace?: string;
   name: string;
   details?: Prisma.InputJsonValue;
@@ -59,14 +60,14 @@ export class ClusterWriter {
   constructor(private readonly prisma: PrismaService) {}
 
   /** A write asked for through the API: the cluster named is created by it if it does not exist (and goes if the write fails). */
-  async write<T>(cluster: string, work: (w: WriteContext) => Promise<T>, now = Date.now()): Promise<T> {
+  async write<T>(cluster: string, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     const result = await this.transaction(
       (tx) => tx.$queryRaw<TakenRevision[]>`
         INSERT INTO clusters (name, revision) VALUES (${cluster}, 1)
         ON CONFLICT (name) DO UPDATE SET revision = clusters.revision + 1
         RETURNING id, name, revision`,
       work,
-      now,
+      options,
     );
     return (result as { value: T }).value;
   }
@@ -75,11 +76,11 @@ export class ClusterWriter {
    * A controller's write to a cluster it found work in: nothing (undefined) if the cluster was
    * deleted meanwhile, which a controller must never bring back.
    */
-  async writeExisting<T>(clusterId: number, work: (w: WriteContext) => Promise<T>, now = Date.now()): Promise<T | undefined> {
+  async writeExisting<T>(clusterId: number, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T | undefined> {
     const result = await this.transaction(
       (tx) => tx.$queryRaw<TakenRevision[]>`UPDATE clusters SET revision = revision + 1 WHERE id = ${clusterId} RETURNING id, name, revision`,
       work,
-      now,
+      options,
     );
     return result?.value;
   }
@@ -87,7 +88,7 @@ export class ClusterWriter {
   private async transaction<T>(
     takeRevision: (tx: Tx) => Promise<TakenRevision[]>,
     work: (w: WriteContext) => Promise<T>,
-    now: number,
+    { now = Date.now(), timeoutMs = WRITE_TIMEOUT_MS }: WriteOptions,
   ): Promise<{ value: T } | undefined> {
     const tasks: (() => Promise<unknown>)[] = [];
     const result = await this.prisma.$transaction(
@@ -97,13 +98,22 @@ export class ClusterWriter {
         return { value: await work(contextOf(tx, { id: row.id, name: row.name }, row.revision, now, tasks)) };
       },
       // Writers queue on the revision row; give a burst of them time to take their turn.
-      { maxWait: 15_000, timeout: 30_000 },
+      { maxWait: 15_000, timeout: timeoutMs },
     );
     for (const task of tasks) {
       await task().catch((error: unknown) => this.logger.warn(`after-commit task failed: ${error instanceof Error ? error.message : String(error)}`));
     }
     return result;
   }
+}
+
+/** How long a write may take; an import of a large cluster asks for more. */
+const WRITE_TIMEOUT_MS = 30_000;
+
+export interface WriteOptions {
+  /** The time the write decides by (epoch ms); now by default. */
+  now?: number;
+  timeoutMs?: number;
 }
 
 /** The cluster's row once the write has taken its next revision. */

@@ -1,5 +1,5 @@
 import type { Node, Taint } from '@taintgate/domain';
-import type { Prisma } from '../generated/prisma/client';
+import type { Prisma, TaintEffect } from '../generated/prisma/client';
 import { type ColumnFields, extraOf, k8sTime, objectOfRow, storableJson } from './object-parts';
 
 /** A node row with its taints, as read from Postgres. */
@@ -35,4 +35,40 @@ export function nodeOfRow(row: NodeRow): Node {
     spec: { taints, unschedulable: row.unschedulable || undefined },
     status: { conditions: row.conditions, allocatable: row.allocatable },
   }) as unknown as Node;
+}
+
+/** A node row as an import writes it, with its taints in order: every column but the cluster and the revision, which the write gives. */
+export interface ImportedNodeRow extends Omit<NodeRow, 'clusterId' | 'revision' | 'updatedAt' | 'taints'> {
+  taints: { key: string; value: string; effect: string; timeAdded: Date }[];
+}
+
+/**
+ * The row an imported node is stored as, with what the source cluster gave it (uid, creation
+ * time). A taint keeps the time it was added: the one sent, else that of the same taint stored
+ * before (key, value and effect), else now, as on a PUT (NodeStore).
+ */
+export function importedNodeRow(node: Node, identity: { uid: string; createdAt: Date }, before: readonly Taint[], now: number): ImportedNodeRow {
+  const columns = nodeColumnsOf(node) as Omit<ReturnType<typeof nodeColumnsOf>, 'labels'> & { labels: NodeRow['labels'] };
+  const taints = (node.spec?.taints ?? []).map((taint) => ({
+    key: taint.key,
+    value: taint.value ?? '',
+    effect: taint.effect,
+    timeAdded: new Date(
+      taint.timeAdded ??
+        before.find((old) => old.key === taint.key && old.effect === taint.effect && (old.value ?? '') === (taint.value ?? ''))?.timeAdded ??
+        now,
+    ),
+  }));
+  return { name: node.metadata.name, ...identity, ...(columns as Omit<ImportedNodeRow, 'name' | 'uid' | 'createdAt' | 'taints'>), taints };
+}
+
+/** The Node an imported row will read back as (at `revision`), to tell an unchanged object from a changed one. */
+export function nodeOfImportedRow(row: ImportedNodeRow, revision: bigint): Node {
+  return nodeOfRow({
+    ...row,
+    clusterId: 0,
+    revision,
+    updatedAt: row.createdAt,
+    taints: row.taints.map((t, position) => ({ ...t, id: 0n, clusterId: 0, nodeName: row.name, position, effect: t.effect as TaintEffect })),
+  });
 }

@@ -73,3 +73,37 @@ export function podOfRow(row: PodRow): Pod {
 }
 
 export const podKey = (namespace: string, name: string): string => `${namespace}/${name}`;
+
+/** A pod row as an import writes it: every column but the cluster and the revision, which the write gives. */
+export type ImportedPodRow = Omit<PodRow, 'clusterId' | 'revision' | 'updatedAt' | 'deletionGracePeriodSeconds'> & {
+  deletionGracePeriodSeconds: number | null;
+};
+
+/**
+ * The row an imported pod is stored as: the columns of any pod, and what the source cluster gave
+ * it (uid, creation time, the time a graceful deletion ends) rather than what taintgate would.
+ */
+export function importedPodRow(
+  pod: Pod,
+  identity: { uid: string; createdAt: Date; deletionTimestamp: Date | null; deletionGracePeriodSeconds: number | null },
+): ImportedPodRow {
+  const columns = podColumnsOf(pod);
+  return {
+    namespace: pod.metadata.namespace || 'default',
+    name: pod.metadata.name,
+    ...identity,
+    ...(columns as Omit<typeof columns, 'affinity'>),
+    affinity: (columns.affinity ?? null) as PodRow['affinity'],
+  } as ImportedPodRow;
+}
+
+/** The Pod an imported row will read back as (at `revision`), to tell an unchanged object from a changed one. */
+export function podOfImportedRow(row: ImportedPodRow, revision: bigint): Pod {
+  return podOfRow({
+    ...row,
+    clusterId: 0,
+    revision,
+    updatedAt: row.createdAt,
+    deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? null : BigInt(row.deletionGracePeriodSeconds),
+  });
+}

@@ -5,7 +5,7 @@ import type { Tx, WriteContext } from './cluster-writer';
 
 /** Reads outside a write go through the Prisma client itself, which a transaction client also is. */
 type ReadClient = Pick<Tx, 'pod' | '$queryRaw'>;
-import { type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
+import { type ImportedPodRow, type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
 /** A pod's name within its namespace. */
 export interface PodName {
@@ -22,6 +22,9 @@ export interface OrphanedPod extends PodName {
 
 /** How many pods one statement deletes at most (an OR of that many keys stays cheap to plan). */
 const DELETE_BATCH = 1000;
+
+/** How many pods one import statement writes: its arrays stay a few megabytes. */
+const IMPORT_BATCH = 2000;
 
 /** The pod table, read and written inside a ClusterWriter transaction. */
 @Injectable()
@@ -64,6 +67,38 @@ export class PodStore {
       ? await w.tx.pod.update({ where: { clusterId_namespace_name: { clusterId: w.cluster.id, namespace, name } }, data: { ...columns, revision: w.revision } })
       : await w.tx.pod.create({ data: { clusterId: w.cluster.id, namespace, name, uid: randomUUID(), ...columns, revision: w.revision } });
     return podOfRow(row);
+  }
+
+  /**
+   * Creates or replaces many pods as an import stores them, in one statement per thousand: each
+   * row as `podRowOf` lays it out (uid, creation and deletion times kept as they came).
+   */
+  async importMany(w: WriteContext, rows: readonly ImportedPodRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
+      const batch = rows.slice(i, i + IMPORT_BATCH);
+      const col = <K extends keyof ImportedPodRow>(k: K) => batch.map((r) => r[k]);
+      const json = <K extends keyof ImportedPodRow>(k: K) => batch.map((r) => (r[k] === null ? null : JSON.stringify(r[k])));
+      const time = (k: 'createdAt' | 'deletionTimestamp') => batch.map((r) => r[k]?.toISOString() ?? null);
+      await w.tx.$executeRaw`
+        INSERT INTO pods (cluster_id, namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind,
+                          qos_class, phase, extra, revision, created_at, updated_at, deletion_timestamp, deletion_grace_period_seconds)
+        SELECT ${w.cluster.id}::int, v.namespace, v.name, v.uid, v.labels::jsonb, v.tolerations::jsonb, v.node_name, v.node_selector::jsonb,
+               v.affinity::jsonb, v.requests::jsonb, v.owner_kind, v.qos_class::"QOSClass", v.phase, v.extra::jsonb, ${w.revision},
+               v.created_at, now(), v.deletion_timestamp, v.grace
+        FROM unnest(${col('namespace')}::text[], ${col('name')}::text[], ${col('uid')}::uuid[], ${json('labels')}::text[], ${json('tolerations')}::text[],
+                    ${col('nodeName')}::text[], ${json('nodeSelector')}::text[], ${json('affinity')}::text[], ${json('requests')}::text[],
+                    ${col('ownerKind')}::text[], ${col('qosClass')}::text[], ${col('phase')}::text[], ${json('extra')}::text[],
+                    ${time('createdAt')}::timestamptz[], ${time('deletionTimestamp')}::timestamptz[],
+                    ${col('deletionGracePeriodSeconds').map((g) => (g === null ? null : String(g)))}::bigint[])
+          AS v(namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind, qos_class, phase, extra,
+               created_at, deletion_timestamp, grace)
+        ON CONFLICT (cluster_id, namespace, name) DO UPDATE SET
+          uid = EXCLUDED.uid, labels = EXCLUDED.labels, tolerations = EXCLUDED.tolerations, node_name = EXCLUDED.node_name,
+          node_selector = EXCLUDED.node_selector, affinity = EXCLUDED.affinity, requests = EXCLUDED.requests, owner_kind = EXCLUDED.owner_kind,
+          qos_class = EXCLUDED.qos_class, phase = EXCLUDED.phase, extra = EXCLUDED.extra, revision = EXCLUDED.revision,
+          created_at = EXCLUDED.created_at, updated_at = now(), deletion_timestamp = EXCLUDED.deletion_timestamp,
+          deletion_grace_period_seconds = EXCLUDED.deletion_grace_period_seconds`;
+    }
   }
 
   /**

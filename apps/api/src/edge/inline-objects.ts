@@ -60,7 +60,8 @@ export function inlinePods(value: unknown, path: FieldPath, settings: DomainSett
   return items.flatMap((item, i) => inlinePod(item, path.index(i), settings, errors) ?? []);
 }
 
-function withWhatIfName(value: unknown): unknown {
+/** A what-if pod needs no name: a missing name or namespace is filled in. */
+export function withWhatIfName(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const pod = value as { metadata?: Record<string, unknown> };
   const metadata = { ...(pod.metadata ?? {}) };

@@ -65,6 +65,17 @@ export class TaintEvictionController implements OnApplicationBootstrap {
     await this.decide(w, [pod], await this.nodes.taintsOf(w, [nodeName]));
   }
 
+  /**
+   * After many pods were written at once (an import): each bound to a node with NoExecute taints
+   * is decided as the controller decides a pod it sees for the first time, in one read of their
+   * nodes' taints and evictions.
+   */
+  async podsChanged(w: WriteContext, pods: readonly Pod[]): Promise<void> {
+    const nodeNames = [...new Set(pods.flatMap((p) => (p.spec?.nodeName ? [p.spec.nodeName] : [])))];
+    if (nodeNames.length === 0) return;
+    await this.decide(w, pods, await this.nodes.taintsOf(w, nodeNames));
+  }
+
   /** After pods were deleted: the evictions still waiting for them go. */
   async podsDeleted(w: WriteContext, pods: readonly { namespace: string; name: string }[]): Promise<void> {
     if (pods.length === 0) return;

@@ -34,8 +34,12 @@ export class WhatIfResolver {
     @Args('namespace', { type: () => String, nullable: true, description: 'of a stored pod (default "default")' }) namespace?: string | null,
     @Args('name', { type: () => String, nullable: true, description: 'of a stored pod' }) name?: string | null,
     @ClusterArg() cluster?: string | null,
+    @Args('pods', { type: () => [GraphQLJSON], nullable: true, description: 'inline Pods bound to the inline nodes, taking their room' })
+    pods?: unknown[] | null,
+    @Args('reschedule', { type: () => Boolean, nullable: true, description: 'a stored pod as it would be rescheduled: its nodeName and own usage ignored' })
+    reschedule?: boolean | null,
   ) {
-    return this.placementService.place(this.commands.cluster(cluster), this.commands.parse(placement, { pod, nodes, namespace, name }));
+    return this.placementService.place(this.commands.cluster(cluster), this.commands.parse(placement, { pod, nodes, pods, namespace, name, reschedule }));
   }
 
   @Query(() => TaintImpactType, {

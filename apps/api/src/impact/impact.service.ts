@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Node, type Pod, type ScheduledEviction, selectNodes, taintImpact } from '@taintgate/domain';
+import { type Node, type Pod, type ReschedulingQuery, type ScheduledEviction, selectNodes, taintImpact, usageLookup } from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { k8sTime } from '../cluster/object-parts';
 import { podKey } from '../cluster/pod-record';
@@ -22,7 +22,7 @@ export class ImpactService {
    * earlier deadline, and so does the answer), or over the hypothetical one sent inline.
    */
   async impact(clusterName: string, { taint, target, inline }: ImpactCommand) {
-    const cluster: { clusterId?: number; nodes: Node[]; pods: Pod[] } = inline ?? (await this.stored(clusterName));
+    const cluster: { clusterId?: number; nodes: Node[]; pods: Pod[]; usageOf?: ReschedulingQuery['usageOf'] } = inline ?? (await this.stored(clusterName));
     const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
     const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
     // Inline clusters have no evictions scheduled; a stored one has its own.
@@ -36,6 +36,8 @@ export class ImpactService {
       now,
       { comparisonOperators: this.config.domain.tolerationComparisonOperators },
       scheduledOf,
+      // Where each evicted pod could go, with the room the pods bound to each node take.
+      { usageOf: cluster.usageOf ?? usageLookup(cluster.pods) },
     );
     return {
       ...result,
@@ -50,9 +52,9 @@ export class ImpactService {
     };
   }
 
-  private async stored(cluster: string): Promise<{ clusterId: number; nodes: Node[]; pods: Pod[] }> {
+  private async stored(cluster: string) {
     const view = await this.snapshots.view(cluster);
-    return { clusterId: view.cluster.id, nodes: [...view.nodes.values()], pods: [...view.pods.values()] };
+    return { clusterId: view.cluster.id, nodes: [...view.nodes.values()], pods: [...view.pods.values()], usageOf: view.usageOf };
   }
 
   /** The eviction scheduled for a pod on these nodes, if it is still for this very pod (uid and node). */

@@ -1,16 +1,27 @@
-import { FieldPath, type Node, type Pod, ShapeChecker, err, failure, fieldError, ok } from '@taintgate/domain';
-import { inlineNodes, inlinePod } from '../edge/inline-objects';
+import { FieldPath, type Node, type Pod, ShapeChecker, err, failure, fieldError, fieldErrorsWithin, ok, validatePod } from '@taintgate/domain';
+import { inlineNodes, inlinePods, withWhatIfName } from '../edge/inline-objects';
 import { fromBody, operation } from '../edge/operation';
-import { bodyFields } from '../edge/request-fields';
+import { bodyFields, checked, flag, requiredString } from '../edge/request-fields';
 
 const root = FieldPath.root();
 
-/** Where can this pod go: an inline pod (admitted as on create) over the stored nodes or inline ones, or a stored pod. */
-export type PlacementCommand = { pod: Pod; nodes?: Node[] | undefined } | { stored: { namespace: string; name: string } };
+/**
+ * Where can this pod go: an inline pod (admitted as on create, in the service, which tells what
+ * admission added) over the stored nodes or inline ones (with the inline pods bound to them using
+ * their room), or a stored pod, as it is or as it would be rescheduled.
+ */
+export type PlacementCommand = { pod: Pod; nodes?: Node[] | undefined; pods?: Pod[] | undefined } | { stored: StoredPodPlacement };
+
+export interface StoredPodPlacement {
+  namespace: string;
+  name: string;
+  /** Where could it go if it were rescheduled: its nodeName and its own usage ignored. */
+  reschedule: boolean;
+}
 
 /**
- * POST /v1/placement `{pod, nodes?}` and the `placement` query, which may name a stored pod
- * (`namespace`, `name`) instead. Nothing is stored.
+ * POST /v1/placement `{pod, nodes?, pods?}` and the `placement` query, which may name a stored pod
+ * (`namespace`, `name`, `reschedule`) instead. Nothing is stored.
  */
 export const placement = operation<PlacementCommand>({
   rest: fromBody,
@@ -19,15 +30,37 @@ export const placement = operation<PlacementCommand>({
     const request = bodyFields(shape, input);
     const name = shape.string(request.name, root.child('name'));
     const namespace = shape.string(request.namespace, root.child('namespace'));
+    const reschedule = flag(shape, request.reschedule, 'reschedule');
     if (name !== undefined) {
-      for (const field of ['pod', 'nodes'] as const) {
+      for (const field of ['pod', 'nodes', 'pods'] as const) {
         if (request[field] !== undefined && request[field] !== null) shape.errors.push(fieldError.forbidden(root.child(field), 'not with a stored pod (name)'));
       }
-      return shape.errors.length ? err(failure.badFields(shape.errors)) : ok({ stored: { namespace: namespace || 'default', name } });
+      return shape.errors.length ? err(failure.badFields(shape.errors)) : ok({ stored: { namespace: namespace || 'default', name, reschedule } });
     }
+    if (reschedule) shape.errors.push(fieldError.forbidden(root.child('reschedule'), 'only with a stored pod (name)'));
+    let pod: Pod | undefined;
     if (request.pod === undefined || request.pod === null) shape.errors.push(fieldError.required(root.child('pod')));
-    const pod = request.pod === undefined || request.pod === null ? undefined : inlinePod(request.pod, root.child('pod'), settings, shape.errors);
+    else {
+      const sent = validatePod(withWhatIfName(request.pod), settings);
+      if (sent.ok) pod = sent.value;
+      else shape.errors.push(...fieldErrorsWithin(root.child('pod'), sent.error));
+    }
     const nodes = request.nodes === undefined || request.nodes === null ? undefined : inlineNodes(request.nodes, root.child('nodes'), shape.errors);
-    return shape.errors.length ? err(failure.badFields(shape.errors)) : ok({ pod: pod as Pod, nodes });
+    const pods = request.pods === undefined || request.pods === null ? undefined : inlinePods(request.pods, root.child('pods'), settings, shape.errors);
+    if (pods !== undefined && nodes === undefined)
+      shape.errors.push(fieldError.forbidden(root.child('pods'), 'only with inline nodes: the stored nodes count the stored pods'));
+    return shape.errors.length ? err(failure.badFields(shape.errors)) : ok({ pod: pod as Pod, nodes, pods });
+  },
+});
+
+/** GET /v1/namespaces/{ns}/pods/{name}/placement[?reschedule=true]: a stored pod, as it is or as it would be rescheduled. */
+export const storedPodPlacement = operation<StoredPodPlacement>({
+  rest: ({ params, query }) => ({ ...query, namespace: params.namespace, name: params.name }),
+  parse(input) {
+    const shape = new ShapeChecker();
+    const namespace = shape.string(input.namespace, root.child('namespace')) || 'default';
+    const name = requiredString(shape, input.name, 'name');
+    const reschedule = flag(shape, input.reschedule, 'reschedule');
+    return checked(shape, () => ({ namespace, name, reschedule }));
   },
 });

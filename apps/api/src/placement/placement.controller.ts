@@ -1,9 +1,8 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { type PodKey, podKey } from '../pods/pod-commands';
-import { type PlacementCommand, placement } from './placement-command';
+import { type PlacementCommand, type StoredPodPlacement, placement, storedPodPlacement } from './placement-command';
 import { PlacementService } from './placement.service';
 
 @ApiTags('placement')
@@ -21,8 +20,9 @@ export class PlacementController {
   }
 
   @Get('namespaces/:namespace/pods/:name/placement')
-  @ApiOperation({ summary: 'Placement of a stored pod over the stored nodes' })
-  placeStored(@Command(clusterScope) cluster: string, @Command(podKey) key: PodKey) {
-    return this.placement.placeStored(cluster, key);
+  @ApiOperation({ summary: 'Placement of a stored pod over the stored nodes; ?reschedule=true: where it could go if it were rescheduled (draining)' })
+  @ApiQuery({ name: 'reschedule', required: false, type: Boolean })
+  placeStored(@Command(clusterScope) cluster: string, @Command(storedPodPlacement) stored: StoredPodPlacement) {
+    return this.placement.placeStored(cluster, stored);
   }
 }

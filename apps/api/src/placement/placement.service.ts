@@ -1,13 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { type Node, type Pod, failure, placePod } from '@taintgate/domain';
+import {
+  type ExplainedAdmission,
+  type Node,
+  type PlacementCapacity,
+  type Pod,
+  asRescheduled,
+  excludingPod,
+  explainAdmission,
+  failure,
+  placePod,
+  usageLookup,
+} from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { podKey } from '../cluster/pod-record';
 import { AppConfig } from '../config/app-config';
 import { fail } from '../failures/failure.exception';
-import type { PodKey } from '../pods/pod-commands';
-import type { PlacementCommand } from './placement-command';
+import type { PlacementCommand, StoredPodPlacement } from './placement-command';
 
-/** "Where can this pod go?" over the stored cluster or a hypothetical one sent inline. */
+/**
+ * "Where can this pod go?" over a stored cluster or a hypothetical one sent inline, with
+ * kube-scheduler's filters, NodeResourcesFit included: the room the pods bound to each node
+ * already take (the stored ones, or the inline ones over inline nodes).
+ */
 @Injectable()
 export class PlacementService {
   constructor(
@@ -15,21 +29,42 @@ export class PlacementService {
     private readonly config: AppConfig,
   ) {}
 
-  /** An inline pod over the stored nodes or the inline ones, or a stored pod over the stored nodes. */
+  /** An inline pod, admitted as on create, over the stored nodes or the inline ones; or a stored pod. */
   async place(cluster: string, command: PlacementCommand) {
     if ('stored' in command) return this.placeStored(cluster, command.stored);
-    return this.answer(cluster, command.pod, command.nodes);
+    const admission = explainAdmission(command.pod, 'CREATE', this.config.domain);
+    if (command.nodes) return this.answer(admission.pod, command.nodes, { usageOf: usageLookup(command.pods ?? []) }, admission);
+    const view = await this.snapshots.view(cluster);
+    return this.answer(admission.pod, [...view.nodes.values()], view, admission);
   }
 
-  /** GET /v1/namespaces/{ns}/pods/{name}/placement: a stored pod over the stored nodes. */
-  async placeStored(cluster: string, { namespace, name }: PodKey) {
-    const pod = (await this.snapshots.view(cluster)).pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
-    return this.answer(cluster, pod, undefined);
+  /**
+   * GET /v1/namespaces/{ns}/pods/{name}/placement: a stored pod over the stored nodes, its own
+   * room not counted against it; with `reschedule`, as it would be scheduled again (its nodeName
+   * cleared), which is what draining asks.
+   */
+  async placeStored(cluster: string, { namespace, name, reschedule }: StoredPodPlacement) {
+    const view = await this.snapshots.view(cluster);
+    const pod = view.pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
+    const asked = reschedule ? asRescheduled(pod, view) : { pod, capacity: excludingPod(view, pod) };
+    return { ...this.answer(asked.pod, [...view.nodes.values()], asked.capacity, undefined), ...(reschedule ? { rescheduled: true } : {}) };
   }
 
-  private async answer(cluster: string, pod: Pod, inline: Node[] | undefined) {
-    const nodes = inline ?? [...(await this.snapshots.view(cluster)).nodes.values()];
+  private answer(pod: Pod, nodes: Node[], capacity: PlacementCapacity | undefined, admission: ExplainedAdmission | undefined) {
     const { tolerationComparisonOperators, summaryWording } = this.config.domain;
-    return placePod(pod, nodes, { comparisonOperators: tolerationComparisonOperators, summaryWording });
+    const placement = placePod(pod, nodes, { comparisonOperators: tolerationComparisonOperators, summaryWording }, capacity);
+    return admission ? { ...placement, admission: admissionView(admission) } : placement;
   }
+}
+
+/**
+ * The pod as admitted: its tolerations, each added by admission marked with the step that added it
+ * (`addedBy: DefaultTolerationSeconds`), so a user sees why a pod with no toleration of its own may
+ * go to a tainted node; and what admission took away, if anything.
+ */
+function admissionView({ tolerations, removed }: ExplainedAdmission) {
+  return {
+    tolerations: tolerations.map(({ toleration, addedBy }) => (addedBy ? { ...toleration, addedBy } : toleration)),
+    ...(removed.length ? { removed: removed.map(({ toleration, by }) => ({ ...toleration, removedBy: by })) } : {}),
+  };
 }

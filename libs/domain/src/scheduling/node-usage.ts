@@ -65,3 +65,9 @@ export function usageByNode(pods: Iterable<Pod>): Map<string, NodeUsage> {
   }
   return usage;
 }
+
+/** usageByNode as the lookup placement and taint impact take (`usageOf`). */
+export function usageLookup(pods: Iterable<Pod>): (nodeName: string) => NodeUsage | undefined {
+  const usage = usageByNode(pods);
+  return (nodeName) => usage.get(nodeName);
+}

@@ -6,13 +6,41 @@ import { PodRefType, TaintType } from './taint.types';
 // Object types mirroring the REST answers of /v1/placement, /v1/taint-impact, /v1/taint and
 // /v1/evictions, field for field (docs/contract.md, "The two answers").
 
+@ObjectType('ResourceShortage', { description: "NodeResourcesFit's insufficient resource, in the scheduler's units (millicores for cpu, a count for pods)" })
+export class ResourceShortageType {
+  @Field() name!: string;
+  @Field(() => GraphQLInt64) requested!: number | bigint;
+  @Field(() => GraphQLInt64, { description: "what the node's pods request already (for pods: how many there are)" }) used!: number | bigint;
+  @Field(() => GraphQLInt64) allocatable!: number | bigint;
+}
+
 @ObjectType('PlacementReason')
 export class PlacementReasonType {
-  @Field({ description: 'UntoleratedTaint, Unschedulable, NodeSelectorMismatch, NodeAffinityMismatch, NodeNameMismatch, UntoleratedPreferNoSchedule' })
+  @Field({
+    description:
+      'UntoleratedTaint, Unschedulable, NodeSelectorMismatch, NodeAffinityMismatch, NodeNameMismatch, InsufficientResource, TooManyPods; soft: UntoleratedPreferNoSchedule, AllocatableUnknown',
+  })
   code!: string;
   @Field() message!: string;
   @Field(() => TaintType, { nullable: true }) taint?: TaintType;
   @Field(() => String, { nullable: true, description: 'the pod field not met, for selector reasons' }) field?: string;
+  @Field(() => ResourceShortageType, { nullable: true, description: 'the amounts, for resource reasons' }) resource?: ResourceShortageType;
+}
+
+@ObjectType('AdmittedToleration', { description: 'A toleration of the pod as admitted; addedBy names the admission step that added it.' })
+export class AdmittedTolerationType {
+  @Field(() => String, { nullable: true }) key?: string;
+  @Field(() => String, { nullable: true }) operator?: string;
+  @Field(() => String, { nullable: true }) value?: string;
+  @Field(() => String, { nullable: true }) effect?: string;
+  @Field(() => GraphQLInt64, { nullable: true }) tolerationSeconds?: number | bigint | null;
+  @Field(() => String, { nullable: true, description: 'DaemonSetController, DefaultTolerationSeconds, PodTolerationRestriction or ExtendedResourceToleration' })
+  addedBy?: string;
+}
+
+@ObjectType('Admission', { description: 'The inline pod as admission left it.' })
+export class AdmissionType {
+  @Field(() => [AdmittedTolerationType]) tolerations!: AdmittedTolerationType[];
 }
 
 @ObjectType('NodePlacement')
@@ -31,6 +59,14 @@ export class PlacementType {
   @Field(() => Int) feasibleCount!: number;
   @Field({ description: "kube-scheduler's summary line, in the wording SCHEDULER_SUMMARY_WORDING chooses" }) summary!: string;
   @Field({ description: "the summary line in the legacy wording, naming each node's first untolerated taint" }) detail!: string;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "true when resources were checked (NodeResourcesFit): the nodes' allocatable against their pods' requests",
+  })
+  capacityConsidered?: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'true for a stored pod placed as it would be rescheduled' }) rescheduled?: boolean;
+  @Field(() => AdmissionType, { nullable: true, description: 'for an inline pod: its tolerations as admitted, those added by admission marked' })
+  admission?: AdmissionType;
 }
 
 @ObjectType('AlreadyScheduled', { description: 'An eviction scheduled earlier, which the controller keeps: its deadline stands.' })
@@ -48,6 +84,14 @@ export class ImpactEvictionType {
   @Field({ description: 'the deadline lies past year 9999: evicted after its tolerationSeconds, never in practice' }) neverInPractice!: boolean;
   @Field(() => AlreadyScheduledType, { nullable: true, description: 'set when an eviction already scheduled for the pod stands' })
   alreadyScheduled?: AlreadyScheduledType;
+  @Field(() => String, { nullable: true, description: 'a node where the pod could go once evicted (each pod on its own); null: nowhere, it is stranded' })
+  elsewhere?: string | null;
+}
+
+@ObjectType('Rescheduling', { description: 'Where the evicted pods could go, each considered on its own.' })
+export class ReschedulingType {
+  @Field({ description: 'whether resources were checked (NodeResourcesFit)' }) capacityConsidered!: boolean;
+  @Field(() => Int, { description: 'evicted pods with nowhere else to go' }) stranded!: number;
 }
 
 @ObjectType('ImpactUnaffected')
@@ -70,6 +114,7 @@ export class TaintImpactType {
   @Field(() => [ImpactUnaffectedType]) unaffected!: ImpactUnaffectedType[];
   @Field(() => [ImpactUnschedulableType], { description: 'pending pods left with no feasible node' }) unschedulable!: ImpactUnschedulableType[];
   @Field({ description: 'when the question was answered (RFC 3339)' }) at!: string;
+  @Field(() => ReschedulingType, { nullable: true }) rescheduling?: ReschedulingType;
 }
 
 @ObjectType('TaintCommandNodeResult')
