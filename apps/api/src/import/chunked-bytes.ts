@@ -1,0 +1,97 @@
+import { constants } from 'node:buffer';
+
+/**
+ * A body as its chunks, addressed by offsets in the whole body. Only a range (one object, one
+ * document) is ever decoded to a string; the whole body may be longer than any string can be.
+ */
+export class ChunkedBytes {
+  /** The non-empty chunks, in order. */
+  readonly chunks: readonly Buffer[];
+  /** Offset in the body of each chunk's first byte. */
+  readonly chunkStarts: readonly number[];
+  readonly length: number;
+
+  constructor(chunks: readonly Buffer[]) {
+    this.chunks = chunks.filter((chunk) => chunk.length > 0);
+    const starts: number[] = [];
+    let length = 0;
+    for (const chunk of this.chunks) {
+      starts.push(length);
+      length += chunk.length;
+    }
+    this.chunkStarts = starts;
+    this.length = length;
+  }
+
+  /** The index of the chunk holding the byte at `offset` (0 <= offset < length). */
+  chunkIndexOf(offset: number): number {
+    let low = 0;
+    let high = this.chunkStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if ((this.chunkStarts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  /** The byte at `offset`, or undefined past the end. */
+  byteAt(offset: number): number | undefined {
+    if (offset < 0 || offset >= this.length) return undefined;
+    const index = this.chunkIndexOf(offset);
+    return this.chunks[index]?.[offset - (this.chunkStarts[index] ?? 0)];
+  }
+
+  /** The bytes from `start` to `end` (exclusive): a view when they lie in one chunk, a copy when they span several. */
+  bytes(start: number, end: number): Buffer {
+    if (end <= start) return Buffer.alloc(0);
+    const first = this.chunkIndexOf(start);
+    const firstChunk = this.chunks[first] ?? Buffer.alloc(0);
+    const firstStart = this.chunkStarts[first] ?? 0;
+    if (end <= firstStart + firstChunk.length) return firstChunk.subarray(start - firstStart, end - firstStart);
+    const parts: Buffer[] = [];
+    for (let index = first; index < this.chunks.length; index++) {
+      const chunk = this.chunks[index] ?? Buffer.alloc(0);
+      const chunkStart = this.chunkStarts[index] ?? 0;
+      if (chunkStart >= end) break;
+      parts.push(chunk.subarray(Math.max(0, start - chunkStart), Math.min(chunk.length, end - chunkStart)));
+    }
+    return Buffer.concat(parts, end - start);
+  }
+
+  /** How many line feeds there are from `start` to `end` (exclusive): for the line of an error. */
+  countLines(start: number, end: number): number {
+    let lines = 0;
+    for (let index = this.chunkIndexOf(Math.max(0, start)); index < this.chunks.length; index++) {
+      const chunk = this.chunks[index] ?? Buffer.alloc(0);
+      const chunkStart = this.chunkStarts[index] ?? 0;
+      if (chunkStart >= end) break;
+      const stop = Math.min(chunk.length, end - chunkStart);
+      for (let at = chunk.indexOf(0x0a, Math.max(0, start - chunkStart)); at >= 0 && at < stop; at = chunk.indexOf(0x0a, at + 1)) lines++;
+    }
+    return lines;
+  }
+
+  /**
+   * The bytes from `start` to `end` decoded as UTF-8. A multi-byte character split across two
+   * chunks is whole here: the range is joined as bytes before it is decoded.
+   */
+  text(start: number, end: number): string {
+    if (end - start > constants.MAX_STRING_LENGTH) throw new TooLongForOneStringError(start, end - start);
+    return this.bytes(start, end).toString('utf8');
+  }
+}
+
+/** A range longer than V8's longest string: it cannot be parsed as one piece. */
+export class TooLongForOneStringError extends Error {
+  constructor(
+    readonly offset: number,
+    readonly byteLength: number,
+  ) {
+    super(
+      `${byteLength} bytes to be read as one piece, more than the longest string this server can hold (${constants.MAX_STRING_LENGTH} characters): ` +
+        'send a List (kubectl get -o json prints one), whose items are read one by one',
+    );
+    this.name = 'TooLongForOneStringError';
+  }
+}

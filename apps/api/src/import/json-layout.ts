@@ -1,0 +1,350 @@
+import type { ChunkedBytes } from './chunked-bytes';
+import { UnreadableBodyError } from './import-body';
+
+/**
+ * Where the values of a JSON body are, found by scanning its bytes: each top-level object (a
+ * document) and, when it has a top-level `items` array, where each entry of that array starts and
+ * ends. Nothing is parsed here; each slice is parsed on its own later (json-objects.ts), by
+ * JSON.parse, which also checks what the scan does not (that a slice is valid JSON).
+ *
+ * The scan keeps only what it needs to find those slices: whether it is in a string (and after a
+ * backslash), the nesting depth, and, at depths 1 and 2, the keys and separators of the top-level
+ * object and of its `items` array. State survives chunk boundaries, so a value (or a multi-byte
+ * UTF-8 character, whose bytes are all >= 0x80 and never taken for JSON syntax) may span chunks.
+ *
+ * A malformed body leaves the scan unsure where anything starts (an unclosed string swallows the
+ * rest of the body), so it does not resynchronize: the first error refuses the whole body.
+ */
+
+/** Where one top-level JSON object is, and its `items` entries if it has a top-level `items` array. */
+export interface JsonDocumentLayout {
+  readonly index: number;
+  readonly start: number;
+  /** Just past the closing brace. */
+  readonly end: number;
+  readonly line: number;
+  readonly items?: JsonItemsLayout;
+}
+
+/** The top-level `items` array: its brackets, and each entry's start, end (exclusive) and line. */
+interface JsonItemsLayout {
+  readonly arrayStart: number;
+  /** Just past the closing bracket. */
+  readonly arrayEnd: number;
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+  readonly lines: readonly number[];
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+
+/** What is known of the top-level object being scanned: its depth-1 keys and its `items` array. */
+class TopLevelObject {
+  /** The scan's state between chunks: nesting depth, in a string, 1 when a backslash ended the last chunk, line of the next byte. */
+  depth = 0;
+  inString = false;
+  skipFirst = 0;
+  /** At depth 1, the next string is a key (after `{` and after `,`). */
+  expectKey = true;
+  /** Offset of the opening quote of the depth-1 key being scanned, or -1. */
+  keyStart = -1;
+  /** The last depth-1 key was `items`: the value after the colon may be the array. */
+  lastKeyIsItems = false;
+  /** The colon after `items` was seen: the next depth-1 value is `items`' value. */
+  itemsValueNext = false;
+  /** Inside the `items` array (depth 2 is its entries). */
+  inItems = false;
+  sawItemsArray = false;
+  arrayStart = -1;
+  arrayEnd = -1;
+  /** The entry being scanned: its first byte, just past its last byte, its line; -1 when between entries. */
+  itemStart = -1;
+  itemEnd = -1;
+  itemLine = 0;
+  /** A comma was seen in the array, so an entry must follow. */
+  afterComma = false;
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  readonly lines: number[] = [];
+
+  /** The line of the next byte to scan; `startLine` is the line of the opening brace. */
+  line: number;
+
+  constructor(
+    readonly start: number,
+    readonly startLine: number,
+  ) {
+    this.line = startLine;
+  }
+}
+
+export class JsonDocumentScanner {
+  private chunkIndex = 0;
+  private positionInChunk = 0;
+  /** 1-based line of the next byte. */
+  private line = 1;
+  private documents = 0;
+
+  /** The scan starts at `startOffset` (past a byte order mark). */
+  constructor(
+    private readonly body: ChunkedBytes,
+    startOffset = 0,
+  ) {
+    if (startOffset > 0 && body.length > 0) {
+      this.chunkIndex = body.chunkIndexOf(Math.min(startOffset, body.length - 1));
+      this.positionInChunk = startOffset - (body.chunkStarts[this.chunkIndex] ?? 0);
+    }
+  }
+
+  /** The next top-level object, or undefined at the end of the body. Throws UnreadableBodyError. */
+  next(): JsonDocumentLayout | undefined {
+    const start = this.skipWhitespace();
+    if (start === undefined) return undefined;
+    const first = this.body.byteAt(start);
+    if (first !== OPEN_BRACE) {
+      const reason =
+        first === OPEN_BRACKET
+          ? 'a JSON array at the top level is not a Kubernetes object: send what kubectl prints, an object or a List ({"kind": "List", "items": [...]})'
+          : `expected a JSON object ('{') but found ${describeByte(first)}`;
+      throw this.error(reason, start);
+    }
+    return this.scanObject(start);
+  }
+
+  /** Skips whitespace between documents; the offset of the next byte, or undefined at the end. */
+  private skipWhitespace(): number | undefined {
+    const { chunks, chunkStarts } = this.body;
+    for (; this.chunkIndex < chunks.length; this.chunkIndex++, this.positionInChunk = 0) {
+      const chunk = chunks[this.chunkIndex] ?? Buffer.alloc(0);
+      for (; this.positionInChunk < chunk.length; this.positionInChunk++) {
+        const byte = chunk[this.positionInChunk];
+        if (byte === NEWLINE) this.line++;
+        else if (byte !== SPACE && byte !== TAB && byte !== CARRIAGE_RETURN) return (chunkStarts[this.chunkIndex] ?? 0) + this.positionInChunk;
+      }
+    }
+    return undefined;
+  }
+
+  /** Scans the object whose `{` is at `start` (the next byte) to its closing brace, chunk by chunk. */
+  private scanObject(start: number): JsonDocumentLayout {
+    const top = new TopLevelObject(start, this.line);
+    const { chunks, chunkStarts } = this.body;
+    for (; this.chunkIndex < chunks.length; this.chunkIndex++, this.positionInChunk = 0) {
+      const chunkStart = chunkStarts[this.chunkIndex] ?? 0;
+      const end = this.scanChunk(top, chunks[this.chunkIndex] ?? Buffer.alloc(0), chunkStart);
+      if (end >= 0) {
+        this.positionInChunk = end;
+        return this.layoutOf(top, chunkStart + end);
+      }
+    }
+    const where = top.inString ? 'inside a string' : `with ${top.depth} object(s) or array(s) still open`;
+    throw this.error(`the body ends ${where}: the JSON is cut short`, this.body.length);
+  }
+
+  /**
+   * Scans one chunk from `positionInChunk`; returns the index just past the top-level object's
+   * closing brace, or -1 when the chunk ends first. This is the hot path of a 1 GB import: most
+   * bytes are in strings or deeper than depth 2, where only the string state, the depth and the
+   * line count change, and strings and indentation are skipped by tight inner loops (a raw line
+   * feed never occurs in a JSON string, so one always starts a line). The state lives in locals
+   * for the loop, and in `top` between chunks.
+   */
+  private scanChunk(top: TopLevelObject, chunk: Buffer, chunkStart: number): number {
+    const length = chunk.length;
+    let { depth, inString, line } = top;
+    let i = this.positionInChunk + top.skipFirst;
+    while (i < length) {
+      let byte = chunk[i] as number;
+      if (inString) {
+        while (byte !== QUOTE && byte !== BACKSLASH) {
+          if (++i === length) break;
+          byte = chunk[i] as number;
+        }
+        if (i === length) break;
+        if (byte === BACKSLASH) {
+          // The escaped byte is skipped, whatever it is; it may be the next chunk's first.
+          i += 2;
+          continue;
+        }
+        inString = false;
+        if (depth <= 2) this.stringEnded(top, chunkStart + i, depth);
+        i++;
+        continue;
+      }
+      // Ordered by how often each byte comes outside strings in kubectl's output.
+      if (byte === QUOTE) {
+        inString = true;
+        if (depth <= 2) this.stringStarted(top, chunkStart + i, depth, line);
+      } else if (byte === NEWLINE) {
+        line++;
+        i++;
+        while (i < length && chunk[i] === SPACE) i++;
+        continue;
+      } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+        if (depth <= 2) {
+          this.line = line;
+          this.opened(top, chunkStart + i, depth, byte, line);
+        }
+        depth++;
+      } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+        depth--;
+        if (depth <= 2) {
+          this.line = line;
+          if (this.closed(top, chunkStart + i, depth, byte)) return i + 1;
+        }
+      } else if (depth <= 2) {
+        this.line = line;
+        this.shallowByte(top, chunkStart + i, depth, byte, line);
+      }
+      i++;
+    }
+    top.depth = depth;
+    top.inString = inString;
+    top.skipFirst = i - length;
+    top.line = line;
+    this.line = line;
+    return -1;
+  }
+
+  private stringStarted(top: TopLevelObject, offset: number, depth: number, line: number): void {
+    if (depth === 1) {
+      if (top.expectKey) top.keyStart = offset;
+      else top.itemsValueNext = false;
+    } else if (top.inItems) this.itemByte(top, offset, line);
+  }
+
+  private stringEnded(top: TopLevelObject, offset: number, depth: number): void {
+    if (depth === 1 && top.keyStart >= 0) {
+      top.lastKeyIsItems = this.isItemsKey(top.keyStart, offset + 1);
+      top.keyStart = -1;
+      top.expectKey = false;
+    } else if (depth === 2 && top.inItems) top.itemEnd = offset + 1;
+  }
+
+  /** `{` or `[` at `depth` (before it opens). */
+  private opened(top: TopLevelObject, offset: number, depth: number, byte: number, line: number): void {
+    if (depth === 1) {
+      if (top.itemsValueNext && byte === OPEN_BRACKET) {
+        if (top.sawItemsArray) throw this.error('the object has two "items" arrays', offset);
+        top.inItems = true;
+        top.sawItemsArray = true;
+        top.arrayStart = offset;
+      }
+      top.itemsValueNext = false;
+    } else if (depth === 2 && top.inItems) this.itemByte(top, offset, line);
+  }
+
+  /** `}` or `]` that brought the depth down to `depth`; true when it closes the top-level object. */
+  private closed(top: TopLevelObject, offset: number, depth: number, byte: number): boolean {
+    if (depth === 2) {
+      if (top.inItems) top.itemEnd = offset + 1;
+      return false;
+    }
+    if (depth === 1) {
+      if (top.inItems) {
+        if (byte !== CLOSE_BRACKET) throw this.error(`the "items" array is closed by ${describeByte(byte)}`, offset);
+        this.endItem(top, offset, true);
+        top.inItems = false;
+        top.arrayEnd = offset + 1;
+      }
+      return false;
+    }
+    if (byte !== CLOSE_BRACE) throw this.error(`the top-level object is closed by ${describeByte(byte)}`, offset);
+    return true;
+  }
+
+  /** Any other byte at depth 1 or 2: a separator, whitespace, or part of a number or literal. */
+  private shallowByte(top: TopLevelObject, offset: number, depth: number, byte: number, line: number): void {
+    if (byte === COMMA) this.comma(top, offset, depth);
+    else if (byte === COLON) {
+      if (depth === 1) this.colon(top);
+    } else if (byte !== SPACE && byte !== TAB && byte !== CARRIAGE_RETURN) this.otherByte(top, offset, depth, line);
+  }
+
+  private comma(top: TopLevelObject, offset: number, depth: number): void {
+    if (depth === 1) {
+      top.expectKey = true;
+      top.itemsValueNext = false;
+    } else if (depth === 2 && top.inItems) this.endItem(top, offset, false);
+  }
+
+  private colon(top: TopLevelObject): void {
+    top.itemsValueNext = top.lastKeyIsItems;
+    top.lastKeyIsItems = false;
+  }
+
+  /** A byte of a number, `true`, `false`, `null` (or of something invalid, which JSON.parse will name). */
+  private otherByte(top: TopLevelObject, offset: number, depth: number, line: number): void {
+    if (depth === 1) top.itemsValueNext = false;
+    else if (depth === 2 && top.inItems) {
+      this.itemByte(top, offset, line);
+      top.itemEnd = offset + 1;
+    }
+  }
+
+  /** A byte of an `items` entry at depth 2: the first one starts the entry. */
+  private itemByte(top: TopLevelObject, offset: number, line: number): void {
+    if (top.itemStart >= 0) return;
+    top.itemStart = offset;
+    top.itemLine = line;
+  }
+
+  /**
+   * A comma, or the closing bracket, after an entry. Two values with no comma between them stay
+   * one entry, which JSON.parse then refuses; an empty entry (`[,`, `,,`, `,]`) is refused here.
+   */
+  private endItem(top: TopLevelObject, offset: number, closing: boolean): void {
+    if (top.itemStart < 0) {
+      if (closing && !top.afterComma) return;
+      throw this.error(closing ? 'a comma before the end of the "items" array' : 'an empty entry in the "items" array', offset);
+    }
+    top.starts.push(top.itemStart);
+    top.ends.push(top.itemEnd);
+    top.lines.push(top.itemLine);
+    top.itemStart = -1;
+    top.afterComma = !closing;
+  }
+
+  /** Whether the depth-1 key from `start` to `end` (quotes included) is `items`, escapes decoded. */
+  private isItemsKey(start: number, end: number): boolean {
+    const length = end - start;
+    if (length === 7) return this.body.text(start, end) === '"items"';
+    // "items" written with escapes ("\u0069tems") is still "items" to JSON.parse.
+    if (length > 7 && length <= 32) {
+      try {
+        return JSON.parse(this.body.text(start, end)) === 'items';
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  private layoutOf(top: TopLevelObject, end: number): JsonDocumentLayout {
+    const index = this.documents++;
+    const layout = { index, start: top.start, end, line: top.startLine };
+    if (!top.sawItemsArray) return layout;
+    return { ...layout, items: { arrayStart: top.arrayStart, arrayEnd: top.arrayEnd, starts: top.starts, ends: top.ends, lines: top.lines } };
+  }
+
+  private error(reason: string, offset: number): UnreadableBodyError {
+    return new UnreadableBodyError(reason, { document: this.documents, offset, line: this.line });
+  }
+}
+
+function describeByte(byte: number | undefined): string {
+  if (byte === undefined) return 'the end of the body';
+  if (byte >= 0x20 && byte < 0x7f) return `'${String.fromCharCode(byte)}'`;
+  return `the byte 0x${byte.toString(16).padStart(2, '0')}`;
+}
