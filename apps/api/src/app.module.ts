@@ -8,6 +8,7 @@ import { EvictionsModule } from './evictions/evictions.module';
 import { GraphqlModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
 import { ImpactModule } from './impact/impact.module';
+import { ImportModule } from './import/import.module';
 import { NodeLifecycleModule } from './node-lifecycle/node-lifecycle.module';
 import { NodesModule } from './nodes/nodes.module';
 import { PlacementModule } from './placement/placement.module';
@@ -32,6 +33,7 @@ import { TerminationsModule } from './terminations/terminations.module';
     PodsModule,
     PodGcModule,
     TerminationsModule,
+    ImportModule,
     PlacementModule,
     ImpactModule,
     GraphqlModule,

@@ -27,7 +27,7 @@ export interface ClusterView {
    * NodeInfo.Requested): every pod on a node until it is gone, terminating ones too, terminal ones
    * not. Undefined for a node no such pod is bound to.
    */
-  usageOf(nodeName: string): NodeUsage | undefined;
+  readonly usageOf: (nodeName: string) => NodeUsage | undefined;
 }
 
 /**

@@ -77,7 +77,7 @@ export class PodStore {
     for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
       const batch = rows.slice(i, i + IMPORT_BATCH);
       const col = <K extends keyof ImportedPodRow>(k: K) => batch.map((r) => r[k]);
-      const json = <K extends keyof ImportedPodRow>(k: K) => batch.map((r) => (r[k] === null ? null : JSON.stringify(r[k])));
+      const json = (k: keyof ImportedPodRow) => batch.map((r) => (r[k] === null ? null : JSON.stringify(r[k])));
       const time = (k: 'createdAt' | 'deletionTimestamp') => batch.map((r) => r[k]?.toISOString() ?? null);
       await w.tx.$executeRaw`
         INSERT INTO pods (cluster_id, namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind,

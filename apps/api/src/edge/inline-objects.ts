@@ -44,7 +44,7 @@ export function inlineNodes(value: unknown, path: FieldPath, errors: FieldError[
  * A pod asked about, as it would be once created: a missing name or namespace is filled in
  * (a what-if pod needs none), then validated and admitted with the service's settings.
  */
-export function inlinePod(value: unknown, path: FieldPath, settings: DomainSettings, errors: FieldError[]): Pod | undefined {
+function inlinePod(value: unknown, path: FieldPath, settings: DomainSettings, errors: FieldError[]): Pod | undefined {
   const result = validatePod(withWhatIfName(value), settings);
   if (!result.ok) {
     errors.push(...fieldErrorsWithin(path, result.error));

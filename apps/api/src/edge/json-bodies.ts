@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type FastifyRequest, errorCodes } from 'fastify';
+import { errorCodes } from 'fastify';
 import { ACCEPTED_BODY_TYPES } from '../failures/failure-answers';
+import { type WholeJsonBodyParser, readImportBodiesAsChunks } from '../import/import-body-parser';
 import { stringifyExactly, withExactIntegers } from './exact-json';
 
 /** Methods whose operations take no body. */
@@ -27,14 +28,13 @@ export function acceptJsonBodiesOnly(app: NestFastifyApplication): void {
   fastify.removeAllContentTypeParsers();
   const { bodyLimit } = fastify.initialConfig;
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  // Registered through Nest so that its own (JSON and form) parsers are never added at init.
-  app.useBodyParser(ACCEPTED_BODY_TYPES[0], { bodyLimit }, (request, body, done) => {
+  const parseWholeBody: WholeJsonBodyParser = (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '' && METHODS_WITHOUT_BODY.has(request.method)) {
       done(null, undefined);
       return;
     }
-    void parseJson(request as unknown as FastifyRequest, text, (error, parsed) => {
+    void parseJson(request, text, (error, parsed) => {
       if (error) {
         done(error, undefined);
         return;
@@ -49,7 +49,11 @@ export function acceptJsonBodiesOnly(app: NestFastifyApplication): void {
       }
       done(null, exact);
     });
-  });
+  };
+  // Registered through Nest so that its own (JSON and form) parsers are never added at init.
+  app.useBodyParser(ACCEPTED_BODY_TYPES[0], { bodyLimit }, parseWholeBody);
+  // The import routes take their bodies (JSON or YAML, up to ~1 GB) as chunks; every other route as above.
+  readImportBodiesAsChunks(fastify, { parseOtherJson: parseWholeBody });
 }
 
 /**

@@ -35,7 +35,7 @@ export type BodyEntry =
   | { readonly ok: false; readonly message: string; readonly position: BodyPosition };
 
 /** "document 2, item 17 (line 4501)": the position as a message names it. */
-function describePosition(position: BodyPosition): string {
+export function describePosition(position: BodyPosition): string {
   const item = position.item === undefined ? '' : `, item ${position.item}`;
   return `document ${position.document}${item} (line ${position.line}, byte ${position.offset})`;
 }

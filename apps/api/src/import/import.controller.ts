@@ -1,0 +1,24 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
+import { Command } from '../edge/commands';
+import { type ImportCommand, importObjects } from './import-commands';
+import { ImportService } from './import.service';
+
+@ApiTags('import')
+@Controller(clusterPaths('import'))
+export class ImportController {
+  constructor(private readonly imports: ImportService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Import what kubectl prints (kubectl get nodes,pods -A -o json or -o yaml): objects kept as they are, validated one by one; answers created, updated, unchanged, deleted and rejected',
+  })
+  @ApiQuery({ name: 'prune', required: false, type: Boolean, description: "delete the cluster's objects the import does not name" })
+  @ApiQuery({ name: 'dryRun', required: false, type: Boolean, description: 'answer what the import would do; store nothing' })
+  run(@Command(clusterScope) cluster: string, @Command(importObjects) command: ImportCommand) {
+    return this.imports.import(cluster, command);
+  }
+}

@@ -1,0 +1,408 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  type FieldError,
+  FieldPath,
+  type Node,
+  type Pod,
+  type Taint,
+  failure,
+  fieldError,
+  importedIdentity,
+  isNoExecuteTaint,
+  isObject,
+  noExecuteTaintsChanged,
+  validateNode,
+  validatePod,
+} from '@taintgate/domain';
+import { ClusterDirectory } from '../cluster/cluster-directory';
+import { type ClusterView } from '../cluster/cluster-snapshot';
+import { ClusterSnapshots } from '../cluster/cluster-snapshots';
+import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
+import { type ImportedNodeRow, importedNodeRow, nodeOfImportedRow } from '../cluster/node-record';
+import { NodeStore } from '../cluster/node-store';
+import { type ImportedPodRow, importedPodRow, podKey, podOfImportedRow } from '../cluster/pod-record';
+import { PodStore } from '../cluster/pod-store';
+import { AppConfig } from '../config/app-config';
+import { TaintEvictionController } from '../evictions/taint-eviction-controller';
+import { restAnswerOf } from '../failures/failure-answers';
+import { fail } from '../failures/failure.exception';
+import { type BodyEntry, UnreadableBodyError, describePosition } from './import-body';
+import type { ImportCommand } from './import-commands';
+import { readKubectlObjects } from './kubectl-objects';
+import type { ReadProgress } from './read-progress';
+
+/** What an import did to one kind of object (a type, not an interface: the audit trail stores it as JSON). */
+type KindTally = {
+  created: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+};
+
+/** An object the import left out, and why: the API server's words, each bad field named. */
+interface RejectedObject {
+  kind: string;
+  namespace?: string;
+  name: string;
+  /** Where it was in the body: `items[12]`, `document 3`. */
+  position: string;
+  message: string;
+  details?: { field: string; reason: string }[];
+}
+
+/** How many objects an import writes in one go (each kind's own statements batch further). */
+const FLUSH_EVERY = 2000;
+/** Bodies smaller than this are read in a moment: no progress is logged. */
+const PROGRESS_EVERY_BYTES = 64 * 2 ** 20;
+
+const root = FieldPath.root();
+
+/** A dry run's outcome, thrown to roll its transaction back. */
+class DryRunOutcome extends Error {
+  constructor(readonly result: ImportResult) {
+    super('dry run: rolled back');
+  }
+}
+
+export type ImportResult = ReturnType<ImportRun['result']>;
+
+/**
+ * POST /v1/clusters/{cluster}/import: what kubectl prints (a List, NodeList, PodList or single
+ * objects) stored as it is, in one write. Each object is validated on its own (a bad one is
+ * rejected with its field errors and never stops the rest); admission does not run again (the
+ * source's API server admitted the pods); uids, creation times, labels, annotations, status and
+ * tolerations are kept. An object equal to the stored one is left alone; `prune` deletes what the
+ * import does not name; pods on NoExecute-tainted nodes are decided as the taint eviction
+ * controller decides a pod it sees for the first time. A dry run does all of it in a transaction
+ * that is rolled back, so it answers exactly what the import would do.
+ */
+@Injectable()
+export class ImportService {
+  private readonly logger = new Logger(ImportService.name);
+
+  constructor(
+    private readonly directory: ClusterDirectory,
+    private readonly snapshots: ClusterSnapshots,
+    private readonly writer: ClusterWriter,
+    private readonly nodes: NodeStore,
+    private readonly pods: PodStore,
+    private readonly evictions: TaintEvictionController,
+    private readonly config: AppConfig,
+  ) {}
+
+  async import(cluster: string, command: ImportCommand): Promise<ImportResult> {
+    const started = Date.now();
+    const before = (await this.directory.exists(cluster)) ? await this.snapshots.view(cluster) : undefined;
+    try {
+      const result = await this.writer.write(
+        cluster,
+        async (w) => {
+          // Written meanwhile: read again; this write holds the cluster's lock, so nothing else commits now.
+          const view = w.revision === 1n ? undefined : before?.revision === w.revision - 1n ? before : await this.snapshots.view(cluster);
+          const run = new ImportRun(w, view, this.config);
+          const entries = readKubectlObjects(command.body, { onProgress: (p) => this.logProgress(cluster, p) });
+          await run.read(entries, (nodes, pods) => this.flush(w, nodes, pods));
+          await this.prune(w, run, command.prune);
+          await this.decideNoExecute(w, run);
+          await w.audit({ action: 'cluster.import', kind: 'Cluster', name: cluster, details: run.tallies() });
+          const outcome = run.result(command.dryRun);
+          if (command.dryRun) throw new DryRunOutcome(outcome);
+          return outcome;
+        },
+        { timeoutMs: IMPORT_TIMEOUT_MS },
+      );
+      this.logger.log(`import into cluster ${cluster}: ${summaryOf(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return result;
+    } catch (error) {
+      if (error instanceof DryRunOutcome) return error.result;
+      throw error;
+    }
+  }
+
+  /** A large body is read in tens of seconds: how far, every 64 MiB. */
+  private logProgress(cluster: string, { bytesRead, totalBytes, objects, done }: ReadProgress): void {
+    if (done && totalBytes < PROGRESS_EVERY_BYTES) return;
+    const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+    this.logger.log(`import into cluster ${cluster}: ${mib(bytesRead)} of ${mib(totalBytes)} MiB read, ${objects} objects`);
+  }
+
+  private async flush(w: WriteContext, nodes: ImportedNodeRow[], pods: ImportedPodRow[]): Promise<void> {
+    await this.nodes.importMany(w, nodes);
+    await this.pods.importMany(w, pods);
+  }
+
+  /** prune=true: the cluster's objects the import does not name go, as a delete of each would. */
+  private async prune(w: WriteContext, run: ImportRun, prune: boolean): Promise<void> {
+    if (!prune) return;
+    const { nodes, pods } = run.unnamed();
+    await this.pods.delete(w, ...pods);
+    await this.evictions.podsDeleted(w, pods);
+    await this.nodes.deleteMany(w, nodes);
+    run.deleted(nodes.length, pods.length);
+  }
+
+  /**
+   * Nodes whose NoExecute taints changed have all their pods decided again; a pod written on a
+   * node whose NoExecute taints did not change is decided on its own, as a pod first seen.
+   */
+  private async decideNoExecute(w: WriteContext, run: ImportRun): Promise<void> {
+    const changedNodes = run.nodeTaintChanges();
+    await this.evictions.nodeTaintsChanged(w, changedNodes);
+    const decided = new Set(changedNodes.map((c) => c.name));
+    await this.evictions.podsChanged(
+      w,
+      run.podsOnNoExecuteNodes().filter((pod) => !decided.has(pod.spec?.nodeName ?? '')),
+    );
+  }
+}
+
+/** An import of 300,000 pods takes tens of seconds; the ordinary write timeout is 30 s. */
+const IMPORT_TIMEOUT_MS = 10 * 60_000;
+
+function summaryOf(result: ImportResult): string {
+  const { created, updated, unchanged, deleted, rejected } = result;
+  return `${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted, ${rejected.length} rejected${result.dryRun ? ' (dry run)' : ''}`;
+}
+
+/** The least of a pod the taint eviction controller needs to decide it (the full objects of a large import would not fit in memory). */
+function decidable(pod: Pod): Pod {
+  const { name, namespace, uid, deletionTimestamp } = pod.metadata;
+  return {
+    metadata: { name, namespace: namespace || 'default', uid, deletionTimestamp },
+    spec: { nodeName: pod.spec?.nodeName, tolerations: pod.spec?.tolerations, terminationGracePeriodSeconds: pod.spec?.terminationGracePeriodSeconds },
+    status: { phase: pod.status?.phase },
+  };
+}
+
+const withoutResourceVersion = <T extends Node | Pod>(object: T): T => ({ ...object, metadata: { ...object.metadata, resourceVersion: undefined } });
+
+/** One import in progress: what it read, what it wrote, what it left out. */
+class ImportRun {
+  private readonly nodeTally: KindTally = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
+  private readonly podTally: KindTally = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
+  private readonly rejected: RejectedObject[] = [];
+  /** Every object the import names, rejected ones too (prune keeps them). */
+  private readonly namedNodes = new Set<string>();
+  private readonly namedPods = new Set<string>();
+  /** uid -> the object that holds it, in the cluster as stored and as imported so far. */
+  private readonly uidOwners = new Map<string, string>();
+  /** The NoExecute taints of every node the import writes, before and after. */
+  private readonly taintChanges = new Map<string, { before: readonly Taint[]; after: readonly Taint[] }>();
+  private readonly writtenPods: Pod[] = [];
+  private nodeBatch: ImportedNodeRow[] = [];
+  private podBatch: ImportedPodRow[] = [];
+
+  constructor(
+    private readonly w: WriteContext,
+    private readonly view: ClusterView | undefined,
+    private readonly config: AppConfig,
+  ) {
+    for (const node of view?.nodes.values() ?? []) this.uidOwners.set(node.metadata.uid ?? '', `Node ${node.metadata.name}`);
+    for (const pod of view?.pods.values() ?? []) this.uidOwners.set(pod.metadata.uid ?? '', `Pod ${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`);
+  }
+
+  async read(entries: Iterable<BodyEntry>, flush: (nodes: ImportedNodeRow[], pods: ImportedPodRow[]) => Promise<void>): Promise<void> {
+    for (const entry of readable(entries)) {
+      if (entry.ok) this.take(entry.object, describePosition(entry.position));
+      else this.reject({ kind: '', name: '', position: describePosition(entry.position), message: entry.message });
+      if (this.nodeBatch.length + this.podBatch.length >= FLUSH_EVERY) await this.flushWith(flush);
+    }
+    await this.flushWith(flush);
+  }
+
+  private async flushWith(flush: (nodes: ImportedNodeRow[], pods: ImportedPodRow[]) => Promise<void>): Promise<void> {
+    const [nodes, pods] = [this.nodeBatch, this.podBatch];
+    this.nodeBatch = [];
+    this.podBatch = [];
+    if (nodes.length || pods.length) await flush(nodes, pods);
+  }
+
+  private take(object: unknown, position: string): void {
+    const kind = isObject(object) && typeof object.kind === 'string' ? object.kind : '';
+    const metadata = isObject(object) && isObject(object.metadata) ? object.metadata : {};
+    const name = typeof metadata.name === 'string' ? metadata.name : '';
+    const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : 'default';
+    const apiVersion = isObject(object) ? object.apiVersion : undefined;
+    if ((kind !== 'Node' && kind !== 'Pod') || (apiVersion !== undefined && apiVersion !== 'v1')) {
+      const what = `${typeof apiVersion === 'string' ? `${apiVersion}, ` : ''}kind "${kind}"`;
+      this.reject({ kind, name, position, message: `${what} is not imported: only v1 Node and Pod objects are` });
+      return;
+    }
+    if (kind === 'Node') this.takeNode(object, name, position);
+    else this.takePod(object, namespace, name, position);
+  }
+
+  private takeNode(object: unknown, name: string, position: string): void {
+    const valid = validateNode(object);
+    const identity = importedIdentity(object);
+    if (!valid.ok || !identity.ok) {
+      this.rejectInvalid('Node', undefined, name, position, [...errorsOf(valid), ...errorsOf(identity)]);
+      return;
+    }
+    if (this.namedNodes.has(name)) {
+      this.rejectInvalid('Node', undefined, name, position, [duplicateName(name)]);
+      return;
+    }
+    this.namedNodes.add(name);
+    const node = valid.value;
+    const existing = this.view?.nodes.get(name);
+    const uid = identity.value.uid ?? existing?.metadata.uid ?? randomUUID();
+    if (this.uidTaken(uid, `Node ${name}`)) {
+      this.rejectInvalid('Node', undefined, name, position, [this.duplicateUid(uid)]);
+      return;
+    }
+    const createdAt = createdAtOf(identity.value.creationTimestamp, existing, this.w.now);
+    const row = importedNodeRow(node, { uid, createdAt }, existing?.spec?.taints ?? [], this.w.now);
+    const after = nodeOfImportedRow(row, this.w.revision);
+    if (existing && isDeepStrictEqual(withoutResourceVersion(after), withoutResourceVersion(existing))) {
+      this.nodeTally.unchanged++;
+      return;
+    }
+    this.nodeTally[existing ? 'updated' : 'created']++;
+    this.taintChanges.set(name, { before: existing?.spec?.taints ?? [], after: after.spec?.taints ?? [] });
+    this.nodeBatch.push(row);
+  }
+
+  private takePod(object: unknown, namespace: string, name: string, position: string): void {
+    const valid = validatePod(object, this.config.domain);
+    const identity = importedIdentity(object);
+    if (!valid.ok || !identity.ok) {
+      this.rejectInvalid('Pod', namespace, name, position, [...errorsOf(valid), ...errorsOf(identity)]);
+      return;
+    }
+    const key = podKey(namespace, name);
+    if (this.namedPods.has(key)) {
+      this.rejectInvalid('Pod', namespace, name, position, [duplicateName(name)]);
+      return;
+    }
+    this.namedPods.add(key);
+    const pod = { ...valid.value, metadata: { ...valid.value.metadata, namespace } };
+    const existing = this.view?.pods.get(key);
+    const uid = identity.value.uid ?? existing?.metadata.uid ?? randomUUID();
+    if (this.uidTaken(uid, `Pod ${key}`)) {
+      this.rejectInvalid('Pod', namespace, name, position, [this.duplicateUid(uid)]);
+      return;
+    }
+    const { deletionTimestamp, deletionGracePeriodSeconds } = identity.value;
+    const row = importedPodRow(pod, {
+      uid,
+      createdAt: createdAtOf(identity.value.creationTimestamp, existing, this.w.now),
+      deletionTimestamp: deletionTimestamp === undefined ? null : new Date(deletionTimestamp),
+      deletionGracePeriodSeconds: deletionGracePeriodSeconds ?? null,
+    });
+    const after = podOfImportedRow(row, this.w.revision);
+    if (existing && isDeepStrictEqual(withoutResourceVersion(after), withoutResourceVersion(existing))) {
+      this.podTally.unchanged++;
+      return;
+    }
+    this.podTally[existing ? 'updated' : 'created']++;
+    if (after.spec?.nodeName) this.writtenPods.push(decidable(after));
+    this.podBatch.push(row);
+  }
+
+  /** Whether another object already holds the uid; if not, it is this one's from now on. */
+  private uidTaken(uid: string, owner: string): boolean {
+    const holder = this.uidOwners.get(uid);
+    if (holder !== undefined && holder !== owner) return true;
+    this.uidOwners.set(uid, owner);
+    return false;
+  }
+
+  private duplicateUid(uid: string): FieldError {
+    return fieldError.duplicate(root.child('metadata').child('uid'), uid, `already the uid of ${this.uidOwners.get(uid) ?? 'another object'}`);
+  }
+
+  private rejectInvalid(kind: 'Node' | 'Pod', namespace: string | undefined, name: string, position: string, errors: FieldError[]): void {
+    const answer = restAnswerOf(failure.invalid(kind, name, errors));
+    this.reject({
+      kind,
+      ...(namespace === undefined ? {} : { namespace }),
+      name,
+      position,
+      message: answer.message,
+      ...(answer.details ? { details: answer.details } : {}),
+    });
+  }
+
+  private reject(rejected: RejectedObject): void {
+    this.rejected.push(rejected);
+    if (rejected.kind === 'Node' && rejected.name) this.namedNodes.add(rejected.name);
+    if (rejected.kind === 'Pod' && rejected.name) this.namedPods.add(podKey(rejected.namespace ?? 'default', rejected.name));
+  }
+
+  /** The cluster's objects the import does not name. */
+  unnamed(): { nodes: string[]; pods: { namespace: string; name: string }[] } {
+    const nodes = [...(this.view?.nodes.keys() ?? [])].filter((name) => !this.namedNodes.has(name));
+    const pods = [...(this.view?.pods.values() ?? [])]
+      .map((p) => ({ namespace: p.metadata.namespace ?? 'default', name: p.metadata.name }))
+      .filter((p) => !this.namedPods.has(podKey(p.namespace, p.name)));
+    return { nodes, pods };
+  }
+
+  deleted(nodes: number, pods: number): void {
+    this.nodeTally.deleted = nodes;
+    this.podTally.deleted = pods;
+  }
+
+  /** The written nodes whose NoExecute taints changed. */
+  nodeTaintChanges(): { name: string; before: readonly Taint[]; after: readonly Taint[] }[] {
+    return [...this.taintChanges].filter(([, c]) => noExecuteTaintsChanged(c.before, c.after)).map(([name, c]) => ({ name, ...c }));
+  }
+
+  /** The written pods bound to a node that has NoExecute taints once the import is done. */
+  podsOnNoExecuteNodes(): Pod[] {
+    const hasNoExecute = (name: string): boolean => {
+      const written = this.taintChanges.get(name);
+      const taints = written ? written.after : this.view?.nodes.get(name)?.spec?.taints;
+      return (taints ?? []).some(isNoExecuteTaint);
+    };
+    return this.writtenPods.filter((pod) => hasNoExecute(pod.spec?.nodeName ?? ''));
+  }
+
+  tallies() {
+    return { nodes: this.nodeTally, pods: this.podTally, rejected: this.rejected.length };
+  }
+
+  private counts(): KindTally {
+    const sum = (k: keyof KindTally) => this.nodeTally[k] + this.podTally[k];
+    return { created: sum('created'), updated: sum('updated'), unchanged: sum('unchanged'), deleted: sum('deleted') };
+  }
+
+  result(dryRun: boolean) {
+    return {
+      apiVersion: 'taintgate.io/v1',
+      kind: 'ImportResult',
+      cluster: this.w.cluster.name,
+      dryRun,
+      ...this.counts(),
+      nodes: this.nodeTally,
+      pods: this.podTally,
+      rejected: this.rejected,
+      /** The cluster's revision once the import is stored (what it would be, on a dry run). */
+      resourceVersion: String(this.w.revision),
+    };
+  }
+}
+
+/** The body's entries; a body that cannot be read at all is the client's mistake, refused whole (400). */
+function* readable(entries: Iterable<BodyEntry>): Generator<BodyEntry> {
+  try {
+    yield* entries;
+  } catch (error) {
+    if (error instanceof UnreadableBodyError) fail(failure.badRequest(`the body cannot be read: ${error.message}`));
+    throw error;
+  }
+}
+
+const errorsOf = (result: { ok: true } | { ok: false; error: FieldError[] }): FieldError[] => (result.ok ? [] : result.error);
+
+const duplicateName = (name: string): FieldError => fieldError.duplicate(root.child('metadata').child('name'), name, 'named twice in the import');
+
+/** The source's creationTimestamp; without one, the stored object's, else now. */
+function createdAtOf(sent: number | undefined, existing: Node | Pod | undefined, now: number): Date {
+  if (sent !== undefined) return new Date(sent);
+  const stored = existing?.metadata.creationTimestamp;
+  return new Date(stored ? Date.parse(stored) : now);
+}
