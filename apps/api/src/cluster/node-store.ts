@@ -57,33 +57,40 @@ export class NodeStore {
   }
 
   /**
-   * Creates or replaces many nodes with their taints as an import stores them, in a few
-   * statements per thousand nodes: each row as `importedNodeRow` lays it out.
+   * Creates or replaces many nodes with their taints as an import stores them, a few statements
+   * per thousand nodes: each row as `importedNodeRow` lays it out, sent as one JSON document that
+   * Postgres reads as rows (json_to_recordset; see PodStore.importMany).
    */
   async importMany(w: WriteContext, rows: readonly ImportedNodeRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
       const batch = rows.slice(i, i + IMPORT_BATCH);
-      const names = batch.map((r) => r.name);
-      const json = (k: 'labels' | 'conditions' | 'allocatable' | 'extra') => batch.map((r) => JSON.stringify(r[k]));
+      const nodes = batch.map((r) => ({
+        name: r.name,
+        uid: r.uid,
+        labels: r.labels,
+        unschedulable: r.unschedulable,
+        conditions: r.conditions,
+        allocatable: r.allocatable,
+        extra: r.extra,
+        created_at: r.createdAt.toISOString(),
+      }));
       await w.tx.$executeRaw`
         INSERT INTO nodes (cluster_id, name, uid, labels, unschedulable, conditions, allocatable, extra, revision, created_at, updated_at)
-        SELECT ${w.cluster.id}::int, v.name, v.uid, v.labels::jsonb, v.unschedulable, v.conditions::jsonb, v.allocatable::jsonb, v.extra::jsonb,
-               ${w.revision}, v.created_at, now()
-        FROM unnest(${names}::text[], ${batch.map((r) => r.uid)}::uuid[], ${json('labels')}::text[], ${batch.map((r) => r.unschedulable)}::boolean[],
-                    ${json('conditions')}::text[], ${json('allocatable')}::text[], ${json('extra')}::text[],
-                    ${batch.map((r) => r.createdAt.toISOString())}::timestamptz[])
-          AS v(name, uid, labels, unschedulable, conditions, allocatable, extra, created_at)
+        SELECT ${w.cluster.id}::int, v.name, v.uid, v.labels, v.unschedulable, v.conditions, v.allocatable, v.extra, ${w.revision}, v.created_at, now()
+        FROM json_to_recordset(${JSON.stringify(nodes)}::json)
+          AS v(name text, uid uuid, labels jsonb, unschedulable boolean, conditions jsonb, allocatable jsonb, extra jsonb, created_at timestamptz)
         ON CONFLICT (cluster_id, name) DO UPDATE SET
           uid = EXCLUDED.uid, labels = EXCLUDED.labels, unschedulable = EXCLUDED.unschedulable, conditions = EXCLUDED.conditions,
           allocatable = EXCLUDED.allocatable, extra = EXCLUDED.extra, revision = EXCLUDED.revision, created_at = EXCLUDED.created_at, updated_at = now()`;
-      await w.tx.taint.deleteMany({ where: { clusterId: w.cluster.id, nodeName: { in: names } } });
-      const taints = batch.flatMap((r) => r.taints.map((t, position) => ({ ...t, nodeName: r.name, position })));
+      await w.tx.taint.deleteMany({ where: { clusterId: w.cluster.id, nodeName: { in: batch.map((r) => r.name) } } });
+      const taints = batch.flatMap((r) =>
+        r.taints.map((t, position) => ({ node_name: r.name, key: t.key, value: t.value, effect: t.effect, time_added: t.timeAdded.toISOString(), position })),
+      );
       if (taints.length === 0) continue;
-      const col = <K extends keyof (typeof taints)[number]>(k: K) => taints.map((t) => t[k]);
       await w.tx.$executeRaw`
         INSERT INTO taints (cluster_id, node_name, key, value, effect, time_added, position)
-        SELECT ${w.cluster.id}::int, * FROM unnest(${col('nodeName')}::text[], ${col('key')}::text[], ${col('value')}::text[],
-          ${col('effect')}::text[]::"TaintEffect"[], ${taints.map((t) => t.timeAdded.toISOString())}::timestamptz[], ${col('position')}::int[])`;
+        SELECT ${w.cluster.id}::int, v.node_name, v.key, v.value, v.effect::"TaintEffect", v.time_added, v.position
+        FROM json_to_recordset(${JSON.stringify(taints)}::json) AS v(node_name text, key text, value text, effect text, time_added timestamptz, position int)`;
     }
   }
 

@@ -14,10 +14,23 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
  * exactly. The one int64 taintgate reads, tolerationSeconds, is kept exact (pod-record.ts).
  */
 export function storableJson(value: unknown): unknown {
+  // Most objects hold no bigint: looking is much cheaper than copying (an import stores 300,000 pods).
+  return holdsBigInt(value) ? withBigIntsAsNumbers(value) : value;
+}
+
+function holdsBigInt(value: unknown): boolean {
+  if (typeof value === 'bigint') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsBigInt);
+  for (const member of Object.values(value)) if (holdsBigInt(member)) return true;
+  return false;
+}
+
+function withBigIntsAsNumbers(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
-  if (Array.isArray(value)) return value.map(storableJson);
+  if (Array.isArray(value)) return value.map(withBigIntsAsNumbers);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, storableJson(member)]));
+  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, withBigIntsAsNumbers(member)]));
 }
 
 /** Which fields of each top-level section live in columns (and so are left out of `extra`). */

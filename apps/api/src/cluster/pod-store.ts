@@ -70,28 +70,40 @@ export class PodStore {
   }
 
   /**
-   * Creates or replaces many pods as an import stores them, in one statement per thousand: each
-   * row as `podRowOf` lays it out (uid, creation and deletion times kept as they came).
+   * Creates or replaces many pods as an import stores them, in one statement per two thousand:
+   * each row as `importedPodRow` lays it out (uid, creation and deletion times kept as they came),
+   * sent as one JSON document that Postgres reads as rows (json_to_recordset), which costs far
+   * less than a text array per column (each JSON value escaped again, and parsed again).
    */
   async importMany(w: WriteContext, rows: readonly ImportedPodRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
-      const batch = rows.slice(i, i + IMPORT_BATCH);
-      const col = <K extends keyof ImportedPodRow>(k: K) => batch.map((r) => r[k]);
-      const json = (k: keyof ImportedPodRow) => batch.map((r) => (r[k] === null ? null : JSON.stringify(r[k])));
-      const time = (k: 'createdAt' | 'deletionTimestamp') => batch.map((r) => r[k]?.toISOString() ?? null);
+      const batch = rows.slice(i, i + IMPORT_BATCH).map((r) => ({
+        namespace: r.namespace,
+        name: r.name,
+        uid: r.uid,
+        labels: r.labels,
+        tolerations: r.tolerations,
+        node_name: r.nodeName,
+        node_selector: r.nodeSelector,
+        affinity: r.affinity,
+        requests: r.requests,
+        owner_kind: r.ownerKind,
+        qos_class: r.qosClass,
+        phase: r.phase,
+        extra: r.extra,
+        created_at: r.createdAt.toISOString(),
+        deletion_timestamp: r.deletionTimestamp?.toISOString() ?? null,
+        grace: r.deletionGracePeriodSeconds,
+      }));
       await w.tx.$executeRaw`
         INSERT INTO pods (cluster_id, namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind,
                           qos_class, phase, extra, revision, created_at, updated_at, deletion_timestamp, deletion_grace_period_seconds)
-        SELECT ${w.cluster.id}::int, v.namespace, v.name, v.uid, v.labels::jsonb, v.tolerations::jsonb, v.node_name, v.node_selector::jsonb,
-               v.affinity::jsonb, v.requests::jsonb, v.owner_kind, v.qos_class::"QOSClass", v.phase, v.extra::jsonb, ${w.revision},
-               v.created_at, now(), v.deletion_timestamp, v.grace
-        FROM unnest(${col('namespace')}::text[], ${col('name')}::text[], ${col('uid')}::uuid[], ${json('labels')}::text[], ${json('tolerations')}::text[],
-                    ${col('nodeName')}::text[], ${json('nodeSelector')}::text[], ${json('affinity')}::text[], ${json('requests')}::text[],
-                    ${col('ownerKind')}::text[], ${col('qosClass')}::text[], ${col('phase')}::text[], ${json('extra')}::text[],
-                    ${time('createdAt')}::timestamptz[], ${time('deletionTimestamp')}::timestamptz[],
-                    ${col('deletionGracePeriodSeconds').map((g) => (g === null ? null : String(g)))}::bigint[])
-          AS v(namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind, qos_class, phase, extra,
-               created_at, deletion_timestamp, grace)
+        SELECT ${w.cluster.id}::int, v.namespace, v.name, v.uid, v.labels, v.tolerations, v.node_name, v.node_selector, v.affinity, v.requests,
+               v.owner_kind, v.qos_class::"QOSClass", v.phase, v.extra, ${w.revision}, v.created_at, now(), v.deletion_timestamp, v.grace
+        FROM json_to_recordset(${JSON.stringify(batch)}::json)
+          AS v(namespace text, name text, uid uuid, labels jsonb, tolerations jsonb, node_name text, node_selector jsonb, affinity jsonb,
+               requests jsonb, owner_kind text, qos_class text, phase text, extra jsonb, created_at timestamptz, deletion_timestamp timestamptz,
+               grace bigint)
         ON CONFLICT (cluster_id, namespace, name) DO UPDATE SET
           uid = EXCLUDED.uid, labels = EXCLUDED.labels, tolerations = EXCLUDED.tolerations, node_name = EXCLUDED.node_name,
           node_selector = EXCLUDED.node_selector, affinity = EXCLUDED.affinity, requests = EXCLUDED.requests, owner_kind = EXCLUDED.owner_kind,

@@ -167,8 +167,8 @@ function summaryOf(result: ImportResult): string {
 }
 
 /** The least of a pod the taint eviction controller needs to decide it (the full objects of a large import would not fit in memory). */
-function decidable(pod: Pod): Pod {
-  const { name, namespace, uid, deletionTimestamp } = pod.metadata;
+function decidable(pod: Pod, uid: string): Pod {
+  const { name, namespace, deletionTimestamp } = pod.metadata;
   return {
     metadata: { name, namespace: namespace || 'default', uid, deletionTimestamp },
     spec: { nodeName: pod.spec?.nodeName, tolerations: pod.spec?.tolerations, terminationGracePeriodSeconds: pod.spec?.terminationGracePeriodSeconds },
@@ -193,6 +193,7 @@ class ImportRun {
   private readonly writtenPods: Pod[] = [];
   private nodeBatch: ImportedNodeRow[] = [];
   private podBatch: ImportedPodRow[] = [];
+  private storing: Promise<void> | undefined;
 
   constructor(
     private readonly w: WriteContext,
@@ -210,13 +211,21 @@ class ImportRun {
       if (this.nodeBatch.length + this.podBatch.length >= FLUSH_EVERY) await this.flushWith(flush);
     }
     await this.flushWith(flush);
+    await this.storing;
   }
 
+  /**
+   * Sends the batch read so far, once the one before it is stored: Postgres stores one batch
+   * while this process reads the next (one in flight, on the write's one connection).
+   */
   private async flushWith(flush: (nodes: ImportedNodeRow[], pods: ImportedPodRow[]) => Promise<void>): Promise<void> {
     const [nodes, pods] = [this.nodeBatch, this.podBatch];
     this.nodeBatch = [];
     this.podBatch = [];
-    if (nodes.length || pods.length) await flush(nodes, pods);
+    await this.storing;
+    this.storing = nodes.length || pods.length ? flush(nodes, pods) : undefined;
+    // Awaited with the next batch or at the end; until then its failure must not count as unhandled.
+    this.storing?.catch(() => undefined);
   }
 
   private take(object: unknown, position: string): void {
@@ -255,13 +264,14 @@ class ImportRun {
     }
     const createdAt = createdAtOf(identity.value.creationTimestamp, existing, this.w.now);
     const row = importedNodeRow(node, { uid, createdAt }, existing?.spec?.taints ?? [], this.w.now);
-    const after = nodeOfImportedRow(row, this.w.revision);
-    if (existing && isDeepStrictEqual(withoutResourceVersion(after), withoutResourceVersion(existing))) {
+    // Only an object stored before can be unchanged; reading a new one back would cost for nothing.
+    const after = existing && nodeOfImportedRow(row, this.w.revision);
+    if (existing && isDeepStrictEqual(withoutResourceVersion(after as Node), withoutResourceVersion(existing))) {
       this.nodeTally.unchanged++;
       return;
     }
     this.nodeTally[existing ? 'updated' : 'created']++;
-    this.taintChanges.set(name, { before: existing?.spec?.taints ?? [], after: after.spec?.taints ?? [] });
+    this.taintChanges.set(name, { before: existing?.spec?.taints ?? [], after: row.taints.map((t) => ({ ...t, timeAdded: t.timeAdded.toISOString() })) });
     this.nodeBatch.push(row);
   }
 
@@ -292,13 +302,13 @@ class ImportRun {
       deletionTimestamp: deletionTimestamp === undefined ? null : new Date(deletionTimestamp),
       deletionGracePeriodSeconds: deletionGracePeriodSeconds ?? null,
     });
-    const after = podOfImportedRow(row, this.w.revision);
-    if (existing && isDeepStrictEqual(withoutResourceVersion(after), withoutResourceVersion(existing))) {
+    const after = existing && podOfImportedRow(row, this.w.revision);
+    if (existing && isDeepStrictEqual(withoutResourceVersion(after as Pod), withoutResourceVersion(existing))) {
       this.podTally.unchanged++;
       return;
     }
     this.podTally[existing ? 'updated' : 'created']++;
-    if (after.spec?.nodeName) this.writtenPods.push(decidable(after));
+    if (pod.spec?.nodeName) this.writtenPods.push(decidable(pod, uid));
     this.podBatch.push(row);
   }
 

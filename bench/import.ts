@@ -1,0 +1,83 @@
+/**
+ * Importing a cluster at docs/contract.md's scale: 10,000 nodes and 300,000 pods as
+ * `kubectl get nodes,pods -A -o json` prints them (the realistic GKE cluster of
+ * test/support/realistic-cluster.ts, about 3 GiB), POSTed over HTTP to a running service on the
+ * machine's Postgres, in a database of its own that is dropped at the end. Measured: the first
+ * import (everything created), the same import again (everything unchanged), and the process's
+ * peak memory. Writing the file is setup, not measured.
+ *   npm run bench:import
+ */
+import 'reflect-metadata';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from '../apps/api/src/app.module';
+import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
+import { writeClusterJson } from '../test/support/realistic-cluster';
+import { createBenchDatabase } from './bench-database';
+import { machineLine } from './machine';
+
+const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30 };
+
+/** POSTs the file as it is read from disk; answers the status, the JSON answer and the seconds it took. */
+function postFile(port: number, url: string, file: string, bytes: number): Promise<{ status: number; body: Record<string, unknown>; seconds: number }> {
+  const start = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: url, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': bytes } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>, seconds });
+      });
+    });
+    req.on('error', reject);
+    createReadStream(file).pipe(req);
+  });
+}
+
+const counts = ({ created, updated, unchanged, deleted, rejected }: Record<string, unknown>) =>
+  `created ${String(created)}, updated ${String(updated)}, unchanged ${String(unchanged)}, deleted ${String(deleted)}, rejected ${(rejected as unknown[]).length}`;
+
+async function main(): Promise<void> {
+  console.log(machineLine());
+  const bench = await createBenchDatabase();
+  const dir = await mkdtemp(path.join(tmpdir(), 'import-bench-'));
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
+  try {
+    const file = path.join(dir, 'cluster.json');
+    await writeClusterJson(file, size);
+    const bytes = (await stat(file)).size;
+    console.log(`kubectl JSON of ${size.nodes} nodes and ${size.nodes * size.podsPerNode} pods: ${(bytes / 2 ** 30).toFixed(2)} GiB (setup)`);
+
+    process.env.DATABASE_URL = bench.databaseUrl;
+    process.env.EVICTION_WORKER = 'false';
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: ['log', 'warn', 'error'] });
+    configureApp(app);
+    await app.listen(0, '127.0.0.1');
+    const port = Number(new URL(await app.getUrl()).port);
+    try {
+      const first = await postFile(port, '/v1/clusters/bench/import', file, bytes);
+      console.log(`first import: HTTP ${first.status} in ${first.seconds.toFixed(1)} s (${counts(first.body)})`);
+      const again = await postFile(port, '/v1/clusters/bench/import', file, bytes);
+      console.log(`same import again: HTTP ${again.status} in ${again.seconds.toFixed(1)} s (${counts(again.body)})`);
+      console.log(`peak RSS ${(peakRss / 2 ** 30).toFixed(2)} GiB`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    clearInterval(sampler);
+    await rm(dir, { recursive: true, force: true });
+    await bench.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
