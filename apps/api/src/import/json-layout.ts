@@ -17,9 +17,9 @@ import { UnreadableBodyError } from './import-body';
  *
  * Why not a streaming JSON library: measured on a 302 MB `kubectl get -o json` List (2,000 nodes,
  * 43,000 pods) in 64 KiB chunks, Node 20 on 2 shared cores (2026-11-23, bench/RESULTS.md), this
- * scan runs at ~630 MB/s, decoding and JSON.parse of the items at ~420 MB/s, and the whole reader
- * (with secure-json-parse's checks and exact big integers) at 110-195 MB/s, where
- * @streamparser/json 0.0.26 (`paths: ['$.items.*']`) reads 40-67 MB/s and stream-json 3.8.0
+ * scan runs at ~560-630 MB/s, decoding and JSON.parse of the items at ~400-430 MB/s, and the whole
+ * reader (with secure-json-parse's checks and exact big integers) at ~210 MB/s (1 GB in 4.8 s),
+ * where @streamparser/json 0.0.26 (`paths: ['$.items.*']`) reads 40-67 MB/s and stream-json 3.8.0
  * (parser, pick, streamArray) 15-21 MB/s, both before any check: they build each value token by
  * token in JavaScript, neither keeps integers beyond 2^53 nor refuses `__proto__` keys as fastify
  * does, and stream-json's README says it is not designed for untrusted input. At 40 MB/s a 1 GB
