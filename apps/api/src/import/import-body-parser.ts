@@ -46,7 +46,7 @@ export interface ImportBodyOptions {
  * An import route: its URL pattern (not the request's path, so a node named `import` at
  * `/v1/nodes/:name` is no import) ends in `/import`.
  */
-export function isImportRoute(request: FastifyRequest): boolean {
+function isImportRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.endsWith('/import') === true;
 }
 

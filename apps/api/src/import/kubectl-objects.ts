@@ -10,7 +10,7 @@ import { readYamlObjects } from './yaml-objects';
  * a NodeList or PodList; single objects, one after the other; YAML documents separated by `---`).
  *
  * The body stays in its chunks; only one object at a time is decoded and parsed, so a body larger
- * than V8's longest string (~512 MiB) is read, at 150-200 MB/s for JSON (bench/import-reader.ts).
+ * than V8's longest string (~512 MiB) is read, at ~200 MB/s for JSON (bench/RESULTS.md).
  * The generator does the work as it is pulled: a caller that awaits between objects (to store a
  * batch) lets the event loop run.
  *

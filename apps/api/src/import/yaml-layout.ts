@@ -13,7 +13,9 @@ import type { ChunkedBytes } from './chunked-bytes';
  *   an entry's own lines are indented deeper (block scalars, continuation lines, nested
  *   collections), so this too is exact; comments and blank lines go with the entry before them.
  *
- * Directives (`%YAML`) are not looked for: kubectl never prints them.
+ * Directives (`%YAML`) are not looked for, and an entry's aliases (`*name`) resolve only to anchors
+ * in the same entry (go-yaml, reading the whole document, would find one in an earlier entry): kubectl
+ * prints neither.
  */
 
 /** A YAML document: from its first line (its `---` marker, if any; blank lines and comments before it left out) to the start of the next. */
@@ -61,6 +63,10 @@ export class YamlDocumentScanner {
   private offset: number;
   private line = 1;
   private documents = 0;
+  /** The chunk of the last offset looked at. */
+  private chunkIndex = 0;
+  /** The indentation of the last line kindOf looked at. */
+  private column = 0;
 
   constructor(
     private readonly body: ChunkedBytes,
@@ -122,7 +128,7 @@ export class YamlDocumentScanner {
       }
       if (kind === 'blank') continue;
       hasContent = true;
-      const column = kind === 'entry' || kind === 'content' ? this.indentOf(lineStart, lineEnd) : 0;
+      const column = this.column;
       if (items.step === 'entries') {
         if (column > items.column) continue;
         if (column === items.column && kind === 'entry') {
@@ -163,7 +169,7 @@ export class YamlDocumentScanner {
   /** The offset of the line feed ending the line that starts at `start`, or the body's length. */
   private lineEndFrom(start: number): number {
     const { chunks, chunkStarts } = this.body;
-    for (let index = this.body.chunkIndexOf(start); index < chunks.length; index++) {
+    for (let index = this.chunkAt(start); index < chunks.length; index++) {
       const chunk = chunks[index] ?? Buffer.alloc(0);
       const chunkStart = chunkStarts[index] ?? 0;
       const at = chunk.indexOf(NEWLINE, Math.max(0, start - chunkStart));
@@ -172,8 +178,25 @@ export class YamlDocumentScanner {
     return this.body.length;
   }
 
+  /** The index of the chunk holding `offset`; offsets only grow, so the search starts where the last one ended. */
+  private chunkAt(offset: number): number {
+    const { chunks, chunkStarts } = this.body;
+    if ((chunkStarts[this.chunkIndex] ?? 0) > offset) this.chunkIndex = this.body.chunkIndexOf(offset);
+    while (this.chunkIndex < chunks.length - 1 && (chunkStarts[this.chunkIndex + 1] ?? 0) <= offset) this.chunkIndex++;
+    return this.chunkIndex;
+  }
+
+  /** The byte `at` bytes into the line from `start` to `end`, or -1 past its end. */
+  private byteOfLine(start: number, end: number, at: number): number {
+    const offset = start + at;
+    if (offset >= end) return -1;
+    const index = this.chunkAt(offset);
+    return this.body.chunks[index]?.[offset - (this.body.chunkStarts[index] ?? 0)] ?? -1;
+  }
+
+  /** What the line from `start` to `end` is; for an entry or content, its indentation is left in `column`. */
   private kindOf(start: number, end: number): LineKind {
-    const byte = (at: number): number => (start + at < end ? (this.body.byteAt(start + at) ?? -1) : -1);
+    const byte = (at: number): number => this.byteOfLine(start, end, at);
     const endsToken = (at: number): boolean => {
       const next = byte(at);
       return next === -1 || next === SPACE || next === TAB || next === CARRIAGE_RETURN;
@@ -183,36 +206,24 @@ export class YamlDocumentScanner {
     if (first === DOT && byte(1) === DOT && byte(2) === DOT && endsToken(3)) return 'document-end';
     let column = 0;
     while (byte(column) === SPACE) column++;
-    const head = byte(column);
-    if (head === -1 || head === CARRIAGE_RETURN || head === HASH || (head === TAB && this.isBlank(start + column, end))) return 'blank';
-    if (head === DASH && endsToken(column + 1)) return 'entry';
+    this.column = column;
+    let head = byte(column);
+    // Tabs after the indentation: blank if nothing follows them (tabs never indent in YAML).
+    for (let at = column; head === TAB; head = byte(++at));
+    if (head === -1 || head === CARRIAGE_RETURN || head === HASH) return 'blank';
+    if (byte(column) === DASH && endsToken(column + 1)) return 'entry';
     if (column === 0 && this.isItemsKey(start, end)) return 'items-key';
     return 'content';
   }
 
   /** `items:` with nothing after it but spaces or a comment: its value is on the next lines. */
   private isItemsKey(start: number, end: number): boolean {
-    if (end - start < ITEMS_KEY.length || !this.body.bytes(start, start + ITEMS_KEY.length).equals(ITEMS_KEY)) return false;
-    for (let at = start + ITEMS_KEY.length; at < end; at++) {
-      const byte = this.body.byteAt(at);
-      if (byte === HASH) return at > start + ITEMS_KEY.length;
-      if (byte !== SPACE && byte !== TAB && byte !== CARRIAGE_RETURN) return false;
+    for (let at = 0; at < ITEMS_KEY.length; at++) if (this.byteOfLine(start, end, at) !== ITEMS_KEY[at]) return false;
+    for (let at = ITEMS_KEY.length; ; at++) {
+      const byte = this.byteOfLine(start, end, at);
+      if (byte === -1 || byte === CARRIAGE_RETURN) return true;
+      if (byte === HASH) return at > ITEMS_KEY.length;
+      if (byte !== SPACE && byte !== TAB) return false;
     }
-    return true;
-  }
-
-  private isBlank(start: number, end: number): boolean {
-    for (let at = start; at < end; at++) {
-      const byte = this.body.byteAt(at);
-      if (byte === HASH) return true;
-      if (byte !== SPACE && byte !== TAB && byte !== CARRIAGE_RETURN) return false;
-    }
-    return true;
-  }
-
-  private indentOf(start: number, end: number): number {
-    let column = 0;
-    while (start + column < end && this.body.byteAt(start + column) === SPACE) column++;
-    return column;
   }
 }

@@ -1,3 +1,4 @@
+import { stringify } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { UnreadableBodyError } from '../../../../apps/api/src/import/import-body';
 import { readKubectlObjects } from '../../../../apps/api/src/import/kubectl-objects';
@@ -30,8 +31,13 @@ function smallList() {
     metadata: { name: node.metadata.name, annotations: TRICKY, labels: { items: '[]' } },
     spec: { taints: node.spec.taints },
   };
-  // The pod keeps a nested "items" array (its projected volume's configMap).
-  const smallPod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: pod.metadata.name, namespace: 'shop' }, spec: { volumes: pod.spec.volumes } };
+  // The pod keeps a nested "items" array (its projected volume's configMap), and an int64 beyond 2^53.
+  const smallPod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: pod.metadata.name, namespace: 'shop' },
+    spec: { volumes: pod.spec.volumes, tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 9223372036854775807n }] },
+  };
   return [small, smallPod];
 }
 
@@ -64,7 +70,7 @@ describe('reading JSON bodies (import/json-objects.ts)', () => {
 
   it('items are the same wherever the compact body is cut into three chunks', () => {
     const items = smallList();
-    const bytes = Buffer.from(JSON.stringify({ kind: 'List', apiVersion: 'v1', items }));
+    const bytes = Buffer.from(stringify({ kind: 'List', apiVersion: 'v1', items }) ?? '');
     for (let first = 0; first <= bytes.length; first += 7) {
       for (let second = first; second <= bytes.length; second += 11) {
         expect(objectsOf('json', cutAt(bytes, first, second)), `cut at bytes ${first} and ${second}`).toEqual(items);
@@ -128,6 +134,16 @@ describe('reading JSON bodies (import/json-objects.ts)', () => {
     expect(object.spec.tolerations[0]?.tolerationSeconds).toBe(9223372036854775807n);
     expect(object.spec.tolerations[1]?.tolerationSeconds).toBe(300);
     expect(object.spec.terminationGracePeriodSeconds).toBe(30);
+  });
+
+  it.each([
+    ['a single object', '{"kind":"Pod","spec":{"priority":-9223372036854775808}}', [{ kind: 'Pod', spec: { priority: -9223372036854775808n } }]],
+    ['a List entry that is a number', '{"kind":"List","items":[9223372036854775807, 12]}', [9223372036854775807n, 12]],
+    ['16 digits, 2^53 - 1 and 2^53', '{"kind":"List","items":[{"a":9007199254740991,"b":9007199254740992}]}', [{ a: 9007199254740991, b: 9007199254740992n }]],
+    ['a float with many digits', '{"kind":"List","items":[{"a":0.12345678901234567,"b":1e30}]}', [{ a: Number('0.12345678901234567'), b: 1e30 }]],
+    ['digits in a string', '{"kind":"List","items":[{"uid":"12345678901234567890"}]}', [{ uid: '12345678901234567890' }]],
+  ])('integers beyond 2^53 in %s', (_name, text, expected) => {
+    for (let cut = 0; cut <= text.length; cut++) expect(objectsOf('json', cutAt(text, cut)), `cut at byte ${cut}`).toEqual(expected);
   });
 
   it('a body that is empty, or only whitespace, holds no objects', () => {

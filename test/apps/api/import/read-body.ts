@@ -1,3 +1,4 @@
+import { stringify } from 'lossless-json';
 import type { BodyEntry, ImportFormat } from '../../../../apps/api/src/import/import-body';
 import { readKubectlObjects } from '../../../../apps/api/src/import/kubectl-objects';
 import type { ReadOptions } from '../../../../apps/api/src/import/read-progress';
@@ -38,7 +39,10 @@ export function objectsOf(format: ImportFormat, chunks: Buffer[] | string): unkn
   });
 }
 
-/** What `kubectl get ... -o json` prints for these objects: a List, 4-space indented, keys as kubectl orders them. */
+/**
+ * What `kubectl get ... -o json` prints for these objects: a List, 4-space indented, keys as
+ * kubectl orders them, bigints as their digits.
+ */
 export function kubectlJson(items: unknown[]): string {
-  return `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, 4)}\n`;
+  return `${stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, undefined, 4) ?? ''}\n`;
 }

@@ -209,6 +209,19 @@ describe('reading YAML bodies (import/yaml-objects.ts)', () => {
     });
   });
 
+  it('`items:` with a comment after it, and a body with no line feed at its end', () => {
+    const text = 'apiVersion: v1\nitems: # nodes\n- kind: Node\n  metadata:\n    name: a\n- kind: Node\n  metadata:\n    name: b\nkind: List';
+    expect(readAll('yaml', text).map((e) => [e.ok && e.object, e.position.item, e.position.line])).toEqual([
+      [{ kind: 'Node', metadata: { name: 'a' } }, 0, 3],
+      [{ kind: 'Node', metadata: { name: 'b' } }, 1, 6],
+    ]);
+  });
+
+  it("an alias to another entry's anchor is an error for that entry only (kubectl prints no anchors)", () => {
+    const text = 'apiVersion: v1\nitems:\n- &node\n  kind: Node\n- *node\n- kind: Pod\nkind: List\n';
+    expect(readAll('yaml', text).map((e) => e.ok)).toEqual([true, false, true]);
+  });
+
   it('a UTF-8 byte order mark is skipped', () => {
     expect(objectsOf('yaml', [Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('kind: Node\n')])).toEqual([{ kind: 'Node' }]);
   });
