@@ -59,31 +59,58 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/namespaces/default/pods/gone' })).statusCode).toBe(404);
   });
 
-  const PLACEMENT =
-    'pod { namespace name } nodes { name feasible score rank reasons { code message field taint { key value effect } } } feasibleCount summary detail';
+  const PLACEMENT = `pod { namespace name } nodes { name feasible score rank reasons { code message field taint { key value effect } resource { name requested used allocatable } } }
+    feasibleCount summary detail capacityConsidered rescheduled admission { tolerations { key operator value effect tolerationSeconds addedBy } }`;
+  /** Int64 fields (tolerationSeconds, resource amounts) are decimal strings in GraphQL. */
+  const int64s = (o: any, keys: string[]) => ({ ...o, ...Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, String(o[k])])) });
+  /** A REST placement as GraphQL answers it: every field selected, those REST leaves out null. */
+  const asGraphql = (rest: any) =>
+    JSON.parse(
+      JSON.stringify({
+        rescheduled: null,
+        ...rest,
+        nodes: rest.nodes.map((n: any) => ({
+          ...n,
+          reasons: n.reasons.map((r: any) => ({
+            field: null,
+            taint: null,
+            resource: null,
+            ...r,
+            ...(r.taint ? { taint: { value: null, ...r.taint } } : {}),
+            ...(r.resource ? { resource: int64s(r.resource, ['requested', 'used', 'allocatable']) } : {}),
+          })),
+        })),
+        admission: rest.admission && {
+          tolerations: rest.admission.tolerations.map((x: any) => ({
+            value: null,
+            addedBy: null,
+            tolerationSeconds: null,
+            ...int64s(x, ['tolerationSeconds']),
+          })),
+        },
+      }),
+    );
 
   it('placement: an inline pod over the stored nodes, as POST /v1/placement answers', async () => {
     const pod = { metadata: { name: 'what' }, spec: {} };
     const { placement } = await gqlData(t.app, `query($pod: JSON) { placement(pod: $pod) { ${PLACEMENT} } }`, { pod });
     const rest = (await t.app.inject({ method: 'POST', url: '/v1/placement', payload: { pod } })).json();
-    expect(placement).toEqual(
-      JSON.parse(
-        JSON.stringify({
-          ...rest,
-          nodes: rest.nodes.map((n: any) => ({
-            ...n,
-            reasons: n.reasons.map((r: any) => ({ field: null, taint: null, ...r, ...(r.taint ? { taint: { value: null, ...r.taint } } : {}) })),
-          })),
-        }),
-      ),
-    );
+    expect(placement).toEqual(asGraphql(rest));
+    expect(placement).toMatchObject({ capacityConsidered: true, rescheduled: null });
+    expect(placement.admission.tolerations.map((x: { key: string; addedBy: string }) => [x.key, x.addedBy])).toEqual([
+      ['node.kubernetes.io/not-ready', 'DefaultTolerationSeconds'],
+      ['node.kubernetes.io/unreachable', 'DefaultTolerationSeconds'],
+    ]);
     expect(placement.summary).toBe('1/2 nodes are available: 1 node(s) had untolerated taint(s).');
     expect(placement.detail).toBe('1/2 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.');
     expect(placement.nodes[1]).toMatchObject({
       name: 'n2',
       feasible: false,
       score: null,
-      reasons: [{ code: 'UntoleratedTaint', taint: { key: 'dedicated', value: 'gpu' } }],
+      reasons: [
+        { code: 'UntoleratedTaint', taint: { key: 'dedicated', value: 'gpu' } },
+        { code: 'AllocatableUnknown', resource: null },
+      ],
     });
   });
 

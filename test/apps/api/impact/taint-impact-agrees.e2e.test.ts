@@ -26,8 +26,11 @@ describe('POST /v1/taint-impact agrees with the taint eviction controller', () =
         at: scheduled.scheduledFor,
         neverInPractice: false,
         alreadyScheduled: { scheduledAt: scheduled.startedAt },
+        // n1 is the only node, and a replacement would not stay there: nothing is scheduled for it yet, so it would go after 5 s
+        elsewhere: null,
       },
     ]);
+    expect(impact.rescheduling).toEqual({ capacityConsidered: true, stranded: 1 });
 
     // And the controller does just that when the taint lands.
     expect((await api.post('/v1/nodes/n1/taints', { key: 'fast', effect: 'NoExecute' })).statusCode).toBe(201);

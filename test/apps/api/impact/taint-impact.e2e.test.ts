@@ -76,11 +76,12 @@ describe('POST /v1/taint-impact', () => {
         nodes: ['g1', 'g2'],
         at: expect.stringMatching(k8sTime),
         evictions: [
-          { pod: ref('db'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
-          // Succeeded, and evicted all the same: the controller does not look at the phase
+          // c1, the one node left untainted, is where each evicted pod could go (no node here has an allocatable: room is unlimited)
+          { pod: ref('db'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'c1' },
+          // Succeeded, and evicted all the same: the controller does not look at the phase; nothing schedules it again, so no `elsewhere`
           { pod: ref('done'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
-          { pod: ref('negative'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
-          { pod: ref('zero'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
+          { pod: ref('negative'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'c1' },
+          { pod: ref('zero'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'c1' },
           {
             pod: ref('cache'),
             node: 'g1',
@@ -88,11 +89,21 @@ describe('POST /v1/taint-impact', () => {
             tolerationSeconds: 60,
             at: expect.stringMatching(isoMillis),
             neverInPractice: false,
+            elsewhere: 'c1',
           },
-          { pod: ref('two'), node: 'g2', when: 'AfterTolerationSeconds', tolerationSeconds: 120, at: expect.stringMatching(isoMillis), neverInPractice: false },
+          {
+            pod: ref('two'),
+            node: 'g2',
+            when: 'AfterTolerationSeconds',
+            tolerationSeconds: 120,
+            at: expect.stringMatching(isoMillis),
+            neverInPractice: false,
+            elsewhere: 'c1',
+          },
         ],
         unaffected: [{ pod: ref('agent'), node: 'g2', reason: 'ToleratesForever' }],
         unschedulable: [{ pod: ref('pending-gpu') }],
+        rescheduling: { capacityConsidered: true, stranded: 0 },
       });
       // "now" is one instant for the whole answer, taken while the request ran
       const now = Date.parse(body.evictions[0].at);
@@ -140,6 +151,7 @@ describe('POST /v1/taint-impact', () => {
           reason: 'NotNoExecute',
         })),
         unschedulable: [{ pod: ref('pending-gpu') }],
+        rescheduling: { capacityConsidered: true, stranded: 0 },
       });
     });
 
@@ -155,7 +167,15 @@ describe('POST /v1/taint-impact', () => {
     it('a default toleration in use: node.kubernetes.io/unreachable evicts after the 300 s DefaultTolerationSeconds', async () => {
       const { reply } = await impact({ taint: { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }, nodes: ['c1'] });
       expect(reply.json().evictions).toEqual([
-        { pod: ref('web'), node: 'c1', when: 'AfterTolerationSeconds', tolerationSeconds: 300, at: expect.stringMatching(isoMillis), neverInPractice: false },
+        {
+          pod: ref('web'),
+          node: 'c1',
+          when: 'AfterTolerationSeconds',
+          tolerationSeconds: 300,
+          at: expect.stringMatching(isoMillis),
+          neverInPractice: false,
+          elsewhere: 'g1',
+        },
       ]);
     });
 
@@ -199,8 +219,8 @@ describe('POST /v1/taint-impact', () => {
         at: expect.stringMatching(k8sTime),
         evictions: [
           // an inline pod without name or namespace is default/what-if; a toleration for another value does not tolerate
-          { pod: ref('what-if', 'default'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
-          { pod: ref('p1', 'team'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
+          { pod: ref('what-if', 'default'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'i2' },
+          { pod: ref('p1', 'team'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'i2' },
           {
             pod: ref('p2', 'team'),
             node: 'i1',
@@ -208,10 +228,12 @@ describe('POST /v1/taint-impact', () => {
             tolerationSeconds: 45,
             at: expect.stringMatching(isoMillis),
             neverInPractice: false,
+            elsewhere: 'i2',
           },
         ],
         unaffected: [{ pod: ref('p3', 'team'), node: 'i1', reason: 'ToleratesForever' }],
         unschedulable: [{ pod: ref('p5', 'team') }],
+        rescheduling: { capacityConsidered: true, stranded: 0 },
       });
       expect(Date.parse(body.evictions[2].at) - Date.parse(body.evictions[0].at)).toBe(45_000);
       // nothing of it was stored
@@ -239,6 +261,68 @@ describe('POST /v1/taint-impact', () => {
     it('answers 404 for a named node the inline cluster does not have, even one that is stored', async () => {
       const { reply } = await impact({ taint: drainNoExecute, nodes: ['g1'], inline: { nodes: [{ metadata: { name: 'i1' } }], pods: [] } });
       expectApiError(reply, 404, 'nodes "g1" not found');
+    });
+  });
+
+  describe('where each evicted pod could go: capacity considered (cluster drain)', () => {
+    const drain = (path: string) => `/v1/clusters/drain${path}`;
+    const sized = (name: string) => ({ metadata: { name }, status: { allocatable: { cpu: '4', memory: '16Gi', pods: '110' } } });
+    const asking = (name: string, cpu: string, nodeName: string, phase = 'Running') => ({
+      metadata: { name },
+      spec: { nodeName, containers: [{ name: 'main', image: 'app', resources: { requests: { cpu } } }] },
+      status: { phase },
+    });
+    const pods = [
+      // new-1 has 1 cpu left beside it
+      asking('resident', '3', 'new-1'),
+      asking('small', '500m', 'old'),
+      asking('small-2', '600m', 'old'),
+      asking('big', '2', 'old'),
+      asking('finished', '2', 'old', 'Succeeded'),
+    ];
+
+    beforeAll(async () => {
+      for (const node of [sized('old'), sized('new-1')]) expect((await api.put(drain(`/nodes/${node.metadata.name}`), node)).statusCode).toBe(201);
+      for (const pod of pods) expect((await api.put(drain(`/namespaces/default/pods/${pod.metadata.name}`), pod)).statusCode).toBe(201);
+    });
+
+    it('draining old: small fits on new-1, big is stranded (1 cpu left there, 2 asked); a finished pod is looked for no place', async () => {
+      const reply = await expectNothingStored(api, db, () => api.post(drain('/taint-impact'), { taint: drainNoExecute, nodes: ['old'] }));
+      expect(reply.statusCode).toBe(200);
+      const body = reply.json();
+      const now = { when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false };
+      expect(body.evictions).toEqual([
+        { pod: ref('big', 'default'), node: 'old', ...now, elsewhere: null },
+        // Succeeded: evicted, and nothing schedules it again
+        { pod: ref('finished', 'default'), node: 'old', ...now },
+        { pod: ref('small', 'default'), node: 'old', ...now, elsewhere: 'new-1' },
+        // each pod is looked for a place on its own: small and small-2 would not both fit in new-1's 1 cpu, and both are sent there
+        { pod: ref('small-2', 'default'), node: 'old', ...now, elsewhere: 'new-1' },
+      ]);
+      expect(body.rescheduling).toEqual({ capacityConsidered: true, stranded: 1 });
+      expect(body.unschedulable).toEqual([]);
+
+      // the same cluster inline: the inline pods' requests take room on the inline nodes the same way
+      const inline = {
+        nodes: (await api.get(drain('/nodes'))).json().items,
+        pods: (await api.get(drain('/pods'))).json().items,
+      };
+      const whatIf = (await impact({ taint: drainNoExecute, nodes: ['old'], inline })).reply.json();
+      const places = (b: { evictions: { pod: { name: string }; elsewhere?: string | null }[] }) => b.evictions.map((e) => [e.pod.name, e.elsewhere]);
+      expect(places(whatIf)).toEqual(places(body));
+      expect(whatIf.rescheduling).toEqual({ capacityConsidered: true, stranded: 1 });
+    });
+
+    it('with room made on new-1 (the resident gone), big has somewhere to go too', async () => {
+      expect((await api.del(drain('/namespaces/default/pods/resident'))).statusCode).toBe(200);
+      const body = (await api.post(drain('/taint-impact'), { taint: drainNoExecute, nodes: ['old'] })).json();
+      expect(body.evictions.map((e: { pod: { name: string }; elsewhere?: string | null }) => [e.pod.name, e.elsewhere])).toEqual([
+        ['big', 'new-1'],
+        ['finished', undefined],
+        ['small', 'new-1'],
+        ['small-2', 'new-1'],
+      ]);
+      expect(body.rescheduling).toEqual({ capacityConsidered: true, stranded: 0 });
     });
   });
 

@@ -35,6 +35,9 @@ const namingNodes = (...terms: string[][]) => ({
   },
 });
 
+/** The nodes have no status.allocatable: each is taken as unlimited, and says so (a soft reason, last; never counted in the summary). */
+const allocatableUnknown = { code: 'AllocatableUnknown', message: 'node has no status.allocatable: taken as unlimited, resources not checked' };
+
 const legacyTaints =
   '1/4 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.';
 const legacyPinnedToGpu = "0/4 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 3 node(s) didn't satisfy plugin(s) [NodeAffinity].";
@@ -55,6 +58,7 @@ describe('POST /v1/placement: the summary line of current kube-scheduler (the de
     expect(body.detail).toBe(legacyTaints);
     expect(body.nodes.find((n: { name: string }) => n.name === 'gpu-1').reasons).toEqual([
       { code: 'UntoleratedTaint', taint: dedicated, message: 'untolerated taint dedicated=gpu:NoSchedule' },
+      allocatableUnknown,
     ]);
   });
 
@@ -67,11 +71,12 @@ describe('POST /v1/placement: the summary line of current kube-scheduler (the de
       'Unschedulable',
       'UntoleratedTaint',
       'NodeAffinityMismatch',
+      'AllocatableUnknown',
     ]);
 
     const onCpu = await place(namingNodes(['cpu-1']));
     expect(onCpu).toMatchObject({ feasibleCount: 1, summary: "1/4 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity]." });
-    expect(onCpu.nodes[0]).toEqual({ name: 'cpu-1', feasible: true, score: 100, rank: 1, reasons: [] });
+    expect(onCpu.nodes[0]).toEqual({ name: 'cpu-1', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] });
   });
 
   it('terms that cannot both hold: "pod affinity terms conflict" is the whole line, and no node is counted', async () => {
@@ -89,6 +94,7 @@ describe('POST /v1/placement: the summary line of current kube-scheduler (the de
         field: 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[1]',
         message: 'metadata.name In [gpu-1]: node is cpu-1',
       },
+      allocatableUnknown,
     ]);
   });
 });

@@ -28,6 +28,16 @@ const cordonedReasons = [
     message: 'untolerated taint node.kubernetes.io/unschedulable:NoSchedule',
   },
 ];
+/** The stored nodes here have no status.allocatable: each is taken as unlimited, and says so (a soft reason, last). */
+const allocatableUnknown = { code: 'AllocatableUnknown', message: 'node has no status.allocatable: taken as unlimited, resources not checked' };
+/** What admission adds to every inline pod that has no such toleration of its own (DefaultTolerationSeconds). */
+const defaultTolerations = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map((key) => ({
+  key,
+  operator: 'Exists',
+  effect: 'NoExecute',
+  tolerationSeconds: 300,
+  addedBy: 'DefaultTolerationSeconds',
+}));
 const boundElsewhere = (node: string) => ({
   name: expect.any(String),
   feasible: false,
@@ -61,17 +71,20 @@ describe('placement', () => {
       expect(reply.json()).toEqual({
         pod: { namespace: 'web', name: 'web-1' },
         nodes: [
-          { name: 'a', feasible: true, score: 100, rank: 1, reasons: [] },
-          { name: 'b', feasible: true, score: 50, rank: 2, reasons: [preferReason(soft)] },
-          { name: 'f', feasible: true, score: 0, rank: 3, reasons: [preferReason(soft), preferReason(other)] },
-          { name: 'c', feasible: false, score: null, rank: null, reasons: [taintReason(dedicated)] },
-          { name: 'd', feasible: false, score: null, rank: null, reasons: cordonedReasons },
-          { name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint)] },
+          { name: 'a', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
+          { name: 'b', feasible: true, score: 50, rank: 2, reasons: [preferReason(soft), allocatableUnknown] },
+          { name: 'f', feasible: true, score: 0, rank: 3, reasons: [preferReason(soft), preferReason(other), allocatableUnknown] },
+          { name: 'c', feasible: false, score: null, rank: null, reasons: [taintReason(dedicated), allocatableUnknown] },
+          { name: 'd', feasible: false, score: null, rank: null, reasons: [...cordonedReasons, allocatableUnknown] },
+          { name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint), allocatableUnknown] },
         ],
         feasibleCount: 3,
         summary: '3/6 nodes are available: 1 node(s) were unschedulable, 2 node(s) had untolerated taint(s).',
         detail:
           '3/6 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.',
+        capacityConsidered: true,
+        // the pod as admission left it: the tolerations it got, each marked with the step that added it
+        admission: { tolerations: defaultTolerations },
       });
     });
 
@@ -84,9 +97,9 @@ describe('placement', () => {
     it('tolerating a PreferNoSchedule taint raises the score of its nodes; ties rank by name', async () => {
       const reply = await place({ pod: { spec: { tolerations: [{ key: 'soft', operator: 'Exists', effect: 'PreferNoSchedule' }] } } });
       expect(reply.json().nodes.filter((n: { feasible: boolean }) => n.feasible)).toEqual([
-        { name: 'a', feasible: true, score: 100, rank: 1, reasons: [] },
-        { name: 'b', feasible: true, score: 100, rank: 2, reasons: [] },
-        { name: 'f', feasible: true, score: 0, rank: 3, reasons: [preferReason(other)] },
+        { name: 'a', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
+        { name: 'b', feasible: true, score: 100, rank: 2, reasons: [allocatableUnknown] },
+        { name: 'f', feasible: true, score: 0, rank: 3, reasons: [preferReason(other), allocatableUnknown] },
       ]);
     });
 
@@ -113,12 +126,12 @@ describe('placement', () => {
         message: `nodeSelector wants zone=b, node has zone=${has}`,
       });
       expect(body.nodes).toEqual([
-        { name: 'c', feasible: true, score: 100, rank: 1, reasons: [] },
-        { name: 'a', feasible: false, score: null, rank: null, reasons: [miss('a')] },
-        { name: 'b', feasible: false, score: null, rank: null, reasons: [miss('a'), preferReason(soft)] },
-        { name: 'd', feasible: false, score: null, rank: null, reasons: cordonedReasons },
-        { name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint), miss('c')] },
-        { name: 'f', feasible: false, score: null, rank: null, reasons: [miss('c'), preferReason(soft), preferReason(other)] },
+        { name: 'c', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
+        { name: 'a', feasible: false, score: null, rank: null, reasons: [miss('a'), allocatableUnknown] },
+        { name: 'b', feasible: false, score: null, rank: null, reasons: [miss('a'), preferReason(soft), allocatableUnknown] },
+        { name: 'd', feasible: false, score: null, rank: null, reasons: [...cordonedReasons, allocatableUnknown] },
+        { name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint), miss('c'), allocatableUnknown] },
+        { name: 'f', feasible: false, score: null, rank: null, reasons: [miss('c'), preferReason(soft), preferReason(other), allocatableUnknown] },
       ]);
       expect(body.summary).toBe(
         "1/6 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable, 3 node(s) didn't match Pod's node affinity/selector.",
@@ -143,6 +156,7 @@ describe('placement', () => {
           field: 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0]',
           message: 'zone In [c]: node has zone=a',
         },
+        allocatableUnknown,
       ]);
       const byName = (await place(required([{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['b'] }] }]))).json();
       expect(byName.nodes.filter((n: { feasible: boolean }) => n.feasible).map((n: { name: string }) => n.name)).toEqual(['b']);
@@ -161,11 +175,14 @@ describe('placement', () => {
 
     it('a pod with spec.nodeName: only that node, NoSchedule and cordon ignored (kubelet admission)', async () => {
       const onC = (await place({ pod: { spec: { nodeName: 'c' } } })).json();
-      expect(onC.nodes).toEqual([{ name: 'c', feasible: true, score: 100, rank: 1, reasons: [] }, ...['a', 'b', 'd', 'e', 'f'].map(() => boundElsewhere('c'))]);
+      expect(onC.nodes).toEqual([
+        { name: 'c', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
+        ...['a', 'b', 'd', 'e', 'f'].map(() => boundElsewhere('c')),
+      ]);
       expect(onC.nodes.slice(1).map((n: { name: string }) => n.name)).toEqual(['a', 'b', 'd', 'e', 'f']);
       expect(onC.summary).toBe("1/6 nodes are available: 5 node(s) didn't match the requested node name.");
       const onD = (await place({ pod: { spec: { nodeName: 'd' } } })).json();
-      expect(onD.nodes[0]).toEqual({ name: 'd', feasible: true, score: 100, rank: 1, reasons: [] });
+      expect(onD.nodes[0]).toEqual({ name: 'd', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] });
     });
 
     it('a pod with spec.nodeName is still kept off by an untolerated NoExecute taint', async () => {
@@ -175,7 +192,7 @@ describe('placement', () => {
         feasible: false,
         score: null,
         rank: null,
-        reasons: [taintReason(maint)],
+        reasons: [taintReason(maint), allocatableUnknown],
       });
       expect(onE.feasibleCount).toBe(0);
       expect(onE.summary).toBe("0/6 nodes are available: 1 node(s) had untolerated taint(s), 5 node(s) didn't match the requested node name.");
@@ -186,9 +203,14 @@ describe('placement', () => {
 
     it('the pod is admitted first: its default tolerations apply (not-ready NoExecute tolerated for 300 s)', async () => {
       await api.putNode('nr', { metadata: { labels: { zone: 'nr' } }, spec: { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }] } });
-      const body = (await place({ pod: { spec: { nodeSelector: { zone: 'nr' } } } })).json();
-      expect(body.nodes[0]).toEqual({ name: 'nr', feasible: true, score: 100, rank: 1, reasons: [] });
-      await api.del('/v1/nodes/nr');
+      try {
+        const body = (await place({ pod: { spec: { nodeSelector: { zone: 'nr' } } } })).json();
+        expect(body.nodes[0]).toEqual({ name: 'nr', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] });
+        expect(body.admission).toEqual({ tolerations: defaultTolerations });
+      } finally {
+        // the tests below count six nodes: gone even if this one fails
+        await api.del('/v1/nodes/nr');
+      }
     });
   });
 
@@ -201,8 +223,12 @@ describe('placement', () => {
       expect((await api.putPod('ml', 'gpu-job', pod)).statusCode).toBe(201);
       const stored = await expectNothingStored(api, db, () => api.get('/v1/namespaces/ml/pods/gpu-job/placement'));
       expect(stored.statusCode).toBe(200);
-      expect(stored.json()).toEqual((await place({ pod })).json());
+      // the same answer, but for `admission`: a stored pod was admitted when it was stored, and only an inline pod's answer shows it
+      const { admission, ...inline } = (await place({ pod })).json();
+      expect(stored.json()).toEqual(inline);
+      expect(admission).toEqual({ tolerations: [{ key: 'dedicated', operator: 'Exists' }, ...defaultTolerations] });
       expect(stored.json()).toMatchObject({
+        capacityConsidered: true,
         pod: { namespace: 'ml', name: 'gpu-job' },
         feasibleCount: 4,
         summary: '4/6 nodes are available: 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable.',
@@ -215,7 +241,7 @@ describe('placement', () => {
       const body = (await api.get('/v1/namespaces/ml/pods/gpu-job/placement')).json();
       expect(body.nodes.find((n: { name: string }) => n.name === 'a')).toMatchObject({
         feasible: false,
-        reasons: [{ code: 'UntoleratedTaint', taint: { key: 'late', effect: 'NoSchedule' } }],
+        reasons: [{ code: 'UntoleratedTaint', taint: { key: 'late', effect: 'NoSchedule' } }, { code: 'AllocatableUnknown' }],
       });
       await api.del('/v1/nodes/a/taints?key=late');
     });
@@ -248,13 +274,15 @@ describe('placement', () => {
       expect(reply.json()).toEqual({
         pod: { namespace: 'default', name: 'p' },
         nodes: [
-          { name: 'h1', feasible: true, score: 100, rank: 1, reasons: [] },
-          { name: 'h2', feasible: true, score: 0, rank: 2, reasons: [preferReason(soft)] },
-          { name: 'a', feasible: false, score: null, rank: null, reasons: [taintReason(dedicated)] },
+          { name: 'h1', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
+          { name: 'h2', feasible: true, score: 0, rank: 2, reasons: [preferReason(soft), allocatableUnknown] },
+          { name: 'a', feasible: false, score: null, rank: null, reasons: [taintReason(dedicated), allocatableUnknown] },
         ],
         feasibleCount: 2,
         summary: '2/3 nodes are available: 1 node(s) had untolerated taint(s).',
         detail: '2/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.',
+        capacityConsidered: true,
+        admission: { tolerations: defaultTolerations },
       });
       expectApiError(await api.getNode('h1'), 404, 'nodes "h1" not found');
       expect((await api.getNode('a')).json().spec.taints).toBeUndefined();
@@ -283,6 +311,8 @@ describe('placement', () => {
         feasibleCount: 0,
         summary: 'no nodes available to schedule pods',
         detail: 'no nodes available to schedule pods',
+        capacityConsidered: true,
+        admission: { tolerations: defaultTolerations },
       });
     });
   });
