@@ -27,14 +27,17 @@ const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30
 function postFile(port: number, url: string, file: string, bytes: number): Promise<{ status: number; body: Record<string, unknown>; seconds: number }> {
   const start = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: url, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': bytes } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-        resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>, seconds });
-      });
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path: url, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': bytes } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>, seconds });
+        });
+      },
+    );
     req.on('error', reject);
     createReadStream(file).pipe(req);
   });

@@ -1,4 +1,5 @@
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig } from './config/app-config';
 import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
 import { FailureFilter } from './failures/failure.filter';
 import { setupOpenApi } from './openapi/setup-openapi';
@@ -29,7 +30,7 @@ export function createHttpAdapter(): FastifyAdapter {
  * and init()/listen(), so that tests see exactly what production serves.
  */
 export function configureApp(app: NestFastifyApplication): NestFastifyApplication {
-  acceptJsonBodiesOnly(app);
+  acceptJsonBodiesOnly(app, app.get(AppConfig).importBodyLimitBytes);
   answerJsonExactly(app);
   app.useGlobalFilters(new FailureFilter(app.getHttpAdapter()));
   setupOpenApi(app);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Pod } from '@taintgate/domain';
+import { Prisma } from '../generated/prisma/client';
 import type { Tx, WriteContext } from './cluster-writer';
 
 /** Reads outside a write go through the Prisma client itself, which a transaction client also is. */
@@ -23,7 +24,11 @@ export interface OrphanedPod extends PodName {
 /** How many pods one statement deletes at most (an OR of that many keys stays cheap to plan). */
 const DELETE_BATCH = 1000;
 
-/** How many pods one import statement writes: its arrays stay a few megabytes. */
+/** A pod (`p`) whose graceful deletion an eviction of taintgate's began: the executed eviction of its uid, its pod not yet gone. */
+const endedByTaintgate = Prisma.sql`EXISTS (SELECT 1 FROM evictions e
+  WHERE e.cluster_id = p.cluster_id AND e.pod_uid = p.uid AND e.status = 'Executed' AND e.pod_removed_at IS NULL)`;
+
+/** How many pods one import statement writes: its JSON document stays a few megabytes. */
 const IMPORT_BATCH = 2000;
 
 /** The pod table, read and written inside a ClusterWriter transaction. */
@@ -130,13 +135,13 @@ export class PodStore {
   }
 
   /**
-   * The clusters where some terminating pod's grace period is over, read outside any write: a
-   * pass that finds nothing takes no revision (every write moves its cluster's revision and
-   * every replica reloads).
+   * The clusters where some graceful deletion taintgate began (an eviction's) is over, read
+   * outside any write: a pass that finds nothing takes no revision (every write moves its
+   * cluster's revision and every replica reloads).
    */
   async clustersWithPodsDueForRemoval(prisma: ReadClient, now: number): Promise<number[]> {
     const rows = await prisma.$queryRaw<{ id: number }[]>`
-      SELECT DISTINCT cluster_id AS id FROM pods WHERE deletion_timestamp <= ${new Date(now)}`;
+      SELECT DISTINCT p.cluster_id AS id FROM pods p WHERE p.deletion_timestamp <= ${new Date(now)} AND ${endedByTaintgate}`;
     return rows.map((row) => row.id);
   }
 
@@ -148,12 +153,15 @@ export class PodStore {
     return rows.map((row) => row.id);
   }
 
-  /** The terminating pods whose grace period is over, with their uid (the evictions that began it name it). */
+  /**
+   * The terminating pods whose grace period is over and whose deletion taintgate began, with their
+   * uid (the evictions that began it name it). A pod imported as terminating is left as its
+   * cluster shows it: there a kubelet, not taintgate, ends its deletion, and the next import tells.
+   */
   async dueForRemoval(w: WriteContext): Promise<(PodName & { uid: string })[]> {
-    return w.tx.pod.findMany({
-      where: { clusterId: w.cluster.id, deletionTimestamp: { lte: new Date(w.now) } },
-      select: { namespace: true, name: true, uid: true },
-    });
+    return w.tx.$queryRaw<(PodName & { uid: string })[]>`
+      SELECT p.namespace, p.name, p.uid::text AS uid FROM pods p
+      WHERE p.cluster_id = ${w.cluster.id} AND p.deletion_timestamp <= ${new Date(w.now)} AND ${endedByTaintgate}`;
   }
 
   /** Deletes the pods and leaves their tombstones, so every replica drops them. */

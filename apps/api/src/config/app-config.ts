@@ -43,6 +43,8 @@ export class AppConfig {
   readonly evictions: EvictionSettings;
   /** Orphaned pods: how long a node may be missing, how often the collector looks. */
   readonly podGc: PodGcSettings;
+  /** The largest body an import takes (what kubectl prints for a large cluster runs to gigabytes). */
+  readonly importBodyLimitBytes: number;
   /** The memory budget of the cluster snapshots a replica holds. */
   readonly snapshots: SnapshotSettings;
   /** The node lifecycle controller's pace for NoExecute taints: rates per zone and the thresholds that pick them. */
@@ -57,6 +59,7 @@ export class AppConfig {
     evictions: EvictionSettings;
     podGc: PodGcSettings;
     snapshots: SnapshotSettings;
+    importBodyLimitBytes: number;
     zonePacing: ZonePacingSettings;
   }) {
     this.databaseUrl = values.databaseUrl;
@@ -67,6 +70,7 @@ export class AppConfig {
     this.evictions = values.evictions;
     this.podGc = values.podGc;
     this.snapshots = values.snapshots;
+    this.importBodyLimitBytes = values.importBodyLimitBytes;
     this.zonePacing = values.zonePacing;
   }
 }

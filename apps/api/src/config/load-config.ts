@@ -28,6 +28,8 @@ export const CONFIG_DEFAULTS = {
   POD_GC_QUARANTINE_SECONDS: '40',
   /** podgc's gcCheckPeriod: seconds between passes of the pod garbage collector. */
   POD_GC_PERIOD_SECONDS: '20',
+  /** The largest import body: `kubectl get nodes,pods -A -o json` of 10,000 nodes and 300,000 pods prints about 3 GiB. */
+  IMPORT_BODY_LIMIT_MB: '4096',
   /** What the cluster snapshots of a replica may hold in memory (estimated); idle clusters are dropped beyond it. */
   SNAPSHOT_MEMORY_BUDGET_MB: '4096',
   /** kube-controller-manager's --node-eviction-rate: nodes per second given the NoExecute taint in a zone. */
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       periodSeconds: Math.max(1, readSeconds(env, 'POD_GC_PERIOD_SECONDS')),
     },
     snapshots: { memoryBudgetBytes: readCount(env, 'SNAPSHOT_MEMORY_BUDGET_MB') * 2 ** 20 },
+    importBodyLimitBytes: Math.max(1, readCount(env, 'IMPORT_BODY_LIMIT_MB')) * 2 ** 20,
     zonePacing: {
       evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
       secondaryEvictionRate: readNonNegative(env, 'SECONDARY_NODE_EVICTION_RATE'),

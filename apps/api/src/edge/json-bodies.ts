@@ -23,7 +23,7 @@ const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
  * refused as before, by the same errors. /graphql bodies come through here too
  * (@as-integrations/fastify hands Apollo `request.body`), so GraphQL variables are exact as well.
  */
-export function acceptJsonBodiesOnly(app: NestFastifyApplication): void {
+export function acceptJsonBodiesOnly(app: NestFastifyApplication, importBodyLimit: number): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeAllContentTypeParsers();
   const { bodyLimit } = fastify.initialConfig;
@@ -53,7 +53,7 @@ export function acceptJsonBodiesOnly(app: NestFastifyApplication): void {
   // Registered through Nest so that its own (JSON and form) parsers are never added at init.
   app.useBodyParser(ACCEPTED_BODY_TYPES[0], { bodyLimit }, parseWholeBody);
   // The import routes take their bodies (JSON or YAML, up to ~1 GB) as chunks; every other route as above.
-  readImportBodiesAsChunks(fastify, { parseOtherJson: parseWholeBody });
+  readImportBodiesAsChunks(fastify, { parseOtherJson: parseWholeBody, importBodyLimit });
 }
 
 /**

@@ -66,8 +66,10 @@ function allocatableOfList(list: ResourceList): NodeAllocatable {
 
 export function nodeCapacity(node: Node): NodeCapacity {
   const { allocatable, capacity } = node.status ?? {};
-  if (allocatable) return { limited: true, from: 'allocatable', allocatable: allocatableOfList(allocatable) };
-  if (capacity) return { limited: true, from: 'capacity', allocatable: allocatableOfList(capacity) };
+  // An empty list is no list: Go's omitempty drops it on the way through the API server, so a
+  // stored node never has one, and an inline node must read the same.
+  if (allocatable && Object.keys(allocatable).length > 0) return { limited: true, from: 'allocatable', allocatable: allocatableOfList(allocatable) };
+  if (capacity && Object.keys(capacity).length > 0) return { limited: true, from: 'capacity', allocatable: allocatableOfList(capacity) };
   return { limited: false };
 }
 

@@ -53,14 +53,21 @@ describe('importing a realistic cluster (GKE system, general, GPU and spot pools
 
   it('keeps what admission would have changed: the DaemonSet pod keeps its 8 tolerations, the 120 s spot toleration stays before the unlimited one', async () => {
     await api.post('/v1/clusters/gke-admission/import', cluster.list);
-    const daemon = (cluster.pods as unknown as K8sObject[]).find((p) => p.metadata.name.startsWith('gke-metadata-server')) as unknown as { metadata: { name: string }; spec: { tolerations: unknown[] } };
+    const daemon = (cluster.pods as unknown as K8sObject[]).find((p) => p.metadata.name.startsWith('gke-metadata-server')) as unknown as {
+      metadata: { name: string };
+      spec: { tolerations: unknown[] };
+    };
     const storedDaemon = (await api.get(`/v1/clusters/gke-admission/namespaces/kube-system/pods/${daemon.metadata.name}`)).json();
     expect(storedDaemon.spec.tolerations).toEqual(daemon.spec.tolerations);
     expect(storedDaemon.spec.tolerations).toHaveLength(8);
-    const sent = (cluster.pods as unknown as K8sObject[]).find((p) => p.metadata.name === 'thumbnailer-lhk72kqnnj-76fx2') as unknown as { spec: { tolerations: unknown[] } };
+    const sent = (cluster.pods as unknown as K8sObject[]).find((p) => p.metadata.name === 'thumbnailer-lhk72kqnnj-76fx2') as unknown as {
+      spec: { tolerations: unknown[] };
+    };
     const thumbnailer = (await api.get('/v1/clusters/gke-admission/namespaces/media/pods/thumbnailer-lhk72kqnnj-76fx2')).json();
     expect(thumbnailer.spec.tolerations).toEqual(sent.spec.tolerations);
-    const spotNoExecute = thumbnailer.spec.tolerations.filter((tol: { key?: string; effect?: string }) => tol.key === 'cloud.google.com/gke-spot' && tol.effect !== 'NoSchedule');
+    const spotNoExecute = thumbnailer.spec.tolerations.filter(
+      (tol: { key?: string; effect?: string }) => tol.key === 'cloud.google.com/gke-spot' && tol.effect !== 'NoSchedule',
+    );
     expect(spotNoExecute.map((tol: { tolerationSeconds?: number }) => tol.tolerationSeconds)).toEqual([120, undefined]);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNothingStored } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
+import { sleep } from '../../../support/waiting';
 
 /** Objects as `kubectl get -o json` prints them from a live cluster (trimmed, but every kind of field kept). */
 const spotNode = {
@@ -147,6 +148,18 @@ describe('POST /v1/clusters/{cluster}/import', () => {
     expect(dry.json()).toMatchObject({ dryRun: true, cluster: 'default', created: 2 });
     const broken = await expectNothingStored(api, db, () => api.raw('POST', '/v1/import', '{"kind":"List","items":[{"kind":"Node",'));
     expect(broken.statusCode).toBe(400);
+  });
+
+  it('keeps a pod imported as terminating as its cluster shows it: its kubelet, not taintgate, ends its deletion', async () => {
+    const terminating = {
+      ...batchPod,
+      metadata: { ...batchPod.metadata, name: 'stuck', uid: undefined, deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 30 },
+    };
+    await api.post('/v1/clusters/stuck/import', list(spotNode, terminating));
+    // The terminating-pod reaper passes every second: two of them.
+    await sleep(2500);
+    const pod = (await api.get('/v1/clusters/stuck/namespaces/jobs/pods/stuck')).json();
+    expect(pod.metadata).toMatchObject({ deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 30 });
   });
 
   it('decides imported pods on NoExecute-tainted nodes as the controller decides a pod it sees first', async () => {

@@ -36,11 +36,14 @@ export class AdmittedTolerationType {
   @Field(() => GraphQLInt64, { nullable: true }) tolerationSeconds?: number | bigint | null;
   @Field(() => String, { nullable: true, description: 'DaemonSetController, DefaultTolerationSeconds, PodTolerationRestriction or ExtendedResourceToleration' })
   addedBy?: string;
+  @Field(() => String, { nullable: true, description: 'in `removed`: the admission step that took it away' }) removedBy?: string;
 }
 
 @ObjectType('Admission', { description: 'The inline pod as admission left it.' })
 export class AdmissionType {
   @Field(() => [AdmittedTolerationType]) tolerations!: AdmittedTolerationType[];
+  @Field(() => [AdmittedTolerationType], { nullable: true, description: 'tolerations admission took away (replaced by one of its own)' })
+  removed?: AdmittedTolerationType[];
 }
 
 @ObjectType('NodePlacement')
