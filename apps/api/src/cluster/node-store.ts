@@ -78,7 +78,7 @@ export class NodeStore {
         INSERT INTO nodes (cluster_id, name, uid, labels, unschedulable, conditions, allocatable, extra, revision, created_at, updated_at)
         SELECT ${w.cluster.id}::int, v.name, v.uid, v.labels, v.unschedulable, v.conditions, v.allocatable, v.extra, ${w.revision}, v.created_at, now()
         FROM json_to_recordset(${JSON.stringify(nodes)}::json)
-          AS v(name text, uid uuid, labels jsonb, unschedulable boolean, conditions jsonb, allocatable jsonb, extra jsonb, created_at timestamptz)
+          AS v(name text, uid uuid, labels jsonb, unschedulable boolean, conditions jsonb, allocatable jsonb, extra json, created_at timestamptz)
         ON CONFLICT (cluster_id, name) DO UPDATE SET
           uid = EXCLUDED.uid, labels = EXCLUDED.labels, unschedulable = EXCLUDED.unschedulable, conditions = EXCLUDED.conditions,
           allocatable = EXCLUDED.allocatable, extra = EXCLUDED.extra, revision = EXCLUDED.revision, created_at = EXCLUDED.created_at, updated_at = now()`;

@@ -107,7 +107,7 @@ export class PodStore {
                v.owner_kind, v.qos_class::"QOSClass", v.phase, v.extra, ${w.revision}, v.created_at, now(), v.deletion_timestamp, v.grace
         FROM json_to_recordset(${JSON.stringify(batch)}::json)
           AS v(namespace text, name text, uid uuid, labels jsonb, tolerations jsonb, node_name text, node_selector jsonb, affinity jsonb,
-               requests jsonb, owner_kind text, qos_class text, phase text, extra jsonb, created_at timestamptz, deletion_timestamp timestamptz,
+               requests jsonb, owner_kind text, qos_class text, phase text, extra json, created_at timestamptz, deletion_timestamp timestamptz,
                grace bigint)
         ON CONFLICT (cluster_id, namespace, name) DO UPDATE SET
           uid = EXCLUDED.uid, labels = EXCLUDED.labels, tolerations = EXCLUDED.tolerations, node_name = EXCLUDED.node_name,
