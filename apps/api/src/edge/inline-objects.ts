@@ -5,7 +5,6 @@ import {
   type Node,
   type Pod,
   ShapeChecker,
-  admitPod,
   fieldError,
   fieldErrorsWithin,
   validateNode,
@@ -41,8 +40,8 @@ export function inlineNodes(value: unknown, path: FieldPath, errors: FieldError[
 }
 
 /**
- * A pod asked about, as it would be once created: a missing name or namespace is filled in
- * (a what-if pod needs none), then validated and admitted with the service's settings.
+ * A pod asked about, as it is sent: a missing name or namespace is filled in (a what-if pod needs
+ * none), then validated. Admission is the service's, which tells what it added.
  */
 function inlinePod(value: unknown, path: FieldPath, settings: DomainSettings, errors: FieldError[]): Pod | undefined {
   const result = validatePod(withWhatIfName(value), settings);
@@ -50,7 +49,7 @@ function inlinePod(value: unknown, path: FieldPath, settings: DomainSettings, er
     errors.push(...fieldErrorsWithin(path, result.error));
     return undefined;
   }
-  return admitPod(result.value, 'CREATE', settings);
+  return result.value;
 }
 
 export function inlinePods(value: unknown, path: FieldPath, settings: DomainSettings, errors: FieldError[]): Pod[] {

@@ -1,5 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { type Node, type Pod, type ReschedulingQuery, type ScheduledEviction, selectNodes, taintImpact, usageLookup } from '@taintgate/domain';
+import {
+  type ExplainedAdmission,
+  type MatchOptions,
+  type Node,
+  type Pod,
+  type PodRef,
+  type ReschedulingQuery,
+  type ScheduledEviction,
+  type Taint,
+  explainAdmission,
+  selectNodes,
+  taintImpact,
+  toleratesTaint,
+  usageLookup,
+} from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { k8sTime } from '../cluster/object-parts';
 import { podKey } from '../cluster/pod-record';
@@ -22,7 +36,12 @@ export class ImpactService {
    * earlier deadline, and so does the answer), or over the hypothetical one sent inline.
    */
   async impact(clusterName: string, { taint, target, inline }: ImpactCommand) {
-    const cluster: { clusterId?: number; nodes: Node[]; pods: Pod[]; usageOf?: ReschedulingQuery['usageOf'] } = inline ?? (await this.stored(clusterName));
+    // Inline pods are admitted here, as on create; what admission added is told with their evictions.
+    const admitted = inline?.pods.map((pod) => explainAdmission(pod, 'CREATE', this.config.domain));
+    const cluster: { clusterId?: number; nodes: Node[]; pods: Pod[]; usageOf?: ReschedulingQuery['usageOf'] } = inline
+      ? { nodes: inline.nodes, pods: (admitted ?? []).map((a) => a.pod) }
+      : await this.stored(clusterName);
+    const admissionOf = admissionByPod(admitted ?? [], taint, { comparisonOperators: this.config.domain.tolerationComparisonOperators });
     const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
     const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
     // Inline clusters have no evictions scheduled; a stored one has its own.
@@ -48,7 +67,9 @@ export class ImpactService {
         at: e.at === null ? null : new Date(e.at).toISOString(),
         neverInPractice: e.at === null,
         ...(alreadyScheduled ? { alreadyScheduled: { scheduledAt: new Date(alreadyScheduled.scheduledAt).toISOString() } } : {}),
+        ...admissionOf(e.pod),
       })),
+      unaffected: result.unaffected.map((u) => ({ ...u, ...admissionOf(u.pod) })),
     };
   }
 
@@ -66,4 +87,24 @@ export class ImpactService {
       return { startedAt: row.startedAt.getTime(), fireAt: row.scheduledFor.getTime() };
     };
   }
+}
+
+/**
+ * For an inline pod that admission gave a toleration of the taint asked about: `admission`, its
+ * tolerations with those admission added marked (`addedBy: DefaultTolerationSeconds`), so a user
+ * sees why a pod with no toleration of its own is evicted after 300 s rather than at once. Stored
+ * pods were admitted when they were stored.
+ */
+function admissionByPod(explained: readonly ExplainedAdmission[], taint: Taint, options: MatchOptions): (pod: PodRef) => { admission?: unknown } {
+  const byKey = new Map<string, unknown>();
+  for (const { pod, tolerations } of explained) {
+    if (!tolerations.some((t) => t.addedBy && toleratesTaint(t.toleration, taint, options))) continue;
+    byKey.set(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name), {
+      tolerations: tolerations.map(({ toleration, addedBy }) => (addedBy ? { ...toleration, addedBy } : toleration)),
+    });
+  }
+  return (pod) => {
+    const admission = byKey.get(podKey(pod.namespace, pod.name));
+    return admission === undefined ? {} : { admission };
+  };
 }

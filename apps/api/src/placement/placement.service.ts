@@ -4,6 +4,7 @@ import {
   type Node,
   type PlacementCapacity,
   type Pod,
+  admitPod,
   asRescheduled,
   excludingPod,
   explainAdmission,
@@ -33,7 +34,10 @@ export class PlacementService {
   async place(cluster: string, command: PlacementCommand) {
     if ('stored' in command) return this.placeStored(cluster, command.stored);
     const admission = explainAdmission(command.pod, 'CREATE', this.config.domain);
-    if (command.nodes) return this.answer(admission.pod, command.nodes, { usageOf: usageLookup(command.pods ?? []) }, admission);
+    if (command.nodes) {
+      const pods = (command.pods ?? []).map((pod) => admitPod(pod, 'CREATE', this.config.domain));
+      return this.answer(admission.pod, command.nodes, { usageOf: usageLookup(pods) }, admission);
+    }
     const view = await this.snapshots.view(cluster);
     return this.answer(admission.pod, [...view.nodes.values()], view, admission);
   }

@@ -192,6 +192,20 @@ describe('POST /v1/taint-impact', () => {
   });
 
   describe('over an inline hypothetical cluster', () => {
+    it('tells which toleration of the taint admission added: an inline pod with none of its own is evicted after 300 s', async () => {
+      const { reply } = await impact({
+        taint: { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' },
+        nodes: ['u1'],
+        inline: { nodes: [{ metadata: { name: 'u1' } }], pods: [{ metadata: { name: 'plain', namespace: 'team' }, spec: { nodeName: 'u1' } }] },
+      });
+      const [eviction] = reply.json().evictions;
+      expect(eviction).toMatchObject({ when: 'AfterTolerationSeconds', tolerationSeconds: 300 });
+      expect(eviction.admission.tolerations).toEqual([
+        { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300, addedBy: 'DefaultTolerationSeconds' },
+        { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300, addedBy: 'DefaultTolerationSeconds' },
+      ]);
+    });
+
     it('answers over the inline nodes and pods only, by the names of inline nodes', async () => {
       const { reply } = await impact({
         taint: { key: 'maint', value: 'kernel', effect: 'NoExecute' },

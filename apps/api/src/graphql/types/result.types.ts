@@ -89,6 +89,8 @@ export class ImpactEvictionType {
   alreadyScheduled?: AlreadyScheduledType;
   @Field(() => String, { nullable: true, description: 'a node where the pod could go once evicted (each pod on its own); null: nowhere, it is stranded' })
   elsewhere?: string | null;
+  @Field(() => AdmissionType, { nullable: true, description: 'for an inline pod admission changed: its tolerations, those admission added marked' })
+  admission?: AdmissionType;
 }
 
 @ObjectType('Rescheduling', { description: 'Where the evicted pods could go, each considered on its own.' })
@@ -102,6 +104,8 @@ export class ImpactUnaffectedType {
   @Field(() => PodRefType) pod!: PodRefType;
   @Field() node!: string;
   @Field({ description: 'ToleratesForever, NotNoExecute or Terminating' }) reason!: string;
+  @Field(() => AdmissionType, { nullable: true, description: 'for an inline pod admission changed: its tolerations, those admission added marked' })
+  admission?: AdmissionType;
 }
 
 @ObjectType('ImpactUnschedulable')
