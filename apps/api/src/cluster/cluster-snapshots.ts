@@ -7,12 +7,14 @@ import { ClusterSnapshot, type ClusterView } from './cluster-snapshot';
 import { DEFAULT_CLUSTER } from './cluster-writer';
 
 /**
- * What one object costs in memory, on average, as a snapshot holds it (parsed objects, maps):
- * measured on realistic nodes and pods (bench/RESULTS.md, "snapshot memory"). An estimate is
- * enough to keep a replica within its budget; exact accounting would cost more than it saves.
+ * What one object costs in memory, on average, as a snapshot holds it (parsed objects, maps), an
+ * estimate from the realistic cluster of the import benchmark: a pod as kubectl prints it is 8 to
+ * 16 KB of indented JSON, about half that compact, and a parsed object takes about twice its
+ * compact JSON; nodes are larger (images, addresses, conditions). Enough to keep a replica within
+ * its budget; exact accounting would cost more than it saves.
  */
-const BYTES_PER_NODE = 12_000;
-const BYTES_PER_POD = 6_000;
+const BYTES_PER_NODE = 20_000;
+const BYTES_PER_POD = 12_000;
 
 const estimatedBytes = ({ nodes, pods }: { nodes: number; pods: number }): number => nodes * BYTES_PER_NODE + pods * BYTES_PER_POD;
 
