@@ -11,6 +11,7 @@ import {
 import { useApiFixture } from '../../../support/api-test-app';
 import { k8sTime } from '../../../support/server-fields';
 import { msg } from '../../../libs/domain/validation/messages';
+import { defaultTolerationsAdded } from '../../../support/admitted-tolerations';
 
 const isoMillis = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const drainNoExecute = { key: 'drain', effect: 'NoExecute' };
@@ -200,10 +201,7 @@ describe('POST /v1/taint-impact', () => {
       });
       const [eviction] = reply.json().evictions;
       expect(eviction).toMatchObject({ when: 'AfterTolerationSeconds', tolerationSeconds: 300 });
-      expect(eviction.admission.tolerations).toEqual([
-        { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300, addedBy: 'DefaultTolerationSeconds' },
-        { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300, addedBy: 'DefaultTolerationSeconds' },
-      ]);
+      expect(eviction.admission.tolerations).toEqual(defaultTolerationsAdded);
     });
 
     it('answers over the inline nodes and pods only, by the names of inline nodes', async () => {

@@ -3,6 +3,7 @@ import { type Api, expectApiError, expectNothingStored } from '../../../support/
 import { useApiFixture } from '../../../support/api-test-app';
 import { waitUntil } from '../../../support/waiting';
 import { gqlData } from '../graphql/graphql-client';
+import { defaultTolerationsAdded } from '../../../support/admitted-tolerations';
 
 // Placement with kube-scheduler's NodeResourcesFit (noderesources/fit.go): each node's allocatable
 // against what the pods bound to it request already, counted as the scheduler's cache counts them
@@ -11,15 +12,6 @@ import { gqlData } from '../graphql/graphql-client';
 // Each scenario has a cluster of its own (/v1/clusters/{cluster}/...); the default one stays empty.
 
 const Gi = 1024 ** 3;
-
-/** What admission adds to an inline pod that has no such toleration (DefaultTolerationSeconds). */
-const defaultTolerations = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map((key) => ({
-  key,
-  operator: 'Exists',
-  effect: 'NoExecute',
-  tolerationSeconds: 300,
-  addedBy: 'DefaultTolerationSeconds',
-}));
 
 const cordonedReasons = [
   { code: 'Unschedulable', message: 'node is cordoned (spec.unschedulable is true)' },
@@ -111,7 +103,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         summary: '0/3 nodes are available: 3 Insufficient nvidia.com/gpu.',
         detail: '0/3 nodes are available: 3 Insufficient nvidia.com/gpu.',
         capacityConsidered: true,
-        admission: { tolerations: [gpuToleration, ...defaultTolerations] },
+        admission: { tolerations: [gpuToleration, ...defaultTolerationsAdded] },
       });
     });
 

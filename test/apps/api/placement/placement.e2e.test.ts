@@ -3,6 +3,7 @@ import { type Detail, detailLines, expectApiError, expectCommandRefused, expectN
 import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlNode } from '../../../support/kubectl-objects';
 import { msg } from '../../../libs/domain/validation/messages';
+import { defaultTolerationsAdded } from '../../../support/admitted-tolerations';
 
 const soft = { key: 'soft', value: 'yes', effect: 'PreferNoSchedule' };
 const other = { key: 'other', value: 'x', effect: 'PreferNoSchedule' };
@@ -30,14 +31,6 @@ const cordonedReasons = [
 ];
 /** The stored nodes here have no status.allocatable: each is taken as unlimited, and says so (a soft reason, last). */
 const allocatableUnknown = { code: 'AllocatableUnknown', message: 'node has no status.allocatable: taken as unlimited, resources not checked' };
-/** What admission adds to every inline pod that has no such toleration of its own (DefaultTolerationSeconds). */
-const defaultTolerations = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'].map((key) => ({
-  key,
-  operator: 'Exists',
-  effect: 'NoExecute',
-  tolerationSeconds: 300,
-  addedBy: 'DefaultTolerationSeconds',
-}));
 const boundElsewhere = (node: string) => ({
   name: expect.any(String),
   feasible: false,
@@ -84,7 +77,7 @@ describe('placement', () => {
           '3/6 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.',
         capacityConsidered: true,
         // the pod as admission left it: the tolerations it got, each marked with the step that added it
-        admission: { tolerations: defaultTolerations },
+        admission: { tolerations: defaultTolerationsAdded },
       });
     });
 
@@ -206,7 +199,7 @@ describe('placement', () => {
       try {
         const body = (await place({ pod: { spec: { nodeSelector: { zone: 'nr' } } } })).json();
         expect(body.nodes[0]).toEqual({ name: 'nr', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] });
-        expect(body.admission).toEqual({ tolerations: defaultTolerations });
+        expect(body.admission).toEqual({ tolerations: defaultTolerationsAdded });
       } finally {
         // the tests below count six nodes: gone even if this one fails
         await api.del('/v1/nodes/nr');
@@ -226,7 +219,7 @@ describe('placement', () => {
       // the same answer, but for `admission`: a stored pod was admitted when it was stored, and only an inline pod's answer shows it
       const { admission, ...inline } = (await place({ pod })).json();
       expect(stored.json()).toEqual(inline);
-      expect(admission).toEqual({ tolerations: [{ key: 'dedicated', operator: 'Exists' }, ...defaultTolerations] });
+      expect(admission).toEqual({ tolerations: [{ key: 'dedicated', operator: 'Exists' }, ...defaultTolerationsAdded] });
       expect(stored.json()).toMatchObject({
         capacityConsidered: true,
         pod: { namespace: 'ml', name: 'gpu-job' },
@@ -282,7 +275,7 @@ describe('placement', () => {
         summary: '2/3 nodes are available: 1 node(s) had untolerated taint(s).',
         detail: '2/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.',
         capacityConsidered: true,
-        admission: { tolerations: defaultTolerations },
+        admission: { tolerations: defaultTolerationsAdded },
       });
       expectApiError(await api.getNode('h1'), 404, 'nodes "h1" not found');
       expect((await api.getNode('a')).json().spec.taints).toBeUndefined();
@@ -312,7 +305,7 @@ describe('placement', () => {
         summary: 'no nodes available to schedule pods',
         detail: 'no nodes available to schedule pods',
         capacityConsidered: true,
-        admission: { tolerations: defaultTolerations },
+        admission: { tolerations: defaultTolerationsAdded },
       });
     });
   });
