@@ -46,7 +46,7 @@ function postFile(port: number, url: string, file: string): Promise<{ status: nu
     ];
     execFile('curl', args, { maxBuffer: 64 * 2 ** 20 }, (error, stdout) => {
       if (error) {
-        reject(error);
+        reject(new Error(`curl failed: ${error.message}`));
         return;
       }
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
