@@ -102,8 +102,11 @@ export class ImportService {
         cluster,
         async (w) => {
           // Pods run to several KiB of JSON each, which Postgres compresses as it stores them: lz4
-          // compresses several times faster than the default pglz, for a little more room.
-          await w.tx.$executeRaw`SET LOCAL default_toast_compression = 'lz4'`;
+          // compresses several times faster than the default pglz, for a little more room. Only
+          // where the server was built with it (SET would fail, and the import with it, elsewhere).
+          await w.tx.$executeRaw`
+            SELECT set_config('default_toast_compression', 'lz4', true)
+            WHERE EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals))`;
           // Written meanwhile: read again; this write holds the cluster's lock, so nothing else commits now.
           const view = w.revision === 1n ? undefined : before?.revision === w.revision - 1n ? before : await this.snapshots.view(cluster);
           const run = new ImportRun(w, view, this.config);
