@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { Injectable, Logger } from '@nestjs/common';
+import sameJson from 'fast-deep-equal';
 import {
   type FieldError,
   FieldPath,
@@ -277,7 +277,7 @@ class ImportRun {
     const row = importedNodeRow(node, { uid, createdAt }, existing?.spec?.taints ?? [], this.w.now);
     // Only an object stored before can be unchanged; reading a new one back would cost for nothing.
     const after = existing && nodeOfImportedRow(row, this.w.revision);
-    if (existing && isDeepStrictEqual(withoutResourceVersion(after as Node), withoutResourceVersion(existing))) {
+    if (existing && sameJson(withoutResourceVersion(after as Node), withoutResourceVersion(existing))) {
       this.nodeTally.unchanged++;
       return;
     }
@@ -314,7 +314,7 @@ class ImportRun {
       deletionGracePeriodSeconds: deletionGracePeriodSeconds ?? null,
     });
     const after = existing && podOfImportedRow(row, this.w.revision);
-    if (existing && isDeepStrictEqual(withoutResourceVersion(after as Pod), withoutResourceVersion(existing))) {
+    if (existing && sameJson(withoutResourceVersion(after as Pod), withoutResourceVersion(existing))) {
       this.podTally.unchanged++;
       return;
     }
