@@ -29,10 +29,6 @@ export class ClusterDirectory {
     return fail(failure.notFound('Cluster', name));
   }
 
-  async exists(name: string): Promise<boolean> {
-    return (await this.prisma.cluster.findUnique({ where: { name }, select: { id: true } })) !== null;
-  }
-
   /** Creates the cluster unless it exists; says which. */
   async ensure(name: string): Promise<{ cluster: ClusterRef; created: boolean }> {
     const [inserted] = await this.prisma.$queryRaw<ClusterRef[]>`

@@ -45,11 +45,18 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
 
   /** The cluster as of now; NotFound for a cluster that does not exist (the default one always does). */
   async view(name: string, now = Date.now()): Promise<ClusterView> {
+    const view = await this.find(name, now);
+    if (view) return view;
+    if (name === DEFAULT_CLUSTER) return emptyView(name);
+    return fail(failure.notFound('Cluster', name));
+  }
+
+  /** The cluster as of now, or undefined when there is none (a write would create it). */
+  async find(name: string, now = Date.now()): Promise<ClusterView | undefined> {
     const row = await this.prisma.cluster.findUnique({ where: { name }, select: { id: true, revision: true } });
     if (!row) {
       this.snapshots.delete(name);
-      if (name === DEFAULT_CLUSTER) return emptyView(name);
-      return fail(failure.notFound('Cluster', name));
+      return undefined;
     }
     let snapshot = this.snapshots.get(name);
     // Deleted and made again under the same name: what this replica holds is another cluster's.

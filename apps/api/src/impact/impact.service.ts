@@ -16,6 +16,7 @@ import {
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { k8sTime } from '../cluster/object-parts';
+import { admissionAnswer } from '../edge/admission-answer';
 import { podKey } from '../cluster/pod-record';
 import { AppConfig } from '../config/app-config';
 import { EvictionLedger } from '../evictions/eviction-ledger';
@@ -97,11 +98,9 @@ export class ImpactService {
  */
 function admissionByPod(explained: readonly ExplainedAdmission[], taint: Taint, options: MatchOptions): (pod: PodRef) => { admission?: unknown } {
   const byKey = new Map<string, unknown>();
-  for (const { pod, tolerations } of explained) {
-    if (!tolerations.some((t) => t.addedBy && toleratesTaint(t.toleration, taint, options))) continue;
-    byKey.set(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name), {
-      tolerations: tolerations.map(({ toleration, addedBy }) => (addedBy ? { ...toleration, addedBy } : toleration)),
-    });
+  for (const admission of explained) {
+    if (!admission.tolerations.some((t) => t.addedBy && toleratesTaint(t.toleration, taint, options))) continue;
+    byKey.set(podKey(admission.pod.metadata.namespace ?? 'default', admission.pod.metadata.name), admissionAnswer(admission));
   }
   return (pod) => {
     const admission = byKey.get(podKey(pod.namespace, pod.name));

@@ -16,7 +16,6 @@ import {
   validateNode,
   validatePod,
 } from '@taintgate/domain';
-import { ClusterDirectory } from '../cluster/cluster-directory';
 import { type ClusterView } from '../cluster/cluster-snapshot';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
@@ -85,7 +84,6 @@ export class ImportService {
   private readonly logger = new Logger(ImportService.name);
 
   constructor(
-    private readonly directory: ClusterDirectory,
     private readonly snapshots: ClusterSnapshots,
     private readonly writer: ClusterWriter,
     private readonly nodes: NodeStore,
@@ -96,7 +94,7 @@ export class ImportService {
 
   async import(cluster: string, command: ImportCommand): Promise<ImportResult> {
     const started = Date.now();
-    const before = (await this.directory.exists(cluster)) ? await this.snapshots.view(cluster) : undefined;
+    const before = await this.snapshots.find(cluster);
     try {
       const result = await this.writer.write(
         cluster,
@@ -107,8 +105,9 @@ export class ImportService {
           await w.tx.$executeRaw`
             SELECT set_config('default_toast_compression', 'lz4', true)
             WHERE EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals))`;
-          // Written meanwhile: read again; this write holds the cluster's lock, so nothing else commits now.
-          const view = w.revision === 1n ? undefined : before?.revision === w.revision - 1n ? before : await this.snapshots.view(cluster);
+          // Written meanwhile: read again; this write holds the cluster's lock, so nothing else commits now
+          // (a cluster this write creates is not there yet for that read: nothing is stored in it).
+          const view = before?.revision === w.revision - 1n ? before : await this.snapshots.find(cluster);
           const run = new ImportRun(w, view, this.config);
           const entries = readKubectlObjects(command.body, { onProgress: (p) => this.logProgress(cluster, p) });
           await run.read(entries, (nodes, pods) => this.flush(w, nodes, pods));

@@ -13,6 +13,7 @@ import {
   usageLookup,
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
+import { admissionAnswer } from '../edge/admission-answer';
 import { podKey } from '../cluster/pod-record';
 import { AppConfig } from '../config/app-config';
 import { fail } from '../failures/failure.exception';
@@ -57,18 +58,6 @@ export class PlacementService {
   private answer(pod: Pod, nodes: Node[], capacity: PlacementCapacity | undefined, admission: ExplainedAdmission | undefined) {
     const { tolerationComparisonOperators, summaryWording } = this.config.domain;
     const placement = placePod(pod, nodes, { comparisonOperators: tolerationComparisonOperators, summaryWording }, capacity);
-    return admission ? { ...placement, admission: admissionView(admission) } : placement;
+    return admission ? { ...placement, admission: admissionAnswer(admission) } : placement;
   }
-}
-
-/**
- * The pod as admitted: its tolerations, each added by admission marked with the step that added it
- * (`addedBy: DefaultTolerationSeconds`), so a user sees why a pod with no toleration of its own may
- * go to a tainted node; and what admission took away, if anything.
- */
-function admissionView({ tolerations, removed }: ExplainedAdmission) {
-  return {
-    tolerations: tolerations.map(({ toleration, addedBy }) => (addedBy ? { ...toleration, addedBy } : toleration)),
-    ...(removed.length ? { removed: removed.map(({ toleration, by }) => ({ ...toleration, removedBy: by })) } : {}),
-  };
 }
