@@ -12,16 +12,16 @@ import { machineLine } from './machine';
 import { medianMs } from './cluster-fixture';
 import { ChunkedBytes } from '../apps/api/src/import/chunked-bytes';
 import { type JsonDocumentLayout, JsonDocumentScanner } from '../apps/api/src/import/json-layout';
-import { readKubectlObjects } from '../apps/api/src/import/kubectl-objects';
-import type { ImportBody } from '../apps/api/src/import/import-body';
+import { readWholeBody } from '../apps/api/src/import/kubectl-objects';
+import type { ImportFormat } from '../apps/api/src/import/import-body';
 import { type GeneratedList, type ListShape, kubectlJsonList, kubectlYamlList } from '../test/apps/api/import/kubectl-list-body';
 
 const MB = 1e6;
 
 /** Reads every object of the body; throws on the first that fails. */
-function readAll(body: ImportBody): number {
+function readAll(body: Pick<GeneratedList, 'chunks'> & { format: ImportFormat }): number {
   let objects = 0;
-  for (const entry of readKubectlObjects(body)) {
+  for (const entry of readWholeBody(body.format, body.chunks)) {
     if (!entry.ok) throw new Error(entry.message);
     objects++;
   }
@@ -63,15 +63,15 @@ console.log(`  scan only (json-layout.ts)      ${rate(json, () => new JsonDocume
 const jsonBytes = new ChunkedBytes(json.chunks);
 const jsonItems = new JsonDocumentScanner(jsonBytes).next()?.items;
 console.log(`  decode + JSON.parse per item    ${rate(json, () => parseItemsOnly(jsonBytes, jsonItems), 7).text}`);
-console.log(`  reader (readKubectlObjects)     ${rate(json, () => readAll({ format: 'json', ...json }), 7).text}`);
+console.log(`  reader (readWholeBody)           ${rate(json, () => readAll({ format: 'json', ...json }), 7).text}`);
 
 const largeShape = { nodes: 10_000, pods: 140_000, multiByteEvery: 100 };
 const large = kubectlJsonList(largeShape);
 describe('JSON List larger than the longest string (~512 MiB)', largeShape, large);
-console.log(`  reader (readKubectlObjects)     ${rate(large, () => readAll({ format: 'json', ...large }), 3, 0).text}`);
+console.log(`  reader (readWholeBody)           ${rate(large, () => readAll({ format: 'json', ...large }), 3, 0).text}`);
 
 const yamlShape = { nodes: 100, pods: 5000, multiByteEvery: 100 };
 const yaml = kubectlYamlList(yamlShape);
 describe('YAML List', yamlShape, yaml);
 const yamlRate = rate(yaml, () => readAll({ format: 'yaml', ...yaml }), 3);
-console.log(`  reader (readKubectlObjects)     ${yamlRate.text}; ${(yaml.objects / yamlRate.seconds).toFixed(0)} objects/s`);
+console.log(`  reader (readWholeBody)           ${yamlRate.text}; ${(yaml.objects / yamlRate.seconds).toFixed(0)} objects/s`);

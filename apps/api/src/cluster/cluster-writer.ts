@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PrismaService } from '../database/prisma.service';
+import { type Connection, PrismaService } from '../database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 
 export type Tx = Prisma.TransactionClient;
@@ -44,6 +44,13 @@ export interface WriteContext {
    * committed: a task that fails is made good by its own reconciler, never by failing the request.
    */
   afterCommit(task: () => Promise<unknown>): void;
+  /**
+   * Runs one statement in the write's transaction on its own connection, past Prisma, whose raw
+   * queries encode each parameter as JSON twice and parse it once more: nothing for ordinary
+   * writes, seconds for the megabytes of rows an import sends as one JSON parameter. Values go as
+   * pg sends them (strings as they are); answers the rows affected.
+   */
+  sql(text: string, values: readonly unknown[]): Promise<number>;
 }
 
 /**
@@ -95,7 +102,8 @@ export class ClusterWriter {
       async (tx) => {
         const [row] = await takeRevision(tx);
         if (!row) return undefined;
-        return { value: await work(contextOf(tx, { id: row.id, name: row.name }, row.revision, now, tasks)) };
+        const connection = once(() => this.prisma.connectionOf(tx));
+        return { value: await work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, now, tasks)) };
       },
       // Writers queue on the revision row; give a burst of them time to take their turn.
       { maxWait: 15_000, timeout: timeoutMs },
@@ -123,7 +131,20 @@ interface TakenRevision {
   revision: bigint;
 }
 
-function contextOf(tx: Tx, cluster: ClusterRef, revision: bigint, now: number, tasks: (() => Promise<unknown>)[]): WriteContext {
+/** The first call's promise, for every call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+function contextOf(
+  tx: Tx,
+  connection: () => Promise<Connection>,
+  cluster: ClusterRef,
+  revision: bigint,
+  now: number,
+  tasks: (() => Promise<unknown>)[],
+): WriteContext {
   return {
     cluster,
     tx,
@@ -149,6 +170,10 @@ function contextOf(tx: Tx, cluster: ClusterRef, revision: bigint, now: number, t
     },
     afterCommit(task) {
       tasks.push(task);
+    },
+    async sql(text, values) {
+      const result = await (await connection()).query(text, values as unknown[]);
+      return result.rowCount ?? 0;
     },
   };
 }

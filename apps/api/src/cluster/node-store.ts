@@ -59,9 +59,12 @@ export class NodeStore {
   /**
    * Creates or replaces many nodes with their taints as an import stores them, a few statements
    * per thousand nodes: each row as `importedNodeRow` lays it out, sent as one JSON document that
-   * Postgres reads as rows (json_to_recordset; see PodStore.importMany).
+   * Postgres reads as rows (json_to_recordset; see PodStore.importMany), on the write's own
+   * connection (WriteContext.sql).
    */
   async importMany(w: WriteContext, rows: readonly ImportedNodeRow[]): Promise<void> {
+    // Sent at once: the connection runs them in order, with no round trip through this process between them.
+    const statements: Promise<number>[] = [];
     for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
       const batch = rows.slice(i, i + IMPORT_BATCH);
       const nodes = batch.map((r) => ({
@@ -74,24 +77,33 @@ export class NodeStore {
         extra: r.extra,
         created_at: r.createdAt.toISOString(),
       }));
-      await w.tx.$executeRaw`
-        INSERT INTO nodes (cluster_id, name, uid, labels, unschedulable, conditions, allocatable, extra, revision, created_at, updated_at)
-        SELECT ${w.cluster.id}::int, v.name, v.uid, v.labels, v.unschedulable, v.conditions, v.allocatable, v.extra, ${w.revision}, v.created_at, now()
-        FROM json_to_recordset(${JSON.stringify(nodes)}::json)
-          AS v(name text, uid uuid, labels jsonb, unschedulable boolean, conditions jsonb, allocatable jsonb, extra json, created_at timestamptz)
-        ON CONFLICT (cluster_id, name) DO UPDATE SET
-          uid = EXCLUDED.uid, labels = EXCLUDED.labels, unschedulable = EXCLUDED.unschedulable, conditions = EXCLUDED.conditions,
-          allocatable = EXCLUDED.allocatable, extra = EXCLUDED.extra, revision = EXCLUDED.revision, created_at = EXCLUDED.created_at, updated_at = now()`;
-      await w.tx.taint.deleteMany({ where: { clusterId: w.cluster.id, nodeName: { in: batch.map((r) => r.name) } } });
+      statements.push(
+        w.sql(
+          `INSERT INTO nodes (cluster_id, name, uid, labels, unschedulable, conditions, allocatable, extra, revision, created_at, updated_at)
+         SELECT $1::int, v.name, v.uid, v.labels, v.unschedulable, v.conditions, v.allocatable, v.extra, $2::bigint, v.created_at, now()
+         FROM json_to_recordset($3::json)
+           AS v(name text, uid uuid, labels jsonb, unschedulable boolean, conditions jsonb, allocatable jsonb, extra json, created_at timestamptz)
+         ON CONFLICT (cluster_id, name) DO UPDATE SET
+           uid = EXCLUDED.uid, labels = EXCLUDED.labels, unschedulable = EXCLUDED.unschedulable, conditions = EXCLUDED.conditions,
+           allocatable = EXCLUDED.allocatable, extra = EXCLUDED.extra, revision = EXCLUDED.revision, created_at = EXCLUDED.created_at, updated_at = now()`,
+          [w.cluster.id, String(w.revision), JSON.stringify(nodes)],
+        ),
+        w.sql(`DELETE FROM taints WHERE cluster_id = $1::int AND node_name = ANY($2::text[])`, [w.cluster.id, batch.map((r) => r.name)]),
+      );
       const taints = batch.flatMap((r) =>
         r.taints.map((t, position) => ({ node_name: r.name, key: t.key, value: t.value, effect: t.effect, time_added: t.timeAdded.toISOString(), position })),
       );
       if (taints.length === 0) continue;
-      await w.tx.$executeRaw`
-        INSERT INTO taints (cluster_id, node_name, key, value, effect, time_added, position)
-        SELECT ${w.cluster.id}::int, v.node_name, v.key, v.value, v.effect::"TaintEffect", v.time_added, v.position
-        FROM json_to_recordset(${JSON.stringify(taints)}::json) AS v(node_name text, key text, value text, effect text, time_added timestamptz, position int)`;
+      statements.push(
+        w.sql(
+          `INSERT INTO taints (cluster_id, node_name, key, value, effect, time_added, position)
+         SELECT $1::int, v.node_name, v.key, v.value, v.effect::"TaintEffect", v.time_added, v.position
+         FROM json_to_recordset($2::json) AS v(node_name text, key text, value text, effect text, time_added timestamptz, position int)`,
+          [w.cluster.id, JSON.stringify(taints)],
+        ),
+      );
     }
+    await Promise.all(statements);
   }
 
   /** The Kubernetes Node of a row already read. */

@@ -3,27 +3,40 @@ import { constants } from 'node:buffer';
 /**
  * A body as its chunks, addressed by offsets in the whole body. Only a range (one object, one
  * document) is ever decoded to a string; the whole body may be longer than any string can be.
+ *
+ * A body read as it arrives grows at its end (`append`) and lets go of what its reader no longer
+ * needs at its start (`release`): offsets stay those of the whole body.
  */
 export class ChunkedBytes {
-  /** The non-empty chunks, in order. */
-  readonly chunks: readonly Buffer[];
+  /** The non-empty chunks held, in order. */
+  readonly chunks: Buffer[] = [];
   /** Offset in the body of each chunk's first byte. */
-  readonly chunkStarts: readonly number[];
-  readonly length: number;
+  readonly chunkStarts: number[] = [];
+  /** Just past the last byte received: the length of the body so far. */
+  length = 0;
 
-  constructor(chunks: readonly Buffer[]) {
-    this.chunks = chunks.filter((chunk) => chunk.length > 0);
-    const starts: number[] = [];
-    let length = 0;
-    for (const chunk of this.chunks) {
-      starts.push(length);
-      length += chunk.length;
-    }
-    this.chunkStarts = starts;
-    this.length = length;
+  constructor(chunks: readonly Buffer[] = []) {
+    for (const chunk of chunks) this.append(chunk);
   }
 
-  /** The index of the chunk holding the byte at `offset` (0 <= offset < length). */
+  /** The body goes on with `chunk`. */
+  append(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    this.chunks.push(chunk);
+    this.chunkStarts.push(this.length);
+    this.length += chunk.length;
+  }
+
+  /** Lets go of the chunks that end at or before `offset`: nothing before it will be asked for again. */
+  release(offset: number): void {
+    let drop = 0;
+    while (drop < this.chunks.length && (this.chunkStarts[drop] ?? 0) + (this.chunks[drop]?.length ?? 0) <= offset) drop++;
+    if (drop === 0) return;
+    this.chunks.splice(0, drop);
+    this.chunkStarts.splice(0, drop);
+  }
+
+  /** The index of the chunk holding the byte at `offset` (a byte held: not released, before length). */
   chunkIndexOf(offset: number): number {
     let low = 0;
     let high = this.chunkStarts.length - 1;
@@ -37,7 +50,7 @@ export class ChunkedBytes {
 
   /** The byte at `offset`, or undefined past the end. */
   byteAt(offset: number): number | undefined {
-    if (offset < 0 || offset >= this.length) return undefined;
+    if (offset < (this.chunkStarts[0] ?? this.length) || offset >= this.length) return undefined;
     const index = this.chunkIndexOf(offset);
     return this.chunks[index]?.[offset - (this.chunkStarts[index] ?? 0)];
   }

@@ -1,20 +1,35 @@
 /**
  * What an import reads: the body of `POST /v1/import` as received, and what comes out of it.
  *
- * `kubectl get nodes,pods -A -o json` on a cluster of 10,000 nodes and 300,000 pods prints about
- * 1 GB, more than V8's longest string (~512 MiB): the body stays a list of chunks, and only one
- * object at a time is ever decoded to a string.
+ * `kubectl get nodes,pods -A -o json` on a cluster of 10,000 nodes and 300,000 pods prints 1 to
+ * 3 GB, more than V8's longest string (~512 MiB): the body is read as its chunks arrive, and only
+ * one object at a time is ever decoded to a string.
  */
 
 /** How the body is written, as its content type says. */
 export type ImportFormat = 'json' | 'yaml';
 
-/** A body to import, as fastify received it: its chunks in order, never joined. */
+/** A body to import, as fastify receives it: its chunks in order as they arrive, never joined. */
 export interface ImportBody {
   readonly format: ImportFormat;
-  readonly chunks: readonly Buffer[];
-  /** The sum of the chunks' lengths. */
-  readonly bytes: number;
+  /** Iterated once; throws BodyNotReceivedError when the body cannot be received whole. */
+  readonly chunks: AsyncIterable<Buffer>;
+  /** The length the client declared (Content-Length); undefined for a body sent in chunks. */
+  readonly bytes: number | undefined;
+}
+
+/**
+ * A body that did not arrive as it should: larger than the import limit (413), shorter or longer
+ * than its Content-Length, or cut off by the client (400).
+ */
+export class BodyNotReceivedError extends Error {
+  constructor(
+    readonly tooLarge: boolean,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BodyNotReceivedError';
+  }
 }
 
 /** Where an object (or what could not be read) is in the body, for messages a person can act on. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import sameJson from 'fast-deep-equal';
 import {
@@ -27,7 +28,7 @@ import { AppConfig } from '../config/app-config';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { restAnswerOf } from '../failures/failure-answers';
 import { fail } from '../failures/failure.exception';
-import { type BodyEntry, type BodyPosition, UnreadableBodyError, describePosition } from './import-body';
+import { type BodyEntry, BodyNotReceivedError, type BodyPosition, UnreadableBodyError, describePosition } from './import-body';
 import type { ImportCommand } from './import-commands';
 import { readKubectlObjects } from './kubectl-objects';
 import type { ReadProgress } from './read-progress';
@@ -55,6 +56,8 @@ interface RejectedObject {
 const FLUSH_EVERY = 2000;
 /** How many batches may wait to be stored while the next is read. */
 const STORING_AT_ONCE = 3;
+/** How long reading goes on before the event loop gets a turn (to send and answer statements). */
+const YIELD_EVERY_MS = 10;
 /** Bodies smaller than this are read in a moment: no progress is logged. */
 const PROGRESS_EVERY_BYTES = 64 * 2 ** 20;
 
@@ -130,14 +133,15 @@ export class ImportService {
 
   /** A large body is read in tens of seconds: how far, every 64 MiB. */
   private logProgress(cluster: string, { bytesRead, totalBytes, objects, done }: ReadProgress): void {
-    if (done && totalBytes < PROGRESS_EVERY_BYTES) return;
+    if (done && bytesRead < PROGRESS_EVERY_BYTES) return;
     const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
-    this.logger.log(`import into cluster ${cluster}: ${mib(bytesRead)} of ${mib(totalBytes)} MiB read, ${objects} objects`);
+    const of = totalBytes === undefined ? '' : ` of ${mib(totalBytes)}`;
+    this.logger.log(`import into cluster ${cluster}: ${mib(bytesRead)}${of} MiB read, ${objects} objects`);
   }
 
+  /** The batch's statements, sent at once (in this order) on the write's connection. */
   private async flush(w: WriteContext, nodes: ImportedNodeRow[], pods: ImportedPodRow[]): Promise<void> {
-    await this.nodes.importMany(w, nodes);
-    await this.pods.importMany(w, pods);
+    await Promise.all([this.nodes.importMany(w, nodes), this.pods.importMany(w, pods)]);
   }
 
   /** prune=true: the cluster's objects the import does not name go, as a delete of each would. */
@@ -211,11 +215,18 @@ class ImportRun {
     for (const pod of view?.pods.values() ?? []) this.uidOwners.set(pod.metadata.uid ?? '', `Pod ${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`);
   }
 
-  async read(entries: Iterable<BodyEntry>, flush: (nodes: ImportedNodeRow[], pods: ImportedPodRow[]) => Promise<void>): Promise<void> {
-    for (const entry of readable(entries)) {
+  async read(entries: AsyncIterable<BodyEntry>, flush: (nodes: ImportedNodeRow[], pods: ImportedPodRow[]) => Promise<void>): Promise<void> {
+    let yielded = performance.now();
+    for await (const entry of readable(entries)) {
       if (entry.ok) this.take(entry.object, entry.position);
       else this.reject({ kind: '', name: '', position: describePosition(entry.position), message: entry.message });
       if (this.nodeBatch.length + this.podBatch.length >= FLUSH_EVERY) await this.flushWith(flush);
+      // Reading a body that has arrived never waits on I/O: without a turn of the event loop now and
+      // then, the batches queued would not even be sent, and Postgres would idle while this process reads.
+      if (performance.now() - yielded >= YIELD_EVERY_MS) {
+        await setImmediate();
+        yielded = performance.now();
+      }
     }
     await this.flushWith(flush);
     for (const batch of this.storing.splice(0)) await batch;
@@ -406,12 +417,16 @@ class ImportRun {
   }
 }
 
-/** The body's entries; a body that cannot be read at all is the client's mistake, refused whole (400). */
-function* readable(entries: Iterable<BodyEntry>): Generator<BodyEntry> {
+/**
+ * The body's entries; a body that cannot be read at all, or did not arrive whole, is the client's
+ * mistake, refused whole (400; 413 past the import limit).
+ */
+async function* readable(entries: AsyncIterable<BodyEntry>): AsyncGenerator<BodyEntry> {
   try {
     yield* entries;
   } catch (error) {
     if (error instanceof UnreadableBodyError) fail(failure.badRequest(`the body cannot be read: ${error.message}`));
+    if (error instanceof BodyNotReceivedError) fail(error.tooLarge ? failure.tooLarge(error.message) : failure.badRequest(error.message));
     throw error;
   }
 }

@@ -43,6 +43,8 @@ interface JsonItemsLayout {
   readonly arrayStart: number;
   /** Just past the closing bracket. */
   readonly arrayEnd: number;
+  readonly arrayStartLine: number;
+  readonly arrayEndLine: number;
   readonly starts: readonly number[];
   readonly ends: readonly number[];
   readonly lines: readonly number[];
@@ -68,11 +70,10 @@ const NINE = 0x39;
 const LONG_NUMBER_DIGITS = 16;
 
 /** What is known of the top-level object being scanned: its depth-1 keys and its `items` array. */
-class TopLevelObject {
-  /** The scan's state between chunks: nesting depth, in a string, 1 when a backslash ended the last chunk, line of the next byte. */
+export class TopLevelObject {
+  /** The scan's state between chunks: nesting depth, in a string, line of the next byte. */
   depth = 0;
   inString = false;
-  skipFirst = 0;
   /** At depth 1, the next string is a key (after `{` and after `,`). */
   expectKey = true;
   /** Offset of the opening quote of the depth-1 key being scanned, or -1. */
@@ -86,6 +87,9 @@ class TopLevelObject {
   sawItemsArray = false;
   arrayStart = -1;
   arrayEnd = -1;
+  /** The lines of the array's brackets. */
+  arrayStartLine = 0;
+  arrayEndLine = 0;
   /** The entry being scanned: its first byte, just past its last byte, its line; -1 when between entries. */
   itemStart = -1;
   itemEnd = -1;
@@ -102,6 +106,8 @@ class TopLevelObject {
   line: number;
 
   constructor(
+    /** 0-based: which top-level object of the body. */
+    readonly index: number,
     readonly start: number,
     readonly startLine: number,
   ) {
@@ -109,81 +115,111 @@ class TopLevelObject {
   }
 }
 
+/**
+ * Scans a body as it arrives: `next()` scans the bytes received so far and answers each top-level
+ * object once its closing brace has arrived; until then the object being scanned is `current`, its
+ * `items` entries listed as each one ends (a List's entries can be read before the List ends).
+ */
 export class JsonDocumentScanner {
-  private chunkIndex = 0;
-  private positionInChunk = 0;
+  /** Offset in the body of the next byte to scan (past the end of what arrived, after an escape that ended it). */
+  private offset: number;
   /** 1-based line of the next byte. */
   private line = 1;
   private documents = 0;
+  private top: TopLevelObject | undefined;
 
   /** The scan starts at `startOffset` (past a byte order mark). */
   constructor(
     private readonly body: ChunkedBytes,
     startOffset = 0,
   ) {
-    if (startOffset > 0 && body.length > 0) {
-      this.chunkIndex = body.chunkIndexOf(Math.min(startOffset, body.length - 1));
-      this.positionInChunk = startOffset - (body.chunkStarts[this.chunkIndex] ?? 0);
-    }
+    this.offset = startOffset;
   }
 
-  /** The next top-level object, or undefined at the end of the body. Throws UnreadableBodyError. */
+  /** The top-level object being scanned, whose end has not arrived yet. */
+  get current(): Readonly<TopLevelObject> | undefined {
+    return this.top;
+  }
+
+  /** Where the scan is: every byte before it has been scanned. */
+  get scanned(): number {
+    return this.offset;
+  }
+
+  /**
+   * The next top-level object, or undefined when the bytes received so far end first: call again
+   * once more have arrived, and `finish()` once the body has ended. Throws UnreadableBodyError.
+   */
   next(): JsonDocumentLayout | undefined {
-    const start = this.skipWhitespace();
-    if (start === undefined) return undefined;
-    const first = this.body.byteAt(start);
-    if (first !== OPEN_BRACE) {
-      const reason =
-        first === OPEN_BRACKET
-          ? 'a JSON array at the top level is not a Kubernetes object: send what kubectl prints, an object or a List ({"kind": "List", "items": [...]})'
-          : `expected a JSON object ('{') but found ${describeByte(first)}`;
-      throw this.error(reason, start);
+    if (this.top === undefined) {
+      const start = this.skipWhitespace();
+      if (start === undefined) return undefined;
+      const first = this.body.byteAt(start);
+      if (first !== OPEN_BRACE) {
+        const reason =
+          first === OPEN_BRACKET
+            ? 'a JSON array at the top level is not a Kubernetes object: send what kubectl prints, an object or a List ({"kind": "List", "items": [...]})'
+            : `expected a JSON object ('{') but found ${describeByte(first)}`;
+        throw this.error(reason, start);
+      }
+      this.top = new TopLevelObject(this.documents++, start, this.line);
     }
-    return this.scanObject(start);
+    return this.scanObject(this.top);
   }
 
-  /** Skips whitespace between documents; the offset of the next byte, or undefined at the end. */
+  /** The body has ended: an object still open is cut short. */
+  finish(): void {
+    const top = this.top;
+    if (top === undefined) return;
+    const where = top.inString ? 'inside a string' : `with ${top.depth} object(s) or array(s) still open`;
+    throw this.error(`the body ends ${where}: the JSON is cut short`, this.body.length);
+  }
+
+  /** Skips whitespace between documents; the offset of the next byte, or undefined when the bytes received end first. */
   private skipWhitespace(): number | undefined {
     const { chunks, chunkStarts } = this.body;
-    for (; this.chunkIndex < chunks.length; this.chunkIndex++, this.positionInChunk = 0) {
-      const chunk = chunks[this.chunkIndex] ?? Buffer.alloc(0);
-      for (; this.positionInChunk < chunk.length; this.positionInChunk++) {
-        const byte = chunk[this.positionInChunk];
+    if (this.offset >= this.body.length) return undefined;
+    for (let index = this.body.chunkIndexOf(this.offset); index < chunks.length; index++) {
+      const chunk = chunks[index] ?? Buffer.alloc(0);
+      const chunkStart = chunkStarts[index] ?? 0;
+      for (let at = this.offset - chunkStart; at < chunk.length; at++) {
+        const byte = chunk[at];
         if (byte === NEWLINE) this.line++;
-        else if (byte !== SPACE && byte !== TAB && byte !== CARRIAGE_RETURN) return (chunkStarts[this.chunkIndex] ?? 0) + this.positionInChunk;
+        else if (byte !== SPACE && byte !== TAB && byte !== CARRIAGE_RETURN) return (this.offset = chunkStart + at);
+      }
+      this.offset = chunkStart + chunk.length;
+    }
+    return undefined;
+  }
+
+  /** Scans the object whose `{` is at `top.start` on to its closing brace, as far as the bytes received go. */
+  private scanObject(top: TopLevelObject): JsonDocumentLayout | undefined {
+    const { chunks, chunkStarts } = this.body;
+    if (this.offset >= this.body.length) return undefined;
+    for (let index = this.body.chunkIndexOf(this.offset); index < chunks.length; index++) {
+      const chunkStart = chunkStarts[index] ?? 0;
+      const end = this.scanChunk(top, chunks[index] ?? Buffer.alloc(0), chunkStart, this.offset - chunkStart);
+      if (end >= 0) {
+        this.offset = chunkStart + end;
+        this.top = undefined;
+        return this.layoutOf(top, chunkStart + end);
       }
     }
     return undefined;
   }
 
-  /** Scans the object whose `{` is at `start` (the next byte) to its closing brace, chunk by chunk. */
-  private scanObject(start: number): JsonDocumentLayout {
-    const top = new TopLevelObject(start, this.line);
-    const { chunks, chunkStarts } = this.body;
-    for (; this.chunkIndex < chunks.length; this.chunkIndex++, this.positionInChunk = 0) {
-      const chunkStart = chunkStarts[this.chunkIndex] ?? 0;
-      const end = this.scanChunk(top, chunks[this.chunkIndex] ?? Buffer.alloc(0), chunkStart);
-      if (end >= 0) {
-        this.positionInChunk = end;
-        return this.layoutOf(top, chunkStart + end);
-      }
-    }
-    const where = top.inString ? 'inside a string' : `with ${top.depth} object(s) or array(s) still open`;
-    throw this.error(`the body ends ${where}: the JSON is cut short`, this.body.length);
-  }
-
   /**
-   * Scans one chunk from `positionInChunk`; returns the index just past the top-level object's
+   * Scans one chunk from `from`; returns the index just past the top-level object's
    * closing brace, or -1 when the chunk ends first. This is the hot path of a 1 GB import: most
    * bytes are in strings or deeper than depth 2, where only the string state, the depth and the
    * line count change, and strings and indentation are skipped by tight inner loops (a raw line
    * feed never occurs in a JSON string, so one always starts a line). The state lives in locals
    * for the loop, and in `top` between chunks.
    */
-  private scanChunk(top: TopLevelObject, chunk: Buffer, chunkStart: number): number {
+  private scanChunk(top: TopLevelObject, chunk: Buffer, chunkStart: number, from: number): number {
     const length = chunk.length;
     let { depth, inString, line } = top;
-    let i = this.positionInChunk + top.skipFirst;
+    let i = from;
     while (i < length) {
       let byte = chunk[i] as number;
       if (inString) {
@@ -240,9 +276,10 @@ export class JsonDocumentScanner {
     }
     top.depth = depth;
     top.inString = inString;
-    top.skipFirst = i - length;
     top.line = line;
     this.line = line;
+    // Past the chunk's end by one when an escape's backslash ended it: the next chunk's first byte is skipped.
+    this.offset = chunkStart + i;
     return -1;
   }
 
@@ -269,6 +306,7 @@ export class JsonDocumentScanner {
         top.inItems = true;
         top.sawItemsArray = true;
         top.arrayStart = offset;
+        top.arrayStartLine = line;
       }
       top.itemsValueNext = false;
     } else if (depth === 2 && top.inItems) this.itemByte(top, offset, line);
@@ -286,6 +324,7 @@ export class JsonDocumentScanner {
         this.endItem(top, offset, true);
         top.inItems = false;
         top.arrayEnd = offset + 1;
+        top.arrayEndLine = this.line;
       }
       return false;
     }
@@ -373,15 +412,14 @@ export class JsonDocumentScanner {
   }
 
   private layoutOf(top: TopLevelObject, end: number): JsonDocumentLayout {
-    const index = this.documents++;
-    const layout = { index, start: top.start, end, line: top.startLine, longNumbers: top.longNumbers };
+    const layout = { index: top.index, start: top.start, end, line: top.startLine, longNumbers: top.longNumbers };
     if (!top.sawItemsArray) return layout;
-    const { arrayStart, arrayEnd, starts, ends, lines, withLongNumbers } = top;
-    return { ...layout, items: { arrayStart, arrayEnd, starts, ends, lines, withLongNumbers } };
+    const { arrayStart, arrayEnd, arrayStartLine, arrayEndLine, starts, ends, lines, withLongNumbers } = top;
+    return { ...layout, items: { arrayStart, arrayEnd, arrayStartLine, arrayEndLine, starts, ends, lines, withLongNumbers } };
   }
 
   private error(reason: string, offset: number): UnreadableBodyError {
-    return new UnreadableBodyError(reason, { document: this.documents, offset, line: this.line });
+    return new UnreadableBodyError(reason, { document: this.top?.index ?? this.documents, offset, line: this.line });
   }
 }
 

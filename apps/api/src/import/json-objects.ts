@@ -1,16 +1,23 @@
 import { parse as parseLossless } from 'lossless-json';
 import { parse as parseSecurely } from 'secure-json-parse';
 import { withExactIntegers } from '../edge/exact-json';
-import { type ChunkedBytes, TooLongForOneStringError } from './chunked-bytes';
+import { contentStart } from './byte-order-mark';
+import { ChunkedBytes, TooLongForOneStringError } from './chunked-bytes';
 import { type BodyEntry, type BodyPosition, UnreadableBodyError } from './import-body';
-import { type JsonDocumentLayout, JsonDocumentScanner } from './json-layout';
+import { type JsonDocumentLayout, JsonDocumentScanner, type TopLevelObject } from './json-layout';
 import { isList } from './kubernetes-lists';
 import type { ProgressMeter } from './read-progress';
 
 /**
- * The objects of a JSON body, one by one: each entry of a List's `items`, or each top-level
- * object that is not a List. The body may hold several top-level objects one after the other:
- * `kubectl get -w -o json` prints each object (and each change) that way.
+ * The objects of a JSON body, one by one, as its chunks arrive: each entry of a List's `items`, or
+ * each top-level object that is not a List. The body may hold several top-level objects one after
+ * the other: `kubectl get -w -o json` prints each object (and each change) that way.
+ *
+ * An entry of `items` is handed out as soon as it has arrived, and the bytes before it are let go,
+ * so a body of gigabytes is read while it is received, in the memory of a few objects. kubectl
+ * prints a List's `kind` after its `items`: whether a document with an `items` array is a List is
+ * known only at its end, so such a document that turns out not to be one (its kind does not end in
+ * List) refuses the body, as any other error does. No Node or Pod has an `items` field.
  *
  * Each object is decoded and parsed on its own (JSON.parse, through secure-json-parse as fastify
  * does, refusing `__proto__` and `constructor.prototype` keys), with integers beyond 2^53 kept
@@ -21,33 +28,110 @@ import type { ProgressMeter } from './read-progress';
  * error have been handed out by then: a caller that must store all or nothing reads to the end
  * before it commits.
  */
-export function* readJsonObjects(body: ChunkedBytes, startOffset: number, meter: ProgressMeter): Generator<BodyEntry, void, undefined> {
-  const scanner = new JsonDocumentScanner(body, startOffset);
-  for (let document = scanner.next(); document !== undefined; document = scanner.next()) {
-    const { items } = document;
-    if (items !== undefined && isList(envelopeOf(body, document))) {
-      for (let item = 0; item < items.starts.length; item++) {
-        const position = { document: document.index, item, offset: items.starts[item] ?? 0, line: items.lines[item] ?? 0 };
-        const end = items.ends[item] ?? 0;
-        yield { ok: true, object: parseSlice(body, position, end, items.withLongNumbers.has(item)), position };
-        meter.object(end);
-      }
-    } else {
-      const position = { document: document.index, offset: document.start, line: document.line };
-      yield { ok: true, object: parseSlice(body, position, document.end, document.longNumbers), position };
-      meter.object(document.end);
+export class JsonObjectReader {
+  private readonly body = new ChunkedBytes();
+  private scanner: JsonDocumentScanner | undefined;
+  /** Of the open document's `items` entries, how many were handed out. */
+  private handedOut = 0;
+  /** The open document's text before its `items` array, kept once the array begins (the rest is let go). */
+  private before: string | undefined;
+
+  constructor(private readonly meter: ProgressMeter) {}
+
+  /** The body goes on with `chunk`: the objects it completes. */
+  *push(chunk: Buffer): Generator<BodyEntry, void, undefined> {
+    this.body.append(chunk);
+    // A byte order mark is told by the first three bytes.
+    if (this.scanner === undefined && this.body.length < 3) return;
+    yield* this.scan();
+  }
+
+  /** The body has ended: the objects it completes; throws if it ends inside one. */
+  *end(): Generator<BodyEntry, void, undefined> {
+    yield* this.scan();
+    this.scanner?.finish();
+  }
+
+  private *scan(): Generator<BodyEntry, void, undefined> {
+    this.scanner ??= new JsonDocumentScanner(this.body, contentStart(this.body));
+    const scanner = this.scanner;
+    for (let document = scanner.next(); ; document = scanner.next()) {
+      const open = document === undefined ? scanner.current : undefined;
+      if (open) yield* this.itemsSoFar(open);
+      if (document === undefined) break;
+      yield* document.items === undefined ? this.wholeDocument(document) : this.lastItems(document);
+    }
+    this.release(scanner);
+  }
+
+  /** The entries of the open document's `items` that have ended and were not handed out yet. */
+  private *itemsSoFar(top: Readonly<TopLevelObject>): Generator<BodyEntry, void, undefined> {
+    if (!top.sawItemsArray) return;
+    this.before ??= this.body.text(top.start, top.arrayStart);
+    const items = { starts: top.starts, ends: top.ends, lines: top.lines, withLongNumbers: top.withLongNumbers };
+    for (; this.handedOut < top.starts.length; this.handedOut++) yield this.item(top.index, items, this.handedOut);
+  }
+
+  /** A document with an `items` array has ended: its last entries, once it is known to be a List. */
+  private *lastItems(document: JsonDocumentLayout): Generator<BodyEntry, void, undefined> {
+    const items = document.items as NonNullable<JsonDocumentLayout['items']>;
+    this.before ??= this.body.text(document.start, items.arrayStart);
+    for (; this.handedOut < items.starts.length; this.handedOut++) yield this.item(document.index, items, this.handedOut);
+    const envelope = envelopeOf(this.body, document, this.before);
+    this.before = undefined;
+    this.handedOut = 0;
+    if (!isList(envelope)) {
+      const kind = (envelope as { kind?: unknown }).kind;
+      const what =
+        typeof kind === 'string' && kind.endsWith('List')
+          ? `a List whose last "items" key is not an array`
+          : `an object with an "items" array is read as a List, and must be one (kind List, NodeList or PodList, as kubectl prints), not ${typeof kind === 'string' ? `kind "${kind}"` : 'an object without a kind'}`;
+      throw new UnreadableBodyError(what, { document: document.index, offset: document.start, line: document.line });
     }
   }
+
+  private item(
+    document: number,
+    items: Pick<NonNullable<JsonDocumentLayout['items']>, 'starts' | 'ends' | 'lines' | 'withLongNumbers'>,
+    item: number,
+  ): BodyEntry {
+    const position = { document, item, offset: items.starts[item] ?? 0, line: items.lines[item] ?? 0 };
+    const end = items.ends[item] ?? 0;
+    const entry = { ok: true, object: parseSlice(this.body, position, end, items.withLongNumbers.has(item)), position } as const;
+    this.meter.object(end);
+    return entry;
+  }
+
+  private *wholeDocument(document: JsonDocumentLayout): Generator<BodyEntry, void, undefined> {
+    const position = { document: document.index, offset: document.start, line: document.line };
+    yield { ok: true, object: parseSlice(this.body, position, document.end, document.longNumbers), position };
+    this.meter.object(document.end);
+  }
+
+  /** Lets go of every byte before what the reader may still need: the open document, its envelope or the entry being scanned. */
+  private release(scanner: JsonDocumentScanner): void {
+    const top = scanner.current;
+    let keep = scanner.scanned;
+    if (top && !top.sawItemsArray) keep = top.start;
+    else if (top?.inItems) keep = top.itemStart >= 0 ? top.itemStart : keep;
+    else if (top) keep = top.arrayEnd;
+    this.body.release(keep);
+  }
+}
+
+/** The objects of a JSON body received whole (tests, benchmarks): JsonObjectReader over its chunks. */
+export function* readJsonObjects(chunks: Iterable<Buffer>, meter: ProgressMeter): Generator<BodyEntry, void, undefined> {
+  const reader = new JsonObjectReader(meter);
+  for (const chunk of chunks) yield* reader.push(chunk);
+  yield* reader.end();
 }
 
 /**
  * The document without its `items` entries (`"items": []`): what says whether it is a List. The
- * entries are parsed one by one afterwards; together, the two check every byte of the document.
+ * entries are parsed one by one; together, the two check every byte of the document.
  */
-function envelopeOf(body: ChunkedBytes, document: JsonDocumentLayout): unknown {
-  const items = document.items;
-  if (items === undefined) return undefined;
-  const before = body.text(document.start, items.arrayStart);
+function envelopeOf(body: ChunkedBytes, document: JsonDocumentLayout, before: string): unknown {
+  const items = document.items as NonNullable<JsonDocumentLayout['items']>;
   const after = body.text(items.arrayEnd, document.end);
   const text = `${before}[]${after}`;
   try {
@@ -57,13 +141,13 @@ function envelopeOf(body: ChunkedBytes, document: JsonDocumentLayout): unknown {
     if (isPrototypePoisoning(error)) throw prototypePoisoningAt(position);
     const at = errorIndexIn(text);
     // Back from the envelope's text to the body: before the items, in the `[]`, or after them.
-    const offset =
-      at <= before.length
-        ? document.start + Buffer.byteLength(before.slice(0, at))
-        : at < before.length + 2
-          ? items.arrayStart
-          : items.arrayEnd + Buffer.byteLength(after.slice(0, at - before.length - 2));
-    throw malformedAt(text, { ...position, offset, line: document.line + body.countLines(document.start, offset) });
+    if (at < before.length) {
+      const head = before.slice(0, at);
+      throw malformedAt(text, { ...position, offset: document.start + Buffer.byteLength(head), line: document.line + countLineFeeds(head) });
+    }
+    if (at < before.length + 2) throw malformedAt(text, { ...position, offset: items.arrayStart, line: items.arrayStartLine });
+    const tail = after.slice(0, at - before.length - 2);
+    throw malformedAt(text, { ...position, offset: items.arrayEnd + Buffer.byteLength(tail), line: items.arrayEndLine + countLineFeeds(tail) });
   }
 }
 

@@ -2,7 +2,8 @@
 export interface ReadProgress {
   /** Bytes of the body read so far: everything before the last object (or error) handed out. */
   readonly bytesRead: number;
-  readonly totalBytes: number;
+  /** The body's length, when the client declared it (Content-Length). */
+  readonly totalBytes: number | undefined;
   /** Objects handed out so far. */
   readonly objects: number;
   /** Documents or items that could not be read (YAML only: a JSON error ends the read). */
@@ -29,7 +30,7 @@ export class ProgressMeter {
   private readonly every: number;
 
   constructor(
-    private readonly totalBytes: number,
+    private readonly totalBytes: number | undefined,
     private readonly options: ReadOptions,
   ) {
     this.every = Math.max(1, options.progressEveryBytes ?? DEFAULT_PROGRESS_EVERY_BYTES);
@@ -48,9 +49,9 @@ export class ProgressMeter {
     this.advance(bytesRead);
   }
 
-  /** The whole body has been read. */
-  finish(): void {
-    this.bytesRead = this.totalBytes;
+  /** The whole body, `bytes` long, has been read. */
+  finish(bytes: number): void {
+    this.bytesRead = bytes;
     this.report(true);
   }
 

@@ -1,3 +1,4 @@
+import { contentStart } from './byte-order-mark';
 import { type ChunkedBytes, TooLongForOneStringError } from './chunked-bytes';
 import type { BodyEntry, BodyPosition } from './import-body';
 import { isList } from './kubernetes-lists';
@@ -14,8 +15,8 @@ import { type YamlDocumentLayout, YamlDocumentScanner } from './yaml-layout';
  * holds. So the error is handed out as an entry naming the document, item and line, and reading
  * goes on with the next one; the caller decides whether the import stands.
  */
-export function* readYamlObjects(body: ChunkedBytes, startOffset: number, meter: ProgressMeter): Generator<BodyEntry, void, undefined> {
-  const scanner = new YamlDocumentScanner(body, startOffset);
+export function* readYamlObjects(body: ChunkedBytes, meter: ProgressMeter): Generator<BodyEntry, void, undefined> {
+  const scanner = new YamlDocumentScanner(body, contentStart(body));
   for (let document = scanner.next(); document !== undefined; document = scanner.next()) {
     if (document.items !== undefined) {
       const envelope = envelopeOf(body, document);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_IMPORT_BODY_LIMIT_BYTES,
@@ -12,6 +12,7 @@ import {
   isImportBody,
   readImportBodiesAsChunks,
 } from '../../../../apps/api/src/import/import-body-parser';
+import { BodyNotReceivedError } from '../../../../apps/api/src/import/import-body';
 import { readKubectlObjects } from '../../../../apps/api/src/import/kubectl-objects';
 import { kubectlNode, kubectlPod } from '../../../support/kubectl-objects';
 import { kubectlJson } from './read-body';
@@ -19,11 +20,31 @@ import { kubectlJson } from './read-body';
 const BODY_LIMIT = 4096;
 const IMPORT_LIMIT = 64 * 1024;
 
-/** What an import handler sees: the body's format, chunk count and length, and the objects read from it. */
-function describeImport(body: unknown) {
+/**
+ * What an import handler sees: the body's format, declared length and chunk count, and the objects
+ * read from it; a body that did not arrive whole answers as the import service answers it.
+ */
+async function describeImport(body: unknown, reply?: FastifyReply) {
   if (!isImportBody(body)) return { notAnImportBody: body };
-  const objects = [...readKubectlObjects(body)].map((entry) => (entry.ok ? (entry.object as { metadata?: { name?: string } }).metadata?.name : entry.message));
-  return { format: body.format, chunks: body.chunks.length, bytes: body.bytes, objects };
+  let chunks = 0;
+  const counted = {
+    async *[Symbol.asyncIterator]() {
+      for await (const chunk of body.chunks) {
+        chunks++;
+        yield chunk;
+      }
+    },
+  };
+  const objects: unknown[] = [];
+  try {
+    for await (const entry of readKubectlObjects({ ...body, chunks: counted })) {
+      objects.push(entry.ok ? (entry.object as { metadata?: { name?: string } }).metadata?.name : entry.message);
+    }
+  } catch (error) {
+    if (!(error instanceof BodyNotReceivedError) || !reply) throw error;
+    return reply.code(error.tooLarge ? 413 : 400).send({ message: error.message, objects });
+  }
+  return { format: body.format, chunks, bytes: body.bytes, objects };
 }
 
 /** fastify's JSON parser on the whole body, as json-bodies.ts parses every other route's JSON. */
@@ -42,8 +63,8 @@ async function fastifyApp(): Promise<FastifyInstance> {
     done(null, { parsedAsBefore: JSON.parse(body.toString()) as unknown });
   });
   readImportBodiesAsChunks(app, { parseOtherJson: fastifyJson(app), importBodyLimit: IMPORT_LIMIT });
-  app.post('/v1/import', (request) => describeImport(request.body));
-  app.post('/v1/clusters/:cluster/import', (request) => describeImport(request.body));
+  app.post('/v1/import', (request, reply) => describeImport(request.body, reply));
+  app.post('/v1/clusters/:cluster/import', (request, reply) => describeImport(request.body, reply));
   app.put('/v1/nodes/:name', (request) => ({ route: 'node', body: request.body }));
   await app.ready();
   return app;
@@ -80,15 +101,17 @@ describe('import bodies reach their handler as chunks (import/import-body-parser
     expect(reply.json()).toMatchObject({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', message: 'Request body is too large' });
   });
 
-  it('a body whose length is not the declared one: 400, as fastify answers it', async () => {
+  it('a body whose length is not the declared one: the reading fails, 400', async () => {
     const reply = await app.inject({
       method: 'POST',
       url: '/v1/import',
       payload: list,
-      headers: { 'content-type': 'application/json', 'content-length': '10' },
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(list) + 10) },
     });
     expect(reply.statusCode).toBe(400);
-    expect(reply.json()).toMatchObject({ code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' });
+    expect(reply.json()).toMatchObject({
+      message: `the body is ${Buffer.byteLength(list)} bytes long, not the ${Buffer.byteLength(list) + 10} its Content-Length says`,
+    });
   });
 
   it('any other route parses its JSON as before, with the app body limit', async () => {
@@ -147,9 +170,45 @@ describe('import bodies reach their handler as chunks (import/import-body-parser
         };
         writeNext(0);
       });
-      const described = JSON.parse(answer) as ReturnType<typeof describeImport>;
-      expect(described).toMatchObject({ format: 'json', bytes: Buffer.byteLength(list), objects: ['worker-1', 'web-1'] });
-      expect((described as { chunks: number }).chunks).toBeGreaterThan(1);
+      const described = JSON.parse(answer) as { chunks: number };
+      // Sent in chunks, without a Content-Length: no length was declared.
+      expect(described).toEqual({ format: 'json', chunks: expect.any(Number) as number, objects: ['worker-1', 'web-1'] });
+      expect(described.chunks).toBeGreaterThan(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a body sent in chunks past the import limit: 413 once the limit is passed, what came before read', async () => {
+    const server = await fastifyApp();
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = server.server.address() as AddressInfo;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path: '/v1/import', headers: { 'content-type': 'application/json' } },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (text += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+          },
+        );
+        request.on('error', reject);
+        request.write(list);
+        // Whitespace between objects, past the limit: the client may keep sending; the answer comes anyway.
+        const filler = ' '.repeat(16 * 1024);
+        const writeMore = (left: number) => {
+          if (left === 0) request.end();
+          else request.write(filler, () => writeMore(left - 1));
+        };
+        writeMore(Math.ceil(IMPORT_LIMIT / filler.length) + 1);
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({
+        message: `the body is larger than the import limit of ${IMPORT_LIMIT} bytes (IMPORT_BODY_LIMIT_MB)`,
+        objects: ['worker-1', 'web-1'],
+      });
     } finally {
       await server.close();
     }
@@ -164,8 +223,8 @@ describe('import bodies reach their handler as chunks (import/import-body-parser
 class ImportProbeController {
   @Post('clusters/:cluster/import')
   @HttpCode(200)
-  import(@Param('cluster') cluster: string, @Body() body: unknown) {
-    return { cluster, ...describeImport(body) };
+  async import(@Param('cluster') cluster: string, @Body() body: unknown) {
+    return { cluster, ...(await describeImport(body)) };
   }
 
   @Put('nodes/:name')

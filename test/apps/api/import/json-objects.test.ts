@@ -1,7 +1,7 @@
 import { stringify } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { UnreadableBodyError } from '../../../../apps/api/src/import/import-body';
-import { readKubectlObjects } from '../../../../apps/api/src/import/kubectl-objects';
+import { readKubectlObjects, readWholeBody } from '../../../../apps/api/src/import/kubectl-objects';
 import { kubectlNode, kubectlPod } from '../../../support/kubectl-objects';
 import { chunksOf, cutAt, kubectlJson, objectsOf, readAll } from './read-body';
 
@@ -111,16 +111,25 @@ describe('reading JSON bodies (import/json-objects.ts)', () => {
     expect(objectsOf('json', text)).toEqual([kubectlNode('a'), kubectlPod('p')]);
   });
 
-  it('an object with an items array whose kind does not say List is an object, not a List', () => {
+  it('an object with an items array must be a List: its entries are read as they arrive, and its kind comes after them', () => {
+    // No Node or Pod has an `items` field; kubectl prints a List's kind after its items.
     const odd = { apiVersion: 'example.com/v1', kind: 'Inventory', metadata: { name: 'x' }, items: [{ a: 1 }] };
-    expect(objectsOf('json', JSON.stringify(odd))).toEqual([odd]);
-    const noKind = { items: [kubectlNode()] };
-    expect(objectsOf('json', JSON.stringify(noKind))).toEqual([noKind]);
+    expect(() => objectsOf('json', JSON.stringify(odd))).toThrow(
+      new UnreadableBodyError(
+        'an object with an "items" array is read as a List, and must be one (kind List, NodeList or PodList, as kubectl prints), not kind "Inventory"',
+        {
+          document: 0,
+          offset: 0,
+          line: 1,
+        },
+      ),
+    );
+    expect(() => objectsOf('json', JSON.stringify({ items: [kubectlNode()] }))).toThrow(/not an object without a kind/);
   });
 
-  it('of two "items" keys the last counts, as with JSON.parse', () => {
+  it('of two "items" keys the last counts, as with JSON.parse: a List whose last one is no array is refused', () => {
     const text = '{"kind":"List","items":[{"kind":"Node"}],"items":null}';
-    expect(objectsOf('json', text)).toEqual([{ kind: 'List', items: null }]);
+    expect(() => objectsOf('json', text)).toThrow(/a List whose last "items" key is not an array/);
   });
 
   it('"items" written with an escape is still items', () => {
@@ -239,9 +248,83 @@ describe('reading JSON bodies (import/json-objects.ts)', () => {
       const text = `${JSON.stringify(kubectlNode('a'))}\n${JSON.stringify(kubectlNode('b'))}\n{"kind":`;
       const entries: unknown[] = [];
       expect(() => {
-        for (const entry of readKubectlObjects({ format: 'json', chunks: [Buffer.from(text)], bytes: text.length })) entries.push(entry);
+        for (const entry of readWholeBody('json', [Buffer.from(text)])) entries.push(entry);
       }).toThrow(UnreadableBodyError);
       expect(entries).toHaveLength(2);
     });
+  });
+});
+
+describe('reading a JSON body as it arrives (import/kubectl-objects.ts)', () => {
+  /** A body whose chunks the test hands over one at a time, when it says. */
+  function arriving() {
+    const chunks: Buffer[] = [];
+    let wake: (() => void) | undefined;
+    let ended = false;
+    const body = {
+      format: 'json' as const,
+      bytes: undefined,
+      chunks: {
+        async *[Symbol.asyncIterator]() {
+          for (;;) {
+            const chunk = chunks.shift();
+            if (chunk) yield chunk;
+            else if (ended) return;
+            else await new Promise<void>((resolve) => (wake = resolve));
+          }
+        },
+      },
+    };
+    const send = (bytes: string | Buffer) => {
+      chunks.push(Buffer.from(bytes));
+      wake?.();
+    };
+    const end = () => {
+      ended = true;
+      wake?.();
+    };
+    return { body, send, end };
+  }
+
+  it("hands out each entry of a List once it has arrived, before the List's end (and its kind) has", async () => {
+    const { body, send, end } = arriving();
+    const reader = readKubectlObjects(body);
+    const text = kubectlJson([kubectlNode('a'), kubectlPod('p')]);
+    const secondItem = readAll('json', text)[1]?.position.offset ?? 0;
+    // The first entry and the start of the second: the first is handed out.
+    send(text.slice(0, secondItem));
+    const first = await reader.next();
+    expect(first.value).toMatchObject({ ok: true, object: kubectlNode('a'), position: { document: 0, item: 0 } });
+    send(text.slice(secondItem));
+    end();
+    expect((await reader.next()).value).toMatchObject({ ok: true, object: kubectlPod('p'), position: { item: 1 } });
+    expect((await reader.next()).done).toBe(true);
+  });
+
+  it('the same entries, positions and errors as a body read whole, wherever it is cut', async () => {
+    const text = `${kubectlJson([trickyNode('a'), kubectlPod('p')])}${JSON.stringify(kubectlNode('b'))}`;
+    const whole = readAll('json', text);
+    for (const size of [1, 7, 100, 4096]) {
+      const { body, send, end } = arriving();
+      // Cut anywhere, a multi-byte character's bytes too.
+      for (const chunk of chunksOf(text, size)) send(chunk);
+      end();
+      const entries: unknown[] = [];
+      for await (const entry of readKubectlObjects(body)) entries.push(entry);
+      expect(entries).toEqual(whole);
+    }
+  });
+
+  it('a body cut short fails at its end, after the entries that arrived whole', async () => {
+    const { body, send, end } = arriving();
+    const text = kubectlJson([kubectlNode('a'), kubectlNode('b')]);
+    // Cut inside the second entry.
+    send(text.slice(0, (readAll('json', text)[1]?.position.offset ?? 0) + 40));
+    end();
+    const entries: unknown[] = [];
+    await expect(async () => {
+      for await (const entry of readKubectlObjects(body)) entries.push(entry);
+    }).rejects.toThrow(/the JSON is cut short/);
+    expect(entries).toHaveLength(1);
   });
 });

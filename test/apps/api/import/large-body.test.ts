@@ -1,7 +1,7 @@
 import { constants } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { ChunkedBytes } from '../../../../apps/api/src/import/chunked-bytes';
-import { readKubectlObjects } from '../../../../apps/api/src/import/kubectl-objects';
+import { readWholeBody } from '../../../../apps/api/src/import/kubectl-objects';
 import { parseKubernetesYaml } from '../../../../apps/api/src/import/kubernetes-yaml';
 import type { ReadProgress } from '../../../../apps/api/src/import/read-progress';
 import { YamlDocumentScanner } from '../../../../apps/api/src/import/yaml-layout';
@@ -18,7 +18,7 @@ describe('a body larger than the longest string (slow)', () => {
     const reports: ReadProgress[] = [];
     let count = 0;
     let last: unknown;
-    for (const entry of readKubectlObjects({ format: 'json', ...list }, { onProgress: (progress) => reports.push(progress) })) {
+    for (const entry of readWholeBody('json', list.chunks, { onProgress: (progress) => reports.push(progress) })) {
       if (!entry.ok) throw new Error(entry.message);
       if (count === 0) expect(entry.object).toMatchObject({ kind: 'Node', metadata: { name: 'worker-0' } });
       last = entry.object;

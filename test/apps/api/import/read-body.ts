@@ -1,6 +1,6 @@
 import { stringify } from 'lossless-json';
 import type { BodyEntry, ImportFormat } from '../../../../apps/api/src/import/import-body';
-import { readKubectlObjects } from '../../../../apps/api/src/import/kubectl-objects';
+import { readWholeBody } from '../../../../apps/api/src/import/kubectl-objects';
 import type { ReadOptions } from '../../../../apps/api/src/import/read-progress';
 
 /** Helpers for the reader's tests: bodies in chunks, and what reading them hands out. */
@@ -28,7 +28,7 @@ export function chunksOf(text: string | Buffer, size: number): Buffer[] {
 /** Everything reading the chunks hands out. */
 export function readAll(format: ImportFormat, chunks: Buffer[] | string, options?: ReadOptions): BodyEntry[] {
   const body = typeof chunks === 'string' ? [Buffer.from(chunks)] : chunks;
-  return [...readKubectlObjects({ format, chunks: body, bytes: body.reduce((sum, chunk) => sum + chunk.length, 0) }, options)];
+  return [...readWholeBody(format, body, options)];
 }
 
 /** The objects read, asserting that nothing failed. */

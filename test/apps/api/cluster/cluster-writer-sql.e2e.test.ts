@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ClusterWriter } from '../../../../apps/api/src/cluster/cluster-writer';
+import { useApiFixture } from '../../../support/api-test-app';
+
+/**
+ * WriteContext.sql sends a statement past Prisma on the write's own connection
+ * (PrismaService.connectionOf): it must run in the write's transaction, in order with its Prisma
+ * statements, and be rolled back with it.
+ */
+describe("WriteContext.sql: statements on the write's own connection", () => {
+  const t = useApiFixture();
+  const clusterNamed = async (name: string) => (await t.db.query<{ revision: string }>('SELECT revision::text FROM clusters WHERE name = $1', [name])).rows;
+
+  it("sees the write's uncommitted rows, in order with its Prisma statements, and commits with it", async () => {
+    const writer = t.app.get(ClusterWriter);
+    const seen = await writer.write('direct', async (w) => {
+      await w.tx.$executeRaw`UPDATE clusters SET revision = revision + 100 WHERE id = ${w.cluster.id}`;
+      const updated = await w.sql('UPDATE clusters SET revision = revision + 1 WHERE id = $1 AND revision = $2::bigint', [w.cluster.id, String(w.revision + 100n)]);
+      const [row] = await w.tx.$queryRaw<{ revision: bigint }[]>`SELECT revision FROM clusters WHERE id = ${w.cluster.id}`;
+      return { updated, revision: row?.revision };
+    });
+    // The cluster was created by this very write: no other connection could have seen it.
+    expect(seen).toEqual({ updated: 1, revision: 102n });
+    expect(await clusterNamed('direct')).toEqual([{ revision: '102' }]);
+  });
+
+  it('is rolled back with the write', async () => {
+    const writer = t.app.get(ClusterWriter);
+    await expect(
+      writer.write('rolled-back', async (w) => {
+        await w.sql('UPDATE clusters SET revision = 42 WHERE id = $1', [w.cluster.id]);
+        throw new Error('the write fails');
+      }),
+    ).rejects.toThrow('the write fails');
+    expect(await clusterNamed('rolled-back')).toEqual([]);
+  });
+
+  it('two writes at once each get their own connection', async () => {
+    const writer = t.app.get(ClusterWriter);
+    const backendOf = (cluster: string) =>
+      writer.write(cluster, async (w) => {
+        const [row] = await w.tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+        const direct = await w.sql('SELECT 1 FROM clusters WHERE id = $1 AND pg_backend_pid() = $2', [w.cluster.id, row?.pid]);
+        return { pid: row?.pid, direct };
+      });
+    const [a, b] = await Promise.all([backendOf('one'), backendOf('two')]);
+    expect(a.direct).toBe(1);
+    expect(b.direct).toBe(1);
+    expect(a.pid).not.toBe(b.pid);
+  });
+});
