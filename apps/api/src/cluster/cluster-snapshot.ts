@@ -9,11 +9,18 @@ import {
   podResourceRequest,
   removePodUsage,
 } from '@taintgate/domain';
+import { Logger } from '@nestjs/common';
 import type { PrismaService } from '../database/prisma.service';
 import { fail } from '../failures/failure.exception';
 import type { ClusterRef } from './cluster-writer';
 import { nodeOfRow } from './node-record';
 import { podKey, podOfRow } from './pod-record';
+import { readPodsSince } from './pod-store';
+
+const logger = new Logger('ClusterSnapshot');
+
+/** A refresh that takes this long is logged. */
+const SLOW_REFRESH_SECONDS = 1;
 
 /** A cluster as one consistent revision. Read-only: callers must not mutate the objects. */
 export interface ClusterView {
@@ -69,6 +76,7 @@ export class ClusterSnapshot {
   }
 
   private async refresh(): Promise<void> {
+    const started = Date.now();
     const since = this.revision;
     const clusterId = this.cluster.id;
     const changes = await this.prisma.$transaction(
@@ -81,7 +89,10 @@ export class ClusterSnapshot {
         // One after the other: a transaction is one connection, and pg will not queue for us.
         const tombstones = await tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } });
         const nodes = await tx.node.findMany({ where: after, include: { taints: true } });
-        const pods = await tx.pod.findMany({ where: after });
+        const pods = await readPodsSince(await this.prisma.connectionOf(tx), clusterId, since, (row) => ({
+          key: podKey(row.namespace, row.name),
+          pod: podOfRow(row),
+        }));
         return { revision, tombstones, nodes, pods };
       },
       { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 15_000 },
@@ -92,8 +103,15 @@ export class ClusterSnapshot {
       else this.setPod(t.key, undefined);
     }
     for (const row of changes.nodes) this.nodes.set(row.name, nodeOfRow(row));
-    for (const row of changes.pods) this.setPod(podKey(row.namespace, row.name), podOfRow(row));
+    for (const { key, pod } of changes.pods) this.setPod(key, pod);
     this.revision = changes.revision;
+    const seconds = (Date.now() - started) / 1000;
+    // A replica's first read of a large cluster, or its first read after a large import, waits for this.
+    if (seconds >= SLOW_REFRESH_SECONDS) {
+      logger.log(
+        `cluster ${this.cluster.name}: read ${changes.nodes.length} nodes and ${changes.pods.length} pods written since revision ${since} in ${seconds.toFixed(1)} s`,
+      );
+    }
   }
 
   /** Replaces (or with undefined, removes) a pod, moving its request from the node it was on to the one it is on. */

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Pod } from '@taintgate/domain';
 import { Prisma } from '../generated/prisma/client';
+import type { Connection } from '../database/prisma.service';
 import type { Tx, WriteContext } from './cluster-writer';
+import { type ImportedPodRow, type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
 /** Reads outside a write go through the Prisma client itself, which a transaction client also is. */
 type ReadClient = Pick<Tx, 'pod' | '$queryRaw'>;
-import { type ImportedPodRow, type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
 /** A pod's name within its namespace. */
 export interface PodName {
@@ -182,4 +183,49 @@ export class PodStore {
     }
     await w.tombstone('Pod', ...names.map(({ namespace, name }) => podKey(namespace, name)));
   }
+}
+
+/** The pods table's columns as PodRow names them (Prisma's names); every column, as `findMany` reads it. */
+const POD_ROW_COLUMNS = `namespace, name, uid::text AS uid, labels, tolerations, node_name AS "nodeName", node_selector AS "nodeSelector", affinity,
+  requests, owner_kind AS "ownerKind", qos_class::text AS "qosClass", phase, extra, revision::text AS revision, created_at AS "createdAt",
+  updated_at AS "updatedAt", deletion_timestamp AS "deletionTimestamp", deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds",
+  cluster_id AS "clusterId"`;
+
+/** How many rows a snapshot's load fetches at a time: each page is made into pods, and its rows let go, before the next. */
+const ROWS_PER_FETCH = 5000;
+
+type RawPodRow = Omit<PodRow, 'revision' | 'deletionGracePeriodSeconds'> & { revision: string; deletionGracePeriodSeconds: string | null };
+
+/**
+ * The cluster's pods written after revision `since`, as `prisma.pod.findMany` reads them, each
+ * made into what `made` makes of it, on a connection of the caller's: a snapshot's repeatable-read
+ * transaction (PrismaService.connectionOf), in which a cursor fetches them a page at a time.
+ *
+ * A replica loads 300,000 of them at its first read of a large cluster. Prisma's own mapping of
+ * the rows took about two thirds of that load, pg's (JSON.parse of each json column) far less; and
+ * a page's rows die young once made, where all of them at once lived long enough to be copied
+ * into the old generation first.
+ */
+export async function readPodsSince<T>(
+  connection: Connection,
+  clusterId: number,
+  since: bigint,
+  made: (row: PodRow) => T,
+  rowsPerFetch = ROWS_PER_FETCH,
+): Promise<T[]> {
+  const out: T[] = [];
+  await connection.query(`DECLARE snapshot_pods NO SCROLL CURSOR FOR SELECT ${POD_ROW_COLUMNS} FROM pods WHERE cluster_id = $1 AND revision > $2::bigint`, [
+    clusterId,
+    String(since),
+  ]);
+  for (;;) {
+    const { rows } = await connection.query<RawPodRow>(`FETCH FORWARD ${rowsPerFetch} FROM snapshot_pods`);
+    for (const row of rows) {
+      const deletionGracePeriodSeconds = row.deletionGracePeriodSeconds === null ? null : BigInt(row.deletionGracePeriodSeconds);
+      out.push(made({ ...row, revision: BigInt(row.revision), deletionGracePeriodSeconds }));
+    }
+    if (rows.length < rowsPerFetch) break;
+  }
+  await connection.query('CLOSE snapshot_pods');
+  return out;
 }

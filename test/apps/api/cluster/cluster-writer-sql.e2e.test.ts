@@ -15,7 +15,10 @@ describe("WriteContext.sql: statements on the write's own connection", () => {
     const writer = t.app.get(ClusterWriter);
     const seen = await writer.write('direct', async (w) => {
       await w.tx.$executeRaw`UPDATE clusters SET revision = revision + 100 WHERE id = ${w.cluster.id}`;
-      const updated = await w.sql('UPDATE clusters SET revision = revision + 1 WHERE id = $1 AND revision = $2::bigint', [w.cluster.id, String(w.revision + 100n)]);
+      const updated = await w.sql('UPDATE clusters SET revision = revision + 1 WHERE id = $1 AND revision = $2::bigint', [
+        w.cluster.id,
+        String(w.revision + 100n),
+      ]);
       const [row] = await w.tx.$queryRaw<{ revision: bigint }[]>`SELECT revision FROM clusters WHERE id = ${w.cluster.id}`;
       return { updated, revision: row?.revision };
     });

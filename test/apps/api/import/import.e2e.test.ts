@@ -92,6 +92,19 @@ describe('POST /v1/clusters/{cluster}/import', () => {
     expect((await api.get('/v1/clusters/again/pods')).json().items).toEqual([]);
   });
 
+  it('an object sent as it is stored is unchanged, once: named twice, the second is rejected; another object with its uid is refused', async () => {
+    await api.post('/v1/clusters/twice/import', list(spotNode, batchPod));
+    const twice = await api.post('/v1/clusters/twice/import', list(spotNode, spotNode, batchPod));
+    expect(twice.json()).toMatchObject({
+      unchanged: 2,
+      rejected: [{ kind: 'Node', name: 'gke-spot-1', position: expect.stringContaining('item 1'), details: [{ field: 'metadata.name' }] }],
+    });
+    // Another node sent with the stored node's uid is refused; the stored node, sent as it is, stays unchanged.
+    const thief = { ...spotNode, metadata: { ...spotNode.metadata, name: 'thief' } };
+    const taken = await api.post('/v1/clusters/twice/import', list(thief, spotNode));
+    expect(taken.json()).toMatchObject({ created: 0, unchanged: 1, rejected: [{ name: 'thief', details: [{ field: 'metadata.uid' }] }] });
+  });
+
   /** The import's own audit row aside, nothing of the cluster moves. */
   async function expectNothingStoredIn(act: () => ReturnType<typeof api.get>) {
     const objects = async () => [(await api.get('/v1/clusters/again/nodes')).json().items, (await api.get('/v1/clusters/again/pods')).json().items];
