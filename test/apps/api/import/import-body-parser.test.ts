@@ -145,46 +145,16 @@ describe('import bodies reach their handler as chunks (import/import-body-parser
     expect(reply.json()).toMatchObject({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
   });
 
-  it('a body sent in pieces over a socket arrives as several chunks, read as one body', async () => {
+  /**
+   * POSTs `pieces` to /v1/import of a listening app over a socket, in chunked transfer, each piece
+   * written (and flushed) on its own after `pauseMs`; answers the status and the body.
+   */
+  async function postInPieces(pieces: string[], pauseMs: number): Promise<{ status: number; body: string }> {
     const server = await fastifyApp();
     await server.listen({ host: '127.0.0.1', port: 0 });
     try {
       const { port } = server.server.address() as AddressInfo;
-      const pieces = [list.slice(0, 1000), list.slice(1000, 2500), list.slice(2500)];
-      const answer = await new Promise<string>((resolve, reject) => {
-        const request = httpRequest(
-          { host: '127.0.0.1', port, method: 'POST', path: '/v1/import', headers: { 'content-type': 'application/json' } },
-          (response) => {
-            let text = '';
-            response.setEncoding('utf8');
-            response.on('data', (chunk: string) => (text += chunk));
-            response.on('end', () => resolve(text));
-          },
-        );
-        request.on('error', reject);
-        // Chunked transfer: each piece is written (and flushed) on its own.
-        const writeNext = (index: number) => {
-          const piece = pieces[index];
-          if (piece === undefined) request.end();
-          else request.write(piece, () => setTimeout(() => writeNext(index + 1), 20));
-        };
-        writeNext(0);
-      });
-      const described = JSON.parse(answer) as { chunks: number };
-      // Sent in chunks, without a Content-Length: no length was declared.
-      expect(described).toEqual({ format: 'json', chunks: expect.any(Number) as number, objects: ['worker-1', 'web-1'] });
-      expect(described.chunks).toBeGreaterThan(1);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('a body sent in chunks past the import limit: 413 once the limit is passed, what came before read', async () => {
-    const server = await fastifyApp();
-    await server.listen({ host: '127.0.0.1', port: 0 });
-    try {
-      const { port } = server.server.address() as AddressInfo;
-      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      return await new Promise((resolve, reject) => {
         const request = httpRequest(
           { host: '127.0.0.1', port, method: 'POST', path: '/v1/import', headers: { 'content-type': 'application/json' } },
           (response) => {
@@ -195,23 +165,35 @@ describe('import bodies reach their handler as chunks (import/import-body-parser
           },
         );
         request.on('error', reject);
-        request.write(list);
-        // Whitespace between objects, past the limit: the client may keep sending; the answer comes anyway.
-        const filler = ' '.repeat(16 * 1024);
-        const writeMore = (left: number) => {
-          if (left === 0) request.end();
-          else request.write(filler, () => writeMore(left - 1));
+        const writeNext = (index: number) => {
+          const piece = pieces[index];
+          if (piece === undefined) request.end();
+          else request.write(piece, () => setTimeout(() => writeNext(index + 1), pauseMs));
         };
-        writeMore(Math.ceil(IMPORT_LIMIT / filler.length) + 1);
-      });
-      expect(answer.status).toBe(413);
-      expect(JSON.parse(answer.body)).toEqual({
-        message: `the body is larger than the import limit of ${IMPORT_LIMIT} bytes (IMPORT_BODY_LIMIT_MB)`,
-        objects: ['worker-1', 'web-1'],
+        writeNext(0);
       });
     } finally {
       await server.close();
     }
+  }
+
+  it('a body sent in pieces over a socket arrives as several chunks, read as one body', async () => {
+    const answer = await postInPieces([list.slice(0, 1000), list.slice(1000, 2500), list.slice(2500)], 20);
+    const described = JSON.parse(answer.body) as { chunks: number };
+    // Sent in chunks, without a Content-Length: no length was declared.
+    expect(described).toEqual({ format: 'json', chunks: expect.any(Number) as number, objects: ['worker-1', 'web-1'] });
+    expect(described.chunks).toBeGreaterThan(1);
+  });
+
+  it('a body sent in chunks past the import limit: 413 once the limit is passed, what came before read', async () => {
+    // Whitespace after the List, past the limit: the client may keep sending; the answer comes anyway.
+    const filler = ' '.repeat(16 * 1024);
+    const answer = await postInPieces([list, ...Array<string>(Math.ceil(IMPORT_LIMIT / filler.length) + 1).fill(filler)], 0);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      message: `the body is larger than the import limit of ${IMPORT_LIMIT} bytes (IMPORT_BODY_LIMIT_MB)`,
+      objects: ['worker-1', 'web-1'],
+    });
   });
 
   it('the default import limit is 2 GiB', () => {
