@@ -5,6 +5,7 @@ import {
   type Node,
   type Pod,
   ShapeChecker,
+  appendAll,
   fieldError,
   fieldErrorsWithin,
   validateNode,
@@ -28,7 +29,7 @@ export function inlineNodes(value: unknown, path: FieldPath, errors: FieldError[
   items.forEach((item, i) => {
     const result = validateNode(item);
     if (!result.ok) {
-      errors.push(...fieldErrorsWithin(path.index(i), result.error));
+      appendAll(errors, fieldErrorsWithin(path.index(i), result.error));
       return;
     }
     const name = result.value.metadata.name;
@@ -46,7 +47,7 @@ export function inlineNodes(value: unknown, path: FieldPath, errors: FieldError[
 function inlinePod(value: unknown, path: FieldPath, settings: DomainSettings, errors: FieldError[]): Pod | undefined {
   const result = validatePod(withWhatIfName(value), settings);
   if (!result.ok) {
-    errors.push(...fieldErrorsWithin(path, result.error));
+    appendAll(errors, fieldErrorsWithin(path, result.error));
     return undefined;
   }
   return result.value;

@@ -1,8 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { errorCodes } from 'fastify';
+import { failure } from '@taintgate/domain';
 import { ACCEPTED_BODY_TYPES } from '../failures/failure-answers';
+import { FailureException } from '../failures/failure.exception';
 import { type WholeJsonBodyParser, readImportBodiesAsChunks } from '../import/import-body-parser';
 import { stringifyExactly, withExactIntegers } from './exact-json';
+import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth';
 
 /** Methods whose operations take no body. */
 const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
@@ -20,7 +23,8 @@ const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
  * Integers beyond 2^53 are kept exactly, as bigints (exact-json.ts): Kubernetes' int64 fields
  * take up to 9223372036854775807. fastify's own parser runs first and unchanged, so what is not
  * JSON, and `__proto__` or `constructor.prototype` keys (proto poisoning, its 'error' mode), are
- * refused as before, by the same errors. /graphql bodies come through here too
+ * refused as before, by the same errors; so is a body nested more than MAX_JSON_DEPTH deep
+ * (json-depth.ts). /graphql bodies come through here too
  * (@as-integrations/fastify hands Apollo `request.body`), so GraphQL variables are exact as well.
  */
 export function acceptJsonBodiesOnly(app: NestFastifyApplication, importBodyLimit: number): void {
@@ -37,6 +41,12 @@ export function acceptJsonBodiesOnly(app: NestFastifyApplication, importBodyLimi
     void parseJson(request, text, (error, parsed) => {
       if (error) {
         done(error, undefined);
+        return;
+      }
+      const tooDeep = tooDeepAt(text);
+      if (tooDeep >= 0) {
+        const at = Buffer.byteLength(text.slice(0, tooDeep));
+        done(new FailureException(failure.badRequest(`the body nests objects or arrays more than ${MAX_JSON_DEPTH} deep (at byte ${at})`)), undefined);
         return;
       }
       let exact: unknown;

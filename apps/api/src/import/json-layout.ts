@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from '../edge/json-depth';
 import type { ChunkedBytes } from './chunked-bytes';
 import { UnreadableBodyError } from './import-body';
 
@@ -66,6 +67,8 @@ const SPACE = 0x20;
 const TAB = 0x09;
 const ZERO = 0x30;
 const NINE = 0x39;
+/** A List's entries sit two deep in it; each may nest MAX_JSON_DEPTH deep, as any request body (edge/json-depth.ts). */
+const MAX_DEPTH = MAX_JSON_DEPTH + 2;
 /** 2^53 has 16 digits: a shorter integer is exact as a number. */
 const LONG_NUMBER_DIGITS = 16;
 
@@ -252,7 +255,10 @@ export class JsonDocumentScanner {
           this.line = line;
           this.opened(top, chunkStart + i, depth, byte, line);
         }
-        depth++;
+        if (++depth > MAX_DEPTH) {
+          this.line = line;
+          throw this.error(`objects or arrays nested more than ${MAX_JSON_DEPTH} deep in one object`, chunkStart + i);
+        }
       } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
         depth--;
         if (depth <= 2) {

@@ -128,19 +128,26 @@ export function goQuote(value: string): string {
  * 2^53) written as their digits, where JSON.stringify would throw.
  */
 export function goJson(value: unknown): string {
-  const text = marshal(value) ?? 'null';
+  const text = marshal(value, 0) ?? 'null';
   return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${hex(c.charCodeAt(0), 4)}`);
 }
 
+/**
+ * How deep a bad value is rendered: a message quotes it for a person, and a value nested thousands
+ * deep (a hostile body) would exhaust the stack. Deeper parts are written `"..."`.
+ */
+const MAX_RENDERED_DEPTH = 32;
+
 /** JSON text of a decoded JSON value; undefined where JSON.stringify leaves a member out (undefined, functions). */
-function marshal(value: unknown): string | undefined {
+function marshal(value: unknown, depth: number): string | undefined {
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'string') return JSON.stringify(wellFormed(value));
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  if ('toJSON' in value && typeof value.toJSON === 'function') return marshal((value.toJSON as () => unknown)());
-  if (Array.isArray(value)) return `[${value.map((item: unknown) => marshal(item) ?? 'null').join(',')}]`;
+  if (depth >= MAX_RENDERED_DEPTH) return '"..."';
+  if ('toJSON' in value && typeof value.toJSON === 'function') return marshal((value.toJSON as () => unknown)(), depth);
+  if (Array.isArray(value)) return `[${value.map((item: unknown) => marshal(item, depth + 1) ?? 'null').join(',')}]`;
   const members = Object.entries(value).flatMap(([key, member]) => {
-    const text = marshal(member);
+    const text = marshal(member, depth + 1);
     return text === undefined ? [] : [`${JSON.stringify(wellFormed(key))}:${text}`];
   });
   return `{${members.join(',')}}`;
@@ -213,6 +220,14 @@ export function uniqueFieldErrors(errors: readonly FieldError[]): FieldError[] {
     seen.add(text);
     return true;
   });
+}
+
+/**
+ * Appends `more` to `errors` one by one: `errors.push(...more)` passes each as an argument, and a
+ * hostile object's hundred thousand bad taints or labels would overflow the stack.
+ */
+export function appendAll(errors: FieldError[], more: readonly FieldError[]): void {
+  for (const error of more) errors.push(error);
 }
 
 /** The errors of a value found at `path` of a request (`nodes[2]`), named from the request's root. */

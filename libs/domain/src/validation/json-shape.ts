@@ -119,7 +119,11 @@ export class ShapeChecker {
 
   /** Each element of an array of strings. */
   strings(value: unknown, path: FieldPath): void {
-    (this.array(value, path) ?? []).forEach((v, i) => this.string(v, path.index(i), false));
+    (this.array(value, path) ?? []).forEach((v, i) => {
+      // A null where an array holds strings is no string either (string() lets a null field go as absent).
+      if (v === null) this.errors.push(fieldError.typeInvalid(path.index(i), v, 'must be a string'));
+      else this.string(v, path.index(i), false);
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { quantityProblem } from '../resources/quantity';
 import type { DomainSettings } from '../settings';
 import type { Node, Pod, Taint, Toleration } from '../types';
 import { type Result, err, ok } from '../failures/result';
-import { type FieldError, FieldPath, fieldError, uniqueFieldErrors } from './field-errors';
+import { type FieldError, FieldPath, appendAll, fieldError, uniqueFieldErrors } from './field-errors';
 import { type Json, ShapeChecker } from './json-shape';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, utf8ByteLength } from './names';
 import { hasInvalidLabelValueInNodeSelectorTerms, validateAffinity, validateLabels } from './node-selector';
@@ -78,7 +78,7 @@ function validateMetadata(meta: CheckedMetadata, namespaced: boolean): FieldErro
     for (const msg of isDNS1123Label(namespace)) errors.push(fieldError.invalid(path.child('namespace'), namespace, msg));
   }
   if (!namespaced && namespace) errors.push(fieldError.forbidden(path.child('namespace'), 'not allowed on this type'));
-  if (labels) errors.push(...validateLabels(labels, path.child('labels')));
+  if (labels) appendAll(errors, validateLabels(labels, path.child('labels')));
   if (annotations) {
     let size = 0;
     for (const [key, value] of Object.entries(annotations)) {
@@ -172,7 +172,7 @@ export function validateNode(input: unknown): Validated<Node> {
   if (shape.errors.length) return err(shape.errors);
 
   const errors = validateMetadata(meta, false);
-  errors.push(...validateNodeTaints(taints, root.child('spec').child('taints')));
+  appendAll(errors, validateNodeTaints(taints, root.child('spec').child('taints')));
   return errors.length ? err(uniqueFieldErrors(errors)) : ok(obj as unknown as Node);
 }
 
@@ -232,12 +232,12 @@ export function validatePod(input: unknown, settings: DomainSettings, previous?:
     hasInvalidLabelValueInNodeSelectorTerms(previous.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms);
 
   const errors = validateMetadata(meta, true);
-  if (nodeSelector) errors.push(...validateLabels(nodeSelector, specPath.child('nodeSelector')));
+  if (nodeSelector) appendAll(errors, validateLabels(nodeSelector, specPath.child('nodeSelector')));
   if (affinity) errors.push(...validateAffinity(affinity, specPath.child('affinity'), { allowInvalidLabelValueInRequiredNodeAffinity }));
   errors.push(...validateSchedulingGates(gates, specPath.child('schedulingGates')));
   if (nodeName) for (const msg of isDNS1123Subdomain(nodeName)) errors.push(fieldError.invalid(specPath.child('nodeName'), nodeName, msg));
   errors.push(...validateActiveDeadlineSeconds(activeDeadlineSeconds, specPath.child('activeDeadlineSeconds')));
-  errors.push(...validateTolerations(tolerations, specPath.child('tolerations'), options));
+  appendAll(errors, validateTolerations(tolerations, specPath.child('tolerations'), options));
   const pod = obj as unknown as Pod;
   if (previous) {
     // ValidatePodUpdate checks the tolerations again, against the old ones; its repeats of the

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '../../../../apps/api/src/edge/json-depth';
+import { expectApiError, expectNothingStored } from '../../../support/api-client';
+import { useApiFixture } from '../../../support/api-test-app';
+
+/**
+ * Bodies built to break the service, each once answered 500: now 400 naming the bad field, and
+ * nothing stored.
+ */
+describe('hostile input answers 400, never 5xx', () => {
+  const t = useApiFixture();
+  const { api, db } = t;
+
+  it('a null among the node names or the taints of POST /v1/taint', async () => {
+    await api.putNode('n1');
+    const nodes = await expectNothingStored(api, db, () => api.post('/v1/taint', { nodes: ['n1', null], taints: ['a=b:NoSchedule'] }));
+    expect(nodes.statusCode).toBe(400);
+    expect(nodes.json().details).toEqual([{ field: 'nodes[1]', reason: 'Invalid value: null: must be a string' }]);
+    const taints = await expectNothingStored(api, db, () => api.post('/v1/taint', { nodes: ['n1'], taints: [null] }));
+    expect(taints.statusCode).toBe(400);
+    expect(taints.json().details).toEqual([{ field: 'taints[0]', reason: 'Invalid value: null: must be a string' }]);
+  });
+
+  it('a body nested 7,000 deep, to any route and in an import: refused where it passes the limit', async () => {
+    const deep = `${'['.repeat(7000)}${']'.repeat(7000)}`;
+    const body = `{"spec":{"podCIDR":${deep}}}`;
+    const reply = await expectNothingStored(api, db, () => api.raw('PUT', '/v1/nodes/deep', body));
+    expectApiError(reply, 400, `the body nests objects or arrays more than ${MAX_JSON_DEPTH} deep (at byte ${19 + MAX_JSON_DEPTH - 2})`);
+    const imported = await expectNothingStored(api, db, () => api.raw('POST', '/v1/import', `{"kind":"List","items":[${body}]}`));
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().message).toContain(`objects or arrays nested more than ${MAX_JSON_DEPTH} deep in one object`);
+  });
+
+  it('a value nested as deep as allowed where a string is expected: its quote in the message stops early', async () => {
+    const deep = `${'['.repeat(MAX_JSON_DEPTH - 3)}${']'.repeat(MAX_JSON_DEPTH - 3)}`;
+    const reply = await expectNothingStored(api, db, () => api.raw('PUT', '/v1/nodes/deep', `{"metadata":{"labels":{"a":${deep}}}}`));
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().details).toEqual([{ field: 'metadata.labels[a]', reason: expect.stringContaining('"..."') }]);
+  });
+
+  it('a node with 150,000 copies of one taint', async () => {
+    const taints = Array.from({ length: 150_000 }, () => ({ key: 'k', effect: 'NoSchedule' }));
+    const reply = await expectNothingStored(api, db, () => api.put('/v1/nodes/many', { metadata: { name: 'many' }, spec: { taints } }));
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().details[0]).toEqual({ field: 'spec.taints[1]', reason: expect.stringContaining('Duplicate value') });
+  });
+});
