@@ -1,11 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { errorCodes } from 'fastify';
-import { failure } from '@taintgate/domain';
+import { failure, fieldError } from '@taintgate/domain';
 import { ACCEPTED_BODY_TYPES } from '../failures/failure-answers';
 import { FailureException } from '../failures/failure.exception';
 import { type WholeJsonBodyParser, readImportBodiesAsChunks } from '../import/import-body-parser';
 import { stringifyExactly, withExactIntegers } from './exact-json';
 import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth';
+import { NUL_REASON, mayHoldUnstorableStrings, storableStrings } from './json-strings';
 
 /** Methods whose operations take no body. */
 const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
@@ -24,7 +25,8 @@ const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
  * take up to 9223372036854775807. fastify's own parser runs first and unchanged, so what is not
  * JSON, and `__proto__` or `constructor.prototype` keys (proto poisoning, its 'error' mode), are
  * refused as before, by the same errors; so is a body nested more than MAX_JSON_DEPTH deep
- * (json-depth.ts). /graphql bodies come through here too
+ * (json-depth.ts), and one holding the NUL character, which Postgres cannot store; lone
+ * surrogates become U+FFFD, as Go decodes them (json-strings.ts). /graphql bodies come through here too
  * (@as-integrations/fastify hands Apollo `request.body`), so GraphQL variables are exact as well.
  */
 export function acceptJsonBodiesOnly(app: NestFastifyApplication, importBodyLimit: number): void {
@@ -56,6 +58,13 @@ export function acceptJsonBodiesOnly(app: NestFastifyApplication, importBodyLimi
         // Not expected (JSON.parse accepted the text); answered as fastify answers bad JSON.
         done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
         return;
+      }
+      if (mayHoldUnstorableStrings(text)) {
+        const storable = storableStrings(exact);
+        if (storable.nulAt) {
+          done(new FailureException(failure.badFields([fieldError.invalid(storable.nulAt, storable.nul, NUL_REASON)])), undefined);
+          return;
+        }
       }
       done(null, exact);
     });

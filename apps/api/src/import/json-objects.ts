@@ -1,6 +1,8 @@
 import { parse as parseLossless } from 'lossless-json';
 import { parse as parseSecurely } from 'secure-json-parse';
 import { withExactIntegers } from '../edge/exact-json';
+import { fieldError, fieldErrorText } from '@taintgate/domain';
+import { NUL_REASON, mayHoldUnstorableStrings, storableStrings } from '../edge/json-strings';
 import { contentStart } from './byte-order-mark';
 import { ChunkedBytes, TooLongForOneStringError } from './chunked-bytes';
 import { type BodyEntry, type BodyPosition, UnreadableBodyError } from './import-body';
@@ -97,15 +99,18 @@ export class JsonObjectReader {
   ): BodyEntry {
     const position = { document, item, offset: items.starts[item] ?? 0, line: items.lines[item] ?? 0 };
     const end = items.ends[item] ?? 0;
-    const entry = { ok: true, object: parseSlice(this.body, position, end, items.withLongNumbers.has(item)), position } as const;
-    this.meter.object(end);
+    const entry = parseSlice(this.body, position, end, items.withLongNumbers.has(item));
+    if (entry.ok) this.meter.object(end);
+    else this.meter.error(end);
     return entry;
   }
 
   private *wholeDocument(document: JsonDocumentLayout): Generator<BodyEntry, void, undefined> {
     const position = { document: document.index, offset: document.start, line: document.line };
-    yield { ok: true, object: parseSlice(this.body, position, document.end, document.longNumbers), position };
-    this.meter.object(document.end);
+    const entry = parseSlice(this.body, position, document.end, document.longNumbers);
+    yield entry;
+    if (entry.ok) this.meter.object(document.end);
+    else this.meter.error(document.end);
   }
 
   /** Lets go of every byte before what the reader may still need: the open document, its envelope or the entry being scanned. */
@@ -156,7 +161,7 @@ function envelopeOf(body: ChunkedBytes, document: JsonDocumentLayout, before: st
  * exact. Only an object where the scan saw a run of 16 digits or more can hold an integer beyond
  * 2^53: the others skip exact-json.ts's own test for one, which costs as much as a seventh of the read.
  */
-function parseSlice(body: ChunkedBytes, position: BodyPosition, end: number, longNumbers: boolean): unknown {
+function parseSlice(body: ChunkedBytes, position: BodyPosition, end: number, longNumbers: boolean): BodyEntry {
   let text: string;
   try {
     text = body.text(position.offset, end);
@@ -172,7 +177,12 @@ function parseSlice(body: ChunkedBytes, position: BodyPosition, end: number, lon
     const before = text.slice(0, errorIndexIn(text));
     throw malformedAt(text, { ...position, offset: position.offset + Buffer.byteLength(before), line: position.line + countLineFeeds(before) });
   }
-  return longNumbers ? withExactIntegers(text, parsed) : parsed;
+  const object = longNumbers ? withExactIntegers(text, parsed) : parsed;
+  if (!mayHoldUnstorableStrings(text)) return { ok: true, object, position };
+  // Lone surrogates become U+FFFD; a string with NUL spoils its object alone (edge/json-strings.ts).
+  const storable = storableStrings(object);
+  if (!storable.nulAt) return { ok: true, object, position };
+  return { ok: false, message: fieldErrorText(fieldError.invalid(storable.nulAt, storable.nul, NUL_REASON)), position };
 }
 
 /** JSON.parse through secure-json-parse, as fastify's own body parser does ('error' on both kinds of poisoning). */

@@ -91,7 +91,7 @@ export class FieldPath {
 }
 
 /** A JavaScript string as Go holds it after decoding JSON: unpaired surrogates become U+FFFD. */
-function wellFormed(s: string): string {
+export function wellFormed(s: string): string {
   return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../../apps/api/src/edge/json-depth';
+import { NUL_REASON } from '../../../../apps/api/src/edge/json-strings';
 import { expectApiError, expectNothingStored } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
 
@@ -43,5 +44,27 @@ describe('hostile input answers 400, never 5xx', () => {
     const reply = await expectNothingStored(api, db, () => api.put('/v1/nodes/many', { metadata: { name: 'many' }, spec: { taints } }));
     expect(reply.statusCode).toBe(400);
     expect(reply.json().details[0]).toEqual({ field: 'spec.taints[1]', reason: expect.stringContaining('Duplicate value') });
+  });
+
+  it('the NUL character, which Postgres cannot store, is refused at its field; a lone surrogate is read as U+FFFD, as Go reads it', async () => {
+    const nul = await expectNothingStored(api, db, () =>
+      api.raw('PUT', '/v1/nodes/c1', '{"status":{"conditions":[{"type":"Ready","status":"True","message":"a\\u0000b"}]}}'),
+    );
+    expectApiError(nul, 400, String.raw`status.conditions[0].message: Invalid value: "a\x00b": ${NUL_REASON}`, [
+      { field: 'status.conditions[0].message', reason: String.raw`Invalid value: "a\x00b": ${NUL_REASON}` },
+    ]);
+    const surrogate = await api.raw('PUT', '/v1/nodes/c2', '{"status":{"conditions":[{"type":"Ready","status":"True","message":"a\\ud800b"}]}}');
+    expect(surrogate.statusCode).toBe(201);
+    expect(surrogate.json().status.conditions[0].message).toBe('a\ufffdb');
+  });
+
+  it('an imported object holding NUL is rejected alone; the rest is stored', async () => {
+    const good = '{"apiVersion":"v1","kind":"Node","metadata":{"name":"fine"}}';
+    const bad = '{"apiVersion":"v1","kind":"Node","metadata":{"name":"bad","annotations":{"a":"\\u0000"}}}';
+    const reply = await api.raw('POST', '/v1/clusters/nul/import', `{"kind":"List","items":[${bad},${good}]}`);
+    expect(reply.json()).toMatchObject({
+      created: 1,
+      rejected: [{ position: expect.stringContaining('item 0') as string, message: String.raw`metadata.annotations.a: Invalid value: "\x00": ${NUL_REASON}` }],
+    });
   });
 });

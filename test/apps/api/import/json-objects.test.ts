@@ -13,7 +13,7 @@ const TRICKY = {
   'example.com/backslash-last': 'C:\\path\\',
   'example.com/backslashes': '\\\\\\"\\',
   'example.com/multi-byte': 'nœud réservé — ノード予約済み 🚀',
-  'example.com/escapes': '\u0000\u001f\n\t\u2028',
+  'example.com/escapes': '\u0001\u001f\n\t\u2028',
 };
 
 function trickyNode(name = 'worker-1') {
@@ -130,6 +130,20 @@ describe('reading JSON bodies (import/json-objects.ts)', () => {
   it('of two "items" keys the last counts, as with JSON.parse: a List whose last one is no array is refused', () => {
     const text = '{"kind":"List","items":[{"kind":"Node"}],"items":null}';
     expect(() => objectsOf('json', text)).toThrow(/a List whose last "items" key is not an array/);
+  });
+
+  it('a string holding NUL spoils its object alone; a lone surrogate is read as U+FFFD, as Go reads it', () => {
+    const text = kubectlJson([
+      { kind: 'Node', metadata: { name: 'nul', annotations: { a: 'x\u0000y' } } },
+      { kind: 'Node', metadata: { name: 'lone', annotations: { a: 'x\ud800y' } } },
+    ]);
+    const [nul, lone] = readAll('json', text);
+    expect(nul).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^metadata\.annotations\.a: Invalid value: "x\\x00y": may not contain the NUL/),
+      position: { item: 0 },
+    });
+    expect(lone).toMatchObject({ ok: true, object: { metadata: { annotations: { a: 'x\ufffdy' } } } });
   });
 
   it('"items" written with an escape is still items', () => {
