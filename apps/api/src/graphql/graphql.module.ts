@@ -12,6 +12,7 @@ import { EvictionEventsService } from './eviction-events.service';
 import { formatGraphqlError } from './graphql-errors';
 import { complexityLimit, depthLimit } from './query-limits';
 import { RESOLVERS } from './resolvers';
+import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
 
 /**
  * POST /graphql (and graphql-ws subscriptions on the same path): a code-first schema whose
@@ -36,6 +37,7 @@ import { RESOLVERS } from './resolvers';
       stringifyResult: (result) => `${stringifyExactly(result)}\n`,
       includeStacktraceInErrorResponses: false,
       validationRules: [depthLimit(), complexityLimit()],
+      plugins: [subscriptionsOverWebSocketOnly],
       // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
       subscriptions: { 'graphql-ws': { path: '/graphql' } },
     }),

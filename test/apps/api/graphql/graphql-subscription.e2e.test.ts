@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { EvictionEventsService } from '../../../../apps/api/src/graphql/eviction-events.service';
 import { useApiFixture } from '../../../support/api-test-app';
-import { gqlData } from './graphql-client';
+import { gql, gqlData } from './graphql-client';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,5 +100,16 @@ describe('GraphQL subscription: eviction events over graphql-ws', () => {
     const bad = collect(client, 'subscription { evictionEvents(kinds: [Sometimes]) { id } }', {});
     await waitFor(() => bad.errors.length > 0);
     expect(JSON.stringify(bad.errors)).toContain('Sometimes');
+  });
+
+  it('a subscription POSTed over HTTP: 400, served over WebSocket only', async () => {
+    const reply = await gql(t.app, 'subscription { evictionEvents { id } }');
+    expect(reply.statusCode).toBe(400);
+    expect(reply.errors).toEqual([
+      expect.objectContaining({
+        message: 'subscriptions are served over WebSocket (graphql-ws protocol) at /graphql, not over HTTP',
+        extensions: expect.objectContaining({ code: 'BAD_REQUEST' }) as unknown,
+      }),
+    ]);
   });
 });
