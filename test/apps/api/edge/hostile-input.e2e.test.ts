@@ -67,4 +67,17 @@ describe('hostile input answers 400, never 5xx', () => {
       rejected: [{ position: expect.stringContaining('item 0') as string, message: String.raw`metadata.annotations.a: Invalid value: "\x00": ${NUL_REASON}` }],
     });
   });
+
+  it('NUL in a path or a query value, a repeated query parameter, an object for a taint key: 4xx naming what is wrong', async () => {
+    expect((await api.get('/v1/nodes/a%00b')).statusCode).toBe(404);
+    const selector = await api.get('/v1/nodes?labelSelector=a%00b');
+    expect(selector.statusCode).toBe(400);
+    expect(selector.json().message).toContain('labelSelector');
+    const repeated = await api.get('/v1/nodes?labelSelector=a&labelSelector=b');
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().details).toEqual([{ field: 'labelSelector', reason: expect.stringContaining('must be a string') as string }]);
+    const key = await expectNothingStored(api, db, () => api.put('/v1/nodes/k', { spec: { taints: [{ key: { a: 1 }, effect: 'NoSchedule' }] } }));
+    expect(key.statusCode).toBe(400);
+    expect(key.json().details).toEqual([{ field: 'spec.taints[0].key', reason: expect.stringContaining('must be a string') as string }]);
+  });
 });
