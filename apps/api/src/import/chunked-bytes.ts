@@ -72,19 +72,6 @@ export class ChunkedBytes {
     return Buffer.concat(parts, end - start);
   }
 
-  /** How many line feeds there are from `start` to `end` (exclusive): for the line of an error. */
-  countLines(start: number, end: number): number {
-    let lines = 0;
-    for (let index = this.chunkIndexOf(Math.max(0, start)); index < this.chunks.length; index++) {
-      const chunk = this.chunks[index] ?? Buffer.alloc(0);
-      const chunkStart = this.chunkStarts[index] ?? 0;
-      if (chunkStart >= end) break;
-      const stop = Math.min(chunk.length, end - chunkStart);
-      for (let at = chunk.indexOf(0x0a, Math.max(0, start - chunkStart)); at >= 0 && at < stop; at = chunk.indexOf(0x0a, at + 1)) lines++;
-    }
-    return lines;
-  }
-
   /**
    * The bytes from `start` to `end` decoded as UTF-8. A multi-byte character split across two
    * chunks is whole here: the range is joined as bytes before it is decoded.
