@@ -78,8 +78,10 @@ async function main(): Promise<void> {
   // The app reads its configuration from the environment, as `npm start` does.
   process.env.DATABASE_URL = databaseUrl;
   // A fresh process-like start: the app's first read loads the whole cluster.
+  // What is measured is the feature, not the key lookup.
+  process.env.TAINTGATE_AUTH = 'off';
   const api = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: false });
-  configureApp(api);
+  await configureApp(api);
   await api.init();
   await api.getHttpAdapter().getInstance().ready();
   try {

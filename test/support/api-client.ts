@@ -10,14 +10,22 @@ type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 /** `app.inject` with short names: JSON bodies in, replies out. */
 export class Api {
   /** `target` is an app, or a function that answers the app to use at each request (a fixture's, which a restart replaces). */
-  constructor(private readonly target: NestFastifyApplication | (() => NestFastifyApplication)) {}
+  constructor(
+    private readonly target: NestFastifyApplication | (() => NestFastifyApplication),
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  /** The same client sending `Authorization: Bearer <key>` (or no header at all for undefined). */
+  as(key: string | undefined): Api {
+    return new Api(this.target, key === undefined ? {} : { authorization: `Bearer ${key}` });
+  }
 
   get app(): NestFastifyApplication {
     return typeof this.target === 'function' ? this.target() : this.target;
   }
 
   request(method: Method, url: string, payload?: unknown): Promise<Reply> {
-    const options: InjectOptions = { method, url };
+    const options: InjectOptions = { method, url, headers: this.headers };
     if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
     return this.app.inject(options);
   }
@@ -29,7 +37,7 @@ export class Api {
 
   /** A body sent exactly as given (not JSON-encoded), e.g. JSON that does not parse. */
   raw(method: Method, url: string, payload: string, contentType = 'application/json'): Promise<Reply> {
-    return this.app.inject({ method, url, payload, headers: { 'content-type': contentType } });
+    return this.app.inject({ method, url, payload, headers: { ...this.headers, 'content-type': contentType } });
   }
 
   putNode = (name: string, body: unknown = { metadata: { name } }) => this.put(`/v1/nodes/${name}`, body);

@@ -21,7 +21,8 @@ export interface BootOptions {
  * document are what `npm start` serves.
  */
 export async function bootApp(overrides: ConfigOverrides, options: BootOptions = {}): Promise<NestFastifyApplication> {
-  const config: AppConfig = loadConfig({ ...process.env, ...overrides });
+  // Authentication off unless a test turns it on: the features' tests are not about keys (test/apps/api/auth/ is).
+  const config: AppConfig = loadConfig({ ...process.env, TAINTGATE_AUTH: 'off', ...overrides });
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule],
     controllers: options.controllers ?? [],
@@ -33,7 +34,7 @@ export async function bootApp(overrides: ConfigOverrides, options: BootOptions =
   const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
     logger: false,
   });
-  configureApp(app);
+  await configureApp(app);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

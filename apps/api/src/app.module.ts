@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
 import { ClusterModule } from './cluster/cluster.module';
 import { ClustersModule } from './clusters/clusters.module';
 import { ConfigModule } from './config/config.module';
@@ -22,6 +23,7 @@ import { TerminationsModule } from './terminations/terminations.module';
   imports: [
     ConfigModule,
     DatabaseModule,
+    AuthModule,
     EdgeModule,
     ClusterModule,
     ClustersModule,

@@ -1,4 +1,8 @@
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import { fastifyRequestContext } from '@fastify/request-context';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { guardEveryRequest } from './auth/access-hook';
 import { AppConfig } from './config/app-config';
 import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
 import { FailureFilter } from './failures/failure.filter';
@@ -25,14 +29,42 @@ export function createHttpAdapter(): FastifyAdapter {
 }
 
 /**
- * Everything the application needs besides its modules: JSON-only bodies, answers that keep
- * integers beyond 2^53 exact, the failure filter and the OpenAPI document. main.ts and the tests' boot helper both call it, between creating the app
- * and init()/listen(), so that tests see exactly what production serves.
+ * Everything the application needs besides its modules: security headers, CORS for the origins
+ * allowed, the request context and the access check every request passes, JSON-only bodies,
+ * answers that keep integers beyond 2^53 exact, the failure filter and the OpenAPI document.
+ * main.ts and the tests' boot helper both call it, between creating the app and
+ * init()/listen(), so that tests see exactly what production serves.
  */
-export function configureApp(app: NestFastifyApplication): NestFastifyApplication {
-  acceptJsonBodiesOnly(app, app.get(AppConfig).importBodyLimitBytes);
+export async function configureApp(app: NestFastifyApplication): Promise<NestFastifyApplication> {
+  const config = app.get(AppConfig);
+  // Registered and loaded one by one: the access hook must run after the request context exists.
+  await app.register(fastifyHelmet, SECURITY_HEADERS);
+  if (config.auth.allowedOrigins.length > 0) await app.register(fastifyCors, corsOptions(config.auth.allowedOrigins));
+  await app.register(fastifyRequestContext);
+  guardEveryRequest(app);
+  acceptJsonBodiesOnly(app, config.importBodyLimitBytes);
   answerJsonExactly(app);
   app.useGlobalFilters(new FailureFilter(app.getHttpAdapter()));
   setupOpenApi(app);
   return app;
+}
+
+/**
+ * helmet's headers (nosniff, frame-ancestors, HSTS, no referrer, ...). Its default
+ * Content-Security-Policy holds for Swagger UI at /docs, which loads its scripts from this origin.
+ */
+const SECURITY_HEADERS = { global: true } as const;
+
+/**
+ * CORS only for the origins configured (none by default: a page of another origin gets no answer
+ * it may read). Keys travel in the Authorization header, never in cookies, so credentials stay off.
+ */
+function corsOptions(origins: string[]) {
+  return {
+    origin: origins,
+    methods: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type'],
+    credentials: false,
+    maxAge: 600,
+  };
 }

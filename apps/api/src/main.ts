@@ -25,7 +25,7 @@ async function bootstrap(): Promise<void> {
 
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter());
   // Error filter and OpenAPI document, shared with the tests' boot helper (configure-app.ts).
-  configureApp(app);
+  await configureApp(app);
   // On SIGTERM/SIGINT, run the modules' shutdown hooks (close the pool and the Redis client)
   // and let the HTTP server finish its requests, instead of dying mid-answer.
   app.enableShutdownHooks();

@@ -48,3 +48,6 @@ export * from './kubectl/node-target';
 export * from './eviction/eviction-steps';
 export * from './pods/orphaned-pods';
 export * from './pods/graceful-deletion';
+
+export * from './access/roles';
+export * from './access/bearer-token';

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { currentActor } from '../audit/actor';
 import { type Connection, PrismaService } from '../database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 
@@ -152,6 +153,7 @@ function contextOf(
     now,
     async audit(...entries) {
       if (entries.length === 0) return;
+      const actor = currentActor();
       await tx.auditEvent.createMany({
         data: entries.map((entry) => ({
           action: entry.action,
@@ -161,6 +163,7 @@ function contextOf(
           details: entry.details ?? {},
           revision,
           clusterId: cluster.id,
+          ...actor,
         })),
       });
     },

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Command } from '../edge/commands';
 import { clusterName } from './cluster-commands';
 import { ClustersService } from './clusters.service';
+import { Access } from '../auth/route-access';
 
 @ApiTags('clusters')
 @Controller('v1/clusters')
@@ -31,6 +32,7 @@ export class ClustersController {
   }
 
   @Delete(':cluster')
+  @Access('admin')
   @ApiOperation({ summary: 'Delete a cluster and everything in it; answers what it held. The default cluster may not be deleted' })
   remove(@Command(clusterName) name: string) {
     return this.clusters.remove(name);

@@ -22,6 +22,15 @@ export interface SnapshotSettings {
   memoryBudgetBytes: number;
 }
 
+export interface AuthSettings {
+  /** TAINTGATE_AUTH=on: API keys and roles; off lets anyone do anything (local use). */
+  enabled: boolean;
+  /** TAINTGATE_ADMIN_TOKEN: made an admin key at start, so that a new deployment has a first key. */
+  adminToken: string | undefined;
+  /** Browser origins CORS answers and graphql-ws accepts (none: no browser page of another origin may call). */
+  allowedOrigins: string[];
+}
+
 /**
  * The service's settings, read once from the environment at start-up (see load-config.ts).
  *
@@ -49,6 +58,8 @@ export class AppConfig {
   readonly snapshots: SnapshotSettings;
   /** The node lifecycle controller's pace for NoExecute taints: rates per zone and the thresholds that pick them. */
   readonly zonePacing: ZonePacingSettings;
+  /** API keys and roles, and the browser origins allowed. */
+  readonly auth: AuthSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -61,6 +72,7 @@ export class AppConfig {
     snapshots: SnapshotSettings;
     importBodyLimitBytes: number;
     zonePacing: ZonePacingSettings;
+    auth: AuthSettings;
   }) {
     this.databaseUrl = values.databaseUrl;
     this.redisUrl = values.redisUrl;
@@ -72,5 +84,6 @@ export class AppConfig {
     this.snapshots = values.snapshots;
     this.importBodyLimitBytes = values.importBodyLimitBytes;
     this.zonePacing = values.zonePacing;
+    this.auth = values.auth;
   }
 }

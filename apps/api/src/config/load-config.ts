@@ -1,5 +1,5 @@
 import { type DomainSettings, type SummaryWording, defaultSettings, defaultZonePacing, summaryWordings } from '@taintgate/domain';
-import { AppConfig } from './app-config';
+import { AppConfig, type AuthSettings } from './app-config';
 
 /** Defaults that work on a developer machine with local Postgres and Redis (README, Configuration). */
 export const CONFIG_DEFAULTS = {
@@ -40,6 +40,12 @@ export const CONFIG_DEFAULTS = {
   LARGE_CLUSTER_SIZE_THRESHOLD: String(defaultZonePacing.largeClusterSizeThreshold),
   /** --unhealthy-zone-threshold: the share of not-ready nodes (more than 2) from which a zone is partially disrupted. */
   UNHEALTHY_ZONE_THRESHOLD: String(defaultZonePacing.unhealthyZoneThreshold),
+  /** `on`: every request but the health checks and the docs needs an API key; `off` for local use only. */
+  TAINTGATE_AUTH: 'on',
+  /** A key (at least 32 characters) made an admin API key at start: the first key of a new deployment. */
+  TAINTGATE_ADMIN_TOKEN: '',
+  /** Browser origins allowed: CORS answers them, and graphql-ws accepts sockets from them (comma-separated; none by default). */
+  TAINTGATE_ALLOWED_ORIGINS: '',
 } as const;
 
 /** The admission steps taintgate applies to pods, by the names Kubernetes gives them. */
@@ -77,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     snapshots: { memoryBudgetBytes: readCount(env, 'SNAPSHOT_MEMORY_BUDGET_MB') * 2 ** 20 },
     importBodyLimitBytes: Math.max(1, readCount(env, 'IMPORT_BODY_LIMIT_MB')) * 2 ** 20,
+    auth: readAuthSettings(env),
     zonePacing: {
       evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
       secondaryEvictionRate: readNonNegative(env, 'SECONDARY_NODE_EVICTION_RATE'),
@@ -84,6 +91,36 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       unhealthyZoneThreshold: readNonNegative(env, 'UNHEALTHY_ZONE_THRESHOLD'),
     },
   });
+}
+
+/** Shortest TAINTGATE_ADMIN_TOKEN taken: a guessable admin key would undo the rest. */
+const MIN_ADMIN_TOKEN_LENGTH = 32;
+
+function readAuthSettings(env: NodeJS.ProcessEnv): AuthSettings {
+  const mode = read(env, 'TAINTGATE_AUTH').toLowerCase();
+  if (mode !== 'on' && mode !== 'off') throw new Error(`TAINTGATE_AUTH must be on or off, got "${mode}"`);
+  const adminToken = env['TAINTGATE_ADMIN_TOKEN']?.trim() ?? '';
+  if (adminToken !== '' && (adminToken.length < MIN_ADMIN_TOKEN_LENGTH || /\s/.test(adminToken))) {
+    throw new Error(`TAINTGATE_ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters without spaces (e.g. \`openssl rand -base64 32\`)`);
+  }
+  const allowedOrigins = read(env, 'TAINTGATE_ALLOWED_ORIGINS')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of allowedOrigins) {
+    if (!isOrigin(origin)) throw new Error(`TAINTGATE_ALLOWED_ORIGINS: "${origin}" is not an origin (scheme://host[:port], e.g. https://portal.example.com)`);
+  }
+  return { enabled: mode === 'on', adminToken: adminToken || undefined, allowedOrigins };
+}
+
+/** A browser's Origin: scheme, host and port, nothing else. */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
+  } catch {
+    return false;
+  }
 }
 
 function readPrefix(env: NodeJS.ProcessEnv): string {

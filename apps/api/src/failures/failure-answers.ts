@@ -12,6 +12,7 @@ import type { ApiErrorBody } from './error-body';
 const STATUS: Record<FailureReason, number> = {
   BadRequest: 400,
   Invalid: 400,
+  Unauthorized: 401,
   Forbidden: 403,
   NotFound: 404,
   MethodNotAllowed: 405,
@@ -48,6 +49,20 @@ export function restAnswerOf(f: Failure): ApiErrorBody {
 export function graphqlAnswerOf(f: Failure) {
   const statusCode = statusOf(f.reason);
   return { message: f.message, extensions: { code: graphqlCodeOf(f.reason), statusCode, details: detailsOf(f.causes ?? []) } };
+}
+
+/** The path GraphQL is served on: its failures before GraphQL runs are answered in GraphQL's shape. */
+const GRAPHQL_PATH = '/graphql';
+
+/**
+ * A failure as an HTTP answer to a request for `url`: REST's body, or `{errors: [...]}` on
+ * /graphql, with its status and the headers it calls for (401 says which scheme to use).
+ */
+export function httpAnswerOf(f: Failure, url: string | undefined): { statusCode: number; body: unknown; headers: Record<string, string> } {
+  const statusCode = statusOf(f.reason);
+  const onGraphql = (url ?? '').split('?')[0] === GRAPHQL_PATH;
+  const headers: Record<string, string> = f.reason === 'Unauthorized' ? { 'www-authenticate': 'Bearer realm="taintgate"' } : {};
+  return { statusCode, body: onGraphql ? { errors: [graphqlAnswerOf(f)] } : restAnswerOf(f), headers };
 }
 
 /** What a client is told about a failure of ours; the stack and the cause go to the log only. */

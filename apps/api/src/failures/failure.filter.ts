@@ -1,15 +1,12 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, type HttpServer, Logger } from '@nestjs/common';
 import { failure } from '@taintgate/domain';
-import { INTERNAL_ERROR_MESSAGE, failureOfThrown, graphqlAnswerOf, restAnswerOf, statusOf } from './failure-answers';
+import { INTERNAL_ERROR_MESSAGE, failureOfThrown, httpAnswerOf } from './failure-answers';
 
 /** The part of a request this filter reads; a fastify request and Node's both have it. */
 interface RequestLine {
   url?: string;
   headers?: Record<string, string | string[] | undefined>;
 }
-
-/** The path GraphQL is served on: its transport failures are answered in GraphQL's shape. */
-const GRAPHQL_PATH = '/graphql';
 
 /**
  * Answers every failure of an HTTP request, whoever threw it, through failure-answers.ts: REST
@@ -37,15 +34,16 @@ export class FailureFilter implements ExceptionFilter {
       this.httpAdapter.end(response);
       return undefined;
     }
+    for (const [name, value] of Object.entries(answer.headers)) this.httpAdapter.setHeader(response, name, value);
     this.httpAdapter.reply(response, answer.body, answer.statusCode);
     return undefined;
   }
 
-  private answerFor(exception: unknown, request: RequestLine): { statusCode: number; body: unknown } {
+  private answerFor(exception: unknown, request: RequestLine): { statusCode: number; body: unknown; headers: Record<string, string> } {
     // A body someone shaped on purpose (GET /healthz's 503 report) goes out unchanged.
     if (exception instanceof HttpException && !('failure' in exception)) {
       const response = exception.getResponse();
-      if (typeof response === 'object' && !('message' in response)) return { statusCode: exception.getStatus(), body: response };
+      if (typeof response === 'object' && !('message' in response)) return { statusCode: exception.getStatus(), body: response, headers: {} };
     }
     const contentType = request.headers?.['content-type'];
     let found = failureOfThrown(exception, typeof contentType === 'string' ? contentType : undefined);
@@ -54,8 +52,6 @@ export class FailureFilter implements ExceptionFilter {
       this.logger.error(`unexpected error: ${error.message}`, error.stack);
       found = failure.internal(INTERNAL_ERROR_MESSAGE);
     }
-    const statusCode = statusOf(found.reason);
-    const onGraphql = (request.url ?? '').split('?')[0] === GRAPHQL_PATH;
-    return { statusCode, body: onGraphql ? { errors: [graphqlAnswerOf(found)] } : restAnswerOf(found) };
+    return httpAnswerOf(found, request.url);
   }
 }

@@ -1,6 +1,8 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
+import { graphqlAccess } from '../auth/graphql-access.plugin';
+import { type SocketConnection, SocketAccess } from '../auth/socket-access';
 import { ClustersModule } from '../clusters/clusters.module';
 import { stringifyExactly } from '../edge/exact-json';
 import { ImpactModule } from '../impact/impact.module';
@@ -21,25 +23,30 @@ import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
  */
 @Module({
   imports: [
-    GraphQLModule.forRoot<ApolloDriverConfig>({
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      path: '/graphql',
-      autoSchemaFile: true,
-      sortSchema: true,
-      // The classic playground plugin wants Apollo Server 4; Apollo's own landing page serves GET /graphql.
-      playground: false,
-      introspection: true,
-      // Nest would turn our HttpExceptions into its own codes; formatGraphqlError keeps the REST details.
-      autoTransformHttpErrors: false,
-      formatError: formatGraphqlError,
-      // Apollo's default is JSON.stringify, which throws on the bigints a JSON field may hold
-      // (an integer beyond 2^53 a client sent, e.g. a pod's tolerationSeconds).
-      stringifyResult: (result) => `${stringifyExactly(result)}\n`,
-      includeStacktraceInErrorResponses: false,
-      validationRules: [depthLimit(), complexityLimit()],
-      plugins: [subscriptionsOverWebSocketOnly],
-      // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
-      subscriptions: { 'graphql-ws': { path: '/graphql' } },
+      inject: [SocketAccess],
+      useFactory: (sockets: SocketAccess): ApolloDriverConfig => ({
+        path: '/graphql',
+        autoSchemaFile: true,
+        sortSchema: true,
+        // The classic playground plugin wants Apollo Server 4; Apollo's own landing page serves GET /graphql.
+        playground: false,
+        introspection: true,
+        // Nest would turn our HttpExceptions into its own codes; formatGraphqlError keeps the REST details.
+        autoTransformHttpErrors: false,
+        formatError: formatGraphqlError,
+        // Apollo's default is JSON.stringify, which throws on the bigints a JSON field may hold
+        // (an integer beyond 2^53 a client sent, e.g. a pod's tolerationSeconds).
+        stringifyResult: (result) => `${stringifyExactly(result)}\n`,
+        includeStacktraceInErrorResponses: false,
+        validationRules: [depthLimit(), complexityLimit()],
+        // Mutations need the operator role or more; the access hook let /graphql in as a viewer.
+        plugins: [subscriptionsOverWebSocketOnly, graphqlAccess],
+        // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
+        // A socket is admitted by its Origin and the key in connection_init (socket-access.ts).
+        subscriptions: { 'graphql-ws': { path: '/graphql', onConnect: (context: SocketConnection) => sockets.admit(context) } },
+      }),
     }),
     ClustersModule,
     NodesModule,

@@ -1,6 +1,7 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import type { HealthReport } from './health-report';
 import { HealthService } from './health.service';
+import { Access } from '../auth/route-access';
 
 @Controller()
 export class HealthController {
@@ -11,6 +12,7 @@ export class HealthController {
    * (Nest sends an exception's object response as the body, unchanged).
    */
   @Get('healthz')
+  @Access('public')
   async healthz(): Promise<HealthReport> {
     const report = await this.health.check();
     if (report.status !== 'ok') throw new ServiceUnavailableException(report);

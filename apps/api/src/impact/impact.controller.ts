@@ -4,6 +4,7 @@ import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { type ImpactCommand, taintImpact } from './impact-command';
 import { ImpactService } from './impact.service';
+import { Access } from '../auth/route-access';
 
 @ApiTags('taint-impact')
 @Controller(clusterPaths())
@@ -11,6 +12,7 @@ export class ImpactController {
   constructor(private readonly impact: ImpactService) {}
 
   @Post('taint-impact')
+  @Access('viewer')
   @HttpCode(200)
   @ApiOperation({
     summary:

@@ -4,6 +4,7 @@ import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { type PlacementCommand, type StoredPodPlacement, placement, storedPodPlacement } from './placement-command';
 import { PlacementService } from './placement.service';
+import { Access } from '../auth/route-access';
 
 @ApiTags('placement')
 @Controller(clusterPaths())
@@ -11,6 +12,7 @@ export class PlacementController {
   constructor(private readonly placement: PlacementService) {}
 
   @Post('placement')
+  @Access('viewer')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Where can this pod go? {pod, nodes?}: every node with its reasons, score and rank, and the kube-scheduler summary line',

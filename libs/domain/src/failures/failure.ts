@@ -11,6 +11,8 @@ export type FailureReason =
   /** An object failed the API server's validation; `causes` name every bad field. */
   | 'Invalid'
   | 'NotFound'
+  /** The request carries no credentials, or credentials that are not valid (HTTP 401). */
+  | 'Unauthorized'
   /** The request is understood but refused (the default cluster may not be deleted). */
   | 'Forbidden'
   /** The request clashes with what is stored (a taint whose key and effect exist already). */
@@ -66,6 +68,10 @@ export const failure = {
     reason: 'Forbidden',
     message: `${resourceOf(kind)} ${goQuote(name)} is forbidden: ${why}`,
   }),
+  /** No API key, or one that is not valid: kube-apiserver says only `Unauthorized`; this also says what to send. */
+  unauthorized: (message: string): Failure => ({ reason: 'Unauthorized', message }),
+  /** A caller whose role may not do what it asked (403), in words that name the role needed. */
+  forbiddenTo: (message: string): Failure => ({ reason: 'Forbidden', message }),
   unsupportedMediaType: (message: string): Failure => ({ reason: 'UnsupportedMediaType', message }),
   tooLarge: (message: string): Failure => ({ reason: 'RequestEntityTooLarge', message }),
   internal: (message: string): Failure => ({ reason: 'InternalError', message }),

@@ -16,6 +16,8 @@ const defaults = {
   importBodyLimitBytes: 4096 * 2 ** 20,
   // kube-controller-manager's --node-eviction-rate, --secondary-node-eviction-rate, --large-cluster-size-threshold, --unhealthy-zone-threshold
   zonePacing: { evictionRate: 0.1, secondaryEvictionRate: 0.01, largeClusterSizeThreshold: 50, unhealthyZoneThreshold: 0.55 },
+  // Authentication on, no admin key seeded, no browser origin allowed.
+  auth: { enabled: true, adminToken: undefined as string | undefined, allowedOrigins: [] as string[] },
 };
 
 describe('loadConfig', () => {
@@ -46,6 +48,11 @@ describe('loadConfig', () => {
       'the zone pacing of NoExecute taints',
       { NODE_EVICTION_RATE: '2', SECONDARY_NODE_EVICTION_RATE: '.5', LARGE_CLUSTER_SIZE_THRESHOLD: '3', UNHEALTHY_ZONE_THRESHOLD: '0.4' },
       { zonePacing: { evictionRate: 2, secondaryEvictionRate: 0.5, largeClusterSizeThreshold: 3, unhealthyZoneThreshold: 0.4 } },
+    ],
+    [
+      'authentication: off, or on with an admin token and the browser origins allowed',
+      { TAINTGATE_AUTH: 'OFF', TAINTGATE_ADMIN_TOKEN: ` ${'a'.repeat(32)} `, TAINTGATE_ALLOWED_ORIGINS: 'https://portal.example.com, http://localhost:5173' },
+      { auth: { enabled: false, adminToken: 'a'.repeat(32), allowedOrigins: ['https://portal.example.com', 'http://localhost:5173'] } },
     ],
     [
       'the environment, treating an empty variable as unset',
@@ -90,6 +97,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SCHEDULER_SUMMARY_WORDING: '1.33' })).toThrow('SCHEDULER_SUMMARY_WORDING must be current or legacy, got "1.33"');
     expect(() => loadConfig({ DEFAULT_NOT_READY_TOLERATION_SECONDS: '-1' })).toThrow(/DEFAULT_NOT_READY_TOLERATION_SECONDS/);
     expect(() => loadConfig({ DISABLE_ADMISSION_PLUGINS: 'NodeRestriction' })).toThrow(/unknown plugin "NodeRestriction"/);
+  });
+
+  it('refuses authentication settings that would leave the service open by mistake', () => {
+    expect(() => loadConfig({ TAINTGATE_AUTH: 'false' })).toThrow('TAINTGATE_AUTH must be on or off, got "false"');
+    expect(() => loadConfig({ TAINTGATE_ADMIN_TOKEN: 'short' })).toThrow(/TAINTGATE_ADMIN_TOKEN must be at least 32 characters without spaces/);
+    expect(() => loadConfig({ TAINTGATE_ADMIN_TOKEN: `${'a'.repeat(20)} ${'b'.repeat(20)}` })).toThrow(/TAINTGATE_ADMIN_TOKEN/);
+    expect(() => loadConfig({ TAINTGATE_ALLOWED_ORIGINS: 'https://portal.example.com/' })).toThrow(
+      'TAINTGATE_ALLOWED_ORIGINS: "https://portal.example.com/" is not an origin (scheme://host[:port], e.g. https://portal.example.com)',
+    );
+    expect(() => loadConfig({ TAINTGATE_ALLOWED_ORIGINS: '*' })).toThrow(/TAINTGATE_ALLOWED_ORIGINS/);
   });
 
   it('names the variable that is wrong', () => {

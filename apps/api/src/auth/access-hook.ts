@@ -1,0 +1,49 @@
+import { Logger } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type Caller, type Failure, authorize, failure } from '@taintgate/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { INTERNAL_ERROR_MESSAGE, failureOfThrown, httpAnswerOf } from '../failures/failure-answers';
+import { Authenticator } from './authenticator';
+import { accessOf } from './route-access';
+
+/**
+ * Every request is authenticated and authorized here, first thing (fastify's onRequest, before
+ * the body is read: an anonymous 3 GiB import is refused before its first byte is parsed). The
+ * caller, the request id and the client's address are kept in the request's context for the audit
+ * trail. GraphQL's mutations need more than the viewer role this gives /graphql; the operation is
+ * checked once parsed (graphql-access.plugin.ts).
+ */
+export function guardEveryRequest(app: NestFastifyApplication): void {
+  const authenticator = app.get(Authenticator);
+  const logger = new Logger('Access');
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const access = accessOf(request);
+      if (access === 'public') return undefined;
+      let caller: Caller | undefined;
+      try {
+        caller = await authenticator.callerOf(request.headers.authorization);
+      } catch (error) {
+        // Postgres away while looking the key up: its own answer (503), never a 500 for the client.
+        const found = failureOfThrown(error);
+        if (!found)
+          logger.error(
+            `looking up an API key failed: ${error instanceof Error ? error.message : String(error)}`,
+            error instanceof Error ? error.stack : undefined,
+          );
+        return answer(reply, request, found ?? failure.internal(INTERNAL_ERROR_MESSAGE));
+      }
+      const decided = authorize(caller, access, `${request.method} ${request.url.split('?')[0] ?? ''}`);
+      if (!decided.ok) return answer(reply, request, decided.error);
+      request.requestContext.set('facts', { caller: decided.value, requestId: request.id, clientAddress: request.ip });
+      return undefined;
+    });
+}
+
+/** Sends the failure's answer; the hook returns the reply, which tells fastify the request is answered. */
+function answer(reply: FastifyReply, request: FastifyRequest, f: Failure): FastifyReply {
+  const { statusCode, body, headers } = httpAnswerOf(f, request.url);
+  return reply.code(statusCode).headers(headers).send(body);
+}

@@ -1,0 +1,24 @@
+import { requestContext } from '@fastify/request-context';
+import type { Caller } from '@taintgate/domain';
+
+/**
+ * What the service knows about the request it is answering, for the audit trail: who is calling,
+ * fastify's request id (the one its log lines carry) and the client's address. Held in the
+ * request's async context (@fastify/request-context), so that a write deep in a service records
+ * its actor without every method passing it along. Work of the service's own (the eviction worker,
+ * the pod garbage collector) runs outside any request and has none.
+ */
+export interface RequestFacts {
+  caller: Caller;
+  requestId: string;
+  clientAddress: string;
+}
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    facts: RequestFacts;
+  }
+}
+
+/** The request being answered, or undefined in the service's own work. */
+export const currentRequest = (): RequestFacts | undefined => requestContext.get('facts');

@@ -1,0 +1,36 @@
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { type Role, roleForMethod } from '@taintgate/domain';
+import type { FastifyRequest } from 'fastify';
+
+/** What a route needs: a role, or nothing at all (health checks, the API's documentation). */
+export type RouteAccess = Role | 'public';
+
+/**
+ * On a handler whose method does not say what it needs: `@Access('viewer')` on a question asked
+ * by POST, `@Access('admin')` on API keys, `@Access('public')` on health checks. Kept in fastify's
+ * route config, where the access hook finds it before the body is read. On each handler: Nest's
+ * fastify adapter reads route config from the handler only, not its class.
+ */
+export const Access = (access: RouteAccess): MethodDecorator => RouteConfig({ access });
+
+/** GraphQL's one route: let in for viewing; a mutation's role is checked once the operation is parsed (graphql-access.plugin.ts). */
+const GRAPHQL_PATH = '/graphql';
+
+/** The OpenAPI document and Swagger UI (routes the swagger module adds itself): public, as the contract is. */
+const DOCUMENTATION_PATHS = /^\/docs(?:$|[/-])/;
+
+/**
+ * What the route a request matched needs: its `@Access`, or by its method (reads view, writes
+ * operate). A request that matched no route needs a viewer, so that a caller without a key learns
+ * nothing about which paths exist (kube-apiserver authenticates before it routes, too).
+ */
+export function accessOf(request: FastifyRequest): RouteAccess {
+  // A CORS preflight carries no credentials by design; the request it asks about will.
+  if (request.method === 'OPTIONS') return 'public';
+  const configured = (request.routeOptions.config as { access?: RouteAccess } | undefined)?.access;
+  if (configured) return configured;
+  const route = request.routeOptions.url;
+  if (route === GRAPHQL_PATH) return 'viewer';
+  if (route !== undefined && DOCUMENTATION_PATHS.test(route)) return 'public';
+  return roleForMethod(request.method);
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { authorize } from '@taintgate/domain';
+import type { IncomingMessage } from 'node:http';
+import { AppConfig } from '../config/app-config';
+import { Authenticator } from './authenticator';
+
+/** graphql-ws's close codes for a refused socket (its CloseCode.Unauthorized and Forbidden). */
+const CLOSE_UNAUTHORIZED = 4401;
+const CLOSE_FORBIDDEN = 4403;
+
+/** What graphql-ws hands onConnect: the connection_init payload, and (its `ws` server's extra) the socket and the upgrade request. */
+export interface SocketConnection {
+  connectionParams?: Readonly<Record<string, unknown>>;
+  extra: unknown;
+}
+
+interface WsExtra {
+  socket: { close(code: number, reason: string): void };
+  request: IncomingMessage;
+}
+
+/**
+ * Admits a graphql-ws socket on /graphql. A browser page may open a WebSocket to any origin and
+ * browsers send no CORS check for it, so the Origin it sends must be an allowed one (programs send
+ * none). The key comes in connection_init's payload, as `{"Authorization": "Bearer <key>"}`
+ * (what Apollo Client and graphql-ws clients send as connectionParams); subscriptions need a viewer.
+ */
+@Injectable()
+export class SocketAccess {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly authenticator: Authenticator,
+  ) {}
+
+  async admit({ connectionParams, extra: untyped }: SocketConnection): Promise<boolean> {
+    const extra = untyped as WsExtra;
+    const origin = extra.request.headers.origin;
+    if (origin !== undefined && !this.config.auth.allowedOrigins.includes(origin)) {
+      extra.socket.close(CLOSE_FORBIDDEN, 'Forbidden: origin not allowed (TAINTGATE_ALLOWED_ORIGINS)');
+      return false;
+    }
+    const caller = await this.authenticator.callerOf(authorizationIn(connectionParams));
+    const decided = authorize(caller, 'viewer', 'subscribe');
+    if (decided.ok) return true;
+    extra.socket.close(decided.error.reason === 'Unauthorized' ? CLOSE_UNAUTHORIZED : CLOSE_FORBIDDEN, decided.error.reason);
+    return false;
+  }
+}
+
+/** `Authorization` in any case, at the payload's top or under `headers` (both are seen in clients). */
+function authorizationIn(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  const headers = params?.['headers'];
+  for (const holder of [params, typeof headers === 'object' && headers !== null ? (headers as Record<string, unknown>) : undefined]) {
+    for (const [name, value] of Object.entries(holder ?? {})) {
+      if (name.toLowerCase() === 'authorization' && typeof value === 'string') return value;
+    }
+  }
+  return undefined;
+}
