@@ -7,7 +7,7 @@ import { ApiKeyStore } from './api-key-store';
 import { ApiKeysService } from './api-keys.service';
 import { Authenticator } from './authenticator';
 
-export const API_KEYS_USAGE = `usage:
+const API_KEYS_USAGE = `usage:
   npm run apikeys -- create NAME --role viewer|operator|admin   make a key; it is printed once
   npm run apikeys -- list                                      names, roles, prefixes, revoked or not
   npm run apikeys -- revoke NAME                               the key stops working`;
