@@ -15,6 +15,7 @@ import { NodesModule } from './nodes/nodes.module';
 import { PlacementModule } from './placement/placement.module';
 import { PodGcModule } from './pod-gc/pod-gc.module';
 import { PodsModule } from './pods/pods.module';
+import { RetentionModule } from './retention/retention.module';
 import { TaintsModule } from './taints/taints.module';
 import { TerminationsModule } from './terminations/terminations.module';
 
@@ -39,6 +40,7 @@ import { TerminationsModule } from './terminations/terminations.module';
     PlacementModule,
     ImpactModule,
     GraphqlModule,
+    RetentionModule,
   ],
 })
 export class AppModule {}

@@ -51,3 +51,4 @@ export * from './pods/graceful-deletion';
 
 export * from './access/roles';
 export * from './access/bearer-token';
+export * from './retention/retention';

@@ -77,14 +77,17 @@ export class ClusterSnapshot {
 
   private async refresh(): Promise<void> {
     const started = Date.now();
-    const since = this.revision;
     const clusterId = this.cluster.id;
     const changes = await this.prisma.$transaction(
       async (tx) => {
-        const row = await tx.cluster.findUnique({ where: { id: clusterId }, select: { revision: true } });
+        const row = await tx.cluster.findUnique({ where: { id: clusterId }, select: { revision: true, tombstonesPrunedThrough: true } });
         // Deleted since its revision was read: its rows are gone, and so is the cluster.
         if (!row) return fail(failure.notFound('Cluster', this.cluster.name));
         const revision = row.revision;
+        // Retention pruned tombstones this replica has not seen: some deletions can no longer be
+        // learnt one by one, so the cluster is read whole.
+        const whole = this.revision >= 0n && this.revision < row.tombstonesPrunedThrough;
+        const since = whole ? -1n : this.revision;
         const after = { clusterId, revision: { gt: since } };
         // One after the other: a transaction is one connection, and pg will not queue for us.
         const tombstones = await tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } });
@@ -93,10 +96,12 @@ export class ClusterSnapshot {
           key: podKey(row.namespace, row.name),
           pod: podOfRow(row),
         }));
-        return { revision, tombstones, nodes, pods };
+        return { revision, since, whole, tombstones, nodes, pods };
       },
       { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 15_000 },
     );
+    const { since } = changes;
+    if (changes.whole) this.clear();
     // Deletions first: a row still present was written after its tombstone and is the truth.
     for (const t of changes.tombstones) {
       if (t.kind === 'Node') this.nodes.delete(t.key);
@@ -112,6 +117,13 @@ export class ClusterSnapshot {
         `cluster ${this.cluster.name}: read ${changes.nodes.length} nodes and ${changes.pods.length} pods written since revision ${since} in ${seconds.toFixed(1)} s`,
       );
     }
+  }
+
+  /** Forgets everything, before the cluster is read whole again. */
+  private clear(): void {
+    this.nodes.clear();
+    this.pods.clear();
+    this.usage.clear();
   }
 
   /** Replaces (or with undefined, removes) a pod, moving its request from the node it was on to the one it is on. */

@@ -22,6 +22,13 @@ export interface SnapshotSettings {
   memoryBudgetBytes: number;
 }
 
+export interface RetentionSettings {
+  /** Events, audit rows, tombstones and finished evictions older than this many days are pruned; 0 keeps everything. */
+  days: number;
+  /** Seconds between two pruning runs (a BullMQ repeatable job, one replica per run). */
+  periodSeconds: number;
+}
+
 export interface AuthSettings {
   /** TAINTGATE_AUTH=on: API keys and roles; off lets anyone do anything (local use). */
   enabled: boolean;
@@ -60,6 +67,8 @@ export class AppConfig {
   readonly zonePacing: ZonePacingSettings;
   /** API keys and roles, and the browser origins allowed. */
   readonly auth: AuthSettings;
+  /** How long history is kept. */
+  readonly retention: RetentionSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -73,6 +82,7 @@ export class AppConfig {
     importBodyLimitBytes: number;
     zonePacing: ZonePacingSettings;
     auth: AuthSettings;
+    retention: RetentionSettings;
   }) {
     this.databaseUrl = values.databaseUrl;
     this.redisUrl = values.redisUrl;
@@ -85,5 +95,6 @@ export class AppConfig {
     this.importBodyLimitBytes = values.importBodyLimitBytes;
     this.zonePacing = values.zonePacing;
     this.auth = values.auth;
+    this.retention = values.retention;
   }
 }

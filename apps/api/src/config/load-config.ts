@@ -46,6 +46,10 @@ export const CONFIG_DEFAULTS = {
   TAINTGATE_ADMIN_TOKEN: '',
   /** Browser origins allowed: CORS answers them, and graphql-ws accepts sockets from them (comma-separated; none by default). */
   TAINTGATE_ALLOWED_ORIGINS: '',
+  /** Days events, audit rows, tombstones and finished evictions are kept (0: forever). */
+  RETENTION_DAYS: '30',
+  /** Seconds between pruning runs. */
+  RETENTION_PERIOD_SECONDS: '3600',
 } as const;
 
 /** The admission steps taintgate applies to pods, by the names Kubernetes gives them. */
@@ -84,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     snapshots: { memoryBudgetBytes: readCount(env, 'SNAPSHOT_MEMORY_BUDGET_MB') * 2 ** 20 },
     importBodyLimitBytes: Math.max(1, readCount(env, 'IMPORT_BODY_LIMIT_MB')) * 2 ** 20,
     auth: readAuthSettings(env),
+    retention: { days: readCount(env, 'RETENTION_DAYS'), periodSeconds: Math.max(1, readSeconds(env, 'RETENTION_PERIOD_SECONDS')) },
     zonePacing: {
       evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
       secondaryEvictionRate: readNonNegative(env, 'SECONDARY_NODE_EVICTION_RATE'),

@@ -17,6 +17,7 @@ const defaults = {
   // kube-controller-manager's --node-eviction-rate, --secondary-node-eviction-rate, --large-cluster-size-threshold, --unhealthy-zone-threshold
   zonePacing: { evictionRate: 0.1, secondaryEvictionRate: 0.01, largeClusterSizeThreshold: 50, unhealthyZoneThreshold: 0.55 },
   // Authentication on, no admin key seeded, no browser origin allowed.
+  retention: { days: 30, periodSeconds: 3600 },
   auth: { enabled: true, adminToken: undefined as string | undefined, allowedOrigins: [] as string[] },
 };
 
