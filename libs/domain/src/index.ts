@@ -48,3 +48,5 @@ export * from './kubectl/node-target';
 export * from './eviction/eviction-steps';
 export * from './pods/orphaned-pods';
 export * from './pods/graceful-deletion';
+export * from './concurrency/preconditions';
+export * from './concurrency/delete-options';
