@@ -220,3 +220,14 @@ export function kubectlPod(name = 'web-7d4b9c8f6d-x2k9p', namespace = 'shop', no
     },
   };
 }
+
+/**
+ * kubectl output as it is sent to replace an object unconditionally: without
+ * `metadata.resourceVersion`, which names a version of the cluster it came from, never one of
+ * taintgate's (a PUT naming it answers 409, or 404 when nothing is stored: docs/contract.md,
+ * "Concurrency"). Everything else stays as kubectl printed it.
+ */
+export function withoutResourceVersion<T extends { metadata: { resourceVersion?: string } }>(object: T): T {
+  const { resourceVersion: _foreign, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}

@@ -48,6 +48,8 @@ export * from './kubectl/node-target';
 export * from './eviction/eviction-steps';
 export * from './pods/orphaned-pods';
 export * from './pods/graceful-deletion';
+export * from './concurrency/preconditions';
+export * from './concurrency/delete-options';
 
 export * from './access/roles';
 export * from './access/bearer-token';

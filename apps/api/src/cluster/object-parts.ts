@@ -1,3 +1,5 @@
+import type { StoredVersion } from '@taintgate/domain';
+
 /**
  * Kubernetes objects are stored as columns for what taintgate queries plus one JSON `extra` for
  * everything else, so that `kubectl get -o json` output comes back as it went in.
@@ -79,6 +81,9 @@ interface StoredIdentity {
   createdAt: Date;
   labels: unknown;
 }
+
+/** What a stored object's preconditions are checked against: its uid, and its resourceVersion as answered (the revision of its last write). */
+export const storedVersionOf = (row: { uid: string; revision: bigint }): StoredVersion => ({ uid: row.uid, resourceVersion: String(row.revision) });
 
 /** Kubernetes' metav1.Time: RFC 3339, whole seconds. */
 export const k8sTime = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');

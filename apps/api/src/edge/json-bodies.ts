@@ -8,7 +8,7 @@ import { stringifyExactly, withExactIntegers } from './exact-json';
 import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth';
 import { NUL_REASON, mayHoldUnstorableStrings, storableStrings } from './json-strings';
 
-/** Methods whose operations take no body. */
+/** Methods whose operations need no body (a DELETE may send DeleteOptions, parsed as any body). */
 const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
 
 /**

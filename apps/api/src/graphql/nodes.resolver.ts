@@ -1,13 +1,14 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
 import { ClusterArg } from './cluster-arg';
-import { listNodes, nodeName, setNodeConditions, upsertNode } from '../nodes/node-commands';
+import { deleteNode, listNodes, nodeName, setNodeConditions, upsertNode } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
 import { addTaint, removeTaint } from '../taints/taint-commands';
 import { TaintsService } from '../taints/taints.service';
 import { withoutNulls } from './input-objects';
 import { GraphQLJSON } from './json.scalar';
 import { NodeType, NodeUpsertType, nodeView } from './types/object.types';
+import { PreconditionsInput, deleteOptionsOf } from './types/preconditions.types';
 import { TaintInput } from './types/taint.types';
 
 /** Nodes and their taints: the calls of /v1/nodes, plus cordon and node conditions. */
@@ -29,15 +30,24 @@ export class NodesResolver {
     return nodeView(await this.nodes.get(this.commands.cluster(cluster), this.commands.parse(nodeName, { name })));
   }
 
-  @Mutation(() => NodeUpsertType, { description: 'Create or replace a node (PUT /v1/nodes/{name}); `kubectl get node -o json` output is fine.' })
+  @Mutation(() => NodeUpsertType, {
+    description:
+      'Create or replace a node (PUT /v1/nodes/{name}); `kubectl get node -o json` output is fine without its `metadata.resourceVersion`: with one, it updates that version only (CONFLICT if the node stored is at another, NOT_FOUND if there is none).',
+  })
   async upsertNode(@Args('name') name: string, @Args('node', { type: () => GraphQLJSON }) node: unknown, @ClusterArg() cluster?: string | null) {
     const { node: saved, created } = await this.nodes.upsert(this.commands.cluster(cluster), this.commands.parse(upsertNode, { name, node }));
     return { created, node: nodeView(saved) };
   }
 
-  @Mutation(() => NodeType, { description: 'Delete a node and its taints; answers the deleted node.' })
-  async deleteNode(@Args('name') name: string, @ClusterArg() cluster?: string | null) {
-    return nodeView(await this.nodes.remove(this.commands.cluster(cluster), this.commands.parse(nodeName, { name })));
+  @Mutation(() => NodeType, { description: 'Delete a node and its taints; answers the deleted node. CONFLICT if a precondition fails.' })
+  async deleteNode(
+    @Args('name') name: string,
+    @Args('preconditions', { type: () => PreconditionsInput, nullable: true }) preconditions?: PreconditionsInput | null,
+    @ClusterArg() cluster?: string | null,
+  ) {
+    return nodeView(
+      await this.nodes.remove(this.commands.cluster(cluster), this.commands.parse(deleteNode, { name, options: deleteOptionsOf(preconditions) })),
+    );
   }
 
   @Mutation(() => NodeType, { description: 'Add one taint; CONFLICT if the key and effect exist, unless overwrite.' })

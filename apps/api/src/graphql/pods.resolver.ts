@@ -1,9 +1,10 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
 import { ClusterArg } from './cluster-arg';
-import { listPods, podKey, upsertPod } from '../pods/pod-commands';
+import { deletePod, listPods, podKey, upsertPod } from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
 import { GraphQLJSON } from './json.scalar';
+import { PreconditionsInput, deleteOptionsOf } from './types/preconditions.types';
 import { PodType, PodUpsertType, podView } from './types/object.types';
 
 const namespaceArg = { type: () => String, defaultValue: 'default' } as const;
@@ -31,7 +32,10 @@ export class PodsResolver {
     return podView(await this.pods.get(this.commands.cluster(cluster), this.commands.parse(podKey, { namespace, name })));
   }
 
-  @Mutation(() => PodUpsertType, { description: 'Create or replace a pod; admission defaults are applied and visible in the answer.' })
+  @Mutation(() => PodUpsertType, {
+    description:
+      'Create or replace a pod; admission defaults are applied and visible in the answer. With `metadata.resourceVersion` it updates that version only: CONFLICT if the pod stored is at another, NOT_FOUND if there is none; without, unconditional.',
+  })
   async upsertPod(
     @Args('namespace', namespaceArg) namespace: string,
     @Args('name') name: string,
@@ -42,8 +46,15 @@ export class PodsResolver {
     return { created, pod: podView(saved) };
   }
 
-  @Mutation(() => PodType, { description: 'Delete a pod; answers the deleted pod.' })
-  async deletePod(@Args('namespace', namespaceArg) namespace: string, @Args('name') name: string, @ClusterArg() cluster?: string | null) {
-    return podView(await this.pods.remove(this.commands.cluster(cluster), this.commands.parse(podKey, { namespace, name })));
+  @Mutation(() => PodType, { description: 'Delete a pod; answers the deleted pod. CONFLICT if a precondition fails.' })
+  async deletePod(
+    @Args('namespace', namespaceArg) namespace: string,
+    @Args('name') name: string,
+    @Args('preconditions', { type: () => PreconditionsInput, nullable: true }) preconditions?: PreconditionsInput | null,
+    @ClusterArg() cluster?: string | null,
+  ) {
+    return podView(
+      await this.pods.remove(this.commands.cluster(cluster), this.commands.parse(deletePod, { namespace, name, options: deleteOptionsOf(preconditions) })),
+    );
   }
 }

@@ -1,4 +1,19 @@
-import { type Failure, type LabelSelector, type Node, type NodeCondition, type Result, ShapeChecker, err, failure, ok, validateNode } from '@taintgate/domain';
+import {
+  type Failure,
+  type FieldError,
+  type LabelSelector,
+  type Node,
+  type NodeCondition,
+  type Preconditions,
+  type Result,
+  ShapeChecker,
+  err,
+  failure,
+  ok,
+  parseDeleteOptions,
+  sentResourceVersion,
+  validateNode,
+} from '@taintgate/domain';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
 import { checked, labelSelector, nameText, requiredString } from '../edge/request-fields';
@@ -11,6 +26,14 @@ export interface UpsertNodeCommand {
   name: string;
   /** Validated as the API server validates a Node on create and update. */
   node: Node;
+  /** The version the node was read at (`metadata.resourceVersion`): the stored node must be at it. None: unconditional. */
+  resourceVersion: bigint | undefined;
+}
+
+export interface DeleteNodeCommand {
+  name: string;
+  /** DeleteOptions' preconditions: the stored node must have this uid and resourceVersion, where given. */
+  preconditions: Preconditions;
 }
 
 export interface SetConditionsCommand {
@@ -43,7 +66,24 @@ export const upsertNode = operation<UpsertNodeCommand>({
   rest: ({ params, body }) => ({ name: params.name, node: body }),
   parse(input) {
     const name = nameText(input.name);
-    return validNode(name, input.node, (node) => ({ name, node }));
+    const sent = sentResourceVersion(input.node);
+    const resourceVersion = sent.ok ? sent.value : undefined;
+    return validNode(name, input.node, (node) => ({ name, node, resourceVersion }), sent.ok ? [] : sent.error);
+  },
+});
+
+/**
+ * DELETE /v1/nodes/{name} with an optional DeleteOptions body, and `deleteNode` with its
+ * `preconditions` argument.
+ */
+export const deleteNode = operation<DeleteNodeCommand>({
+  rest: ({ params, body }) => ({ name: params.name, options: body }),
+  parse(input) {
+    const shape = new ShapeChecker();
+    const name = requiredString(shape, input.name, 'name');
+    const options = parseDeleteOptions(input.options);
+    if (!options.ok) shape.errors.push(...options.error);
+    return checked(shape, () => ({ name, preconditions: options.ok ? options.value : {} }));
   },
 });
 
@@ -62,9 +102,11 @@ export const setNodeConditions = operation<SetConditionsCommand>({
   },
 });
 
-function validNode<C>(name: string, body: unknown, command: (node: Node) => C): Result<C, Failure> {
+/** The node validated, with `also` (errors of the request found beside it) reported in the same answer. */
+function validNode<C>(name: string, body: unknown, command: (node: Node) => C, also: readonly FieldError[] = []): Result<C, Failure> {
   const named = withNameFromUrl(body, name);
   if (!named.ok) return named;
   const result = validateNode(named.value);
-  return result.ok ? ok(command(result.value)) : err(failure.invalid('Node', name, result.error));
+  if (result.ok && also.length === 0) return ok(command(result.value));
+  return err(failure.invalid('Node', name, [...(result.ok ? [] : result.error), ...also]));
 }

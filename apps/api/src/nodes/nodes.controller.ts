@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { type ListNodesCommand, type UpsertNodeCommand, listNodes, nodeName, upsertNode } from './node-commands';
+import { type DeleteNodeCommand, type ListNodesCommand, type UpsertNodeCommand, deleteNode, listNodes, nodeName, upsertNode } from './node-commands';
 import { NodesService } from './nodes.service';
 
 @ApiTags('nodes')
@@ -24,7 +24,10 @@ export class NodesController {
   }
 
   @Put(':name')
-  @ApiOperation({ summary: 'Create (201) or replace (200) a node; kubectl get node -o json output is accepted as it is' })
+  @ApiOperation({
+    summary:
+      'Create (201) or replace (200) a node; kubectl get node -o json output is accepted without its metadata.resourceVersion: with one, only that version is replaced (409 if the stored node is at another, 404 if there is none)',
+  })
   async put(@Command(clusterScope) cluster: string, @Command(upsertNode) command: UpsertNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
     const { node, created } = await this.nodes.upsert(cluster, command);
     reply.status(created ? 201 : 200);
@@ -46,8 +49,10 @@ export class NodesController {
   }
 
   @Delete(':name')
-  @ApiOperation({ summary: 'Delete a node and its taints; answers the deleted node' })
-  remove(@Command(clusterScope) cluster: string, @Command(nodeName) name: string) {
-    return this.nodes.remove(cluster, name);
+  @ApiOperation({
+    summary: 'Delete a node and its taints; answers the deleted node. A DeleteOptions body may hold preconditions (uid, resourceVersion): 409 if one fails',
+  })
+  remove(@Command(clusterScope) cluster: string, @Command(deleteNode) command: DeleteNodeCommand) {
+    return this.nodes.remove(cluster, command);
   }
 }

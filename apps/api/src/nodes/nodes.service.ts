@@ -3,6 +3,8 @@ import {
   type Node,
   type NodeCondition,
   awaitedNoExecuteTaint,
+  checkDelete,
+  checkUpdate,
   failure,
   reconcileConditionTaints,
   reconcileUnschedulableTaint,
@@ -14,13 +16,14 @@ import {
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
+import { storedVersionOf } from '../cluster/object-parts';
 import { NodeStore } from '../cluster/node-store';
 import { listOf } from '../edge/kubernetes-objects';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
-import { fail } from '../failures/failure.exception';
+import { fail, valueOf } from '../failures/failure.exception';
 import { AwaitedTaintStore } from '../node-lifecycle/awaited-taint-store';
 import { NoExecuteTaintPacer } from '../node-lifecycle/no-execute-taint-pacer';
-import type { ListNodesCommand, SetConditionsCommand, UpsertNodeCommand } from './node-commands';
+import type { DeleteNodeCommand, ListNodesCommand, SetConditionsCommand, UpsertNodeCommand } from './node-commands';
 
 const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
 
@@ -46,10 +49,15 @@ export class NodesService {
     return (await this.snapshots.view(cluster)).nodes.get(name) ?? fail(failure.notFound('Node', name));
   }
 
-  /** PUT: creates or replaces the node as sent (`kubectl get node -o json` output is fine). */
-  async upsert(cluster: string, { name, node }: UpsertNodeCommand): Promise<{ node: Node; created: boolean }> {
+  /**
+   * PUT: creates or replaces the node as sent. A body naming a resourceVersion is written only
+   * over the node stored at that version (checkUpdate), checked in the write's transaction, which
+   * holds the cluster's revision row: no other write can come between the check and the write.
+   */
+  async upsert(cluster: string, { name, node, resourceVersion }: UpsertNodeCommand): Promise<{ node: Node; created: boolean }> {
     return this.writer.write(cluster, async (w) => {
       const existing = await this.store.find(w, name);
+      valueOf(checkUpdate('Node', name, existing ? storedVersionOf(existing) : undefined, resourceVersion));
       const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
       return { node: saved, created: !existing };
     });
@@ -110,9 +118,10 @@ export class NodesService {
    * collector deletes them after its quarantine, and the evictions already scheduled for them
    * still fire: the taint eviction controller only forgets a deleted node.
    */
-  async remove(cluster: string, name: string): Promise<Node> {
+  async remove(cluster: string, { name, preconditions }: DeleteNodeCommand): Promise<Node> {
     return this.writer.write(cluster, async (w) => {
       const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
+      valueOf(checkDelete('Node', name, storedVersionOf(existing), preconditions));
       const node = this.store.get(existing);
       await this.store.delete(w, name);
       await w.audit({ action: 'node.delete', kind: 'Node', name });

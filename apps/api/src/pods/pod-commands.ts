@@ -1,4 +1,16 @@
-import { type DomainSettings, FieldPath, type Pod, ShapeChecker, err, failure, ok, validatePod } from '@taintgate/domain';
+import {
+  type DomainSettings,
+  FieldPath,
+  type Pod,
+  type Preconditions,
+  ShapeChecker,
+  err,
+  failure,
+  ok,
+  parseDeleteOptions,
+  sentResourceVersion,
+  validatePod,
+} from '@taintgate/domain';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
 import { checked, nameText, requiredString } from '../edge/request-fields';
@@ -19,6 +31,13 @@ export interface PodKey {
 export interface UpsertPodCommand extends PodKey {
   /** Validated as the API server validates a Pod on create; admission and the update rules run in the service. */
   pod: Pod;
+  /** The version the pod was read at (`metadata.resourceVersion`): the stored pod must be at it. None: unconditional. */
+  resourceVersion: bigint | undefined;
+}
+
+export interface DeletePodCommand extends PodKey {
+  /** DeleteOptions' preconditions: the stored pod must have this uid and resourceVersion, where given. */
+  preconditions: Preconditions;
 }
 
 /** GET /v1/pods, /v1/namespaces/{ns}/pods and the `pods` query: by namespace, node and phase. */
@@ -35,16 +54,36 @@ export const listPods = operation<PodFilters>({
   },
 });
 
-/** A pod by namespace (default "default") and name: GET, DELETE, placement of a stored pod. */
+/** A pod by namespace (default "default") and name: GET, placement of a stored pod. */
 export const podKey = operation<PodKey>({
   rest: ({ params }) => params,
   parse(input) {
     const shape = new ShapeChecker();
-    const namespace = shape.string(input.namespace, root.child('namespace')) || 'default';
-    const name = requiredString(shape, input.name, 'name');
-    return checked(shape, () => ({ namespace, name }));
+    const key = podKeyOf(shape, input);
+    return checked(shape, () => key);
   },
 });
+
+/**
+ * DELETE /v1/namespaces/{ns}/pods/{name} with an optional DeleteOptions body, and `deletePod` with
+ * its `preconditions` argument.
+ */
+export const deletePod = operation<DeletePodCommand>({
+  rest: ({ params, body }) => ({ ...params, options: body }),
+  parse(input) {
+    const shape = new ShapeChecker();
+    const key = podKeyOf(shape, input);
+    const options = parseDeleteOptions(input.options);
+    if (!options.ok) shape.errors.push(...options.error);
+    return checked(shape, () => ({ ...key, preconditions: options.ok ? options.value : {} }));
+  },
+});
+
+function podKeyOf(shape: ShapeChecker, input: Record<string, unknown>): PodKey {
+  const namespace = shape.string(input.namespace, root.child('namespace')) || 'default';
+  const name = requiredString(shape, input.name, 'name');
+  return { namespace, name };
+}
 
 /** PUT /v1/namespaces/{ns}/pods/{name} and `upsertPod`: the URL's name and namespace fill a body that has none. */
 export const upsertPod = operation<UpsertPodCommand>({
@@ -55,6 +94,8 @@ export const upsertPod = operation<UpsertPodCommand>({
     const named = withNameFromUrl(input.pod, name, namespace);
     if (!named.ok) return named;
     const sent = validatePod(named.value, settings);
-    return sent.ok ? ok({ namespace, name, pod: sent.value }) : err(failure.invalid('Pod', name, sent.error));
+    const resourceVersion = sentResourceVersion(named.value);
+    if (sent.ok && resourceVersion.ok) return ok({ namespace, name, pod: sent.value, resourceVersion: resourceVersion.value });
+    return err(failure.invalid('Pod', name, [...(sent.ok ? [] : sent.error), ...(resourceVersion.ok ? [] : resourceVersion.error)]));
   },
 });

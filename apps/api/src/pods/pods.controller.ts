@@ -3,7 +3,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { type PodFilters, type PodKey, type UpsertPodCommand, listPods, podKey, upsertPod } from './pod-commands';
+import { type DeletePodCommand, type PodFilters, type PodKey, type UpsertPodCommand, deletePod, listPods, podKey, upsertPod } from './pod-commands';
 import { PodsService } from './pods.service';
 
 @ApiTags('pods')
@@ -26,7 +26,10 @@ export class PodsController {
   }
 
   @Put('namespaces/:namespace/pods/:name')
-  @ApiOperation({ summary: 'Create (201) or replace (200) a pod; admission defaults are applied and visible in the answer' })
+  @ApiOperation({
+    summary:
+      'Create (201) or replace (200) a pod; admission defaults are applied and visible in the answer. With metadata.resourceVersion, only that version is replaced (409 if the stored pod is at another, 404 if there is none)',
+  })
   async put(@Command(clusterScope) cluster: string, @Command(upsertPod) command: UpsertPodCommand, @Res({ passthrough: true }) reply: FastifyReply) {
     const { pod, created } = await this.pods.upsert(cluster, command);
     reply.status(created ? 201 : 200);
@@ -34,8 +37,8 @@ export class PodsController {
   }
 
   @Delete('namespaces/:namespace/pods/:name')
-  @ApiOperation({ summary: 'Delete a pod; answers the deleted pod' })
-  remove(@Command(clusterScope) cluster: string, @Command(podKey) key: PodKey) {
-    return this.pods.remove(cluster, key);
+  @ApiOperation({ summary: 'Delete a pod; answers the deleted pod. A DeleteOptions body may hold preconditions (uid, resourceVersion): 409 if one fails' })
+  remove(@Command(clusterScope) cluster: string, @Command(deletePod) command: DeletePodCommand) {
+    return this.pods.remove(cluster, command);
   }
 }

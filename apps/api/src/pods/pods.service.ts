@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { type Pod, admitPod, failure, validatePod } from '@taintgate/domain';
+import { type Pod, admitPod, checkDelete, checkUpdate, failure, validatePod } from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter } from '../cluster/cluster-writer';
+import { storedVersionOf } from '../cluster/object-parts';
 import { podKey, podOfRow } from '../cluster/pod-record';
 import { PodStore } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
 import { listOf } from '../edge/kubernetes-objects';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
-import { fail } from '../failures/failure.exception';
-import type { PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
+import { fail, valueOf } from '../failures/failure.exception';
+import type { DeletePodCommand, PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
 
 const byKey = (a: Pod, b: Pod) => {
   const ka = podKey(a.metadata.namespace ?? '', a.metadata.name);
@@ -52,12 +53,14 @@ export class PodsService {
    * server set (uid, resourceVersion, creationTimestamp, status) and the comparison ignores those,
    * so a pod read and sent back unchanged is a 200. Its status is stored as sent: kube-apiserver
    * keeps the old status on a PUT and takes status only through pods/status, which taintgate does
-   * not have yet.
+   * not have yet. A body naming a resourceVersion is written only over the pod stored at that
+   * version (checkUpdate), checked in the write's transaction.
    */
-  async upsert(cluster: string, { namespace, name, pod: sent }: UpsertPodCommand): Promise<{ pod: Pod; created: boolean }> {
+  async upsert(cluster: string, { namespace, name, pod: sent, resourceVersion }: UpsertPodCommand): Promise<{ pod: Pod; created: boolean }> {
     const settings = this.config.domain;
     return this.writer.write(cluster, async (w) => {
       const existing = await this.store.find(w, namespace, name);
+      valueOf(checkUpdate('Pod', name, existing ? storedVersionOf(existing) : undefined, resourceVersion));
       const previous = existing ? podOfRow(existing) : undefined;
       const admitted = admitPod(sent, previous ? 'UPDATE' : 'CREATE', settings);
       if (previous) {
@@ -72,9 +75,11 @@ export class PodsService {
     });
   }
 
-  async remove(cluster: string, { namespace, name }: PodKey): Promise<Pod> {
+  /** DELETE: the pod goes at once (no grace period through the API), if the preconditions sent hold. */
+  async remove(cluster: string, { namespace, name, preconditions }: DeletePodCommand): Promise<Pod> {
     return this.writer.write(cluster, async (w) => {
       const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+      valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
       await this.store.delete(w, { namespace, name });
       await this.evictions.podsDeleted(w, [{ namespace, name }]);
       await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name });

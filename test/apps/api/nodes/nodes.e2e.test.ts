@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Detail, expectApiError, expectNothingStored, expectNotJsonRefused, expectRawRefused, invalidMessage } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
-import { kubectlNode } from '../../../support/kubectl-objects';
+import { kubectlNode, withoutResourceVersion } from '../../../support/kubectl-objects';
 import { asStored, k8sTime } from '../../../support/server-fields';
 import { msg } from '../../../libs/domain/validation/messages';
 
@@ -51,8 +51,14 @@ describe('/v1/nodes', () => {
       await api.putNode('ready-elsewhere', { metadata: { name: 'ready-elsewhere' }, status: { conditions: [{ type: 'Ready', status: 'True' }] } });
     });
 
-    it('is accepted as it is and answered with every field it had, server-managed ones replaced', async () => {
-      const sent = kubectlNode('worker-1');
+    it('with its foreign resourceVersion is an update of a node not stored: 404, nothing stored', async () => {
+      // Store.Update: nodes do not allow create on update; the version named is another cluster's.
+      const reply = await expectNothingStored(api, db, () => api.putNode('worker-1', kubectlNode('worker-1')));
+      expectApiError(reply, 404, 'nodes "worker-1" not found');
+    });
+
+    it('without its resourceVersion is accepted as it is and answered with every field it had, server-managed ones replaced', async () => {
+      const sent = withoutResourceVersion(kubectlNode('worker-1'));
       const created = await api.putNode('worker-1', sent);
       expect(created.statusCode).toBe(201);
       expect(created.headers['content-type']).toMatch(/^application\/json/);
@@ -66,16 +72,25 @@ describe('/v1/nodes', () => {
       expect(node).toEqual(expected);
       // the server's identity, not the one copied from another cluster
       expect(node.metadata.uid).not.toBe(sent.metadata.uid);
-      expect(node.metadata.resourceVersion).not.toBe(sent.metadata.resourceVersion);
+      expect(node.metadata.resourceVersion).not.toBe(kubectlNode('worker-1').metadata.resourceVersion);
 
       expect((await api.getNode('worker-1')).json()).toEqual(node);
       const listed = (await api.get('/v1/nodes')).json();
       expect(listed.items.find((n: { metadata: { name: string } }) => n.metadata.name === 'worker-1')).toEqual(node);
     });
 
+    it('with its foreign resourceVersion, over the node stored, answers 409 and changes nothing', async () => {
+      const reply = await expectNothingStored(api, db, () => api.putNode('worker-1', kubectlNode('worker-1')));
+      expectApiError(
+        reply,
+        409,
+        'Operation cannot be fulfilled on nodes "worker-1": the object has been modified; please apply your changes to the latest version and try again',
+      );
+    });
+
     it('replaced with the same body answers 200 and keeps uid, creationTimestamp and taint times', async () => {
       const before = (await api.getNode('worker-1')).json();
-      const replaced = await api.putNode('worker-1', kubectlNode('worker-1'));
+      const replaced = await api.putNode('worker-1', withoutResourceVersion(kubectlNode('worker-1')));
       expect(replaced.statusCode).toBe(200);
       const after = replaced.json();
       expect(after.metadata.uid).toBe(before.metadata.uid);
@@ -86,7 +101,7 @@ describe('/v1/nodes', () => {
     });
 
     it('replaced by a smaller body loses what the new body leaves out (PUT replaces, it does not merge)', async () => {
-      const smaller = kubectlNode('worker-1');
+      const smaller = withoutResourceVersion(kubectlNode('worker-1'));
       delete (smaller.status as Partial<typeof smaller.status>).images;
       delete (smaller.metadata as Partial<typeof smaller.metadata>).annotations;
       smaller.spec.taints = [smaller.spec.taints[2] as (typeof smaller.spec.taints)[number]];

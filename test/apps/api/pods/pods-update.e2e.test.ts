@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Detail, expectApiError, expectNothingStored, invalidMessage } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
-import { kubectlPod } from '../../../support/kubectl-objects';
+import { kubectlPod, withoutResourceVersion } from '../../../support/kubectl-objects';
 import { msg } from '../../../libs/domain/validation/messages';
 import { gqlError } from '../graphql/graphql-client';
 
@@ -24,7 +24,7 @@ describe('PUT of an existing pod: only what ValidatePodUpdate allows may change'
   };
 
   beforeAll(async () => {
-    expect((await put(kubectlPod(name, ns, 'worker-1'))).statusCode).toBe(201);
+    expect((await put(withoutResourceVersion(kubectlPod(name, ns, 'worker-1')))).statusCode).toBe(201);
   });
 
   it('a pod read and sent back unchanged, server-set fields and status included, is a 200 that changes nothing else', async () => {
@@ -45,7 +45,7 @@ describe('PUT of an existing pod: only what ValidatePodUpdate allows may change'
   });
 
   it('may change a container image', async () => {
-    const before = await put(kubectlPod(name, ns, 'worker-1'));
+    const before = await put(withoutResourceVersion(kubectlPod(name, ns, 'worker-1')));
     expect(before.statusCode).toBe(200);
     const reply = await put(withSpec(before.json(), (spec) => (spec.containers[0].image = 'nginx:1.28')));
     expect(reply.statusCode).toBe(200);

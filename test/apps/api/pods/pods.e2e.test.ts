@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Detail, expectApiError, expectNothingStored, expectNotJsonRefused, expectRawRefused, invalidMessage } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
-import { kubectlPod } from '../../../support/kubectl-objects';
+import { kubectlPod, withoutResourceVersion } from '../../../support/kubectl-objects';
 import { asStored } from '../../../support/server-fields';
 import { msg } from '../../../libs/domain/validation/messages';
 
@@ -32,6 +32,7 @@ describe('pods', () => {
       { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
       { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
     ]);
+    // Each change is made to the pod as last answered, and carries its resourceVersion.
     const removing = await t.app.inject({
       method: 'PUT',
       url: '/v1/namespaces/default/pods/web-1',
@@ -39,16 +40,18 @@ describe('pods', () => {
     });
     // admission puts the defaults back: removing them is no change
     expect(removing.statusCode).toBe(200);
+    const removed = removing.json();
     const changing = await t.app.inject({
       method: 'PUT',
       url: '/v1/namespaces/default/pods/web-1',
-      payload: { ...pod, spec: { ...pod.spec, tolerations: [{ key: 'a', operator: 'Exists', effect: 'NoSchedule' }] } },
+      payload: { ...removed, spec: { ...removed.spec, tolerations: [{ key: 'a', operator: 'Exists', effect: 'NoSchedule' }] } },
     });
     expect(changing.statusCode).toBe(200);
+    const changed = changing.json();
     const shrinking = await t.app.inject({
       method: 'PUT',
       url: '/v1/namespaces/default/pods/web-1',
-      payload: { ...pod, spec: { ...pod.spec, tolerations: [{ key: 'b', operator: 'Exists', effect: 'NoSchedule' }] } },
+      payload: { ...changed, spec: { ...changed.spec, tolerations: [{ key: 'b', operator: 'Exists', effect: 'NoSchedule' }] } },
     });
     expect(shrinking.statusCode).toBe(400);
     expect(shrinking.json().details).toEqual([
@@ -61,8 +64,16 @@ describe('pods', () => {
   });
 
   describe('a kubectl get pod -o json body', () => {
-    it('is accepted as it is and answered with every field it had, server-managed ones replaced', async () => {
-      const sent = kubectlPod('web-7d4b9c8f6d-x2k9p', 'shop', 'worker-1');
+    it('with its foreign resourceVersion is an update of a pod not stored: 404, nothing stored', async () => {
+      // Store.Update: pods do not allow create on update; the version named is another cluster's.
+      const reply = await expectNothingStored(api, db, () =>
+        api.putPod('shop', 'web-7d4b9c8f6d-x2k9p', kubectlPod('web-7d4b9c8f6d-x2k9p', 'shop', 'worker-1')),
+      );
+      expectApiError(reply, 404, 'pods "web-7d4b9c8f6d-x2k9p" not found');
+    });
+
+    it('without its resourceVersion is accepted as it is and answered with every field it had, server-managed ones replaced', async () => {
+      const sent = withoutResourceVersion(kubectlPod('web-7d4b9c8f6d-x2k9p', 'shop', 'worker-1'));
       const created = await api.putPod('shop', 'web-7d4b9c8f6d-x2k9p', sent);
       expect(created.statusCode).toBe(201);
       const pod = created.json();
@@ -73,7 +84,7 @@ describe('pods', () => {
 
     it('sent again is a 200 that changes nothing but resourceVersion', async () => {
       const before = (await api.getPod('shop', 'web-7d4b9c8f6d-x2k9p')).json();
-      const again = await api.putPod('shop', 'web-7d4b9c8f6d-x2k9p', kubectlPod('web-7d4b9c8f6d-x2k9p', 'shop', 'worker-1'));
+      const again = await api.putPod('shop', 'web-7d4b9c8f6d-x2k9p', withoutResourceVersion(kubectlPod('web-7d4b9c8f6d-x2k9p', 'shop', 'worker-1')));
       expect(again.statusCode).toBe(200);
       const after = again.json();
       expect(Number(after.metadata.resourceVersion)).toBeGreaterThan(Number(before.metadata.resourceVersion));

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Failure,
+  type Preconditions,
+  type Result,
+  type StoredVersion,
+  checkDelete,
+  checkUpdate,
+  parseDeleteOptions,
+  parseResourceVersion,
+  sentResourceVersion,
+} from '@taintgate/domain';
+
+/** The outcome as a line: `ok`, or the failure's reason and message. */
+const outcome = (result: Result<unknown, Failure>): string => (result.ok ? 'ok' : `${result.error.reason}: ${result.error.message}`);
+
+const UID = '6f1c1a52-3d0b-4a3e-9a57-2f1c4b1e8d01';
+const stored: StoredVersion = { uid: UID, resourceVersion: '42' };
+const modified = 'the object has been modified; please apply your changes to the latest version and try again';
+
+// APIObjectVersioner.ObjectResourceVersion (k8s.io/apiserver/pkg/storage/etcd3/api_object_versioner.go): strconv.ParseUint(s, 10, 64).
+describe('parseResourceVersion (APIObjectVersioner.ObjectResourceVersion)', () => {
+  it.each<[string, bigint | undefined | string]>([
+    ['', undefined],
+    ['0', undefined],
+    ['000', undefined],
+    ['1', 1n],
+    ['007', 7n],
+    ['18446744073709551615', 18446744073709551615n],
+    ['18446744073709551616', 'strconv.ParseUint: parsing "18446744073709551616": value out of range'],
+    ['abc', 'strconv.ParseUint: parsing "abc": invalid syntax'],
+    ['-1', 'strconv.ParseUint: parsing "-1": invalid syntax'],
+    ['+1', 'strconv.ParseUint: parsing "+1": invalid syntax'],
+    [' 1', 'strconv.ParseUint: parsing " 1": invalid syntax'],
+    ['1_000', 'strconv.ParseUint: parsing "1_000": invalid syntax'],
+    ['0x10', 'strconv.ParseUint: parsing "0x10": invalid syntax'],
+    ['1.5', 'strconv.ParseUint: parsing "1.5": invalid syntax'],
+    // ParseUint stops at the first digit that overflows, before it sees the bad byte after it.
+    ['99999999999999999999x', 'strconv.ParseUint: parsing "99999999999999999999x": value out of range'],
+    ['x99999999999999999999', 'strconv.ParseUint: parsing "x99999999999999999999": invalid syntax'],
+  ])('%j', (text, expected) => {
+    const result = parseResourceVersion(text);
+    expect(result.ok ? result.value : result.error).toEqual(expected);
+  });
+});
+
+describe('sentResourceVersion: metadata.resourceVersion of a PUT', () => {
+  const reasons = (object: unknown) => {
+    const result = sentResourceVersion(object);
+    return result.ok ? result.value : result.error.map((e) => `${e.path.render()}: ${e.reason}`);
+  };
+
+  it.each<[string, unknown, unknown]>([
+    ['no metadata', {}, undefined],
+    ['no resourceVersion', { metadata: { name: 'n1' } }, undefined],
+    ['null', { metadata: { resourceVersion: null } }, undefined],
+    ['empty', { metadata: { resourceVersion: '' } }, undefined],
+    ['"0": unconditional, as Store.Update reads 0', { metadata: { resourceVersion: '0' } }, undefined],
+    ['a version', { metadata: { resourceVersion: '482913' } }, 482913n],
+    [
+      'not decimal',
+      { metadata: { resourceVersion: 'v7' } },
+      ['metadata.resourceVersion: Invalid value: "v7": strconv.ParseUint: parsing "v7": invalid syntax'],
+    ],
+    ['a number, where ObjectMeta has a string', { metadata: { resourceVersion: 7 } }, ['metadata.resourceVersion: Invalid value: 7: must be a string']],
+  ])('%s', (_name, object, expected) => {
+    expect(reasons(object)).toEqual(expected);
+  });
+});
+
+// Store.Update (k8s.io/apiserver/pkg/registry/generic/registry/store.go), in its GuaranteedUpdate's tryUpdate.
+describe('checkUpdate (Store.Update)', () => {
+  it.each<[string, StoredVersion | undefined, bigint | undefined, string]>([
+    ['no resourceVersion, object stored: unconditional replace', stored, undefined, 'ok'],
+    ['no resourceVersion, nothing stored: unconditional create', undefined, undefined, 'ok'],
+    ['the stored resourceVersion', stored, 42n, 'ok'],
+    ['an older resourceVersion', stored, 41n, `Conflict: Operation cannot be fulfilled on nodes "n1": ${modified}`],
+    ['a newer resourceVersion (another cluster’s)', stored, 482913n, `Conflict: Operation cannot be fulfilled on nodes "n1": ${modified}`],
+    // existingResourceVersion == 0 && !AllowCreateOnUpdate(): apierrors.NewNotFound, whatever was sent.
+    ['a resourceVersion, nothing stored: an update of nothing', undefined, 42n, 'NotFound: nodes "n1" not found'],
+  ])('%s', (_name, object, resourceVersion, expected) => {
+    expect(outcome(checkUpdate('Node', 'n1', object, resourceVersion))).toBe(expected);
+  });
+
+  it('names the resource of the kind: pods', () => {
+    expect(outcome(checkUpdate('Pod', 'web-1', stored, 1n))).toBe(`Conflict: Operation cannot be fulfilled on pods "web-1": ${modified}`);
+  });
+});
+
+// Store.Delete, and rest.BeforeDelete's early check of the preconditions (k8s.io/apiserver/pkg/registry/rest/delete.go).
+describe('checkDelete (Store.Delete, rest.BeforeDelete)', () => {
+  const uidMismatch = (sent: string) =>
+    `Conflict: Operation cannot be fulfilled on Node "n1": the UID in the precondition (${sent}) does not match the UID in record (${UID}). The object might have been deleted and then recreated`;
+  const rvMismatch = (sent: string) =>
+    `Conflict: Operation cannot be fulfilled on Node "n1": the ResourceVersion in the precondition (${sent}) does not match the ResourceVersion in record (42). The object might have been modified`;
+  const other = '0b7e3f1a-1111-4c2d-8e3f-9a0b1c2d3e4f';
+
+  it.each<[string, StoredVersion | undefined, Preconditions, string]>([
+    ['no preconditions', stored, {}, 'ok'],
+    ['nothing stored', undefined, {}, 'NotFound: nodes "n1" not found'],
+    ['nothing stored, preconditions sent: NotFound first (the Get)', undefined, { uid: UID }, 'NotFound: nodes "n1" not found'],
+    ['the uid', stored, { uid: UID }, 'ok'],
+    ['the resourceVersion', stored, { resourceVersion: '42' }, 'ok'],
+    ['both', stored, { uid: UID, resourceVersion: '42' }, 'ok'],
+    ['another uid: deleted and created again', stored, { uid: other }, uidMismatch(other)],
+    ['an empty uid is a precondition too', stored, { uid: '' }, uidMismatch('')],
+    ['another resourceVersion', stored, { resourceVersion: '41' }, rvMismatch('41')],
+    // Preconditions are compared as text, not parsed.
+    ['the same version written otherwise', stored, { resourceVersion: '042' }, rvMismatch('042')],
+    ['both wrong: the uid is told first', stored, { uid: other, resourceVersion: '41' }, uidMismatch(other)],
+    ['the uid right, the resourceVersion wrong', stored, { uid: UID, resourceVersion: '41' }, rvMismatch('41')],
+  ])('%s', (_name, object, preconditions, expected) => {
+    expect(outcome(checkDelete('Node', 'n1', object, preconditions))).toBe(expected);
+  });
+});
+
+describe('parseDeleteOptions: a DELETE body (metav1.DeleteOptions)', () => {
+  const parsed = (body: unknown) => {
+    const result = parseDeleteOptions(body);
+    return result.ok ? result.value : result.error.map((e) => `${e.path.render()}: ${e.reason}`);
+  };
+
+  it.each<[string, unknown, unknown]>([
+    ['no body', undefined, {}],
+    ['null', null, {}],
+    ['empty', {}, {}],
+    [
+      'what client-go sends with preconditions',
+      { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { uid: UID, resourceVersion: '42' } },
+      { uid: UID, resourceVersion: '42' },
+    ],
+    ['meta.k8s.io/v1', { kind: 'DeleteOptions', apiVersion: 'meta.k8s.io/v1', preconditions: { uid: UID } }, { uid: UID }],
+    [
+      'kubectl delete: a grace period and a propagation policy, taken and not refused',
+      { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0, propagationPolicy: 'Background' },
+      {},
+    ],
+    ['orphanDependents alone', { orphanDependents: false }, {}],
+    ['null preconditions', { preconditions: null }, {}],
+    ['null uid', { preconditions: { uid: null, resourceVersion: '42' } }, { resourceVersion: '42' }],
+    ['an empty uid is kept: it is a precondition', { preconditions: { uid: '' } }, { uid: '' }],
+    ['fields Go’s decoder ignores', { preconditions: { uid: UID }, unknown: 1 }, { uid: UID }],
+    ['dryRun: []', { dryRun: [] }, {}],
+    ['a body that is no object', 'x', ['<body>: Invalid value: "x": must be an object']],
+    ['another kind', { kind: 'Node' }, ['kind: Unsupported value: "Node": supported values: "DeleteOptions"']],
+    ['another apiVersion', { apiVersion: 'apps/v1' }, ['apiVersion: Unsupported value: "apps/v1": supported values: "v1", "meta.k8s.io/v1"']],
+    ['a uid that is no string', { preconditions: { uid: 5 } }, ['preconditions.uid: Invalid value: 5: must be a string']],
+    ['a resourceVersion that is no string', { preconditions: { resourceVersion: 42 } }, ['preconditions.resourceVersion: Invalid value: 42: must be a string']],
+    ['preconditions that are no object', { preconditions: 'x' }, ['preconditions: Invalid value: "x": must be an object']],
+    ['a grace period that is no integer', { gracePeriodSeconds: '30' }, ['gracePeriodSeconds: Invalid value: "30": must be an integer']],
+    [
+      'a propagation policy Kubernetes does not have',
+      { propagationPolicy: 'Cascade' },
+      ['propagationPolicy: Unsupported value: "Cascade": supported values: "Foreground", "Background", "Orphan"'],
+    ],
+    [
+      'orphanDependents beside a propagation policy (ValidateDeleteOptions)',
+      { orphanDependents: true, propagationPolicy: 'Orphan' },
+      ['orphanDependents: Forbidden: OrphanDependents and DeletionPropagation cannot be both set'],
+    ],
+    [
+      'a dry run, which would delete for real',
+      { dryRun: ['All'] },
+      ['dryRun: Forbidden: a dry run of a delete is not supported: send the request without dryRun'],
+    ],
+  ])('%s', (_name, body, expected) => {
+    expect(parsed(body)).toEqual(expected);
+  });
+});
