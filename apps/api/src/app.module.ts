@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { ClusterModule } from './cluster/cluster.module';
 import { ClustersModule } from './clusters/clusters.module';
@@ -25,6 +26,7 @@ import { TerminationsModule } from './terminations/terminations.module';
     ConfigModule,
     DatabaseModule,
     AuthModule,
+    AuditModule,
     EdgeModule,
     ClusterModule,
     ClustersModule,

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { currentActor } from '../audit/actor';
+import { storableJson } from './object-parts';
 import { type Connection, PrismaService } from '../database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 
@@ -15,6 +16,9 @@ export interface AuditEntry {
   namespace?: string;
   name: string;
   details?: Prisma.InputJsonValue;
+  /** The object before the write (none for a create) and after it (none for a delete), as the API answers them. */
+  before?: unknown;
+  after?: unknown;
 }
 
 /** A stored cluster: its row's id (every table's `cluster_id`) and its name. */
@@ -161,6 +165,8 @@ function contextOf(
           namespace: entry.namespace ?? null,
           name: entry.name,
           details: entry.details ?? {},
+          ...(entry.before === undefined ? {} : { before: storableJson(entry.before) as Prisma.InputJsonValue }),
+          ...(entry.after === undefined ? {} : { after: storableJson(entry.after) as Prisma.InputJsonValue }),
           revision,
           clusterId: cluster.id,
           ...actor,

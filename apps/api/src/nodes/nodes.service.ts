@@ -96,7 +96,8 @@ export class NodesService {
    */
   private async persist(w: WriteContext, node: Node, existing: NodeRow | null, action: string): Promise<Node> {
     const saved = await this.store.save(w, reconcileUnschedulableTaint(withConditionTaints(node, existing, w.now), w.now), existing);
-    const before = existing ? (this.store.get(existing).spec?.taints ?? []) : [];
+    const previous = existing ? this.store.get(existing) : undefined;
+    const before = previous?.spec?.taints ?? [];
     await this.evictions.nodeTaintsChanged(w, [{ name: node.metadata.name, before, after: saved.spec?.taints ?? [] }]);
     const awaited = awaitedNoExecuteTaint(saved);
     if (awaited) await this.awaitedTaints.enqueue(w, node.metadata.name, awaited.key);
@@ -109,7 +110,7 @@ export class NodesService {
     ) {
       w.afterCommit(() => this.pacer.pace());
     }
-    await w.audit({ action, kind: 'Node', name: node.metadata.name });
+    await w.audit({ action, kind: 'Node', name: node.metadata.name, before: previous, after: saved });
     return saved;
   }
 
@@ -124,7 +125,7 @@ export class NodesService {
       valueOf(checkDelete('Node', name, storedVersionOf(existing), preconditions));
       const node = this.store.get(existing);
       await this.store.delete(w, name);
-      await w.audit({ action: 'node.delete', kind: 'Node', name });
+      await w.audit({ action: 'node.delete', kind: 'Node', name, before: node });
       return node;
     });
   }

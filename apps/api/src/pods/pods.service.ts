@@ -68,7 +68,7 @@ export class PodsService {
         if (!update.ok) fail(failure.invalid('Pod', name, update.error));
       }
       const pod = await this.store.save(w, admitted, existing);
-      await w.audit({ action: existing ? 'pod.replace' : 'pod.create', kind: 'Pod', namespace, name });
+      await w.audit({ action: existing ? 'pod.replace' : 'pod.create', kind: 'Pod', namespace, name, before: previous, after: pod });
       // Bound to a node with NoExecute taints, or tolerations changed: the controller decides now.
       await this.evictions.podChanged(w, pod);
       return { pod, created: !existing };
@@ -82,7 +82,7 @@ export class PodsService {
       valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
       await this.store.delete(w, { namespace, name });
       await this.evictions.podsDeleted(w, [{ namespace, name }]);
-      await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name });
+      await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name, before: podOfRow(existing) });
       return podOfRow(existing);
     });
   }

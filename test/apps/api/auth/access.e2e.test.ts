@@ -93,7 +93,7 @@ describe('API keys and roles (TAINTGATE_AUTH=on)', () => {
     /** What each operation needs, by the contract: reads view, questions asked by POST view, keys and deleting a cluster are an admin's. */
     function needed(method: string, path: string): 'public' | 'viewer' | 'operator' | 'admin' {
       if (path === '/healthz') return 'public';
-      if (path.startsWith('/v1/apikeys')) return 'admin';
+      if (path.startsWith('/v1/apikeys') || path === '/v1/audit') return 'admin';
       if (method === 'delete' && path === '/v1/clusters/{cluster}') return 'admin';
       if (method === 'get') return 'viewer';
       if (method === 'post' && /\/(placement|taint-impact)$/.test(path)) return 'viewer';

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { k8sTime } from '../cluster/object-parts';
+import { PrismaService } from '../database/prisma.service';
+import type { AuditEvent, Prisma } from '../generated/prisma/client';
+import { type AuditQuery, auditContinueToken } from './audit-commands';
+
+/** One row of the audit trail, as GET /v1/audit answers it. */
+function entryOf(row: AuditEvent & { cluster: { name: string } | null }) {
+  return {
+    id: String(row.id),
+    time: k8sTime(row.at),
+    action: row.action,
+    kind: row.kind,
+    ...(row.namespace === null ? {} : { namespace: row.namespace }),
+    name: row.name,
+    ...(row.cluster ? { cluster: row.cluster.name } : {}),
+    ...(row.revision === null ? {} : { revision: String(row.revision) }),
+    actor: row.actor,
+    ...(row.requestId === null ? {} : { requestId: row.requestId }),
+    ...(row.clientAddress === null ? {} : { clientAddress: row.clientAddress }),
+    details: row.details,
+    before: row.before,
+    after: row.after,
+  };
+}
+
+/** The audit trail, read: who did what, newest first, a page at a time. */
+@Injectable()
+export class AuditService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async list(query: AuditQuery) {
+    const where: Prisma.AuditEventWhereInput = {
+      ...(query.cluster === undefined ? {} : { cluster: { name: query.cluster } }),
+      ...(query.actor === undefined ? {} : { actor: query.actor }),
+      ...(query.action === undefined ? {} : { action: query.action }),
+      ...(query.kind === undefined ? {} : { kind: query.kind }),
+      ...(query.namespace === undefined ? {} : { namespace: query.namespace }),
+      ...(query.name === undefined ? {} : { name: query.name }),
+      ...(query.since === undefined && query.until === undefined
+        ? {}
+        : {
+            at: { ...(query.since === undefined ? {} : { gte: new Date(query.since) }), ...(query.until === undefined ? {} : { lt: new Date(query.until) }) },
+          }),
+      ...(query.beforeId === undefined ? {} : { id: { lt: query.beforeId } }),
+    };
+    // One more than the page: whether there is a next one, without counting them all.
+    const rows = await this.prisma.auditEvent.findMany({
+      where,
+      orderBy: { id: 'desc' },
+      take: query.limit + 1,
+      include: { cluster: { select: { name: true } } },
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      apiVersion: 'taintgate/v1',
+      kind: 'AuditEventList',
+      metadata: rows.length > query.limit && last ? { continue: auditContinueToken(last.id) } : {},
+      items: page.map(entryOf),
+    };
+  }
+}
