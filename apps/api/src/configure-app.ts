@@ -25,7 +25,7 @@ const MAX_PARAM_LENGTH = 2048;
 
 /** The fastify adapter production serves with; tests build theirs here too. */
 export function createHttpAdapter(): FastifyAdapter {
-  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, maxParamLength: MAX_PARAM_LENGTH });
+  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } });
 }
 
 /**

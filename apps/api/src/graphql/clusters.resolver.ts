@@ -2,6 +2,7 @@ import { Args, Field, Int, Mutation, ObjectType, Query, Resolver } from '@nestjs
 import { clusterName } from '../clusters/cluster-commands';
 import { ClustersService, type clusterObject } from '../clusters/clusters.service';
 import { Commands } from '../edge/commands';
+import { PAGE_ITEMS, listCost } from './query-cost';
 
 @ObjectType('Cluster', { description: 'A cluster taintgate keeps a twin of; every query and mutation takes its name as `cluster`.' })
 class ClusterType {
@@ -22,7 +23,7 @@ export class ClustersResolver {
     private readonly clusters: ClustersService,
   ) {}
 
-  @Query(() => [ClusterType], { name: 'clusters', description: 'Every cluster, by name (GET /v1/clusters).' })
+  @Query(() => [ClusterType], { name: 'clusters', description: 'Every cluster, by name (GET /v1/clusters).', complexity: listCost(PAGE_ITEMS) })
   async list() {
     return (await this.clusters.list()).items.map(clusterView);
   }

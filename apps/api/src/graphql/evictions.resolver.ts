@@ -6,6 +6,7 @@ import { EvictionsService } from '../evictions/evictions.service';
 import { EvictionEventsService } from './eviction-events.service';
 import { EvictionEventKind, EvictionEventType } from './types/eviction-event.types';
 import { EvictionType } from './types/result.types';
+import { PAGE_ITEMS, listCost } from './query-cost';
 
 interface EventFilter {
   nodeName?: string | null;
@@ -22,7 +23,11 @@ export class EvictionsResolver {
     private readonly events: EvictionEventsService,
   ) {}
 
-  @Query(() => [EvictionType], { name: 'evictions', description: 'Scheduled, cancelled and executed evictions, newest first.' })
+  @Query(() => [EvictionType], {
+    name: 'evictions',
+    description: 'Scheduled, cancelled and executed evictions, newest first.',
+    complexity: listCost(PAGE_ITEMS),
+  })
   async list(
     @Args('status', { type: () => String, nullable: true, description: 'Scheduled, Cancelled or Executed' }) status?: string | null,
     @Args('nodeName', { type: () => String, nullable: true }) nodeName?: string | null,

@@ -12,6 +12,7 @@ import { PodsModule } from '../pods/pods.module';
 import { TaintsModule } from '../taints/taints.module';
 import { EvictionEventsService } from './eviction-events.service';
 import { formatGraphqlError } from './graphql-errors';
+import { queryCost } from './query-cost';
 import { complexityLimit, depthLimit } from './query-limits';
 import { RESOLVERS } from './resolvers';
 import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
@@ -41,8 +42,9 @@ import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
         stringifyResult: (result) => `${stringifyExactly(result)}\n`,
         includeStacktraceInErrorResponses: false,
         validationRules: [depthLimit(), complexityLimit()],
-        // Mutations need the operator role or more; the access hook let /graphql in as a viewer.
-        plugins: [subscriptionsOverWebSocketOnly, graphqlAccess],
+        // Mutations need the operator role or more (the access hook let /graphql in as a viewer);
+        // then the operation's estimated cost, lists counted by their items (query-cost.ts).
+        plugins: [subscriptionsOverWebSocketOnly, graphqlAccess, queryCost],
         // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
         // A socket is admitted by its Origin and the key in connection_init (socket-access.ts).
         subscriptions: { 'graphql-ws': { path: '/graphql', onConnect: (context: SocketConnection) => sockets.admit(context) } },

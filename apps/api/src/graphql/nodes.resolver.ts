@@ -10,6 +10,7 @@ import { GraphQLJSON } from './json.scalar';
 import { NodeType, NodeUpsertType, nodeView } from './types/object.types';
 import { PreconditionsInput, deleteOptionsOf } from './types/preconditions.types';
 import { TaintInput } from './types/taint.types';
+import { PAGE_ITEMS, listCost } from './query-cost';
 
 /** Nodes and their taints: the calls of /v1/nodes, plus cordon and node conditions. */
 @Resolver(() => NodeType)
@@ -20,7 +21,11 @@ export class NodesResolver {
     private readonly taints: TaintsService,
   ) {}
 
-  @Query(() => [NodeType], { name: 'nodes', description: 'Nodes by name, optionally by a label selector in kubectl syntax (GET /v1/nodes).' })
+  @Query(() => [NodeType], {
+    name: 'nodes',
+    description: 'Nodes by name, optionally by a label selector in kubectl syntax (GET /v1/nodes).',
+    complexity: listCost(PAGE_ITEMS),
+  })
   async nodesList(@Args('labelSelector', { type: () => String, nullable: true }) labelSelector?: string | null, @ClusterArg() cluster?: string | null) {
     return (await this.nodes.list(this.commands.cluster(cluster), this.commands.parse(listNodes, { labelSelector }))).items.map(nodeView);
   }

@@ -6,6 +6,7 @@ import { PodsService } from '../pods/pods.service';
 import { GraphQLJSON } from './json.scalar';
 import { PreconditionsInput, deleteOptionsOf } from './types/preconditions.types';
 import { PodType, PodUpsertType, podView } from './types/object.types';
+import { PAGE_ITEMS, listCost } from './query-cost';
 
 const namespaceArg = { type: () => String, defaultValue: 'default' } as const;
 
@@ -17,7 +18,11 @@ export class PodsResolver {
     private readonly pods: PodsService,
   ) {}
 
-  @Query(() => [PodType], { name: 'pods', description: 'Pods by namespace and name, optionally of one namespace, node or phase.' })
+  @Query(() => [PodType], {
+    name: 'pods',
+    description: 'Pods by namespace and name, optionally of one namespace, node or phase.',
+    complexity: listCost(PAGE_ITEMS),
+  })
   async list(
     @Args('namespace', { type: () => String, nullable: true }) namespace?: string | null,
     @Args('nodeName', { type: () => String, nullable: true }) nodeName?: string | null,

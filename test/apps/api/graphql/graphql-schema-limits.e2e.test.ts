@@ -1,6 +1,7 @@
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { describe, expect, it } from 'vitest';
 import { buildSchemaText, committedSchemaText, printSortedSchema } from '../../../../apps/api/src/graphql/schema-file';
+import { MAX_QUERY_COST } from '../../../../apps/api/src/graphql/query-cost';
 import { MAX_QUERY_COMPLEXITY, MAX_QUERY_DEPTH } from '../../../../apps/api/src/graphql/query-limits';
 import { useApiFixture } from '../../../support/api-test-app';
 import { gql, gqlData } from './graphql-client';
@@ -61,5 +62,21 @@ describe('GraphQL: the committed schema, and the query limits', () => {
     expect(reply.data ?? undefined).toBeUndefined();
     // 2^40 keys, and placement, nodes, reasons and taint: counted, not walked.
     expect(reply.errors?.map((e) => e.message)).toEqual([`query selects ${2 ** levels + 4} fields; the limit is ${MAX_QUERY_COMPLEXITY}`]);
+  });
+
+  it(`refuses an operation whose estimated cost is over ${MAX_QUERY_COST} (graphql-query-complexity, lists by their items)`, async () => {
+    // Each pods list is a page of 500 (its limit) whole objects (10 each): 5,001; thirty of them, 150,030.
+    const aliases = Array.from({ length: 30 }, (_, i) => `p${i}: pods { object }`).join(' ');
+    const reply = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `query { ${aliases} }` } });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().errors).toEqual([
+      expect.objectContaining({
+        message: `query costs 150030 (each field 1, a list its items times theirs, an object 10); the limit is ${MAX_QUERY_COST}`,
+        extensions: expect.objectContaining({ code: 'QUERY_TOO_COSTLY' }),
+      }),
+    ]);
+    // Ten of them, and an honest placement with every reason and taint, cost less.
+    await gqlData(t.app, `query { ${Array.from({ length: 10 }, (_, i) => `p${i}: pods { object }`).join(' ')} }`);
+    await gqlData(t.app, 'query { placement(pod: {}) { summary nodes { name feasible score reasons { code message taint { key value effect } } } } }');
   });
 });

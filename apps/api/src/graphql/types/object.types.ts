@@ -1,6 +1,7 @@
 import { Field, ObjectType } from '@nestjs/graphql';
 import type { Node, Pod } from '@taintgate/domain';
 import { GraphQLJSON } from '../json.scalar';
+import { INNER_ITEMS, OBJECT_COST, listCost } from '../query-cost';
 import { TaintType } from './taint.types';
 
 /** A stored Node: typed convenience fields, and the whole Kubernetes object in `object`. */
@@ -8,10 +9,10 @@ import { TaintType } from './taint.types';
 export class NodeType {
   @Field() name!: string;
   @Field(() => GraphQLJSON, { description: 'metadata.labels' }) labels!: Record<string, string>;
-  @Field(() => [TaintType], { description: 'spec.taints' }) taints!: TaintType[];
+  @Field(() => [TaintType], { description: 'spec.taints', complexity: listCost(INNER_ITEMS) }) taints!: TaintType[];
   @Field({ description: 'spec.unschedulable (cordoned)' }) unschedulable!: boolean;
   @Field(() => GraphQLJSON, { description: 'status.conditions' }) conditions!: unknown[];
-  @Field(() => GraphQLJSON, { description: 'The Kubernetes Node as REST answers it.' }) object!: Node;
+  @Field(() => GraphQLJSON, { description: 'The Kubernetes Node as REST answers it.', complexity: OBJECT_COST }) object!: Node;
 }
 
 /** A stored Pod: typed convenience fields, and the whole Kubernetes object (admission defaults applied). */
@@ -22,7 +23,7 @@ export class PodType {
   @Field(() => String, { nullable: true, description: 'spec.nodeName' }) nodeName?: string | null;
   @Field(() => String, { nullable: true, description: 'status.phase' }) phase?: string | null;
   @Field(() => GraphQLJSON, { description: 'spec.tolerations' }) tolerations!: unknown[];
-  @Field(() => GraphQLJSON, { description: 'The Kubernetes Pod as REST answers it.' }) object!: Pod;
+  @Field(() => GraphQLJSON, { description: 'The Kubernetes Pod as REST answers it.', complexity: OBJECT_COST }) object!: Pod;
 }
 
 @ObjectType('NodeUpsert')

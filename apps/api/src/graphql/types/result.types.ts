@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLInt64 } from '../int64.scalar';
 import { NodeType } from './object.types';
 import { PodRefType, TaintType } from './taint.types';
+import { INNER_ITEMS, RESULT_ITEMS, listCost } from '../query-cost';
 
 // Object types mirroring the REST answers of /v1/placement, /v1/taint-impact, /v1/taint and
 // /v1/evictions, field for field (docs/contract.md, "The two answers").
@@ -41,8 +42,12 @@ export class AdmittedTolerationType {
 
 @ObjectType('Admission', { description: 'The inline pod as admission left it.' })
 export class AdmissionType {
-  @Field(() => [AdmittedTolerationType]) tolerations!: AdmittedTolerationType[];
-  @Field(() => [AdmittedTolerationType], { nullable: true, description: 'tolerations admission took away (replaced by one of its own)' })
+  @Field(() => [AdmittedTolerationType], { complexity: listCost(INNER_ITEMS) }) tolerations!: AdmittedTolerationType[];
+  @Field(() => [AdmittedTolerationType], {
+    nullable: true,
+    description: 'tolerations admission took away (replaced by one of its own)',
+    complexity: listCost(INNER_ITEMS),
+  })
   removed?: AdmittedTolerationType[];
 }
 
@@ -52,13 +57,13 @@ export class NodePlacementType {
   @Field() feasible!: boolean;
   @Field(() => Int, { nullable: true }) score!: number | null;
   @Field(() => Int, { nullable: true }) rank!: number | null;
-  @Field(() => [PlacementReasonType]) reasons!: PlacementReasonType[];
+  @Field(() => [PlacementReasonType], { complexity: listCost(INNER_ITEMS) }) reasons!: PlacementReasonType[];
 }
 
 @ObjectType('Placement')
 export class PlacementType {
   @Field(() => PodRefType) pod!: PodRefType;
-  @Field(() => [NodePlacementType]) nodes!: NodePlacementType[];
+  @Field(() => [NodePlacementType], { complexity: listCost(RESULT_ITEMS) }) nodes!: NodePlacementType[];
   @Field(() => Int) feasibleCount!: number;
   @Field({ description: "kube-scheduler's summary line, in the wording SCHEDULER_SUMMARY_WORDING chooses" }) summary!: string;
   @Field({ description: "the summary line in the legacy wording, naming each node's first untolerated taint" }) detail!: string;
@@ -116,10 +121,11 @@ export class ImpactUnschedulableType {
 @ObjectType('TaintImpact')
 export class TaintImpactType {
   @Field(() => TaintType) taint!: TaintType;
-  @Field(() => [String]) nodes!: string[];
-  @Field(() => [ImpactEvictionType]) evictions!: ImpactEvictionType[];
-  @Field(() => [ImpactUnaffectedType]) unaffected!: ImpactUnaffectedType[];
-  @Field(() => [ImpactUnschedulableType], { description: 'pending pods left with no feasible node' }) unschedulable!: ImpactUnschedulableType[];
+  @Field(() => [String], { complexity: listCost(RESULT_ITEMS) }) nodes!: string[];
+  @Field(() => [ImpactEvictionType], { complexity: listCost(RESULT_ITEMS) }) evictions!: ImpactEvictionType[];
+  @Field(() => [ImpactUnaffectedType], { complexity: listCost(RESULT_ITEMS) }) unaffected!: ImpactUnaffectedType[];
+  @Field(() => [ImpactUnschedulableType], { description: 'pending pods left with no feasible node', complexity: listCost(RESULT_ITEMS) })
+  unschedulable!: ImpactUnschedulableType[];
   @Field({ description: 'when the question was answered (RFC 3339)' }) at!: string;
   @Field(() => ReschedulingType, { nullable: true }) rescheduling?: ReschedulingType;
 }
@@ -129,14 +135,14 @@ export class TaintCommandNodeResultType {
   @Field() node!: string;
   @Field({ description: 'tainted, untainted or modified' }) operation!: string;
   @Field({ description: 'what kubectl prints: node/n1 tainted' }) message!: string;
-  @Field(() => [TaintType]) taints!: TaintType[];
+  @Field(() => [TaintType], { complexity: listCost(INNER_ITEMS) }) taints!: TaintType[];
   @Field(() => NodeType, { description: 'the node after (as it would be, on a dry run)' }) object!: NodeType;
 }
 
 @ObjectType('TaintCommandResult')
 export class TaintCommandResultType {
   @Field() dryRun!: boolean;
-  @Field(() => [TaintCommandNodeResultType]) results!: TaintCommandNodeResultType[];
+  @Field(() => [TaintCommandNodeResultType], { complexity: listCost(RESULT_ITEMS) }) results!: TaintCommandNodeResultType[];
 }
 
 @ObjectType('Eviction')
