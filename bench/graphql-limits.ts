@@ -32,7 +32,7 @@ function shapes(): Record<string, string> {
     ),
     'deep nesting': within((n) => `query { placement { nodes { reasons { taint { ${'key { '.repeat(n)}${'}'.repeat(n)} } } } } }`),
     'many fields on one object': within((n) => `query { placement { summary ${Array.from({ length: n }, (_, i) => `s${i}: summary`).join(' ')} } }`),
-    'many operations, one chosen': within((n) => `${Array.from({ length: n }, (_, i) => `query Q${i} { nodes { name } }`).join(' ')}`),
+    'many operations, one chosen': within((n) => Array.from({ length: n }, (_, i) => `query Q${i} { nodes { name } }`).join(' ')),
   };
 }
 
