@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { failure, goQuote } from '@taintgate/domain';
+import { failure, goQuote, isDNS1123Subdomain } from '@taintgate/domain';
 import { currentActor } from '../audit/actor';
 import { k8sTime } from '../cluster/object-parts';
 import { AppConfig } from '../config/app-config';
@@ -68,17 +68,22 @@ export class ApiKeysService implements OnApplicationBootstrap {
   }
 
   async get(name: string): Promise<ApiKeyObject> {
-    const row = (await this.store.findByName(name)) ?? fail(notFound(name));
+    const row = (await this.find(name)) ?? fail(notFound(name));
     return objectOf(row);
   }
 
   /** DELETE /v1/apikeys/{name}: revoked, not deleted, so that the audit trail can still name it. Revoking twice is no error. */
   async revoke(name: string, now = new Date()): Promise<ApiKeyObject> {
-    const before = (await this.store.findByName(name)) ?? fail(notFound(name));
+    const before = (await this.find(name)) ?? fail(notFound(name));
     const after = (await this.store.revoke(name, now)) ?? fail(notFound(name));
     this.authenticator.forget(after.hash);
     if (before.revokedAt === null) await this.audit('apikey.revoke', after, before);
     return objectOf(after);
+  }
+
+  /** A key by name; a name no key can have (not a DNS-1123 subdomain, a NUL in it) is not looked up. */
+  private find(name: string): Promise<ApiKeyRow | null> {
+    return isDNS1123Subdomain(name).length === 0 ? this.store.findByName(name) : Promise.resolve(null);
   }
 
   /**

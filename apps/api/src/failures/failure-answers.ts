@@ -123,6 +123,7 @@ function prismaFailure(exception: unknown): Failure | undefined {
   const code = (exception as { code?: unknown } | null)?.code;
   if (!(exception instanceof Error) || typeof code !== 'string' || !/^P\d{4}$/.test(code)) return undefined;
   const meta = (exception as { meta?: Record<string, unknown> }).meta;
+  if (UNSTORABLE_TEXT.has(postgresCodeOf(meta) ?? '')) return failure.badRequest(UNSTORABLE_TEXT_MESSAGE);
   switch (code) {
     case 'P2002':
       return failure.conflict(uniqueViolationMessage(meta));
@@ -133,6 +134,21 @@ function prismaFailure(exception: unknown): Failure | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * Postgres refusing a string it cannot hold (22021: a NUL byte; 22P05: a lone surrogate). The edge
+ * refuses such values in bodies, naming the field; this is the net under every other input that
+ * reaches a query (a NUL in a path name looked up), so that it answers 400 and not 500.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+const UNSTORABLE_TEXT_MESSAGE = 'a value of the request holds a character no stored object can hold (NUL, U+0000, or a lone surrogate)';
+
+/** The SQLSTATE of a driver adapter's error, where Prisma 7 keeps it. */
+function postgresCodeOf(meta: Record<string, unknown> | undefined): string | undefined {
+  const cause = (meta?.['driverAdapterError'] as { cause?: { code?: unknown; originalCode?: unknown } } | undefined)?.cause;
+  const code = cause?.code ?? cause?.originalCode;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /**

@@ -44,7 +44,15 @@ export const queryCost: ApolloServerPlugin = {
   requestDidStart() {
     return Promise.resolve({
       didResolveOperation({ request, document, schema }) {
-        const cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, operationName: request.operationName, estimators });
+        let cost: number;
+        try {
+          cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, operationName: request.operationName, estimators });
+        } catch (error) {
+          // Variables that do not fit their types: nothing will run, and execution says so with
+          // its own 400; thrown from here it would be answered as an internal error.
+          if (error instanceof GraphQLError) return Promise.resolve();
+          throw error;
+        }
         if (cost <= MAX_QUERY_COST) return Promise.resolve();
         throw new GraphQLError(`query costs ${cost} (each field 1, a list its items times theirs, an object ${OBJECT_COST}); the limit is ${MAX_QUERY_COST}`, {
           extensions: { code: 'QUERY_TOO_COSTLY', http: { status: 400 } },
