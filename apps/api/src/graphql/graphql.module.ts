@@ -12,6 +12,7 @@ import { EvictionEventsService } from './eviction-events.service';
 import { formatGraphqlError } from './graphql-errors';
 import { complexityLimit, depthLimit } from './query-limits';
 import { RESOLVERS } from './resolvers';
+import { retryAfterOnOutage } from './retry-after-on-outage';
 import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
 
 /**
@@ -37,7 +38,7 @@ import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
       stringifyResult: (result) => `${stringifyExactly(result)}\n`,
       includeStacktraceInErrorResponses: false,
       validationRules: [depthLimit(), complexityLimit()],
-      plugins: [subscriptionsOverWebSocketOnly],
+      plugins: [subscriptionsOverWebSocketOnly, retryAfterOnOutage],
       // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
       subscriptions: { 'graphql-ws': { path: '/graphql' } },
     }),
