@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -30,7 +31,12 @@ async function bootstrap(): Promise<void> {
   // and let the HTTP server finish its requests, instead of dying mid-answer. Each hook bounds
   // its own waits; the deadline below ends the process should one still hang.
   app.enableShutdownHooks(SHUTDOWN_SIGNALS);
-  for (const signal of SHUTDOWN_SIGNALS) process.once(signal, () => exitAfterDeadline(logger, signal));
+  for (const signal of SHUTDOWN_SIGNALS) {
+    process.once(signal, () => {
+      exitAfterDeadline(logger, signal);
+      closeConnectionsAsTheyIdle(app.getHttpServer());
+    });
+  }
   await app.listen(config.port, config.host);
   logger.log(`listening on ${await app.getUrl()}`);
 }
@@ -49,6 +55,18 @@ function exitAfterDeadline(logger: Logger, signal: string): void {
     logger.error(`shutdown did not finish within ${SHUTDOWN_DEADLINE_MS} ms: exiting now`);
     process.exit(1);
   }, SHUTDOWN_DEADLINE_MS).unref();
+}
+
+/**
+ * Closes each keep-alive connection as soon as it has no request in flight, while the shutdown
+ * runs. The server's close (fastify.close(), run by Apollo's drain) waits for every open
+ * connection, and one whose request finished after it began would otherwise stay open, idle,
+ * for the keep-alive timeout (72 s): a client that keeps connections (a load balancer, a probe)
+ * held the process for as long.
+ */
+function closeConnectionsAsTheyIdle(server: Server): void {
+  server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 
 bootstrap().catch((error: unknown) => {
