@@ -174,8 +174,13 @@ export class EvictionJobs implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     const quietly = (closing: Promise<unknown> | undefined) => (closing ? withTimeout(closing, CLOSE_TIMEOUT_MS).catch(() => undefined) : undefined);
-    if (this.worker) await quietly(this.worker.close(this.workerConnection?.status !== 'ready'));
+    const connected = this.workerConnection?.status === 'ready';
+    // BullMQ closed while its connections still start up (a version check in flight) leaves a
+    // rejection no one hears: let them finish starting first, when Redis is there to answer.
+    if (this.worker && connected) await quietly(this.worker.waitUntilReady());
+    if (this.worker) await quietly(this.worker.close(!connected));
     this.workerConnection?.disconnect();
+    if (this.queueConnection.status === 'ready') await quietly(this.queue?.waitUntilReady());
     await quietly(this.queue?.close());
     this.queueConnection.disconnect();
   }
