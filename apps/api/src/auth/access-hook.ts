@@ -21,7 +21,7 @@ export function guardEveryRequest(app: NestFastifyApplication): void {
     .getInstance()
     .addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const access = accessOf(request);
-      if (access === 'public') return undefined;
+      if (access === 'public') return knownIfKeyed(request);
       let caller: Caller | undefined;
       try {
         caller = await authenticator.callerOf(request.headers.authorization);
@@ -40,6 +40,17 @@ export function guardEveryRequest(app: NestFastifyApplication): void {
       request.requestContext.set('facts', { caller: decided.value, requestId: request.id, clientAddress: request.ip });
       return undefined;
     });
+
+  /**
+   * A public route asked with a key: who it is, for what such routes show more of to an admin
+   * (health's reasons). A key that is not valid, or a lookup that fails, only means less is shown.
+   */
+  async function knownIfKeyed(request: FastifyRequest): Promise<undefined> {
+    if (request.headers.authorization === undefined) return undefined;
+    const caller = await authenticator.callerOf(request.headers.authorization).catch(() => undefined);
+    if (caller?.kind === 'apiKey') request.requestContext.set('facts', { caller, requestId: request.id, clientAddress: request.ip });
+    return undefined;
+  }
 }
 
 /** Sends the failure's answer; the hook returns the reply, which tells fastify the request is answered. */

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { currentActor } from '../audit/actor';
 import { storableJson } from './object-parts';
 import { type Connection, PrismaService } from '../database/prisma.service';
+import { reportIfOutage } from '../failures/outages';
 import type { Prisma } from '../generated/prisma/client';
 
 export type Tx = Prisma.TransactionClient;
@@ -38,7 +39,11 @@ export interface WriteContext {
   readonly cluster: ClusterRef;
   readonly tx: Tx;
   readonly revision: bigint;
-  /** Epoch milliseconds, read once per write: every decision in it uses the same now. */
+  /**
+   * Epoch milliseconds, read once per write when it has taken the revision (its turn, after any
+   * writer before it): every decision in it uses the same now, and what it records as done (an
+   * eviction's `firedAt`) is when it was done, not when the write began to wait.
+   */
   readonly now: number;
   /** Records changes in the audit trail, in the write's transaction. */
   audit(...entries: AuditEntry[]): Promise<void>;
@@ -46,7 +51,8 @@ export interface WriteContext {
   tombstone(kind: ObjectKind, ...keys: string[]): Promise<void>;
   /**
    * Work to run once the write has committed (queueing a wake-up in Redis). Committed is
-   * committed: a task that fails is made good by its own reconciler, never by failing the request.
+   * committed: a task that fails is made good by its own reconciler, never by failing the request,
+   * and the write answers after at most AFTER_COMMIT_WAIT_MS whatever the task does.
    */
   afterCommit(task: () => Promise<unknown>): void;
   /**
@@ -100,7 +106,7 @@ export class ClusterWriter {
   private async transaction<T>(
     takeRevision: (tx: Tx) => Promise<TakenRevision[]>,
     work: (w: WriteContext) => Promise<T>,
-    { now = Date.now(), timeoutMs = WRITE_TIMEOUT_MS }: WriteOptions,
+    { now, timeoutMs = WRITE_TIMEOUT_MS }: WriteOptions,
   ): Promise<{ value: T } | undefined> {
     const tasks: (() => Promise<unknown>)[] = [];
     const result = await this.prisma.$transaction(
@@ -108,17 +114,40 @@ export class ClusterWriter {
         const [row] = await takeRevision(tx);
         if (!row) return undefined;
         const connection = once(() => this.prisma.connectionOf(tx));
-        return { value: await work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, now, tasks)) };
+        // Read once the row is ours: waiting for the writers before this one is not deciding.
+        return { value: await work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, now ?? Date.now(), tasks)) };
       },
       // Writers queue on the revision row; give a burst of them time to take their turn.
       { maxWait: 15_000, timeout: timeoutMs },
     );
-    for (const task of tasks) {
-      await task().catch((error: unknown) => this.logger.warn(`after-commit task failed: ${error instanceof Error ? error.message : String(error)}`));
-    }
+    await this.runAfterCommit(tasks);
     return result;
   }
+
+  /**
+   * Runs the tasks together and waits for them at most AFTER_COMMIT_WAIT_MS: a Redis that hangs
+   * (a half-open connection, a server stopped) must not hold an answer for a write that has
+   * committed. A task still running goes on alone; one that fails is logged (an outage once per
+   * interval), and its reconciler makes it good.
+   */
+  private async runAfterCommit(tasks: readonly (() => Promise<unknown>)[]): Promise<void> {
+    if (tasks.length === 0) return;
+    const logged = (error: unknown) => {
+      if (!reportIfOutage(error)) this.logger.warn(`after-commit task failed: ${error instanceof Error ? error.message : String(error)}`);
+    };
+    const all = Promise.all(tasks.map((task) => Promise.resolve().then(task).catch(logged)));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, AFTER_COMMIT_WAIT_MS)));
+    await Promise.race([all, waited]);
+    clearTimeout(timer);
+  }
 }
+
+/**
+ * How long a write's answer waits for its after-commit tasks: enough for Redis to take a burst of
+ * wake-ups when it is there, short enough that a client barely notices when it is not.
+ */
+const AFTER_COMMIT_WAIT_MS = 1_000;
 
 /** How long a write may take; an import of a large cluster asks for more. */
 const WRITE_TIMEOUT_MS = 30_000;

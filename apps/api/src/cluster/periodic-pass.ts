@@ -1,11 +1,13 @@
 import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { reportIfOutage } from '../failures/outages';
 
 /**
  * A controller that makes a pass over the stored cluster on this replica every so many seconds
  * (from the application's start until its shutdown) and on demand. One run at a time: a call
  * while one runs shares it and has it pass once more, as the run may have looked before the write
  * that called. A failed run is logged and the next one tries again: the passes are
- * idempotent, as Postgres holds what they work from.
+ * idempotent, as Postgres holds what they work from. A run that failed for an outage (Postgres
+ * or Redis unreachable) is told by the outage log, once per interval for every pass together.
  */
 export abstract class PeriodicPass implements OnApplicationBootstrap, OnModuleDestroy {
   protected readonly logger = new Logger(this.constructor.name);
@@ -22,7 +24,9 @@ export abstract class PeriodicPass implements OnApplicationBootstrap, OnModuleDe
   onApplicationBootstrap(): void {
     const { seconds, atStart = false } = this.every;
     const run = () => {
-      this.run().catch((error: unknown) => this.logger.warn(`pass failed: ${error instanceof Error ? error.message : String(error)}`));
+      this.run().catch((error: unknown) => {
+        if (!reportIfOutage(error)) this.logger.warn(`pass failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
     };
     if (atStart) run();
     this.timer = setInterval(run, seconds * 1000);

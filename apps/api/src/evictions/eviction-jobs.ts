@@ -2,6 +2,9 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { OutageLog, RedisUnreachableError, reportIfOutage } from '../failures/outages';
+import { withTimeout } from '../health/with-timeout';
+import { connectionProblem, onConnectionError } from '../redis/redis-client.provider';
 
 const QUEUE_NAME = 'evictions';
 /** The second kind of job on the queue: a wake-up of the NoExecute taint pacer (node-lifecycle/). */
@@ -21,13 +24,34 @@ export interface EvictionWakeup {
  */
 const jobIdOf = (e: Pick<EvictionWakeup, 'id' | 'wakeups'>): string => `evict-${e.id}-${e.wakeups}`;
 
-/** BullMQ's connections want no per-command retry limit (workers block on Redis). */
-function bullConnection(config: AppConfig): Redis {
-  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true });
-  // An unreachable Redis is reported by health; here it must not crash the process.
+/**
+ * The queue's connection, which only adds and asks: while Redis is away a command fails at once
+ * (no offline queue) or after COMMAND_TIMEOUT_MS on a connection that hangs, rather than
+ * waiting for Redis to return. What it could not queue, the reconciler queues later.
+ */
+function queueConnectionOf(config: AppConfig): Redis {
+  const connection = new Redis(config.redisUrl, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: 2_000,
+  });
+  // Told once per distinct error by the provider's logger; it must never crash the process.
+  onConnectionError(connection);
+  return connection;
+}
+
+/** The worker's connection: BullMQ's blocking reads want no per-command retry limit, and wait for Redis. */
+function workerConnectionOf(config: AppConfig): Redis {
+  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true, connectTimeout: 2_000 });
   connection.on('error', () => undefined);
   return connection;
 }
+
+/** Longest a queue command may take (an add of a thousand wake-ups takes milliseconds). */
+const COMMAND_TIMEOUT_MS = 2_000;
+/** Longest the shutdown waits for the worker's running wake-ups and the queue to close, each. */
+const CLOSE_TIMEOUT_MS = 3_000;
 
 /**
  * The one owner of BullMQ in the process: the queue of delayed wake-ups, the worker that runs
@@ -51,16 +75,28 @@ export class EvictionJobs implements OnModuleDestroy {
   private pace: () => Promise<unknown> = () => Promise.resolve();
 
   constructor(private readonly config: AppConfig) {
-    this.queueConnection = bullConnection(config);
+    this.queueConnection = queueConnectionOf(config);
+    this.queueConnection.on('ready', () => OutageLog.of('Redis').recovered());
     this.queueConnection.once('ready', () => {
       this.queue = new Queue(QUEUE_NAME, { connection: this.queueConnection, prefix: config.evictions.redisPrefix });
       this.queue.on('error', () => undefined);
     });
   }
 
+  /** The queue, if Redis is connected now; else an outage, at once (the reconciler queues the wake-up later). */
   private live(): Queue {
-    if (!this.queue) throw new Error('Redis has not answered yet; the reconciler will queue the wake-up');
+    if (!this.queue || this.queueConnection.status !== 'ready') {
+      throw new RedisUnreachableError(connectionProblem(this.queueConnection) ?? `not connected (${this.queueConnection.status})`);
+    }
     return this.queue;
+  }
+
+  /**
+   * Whether this process's worker can run wake-ups now (its connection to Redis is up). While it
+   * cannot, the due-eviction sweep carries the deadlines out from Postgres without delay.
+   */
+  workerConnected(): boolean {
+    return this.worker !== undefined && this.workerConnection?.status === 'ready';
   }
 
   /** Queues the wake-ups, each delayed until its deadline (by this machine's clock, as BullMQ does). */
@@ -110,7 +146,7 @@ export class EvictionJobs implements OnModuleDestroy {
 
   /** Runs the wake-ups in this process, each by `wake(evictionId)`, once Redis answers. */
   runWorker(wake: (evictionId: bigint) => Promise<unknown>): void {
-    const connection = bullConnection(this.config);
+    const connection = workerConnectionOf(this.config);
     this.workerConnection = connection;
     connection.once('ready', () => {
       if (this.closed) return;
@@ -120,17 +156,32 @@ export class EvictionJobs implements OnModuleDestroy {
         prefix: this.config.evictions.redisPrefix,
         concurrency: 4,
       });
-      this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
+      this.worker.on('error', (error) => {
+        // Redis gone: BullMQ says so on every retry; the outage log says it once per interval.
+        if (!reportIfOutage(connection.status === 'ready' ? error : new RedisUnreachableError(error.message))) this.logger.warn(`worker: ${error.message}`);
+      });
       this.worker.on('failed', (job, error) => this.logger.warn(`wake-up ${job?.id ?? '(unknown job)'} failed: ${error.message}`));
     });
   }
 
-  /** The worker first (it may still be adding), then the queue, then their connections. */
+  /**
+   * The worker first (it may still be adding), then the queue, then their connections; every
+   * step bounded, so a shutdown ends whatever Redis does. With Redis there, the worker lets its
+   * running wake-ups finish (at most CLOSE_TIMEOUT_MS); without, BullMQ's close would wait for a
+   * reconnect that may never come, so the worker is closed by force: a wake-up cut short commits
+   * or not in Postgres, and the deadline stays for the next replica or start.
+   */
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    await this.worker?.close();
+    const quietly = (closing: Promise<unknown> | undefined) => (closing ? withTimeout(closing, CLOSE_TIMEOUT_MS).catch(() => undefined) : undefined);
+    const connected = this.workerConnection?.status === 'ready';
+    // BullMQ closed while its connections still start up (a version check in flight) leaves a
+    // rejection no one hears: let them finish starting first, when Redis is there to answer.
+    if (this.worker && connected) await quietly(this.worker.waitUntilReady());
+    if (this.worker) await quietly(this.worker.close(!connected));
     this.workerConnection?.disconnect();
-    await this.queue?.close();
+    if (this.queueConnection.status === 'ready') await quietly(this.queue?.waitUntilReady());
+    await quietly(this.queue?.close());
     this.queueConnection.disconnect();
   }
 }

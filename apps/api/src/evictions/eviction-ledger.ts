@@ -97,13 +97,28 @@ export class EvictionLedger {
     return (await this.prisma.eviction.findUnique({ where: { id }, select: { clusterId: true } }))?.clusterId;
   }
 
-  /** This eviction if still scheduled, and every other one of its cluster already due, earliest first. */
-  async dueOrById(w: WriteContext, id: bigint, limit: number): Promise<Eviction[]> {
+  /**
+   * The cluster's evictions already due, earliest first, and this one (when named) if still
+   * scheduled. Read after the write took the revision, so an eviction another replica carried
+   * out first is no longer Scheduled here: each is carried out once.
+   */
+  async dueOrById(w: WriteContext, id: bigint | undefined, limit: number): Promise<Eviction[]> {
+    const due: Prisma.EvictionWhereInput = { scheduledFor: { lte: new Date(w.now) } };
     return w.tx.eviction.findMany({
-      where: { clusterId: w.cluster.id, status: 'Scheduled', OR: [{ id }, { scheduledFor: { lte: new Date(w.now) } }] },
+      where: { clusterId: w.cluster.id, status: 'Scheduled', ...(id === undefined ? due : { OR: [{ id }, due] }) },
       orderBy: { scheduledFor: 'asc' },
       take: limit,
     });
+  }
+
+  /** The clusters with an eviction still scheduled whose deadline is at or before `cutoff` (one indexed read, outside any write). */
+  async clustersWithDue(cutoff: Date): Promise<number[]> {
+    const rows = await this.prisma.eviction.findMany({
+      where: { status: 'Scheduled', scheduledFor: { lte: cutoff } },
+      distinct: ['clusterId'],
+      select: { clusterId: true },
+    });
+    return rows.map((row) => row.clusterId);
   }
 
   /** Every eviction still waiting, in every cluster, earliest first (outside any write: the reconciler reads it). */

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { DueEvictionSweep } from './due-eviction-sweep';
 import { EvictionJobs } from './eviction-jobs';
 import { EvictionLedger } from './eviction-ledger';
 import { EvictionReconciler } from './eviction-reconciler';
@@ -9,13 +10,14 @@ import { TaintEvictionController } from './taint-eviction-controller';
 /**
  * NoExecute carried out: decisions in the writes that change taints or pods
  * (TaintEvictionController, deciding with the domain), deadlines in Postgres (EvictionLedger),
- * delayed BullMQ wake-ups and their worker (EvictionJobs), a reconciler, and GET /v1/evictions.
+ * delayed BullMQ wake-ups and their worker (EvictionJobs), a reconciler, the due-eviction sweep
+ * that carries deadlines out from Postgres when Redis cannot, and GET /v1/evictions.
  * Global: the node, taint and pod writers call the controller.
  */
 @Global()
 @Module({
   controllers: [EvictionsController],
-  providers: [EvictionJobs, EvictionLedger, TaintEvictionController, EvictionReconciler, EvictionsService],
+  providers: [EvictionJobs, EvictionLedger, TaintEvictionController, EvictionReconciler, DueEvictionSweep, EvictionsService],
   exports: [TaintEvictionController, EvictionReconciler, EvictionLedger, EvictionsService, EvictionJobs],
 })
 export class EvictionsModule {}

@@ -20,6 +20,14 @@ import { type ExecutedEviction, EvictionLedger, EvictionOutcome } from './evicti
 /** How many due evictions one wake-up carries out at most, in one transaction. */
 const WAKE_BATCH = 500;
 
+/** What one wake-up did; `more`: it took a full batch, and more may be due. */
+export interface WakeOutcome {
+  executed: number;
+  cancelled: number;
+  requeued: number;
+  more: boolean;
+}
+
 /** A node write, as the controller is told of it: its taints before and after. */
 export interface NodeTaintsChange {
   name: string;
@@ -88,11 +96,21 @@ export class TaintEvictionController implements OnApplicationBootstrap {
    * A wake-up job fired: decide again, from what is stored now, for this eviction and every
    * other one already due, so that one transaction carries out a burst of deadlines.
    */
-  async wake(evictionId: bigint): Promise<{ executed: number; cancelled: number; requeued: number }> {
-    const nothing = { executed: 0, cancelled: 0, requeued: 0 };
+  async wake(evictionId: bigint): Promise<WakeOutcome> {
     const clusterId = await this.ledger.clusterOf(evictionId);
     // Its cluster was deleted, and the eviction with it.
-    if (clusterId === undefined) return nothing;
+    if (clusterId === undefined) return { executed: 0, cancelled: 0, requeued: 0, more: false };
+    return this.wakeCluster(clusterId, evictionId);
+  }
+
+  /**
+   * The cluster's due evictions decided again and carried out (and `evictionId`'s, if named, due
+   * or not), at most WAKE_BATCH in one write; `more` when the batch was full. The wake-up jobs
+   * and the due-eviction sweep both come here, and the write's revision orders them: whichever
+   * comes second finds the eviction no longer scheduled.
+   */
+  async wakeCluster(clusterId: number, evictionId?: bigint): Promise<WakeOutcome> {
+    const nothing = { executed: 0, cancelled: 0, requeued: 0, more: false };
     const done = await this.writer.writeExisting(clusterId, async (w) => {
       const rows = await this.ledger.dueOrById(w, evictionId, WAKE_BATCH);
       const podRows = await this.pods.findMany(
@@ -112,7 +130,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
         else outcome.requeue(row);
       }
       await this.carryOut(w, outcome);
-      return { executed: outcome.due.length, cancelled: outcome.cancelled.length, requeued: outcome.requeued.length };
+      return { executed: outcome.due.length, cancelled: outcome.cancelled.length, requeued: outcome.requeued.length, more: rows.length === WAKE_BATCH };
     });
     return done ?? nothing;
   }

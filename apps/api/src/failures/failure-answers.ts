@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { type Failure, type FailureReason, type FieldError, failure } from '@taintgate/domain';
 import type { ApiErrorBody } from './error-body';
+import { isPostgresUnreachable } from './outages';
 
 /**
  * The one place that says how a Failure is answered: its HTTP status, REST's error body and
@@ -24,6 +25,15 @@ const STATUS: Record<FailureReason, number> = {
 };
 
 export const statusOf = (reason: FailureReason): number => STATUS[reason];
+
+/**
+ * Seconds a client should wait before trying again, sent as `Retry-After` with every 503 (a
+ * dependency is down; the pg pool reconnects on its own once it is back).
+ */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** What a client is told while Postgres cannot be reached: no host, no driver text (those go to the log). */
+const DATABASE_UNAVAILABLE_MESSAGE = `the database is unavailable; retry in ${RETRY_AFTER_SECONDS} seconds`;
 
 /** The reason phrase of an HTTP status ("Bad Request", "Not Found", ...), as Node knows it. */
 const reasonPhrase = (statusCode: number): string => STATUS_CODES[statusCode] ?? 'Error';
@@ -61,7 +71,12 @@ const GRAPHQL_PATH = '/graphql';
 export function httpAnswerOf(f: Failure, url: string | undefined): { statusCode: number; body: unknown; headers: Record<string, string> } {
   const statusCode = statusOf(f.reason);
   const onGraphql = (url ?? '').split('?')[0] === GRAPHQL_PATH;
-  const headers: Record<string, string> = f.reason === 'Unauthorized' ? { 'www-authenticate': 'Bearer realm="taintgate"' } : {};
+  const headers: Record<string, string> =
+    f.reason === 'Unauthorized'
+      ? { 'www-authenticate': 'Bearer realm="taintgate"' }
+      : f.reason === 'ServiceUnavailable'
+        ? { 'retry-after': String(RETRY_AFTER_SECONDS) }
+        : {};
   return { statusCode, body: onGraphql ? { errors: [graphqlAnswerOf(f)] } : restAnswerOf(f), headers };
 }
 
@@ -73,11 +88,13 @@ const REASON_OF_STATUS = new Map(Object.entries(STATUS).map(([reason, status]) =
 /**
  * A failure from anything thrown while answering: ours (FailureException), Nest's and fastify's
  * HTTP exceptions (an unknown route, JSON that does not parse, a body too large or of another
- * type: Nest hands fastify's errors over as HttpExceptions), Prisma's known errors (the safety
- * net behind the services' own checks), or undefined for a bug (answered as InternalError by
- * the caller, which logs it).
+ * type: Nest hands fastify's errors over as HttpExceptions), Postgres unreachable
+ * (ServiceUnavailable: the caller reports it to the outage log), Prisma's known errors (the
+ * safety net behind the services' own checks), or undefined for a bug (answered as
+ * InternalError by the caller, which logs it).
  */
 export function failureOfThrown(exception: unknown, contentType?: string): Failure | undefined {
+  if (isPostgresUnreachable(exception)) return { reason: 'ServiceUnavailable', message: DATABASE_UNAVAILABLE_MESSAGE };
   if (exception instanceof HttpException) {
     const cause = (exception as { failure?: Failure }).failure;
     if (cause) return cause;

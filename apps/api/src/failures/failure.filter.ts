@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, type HttpServer, Logger } from '@nestjs/common';
 import { failure } from '@taintgate/domain';
 import { INTERNAL_ERROR_MESSAGE, failureOfThrown, httpAnswerOf } from './failure-answers';
+import { reportIfOutage } from './outages';
 
 /** The part of a request this filter reads; a fastify request and Node's both have it. */
 interface RequestLine {
@@ -12,8 +13,9 @@ interface RequestLine {
  * Answers every failure of an HTTP request, whoever threw it, through failure-answers.ts: REST
  * with the contract's JSON `{statusCode, error, message, details?}`, and a request to /graphql
  * that fails before GraphQL runs (a body of another type, too large, not JSON) with GraphQL's
- * `{errors: [{message, extensions}]}` and the same status. A bug is logged with its stack and
- * answered 500 without its details.
+ * `{errors: [{message, extensions}]}` and the same status. A 503 says when to retry
+ * (`Retry-After`); an outage is told to the log once per interval (OutageLog). A bug is logged
+ * with its stack and answered 500 without its details.
  */
 @Catch()
 export class FailureFilter implements ExceptionFilter {
@@ -47,6 +49,7 @@ export class FailureFilter implements ExceptionFilter {
     }
     const contentType = request.headers?.['content-type'];
     let found = failureOfThrown(exception, typeof contentType === 'string' ? contentType : undefined);
+    if (found?.reason === 'ServiceUnavailable') reportIfOutage(exception);
     if (!found) {
       const error = exception instanceof Error ? exception : new Error(`non-error thrown: ${String(exception)}`);
       this.logger.error(`unexpected error: ${error.message}`, error.stack);

@@ -15,6 +15,7 @@ import { formatGraphqlError } from './graphql-errors';
 import { queryCost } from './query-cost';
 import { complexityLimit, depthLimit } from './query-limits';
 import { RESOLVERS } from './resolvers';
+import { retryAfterOnOutage } from './retry-after-on-outage';
 import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
 
 /**
@@ -44,7 +45,7 @@ import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
         validationRules: [depthLimit(), complexityLimit()],
         // Mutations need the operator role or more (the access hook let /graphql in as a viewer);
         // then the operation's estimated cost, lists counted by their items (query-cost.ts).
-        plugins: [subscriptionsOverWebSocketOnly, graphqlAccess, queryCost],
+        plugins: [subscriptionsOverWebSocketOnly, graphqlAccess, queryCost, retryAfterOnOutage],
         // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
         // A socket is admitted by its Origin and the key in connection_init (socket-access.ts).
         subscriptions: { 'graphql-ws': { path: '/graphql', onConnect: (context: SocketConnection) => sockets.admit(context) } },

@@ -1,21 +1,70 @@
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import type { HealthReport } from './health-report';
-import { HealthService } from './health.service';
+import { Controller, Get, Header, Query, Res, ServiceUnavailableException } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { HealthCheckName, HealthReport } from './health-report';
+import { LIVEZ_CHECKS, READYZ_CHECKS, HealthService } from './health.service';
+import { checksToRun, healthText } from './health-text';
+import { currentRequest } from '../auth/request-context';
 import { Access } from '../auth/route-access';
 
+/** The query of /livez and /readyz: `?verbose` (any value, or none), `?exclude=name` (repeatable). */
+interface HealthQuery {
+  verbose?: unknown;
+  exclude?: unknown;
+}
+
+/**
+ * Whether this caller may see why a check failed (hosts, driver errors): an admin's key only.
+ * Health needs no key, so anyone else, and everyone while authentication is off, sees `failed`.
+ */
+const detailed = (): boolean => {
+  const caller = currentRequest()?.caller;
+  return caller?.kind === 'apiKey' && caller.role === 'admin';
+};
+
+/**
+ * GET /livez (the process answers), GET /readyz (Postgres answers: the service can serve), in
+ * kube-apiserver's plain-text shape, and GET /healthz, the JSON report kept for probes set up
+ * before them, whose status is /readyz's. Redis is never required: evictions are carried out
+ * from Postgres while it is away.
+ */
 @Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
+  @Get('livez')
+  @Access('public')
+  @Header('content-type', 'text/plain; charset=utf-8')
+  @Header('x-content-type-options', 'nosniff')
+  livez(@Query() query: HealthQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return this.answer('livez', LIVEZ_CHECKS, query, reply);
+  }
+
+  @Get('readyz')
+  @Access('public')
+  @Header('content-type', 'text/plain; charset=utf-8')
+  @Header('x-content-type-options', 'nosniff')
+  readyz(@Query() query: HealthQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return this.answer('readyz', READYZ_CHECKS, query, reply);
+  }
+
   /**
-   * 200 with the report when every dependency answers, 503 with the same report otherwise
-   * (Nest sends an exception's object response as the body, unchanged).
+   * 200 with the report when Postgres answers, 503 with the same report otherwise (Nest sends an
+   * exception's object response as the body, unchanged).
    */
   @Get('healthz')
   @Access('public')
   async healthz(): Promise<HealthReport> {
-    const report = await this.health.check();
+    const report = await this.health.report(detailed());
     if (report.status !== 'ok') throw new ServiceUnavailableException(report);
     return report;
+  }
+
+  private async answer(endpoint: 'livez' | 'readyz', checks: readonly HealthCheckName[], query: HealthQuery, reply: FastifyReply): Promise<string> {
+    const exclude = [query.exclude ?? []].flat().flatMap((names) => (typeof names === 'string' ? names.split(',') : []));
+    const outcomes = await this.health.run(checksToRun(checks, exclude), detailed());
+    const { ok, body } = healthText(endpoint, checks, outcomes, { verbose: query.verbose !== undefined, exclude });
+    // 503 rather than kube-apiserver's 500: not ready is not a failure of ours, and says to come back.
+    if (!ok) void reply.status(503);
+    return body;
   }
 }

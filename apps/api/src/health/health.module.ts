@@ -4,7 +4,7 @@ import { RedisModule } from '../redis/redis.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 
-/** `GET /healthz`: whether Postgres and Redis answer. */
+/** `GET /livez`, `GET /readyz` and `GET /healthz`: whether the process, Postgres and Redis answer. */
 @Module({
   imports: [DatabaseModule, RedisModule],
   controllers: [HealthController],

@@ -1,37 +1,61 @@
 import { Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { PrismaService } from '../database/prisma.service';
+import { OutageLog } from '../failures/outages';
 import { connectionProblem } from '../redis/redis-client.provider';
-import type { HealthCheckName, HealthReport } from './health-report';
+import type { CheckOutcome, HealthCheckName, HealthReport } from './health-report';
 import { withTimeout } from './with-timeout';
 
-/** Longest a single check may take: a liveness probe must get its answer before its own timeout. */
+/** Longest a single check may take: a probe must get its answer before its own timeout. */
 const CHECK_TIMEOUT_MS = 2_000;
 
-/** Asks each dependency for a trivial answer, all at once, and reports which ones gave it. */
+/** The checks of each endpoint, in the order they are listed (kube-apiserver lists `ping` first). */
+export const LIVEZ_CHECKS: readonly HealthCheckName[] = ['ping'];
+export const READYZ_CHECKS: readonly HealthCheckName[] = ['ping', 'postgres'];
+const HEALTHZ_CHECKS: readonly HealthCheckName[] = ['postgres', 'redis'];
+
+/**
+ * Runs the health checks, all at once, each bounded by CHECK_TIMEOUT_MS. A failed check's cause
+ * goes to the log (once per interval, as an outage) and into the answer only when `detailed`:
+ * the seam for callers allowed to see hosts and driver errors; anonymous callers get none.
+ */
 @Injectable()
 export class HealthService {
+  private readonly probes: Record<HealthCheckName, () => Promise<unknown>> = {
+    ping: () => Promise.resolve(),
+    postgres: () => this.prisma.$queryRaw`SELECT 1`,
+    redis: () => this.pingRedis(),
+  };
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly redis: Redis,
   ) {}
 
-  async check(): Promise<HealthReport> {
-    const probes: Record<HealthCheckName, () => Promise<unknown>> = {
-      postgres: () => this.prisma.$queryRaw`SELECT 1`,
-      redis: () => this.pingRedis(),
-    };
-    const names = Object.keys(probes) as HealthCheckName[];
-    const outcomes = await Promise.allSettled(names.map((name) => withTimeout(probes[name](), CHECK_TIMEOUT_MS)));
-
-    const report: HealthReport = { status: 'ok', checks: { postgres: 'ok', redis: 'ok' } };
-    names.forEach((name, index) => {
-      const outcome = outcomes[index];
-      if (outcome?.status !== 'rejected') return;
-      report.status = 'unavailable';
-      report.checks[name] = 'failed';
-      report.errors = { ...report.errors, [name]: messageOf(outcome.reason) };
+  /** Each named check's outcome, in the order named. */
+  async run(names: readonly HealthCheckName[], detailed: boolean): Promise<CheckOutcome[]> {
+    const outcomes = await Promise.allSettled(names.map((name) => withTimeout(this.probes[name](), CHECK_TIMEOUT_MS)));
+    return names.map((name, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.status !== 'rejected') {
+        if (name === 'postgres') OutageLog.of('Postgres').recovered();
+        return { name, ok: true };
+      }
+      const error = messageOf(outcome.reason);
+      if (name === 'postgres' || name === 'redis') OutageLog.of(name === 'postgres' ? 'Postgres' : 'Redis').report(`${name} check failed: ${error}`);
+      return detailed ? { name, ok: false, error } : { name, ok: false };
     });
+  }
+
+  /** GET /healthz's report: its status follows Postgres alone (readiness); Redis is reported beside it. */
+  async report(detailed: boolean): Promise<HealthReport> {
+    const outcomes = await this.run(HEALTHZ_CHECKS, detailed);
+    const statusOf = (name: HealthCheckName) => (outcomes.find((o) => o.name === name)?.ok ? 'ok' : 'failed');
+    const report: HealthReport = {
+      status: statusOf('postgres') === 'ok' ? 'ok' : 'unavailable',
+      checks: { postgres: statusOf('postgres'), redis: statusOf('redis') },
+    };
+    for (const { name, error } of outcomes) if (error !== undefined) report.errors = { ...report.errors, [name]: error };
     return report;
   }
 

@@ -31,17 +31,24 @@ export const redisClientProvider: Provider = {
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
     });
-    // ioredis emits 'error' on every failed reconnect; unheard, Node would crash the process.
-    // Log each distinct failure once rather than every two seconds.
-    redis.on('error', (error: Error) => {
-      if (error.message !== lastConnectionErrors.get(redis)) {
-        logger.warn(`connection error: ${error.message}`);
-      }
-      lastConnectionErrors.set(redis, error.message);
-    });
-    redis.on('ready', () => {
-      if (lastConnectionErrors.delete(redis)) logger.log('connection restored');
-    });
+    onConnectionError(redis);
     return redis;
   },
 };
+
+/**
+ * Hears `redis`'s connection errors: ioredis emits 'error' on every failed reconnect, and
+ * unheard, Node would crash the process. Each distinct failure is logged once rather than every
+ * two seconds, and remembered for connectionProblem.
+ */
+export function onConnectionError(redis: Redis): void {
+  redis.on('error', (error: Error) => {
+    if (error.message !== lastConnectionErrors.get(redis)) {
+      logger.warn(`connection error: ${error.message}`);
+    }
+    lastConnectionErrors.set(redis, error.message);
+  });
+  redis.on('ready', () => {
+    if (lastConnectionErrors.delete(redis)) logger.log('connection restored');
+  });
+}

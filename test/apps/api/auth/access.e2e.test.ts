@@ -92,7 +92,7 @@ describe('API keys and roles (TAINTGATE_AUTH=on)', () => {
   describe('roles: every REST operation of the OpenAPI document, anonymously and with each role', () => {
     /** What each operation needs, by the contract: reads view, questions asked by POST view, keys and deleting a cluster are an admin's. */
     function needed(method: string, path: string): 'public' | 'viewer' | 'operator' | 'admin' {
-      if (path === '/healthz') return 'public';
+      if (['/healthz', '/livez', '/readyz'].includes(path)) return 'public';
       if (path.startsWith('/v1/apikeys') || path === '/v1/audit') return 'admin';
       if (method === 'delete' && path === '/v1/clusters/{cluster}') return 'admin';
       if (method === 'get') return 'viewer';

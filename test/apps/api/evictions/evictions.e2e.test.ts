@@ -77,6 +77,26 @@ describe('NoExecute carried out', () => {
     expect(await podExists(app(), 'forever')).toBe(true);
   });
 
+  it('records firedAt as when the pod was deleted: a wake-up that waited behind a long write says when it ran', async () => {
+    await putNode(app(), 'n1');
+    await putPod(app(), 'p', seconds(1));
+    await taint(app());
+    const [scheduled] = await evictions(app(), '?status=Scheduled');
+
+    // A write holding the cluster's revision row across the deadline, as a long command would.
+    await t.db.query('BEGIN');
+    await t.db.query(`SELECT revision FROM clusters WHERE name = 'default' FOR UPDATE`);
+    await sleep(Math.max(0, Date.parse(scheduled.scheduledFor) - Date.now()) + 2500);
+    const releasedAt = Date.now();
+    await t.db.query('COMMIT');
+
+    const executed = await waitFor(async () => (await evictions(app(), '?status=Executed'))[0], 5000);
+    expect(executed.scheduledFor).toBe(scheduled.scheduledFor);
+    expect(Date.parse(executed.firedAt)).toBeGreaterThanOrEqual(releasedAt - 50);
+    const graphql = await app().inject({ method: 'POST', url: '/graphql', payload: { query: '{ evictions { scheduledFor firedAt } }' } });
+    expect(graphql.json().data.evictions).toEqual([{ scheduledFor: executed.scheduledFor, firedAt: executed.firedAt }]);
+  });
+
   it('cancels when the taint goes first', async () => {
     await putNode(app(), 'n1');
     await putPod(app(), 'p', seconds(1));

@@ -155,12 +155,12 @@ describe('error answers and the OpenAPI document', () => {
   });
 
   it('leaves the 503 report of GET /healthz as it is (a body shaped on purpose)', async () => {
-    const down = await bootApp({ DATABASE_URL: t.databaseUrl, REDIS_URL: 'redis://127.0.0.1:1' });
+    const down = await bootApp({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/taintgate' });
     try {
       const response = await down.inject({ method: 'GET', url: '/healthz' });
 
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ status: 'unavailable', checks: { redis: 'failed' } });
+      expect(response.json()).toMatchObject({ status: 'unavailable', checks: { postgres: 'failed' } });
     } finally {
       await down.close();
     }
