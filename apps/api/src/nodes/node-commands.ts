@@ -1,10 +1,24 @@
-import { type Failure, type LabelSelector, type Node, type NodeCondition, type Result, ShapeChecker, err, failure, ok, validateNode } from '@taintgate/domain';
+import {
+  type Failure,
+  type LabelSelector,
+  type ListChunking,
+  type Node,
+  type NodeCondition,
+  type Result,
+  ShapeChecker,
+  err,
+  failure,
+  ok,
+  validateNode,
+} from '@taintgate/domain';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
-import { checked, labelSelector, nameText, requiredString } from '../edge/request-fields';
+import { checked, labelSelector, listChunking, nameText, requiredString } from '../edge/request-fields';
 
 export interface ListNodesCommand {
   selector: LabelSelector;
+  /** The page: `?limit=` and `?continue=`. */
+  chunking: ListChunking;
 }
 
 export interface UpsertNodeCommand {
@@ -18,13 +32,14 @@ export interface SetConditionsCommand {
   conditions: NodeCondition[];
 }
 
-/** GET /v1/nodes?labelSelector= and the `nodes` query. */
+/** GET /v1/nodes?labelSelector=&limit=&continue= and the `nodes` and `nodeList` queries. */
 export const listNodes = operation<ListNodesCommand>({
   rest: ({ query }) => query,
   parse(input) {
     const shape = new ShapeChecker();
     const selector = labelSelector(shape, input.labelSelector, 'labelSelector');
-    return checked(shape, () => ({ selector }));
+    const chunking = listChunking(shape, input);
+    return checked(shape, () => ({ selector, chunking }));
   },
 });
 
