@@ -3,18 +3,20 @@ import fastifyHelmet from '@fastify/helmet';
 import { fastifyRequestContext } from '@fastify/request-context';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { guardEveryRequest } from './auth/access-hook';
+import { MAX_REQUEST_BODY_BYTES } from '@taintgate/domain';
 import { AppConfig } from './config/app-config';
 import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
 import { FailureFilter } from './failures/failure.filter';
 import { setupOpenApi } from './openapi/setup-openapi';
 
 /**
- * Largest request body accepted (fastify's default is 1 MiB). What-if queries send whole
+ * Largest request body accepted on every route but the imports (which read theirs as it arrives,
+ * up to IMPORT_BODY_LIMIT_MB): kube-apiserver's 3 MiB, answered beyond with 413 in its words
+ * (`Request entity too large: limit is 3145728`, failure-answers.ts). What-if queries that send
  * hypothetical clusters inline (`POST /v1/placement` with `nodes`, `/v1/taint-impact` with
- * `inline`), and `kubectl get -o json` nodes run to several KiB each: 16 MiB holds a few
- * thousand of them while still refusing a runaway upload.
+ * `inline`) hold several hundred `kubectl get -o json` nodes in it; a larger cluster is imported.
  */
-export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+export const BODY_LIMIT_BYTES = MAX_REQUEST_BODY_BYTES;
 
 /**
  * Longest path parameter routed (fastify's default is 100, which answers 414 for valid node and pod

@@ -54,3 +54,7 @@ export * from './concurrency/delete-options';
 export * from './access/roles';
 export * from './access/bearer-token';
 export * from './retention/retention';
+
+export * from './lists/continue-token';
+export * from './lists/list-chunks';
+export * from './limits/size-limits';

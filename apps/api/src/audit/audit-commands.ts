@@ -1,11 +1,8 @@
 import { FieldPath, ShapeChecker, fieldError, isDNS1123Label } from '@taintgate/domain';
 import { operation } from '../edge/operation';
-import { checked } from '../edge/request-fields';
+import { checked, listChunking } from '../edge/request-fields';
 
 const root = FieldPath.root();
-const DEFAULT_LIMIT = 500;
-const MAX_LIMIT = 10_000;
-
 /** GET /v1/audit: which rows, newest first, and where the page starts. */
 export interface AuditQuery {
   cluster?: string;
@@ -19,24 +16,8 @@ export interface AuditQuery {
   /** Rows before this instant. */
   until?: number;
   limit: number;
-  /** Rows older than this id: the page after the one whose `continue` carried it. */
-  beforeId?: bigint;
-}
-
-/** The `continue` token of an audit page: opaque to clients, the id the next page starts below. */
-export const auditContinueToken = (beforeId: bigint): string => Buffer.from(JSON.stringify({ v: 'audit/v1', before: String(beforeId) })).toString('base64url');
-
-function continueFrom(shape: ShapeChecker, value: unknown): bigint | undefined {
-  const text = shape.string(value, root.child('continue'));
-  if (!text) return undefined;
-  try {
-    const token = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as { v?: unknown; before?: unknown };
-    if (token.v === 'audit/v1' && typeof token.before === 'string' && /^\d+$/.test(token.before)) return BigInt(token.before);
-  } catch {
-    // Fall through to the error below.
-  }
-  shape.errors.push(fieldError.invalid(root.child('continue'), text, 'not a continue token this list gave'));
-  return undefined;
+  /** The newest id the page may hold (from a continue token); the newest of all when absent. */
+  upTo?: bigint;
 }
 
 function instant(shape: ShapeChecker, value: unknown, field: string): number | undefined {
@@ -55,14 +36,11 @@ export const listAudit = operation<AuditQuery>({
     const text = (field: string) => shape.string(input[field], root.child(field)) || undefined;
     const cluster = text('cluster');
     if (cluster !== undefined) for (const message of isDNS1123Label(cluster)) shape.errors.push(fieldError.invalid(root.child('cluster'), cluster, message));
-    const limitText = shape.string(input.limit, root.child('limit'));
-    let limit = DEFAULT_LIMIT;
-    if (limitText) {
-      const n = /^\d+$/.test(limitText) ? Number(limitText) : NaN;
-      if (!Number.isSafeInteger(n) || n < 1 || n > MAX_LIMIT)
-        shape.errors.push(fieldError.invalid(root.child('limit'), limitText, `must be a whole number from 1 to ${MAX_LIMIT}`));
-      else limit = n;
-    }
+    // Kubernetes' chunking, as every list: newest first, so a page's start is the newest id it may hold.
+    const { limit, start } = listChunking(shape, input);
+    let upTo: bigint | undefined;
+    if (/^\d{1,19}$/.test(start)) upTo = BigInt(start);
+    else if (start !== '') shape.errors.push(fieldError.unparsable(root.child('continue'), input.continue, `continue key is not valid: ${start}`));
     const query: AuditQuery = {
       cluster,
       actor: text('actor'),
@@ -73,7 +51,7 @@ export const listAudit = operation<AuditQuery>({
       since: instant(shape, input.since, 'since'),
       until: instant(shape, input.until, 'until'),
       limit,
-      beforeId: continueFrom(shape, input.continue),
+      upTo,
     };
     return checked(shape, () => query);
   },

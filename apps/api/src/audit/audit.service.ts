@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { k8sTime } from '../cluster/object-parts';
 import { PrismaService } from '../database/prisma.service';
 import type { AuditEvent, Prisma } from '../generated/prisma/client';
-import { type AuditQuery, auditContinueToken } from './audit-commands';
+import { type AuditQuery } from './audit-commands';
+import { listPage } from '../edge/list-answers';
+import { chunkOfRows } from '@taintgate/domain';
 
 /** One row of the audit trail, as GET /v1/audit answers it. */
 function entryOf(row: AuditEvent & { cluster: { name: string } | null }) {
@@ -42,7 +44,7 @@ export class AuditService {
         : {
             at: { ...(query.since === undefined ? {} : { gte: new Date(query.since) }), ...(query.until === undefined ? {} : { lt: new Date(query.until) }) },
           }),
-      ...(query.beforeId === undefined ? {} : { id: { lt: query.beforeId } }),
+      ...(query.upTo === undefined ? {} : { id: { lte: query.upTo } }),
     };
     // One more than the page: whether there is a next one, without counting them all.
     const rows = await this.prisma.auditEvent.findMany({
@@ -51,13 +53,8 @@ export class AuditService {
       take: query.limit + 1,
       include: { cluster: { select: { name: true } } },
     });
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      apiVersion: 'taintgate/v1',
-      kind: 'AuditEventList',
-      metadata: rows.length > query.limit && last ? { continue: auditContinueToken(last.id) } : {},
-      items: page.map(entryOf),
-    };
+    // Newest first: the next page starts at the id below the last one answered.
+    const chunk = chunkOfRows(rows, query.limit, (last) => String(last.id - 1n), 0n);
+    return listPage('AuditEventList', { ...chunk, items: chunk.items.map(entryOf) }, { apiVersion: 'taintgate.io/v1' });
   }
 }

@@ -4,7 +4,7 @@ import { currentActor } from '../audit/actor';
 import { k8sTime } from '../cluster/object-parts';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
-import { listOf } from '../edge/kubernetes-objects';
+import { listPage } from '../edge/list-answers';
 import { fail } from '../failures/failure.exception';
 import { hashOfApiKey, newApiKey, prefixOfApiKey } from './api-key-secrets';
 import { type ApiKeyRow, ApiKeyStore } from './api-key-store';
@@ -19,7 +19,7 @@ const ADMIN_TOKEN_KEY_NAME = 'taintgate-admin-token';
  * created it; nothing can show it again.
  */
 export interface ApiKeyObject {
-  apiVersion: 'taintgate/v1';
+  apiVersion: 'taintgate.io/v1';
   kind: 'APIKey';
   metadata: { name: string; creationTimestamp: string };
   spec: { role: string };
@@ -64,7 +64,8 @@ export class ApiKeysService implements OnApplicationBootstrap {
 
   async list() {
     const rows = await this.store.list();
-    return listOf('APIKeyList', 0n, rows.map(objectOf));
+    // A deployment has a handful of keys: one page holds them all.
+    return listPage('APIKeyList', { items: rows.map(objectOf) }, { apiVersion: 'taintgate.io/v1' });
   }
 
   async get(name: string): Promise<ApiKeyObject> {
@@ -137,7 +138,7 @@ const notFound = (name: string) => failure.missing(`apikeys ${goQuote(name)} not
 
 function objectOf(row: ApiKeyRow): ApiKeyObject {
   return {
-    apiVersion: 'taintgate/v1',
+    apiVersion: 'taintgate.io/v1',
     kind: 'APIKey',
     metadata: { name: row.name, creationTimestamp: k8sTime(row.createdAt) },
     spec: { role: row.role },

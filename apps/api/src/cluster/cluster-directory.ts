@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { failure } from '@taintgate/domain';
 import { PrismaService } from '../database/prisma.service';
+import type { Prisma } from '../generated/prisma/client';
 import { fail } from '../failures/failure.exception';
 import { type ClusterRef, DEFAULT_CLUSTER } from './cluster-writer';
 
@@ -29,6 +30,13 @@ export class ClusterDirectory {
     return fail(failure.notFound('Cluster', name));
   }
 
+  /** The cluster by name with its current revision, for a list read past the snapshot (evictions); NotFound as require. */
+  async current(name: string): Promise<ClusterRef & { revision: bigint }> {
+    const { id } = await this.require(name);
+    const row = await this.prisma.cluster.findUnique({ where: { id }, select: { id: true, name: true, revision: true } });
+    return row ?? fail(failure.notFound('Cluster', name));
+  }
+
   /** Creates the cluster unless it exists; says which. */
   async ensure(name: string): Promise<{ cluster: ClusterRef; created: boolean }> {
     const [inserted] = await this.prisma.$queryRaw<ClusterRef[]>`
@@ -38,11 +46,20 @@ export class ClusterDirectory {
   }
 
   async get(name: string): Promise<ClusterRecord> {
-    return (await this.records(name))[0] ?? fail(failure.notFound('Cluster', name));
+    return (await this.records({ name }))[0] ?? fail(failure.notFound('Cluster', name));
   }
 
-  async list(): Promise<ClusterRecord[]> {
-    return this.records(undefined);
+  /**
+   * A page of the clusters by name: those from the start key on, at most `take` of them, and how
+   * many there are from there (a list's remainingItemCount) when more than `take`. A start key is
+   * a name, or a name followed by NUL (the first name after it), which Postgres cannot hold in a
+   * parameter: that one is asked for as "after the name".
+   */
+  async list(start: string, take: number): Promise<{ records: ClusterRecord[]; fromStart?: number }> {
+    const where: Prisma.ClusterWhereInput = { name: start.endsWith('\u0000') ? { gt: start.slice(0, -1) } : { gte: start } };
+    const records = await this.records(where, take);
+    if (records.length < take) return { records };
+    return { records, fromStart: await this.prisma.cluster.count({ where }) };
   }
 
   /**
@@ -55,9 +72,10 @@ export class ClusterDirectory {
     return record;
   }
 
-  private async records(name: string | undefined): Promise<ClusterRecord[]> {
+  private async records(where: Prisma.ClusterWhereInput, take?: number): Promise<ClusterRecord[]> {
     const rows = await this.prisma.cluster.findMany({
-      where: name === undefined ? {} : { name },
+      where,
+      ...(take === undefined ? {} : { take }),
       select: { id: true, name: true, revision: true, createdAt: true, _count: { select: { nodes: true, pods: true } } },
       orderBy: { name: 'asc' },
     });

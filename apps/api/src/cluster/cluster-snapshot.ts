@@ -35,6 +35,11 @@ export interface ClusterView {
    * not. Undefined for a node no such pod is bound to.
    */
   readonly usageOf: (nodeName: string) => NodeUsage | undefined;
+  /**
+   * The keys of `nodes` or `pods` in order (as JavaScript compares strings: byte order for
+   * Kubernetes' ASCII names), the order lists are answered and paged in; sorted once per revision.
+   */
+  readonly keysInOrder: (of: 'nodes' | 'pods') => readonly string[];
 }
 
 /**
@@ -49,6 +54,9 @@ export class ClusterSnapshot {
   /** Kept as pods come and go, so a read never sums 300,000 pods. */
   private readonly usage = new Map<string, NodeUsage>();
   private readonly usageOf = (nodeName: string): NodeUsage | undefined => this.usage.get(nodeName);
+  /** The keys in order, sorted on the first list after a change; every page of a list reads the same. */
+  private sorted: { nodes?: readonly string[]; pods?: readonly string[] } = {};
+  private readonly keysInOrder = (of: 'nodes' | 'pods'): readonly string[] => (this.sorted[of] ??= [...this[of].keys()].sort());
   private refreshing: Promise<void> | null = null;
   /** When the snapshot last answered (epoch ms), for dropping idle ones. */
   lastUsed = 0;
@@ -72,7 +80,7 @@ export class ClusterSnapshot {
       });
       await this.refreshing;
     }
-    return { cluster: this.cluster, revision: this.revision, nodes: this.nodes, pods: this.pods, usageOf: this.usageOf };
+    return { cluster: this.cluster, revision: this.revision, nodes: this.nodes, pods: this.pods, usageOf: this.usageOf, keysInOrder: this.keysInOrder };
   }
 
   private async refresh(): Promise<void> {
@@ -101,7 +109,14 @@ export class ClusterSnapshot {
       { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 15_000 },
     );
     const { since } = changes;
-    if (changes.whole) this.clear();
+    if (changes.whole) {
+      this.clear();
+      delete this.sorted.nodes;
+      delete this.sorted.pods;
+    }
+    // The order of the keys holds while none comes or goes (most writes change objects that exist).
+    if (changes.tombstones.some((t) => t.kind === 'Node') || changes.nodes.some((row) => !this.nodes.has(row.name))) delete this.sorted.nodes;
+    if (changes.tombstones.some((t) => t.kind !== 'Node') || changes.pods.some(({ key }) => !this.pods.has(key))) delete this.sorted.pods;
     // Deletions first: a row still present was written after its tombstone and is the truth.
     for (const t of changes.tombstones) {
       if (t.kind === 'Node') this.nodes.delete(t.key);

@@ -91,5 +91,5 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
 }
 
 function emptyView(name: string): ClusterView {
-  return { cluster: { id: 0, name }, revision: 0n, nodes: new Map(), pods: new Map(), usageOf: () => undefined };
+  return { cluster: { id: 0, name }, revision: 0n, nodes: new Map(), pods: new Map(), usageOf: () => undefined, keysInOrder: () => [] };
 }

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type Node, type Taint, sameTaint } from '@taintgate/domain';
 import type { TaintEffect } from '../generated/prisma/client';
+import { fail } from '../failures/failure.exception';
 import type { WriteContext } from './cluster-writer';
 import { type ImportedNodeRow, type NodeRow, nodeColumnsOf, nodeOfRow, taintOfRow } from './node-record';
+import { oversized } from './object-size';
 
 /** How many nodes one import statement writes. */
 const IMPORT_BATCH = 1000;
@@ -36,9 +38,12 @@ export class NodeStore {
   /**
    * Creates or replaces the node and its taints at the write's revision. A taint keeps the time
    * it was added: the one sent, else that of the same stored taint (key, value and effect), else now.
+   * A node whose JSON is larger than etcd stores is refused (413), nothing written.
    */
   async save(w: WriteContext, node: Node, existing: NodeRow | null): Promise<Node> {
     const name = node.metadata.name;
+    const tooLarge = oversized('Node', name, node);
+    if (tooLarge) fail(tooLarge);
     const columns = nodeColumnsOf(node);
     if (existing) {
       await w.tx.node.update({ where: { clusterId_name: { clusterId: w.cluster.id, name } }, data: { ...columns, revision: w.revision } });
@@ -49,11 +54,16 @@ export class NodeStore {
     return nodeOfRow((await this.find(w, name)) as NodeRow);
   }
 
-  /** Replaces only the node's taints (and stamps the node with the write's revision). */
+  /**
+   * Replaces only the node's taints (and stamps the node with the write's revision). A node the
+   * taints make larger than etcd stores is refused (413): the write's transaction is undone.
+   */
   async saveTaints(w: WriteContext, existing: NodeRow, taints: readonly Taint[]): Promise<Node> {
     await w.tx.node.update({ where: { clusterId_name: { clusterId: w.cluster.id, name: existing.name } }, data: { revision: w.revision } });
     await this.writeTaints(w, existing.name, taints, existing.taints.map(storedTaint));
-    return nodeOfRow((await this.find(w, existing.name)) as NodeRow);
+    const saved = nodeOfRow((await this.find(w, existing.name)) as NodeRow);
+    const tooLarge = oversized('Node', existing.name, saved);
+    return tooLarge ? fail(tooLarge) : saved;
   }
 
   /**

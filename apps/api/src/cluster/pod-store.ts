@@ -3,7 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type { Pod } from '@taintgate/domain';
 import { Prisma } from '../generated/prisma/client';
 import type { Connection } from '../database/prisma.service';
+import { fail } from '../failures/failure.exception';
 import type { Tx, WriteContext } from './cluster-writer';
+import { oversized } from './object-size';
 import { type ImportedPodRow, type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
 /** Reads outside a write go through the Prisma client itself, which a transaction client also is. */
@@ -65,9 +67,12 @@ export class PodStore {
         AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.cluster_id = p.cluster_id AND n.name = p.node_name)`;
   }
 
+  /** Creates or replaces the pod at the write's revision; one whose JSON is larger than etcd stores is refused (413), nothing written. */
   async save(w: WriteContext, pod: Pod, existing: PodRow | null): Promise<Pod> {
     const namespace = pod.metadata.namespace as string;
     const name = pod.metadata.name;
+    const tooLarge = oversized('Pod', name, pod);
+    if (tooLarge) fail(tooLarge);
     const columns = podColumnsOf(pod);
     const row = existing
       ? await w.tx.pod.update({ where: { clusterId_namespace_name: { clusterId: w.cluster.id, namespace, name } }, data: { ...columns, revision: w.revision } })

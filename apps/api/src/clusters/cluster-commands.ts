@@ -1,7 +1,7 @@
-import { FieldPath, ShapeChecker, fieldError, isDNS1123Label } from '@taintgate/domain';
+import { FieldPath, type ListChunking, ShapeChecker, fieldError, isDNS1123Label } from '@taintgate/domain';
 import { DEFAULT_CLUSTER } from '../cluster/cluster-writer';
 import { operation } from '../edge/operation';
-import { checked } from '../edge/request-fields';
+import { checked, listChunking } from '../edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -39,5 +39,15 @@ export const clusterName = operation<string>({
     const shape = new ShapeChecker();
     const name = clusterNameIn(shape, input.cluster, true);
     return checked(shape, () => name ?? '');
+  },
+});
+
+/** GET /v1/clusters and the `clusters` and `clusterList` queries: a page of the clusters, by name. */
+export const listClusters = operation<ListChunking>({
+  rest: ({ query }) => query,
+  parse(input) {
+    const shape = new ShapeChecker();
+    const chunking = listChunking(shape, input);
+    return checked(shape, () => chunking);
   },
 });

@@ -1,8 +1,10 @@
 import { Controller, Delete, Get, Put, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import type { ListChunking } from '@taintgate/domain';
 import { Command } from '../edge/commands';
-import { clusterName } from './cluster-commands';
+import { ListQueries, streamedList } from '../edge/list-answers';
+import { clusterName, listClusters } from './cluster-commands';
 import { ClustersService } from './clusters.service';
 import { Access } from '../auth/route-access';
 
@@ -12,9 +14,10 @@ export class ClustersController {
   constructor(private readonly clusters: ClustersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List the clusters (ClusterList), each with how many nodes and pods it holds' })
-  list() {
-    return this.clusters.list();
+  @ApiOperation({ summary: 'List the clusters (ClusterList) by name, each with how many nodes and pods it holds, a page at a time' })
+  @ListQueries()
+  async list(@Command(listClusters) chunking: ListChunking) {
+    return streamedList(await this.clusters.list(chunking));
   }
 
   @Get(':cluster')

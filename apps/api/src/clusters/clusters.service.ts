@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { failure } from '@taintgate/domain';
+import { type ListChunking, chunkOfRows, failure } from '@taintgate/domain';
 import { ClusterDirectory, type ClusterRecord } from '../cluster/cluster-directory';
 import { DEFAULT_CLUSTER } from '../cluster/cluster-writer';
 import { k8sTime } from '../cluster/object-parts';
+import { type ListPage, listPage } from '../edge/list-answers';
 import { fail } from '../failures/failure.exception';
 
 /** A cluster as the API answers it, shaped as a Kubernetes object. */
@@ -15,13 +16,24 @@ export function clusterObject(record: ClusterRecord) {
   };
 }
 
+/** The most clusters one query reads (Prisma's `take` is an Int). */
+const MAX_CLUSTERS_READ = 2 ** 31 - 2;
+
 /** /v1/clusters: the clusters taintgate keeps a twin of. */
 @Injectable()
 export class ClustersService {
   constructor(private readonly directory: ClusterDirectory) {}
 
-  async list() {
-    return { apiVersion: 'taintgate.io/v1', kind: 'ClusterList', items: (await this.directory.list()).map(clusterObject) };
+  /**
+   * A page of the ClusterList, by name. The clusters have no revision in common: a token carries
+   * the highest revision among those answered, which tells nothing but is never 0, as a token's must not be.
+   */
+  async list({ limit, start }: ListChunking): Promise<ListPage<ReturnType<typeof clusterObject>>> {
+    const take = Math.min(limit, MAX_CLUSTERS_READ) + 1;
+    const { records, fromStart } = await this.directory.list(start, take);
+    const revision = records.reduce((highest, r) => (r.revision > highest ? r.revision : highest), 1n);
+    const chunk = chunkOfRows(records, limit, (last) => `${last.name}\u0000`, revision, fromStart);
+    return listPage('ClusterList', { ...chunk, items: chunk.items.map(clusterObject) }, { apiVersion: 'taintgate.io/v1' });
   }
 
   async get(name: string) {

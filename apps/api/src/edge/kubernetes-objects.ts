@@ -21,8 +21,3 @@ export function withNameFromUrl(sent: unknown, name: string, namespace?: string)
   }
   return ok({ ...sent, metadata });
 }
-
-/** A Kubernetes list: `{apiVersion: v1, kind: NodeList, metadata: {resourceVersion}, items}`. */
-export function listOf<T>(kind: string, revision: bigint, items: T[]) {
-  return { apiVersion: 'v1', kind, metadata: { resourceVersion: String(revision) }, items };
-}

@@ -1,4 +1,18 @@
-import { type Failure, FieldPath, type LabelSelector, type Result, ShapeChecker, err, failure, fieldError, ok, parseLabelSelector } from '@taintgate/domain';
+import {
+  type Failure,
+  FieldPath,
+  type LabelSelector,
+  type ListChunking,
+  type Result,
+  ShapeChecker,
+  err,
+  failure,
+  fieldError,
+  listLimit,
+  listStart,
+  ok,
+  parseLabelSelector,
+} from '@taintgate/domain';
 
 /**
  * Small parsers shared by the operations: a request's named fields, checked and named by their
@@ -29,6 +43,21 @@ export function labelSelector(shape: ShapeChecker, value: unknown, field: string
   if (parsed.ok) return parsed.value;
   shape.errors.push(fieldError.unparsable(root.child(field), text, parsed.error));
   return [];
+}
+
+/**
+ * A list's `limit` and `continue` (a query string's, or GraphQL's Int and String), each refused
+ * by name when bad: `limit: Invalid value: "ten": strconv.ParseInt: parsing "ten": invalid
+ * syntax`, `continue: continue key is not valid: ...` (kube-apiserver's words).
+ */
+export function listChunking(shape: ShapeChecker, input: Record<string, unknown>): ListChunking {
+  const limitValue = typeof input.limit === 'number' ? input.limit : shape.string(input.limit, root.child('limit'));
+  const limit = listLimit(limitValue);
+  if (!limit.ok) shape.errors.push(fieldError.invalid(root.child('limit'), limitValue, limit.error));
+  const token = shape.string(input.continue, root.child('continue'));
+  const start = listStart(token);
+  if (!start.ok) shape.errors.push(fieldError.unparsable(root.child('continue'), token, start.error));
+  return { limit: limit.ok ? limit.value : 0, start: start.ok ? start.value : '' };
 }
 
 /** The body's fields (a request whose body is not an object names `<body>`). */

@@ -55,8 +55,14 @@ export interface EvictionFilters {
   nodeName?: string | undefined;
   namespace?: string | undefined;
   pod?: string | undefined;
+  /** At most this many. */
   limit: number;
+  /** The newest id the page may hold (a continue token's start); from the newest of all when absent. */
+  upTo?: bigint | undefined;
 }
+
+/** The most rows one query reads (Postgres' LIMIT takes a bigint, Prisma's `take` an Int). */
+const MAX_ROWS = 2 ** 31 - 2;
 
 /** The taint eviction controller's events, as it words them (taint_eviction.go). */
 const eventMessages = {
@@ -135,14 +141,22 @@ export class EvictionLedger {
     });
   }
 
-  /** A cluster's evictions of every status, newest first. */
-  async list(clusterId: number, filters: EvictionFilters): Promise<Eviction[]> {
+  /**
+   * A page of a cluster's evictions of every status, newest first: one row more than the limit,
+   * to tell whether more remain, and, when no filter applies and more remain, how many there are
+   * from the page's start on (remainingItemCount).
+   */
+  async list(clusterId: number, filters: EvictionFilters): Promise<{ rows: Eviction[]; fromStart?: number }> {
     const where: Prisma.EvictionWhereInput = { clusterId };
     if (filters.status !== undefined) where.status = filters.status;
     if (filters.nodeName !== undefined) where.nodeName = filters.nodeName;
     if (filters.namespace !== undefined) where.podNamespace = filters.namespace;
     if (filters.pod !== undefined) where.podName = filters.pod;
-    return this.prisma.eviction.findMany({ where, orderBy: { id: 'desc' }, take: filters.limit });
+    if (filters.upTo !== undefined) where.id = { lte: filters.upTo };
+    const rows = await this.prisma.eviction.findMany({ where, orderBy: { id: 'desc' }, take: Math.min(filters.limit, MAX_ROWS) + 1 });
+    const unfiltered = Object.keys(where).length === (filters.upTo === undefined ? 1 : 2);
+    if (!unfiltered || rows.length <= filters.limit) return { rows };
+    return { rows, fromStart: await this.prisma.eviction.count({ where }) };
   }
 
   /** The cluster's newest event's id (0 when there is none): where a new reader starts. */

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
+import { ListQueries, streamedList } from '../edge/list-answers';
 import type { EvictionFilters } from './eviction-ledger';
 import { listEvictions } from './eviction-commands';
 import { EvictionsService } from './evictions.service';
@@ -12,13 +13,13 @@ export class EvictionsController {
   constructor(private readonly evictions: EvictionsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'NoExecute evictions (scheduled, cancelled, executed), newest first, with the taint that caused each' })
+  @ApiOperation({ summary: 'NoExecute evictions (scheduled, cancelled, executed), newest first, with the taint that caused each, a page at a time' })
   @ApiQuery({ name: 'status', required: false, enum: ['Scheduled', 'Cancelled', 'Executed'] })
   @ApiQuery({ name: 'nodeName', required: false })
   @ApiQuery({ name: 'namespace', required: false })
   @ApiQuery({ name: 'pod', required: false })
-  @ApiQuery({ name: 'limit', required: false, type: Number })
-  list(@Command(clusterScope) cluster: string, @Command(listEvictions) filters: EvictionFilters) {
-    return this.evictions.list(cluster, filters);
+  @ListQueries()
+  async list(@Command(clusterScope) cluster: string, @Command(listEvictions) filters: EvictionFilters) {
+    return streamedList(await this.evictions.list(cluster, filters));
   }
 }

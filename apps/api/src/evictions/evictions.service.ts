@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { chunkOfRows } from '@taintgate/domain';
 import { ClusterDirectory } from '../cluster/cluster-directory';
+import { type ListPage, listPage } from '../edge/list-answers';
 import { type EvictionFilters, EvictionLedger } from './eviction-ledger';
 import { evictionView } from './eviction-records';
 
-/** GET /v1/evictions: a cluster's scheduled, cancelled and executed evictions, newest first. */
+/** GET /v1/evictions: a cluster's scheduled, cancelled and executed evictions, newest first, a page at a time. */
 @Injectable()
 export class EvictionsService {
   constructor(
@@ -11,8 +13,11 @@ export class EvictionsService {
     private readonly ledger: EvictionLedger,
   ) {}
 
-  async list(cluster: string, filters: EvictionFilters) {
-    const { id } = await this.clusters.require(cluster);
-    return { kind: 'EvictionList', items: (await this.ledger.list(id, filters)).map(evictionView) };
+  async list(cluster: string, filters: EvictionFilters): Promise<ListPage<ReturnType<typeof evictionView>>> {
+    const { id, revision } = await this.clusters.current(cluster);
+    const { rows, fromStart } = await this.ledger.list(id, filters);
+    // Newest first: the next page starts at the id below the last one answered.
+    const chunk = chunkOfRows(rows, filters.limit, (last) => String(last.id - 1n), revision, fromStart);
+    return listPage('EvictionList', { ...chunk, items: chunk.items.map(evictionView) }, { apiVersion: 'taintgate.io/v1', revision });
   }
 }

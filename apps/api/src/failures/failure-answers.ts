@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
-import { type Failure, type FailureReason, type FieldError, failure } from '@taintgate/domain';
+import { type Failure, type FailureReason, type FieldError, MAX_REQUEST_BODY_BYTES, bodyTooLarge, failure } from '@taintgate/domain';
 import type { ApiErrorBody } from './error-body';
 import { isPostgresUnreachable } from './outages';
 
@@ -103,6 +103,9 @@ export function failureOfThrown(exception: unknown, contentType?: string): Failu
     const message = httpExceptionMessage(exception);
     const saysNothing = !message || message === reasonPhrase(exception.getStatus());
     if (reason === 'UnsupportedMediaType' && saysNothing) return failure.unsupportedMediaType(unsupportedMediaTypeMessage(contentType));
+    // fastify's "Request body is too large": every route but the imports (whose own 413 is a
+    // FailureException) reads at most kube-apiserver's limit, so say it as kube-apiserver does.
+    if (reason === 'RequestEntityTooLarge') return bodyTooLarge(MAX_REQUEST_BODY_BYTES);
     return { reason, message: saysNothing ? reasonPhrase(exception.getStatus()) : message };
   }
   return prismaFailure(exception);

@@ -1,8 +1,10 @@
 import { Args, Field, Int, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
-import { clusterName } from '../clusters/cluster-commands';
+import { clusterName, listClusters } from '../clusters/cluster-commands';
 import { ClustersService, type clusterObject } from '../clusters/clusters.service';
 import { Commands } from '../edge/commands';
 import { PAGE_ITEMS, listCost } from './query-cost';
+import { ContinueArg, LimitArg } from './list-args';
+import { ListMetaType } from './types/list.types';
 
 @ObjectType('Cluster', { description: 'A cluster taintgate keeps a twin of; every query and mutation takes its name as `cluster`.' })
 class ClusterType {
@@ -11,6 +13,12 @@ class ClusterType {
   @Field({ description: 'RFC 3339' }) creationTimestamp!: string;
   @Field(() => Int) nodes!: number;
   @Field(() => Int) pods!: number;
+}
+
+@ObjectType('ClusterList', { description: 'A page of clusters, by name (GET /v1/clusters).' })
+class ClusterListType {
+  @Field(() => ListMetaType) metadata!: ListMetaType;
+  @Field(() => [ClusterType]) items!: ClusterType[];
 }
 
 const clusterView = ({ metadata, status }: ReturnType<typeof clusterObject>): ClusterType => ({ ...metadata, ...status });
@@ -23,9 +31,18 @@ export class ClustersResolver {
     private readonly clusters: ClustersService,
   ) {}
 
-  @Query(() => [ClusterType], { name: 'clusters', description: 'Every cluster, by name (GET /v1/clusters).', complexity: listCost(PAGE_ITEMS) })
-  async list() {
-    return (await this.clusters.list()).items.map(clusterView);
+  @Query(() => [ClusterType], {
+    name: 'clusters',
+    description: 'The clusters, by name (GET /v1/clusters): one page, 500 by default; clusterList tells where the next starts.',
+  })
+  async list(@LimitArg() limit?: number | null, @ContinueArg() next?: string | null) {
+    return (await this.clusterList(limit, next)).items;
+  }
+
+  @Query(() => ClusterListType, { description: 'A page of clusters, by name, with the token of the next page.', complexity: listCost(PAGE_ITEMS) })
+  async clusterList(@LimitArg() limit?: number | null, @ContinueArg() next?: string | null) {
+    const page = await this.clusters.list(this.commands.parse(listClusters, { limit, continue: next }));
+    return { metadata: page.metadata, items: page.items.map(clusterView) };
   }
 
   @Query(() => ClusterType, { name: 'cluster', description: 'One cluster; NOT_FOUND if there is none.' })

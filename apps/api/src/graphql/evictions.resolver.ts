@@ -1,6 +1,8 @@
-import { Args, Int, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { Args, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
 import { ClusterArg } from './cluster-arg';
+import { ContinueArg, LimitArg } from './list-args';
+import { EvictionListType } from './types/list.types';
 import { listEvictions } from '../evictions/eviction-commands';
 import { EvictionsService } from '../evictions/evictions.service';
 import { EvictionEventsService } from './eviction-events.service';
@@ -25,7 +27,7 @@ export class EvictionsResolver {
 
   @Query(() => [EvictionType], {
     name: 'evictions',
-    description: 'Scheduled, cancelled and executed evictions, newest first.',
+    description: 'Scheduled, cancelled and executed evictions, newest first: one page, 500 by default; evictionList tells where the next starts.',
     complexity: listCost(PAGE_ITEMS),
   })
   async list(
@@ -33,10 +35,29 @@ export class EvictionsResolver {
     @Args('nodeName', { type: () => String, nullable: true }) nodeName?: string | null,
     @Args('namespace', { type: () => String, nullable: true }) namespace?: string | null,
     @Args('pod', { type: () => String, nullable: true }) pod?: string | null,
-    @Args('limit', { type: () => Int, nullable: true, description: '1 to 10000; 500 by default' }) limit?: number | null,
+    @LimitArg() limit?: number | null,
+    @ContinueArg() next?: string | null,
     @ClusterArg() cluster?: string | null,
   ) {
-    return (await this.evictions.list(this.commands.cluster(cluster), this.commands.parse(listEvictions, { status, nodeName, namespace, pod, limit }))).items;
+    return (await this.evictionList(status, nodeName, namespace, pod, limit, next, cluster)).items;
+  }
+
+  @Query(() => EvictionListType, {
+    description: 'A page of evictions, newest first, with the token of the next page (GET /v1/evictions).',
+    complexity: listCost(PAGE_ITEMS),
+  })
+  async evictionList(
+    @Args('status', { type: () => String, nullable: true, description: 'Scheduled, Cancelled or Executed' }) status?: string | null,
+    @Args('nodeName', { type: () => String, nullable: true }) nodeName?: string | null,
+    @Args('namespace', { type: () => String, nullable: true }) namespace?: string | null,
+    @Args('pod', { type: () => String, nullable: true }) pod?: string | null,
+    @LimitArg() limit?: number | null,
+    @ContinueArg() next?: string | null,
+    @ClusterArg() cluster?: string | null,
+  ) {
+    const filters = this.commands.parse(listEvictions, { status, nodeName, namespace, pod, limit, continue: next });
+    const { metadata, items } = await this.evictions.list(this.commands.cluster(cluster), filters);
+    return { metadata, items };
   }
 
   @Subscription(() => EvictionEventType, {

@@ -1,6 +1,8 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
 import { ClusterArg } from './cluster-arg';
+import { ContinueArg, LimitArg } from './list-args';
+import { NodeListType } from './types/list.types';
 import { deleteNode, listNodes, nodeName, setNodeConditions, upsertNode } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
 import { addTaint, removeTaint } from '../taints/taint-commands';
@@ -23,11 +25,31 @@ export class NodesResolver {
 
   @Query(() => [NodeType], {
     name: 'nodes',
-    description: 'Nodes by name, optionally by a label selector in kubectl syntax (GET /v1/nodes).',
+    description:
+      'Nodes by name, optionally by a label selector in kubectl syntax (GET /v1/nodes): one page, 500 by default; nodeList tells where the next starts.',
     complexity: listCost(PAGE_ITEMS),
   })
-  async nodesList(@Args('labelSelector', { type: () => String, nullable: true }) labelSelector?: string | null, @ClusterArg() cluster?: string | null) {
-    return (await this.nodes.list(this.commands.cluster(cluster), this.commands.parse(listNodes, { labelSelector }))).items.map(nodeView);
+  async nodesList(
+    @Args('labelSelector', { type: () => String, nullable: true }) labelSelector?: string | null,
+    @LimitArg() limit?: number | null,
+    @ContinueArg() next?: string | null,
+    @ClusterArg() cluster?: string | null,
+  ) {
+    return (await this.nodeList(labelSelector, limit, next, cluster)).items;
+  }
+
+  @Query(() => NodeListType, {
+    description: 'A page of nodes by name, optionally by a label selector, with the token of the next page (GET /v1/nodes).',
+    complexity: listCost(PAGE_ITEMS),
+  })
+  async nodeList(
+    @Args('labelSelector', { type: () => String, nullable: true }) labelSelector?: string | null,
+    @LimitArg() limit?: number | null,
+    @ContinueArg() next?: string | null,
+    @ClusterArg() cluster?: string | null,
+  ) {
+    const page = await this.nodes.list(this.commands.cluster(cluster), this.commands.parse(listNodes, { labelSelector, limit, continue: next }));
+    return { metadata: page.metadata, items: page.items.map(nodeView) };
   }
 
   @Query(() => NodeType, { nullable: true, description: 'One node; NOT_FOUND if there is none.' })

@@ -46,7 +46,13 @@ export interface BodyPosition {
 
 /** One thing read from the body: an object as JSON would hold it, or why one document (or item) could not be read. */
 export type BodyEntry =
-  | { readonly ok: true; readonly object: unknown; readonly position: BodyPosition }
+  | {
+      readonly ok: true;
+      readonly object: unknown;
+      readonly position: BodyPosition;
+      /** How many bytes of the body the object took, where the reader knows (JSON). */
+      readonly bytes?: number;
+    }
   | { readonly ok: false; readonly message: string; readonly position: BodyPosition };
 
 /** "document 2, item 17 (line 4501)": the position as a message names it. */

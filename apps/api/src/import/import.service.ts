@@ -21,6 +21,7 @@ import { type ClusterView } from '../cluster/cluster-snapshot';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import { type ImportedNodeRow, importedNodeRow, nodeOfImportedRow } from '../cluster/node-record';
+import { oversizedAsSent } from '../cluster/object-size';
 import { NodeStore } from '../cluster/node-store';
 import { type ImportedPodRow, importedPodRow, podKey, podOfImportedRow } from '../cluster/pod-record';
 import { PodStore } from '../cluster/pod-store';
@@ -238,7 +239,7 @@ class ImportRun {
   async read(entries: AsyncIterable<BodyEntry>, flush: (nodes: ImportedNodeRow[], pods: ImportedPodRow[]) => Promise<void>): Promise<void> {
     let yielded = performance.now();
     for await (const entry of readable(entries)) {
-      if (entry.ok) this.take(entry.object, entry.position);
+      if (entry.ok) this.take(entry.object, entry.position, entry.bytes);
       else this.reject({ kind: '', name: '', position: describePosition(entry.position), message: entry.message });
       if (this.nodeBatch.length + this.podBatch.length >= FLUSH_EVERY) await this.flushWith(flush);
       // Reading a body that has arrived never waits on I/O: without a turn of the event loop now and
@@ -269,7 +270,7 @@ class ImportRun {
     this.storing.push(batch);
   }
 
-  private take(object: unknown, position: BodyPosition): void {
+  private take(object: unknown, position: BodyPosition, sentBytes: number | undefined): void {
     const kind = isObject(object) && typeof object.kind === 'string' ? object.kind : '';
     const metadata = isObject(object) && isObject(object.metadata) ? object.metadata : {};
     const name = typeof metadata.name === 'string' ? metadata.name : '';
@@ -280,11 +281,11 @@ class ImportRun {
       this.reject({ kind, name, position: describePosition(position), message: `${what} is not imported: only v1 Node and Pod objects are` });
       return;
     }
-    if (kind === 'Node') this.takeNode(object, name, position);
-    else this.takePod(object, namespace, name, position);
+    if (kind === 'Node') this.takeNode(object, name, position, sentBytes);
+    else this.takePod(object, namespace, name, position, sentBytes);
   }
 
-  private takeNode(object: unknown, name: string, position: BodyPosition): void {
+  private takeNode(object: unknown, name: string, position: BodyPosition, sentBytes: number | undefined): void {
     const stored = this.view?.nodes.get(name);
     if (stored && this.unchanged(object, stored, `Node ${name}`, this.namedNodes, name)) {
       this.nodeTally.unchanged++;
@@ -296,6 +297,7 @@ class ImportRun {
       this.rejectInvalid('Node', undefined, name, position, [...errorsOf(valid), ...errorsOf(identity)]);
       return;
     }
+    if (this.rejectedAsTooLarge('Node', undefined, name, position, valid.value, sentBytes)) return;
     if (this.namedNodes.has(name)) {
       this.rejectInvalid('Node', undefined, name, position, [duplicateName(name)]);
       return;
@@ -321,7 +323,7 @@ class ImportRun {
     this.nodeBatch.push(row);
   }
 
-  private takePod(object: unknown, namespace: string, name: string, position: BodyPosition): void {
+  private takePod(object: unknown, namespace: string, name: string, position: BodyPosition, sentBytes: number | undefined): void {
     const key = podKey(namespace, name);
     const stored = this.view?.pods.get(key);
     if (stored && this.unchanged(object, stored, `Pod ${key}`, this.namedPods, key)) {
@@ -334,6 +336,7 @@ class ImportRun {
       this.rejectInvalid('Pod', namespace, name, position, [...errorsOf(valid), ...errorsOf(identity)]);
       return;
     }
+    if (this.rejectedAsTooLarge('Pod', namespace, name, position, valid.value, sentBytes)) return;
     if (this.namedPods.has(key)) {
       this.rejectInvalid('Pod', namespace, name, position, [duplicateName(name)]);
       return;
@@ -400,6 +403,21 @@ class ImportRun {
       message: answer.message,
       ...(answer.details ? { details: answer.details } : {}),
     });
+  }
+
+  /** An object larger than etcd stores is rejected on its own (413's message), as an invalid one is; the rest go on. */
+  private rejectedAsTooLarge(
+    kind: 'Node' | 'Pod',
+    namespace: string | undefined,
+    name: string,
+    position: BodyPosition,
+    object: unknown,
+    sentBytes: number | undefined,
+  ): boolean {
+    const tooLarge = oversizedAsSent(kind, name, object, sentBytes);
+    if (!tooLarge) return false;
+    this.reject({ kind, ...(namespace === undefined ? {} : { namespace }), name, position: describePosition(position), message: tooLarge.message });
+    return true;
   }
 
   private reject(rejected: RejectedObject): void {

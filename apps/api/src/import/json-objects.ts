@@ -178,10 +178,11 @@ function parseSlice(body: ChunkedBytes, position: BodyPosition, end: number, lon
     throw malformedAt(text, { ...position, offset: position.offset + Buffer.byteLength(before), line: position.line + countLineFeeds(before) });
   }
   const object = longNumbers ? withExactIntegers(text, parsed) : parsed;
-  if (!mayHoldUnstorableStrings(text)) return { ok: true, object, position };
+  const bytes = end - position.offset;
+  if (!mayHoldUnstorableStrings(text)) return { ok: true, object, position, bytes };
   // Lone surrogates become U+FFFD; a string with NUL spoils its object alone (edge/json-strings.ts).
   const storable = storableStrings(object);
-  if (!storable.nulAt) return { ok: true, object, position };
+  if (!storable.nulAt) return { ok: true, object, position, bytes };
   return { ok: false, message: fieldErrorText(fieldError.invalid(storable.nulAt, storable.nul, NUL_REASON)), position };
 }
 

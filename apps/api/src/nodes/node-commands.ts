@@ -2,6 +2,7 @@ import {
   type Failure,
   type FieldError,
   type LabelSelector,
+  type ListChunking,
   type Node,
   type NodeCondition,
   type Preconditions,
@@ -16,10 +17,12 @@ import {
 } from '@taintgate/domain';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
-import { checked, labelSelector, nameText, requiredString } from '../edge/request-fields';
+import { checked, labelSelector, listChunking, nameText, requiredString } from '../edge/request-fields';
 
 export interface ListNodesCommand {
   selector: LabelSelector;
+  /** The page: `?limit=` and `?continue=`. */
+  chunking: ListChunking;
 }
 
 export interface UpsertNodeCommand {
@@ -41,13 +44,14 @@ export interface SetConditionsCommand {
   conditions: NodeCondition[];
 }
 
-/** GET /v1/nodes?labelSelector= and the `nodes` query. */
+/** GET /v1/nodes?labelSelector=&limit=&continue= and the `nodes` and `nodeList` queries. */
 export const listNodes = operation<ListNodesCommand>({
   rest: ({ query }) => query,
   parse(input) {
     const shape = new ShapeChecker();
     const selector = labelSelector(shape, input.labelSelector, 'labelSelector');
-    return checked(shape, () => ({ selector }));
+    const chunking = listChunking(shape, input);
+    return checked(shape, () => ({ selector, chunking }));
   },
 });
 

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
+import { ListQueries, streamedList } from '../edge/list-answers';
 import { type DeleteNodeCommand, type ListNodesCommand, type UpsertNodeCommand, deleteNode, listNodes, nodeName, upsertNode } from './node-commands';
 import { NodesService } from './nodes.service';
 
@@ -12,9 +13,10 @@ export class NodesController {
   constructor(private readonly nodes: NodesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List nodes (NodeList), optionally by ?labelSelector= in kubectl syntax' })
-  list(@Command(clusterScope) cluster: string, @Command(listNodes) command: ListNodesCommand) {
-    return this.nodes.list(cluster, command);
+  @ApiOperation({ summary: 'List nodes (NodeList) by name, optionally by ?labelSelector= in kubectl syntax, a page at a time' })
+  @ListQueries()
+  async list(@Command(clusterScope) cluster: string, @Command(listNodes) command: ListNodesCommand) {
+    return streamedList(await this.nodes.list(cluster, command));
   }
 
   @Get(':name')

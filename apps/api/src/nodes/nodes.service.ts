@@ -5,6 +5,7 @@ import {
   awaitedNoExecuteTaint,
   checkDelete,
   checkUpdate,
+  chunkOfSorted,
   failure,
   reconcileConditionTaints,
   reconcileUnschedulableTaint,
@@ -18,14 +19,12 @@ import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
 import { storedVersionOf } from '../cluster/object-parts';
 import { NodeStore } from '../cluster/node-store';
-import { listOf } from '../edge/kubernetes-objects';
+import { type ListPage, listPage } from '../edge/list-answers';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { fail, valueOf } from '../failures/failure.exception';
 import { AwaitedTaintStore } from '../node-lifecycle/awaited-taint-store';
 import { NoExecuteTaintPacer } from '../node-lifecycle/no-execute-taint-pacer';
 import type { DeleteNodeCommand, ListNodesCommand, SetConditionsCommand, UpsertNodeCommand } from './node-commands';
-
-const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
 
 /** Nodes of a cluster: the Kubernetes objects as stored, read from its snapshot, written through ClusterWriter. */
 @Injectable()
@@ -39,10 +38,18 @@ export class NodesService {
     private readonly pacer: NoExecuteTaintPacer,
   ) {}
 
-  async list(cluster: string, { selector }: ListNodesCommand) {
+  /** A page of the NodeList, by name, the label selector applied before paging. */
+  async list(cluster: string, { selector, chunking }: ListNodesCommand): Promise<ListPage<Node>> {
     const view = await this.snapshots.view(cluster);
-    const items = [...view.nodes.values()].filter((n) => selectorMatches(selector, n.metadata.labels)).sort(byName);
-    return listOf('NodeList', view.revision, items);
+    const chunk = chunkOfSorted(view.keysInOrder('nodes'), chunking, {
+      itemOf: (name) => {
+        const node = view.nodes.get(name);
+        return node && selectorMatches(selector, node.metadata.labels) ? node : undefined;
+      },
+      filtered: selector.length > 0,
+      revision: view.revision,
+    });
+    return listPage('NodeList', chunk, { revision: view.revision });
   }
 
   async get(cluster: string, name: string): Promise<Node> {

@@ -1,6 +1,7 @@
 import {
   type DomainSettings,
   FieldPath,
+  type ListChunking,
   type Pod,
   type Preconditions,
   ShapeChecker,
@@ -13,7 +14,7 @@ import {
 } from '@taintgate/domain';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
-import { checked, nameText, requiredString } from '../edge/request-fields';
+import { checked, listChunking, nameText, requiredString } from '../edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -21,6 +22,8 @@ export interface PodFilters {
   namespace?: string | undefined;
   nodeName?: string | undefined;
   phase?: string | undefined;
+  /** The page: `?limit=` and `?continue=`. */
+  chunking: ListChunking;
 }
 
 export interface PodKey {
@@ -40,7 +43,7 @@ export interface DeletePodCommand extends PodKey {
   preconditions: Preconditions;
 }
 
-/** GET /v1/pods, /v1/namespaces/{ns}/pods and the `pods` query: by namespace, node and phase. */
+/** GET /v1/pods, /v1/namespaces/{ns}/pods and the `pods` and `podList` queries: by namespace, node and phase, a page at a time. */
 export const listPods = operation<PodFilters>({
   rest: ({ params, query }) => ({ ...query, namespace: params.namespace }),
   parse(input) {
@@ -49,6 +52,7 @@ export const listPods = operation<PodFilters>({
       namespace: shape.string(input.namespace, root.child('namespace')),
       nodeName: shape.string(input.nodeName, root.child('nodeName')),
       phase: shape.string(input.phase, root.child('phase')),
+      chunking: listChunking(shape, input),
     };
     return checked(shape, () => filters);
   },

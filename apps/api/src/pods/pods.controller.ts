@@ -3,6 +3,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
+import { ListQueries, streamedList } from '../edge/list-answers';
 import { type DeletePodCommand, type PodFilters, type PodKey, type UpsertPodCommand, deletePod, listPods, podKey, upsertPod } from './pod-commands';
 import { PodsService } from './pods.service';
 
@@ -12,11 +13,12 @@ export class PodsController {
   constructor(private readonly pods: PodsService) {}
 
   @Get(['pods', 'namespaces/:namespace/pods'])
-  @ApiOperation({ summary: 'List pods (PodList) of every namespace or of one, by ?nodeName= and ?phase=' })
+  @ApiOperation({ summary: 'List pods (PodList) of every namespace or of one, by namespace and name, by ?nodeName= and ?phase=, a page at a time' })
   @ApiQuery({ name: 'nodeName', required: false })
   @ApiQuery({ name: 'phase', required: false })
-  list(@Command(clusterScope) cluster: string, @Command(listPods) filters: PodFilters) {
-    return this.pods.list(cluster, filters);
+  @ListQueries()
+  async list(@Command(clusterScope) cluster: string, @Command(listPods) filters: PodFilters) {
+    return streamedList(await this.pods.list(cluster, filters));
   }
 
   @Get('namespaces/:namespace/pods/:name')

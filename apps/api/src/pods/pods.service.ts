@@ -1,21 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { type Pod, admitPod, checkDelete, checkUpdate, failure, validatePod } from '@taintgate/domain';
+import { type Pod, admitPod, checkDelete, checkUpdate, chunkOfSorted, failure, validatePod } from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter } from '../cluster/cluster-writer';
 import { storedVersionOf } from '../cluster/object-parts';
 import { podKey, podOfRow } from '../cluster/pod-record';
 import { PodStore } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
-import { listOf } from '../edge/kubernetes-objects';
+import { type ListPage, listPage } from '../edge/list-answers';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { fail, valueOf } from '../failures/failure.exception';
 import type { DeletePodCommand, PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
-
-const byKey = (a: Pod, b: Pod) => {
-  const ka = podKey(a.metadata.namespace ?? '', a.metadata.name);
-  const kb = podKey(b.metadata.namespace ?? '', b.metadata.name);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-};
 
 /** Pods: validated and admitted as the API server does, stored, read from the snapshot. */
 @Injectable()
@@ -28,17 +22,25 @@ export class PodsService {
     private readonly evictions: TaintEvictionController,
   ) {}
 
-  async list(cluster: string, filters: PodFilters) {
+  /**
+   * A page of the PodList, by `namespace/name` (etcd's order of /registry/pods/<namespace>/<name>),
+   * the filters applied before paging. One namespace's pods are the keys under its prefix, and its
+   * tokens hold names, as kube-apiserver's do for a namespaced list.
+   */
+  async list(cluster: string, { namespace, nodeName, phase, chunking }: PodFilters): Promise<ListPage<Pod>> {
     const view = await this.snapshots.view(cluster);
-    const items = [...view.pods.values()]
-      .filter(
-        (p) =>
-          (filters.namespace === undefined || p.metadata.namespace === filters.namespace) &&
-          (filters.nodeName === undefined || (p.spec?.nodeName ?? '') === filters.nodeName) &&
-          (filters.phase === undefined || p.status?.phase === filters.phase),
-      )
-      .sort(byKey);
-    return listOf('PodList', view.revision, items);
+    const filtered = nodeName !== undefined || phase !== undefined;
+    const chunk = chunkOfSorted(view.keysInOrder('pods'), chunking, {
+      prefix: namespace ? podKey(namespace, '') : '',
+      itemOf: (key) => {
+        const pod = view.pods.get(key);
+        if (!pod || !filtered) return pod;
+        return (nodeName === undefined || (pod.spec?.nodeName ?? '') === nodeName) && (phase === undefined || pod.status?.phase === phase) ? pod : undefined;
+      },
+      filtered,
+      revision: view.revision,
+    });
+    return listPage('PodList', chunk, { revision: view.revision });
   }
 
   async get(cluster: string, { namespace, name }: PodKey): Promise<Pod> {

@@ -86,9 +86,10 @@ describe('failureOfThrown', () => {
 
   it("turns Nest's and fastify's HTTP exceptions into failures of the same status", () => {
     expect(failureOfThrown(new NotFoundException('Cannot GET /x'))).toEqual({ reason: 'NotFound', message: 'Cannot GET /x' });
+    // fastify's body limit is kube-apiserver's, and said in its words (apierrors.NewRequestEntityTooLargeError).
     expect(failureOfThrown(new PayloadTooLargeException('Request body is too large'))).toEqual({
       reason: 'RequestEntityTooLarge',
-      message: 'Request body is too large',
+      message: 'Request entity too large: limit is 3145728',
     });
   });
 

@@ -94,7 +94,7 @@ describe('error answers and the OpenAPI document', () => {
     expect((await post(atLimit)).statusCode).toBe(201);
     const response = await post(overLimit);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual(errorShape(413, 'Payload Too Large'));
+    expect(response.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Request entity too large: limit is 3145728' });
   });
 
   it('answers Invalid with 400 and the Kubernetes path of every bad field', async () => {

@@ -210,7 +210,8 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
 
     const badStatus = await gqlError(t.app, 'query { evictions(status: "Gone") { id } }', undefined, 'BAD_REQUEST');
     expect(badStatus.extensions?.details?.[0]?.field).toBe('status');
-    const badLimit = await gqlError(t.app, 'query { evictions(limit: 0) { id } }', undefined, 'BAD_REQUEST');
+    // 0 is the default page, as a list's limit is read everywhere; a negative one is refused.
+    const badLimit = await gqlError(t.app, 'query { evictions(limit: -1) { id } }', undefined, 'BAD_REQUEST');
     expect(badLimit.extensions?.details?.[0]?.field).toBe('limit');
   });
 });

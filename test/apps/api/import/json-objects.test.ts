@@ -89,8 +89,10 @@ describe('reading JSON bodies (import/json-objects.ts)', () => {
 
   it('a single object (`kubectl get node worker-1 -o json`) yields itself', () => {
     const node = kubectlNode();
-    const [entry] = readAll('json', `${JSON.stringify(node, null, 4)}\n`);
-    expect(entry).toEqual({ ok: true, object: node, position: { document: 0, offset: 0, line: 1 } });
+    const text = JSON.stringify(node, null, 4);
+    const [entry] = readAll('json', `${text}\n`);
+    // `bytes`: what it took of the body, for the import's size limit.
+    expect(entry).toEqual({ ok: true, object: node, position: { document: 0, offset: 0, line: 1 }, bytes: Buffer.byteLength(text) });
   });
 
   it('objects one after the other (`kubectl get pods -w -o json`) are documents of their own', () => {

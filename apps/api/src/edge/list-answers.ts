@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream';
+import { StreamableFile, applyDecorators } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
+import { DEFAULT_LIST_LIMIT, type ListChunk } from '@taintgate/domain';
+import { stringifyExactly } from './exact-json';
+
+/**
+ * Lists as Kubernetes answers them, a page at a time (libs/domain's list-chunks decides the page),
+ * and written out as they are serialized: a page of 100,000 pods is never one string. Every list
+ * of the API answers through here, so its shape, `{apiVersion, kind, metadata: {resourceVersion,
+ * continue, remainingItemCount}, items}`, is the same everywhere, and is metav1.ListMeta's.
+ */
+
+/** metav1.ListMeta: what a client needs to ask for the next page. */
+interface ListMeta {
+  resourceVersion?: string;
+  /** The next page's token; absent on the last page. */
+  continue?: string;
+  /** How many items follow this page, when the list was not filtered. */
+  remainingItemCount?: number;
+}
+
+export interface ListPage<T> {
+  apiVersion: string;
+  kind: string;
+  metadata: ListMeta;
+  items: T[];
+}
+
+/**
+ * A page of a list as the API answers it: `kind` (NodeList), `apiVersion` (`v1`, or
+ * `taintgate.io/v1` for taintgate's own kinds), and the revision it was read at when it has one.
+ */
+export function listPage<T>(kind: string, chunk: ListChunk<T>, options: { apiVersion?: string; revision?: bigint } = {}): ListPage<T> {
+  const metadata: ListMeta = {};
+  if (options.revision !== undefined) metadata.resourceVersion = String(options.revision);
+  if (chunk.continue !== undefined) metadata.continue = chunk.continue;
+  if (chunk.remainingItemCount !== undefined) metadata.remainingItemCount = chunk.remainingItemCount;
+  return { apiVersion: options.apiVersion ?? 'v1', kind, metadata, items: chunk.items };
+}
+
+/** How many items are serialized into one piece of the answer: a few hundred KB for pods. */
+const ITEMS_PER_PIECE = 200;
+
+/**
+ * A list page as REST answers it: JSON text written to the socket piece by piece, as the socket
+ * takes it (a Readable that is read only as fast as the client reads), each item serialized by
+ * stringifyExactly so that integers beyond 2^53 keep their digits. The bytes are exactly those
+ * of the whole page serialized at once.
+ */
+export function streamedList(page: ListPage<unknown>): StreamableFile {
+  return new StreamableFile(Readable.from(listJson(page), { objectMode: false }), { type: 'application/json; charset=utf-8' });
+}
+
+/** The page's JSON in pieces: its head, then its items a few hundred at a time, then the end. */
+export function* listJson({ items, ...head }: ListPage<unknown>): Generator<string> {
+  const headText = stringifyExactly(head);
+  yield `${headText.slice(0, -1)},"items":[`;
+  for (let i = 0; i < items.length; i += ITEMS_PER_PIECE) {
+    const piece = items.slice(i, i + ITEMS_PER_PIECE).map((item) => stringifyExactly(item));
+    yield (i === 0 ? '' : ',') + piece.join(',');
+  }
+  yield ']}';
+}
+
+/** The OpenAPI document's `limit` and `continue` of a list route. */
+export const ListQueries = (): MethodDecorator =>
+  applyDecorators(
+    ApiQuery({ name: 'limit', required: false, type: Number, description: `at most this many items; absent or 0: ${DEFAULT_LIST_LIMIT}` }),
+    ApiQuery({ name: 'continue', required: false, type: String, description: "the previous page's metadata.continue" }),
+  );
