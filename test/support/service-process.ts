@@ -28,7 +28,8 @@ export class ServiceProcess {
     const port = await freePort();
     const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite-node/vite-node.mjs'), '--config', 'vitest.config.ts', 'apps/api/src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NO_COLOR: '1' },
+      // Authentication off unless the test says otherwise: these tests are about processes, not keys.
+      env: { ...process.env, TAINTGATE_AUTH: 'off', ...env, PORT: String(port), HOST: '127.0.0.1', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const service = new ServiceProcess(child, `http://127.0.0.1:${port}`);

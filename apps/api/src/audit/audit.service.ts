@@ -53,8 +53,10 @@ export class AuditService {
       take: query.limit + 1,
       include: { cluster: { select: { name: true } } },
     });
-    // Newest first: the next page starts at the id below the last one answered.
-    const chunk = chunkOfRows(rows, query.limit, (last) => String(last.id - 1n), 0n);
+    // Newest first: the next page starts at the id below the last one answered. The trail has no
+    // revision of its own; the token carries the newest id of the first page's read (positive, as
+    // Kubernetes' tokens must be).
+    const chunk = chunkOfRows(rows, query.limit, (last) => String(last.id - 1n), rows[0]?.id ?? 1n);
     return listPage('AuditEventList', { ...chunk, items: chunk.items.map(entryOf) }, { apiVersion: 'taintgate.io/v1' });
   }
 }

@@ -71,11 +71,13 @@ describe('GET /v1/audit: who did what', () => {
     const seen: string[] = [];
     let url = '/v1/audit?limit=2';
     for (;;) {
-      const page = (await admin.get(url)).json<Page>();
+      const reply = await admin.get(url);
+      expect(reply.statusCode, reply.body).toBe(200);
+      const page = reply.json<Page>();
       expect(page.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.items.map((e) => e.id));
       if (!page.metadata.continue) break;
-      url = `/v1/audit?limit=2&continue=${page.metadata.continue}`;
+      url = `/v1/audit?limit=2&continue=${encodeURIComponent(page.metadata.continue)}`;
     }
     expect(seen).toEqual(all);
   });

@@ -9,8 +9,9 @@ const now = Date.now();
 const ago = (days: number) => new Date(now - days * DAY);
 
 describe('retention: history older than RETENTION_DAYS is pruned', () => {
-  // No Redis: the repeatable job never runs here, so each prune below is the only one.
-  const t = useApiFixture({ RETENTION_DAYS: '30', REDIS_URL: 'redis://127.0.0.1:1' });
+  // No Redis: the repeatable job never runs here, so each prune below is the only one; no worker,
+  // so no sweep carries out the made-up scheduled eviction.
+  const t = useApiFixture({ RETENTION_DAYS: '30', REDIS_URL: 'redis://127.0.0.1:1', EVICTION_WORKER: 'false' });
 
   it('prunes old events, audit rows, tombstones and finished evictions, and keeps the rest and every scheduled eviction', async () => {
     for (const [days, tag] of [
