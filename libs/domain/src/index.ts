@@ -45,6 +45,7 @@ export * from './nodes/condition-taints';
 export * from './nodes/zone-pacing';
 export * from './kubectl/taint-command';
 export * from './kubectl/node-target';
+export * from './kubectl/taint-nodes';
 export * from './eviction/eviction-steps';
 export * from './pods/orphaned-pods';
 export * from './pods/graceful-deletion';

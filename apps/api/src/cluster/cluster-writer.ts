@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { currentActor } from '../audit/actor';
-import { storableJson } from './object-parts';
+import { stringifyExactly } from '../edge/exact-json';
 import { type Connection, PrismaService } from '../database/prisma.service';
 import { reportIfOutage } from '../failures/outages';
 import type { Prisma } from '../generated/prisma/client';
@@ -62,6 +62,8 @@ export interface WriteContext {
    * pg sends them (strings as they are); answers the rows affected.
    */
   sql(text: string, values: readonly unknown[]): Promise<number>;
+  /** As `sql`, answering the rows the statement returns (as pg reads them). */
+  rows<T>(text: string, values: readonly unknown[]): Promise<T[]>;
 }
 
 /**
@@ -109,17 +111,21 @@ export class ClusterWriter {
     { now, timeoutMs = WRITE_TIMEOUT_MS }: WriteOptions,
   ): Promise<{ value: T } | undefined> {
     const tasks: (() => Promise<unknown>)[] = [];
-    const result = await this.prisma.$transaction(
-      async (tx) => {
-        const [row] = await takeRevision(tx);
-        if (!row) return undefined;
-        const connection = once(() => this.prisma.connectionOf(tx));
-        // Read once the row is ours: waiting for the writers before this one is not deciding.
-        return { value: await work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, now ?? Date.now(), tasks)) };
-      },
-      // Writers queue on the revision row; give a burst of them time to take their turn.
-      { maxWait: 15_000, timeout: timeoutMs },
-    );
+    let locked: { cluster: string; at: number } | undefined;
+    const result = await this.prisma
+      .$transaction(
+        async (tx) => {
+          const [row] = await takeRevision(tx);
+          if (!row) return undefined;
+          locked = { cluster: row.name, at: performance.now() };
+          const connection = once(() => this.prisma.connectionOf(tx));
+          // Read once the row is ours: waiting for the writers before this one is not deciding.
+          return { value: await work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, now ?? Date.now(), tasks)) };
+        },
+        // Writers queue on the revision row; give a burst of them time to take their turn.
+        { maxWait: 15_000, timeout: timeoutMs },
+      )
+      .finally(() => this.tellLongHold(locked));
     await this.runAfterCommit(tasks);
     return result;
   }
@@ -141,6 +147,17 @@ export class ClusterWriter {
     await Promise.race([all, waited]);
     clearTimeout(timer);
   }
+
+  /**
+   * Every other write to the cluster waited while this one held its revision row: a hold past a
+   * second is logged, as no request should keep the cluster's writers waiting longer (large
+   * writes plan outside the lock; see TaintsService.command).
+   */
+  private tellLongHold(locked: { cluster: string; at: number } | undefined): void {
+    if (!locked) return;
+    const ms = performance.now() - locked.at;
+    if (ms >= LONG_HOLD_MS) this.logger.warn(`held cluster ${locked.cluster}'s write lock for ${Math.round(ms)} ms`);
+  }
 }
 
 /**
@@ -148,6 +165,12 @@ export class ClusterWriter {
  * wake-ups when it is there, short enough that a client barely notices when it is not.
  */
 const AFTER_COMMIT_WAIT_MS = 1_000;
+
+/** How many audit entries one statement writes. */
+const AUDIT_BATCH = 20_000;
+
+/** A write that holds its cluster's lock this long is logged. */
+const LONG_HOLD_MS = 1000;
 
 /** How long a write may take; an import of a large cluster asks for more. */
 const WRITE_TIMEOUT_MS = 30_000;
@@ -187,24 +210,48 @@ function contextOf(
     async audit(...entries) {
       if (entries.length === 0) return;
       const actor = currentActor();
-      await tx.auditEvent.createMany({
-        data: entries.map((entry) => ({
+      // A NoExecute taint over a large cluster audits every pod it evicts: hundreds of thousands of
+      // entries, a few statements of JSON on the write's own connection (as an import stores rows).
+      for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
+        const batch = entries.slice(i, i + AUDIT_BATCH).map((entry) => ({
           action: entry.action,
           kind: entry.kind,
           namespace: entry.namespace ?? null,
           name: entry.name,
           details: entry.details ?? {},
-          ...(entry.before === undefined ? {} : { before: storableJson(entry.before) as Prisma.InputJsonValue }),
-          ...(entry.after === undefined ? {} : { after: storableJson(entry.after) as Prisma.InputJsonValue }),
-          revision,
-          clusterId: cluster.id,
-          ...actor,
-        })),
-      });
+          before: entry.before ?? null,
+          after: entry.after ?? null,
+        }));
+        await (
+          await connection()
+        ).query(
+          `INSERT INTO audit_events (cluster_id, revision, action, kind, namespace, name, details, before, after,
+                                     actor, actor_key_id, request_id, client_address)
+           SELECT $1::int, $2::bigint, v.action, v.kind, v.namespace, v.name, v.details, v.before, v.after, $4, $5::bigint, $6, $7
+           FROM json_to_recordset($3::json) AS v(action text, kind text, namespace text, name text, details jsonb, before jsonb, after jsonb)`,
+          // stringifyExactly: an object's int64 fields (tolerationSeconds) may be bigints.
+          [
+            cluster.id,
+            String(revision),
+            stringifyExactly(batch),
+            actor.actor,
+            actor.actorKeyId === null ? null : String(actor.actorKeyId),
+            actor.requestId,
+            actor.clientAddress,
+          ],
+        );
+      }
     },
     async tombstone(kind, ...keys) {
       if (keys.length === 0) return;
-      await tx.tombstone.createMany({ data: keys.map((key) => ({ kind, key, revision, clusterId: cluster.id })) });
+      await (
+        await connection()
+      ).query(`INSERT INTO tombstones (cluster_id, revision, kind, key) SELECT $1::int, $2::bigint, $3, unnest($4::text[])`, [
+        cluster.id,
+        String(revision),
+        kind,
+        keys,
+      ]);
     },
     afterCommit(task) {
       tasks.push(task);
@@ -212,6 +259,9 @@ function contextOf(
     async sql(text, values) {
       const result = await (await connection()).query(text, values as unknown[]);
       return result.rowCount ?? 0;
+    },
+    async rows<T>(text: string, values: readonly unknown[]) {
+      return (await (await connection()).query(text, values as unknown[])).rows as T[];
     },
   };
 }

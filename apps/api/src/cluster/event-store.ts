@@ -25,12 +25,22 @@ export class EventStore {
   async record(w: WriteContext, events: readonly NewEvent[]): Promise<void> {
     if (events.length === 0) return;
     const col = <K extends keyof NewEvent>(k: K) => events.map((e) => e[k]);
-    const at = new Date(w.now).toISOString();
-    await w.tx.$executeRaw`
-      INSERT INTO events (cluster_id, at, kind, type, reason, message, involved_kind, involved_namespace, involved_name, eviction_id)
-      SELECT ${w.cluster.id}, * FROM unnest(
-        ${events.map(() => at)}::timestamptz[], ${col('kind')}::text[]::"EventKind"[], ${col('type')}::text[], ${col('reason')}::text[],
-        ${col('message')}::text[], ${col('involvedKind')}::text[], ${col('involvedNamespace')}::text[], ${col('involvedName')}::text[],
-        ${col('evictionId').map((id) => (id === null ? null : String(id)))}::bigint[])`;
+    // On the write's own connection (WriteContext.sql): Prisma would encode each array as JSON twice more.
+    await w.sql(
+      `INSERT INTO events (cluster_id, at, kind, type, reason, message, involved_kind, involved_namespace, involved_name, eviction_id)
+       SELECT $1::int, $2::timestamptz, * FROM unnest($3::text[]::"EventKind"[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[])`,
+      [
+        w.cluster.id,
+        new Date(w.now).toISOString(),
+        col('kind'),
+        col('type'),
+        col('reason'),
+        col('message'),
+        col('involvedKind'),
+        col('involvedNamespace'),
+        col('involvedName'),
+        col('evictionId').map((id) => (id === null ? null : String(id))),
+      ],
+    );
   }
 }

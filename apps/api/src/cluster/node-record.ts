@@ -37,19 +37,20 @@ export function nodeOfRow(row: NodeRow): Node {
   }) as unknown as Node;
 }
 
-/** A node row as an import writes it, with its taints in order: every column but the cluster and the revision, which the write gives. */
-export interface ImportedNodeRow extends Omit<NodeRow, 'clusterId' | 'revision' | 'updatedAt' | 'taints'> {
-  taints: { key: string; value: string; effect: string; timeAdded: Date }[];
+/** A taint as a row stores it: its value '' for none, the time it was added. */
+export interface StoredTaint {
+  key: string;
+  value: string;
+  effect: string;
+  timeAdded: Date;
 }
 
 /**
- * The row an imported node is stored as, with what the source cluster gave it (uid, creation
- * time). A taint keeps the time it was added: the one sent, else that of the same taint stored
- * before (key, value and effect), else now, as on a PUT (NodeStore).
+ * The node's taints as they will be stored: each keeps the time it was added, the one it carries,
+ * else that of the same taint (key, value and effect) it had before, else now (as NodeStore.save).
  */
-export function importedNodeRow(node: Node, identity: { uid: string; createdAt: Date }, before: readonly Taint[], now: number): ImportedNodeRow {
-  const columns = nodeColumnsOf(node) as Omit<ReturnType<typeof nodeColumnsOf>, 'labels'> & { labels: NodeRow['labels'] };
-  const taints = (node.spec?.taints ?? []).map((taint) => ({
+export function storedTaintsOf(after: readonly Taint[], before: readonly Taint[], now: number): StoredTaint[] {
+  return after.map((taint) => ({
     key: taint.key,
     value: taint.value ?? '',
     effect: taint.effect,
@@ -59,6 +60,36 @@ export function importedNodeRow(node: Node, identity: { uid: string; createdAt: 
         now,
     ),
   }));
+}
+
+/**
+ * The node once its taints are these rows, at `revision`, as it reads back (nodeOfRow): only
+ * `resourceVersion` and `spec.taints` differ from the node read before (a node with no taints
+ * shows none).
+ */
+export function nodeWithTaints(node: Node, taints: readonly StoredTaint[], revision: bigint): Node {
+  const shown = taints.map((t, position) =>
+    taintOfRow({ ...t, id: 0n, clusterId: 0, nodeName: node.metadata.name, position, effect: t.effect as TaintEffect }),
+  );
+  const spec: Record<string, unknown> = { ...node.spec };
+  if (shown.length) spec.taints = shown;
+  else delete spec.taints;
+  return { ...node, metadata: { ...node.metadata, resourceVersion: String(revision) }, spec };
+}
+
+/** A node row as an import writes it, with its taints in order: every column but the cluster and the revision, which the write gives. */
+export interface ImportedNodeRow extends Omit<NodeRow, 'clusterId' | 'revision' | 'updatedAt' | 'taints'> {
+  taints: StoredTaint[];
+}
+
+/**
+ * The row an imported node is stored as, with what the source cluster gave it (uid, creation
+ * time). A taint keeps the time it was added: the one sent, else that of the same taint stored
+ * before (key, value and effect), else now, as on a PUT (NodeStore).
+ */
+export function importedNodeRow(node: Node, identity: { uid: string; createdAt: Date }, before: readonly Taint[], now: number): ImportedNodeRow {
+  const columns = nodeColumnsOf(node) as Omit<ReturnType<typeof nodeColumnsOf>, 'labels'> & { labels: NodeRow['labels'] };
+  const taints = storedTaintsOf(node.spec?.taints ?? [], before, now);
   return { name: node.metadata.name, ...identity, ...(columns as Omit<ImportedNodeRow, 'name' | 'uid' | 'createdAt' | 'taints'>), taints };
 }
 

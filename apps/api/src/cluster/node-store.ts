@@ -4,11 +4,13 @@ import { type Node, type Taint, sameTaint } from '@taintgate/domain';
 import type { TaintEffect } from '../generated/prisma/client';
 import { fail } from '../failures/failure.exception';
 import type { WriteContext } from './cluster-writer';
-import { type ImportedNodeRow, type NodeRow, nodeColumnsOf, nodeOfRow, taintOfRow } from './node-record';
+import { type ImportedNodeRow, type NodeRow, type StoredTaint, nodeColumnsOf, nodeOfRow, taintOfRow } from './node-record';
 import { oversized } from './object-size';
 
 /** How many nodes one import statement writes. */
 const IMPORT_BATCH = 1000;
+/** How many nodes one statement of saveTaintsMany writes. */
+const TAINTS_BATCH = 5000;
 
 /**
  * The node and taint tables, read and written inside a ClusterWriter transaction: the only place
@@ -67,6 +69,33 @@ export class NodeStore {
   }
 
   /**
+   * Replaces the taints of many nodes, each stamped with the write's revision (kubectl taint over a
+   * large cluster): a few statements per five thousand nodes, on the write's own connection, as
+   * importMany writes them.
+   */
+  async saveTaintsMany(w: WriteContext, nodes: readonly { name: string; taints: readonly StoredTaint[] }[]): Promise<void> {
+    // Sent at once: the connection runs them in order, with no round trip through this process between them.
+    const statements: Promise<number>[] = [];
+    for (let i = 0; i < nodes.length; i += TAINTS_BATCH) {
+      const batch = nodes.slice(i, i + TAINTS_BATCH);
+      const names = batch.map((n) => n.name);
+      statements.push(
+        w.sql(`UPDATE nodes SET revision = $1::bigint, updated_at = now() WHERE cluster_id = $2::int AND name = ANY($3::text[])`, [
+          String(w.revision),
+          w.cluster.id,
+          names,
+        ]),
+        w.sql(`DELETE FROM taints WHERE cluster_id = $1::int AND node_name = ANY($2::text[])`, [w.cluster.id, names]),
+      );
+      const taints = batch.flatMap((n) =>
+        n.taints.map((t, position) => ({ node_name: n.name, key: t.key, value: t.value, effect: t.effect, time_added: t.timeAdded.toISOString(), position })),
+      );
+      if (taints.length) statements.push(insertTaints(w, taints));
+    }
+    await Promise.all(statements);
+  }
+
+  /**
    * Creates or replaces many nodes with their taints as an import stores them, a few statements
    * per thousand nodes: each row as `importedNodeRow` lays it out, sent as one JSON document that
    * Postgres reads as rows (json_to_recordset; see PodStore.importMany), on the write's own
@@ -103,15 +132,7 @@ export class NodeStore {
       const taints = batch.flatMap((r) =>
         r.taints.map((t, position) => ({ node_name: r.name, key: t.key, value: t.value, effect: t.effect, time_added: t.timeAdded.toISOString(), position })),
       );
-      if (taints.length === 0) continue;
-      statements.push(
-        w.sql(
-          `INSERT INTO taints (cluster_id, node_name, key, value, effect, time_added, position)
-         SELECT $1::int, v.node_name, v.key, v.value, v.effect::"TaintEffect", v.time_added, v.position
-         FROM json_to_recordset($2::json) AS v(node_name text, key text, value text, effect text, time_added timestamptz, position int)`,
-          [w.cluster.id, JSON.stringify(taints)],
-        ),
-      );
+      if (taints.length) statements.push(insertTaints(w, taints));
     }
     await Promise.all(statements);
   }
@@ -150,6 +171,19 @@ export class NodeStore {
       })),
     });
   }
+}
+
+/** Taint rows (positions given) as one JSON document that Postgres reads as rows. */
+function insertTaints(
+  w: WriteContext,
+  taints: { node_name: string; key: string; value: string; effect: string; time_added: string; position: number }[],
+): Promise<number> {
+  return w.sql(
+    `INSERT INTO taints (cluster_id, node_name, key, value, effect, time_added, position)
+     SELECT $1::int, v.node_name, v.key, v.value, v.effect::"TaintEffect", v.time_added, v.position
+     FROM json_to_recordset($2::json) AS v(node_name text, key text, value text, effect text, time_added timestamptz, position int)`,
+    [w.cluster.id, JSON.stringify(taints)],
+  );
 }
 
 /** A taint row with its value as stored ('' for none), to compare with what is sent. */

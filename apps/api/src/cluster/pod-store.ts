@@ -24,9 +24,6 @@ export interface OrphanedPod extends PodName {
   nodeDeletedAt: Date | null;
 }
 
-/** How many pods one statement deletes at most (an OR of that many keys stays cheap to plan). */
-const DELETE_BATCH = 1000;
-
 /** A pod (`p`) whose graceful deletion an eviction of taintgate's began: the executed eviction of its uid, its pod not yet gone. */
 const endedByTaintgate = Prisma.sql`EXISTS (SELECT 1 FROM evictions e
   WHERE e.cluster_id = p.cluster_id AND e.pod_uid = p.uid AND e.status = 'Executed' AND e.pod_removed_at IS NULL)`;
@@ -139,14 +136,22 @@ export class PodStore {
    */
   async markTerminating(w: WriteContext, pods: readonly (PodName & { removeAt: Date; graceSeconds: number })[]): Promise<void> {
     if (pods.length === 0) return;
-    // One statement over arrays: a NoExecute taint on a busy pool starts thousands of deletions.
-    await w.tx.$executeRaw`
-      UPDATE pods AS p
-      SET deletion_timestamp = v.remove_at, deletion_grace_period_seconds = v.grace, revision = ${w.revision}, updated_at = now()
-      FROM unnest(${pods.map((p) => p.namespace)}::text[], ${pods.map((p) => p.name)}::text[],
-                  ${pods.map((p) => p.removeAt.toISOString())}::timestamptz[], ${pods.map((p) => String(p.graceSeconds))}::bigint[])
-        AS v(namespace, name, remove_at, grace)
-      WHERE p.cluster_id = ${w.cluster.id} AND p.namespace = v.namespace AND p.name = v.name AND p.deletion_timestamp IS NULL`;
+    // One statement over arrays, on the write's own connection: a NoExecute taint on a busy
+    // cluster starts hundreds of thousands of deletions.
+    await w.sql(
+      `UPDATE pods AS p
+       SET deletion_timestamp = v.remove_at, deletion_grace_period_seconds = v.grace, revision = $1::bigint, updated_at = now()
+       FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::bigint[]) AS v(namespace, name, remove_at, grace)
+       WHERE p.cluster_id = $6::int AND p.namespace = v.namespace AND p.name = v.name AND p.deletion_timestamp IS NULL`,
+      [
+        String(w.revision),
+        pods.map((p) => p.namespace),
+        pods.map((p) => p.name),
+        pods.map((p) => p.removeAt.toISOString()),
+        pods.map((p) => String(p.graceSeconds)),
+        w.cluster.id,
+      ],
+    );
   }
 
   /**
@@ -169,23 +174,27 @@ export class PodStore {
   }
 
   /**
-   * The terminating pods whose grace period is over and whose deletion taintgate began, with their
+   * The terminating pods whose grace period is over and whose deletion taintgate began (at most
+   * `limit`, the earliest first), with their
    * uid (the evictions that began it name it). A pod imported as terminating is left as its
    * cluster shows it: there a kubelet, not taintgate, ends its deletion, and the next import tells.
    */
-  async dueForRemoval(w: WriteContext): Promise<(PodName & { uid: string })[]> {
+  async dueForRemoval(w: WriteContext, limit: number): Promise<(PodName & { uid: string })[]> {
     return w.tx.$queryRaw<(PodName & { uid: string })[]>`
       SELECT p.namespace, p.name, p.uid::text AS uid FROM pods p
-      WHERE p.cluster_id = ${w.cluster.id} AND p.deletion_timestamp <= ${new Date(w.now)} AND ${endedByTaintgate}`;
+      WHERE p.cluster_id = ${w.cluster.id} AND p.deletion_timestamp <= ${new Date(w.now)} AND ${endedByTaintgate}
+      ORDER BY p.deletion_timestamp LIMIT ${limit}`;
   }
 
   /** Deletes the pods and leaves their tombstones, so every replica drops them. */
   async delete(w: WriteContext, ...names: PodName[]): Promise<void> {
-    for (let i = 0; i < names.length; i += DELETE_BATCH) {
-      await w.tx.pod.deleteMany({
-        where: { clusterId: w.cluster.id, OR: names.slice(i, i + DELETE_BATCH).map(({ namespace, name }) => ({ namespace, name })) },
-      });
-    }
+    if (names.length === 0) return;
+    // One statement over arrays (the reaper and an eviction of a whole cluster remove hundreds of thousands).
+    await w.sql(
+      `DELETE FROM pods AS p USING unnest($1::text[], $2::text[]) AS v(namespace, name)
+       WHERE p.cluster_id = $3::int AND p.namespace = v.namespace AND p.name = v.name`,
+      [names.map((n) => n.namespace), names.map((n) => n.name), w.cluster.id],
+    );
     await w.tombstone('Pod', ...names.map(({ namespace, name }) => podKey(namespace, name)));
   }
 }

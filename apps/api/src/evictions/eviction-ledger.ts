@@ -88,6 +88,36 @@ export class EvictionLedger {
     return new Map(rows.map((row) => [podKey(row.podNamespace, row.podName), row]));
   }
 
+  /**
+   * The evictions waiting on these nodes, read outside any write with the cluster's revision they
+   * are as of (one repeatable-read transaction): what a plan made before taking the lock reads.
+   */
+  async scheduledOnNodesAsOf(clusterId: number, nodeNames: readonly string[]): Promise<{ revision: bigint | undefined; scheduled: Map<string, Eviction> }> {
+    const reads = [];
+    // Ten thousand names a query: each is a parameter of its own.
+    for (let i = 0; i < nodeNames.length; i += 10_000) {
+      reads.push(this.prisma.eviction.findMany({ where: { clusterId, status: 'Scheduled', nodeName: { in: nodeNames.slice(i, i + 10_000) } } }));
+    }
+    const [cluster, ...found] = await this.prisma.$transaction(
+      [this.prisma.cluster.findUnique({ where: { id: clusterId }, select: { revision: true } }), ...reads],
+      { isolationLevel: 'RepeatableRead' },
+    );
+    const rows = found.flat();
+    return {
+      revision: cluster?.revision,
+      scheduled: new Map(rows.map((row) => [podKey(row.podNamespace, row.podName), row])),
+    };
+  }
+
+  /** The ids of the evictions waiting on these nodes, in the write. */
+  async scheduledIdsOnNodes(w: WriteContext, nodeNames: readonly string[]): Promise<Set<bigint>> {
+    const rows = await w.rows<{ id: string }>(
+      `SELECT id::text AS id FROM evictions WHERE cluster_id = $1::int AND status = 'Scheduled' AND node_name = ANY($2::text[])`,
+      [w.cluster.id, nodeNames],
+    );
+    return new Set(rows.map((row) => BigInt(row.id)));
+  }
+
   /** The evictions waiting for these pods, in a query per thousand pods (a reaper pass may remove thousands). */
   async scheduledForPods(w: WriteContext, pods: readonly { namespace: string; name: string }[]): Promise<Eviction[]> {
     const rows: Eviction[] = [];
@@ -135,10 +165,11 @@ export class EvictionLedger {
   /** The executed evictions of these pods (by uid) are complete: their pods are gone now. */
   async podsRemoved(w: WriteContext, podUids: readonly string[]): Promise<void> {
     if (podUids.length === 0) return;
-    await w.tx.eviction.updateMany({
-      where: { clusterId: w.cluster.id, status: 'Executed', podUid: { in: [...podUids] }, podRemovedAt: null },
-      data: { podRemovedAt: new Date(w.now) },
-    });
+    await w.sql(
+      `UPDATE evictions SET pod_removed_at = $1::timestamptz
+       WHERE cluster_id = $2::int AND status = 'Executed' AND pod_uid = ANY($3::uuid[]) AND pod_removed_at IS NULL`,
+      [new Date(w.now).toISOString(), w.cluster.id, podUids],
+    );
   }
 
   /**
@@ -198,7 +229,11 @@ export class EvictionLedger {
       });
 
     for (const [reason, rows] of groupBy(outcome.cancelled, (c) => c.reason)) {
-      await w.tx.eviction.updateMany({ where: { id: { in: rows.map((c) => c.row.id) } }, data: { status: 'Cancelled', cancelledAt: at, reason } });
+      await w.sql(`UPDATE evictions SET status = 'Cancelled', cancelled_at = $1::timestamptz, reason = $2 WHERE id = ANY($3::bigint[])`, [
+        at.toISOString(),
+        reason,
+        rows.map((c) => String(c.row.id)),
+      ]);
       for (const { row } of rows) {
         event('EvictionCancelled', row.podNamespace, row.podName, row.id, eventMessages.EvictionCancelled(`${row.podNamespace}/${row.podName}`));
       }
@@ -206,8 +241,7 @@ export class EvictionLedger {
 
     const wakeups: EvictionWakeup[] = [];
     const scheduled = await insertEvictions(
-      w.tx,
-      w.cluster.id,
+      w,
       outcome.scheduled.map(({ pod, step }) => ({
         ...evictionSubject(pod, pod.spec?.nodeName as string, step.taint),
         status: 'Scheduled',
@@ -244,8 +278,7 @@ export class EvictionLedger {
     }
     const now = outcome.evictedNow.map(({ pod, step }) => ({ pod, step, subject: evictionSubject(pod, pod.spec?.nodeName as string, step.taint) }));
     const created = await insertEvictions(
-      w.tx,
-      w.cluster.id,
+      w,
       now.map(({ step, subject }) => ({
         ...subject,
         status: 'Executed',
@@ -271,6 +304,10 @@ export class EvictionLedger {
 
 function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
-  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group) group.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
   return groups;
 }

@@ -15,6 +15,7 @@ import { podKey, podOfRow } from '../cluster/pod-record';
 import { PodStore } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
 import { EvictionJobs } from './eviction-jobs';
+import type { Eviction } from '../generated/prisma/client';
 import { type ExecutedEviction, EvictionLedger, EvictionOutcome } from './eviction-ledger';
 
 /** How many due evictions one wake-up carries out at most, in one transaction. */
@@ -140,9 +141,18 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   }
 
   /** Each pod's step against its node's taints (a node missing from `taintsOf` is gone). */
-  private async decide(w: WriteContext, pods: readonly Pod[], taintsOf: ReadonlyMap<string, Taint[]>): Promise<void> {
+  private async decide(w: WriteContext, pods: readonly Pod[], taintsOf: ReadonlyMap<string, readonly Taint[]>): Promise<void> {
     if (pods.length === 0) return;
     const scheduledOf = await this.ledger.scheduledOnNodes(w.cluster.id, [...new Set(pods.map((p) => p.spec?.nodeName ?? ''))], w);
+    await this.carryOut(w, this.outcomeFor(pods, taintsOf, scheduledOf, w.now));
+  }
+
+  /**
+   * What the controller does with each pod, from what was read (the pods, their nodes' taints, the
+   * evictions scheduled for them by `namespace/name`), with no I/O: a large write works it out
+   * before it takes the cluster's lock (TaintsService.command), then records it with carryOut.
+   */
+  outcomeFor(pods: Iterable<Pod>, taintsOf: ReadonlyMap<string, readonly Taint[]>, scheduledOf: ReadonlyMap<string, Eviction>, now: number): EvictionOutcome {
     const outcome = new EvictionOutcome();
     for (const pod of pods) {
       // Already being deleted: a second delete changes nothing, and there is nothing to record.
@@ -151,7 +161,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
       const current = existing && { startedAt: existing.startedAt.getTime(), fireAt: existing.scheduledFor.getTime() };
       const step = evictionStep(
         { taints: taintsOf.get(pod.spec?.nodeName ?? ''), tolerations: pod.spec?.tolerations, scheduled: current },
-        w.now,
+        now,
         this.options(),
       );
       if (step.step === 'Nothing') continue;
@@ -163,7 +173,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
       if (step.step === 'EvictNow') outcome.evictNow(pod, step);
       else outcome.schedule(pod, step);
     }
-    await this.carryOut(w, outcome);
+    return outcome;
   }
 
   /**
@@ -173,13 +183,14 @@ export class TaintEvictionController implements OnApplicationBootstrap {
    * gone at once; each is audited. The DisruptionTarget condition the controller sets first is not
    * kept. New wake-ups are queued after commit.
    */
-  private async carryOut(w: WriteContext, outcome: EvictionOutcome): Promise<void> {
+  async carryOut(w: WriteContext, outcome: EvictionOutcome): Promise<void> {
     const { executed, wakeups } = await this.ledger.record(w, outcome);
     if (executed.length) {
       const nameOf = (pod: Pod) => ({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name });
       const graceful = executed.map(({ pod }) => ({ pod, graceSeconds: deletionGracePeriodSeconds(pod) }));
       const now = graceful.filter((e) => e.graceSeconds === 0).map((e) => e.pod);
-      await this.pods.delete(w, ...now.map(nameOf));
+      // In slices: a function takes only so many arguments, and a whole cluster's evictions are more.
+      for (const slice of slices(now)) await this.pods.delete(w, ...slice.map(nameOf));
       await this.ledger.podsRemoved(
         w,
         now.map((pod) => pod.metadata.uid ?? ''),
@@ -190,10 +201,17 @@ export class TaintEvictionController implements OnApplicationBootstrap {
           .filter((e) => e.graceSeconds > 0)
           .map(({ pod, graceSeconds }) => ({ ...nameOf(pod), graceSeconds, removeAt: new Date(w.now + graceSeconds * 1000) })),
       );
-      await w.audit(...executed.map(auditEntryOf));
+      for (const slice of slices(executed)) await w.audit(...slice.map(auditEntryOf));
     }
     if (wakeups.length) w.afterCommit(() => this.jobs.enqueueAll(wakeups));
   }
+}
+
+/** A list in slices small enough to spread into a call's arguments. */
+function slices<T>(items: readonly T[], size = 10_000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 function auditEntryOf({ pod, nodeName, taint, evictionId }: ExecutedEviction): AuditEntry {

@@ -30,8 +30,24 @@ export class AwaitedTaintStore {
     });
   }
 
+  /** enqueue for many nodes in one statement (`kubectl taint --all` over a large cluster). */
+  async enqueueMany(w: WriteContext, nodes: readonly { nodeName: string; taintKey: string }[]): Promise<void> {
+    if (nodes.length === 0) return;
+    await w.sql(
+      `INSERT INTO awaited_no_execute_taints (cluster_id, node_name, taint_key, since)
+       SELECT $1::int, v.node_name, v.taint_key, $2::timestamptz FROM unnest($3::text[], $4::text[]) AS v(node_name, taint_key)
+       ON CONFLICT (cluster_id, node_name) DO UPDATE SET taint_key = EXCLUDED.taint_key`,
+      [w.cluster.id, new Date(w.now).toISOString(), nodes.map((n) => n.nodeName), nodes.map((n) => n.taintKey)],
+    );
+  }
+
   async dequeue(w: WriteContext, ...nodeNames: string[]): Promise<void> {
-    await w.tx.awaitedNoExecuteTaint.deleteMany({ where: { clusterId: w.cluster.id, nodeName: { in: nodeNames } } });
+    await this.dequeueMany(w, nodeNames);
+  }
+
+  async dequeueMany(w: WriteContext, nodeNames: readonly string[]): Promise<void> {
+    if (nodeNames.length === 0) return;
+    await w.sql(`DELETE FROM awaited_no_execute_taints WHERE cluster_id = $1::int AND node_name = ANY($2::text[])`, [w.cluster.id, nodeNames]);
   }
 
   /**

@@ -66,11 +66,16 @@ export class NoExecuteTaintPacer extends PeriodicPass {
    * the taint by hand waits no more.
    */
   async nodesTaintedByHand(w: WriteContext, nodes: readonly Node[]): Promise<void> {
+    const awaiting: { nodeName: string; taintKey: string }[] = [];
+    const done: string[] = [];
     for (const node of nodes) {
       const awaited = awaitedNoExecuteTaint(node);
-      if (awaited) await this.store.enqueue(w, node.metadata.name, awaited.key);
-      else await this.store.dequeue(w, node.metadata.name);
+      if (awaited) awaiting.push({ nodeName: node.metadata.name, taintKey: awaited.key });
+      else done.push(node.metadata.name);
     }
+    // Two statements for any number of nodes (`kubectl taint --all` over a large cluster).
+    await this.store.enqueueMany(w, awaiting);
+    await this.store.dequeueMany(w, done);
     w.afterCommit(() => this.pace());
   }
 

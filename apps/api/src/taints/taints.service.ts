@@ -1,20 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import {
   type Node,
+  type NodeTarget,
+  type Pod,
   type Taint,
   type TaintChange,
   type TaintOperation,
   applyTaintChange,
   failure,
-  selectNodes,
+  noExecuteTaintsChanged,
+  taintNodes,
   taintResultLine,
   taintToString,
 } from '@taintgate/domain';
+import type { ClusterView } from '../cluster/cluster-snapshot';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
-import type { NodeRow } from '../cluster/node-record';
+import { type StoredTaint, nodeWithTaints, storedTaintsOf } from '../cluster/node-record';
 import { NodeStore } from '../cluster/node-store';
+import { oversized } from '../cluster/object-size';
+import { EvictionLedger, type EvictionOutcome } from '../evictions/eviction-ledger';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
+import type { Eviction } from '../generated/prisma/client';
 import { NoExecuteTaintPacer } from '../node-lifecycle/no-execute-taint-pacer';
 import { fail, valueOf } from '../failures/failure.exception';
 import type { AddTaintCommand, RemoveTaintCommand, TaintNodesCommand } from './taint-commands';
@@ -31,8 +38,9 @@ export class TaintsService {
   constructor(
     private readonly writer: ClusterWriter,
     private readonly snapshots: ClusterSnapshots,
-    private readonly store: NodeStore,
+    private readonly nodes: NodeStore,
     private readonly evictions: TaintEvictionController,
+    private readonly ledger: EvictionLedger,
     private readonly pacer: NoExecuteTaintPacer,
   ) {}
 
@@ -48,75 +56,215 @@ export class TaintsService {
 
   private change(cluster: string, nodeName: string, change: TaintChange, overwrite: boolean, action: string): Promise<Node> {
     return this.writer.write(cluster, async (w) => {
-      const row = (await this.store.find(w, nodeName)) ?? fail(failure.notFound('Node', nodeName));
-      const before = this.store.get(row);
+      const row = (await this.nodes.find(w, nodeName)) ?? fail(failure.notFound('Node', nodeName));
+      const before = this.nodes.get(row);
       const applied = valueOf(applyTaintChange(nodeName, before.spec?.taints ?? [], change, overwrite));
-      await w.audit({ action, kind: 'Node', name: nodeName, details: auditDetails(change, overwrite) });
-      const node = await this.store.saveTaints(w, row, applied.taints);
+      const node = await this.nodes.saveTaints(w, row, applied.taints);
+      await w.audit({ action, kind: 'Node', name: nodeName, details: auditDetails(change, overwrite), before, after: node });
       await this.evictions.nodeTaintsChanged(w, [{ name: nodeName, before: before.spec?.taints ?? [], after: node.spec?.taints ?? [] }]);
       await this.pacer.nodesTaintedByHand(w, [node]);
       return node;
     });
   }
 
-  /** POST /v1/taint: `kubectl taint` over nodes by name, label selector or all; all change or none. */
-  async command(cluster: string, { target, change, overwrite, dryRun }: TaintNodesCommand): Promise<TaintCommandResult> {
-    const plan = (nodes: Node[]) =>
-      nodes.map((node) => ({ node, ...valueOf(applyTaintChange(node.metadata.name, node.spec?.taints ?? [], change, overwrite)) }));
-
-    if (dryRun) {
+  /**
+   * POST /v1/taint: `kubectl taint` over nodes by name, label selector or all; all change or none.
+   *
+   * Over a large cluster this is the heaviest write there is (every node, and with a NoExecute
+   * taint every pod), and every other write to the cluster waits while one holds its lock. So the
+   * plan (which nodes, their taints after, what becomes of each pod on them) is made from the
+   * cluster's snapshot before the lock is taken; under the lock the write only checks that nothing
+   * the plan read has changed since, and stores it in a few bulk statements. A plan overtaken by
+   * another write is made again from the newer snapshot, a few times, then under the lock.
+   */
+  async command(cluster: string, command: TaintNodesCommand): Promise<TaintCommandResult> {
+    if (command.dryRun) {
       const view = await this.snapshots.view(cluster);
-      const results = plan(valueOf(selectNodes(target, view.nodes.values(), (name) => view.nodes.get(name)))).map(({ node, operation, taints }) => ({
-        node: node.metadata.name,
-        operation,
-        message: `${taintResultLine(node.metadata.name, operation)} (dry run)`,
-        taints,
-        object: { ...node, spec: { ...node.spec, taints } },
-      }));
+      const results = valueOf(taintNodes(command.target, command.change, command.overwrite, view.nodes.values(), (name) => view.nodes.get(name))).map(
+        ({ node, operation, taints }) => ({
+          node: node.metadata.name,
+          operation,
+          message: `${taintResultLine(node.metadata.name, operation)} (dry run)`,
+          taints,
+          object: { ...node, spec: { ...node.spec, taints } },
+        }),
+      );
       return { dryRun: true, results };
     }
 
-    return this.writer.write(cluster, async (w) => {
-      // The same choice as the dry run, from the rows read in this transaction.
-      const rows = await this.rowsFor(w, target);
-      const rowOf = new Map(rows.map((r) => [r.name, r]));
-      const nodeOf = new Map(rows.map((r) => [r.name, this.store.get(r)]));
-      const results = [];
-      for (const { node, operation, taints } of plan(valueOf(selectNodes(target, nodeOf.values(), (name) => nodeOf.get(name))))) {
-        const saved = await this.store.saveTaints(w, rowOf.get(node.metadata.name) as NodeRow, taints);
-        results.push({
-          node: node.metadata.name,
-          operation,
-          message: taintResultLine(node.metadata.name, operation),
-          taints: saved.spec?.taints ?? [],
-          object: saved,
-          before: node,
-        });
+    for (let attempt = 0; attempt < PLANS_BEFORE_THE_LOCK; attempt++) {
+      const now = Date.now();
+      const view = await this.snapshots.find(cluster, now);
+      // A cluster this write would create has nothing to plan from.
+      if (!view) break;
+      const plan = await this.plan(view, command, now);
+      if (!plan) continue;
+      try {
+        return await this.writer.write(
+          cluster,
+          async (w) => {
+            // Rolled back, so that an overtaken plan takes no revision.
+            if (!(await this.stillCurrent(w, plan))) throw new PlanOvertaken();
+            return this.store(w, plan, command);
+          },
+          { now, timeoutMs: LARGE_WRITE_TIMEOUT_MS },
+        );
+      } catch (error) {
+        if (!(error instanceof PlanOvertaken)) throw error;
       }
+    }
+    // Overtaken again and again (or a cluster yet to be made): planned under the lock, from the
+    // snapshot as of the revision before this write's, which no other write can move now.
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const view = (await this.snapshots.find(cluster, w.now)) ?? emptyView(w);
+        const plan = await this.plan(view, command, w.now, w);
+        return this.store(w, plan as TaintPlan, command);
+      },
+      { timeoutMs: LARGE_WRITE_TIMEOUT_MS },
+    );
+  }
+
+  /**
+   * The command worked out from a snapshot: each node's taints after (failing the command as
+   * kubectl would), and, for the nodes whose NoExecute taints change, what the taint eviction
+   * controller does with each pod on them, against the evictions scheduled as of the same
+   * revision. Undefined when the evictions read are of a later revision than the snapshot (a
+   * write came between): the caller plans again. In a write (`w`), they are read in it.
+   */
+  private async plan(view: ClusterView, { target, change, overwrite }: TaintNodesCommand, now: number, w?: WriteContext): Promise<TaintPlan | undefined> {
+    const tainted = valueOf(taintNodes(target, change, overwrite, view.nodes.values(), (name) => view.nodes.get(name))).map(({ node, operation, taints }) => ({
+      node,
+      operation,
+      stored: storedTaintsOf(taints, node.spec?.taints ?? [], now),
+    }));
+    // A node its new taints would make larger than etcd stores: refused (413) before any lock.
+    for (const { node, stored } of tainted) {
+      if (stored.length <= (node.spec?.taints?.length ?? 0)) continue;
+      const tooLarge = oversized('Node', node.metadata.name, nodeWithTaints(node, stored, view.revision));
+      if (tooLarge) fail(tooLarge);
+    }
+    const after = new Map(tainted.map((t) => [t.node.metadata.name, t.stored.map((s) => ({ ...s, timeAdded: s.timeAdded.toISOString() }))]));
+    const noExecuteChanged = new Set(
+      tainted.filter((t) => noExecuteTaintsChanged(t.node.spec?.taints ?? [], after.get(t.node.metadata.name))).map((t) => t.node.metadata.name),
+    );
+    const plan: TaintPlan = { revision: view.revision, target, tainted, noExecuteChanged, podsOnThem: new Set(), scheduledIds: new Set(), outcome: undefined };
+    if (noExecuteChanged.size === 0) return plan;
+
+    const names = [...noExecuteChanged];
+    let scheduled: Map<string, Eviction>;
+    if (w) scheduled = await this.ledger.scheduledOnNodes(w.cluster.id, names, w);
+    else {
+      const read = await this.ledger.scheduledOnNodesAsOf(view.cluster.id, names);
+      if (read.revision !== view.revision) return undefined;
+      scheduled = read.scheduled;
+    }
+    const pods: Pod[] = [];
+    for (const [key, pod] of view.pods) {
+      if (!noExecuteChanged.has(pod.spec?.nodeName ?? '')) continue;
+      pods.push(pod);
+      plan.podsOnThem.add(key);
+    }
+    plan.scheduledIds = new Set([...scheduled.values()].map((row) => row.id));
+    plan.outcome = this.evictions.outcomeFor(pods, after, scheduled, now);
+    return plan;
+  }
+
+  /**
+   * Whether the plan still holds under the lock: nothing written since the snapshot it was made
+   * from, or nothing it read. Writes to other nodes, and to pods not bound to the nodes whose
+   * NoExecute taints it changes, leave it standing (a busy cluster writes all the time).
+   */
+  private async stillCurrent(w: WriteContext, plan: TaintPlan): Promise<boolean> {
+    if (w.revision - 1n === plan.revision) return true;
+    const since = await w.rows<{ kind: string; key: string; node: string | null }>(
+      `SELECT 'Node' AS kind, name AS key, NULL AS node FROM nodes WHERE cluster_id = $1::int AND revision > $2::bigint
+       UNION ALL SELECT kind, key, NULL FROM tombstones WHERE cluster_id = $1::int AND revision > $2::bigint
+       UNION ALL SELECT 'Pod', namespace || '/' || name, node_name FROM pods WHERE cluster_id = $1::int AND revision > $2::bigint`,
+      [w.cluster.id, String(plan.revision)],
+    );
+    const named = plan.target.by === 'names' ? new Set(plan.target.names) : undefined;
+    for (const { kind, key, node } of since) {
+      // A node written, made or deleted: its taints, or which nodes a selector or all names, may differ.
+      if (kind === 'Node' && (!named || named.has(key))) return false;
+      if (kind === 'Pod' && (plan.podsOnThem.has(key) || plan.noExecuteChanged.has(node ?? ''))) return false;
+    }
+    if (plan.noExecuteChanged.size === 0) return true;
+    const scheduledIds = await this.ledger.scheduledIdsOnNodes(w, [...plan.noExecuteChanged]);
+    return scheduledIds.size === plan.scheduledIds.size && [...scheduledIds].every((id) => plan.scheduledIds.has(id));
+  }
+
+  /** The plan stored, in a few statements whatever the number of nodes and pods; the answer, as kubectl prints it. */
+  private async store(w: WriteContext, plan: TaintPlan, { change, overwrite }: TaintNodesCommand): Promise<TaintCommandResult> {
+    await this.nodes.saveTaintsMany(
+      w,
+      plan.tainted.map((t) => ({ name: t.node.metadata.name, taints: t.stored })),
+    );
+    const results = plan.tainted.map(({ node, operation, stored }) => {
+      const object = nodeWithTaints(node, stored, w.revision);
+      return {
+        node: node.metadata.name,
+        operation,
+        message: taintResultLine(node.metadata.name, operation),
+        taints: object.spec?.taints ?? [],
+        object,
+      };
+    });
+    for (let i = 0; i < results.length; i += AUDIT_SLICE) {
       await w.audit(
-        ...results.map((r) => ({
+        ...results.slice(i, i + AUDIT_SLICE).map((r, j) => ({
           action: 'taint.command',
           kind: 'Node' as const,
           name: r.node,
           details: { ...auditDetails(change, overwrite), operation: r.operation },
+          // The taints only: a command over 10,000 nodes audits each, under the lock.
+          before: { spec: { taints: plan.tainted[i + j]?.node.spec?.taints ?? [] } },
+          after: { spec: { taints: r.taints } },
         })),
       );
-      await this.evictions.nodeTaintsChanged(
-        w,
-        results.map((r) => ({ name: r.node, before: r.before.spec?.taints ?? [], after: r.taints })),
-      );
-      await this.pacer.nodesTaintedByHand(
-        w,
-        results.map((r) => r.object),
-      );
-      return { dryRun: false, results: results.map(({ before: _before, ...result }) => result) };
-    });
+    }
+    if (plan.outcome) await this.evictions.carryOut(w, plan.outcome);
+    await this.pacer.nodesTaintedByHand(
+      w,
+      results.map((r) => r.object),
+    );
+    return { dryRun: false, results };
   }
+}
 
-  /** The rows the command addresses: by name, only those (in one query); otherwise every node, to filter by labels. */
-  private rowsFor(w: WriteContext, target: TaintNodesCommand['target']): Promise<NodeRow[]> {
-    return target.by === 'names' ? this.store.findMany(w, target.names) : this.store.findAll(w);
+/** How many times a plan is made before the lock, when writes keep overtaking it, before it is made under the lock. */
+const PLANS_BEFORE_THE_LOCK = 3;
+/** Storing a plan over 300,000 pods takes seconds; the ordinary write timeout is 30 s, which includes the wait for the lock. */
+const LARGE_WRITE_TIMEOUT_MS = 5 * 60_000;
+/** Audit entries per call (a call takes only so many arguments). */
+const AUDIT_SLICE = 10_000;
+
+/** A taint command worked out from a snapshot, to be stored under the lock if nothing it read has changed. */
+interface TaintPlan {
+  /** The cluster revision of the snapshot it was made from. */
+  revision: bigint;
+  target: NodeTarget;
+  tainted: { node: Node; operation: TaintOperation; stored: StoredTaint[] }[];
+  /** The nodes whose NoExecute taints change, and the pods bound to them (`namespace/name`). */
+  noExecuteChanged: Set<string>;
+  podsOnThem: Set<string>;
+  /** The evictions scheduled on those nodes when it was made. */
+  scheduledIds: Set<bigint>;
+  /** What the taint eviction controller does with those pods. */
+  outcome: EvictionOutcome | undefined;
+}
+
+/** Thrown in a write to roll it back: something the plan read was written after its snapshot. */
+class PlanOvertaken extends Error {
+  constructor() {
+    super('the plan was overtaken by another write');
   }
+}
+
+/** A cluster the write creates: nothing in it yet. */
+function emptyView(w: WriteContext): ClusterView {
+  return { cluster: w.cluster, revision: w.revision - 1n, nodes: new Map(), pods: new Map(), usageOf: () => undefined, keysInOrder: () => [] };
 }
 
 function auditDetails(change: TaintChange, overwrite: boolean) {

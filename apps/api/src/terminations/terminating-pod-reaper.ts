@@ -11,6 +11,8 @@ import { TaintEvictionController } from '../evictions/taint-eviction-controller'
  * within its grace period; a second is finer than any grace period a pod asks for.
  */
 const PASS_SECONDS = 1;
+/** How many pods one write removes at most. */
+const REMOVE_PER_WRITE = 2000;
 
 /**
  * What the kubelet and the API server do at the end of a graceful deletion: a terminating pod
@@ -36,9 +38,23 @@ export class TerminatingPodReaper extends PeriodicPass {
     return removed;
   }
 
+  /**
+   * A few thousand pods a write: a NoExecute taint over a whole cluster makes hundreds of
+   * thousands terminating at once, and one write removing them all would keep the cluster's other
+   * writes waiting for seconds.
+   */
   private async removeIn(clusterId: number): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const batch = await this.removeSome(clusterId);
+      removed += batch;
+      if (batch < REMOVE_PER_WRITE) return removed;
+    }
+  }
+
+  private async removeSome(clusterId: number): Promise<number> {
     const removed = await this.writer.writeExisting(clusterId, async (w) => {
-      const due = await this.pods.dueForRemoval(w);
+      const due = await this.pods.dueForRemoval(w, REMOVE_PER_WRITE);
       if (due.length === 0) return 0;
       await this.pods.delete(w, ...due);
       await this.evictions.podsDeleted(w, due);

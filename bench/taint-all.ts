@@ -1,0 +1,185 @@
+/**
+ * `kubectl taint nodes --all bench=x:NoExecute` at docs/contract.md's scale, and how long it keeps
+ * the cluster's other writers waiting: the realistic GKE cluster of test/support/realistic-cluster.ts
+ * (10,000 nodes, 30 pods a node) imported into a running service on the machine's Postgres and
+ * Redis (a database and key prefix of its own, dropped at the end), then
+ * `POST /v1/clusters/bench/taint {"all":true,"taints":["bench=x:NoExecute"]}` over loopback HTTP,
+ * while every 100 ms a small write to the same cluster (a pending pod PUT), a read of one node and
+ * `/healthz` are sent, each timed; the longest the cluster's lock was held, as ClusterWriter logs
+ * it; then the terminating pods' removal (TerminatingPodReaper) with the same probes; then the
+ * reverse (`bench=x:NoExecute-`). Building the cluster is setup, not measured.
+ *   npm run bench:taint-all            (BENCH_NODES=1000 for a tenth)
+ */
+import 'reflect-metadata';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConsoleLogger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Client } from 'pg';
+import { AppModule } from '../apps/api/src/app.module';
+import { ClusterSnapshots } from '../apps/api/src/cluster/cluster-snapshots';
+import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
+import { writeClusterJson } from '../test/support/realistic-cluster';
+import { deleteRedisKeys } from '../test/support/redis-prefix';
+import { createBenchDatabase } from './bench-database';
+import { machineLine } from './machine';
+import { postFile } from './post-file';
+
+const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30 };
+const PROBE_EVERY_MS = 100;
+
+/** The lock holds ClusterWriter logged (`held cluster bench's write lock for N ms`), by the app's logger. */
+class LockLog extends ConsoleLogger {
+  readonly held: number[] = [];
+  override warn(message: unknown, ...rest: unknown[]): void {
+    const held = /held cluster \S+ write lock for (\d+) ms/.exec(String(message));
+    if (held) this.held.push(Number(held[1]));
+    super.warn(message, ...rest);
+  }
+}
+
+interface Probe {
+  ms: number;
+  status: number;
+}
+
+/** Requests sent every 100 ms, each timed on its own (a slow one does not hold back the next). */
+class Probes {
+  private readonly timer: NodeJS.Timeout;
+  private readonly pending: Promise<void>[] = [];
+  readonly writes: Probe[] = [];
+  readonly reads: Probe[] = [];
+  readonly health: Probe[] = [];
+  private i = 0;
+
+  constructor(base: string, node: string, tag: string) {
+    const time = async (into: Probe[], url: string, init?: RequestInit) => {
+      const start = performance.now();
+      const status = await fetch(url, { ...init, signal: AbortSignal.timeout(120_000) }).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+        () => 0,
+      );
+      into.push({ ms: performance.now() - start, status });
+    };
+    this.timer = setInterval(() => {
+      const name = `probe-${tag}-${this.i++}`;
+      const pod = { metadata: { name }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+      this.pending.push(
+        time(this.writes, `${base}/v1/clusters/bench/namespaces/probe/pods/${name}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(pod),
+        }),
+        time(this.reads, `${base}/v1/clusters/bench/nodes/${node}`),
+        time(this.health, `${base}/healthz`),
+      );
+    }, PROBE_EVERY_MS);
+  }
+
+  async stop(): Promise<string> {
+    clearInterval(this.timer);
+    await Promise.all(this.pending);
+    const line = (what: string, probes: Probe[], ok: number) => {
+      const ms = probes.map((p) => p.ms).sort((a, b) => a - b);
+      const failed = probes.filter((p) => p.status !== ok);
+      const statuses = [...new Set(failed.map((p) => p.status))].join('/');
+      const median = ms[Math.floor(ms.length / 2)] ?? 0;
+      return `  ${what}: ${probes.length} sent, median ${median.toFixed(0)} ms, max ${(ms[ms.length - 1] ?? 0).toFixed(0)} ms, ${failed.length} not ${ok}${failed.length ? ` (${statuses})` : ''}`;
+    };
+    return [line('pod PUT to the same cluster', this.writes, 201), line('GET one node', this.reads, 200), line('GET /healthz', this.health, 200)].join('\n');
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(machineLine());
+  const bench = await createBenchDatabase();
+  const prefix = `${bench.name}_q`;
+  const dir = await mkdtemp(path.join(tmpdir(), 'taint-all-bench-'));
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
+  const db = new Client({ connectionString: bench.databaseUrl });
+  await db.connect();
+  try {
+    const file = path.join(dir, 'cluster.json');
+    await writeClusterJson(file, size);
+    process.env.DATABASE_URL = bench.databaseUrl;
+    process.env.REDIS_PREFIX = prefix;
+    const log = new LockLog();
+    log.setLogLevels(['warn', 'error']);
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: log });
+    configureApp(app);
+    await app.listen(0, '127.0.0.1');
+    const port = Number(new URL(await app.getUrl()).port);
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      const imported = await postFile(port, '/v1/clusters/bench/import', file);
+      if (imported.status !== 200) throw new Error(`import failed: ${JSON.stringify(imported.body).slice(0, 500)}`);
+      const load = performance.now();
+      await app.get(ClusterSnapshots).view('bench');
+      const { rows } = await db.query<{ name: string; pods: string }>(
+        `SELECT (SELECT name FROM nodes ORDER BY name LIMIT 1) AS name, (SELECT count(*) FROM pods) AS pods`,
+      );
+      const node = rows[0]?.name ?? '';
+      console.log(
+        `setup: ${size.nodes} nodes and ${rows[0]?.pods ?? '?'} pods imported in ${imported.seconds.toFixed(1)} s, snapshot loaded in ${((performance.now() - load) / 1000).toFixed(1)} s`,
+      );
+
+      const command = async (what: string, taint: string, tag: string) => {
+        log.held.length = 0;
+        const probes = new Probes(base, node, tag);
+        const start = performance.now();
+        const reply = await fetch(`${base}/v1/clusters/bench/taint`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ all: true, taints: [taint] }),
+          signal: AbortSignal.timeout(600_000),
+        });
+        const body = (await reply.json()) as { results?: unknown[]; message?: string };
+        const seconds = (performance.now() - start) / 1000;
+        const summary = await probes.stop();
+        const evictions = await db.query<{ status: string; n: string }>(`SELECT status::text, count(*) AS n FROM evictions GROUP BY 1 ORDER BY 1`);
+        console.log(
+          `${what} (POST /v1/clusters/bench/taint {"all":true,"taints":["${taint}"]}): HTTP ${reply.status} in ${seconds.toFixed(2)} s, ` +
+            `${String(body.results?.length ?? body.message)} results; evictions now ${evictions.rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}`,
+        );
+        console.log(`  longest hold of the cluster's lock logged: ${log.held.length ? `${Math.max(...log.held)} ms` : 'none over the threshold'}`);
+        console.log(summary);
+      };
+
+      await command('taint --all', 'bench=x:NoExecute', 'all');
+
+      // The evicted pods are terminating for their grace period (25-120 s); the reaper removes them.
+      // Those the command's evictions made terminating (pods imported as terminating stay so: their kubelet ends them).
+      const terminating = async () =>
+        Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM evictions WHERE status = 'Executed' AND pod_removed_at IS NULL`)).rows[0]?.n);
+      log.held.length = 0;
+      const probes = new Probes(base, node, 'reaper');
+      const start = performance.now();
+      const before = await terminating();
+      while ((await terminating()) > 0 && performance.now() - start < 600_000) await new Promise((r) => setTimeout(r, 1000));
+      console.log(
+        `the ${before} terminating pods removed (TerminatingPodReaper) within ${((performance.now() - start) / 1000).toFixed(0)} s; ` +
+          `longest lock hold logged: ${log.held.length ? `${Math.max(...log.held)} ms` : 'none over the threshold'}`,
+      );
+      console.log(await probes.stop());
+
+      await command('the reverse', 'bench=x:NoExecute-', 'reverse');
+      console.log(`peak RSS ${(peakRss / 2 ** 30).toFixed(2)} GiB`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    clearInterval(sampler);
+    await db.end();
+    await rm(dir, { recursive: true, force: true });
+    await deleteRedisKeys(prefix);
+    await bench.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
