@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CancelReason, EvictionStep, Pod, Taint } from '@taintgate/domain';
-import type { WriteContext } from '../cluster/cluster-writer';
+import { type CancelReason, type EvictionStep, type Pod, type Taint, taintToString } from '@taintgate/domain';
+import type { AuditEntry, WriteContext } from '../cluster/cluster-writer';
 import { podKey } from '../cluster/pod-record';
 import { PrismaService } from '../database/prisma.service';
 import type { Event, Eviction, EvictionStatus, Prisma } from '../generated/prisma/client';
@@ -298,8 +298,34 @@ export class EvictionLedger {
     }
 
     await this.events.record(w, events);
+    // The audit trail says who set each eviction in motion (the key whose write added the taint)
+    // or stopped it; executions are audited with the pod's deletion (TaintEvictionController).
+    const taintScheduled = new Map(outcome.scheduled.map(({ pod, step }) => [podName(pod), step.taint]));
+    const audited: AuditEntry[] = [
+      ...outcome.cancelled.map(({ row, reason }) => evictionAudit('eviction.cancel', row, taintOfEviction(row), { reason })),
+      ...scheduled.map((row) =>
+        evictionAudit('eviction.schedule', row, taintScheduled.get(podKey(row.podNamespace, row.podName)), { scheduledFor: row.scheduledFor.toISOString() }),
+      ),
+    ];
+    for (let i = 0; i < audited.length; i += 10_000) await w.audit(...audited.slice(i, i + 10_000));
     return { executed, wakeups };
   }
+}
+
+/** An audit entry about an eviction, on its pod. */
+function evictionAudit(
+  action: string,
+  row: Pick<Eviction, 'id' | 'podNamespace' | 'podName' | 'nodeName'>,
+  taint: Taint | undefined,
+  more: Record<string, string>,
+): AuditEntry {
+  return {
+    action,
+    kind: 'Pod',
+    namespace: row.podNamespace,
+    name: row.podName,
+    details: { evictionId: String(row.id), node: row.nodeName, ...(taint ? { taint: taintToString(taint) } : {}), ...more },
+  };
 }
 
 function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {

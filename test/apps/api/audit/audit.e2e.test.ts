@@ -94,6 +94,20 @@ describe('GET /v1/audit: who did what', () => {
     expect(reply.json().message).toContain(message);
   });
 
+  it('names who set an eviction in motion and who stopped it', async () => {
+    expect((await operator.put('/v1/clusters/ev/nodes/w1', { metadata: { name: 'w1' } })).statusCode).toBe(201);
+    const tolerating = { spec: { nodeName: 'w1', tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 3600 }] } };
+    expect((await operator.put('/v1/clusters/ev/namespaces/default/pods/web', tolerating)).statusCode).toBe(201);
+    expect((await operator.post('/v1/clusters/ev/nodes/w1/taints', { key: 'drain', effect: 'NoExecute' })).statusCode).toBe(201);
+    expect((await admin.del('/v1/clusters/ev/nodes/w1/taints?key=drain')).statusCode).toBe(200);
+    const entries = (await admin.get('/v1/audit?cluster=ev&kind=Pod&name=web')).json<Page & { items: (Entry & { details: Record<string, string> })[] }>().items;
+    expect(entries.map((e) => [e.action, e.actor, e.details.taint, e.details.reason])).toEqual([
+      ['eviction.cancel', 'apikey:taintgate-admin-token', 'drain:NoExecute', 'TaintRemoved'],
+      ['eviction.schedule', 'apikey:alice', 'drain:NoExecute', undefined],
+      ['pod.create', 'apikey:alice', undefined, undefined],
+    ]);
+  });
+
   it('is for admins only', async () => {
     expect((await operator.get('/v1/audit')).statusCode).toBe(403);
     expect((await t.api.get('/v1/audit')).statusCode).toBe(401);
