@@ -11,6 +11,7 @@ interface Entry {
   name: string;
   cluster?: string;
   actor: string;
+  details: Record<string, string>;
   requestId?: string;
   clientAddress?: string;
   before: { metadata: { labels?: Record<string, string> } } | null;
@@ -100,7 +101,7 @@ describe('GET /v1/audit: who did what', () => {
     expect((await operator.put('/v1/clusters/ev/namespaces/default/pods/web', tolerating)).statusCode).toBe(201);
     expect((await operator.post('/v1/clusters/ev/nodes/w1/taints', { key: 'drain', effect: 'NoExecute' })).statusCode).toBe(201);
     expect((await admin.del('/v1/clusters/ev/nodes/w1/taints?key=drain')).statusCode).toBe(200);
-    const entries = (await admin.get('/v1/audit?cluster=ev&kind=Pod&name=web')).json<Page & { items: (Entry & { details: Record<string, string> })[] }>().items;
+    const entries = (await admin.get('/v1/audit?cluster=ev&kind=Pod&name=web')).json<Page>().items;
     expect(entries.map((e) => [e.action, e.actor, e.details.taint, e.details.reason])).toEqual([
       ['eviction.cancel', 'apikey:taintgate-admin-token', 'drain:NoExecute', 'TaintRemoved'],
       ['eviction.schedule', 'apikey:alice', 'drain:NoExecute', undefined],
