@@ -7,6 +7,8 @@ import { RetentionService } from './retention.service';
 const QUEUE_NAME = 'retention';
 /** One scheduler for the deployment: every replica upserts the same one, and one worker takes each run. */
 const SCHEDULER_ID = 'prune-history';
+/** How long after start the job scheduler is set up. */
+const START_DELAY_MS = 5_000;
 /** Longest a shutdown waits for BullMQ (which waits on Redis forever when Redis is away). */
 const CLOSE_TIMEOUT_MS = 3_000;
 
@@ -19,8 +21,12 @@ const CLOSE_TIMEOUT_MS = 3_000;
 export class RetentionJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Retention');
   private connection?: Redis;
+  private workerConnection?: Redis;
   private queue?: Queue;
   private worker?: Worker;
+  private scheduling?: Promise<unknown>;
+  private closed = false;
+  private delay?: NodeJS.Timeout;
 
   constructor(
     private readonly config: AppConfig,
@@ -29,6 +35,15 @@ export class RetentionJobs implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     if (this.config.retention.days === 0) return;
+    // Pruning is never urgent: begun a few seconds after start, so that a process stopping at once
+    // (a failed start, a short-lived test app) never opens BullMQ connections it must then close
+    // while they are still starting (which leaves rejections no one hears).
+    this.delay = setTimeout(() => this.connect(), START_DELAY_MS);
+    this.delay.unref();
+  }
+
+  private connect(): void {
+    if (this.closed) return;
     const connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null });
     // An unreachable Redis is health's to report; here it must not crash the process.
     connection.on('error', () => undefined);
@@ -37,27 +52,47 @@ export class RetentionJobs implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async start(connection: Redis): Promise<void> {
+    if (this.closed) return;
     const prefix = this.config.evictions.redisPrefix;
     this.queue = new Queue(QUEUE_NAME, { connection, prefix });
     this.queue.on('error', () => undefined);
-    this.worker = new Worker(QUEUE_NAME, () => this.retention.prune(), { connection: connection.duplicate(), prefix });
+    this.workerConnection = connection.duplicate();
+    this.workerConnection.on('error', () => undefined);
+    this.worker = new Worker(QUEUE_NAME, () => this.retention.prune(), { connection: this.workerConnection, prefix });
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
     this.worker.on('failed', (_job, error) => this.logger.warn(`pruning failed: ${error.message}`));
-    try {
-      await this.queue.upsertJobScheduler(
+    this.scheduling = this.queue
+      .upsertJobScheduler(
         SCHEDULER_ID,
         { every: this.config.retention.periodSeconds * 1000 },
         { name: 'prune', opts: { removeOnComplete: true, removeOnFail: true } },
-      );
-    } catch (error) {
-      this.logger.warn(`could not schedule pruning: ${error instanceof Error ? error.message : String(error)}`);
-    }
+      )
+      .catch((error: unknown) => this.logger.warn(`could not schedule pruning: ${error instanceof Error ? error.message : String(error)}`));
+    await this.scheduling;
   }
 
+  /**
+   * Every step bounded, as EvictionJobs closes: BullMQ closed while its connections still start up
+   * leaves a rejection no one hears, so they finish starting first when Redis is there; without
+   * Redis, the worker is closed by force rather than waiting for a reconnect.
+   */
   async onModuleDestroy(): Promise<void> {
-    const closing = Promise.allSettled([this.worker?.close(), this.queue?.close()]);
-    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref())]);
-    this.worker?.disconnect().catch(() => undefined);
+    this.closed = true;
+    clearTimeout(this.delay);
+    const quietly = async (closing: Promise<unknown> | undefined) => {
+      if (!closing) return;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
+      await Promise.race([closing.catch(() => undefined), timeout]);
+      clearTimeout(timer);
+    };
+    const connected = this.workerConnection?.status === 'ready';
+    await quietly(this.scheduling);
+    if (this.worker && connected) await quietly(this.worker.waitUntilReady());
+    if (this.worker) await quietly(this.worker.close(!connected));
+    this.workerConnection?.disconnect();
+    if (this.connection?.status === 'ready') await quietly(this.queue?.waitUntilReady());
+    await quietly(this.queue?.close());
     this.connection?.disconnect();
   }
 }

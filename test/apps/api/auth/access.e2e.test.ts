@@ -255,7 +255,15 @@ describe('API keys and roles (TAINTGATE_AUTH=on)', () => {
             super(address, protocols, origin ? { origin } : {});
           }
         }
-        const client = createClient({ url, webSocketImpl: WithOrigin, retryAttempts: 0, lazy: false, ...(connectionParams ? { connectionParams } : {}) });
+        const client = createClient({
+          url,
+          webSocketImpl: WithOrigin,
+          retryAttempts: 0,
+          lazy: false,
+          // The refusal is what is tested; graphql-ws would print it to stderr.
+          onNonLazyError: () => undefined,
+          ...(connectionParams ? { connectionParams } : {}),
+        });
         client.on('connected', () => {
           resolve('subscribed');
           void client.dispose();
