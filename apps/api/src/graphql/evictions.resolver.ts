@@ -1,7 +1,7 @@
 import { Args, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
 import { ClusterArg } from './cluster-arg';
-import { ContinueArg, LimitArg } from './list-args';
+import { EvictionListArgs } from './list-args';
 import { EvictionListType } from './types/list.types';
 import { listEvictions } from '../evictions/eviction-commands';
 import { EvictionsService } from '../evictions/evictions.service';
@@ -30,31 +30,15 @@ export class EvictionsResolver {
     description: 'Scheduled, cancelled and executed evictions, newest first: one page, 500 by default; evictionList tells where the next starts.',
     complexity: listCost(PAGE_ITEMS),
   })
-  async list(
-    @Args('status', { type: () => String, nullable: true, description: 'Scheduled, Cancelled or Executed' }) status?: string | null,
-    @Args('nodeName', { type: () => String, nullable: true }) nodeName?: string | null,
-    @Args('namespace', { type: () => String, nullable: true }) namespace?: string | null,
-    @Args('pod', { type: () => String, nullable: true }) pod?: string | null,
-    @LimitArg() limit?: number | null,
-    @ContinueArg() next?: string | null,
-    @ClusterArg() cluster?: string | null,
-  ) {
-    return (await this.evictionList(status, nodeName, namespace, pod, limit, next, cluster)).items;
+  async list(@Args() args: EvictionListArgs) {
+    return (await this.evictionList(args)).items;
   }
 
   @Query(() => EvictionListType, {
     description: 'A page of evictions, newest first, with the token of the next page (GET /v1/evictions).',
     complexity: listCost(PAGE_ITEMS),
   })
-  async evictionList(
-    @Args('status', { type: () => String, nullable: true, description: 'Scheduled, Cancelled or Executed' }) status?: string | null,
-    @Args('nodeName', { type: () => String, nullable: true }) nodeName?: string | null,
-    @Args('namespace', { type: () => String, nullable: true }) namespace?: string | null,
-    @Args('pod', { type: () => String, nullable: true }) pod?: string | null,
-    @LimitArg() limit?: number | null,
-    @ContinueArg() next?: string | null,
-    @ClusterArg() cluster?: string | null,
-  ) {
+  async evictionList(@Args() { status, nodeName, namespace, pod, limit, continue: next, cluster }: EvictionListArgs) {
     const filters = this.commands.parse(listEvictions, { status, nodeName, namespace, pod, limit, continue: next });
     const { metadata, items } = await this.evictions.list(this.commands.cluster(cluster), filters);
     return { metadata, items };

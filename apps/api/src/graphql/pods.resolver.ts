@@ -1,7 +1,7 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Commands } from '../edge/commands';
 import { ClusterArg } from './cluster-arg';
-import { ContinueArg, LimitArg } from './list-args';
+import { PodListArgs } from './list-args';
 import { PodListType } from './types/list.types';
 import { deletePod, listPods, podKey, upsertPod } from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
@@ -25,29 +25,15 @@ export class PodsResolver {
     description: 'Pods by namespace and name, optionally of one namespace, node or phase: one page, 500 by default; podList tells where the next starts.',
     complexity: listCost(PAGE_ITEMS),
   })
-  async list(
-    @Args('namespace', { type: () => String, nullable: true }) namespace?: string | null,
-    @Args('nodeName', { type: () => String, nullable: true }) nodeName?: string | null,
-    @Args('phase', { type: () => String, nullable: true }) phase?: string | null,
-    @LimitArg() limit?: number | null,
-    @ContinueArg() next?: string | null,
-    @ClusterArg() cluster?: string | null,
-  ) {
-    return (await this.podList(namespace, nodeName, phase, limit, next, cluster)).items;
+  async list(@Args() args: PodListArgs) {
+    return (await this.podList(args)).items;
   }
 
   @Query(() => PodListType, {
     description: 'A page of pods by namespace and name, optionally of one namespace, node or phase, with the token of the next page.',
     complexity: listCost(PAGE_ITEMS),
   })
-  async podList(
-    @Args('namespace', { type: () => String, nullable: true }) namespace?: string | null,
-    @Args('nodeName', { type: () => String, nullable: true }) nodeName?: string | null,
-    @Args('phase', { type: () => String, nullable: true }) phase?: string | null,
-    @LimitArg() limit?: number | null,
-    @ContinueArg() next?: string | null,
-    @ClusterArg() cluster?: string | null,
-  ) {
+  async podList(@Args() { namespace, nodeName, phase, limit, continue: next, cluster }: PodListArgs) {
     const command = this.commands.parse(listPods, { namespace, nodeName, phase, limit, continue: next });
     const page = await this.pods.list(this.commands.cluster(cluster), command);
     return { metadata: page.metadata, items: page.items.map(podView) };
