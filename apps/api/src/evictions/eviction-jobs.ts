@@ -3,7 +3,7 @@ import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { OutageLog, RedisUnreachableError, reportIfOutage } from '../failures/outages';
-import { withTimeout } from '../health/with-timeout';
+import { closeBullMq } from '../redis/close-bullmq';
 import { connectionProblem, onConnectionError } from '../redis/redis-client.provider';
 
 const QUEUE_NAME = 'evictions';
@@ -165,23 +165,15 @@ export class EvictionJobs implements OnModuleDestroy {
   }
 
   /**
-   * The worker first (it may still be adding), then the queue, then their connections; every
-   * step bounded, so a shutdown ends whatever Redis does. With Redis there, the worker lets its
-   * running wake-ups finish (at most CLOSE_TIMEOUT_MS); without, BullMQ's close would wait for a
-   * reconnect that may never come, so the worker is closed by force: a wake-up cut short commits
-   * or not in Postgres, and the deadline stays for the next replica or start.
+   * Bounded in every step (closeBullMq): with Redis there, the worker lets its running wake-ups
+   * finish; without, it is closed by force, and a wake-up cut short leaves its deadline in Postgres
+   * for the next replica or start.
    */
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    const quietly = (closing: Promise<unknown> | undefined) => (closing ? withTimeout(closing, CLOSE_TIMEOUT_MS).catch(() => undefined) : undefined);
-    const connected = this.workerConnection?.status === 'ready';
-    // BullMQ closed while its connections still start up (a version check in flight) leaves a
-    // rejection no one hears: let them finish starting first, when Redis is there to answer.
-    if (this.worker && connected) await quietly(this.worker.waitUntilReady());
-    if (this.worker) await quietly(this.worker.close(!connected));
-    this.workerConnection?.disconnect();
-    if (this.queueConnection.status === 'ready') await quietly(this.queue?.waitUntilReady());
-    await quietly(this.queue?.close());
-    this.queueConnection.disconnect();
+    await closeBullMq(
+      { worker: this.worker, workerConnection: this.workerConnection, queue: this.queue, queueConnection: this.queueConnection },
+      CLOSE_TIMEOUT_MS,
+    );
   }
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { closeBullMq, settledWithin } from '../redis/close-bullmq';
 import { RetentionService } from './retention.service';
 
 const QUEUE_NAME = 'retention';
@@ -71,28 +72,11 @@ export class RetentionJobs implements OnApplicationBootstrap, OnModuleDestroy {
     await this.scheduling;
   }
 
-  /**
-   * Every step bounded, as EvictionJobs closes: BullMQ closed while its connections still start up
-   * leaves a rejection no one hears, so they finish starting first when Redis is there; without
-   * Redis, the worker is closed by force rather than waiting for a reconnect.
-   */
+  /** The scheduler's upsert first, then BullMQ, every step bounded (closeBullMq). */
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     clearTimeout(this.delay);
-    const quietly = async (closing: Promise<unknown> | undefined) => {
-      if (!closing) return;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
-      await Promise.race([closing.catch(() => undefined), timeout]);
-      clearTimeout(timer);
-    };
-    const connected = this.workerConnection?.status === 'ready';
-    await quietly(this.scheduling);
-    if (this.worker && connected) await quietly(this.worker.waitUntilReady());
-    if (this.worker) await quietly(this.worker.close(!connected));
-    this.workerConnection?.disconnect();
-    if (this.connection?.status === 'ready') await quietly(this.queue?.waitUntilReady());
-    await quietly(this.queue?.close());
-    this.connection?.disconnect();
+    await settledWithin(this.scheduling, CLOSE_TIMEOUT_MS);
+    await closeBullMq({ worker: this.worker, workerConnection: this.workerConnection, queue: this.queue, queueConnection: this.connection }, CLOSE_TIMEOUT_MS);
   }
 }

@@ -1,5 +1,6 @@
 import { type Node, type Pod, type Taint, evictionStep, parseTaintArgs, taintNodes } from '@taintgate/domain';
 import { describe, expect, it } from 'vitest';
+import { random } from '../../../../bench/cluster-fixture';
 import { useApiFixture } from '../../../support/api-test-app';
 
 /**
@@ -9,18 +10,6 @@ import { useApiFixture } from '../../../support/api-test-app';
  */
 
 const spelled = (taints: readonly Taint[] | undefined) => (taints ?? []).map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`);
-
-/** A deterministic pseudo-random number in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** 150 nodes (some with a NoExecute taint already, some with the key the command adds) and 450 pods with every kind of toleration of it. */
 function mixedCluster(): { nodes: Node[]; pods: Pod[] } {
