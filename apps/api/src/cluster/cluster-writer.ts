@@ -202,6 +202,14 @@ function contextOf(
   now: number,
   tasks: (() => Promise<unknown>)[],
 ): WriteContext {
+  // Statements a caller sends at once (a bulk write's batches) go to the connection one after
+  // another, each as soon as the one before is done: pg will no longer queue them itself.
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <R>(run: (c: Connection) => Promise<R>): Promise<R> => {
+    const result = last.then(async () => run(await connection()));
+    last = result.catch(() => undefined);
+    return result;
+  };
   return {
     cluster,
     tx,
@@ -222,46 +230,46 @@ function contextOf(
           before: entry.before ?? null,
           after: entry.after ?? null,
         }));
-        await (
-          await connection()
-        ).query(
-          `INSERT INTO audit_events (cluster_id, revision, action, kind, namespace, name, details, before, after,
+        await inTurn((c) =>
+          c.query(
+            `INSERT INTO audit_events (cluster_id, revision, action, kind, namespace, name, details, before, after,
                                      actor, actor_key_id, request_id, client_address)
            SELECT $1::int, $2::bigint, v.action, v.kind, v.namespace, v.name, v.details, v.before, v.after, $4, $5::bigint, $6, $7
            FROM json_to_recordset($3::json) AS v(action text, kind text, namespace text, name text, details jsonb, before jsonb, after jsonb)`,
-          // stringifyExactly: an object's int64 fields (tolerationSeconds) may be bigints.
-          [
-            cluster.id,
-            String(revision),
-            stringifyExactly(batch),
-            actor.actor,
-            actor.actorKeyId === null ? null : String(actor.actorKeyId),
-            actor.requestId,
-            actor.clientAddress,
-          ],
+            // stringifyExactly: an object's int64 fields (tolerationSeconds) may be bigints.
+            [
+              cluster.id,
+              String(revision),
+              stringifyExactly(batch),
+              actor.actor,
+              actor.actorKeyId === null ? null : String(actor.actorKeyId),
+              actor.requestId,
+              actor.clientAddress,
+            ],
+          ),
         );
       }
     },
     async tombstone(kind, ...keys) {
       if (keys.length === 0) return;
-      await (
-        await connection()
-      ).query(`INSERT INTO tombstones (cluster_id, revision, kind, key) SELECT $1::int, $2::bigint, $3, unnest($4::text[])`, [
-        cluster.id,
-        String(revision),
-        kind,
-        keys,
-      ]);
+      await inTurn((c) =>
+        c.query(`INSERT INTO tombstones (cluster_id, revision, kind, key) SELECT $1::int, $2::bigint, $3, unnest($4::text[])`, [
+          cluster.id,
+          String(revision),
+          kind,
+          keys,
+        ]),
+      );
     },
     afterCommit(task) {
       tasks.push(task);
     },
     async sql(text, values) {
-      const result = await (await connection()).query(text, values as unknown[]);
+      const result = await inTurn((c) => c.query(text, values as unknown[]));
       return result.rowCount ?? 0;
     },
     async rows<T>(text: string, values: readonly unknown[]) {
-      return (await (await connection()).query(text, values as unknown[])).rows as T[];
+      return (await inTurn((c) => c.query(text, values as unknown[]))).rows as T[];
     },
   };
 }

@@ -74,7 +74,7 @@ export class NodeStore {
    * importMany writes them.
    */
   async saveTaintsMany(w: WriteContext, nodes: readonly { name: string; taints: readonly StoredTaint[] }[]): Promise<void> {
-    // Sent at once: the connection runs them in order, with no round trip through this process between them.
+    // Made at once: the write's connection takes them in order (WriteContext.sql), each as soon as the one before is done.
     const statements: Promise<number>[] = [];
     for (let i = 0; i < nodes.length; i += TAINTS_BATCH) {
       const batch = nodes.slice(i, i + TAINTS_BATCH);
@@ -102,7 +102,7 @@ export class NodeStore {
    * connection (WriteContext.sql).
    */
   async importMany(w: WriteContext, rows: readonly ImportedNodeRow[]): Promise<void> {
-    // Sent at once: the connection runs them in order, with no round trip through this process between them.
+    // Made at once: the write's connection takes them in order (WriteContext.sql), each as soon as the one before is done.
     const statements: Promise<number>[] = [];
     for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
       const batch = rows.slice(i, i + IMPORT_BATCH);

@@ -86,7 +86,7 @@ export class PodStore {
    * encoded twice more and parsed once more.
    */
   async importMany(w: WriteContext, rows: readonly ImportedPodRow[]): Promise<void> {
-    // Sent at once: the connection runs them in order, with no round trip through this process between them.
+    // Made at once: the write's connection takes them in order (WriteContext.sql), each as soon as the one before is done.
     const statements: Promise<number>[] = [];
     for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
       const batch = rows.slice(i, i + IMPORT_BATCH).map((r) => ({

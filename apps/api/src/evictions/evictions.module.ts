@@ -3,6 +3,7 @@ import { DueEvictionSweep } from './due-eviction-sweep';
 import { EvictionJobs } from './eviction-jobs';
 import { EvictionLedger } from './eviction-ledger';
 import { EvictionReconciler } from './eviction-reconciler';
+import { NodeUpdateQueue } from './node-update-queue';
 import { EvictionsController } from './evictions.controller';
 import { EvictionsService } from './evictions.service';
 import { TaintEvictionController } from './taint-eviction-controller';
@@ -11,13 +12,14 @@ import { TaintEvictionController } from './taint-eviction-controller';
  * NoExecute carried out: decisions in the writes that change taints or pods
  * (TaintEvictionController, deciding with the domain), deadlines in Postgres (EvictionLedger),
  * delayed BullMQ wake-ups and their worker (EvictionJobs), a reconciler, the due-eviction sweep
- * that carries deadlines out from Postgres when Redis cannot, and GET /v1/evictions.
+ * that carries deadlines out from Postgres when Redis cannot, the node queue that decides the pods
+ * of taint commands too large for one write (NodeUpdateQueue), and GET /v1/evictions.
  * Global: the node, taint and pod writers call the controller.
  */
 @Global()
 @Module({
   controllers: [EvictionsController],
-  providers: [EvictionJobs, EvictionLedger, TaintEvictionController, EvictionReconciler, DueEvictionSweep, EvictionsService],
-  exports: [TaintEvictionController, EvictionReconciler, EvictionLedger, EvictionsService, EvictionJobs],
+  providers: [EvictionJobs, EvictionLedger, TaintEvictionController, EvictionReconciler, DueEvictionSweep, NodeUpdateQueue, EvictionsService],
+  exports: [TaintEvictionController, EvictionReconciler, EvictionLedger, EvictionsService, EvictionJobs, NodeUpdateQueue],
 })
 export class EvictionsModule {}

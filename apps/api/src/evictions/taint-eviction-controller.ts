@@ -61,10 +61,21 @@ export class TaintEvictionController implements OnApplicationBootstrap {
 
   /** After node writes: only the nodes whose NoExecute taints changed have their pods decided again. */
   async nodeTaintsChanged(w: WriteContext, changes: readonly NodeTaintsChange[]): Promise<void> {
-    const changed = changes.filter((c) => noExecuteTaintsChanged(c.before, c.after)).map((c) => c.name);
-    if (changed.length === 0) return;
-    const taintsOf = await this.nodes.taintsOf(w, changed);
-    await this.decide(w, await this.pods.boundTo(w, changed), taintsOf);
+    await this.nodesUpdated(
+      w,
+      changes.filter((c) => noExecuteTaintsChanged(c.before, c.after)).map((c) => c.name),
+    );
+  }
+
+  /**
+   * The pods bound to these nodes decided again against the nodes' taints as stored now (a node no
+   * longer stored has none): what upstream's handleNodeUpdate does for each node it takes from
+   * its queue. Idempotent: a pod already terminating, or whose deadline stands, is left as it is.
+   */
+  async nodesUpdated(w: WriteContext, names: readonly string[]): Promise<void> {
+    if (names.length === 0) return;
+    const taintsOf = await this.nodes.taintsOf(w, names);
+    await this.decide(w, await this.pods.boundTo(w, names), taintsOf);
   }
 
   /** After a pod was created or replaced: bound to a tainted node, or its tolerations changed. */

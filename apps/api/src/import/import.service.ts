@@ -140,7 +140,7 @@ export class ImportService {
     this.logger.log(`import into cluster ${cluster}: ${mib(bytesRead)}${of} MiB read, ${objects} objects`);
   }
 
-  /** The batch's statements, sent at once (in this order) on the write's connection. */
+  /** The batch's statements, made at once and run in this order on the write's connection (WriteContext.sql). */
   private async flush(w: WriteContext, nodes: ImportedNodeRow[], pods: ImportedPodRow[]): Promise<void> {
     await Promise.all([this.nodes.importMany(w, nodes), this.pods.importMany(w, pods)]);
   }

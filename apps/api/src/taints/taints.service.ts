@@ -20,6 +20,7 @@ import { type StoredTaint, nodeWithTaints, storedTaintsOf } from '../cluster/nod
 import { NodeStore } from '../cluster/node-store';
 import { oversized } from '../cluster/object-size';
 import { EvictionLedger, type EvictionOutcome } from '../evictions/eviction-ledger';
+import { NodeUpdateQueue, PODS_PER_WRITE } from '../evictions/node-update-queue';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import type { Eviction } from '../generated/prisma/client';
 import { NoExecuteTaintPacer } from '../node-lifecycle/no-execute-taint-pacer';
@@ -42,6 +43,7 @@ export class TaintsService {
     private readonly evictions: TaintEvictionController,
     private readonly ledger: EvictionLedger,
     private readonly pacer: NoExecuteTaintPacer,
+    private readonly nodeUpdates: NodeUpdateQueue,
   ) {}
 
   /** POST /v1/nodes/{name}/taints: 409 if the node has the key and effect already, unless overwrite. */
@@ -76,6 +78,9 @@ export class TaintsService {
    * cluster's snapshot before the lock is taken; under the lock the write only checks that nothing
    * the plan read has changed since, and stores it in a few bulk statements. A plan overtaken by
    * another write is made again from the newer snapshot, a few times, then under the lock.
+   * A NoExecute taint that reaches more than PODS_PER_WRITE pods leaves their decisions to the
+   * controller's node queue (NodeUpdateQueue), which makes them in bounded writes right after,
+   * as upstream's taint eviction controller does after the API server has stored the taint.
    */
   async command(cluster: string, command: TaintNodesCommand): Promise<TaintCommandResult> {
     if (command.dryRun) {
@@ -149,8 +154,18 @@ export class TaintsService {
     const noExecuteChanged = new Set(
       tainted.filter((t) => noExecuteTaintsChanged(t.node.spec?.taints ?? [], after.get(t.node.metadata.name))).map((t) => t.node.metadata.name),
     );
-    const plan: TaintPlan = { revision: view.revision, target, tainted, noExecuteChanged, podsOnThem: new Set(), scheduledIds: new Set(), outcome: undefined };
+    const plan: TaintPlan = {
+      revision: view.revision,
+      target,
+      tainted,
+      noExecuteChanged,
+      queued: false,
+      podsOnThem: new Set(),
+      scheduledIds: new Set(),
+      outcome: undefined,
+    };
     if (noExecuteChanged.size === 0) return plan;
+    if (podsBoundTo(view, noExecuteChanged) > PODS_PER_WRITE) return { ...plan, queued: true };
 
     const names = [...noExecuteChanged];
     let scheduled: Map<string, Eviction>;
@@ -190,7 +205,8 @@ export class TaintsService {
       if (kind === 'Node' && (!named || named.has(key))) return false;
       if (kind === 'Pod' && (plan.podsOnThem.has(key) || plan.noExecuteChanged.has(node ?? ''))) return false;
     }
-    if (plan.noExecuteChanged.size === 0) return true;
+    // A queued plan decided no pod: the queue decides them from what is stored when it comes to them.
+    if (plan.noExecuteChanged.size === 0 || plan.queued) return true;
     const scheduledIds = await this.ledger.scheduledIdsOnNodes(w, [...plan.noExecuteChanged]);
     return scheduledIds.size === plan.scheduledIds.size && [...scheduledIds].every((id) => plan.scheduledIds.has(id));
   }
@@ -224,7 +240,8 @@ export class TaintsService {
         })),
       );
     }
-    if (plan.outcome) await this.evictions.carryOut(w, plan.outcome);
+    if (plan.queued) await this.nodeUpdates.queue(w, [...plan.noExecuteChanged]);
+    else if (plan.outcome) await this.evictions.carryOut(w, plan.outcome);
     await this.pacer.nodesTaintedByHand(
       w,
       results.map((r) => r.object),
@@ -248,6 +265,8 @@ interface TaintPlan {
   tainted: { node: Node; operation: TaintOperation; stored: StoredTaint[] }[];
   /** The nodes whose NoExecute taints change, and the pods bound to them (`namespace/name`). */
   noExecuteChanged: Set<string>;
+  /** Whether their pods are too many for this write, and the nodes go to the controller's queue (then neither pods, evictions nor outcome are read). */
+  queued: boolean;
   podsOnThem: Set<string>;
   /** The evictions scheduled on those nodes when it was made. */
   scheduledIds: Set<bigint>;
@@ -260,6 +279,13 @@ class PlanOvertaken extends Error {
   constructor() {
     super('the plan was overtaken by another write');
   }
+}
+
+/** How many of the snapshot's pods are bound to these nodes. */
+function podsBoundTo(view: ClusterView, nodes: ReadonlySet<string>): number {
+  let count = 0;
+  for (const pod of view.pods.values()) if (nodes.has(pod.spec?.nodeName ?? '')) count++;
+  return count;
 }
 
 /** A cluster the write creates: nothing in it yet. */
