@@ -5,9 +5,10 @@
  * Redis (a database and key prefix of its own, dropped at the end), then
  * `POST /v1/clusters/bench/taint {"all":true,"taints":["bench=x:NoExecute"]}` over loopback HTTP,
  * while every 100 ms a small write to the same cluster (a pending pod PUT), a read of one node and
- * `/healthz` are sent, each timed; the longest the cluster's lock was held, as ClusterWriter logs
- * it; then the terminating pods' removal (TerminatingPodReaper) with the same probes; then the
- * reverse (`bench=x:NoExecute-`). Building the cluster is setup, not measured.
+ * `/healthz` are sent, each timed; how long each write held the cluster's lock (ClusterWriter.onHold):
+ * the command's, then the controller's node queue's (NodeUpdateQueue) while it decides the pods,
+ * until no node is queued; then the terminating pods' removal (TerminatingPodReaper) with the
+ * same probes; then the reverse (`bench=x:NoExecute-`). Building the cluster is setup, not measured.
  *   npm run bench:taint-all            (BENCH_NODES=1000 for a tenth)
  */
 import 'reflect-metadata';
@@ -20,6 +21,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { AppModule } from '../apps/api/src/app.module';
 import { ClusterSnapshots } from '../apps/api/src/cluster/cluster-snapshots';
+import { ClusterWriter } from '../apps/api/src/cluster/cluster-writer';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { writeClusterJson } from '../test/support/realistic-cluster';
 import { deleteRedisKeys } from '../test/support/redis-prefix';
@@ -30,13 +32,21 @@ import { postFile } from './post-file';
 const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30 };
 const PROBE_EVERY_MS = 100;
 
-/** The lock holds ClusterWriter logged (`held cluster bench's write lock for N ms`), by the app's logger. */
-class LockLog extends ConsoleLogger {
-  readonly held: number[] = [];
-  override warn(message: unknown, ...rest: unknown[]): void {
-    const held = /held cluster \S+ write lock for (\d+) ms/.exec(String(message));
-    if (held) this.held.push(Number(held[1]));
-    super.warn(message, ...rest);
+/** How long each write to the bench cluster held its lock, from `since` on. */
+class Holds {
+  private readonly all: { at: number; ms: number }[] = [];
+  constructor(writer: ClusterWriter) {
+    writer.onHold((cluster, ms) => {
+      if (cluster === 'bench') this.all.push({ at: performance.now(), ms });
+    });
+  }
+  since(start: number): string {
+    const ms = this.all
+      .filter((h) => h.at >= start)
+      .map((h) => h.ms)
+      .sort((a, b) => a - b);
+    if (ms.length === 0) return 'no write';
+    return `${ms.length} writes, median ${(ms[Math.floor(ms.length / 2)] ?? 0).toFixed(0)} ms, longest ${(ms[ms.length - 1] ?? 0).toFixed(0)} ms`;
   }
 }
 
@@ -108,13 +118,14 @@ async function main(): Promise<void> {
     process.env.REDIS_PREFIX = prefix;
     // What is measured is the command, not the key lookup.
     process.env.TAINTGATE_AUTH = 'off';
-    const log = new LockLog();
+    const log = new ConsoleLogger();
     log.setLogLevels(['warn', 'error']);
     const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: log });
     await configureApp(app);
     await app.listen(0, '127.0.0.1');
     const port = Number(new URL(await app.getUrl()).port);
     const base = `http://127.0.0.1:${port}`;
+    const holds = new Holds(app.get(ClusterWriter));
     try {
       const imported = await postFile(port, '/v1/clusters/bench/import', file);
       if (imported.status !== 200) throw new Error(`import failed: ${JSON.stringify(imported.body).slice(0, 500)}`);
@@ -128,8 +139,8 @@ async function main(): Promise<void> {
         `setup: ${size.nodes} nodes and ${rows[0]?.pods ?? '?'} pods imported in ${imported.seconds.toFixed(1)} s, snapshot loaded in ${((performance.now() - load) / 1000).toFixed(1)} s`,
       );
 
+      const queued = async () => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM pending_node_updates`)).rows[0]?.n);
       const command = async (what: string, taint: string, tag: string) => {
-        log.held.length = 0;
         const probes = new Probes(base, node, tag);
         const start = performance.now();
         const reply = await fetch(`${base}/v1/clusters/bench/taint`, {
@@ -146,8 +157,21 @@ async function main(): Promise<void> {
           `${what} (POST /v1/clusters/bench/taint {"all":true,"taints":["${taint}"]}): HTTP ${reply.status} in ${seconds.toFixed(2)} s, ` +
             `${String(body.results?.length ?? body.message)} results; evictions now ${evictions.rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}`,
         );
-        console.log(`  longest hold of the cluster's lock logged: ${log.held.length ? `${Math.max(...log.held)} ms` : 'none over the threshold'}`);
+        console.log(`  the cluster's lock meanwhile: ${holds.since(start)}`);
         console.log(summary);
+        const nodes = await queued();
+        if (nodes === 0) return;
+        // The command queued its nodes: the controller decides their pods in bounded writes.
+        const decided = performance.now();
+        const during = new Probes(base, node, `${tag}-queue`);
+        while ((await queued()) > 0 && performance.now() - decided < 600_000) await new Promise((r) => setTimeout(r, 250));
+        const after = await db.query<{ status: string; n: string }>(`SELECT status::text, count(*) AS n FROM evictions GROUP BY 1 ORDER BY 1`);
+        console.log(
+          `  the ${nodes} queued nodes' pods decided (NodeUpdateQueue) within ${((performance.now() - decided) / 1000).toFixed(1)} s ` +
+            `after the answer; evictions now ${after.rows.map((r) => `${r.status} ${r.n}`).join(', ')}`,
+        );
+        console.log(`  the cluster's lock meanwhile: ${holds.since(decided)}`);
+        console.log(await during.stop());
       };
 
       await command('taint --all', 'bench=x:NoExecute', 'all');
@@ -156,14 +180,13 @@ async function main(): Promise<void> {
       // Those the command's evictions made terminating (pods imported as terminating stay so: their kubelet ends them).
       const terminating = async () =>
         Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM evictions WHERE status = 'Executed' AND pod_removed_at IS NULL`)).rows[0]?.n);
-      log.held.length = 0;
       const probes = new Probes(base, node, 'reaper');
       const start = performance.now();
       const before = await terminating();
       while ((await terminating()) > 0 && performance.now() - start < 600_000) await new Promise((r) => setTimeout(r, 1000));
       console.log(
         `the ${before} terminating pods removed (TerminatingPodReaper) within ${((performance.now() - start) / 1000).toFixed(0)} s; ` +
-          `longest lock hold logged: ${log.held.length ? `${Math.max(...log.held)} ms` : 'none over the threshold'}`,
+          `the cluster's lock meanwhile: ${holds.since(start)}`,
       );
       console.log(await probes.stop());
 

@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { currentActor } from '../audit/actor';
 import { stringifyExactly } from '../edge/exact-json';
 import { type Connection, PrismaService } from '../database/prisma.service';
+import { failure } from '@taintgate/domain';
+import { fail } from '../failures/failure.exception';
 import { reportIfOutage } from '../failures/outages';
 import type { Prisma } from '../generated/prisma/client';
 
@@ -76,18 +78,38 @@ export interface WriteContext {
 @Injectable()
 export class ClusterWriter {
   private readonly logger = new Logger(ClusterWriter.name);
+  private readonly holdListeners = new Set<(cluster: string, ms: number) => void>();
+  /** Per cluster, the last write of this process in line for its lock (see inTurn). */
+  private readonly lines = new Map<string, Promise<void>>();
+  /** Per cluster, how many writes of this process are in its line, the one under way included. */
+  private readonly lineLengths = new Map<string, number>();
+  /** Cluster names by id, as writes learn them, so that a controller's write queues in the same line. */
+  private readonly names = new Map<number, string>();
 
   constructor(private readonly prisma: PrismaService) {}
 
+  /** Tells `listener` how long each write held its cluster's lock (the benchmarks time them); answers how to stop. */
+  onHold(listener: (cluster: string, ms: number) => void): () => void {
+    this.holdListeners.add(listener);
+    return () => this.holdListeners.delete(listener);
+  }
+
+  /** How many writes of this process are in the cluster's line (waiting, or under way). */
+  inLine(cluster: string): number {
+    return this.lineLengths.get(cluster) ?? 0;
+  }
+
   /** A write asked for through the API: the cluster named is created by it if it does not exist (and goes if the write fails). */
   async write<T>(cluster: string, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T> {
-    const result = await this.transaction(
-      (tx) => tx.$queryRaw<TakenRevision[]>`
+    const result = await this.inTurn(cluster, () =>
+      this.transaction(
+        (tx) => tx.$queryRaw<TakenRevision[]>`
         INSERT INTO clusters (name, revision) VALUES (${cluster}, 1)
         ON CONFLICT (name) DO UPDATE SET revision = clusters.revision + 1
         RETURNING id, name, revision`,
-      work,
-      options,
+        work,
+        options,
+      ),
     );
     return (result as { value: T }).value;
   }
@@ -97,12 +119,44 @@ export class ClusterWriter {
    * deleted meanwhile, which a controller must never bring back.
    */
   async writeExisting<T>(clusterId: number, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T | undefined> {
-    const result = await this.transaction(
-      (tx) => tx.$queryRaw<TakenRevision[]>`UPDATE clusters SET revision = revision + 1 WHERE id = ${clusterId} RETURNING id, name, revision`,
-      work,
-      options,
+    const result = await this.inTurn(this.names.get(clusterId) ?? `#${clusterId}`, () =>
+      this.transaction(
+        (tx) => tx.$queryRaw<TakenRevision[]>`UPDATE clusters SET revision = revision + 1 WHERE id = ${clusterId} RETURNING id, name, revision`,
+        work,
+        options,
+      ),
     );
     return result?.value;
+  }
+
+  /**
+   * Runs `write` once this process's writes to the cluster before it are done. The row lock
+   * orders the writes of every replica; this line keeps the ones of this process waiting in
+   * memory rather than each holding a pooled connection while it waits on the lock, which left
+   * no connection for reads (and /readyz) while a long write held the cluster. One waits at most
+   * WRITE_TIMEOUT_MS for its turn, then answers 503 with Retry-After.
+   */
+  private async inTurn<T>(cluster: string, write: () => Promise<T>): Promise<T> {
+    this.lineLengths.set(cluster, (this.lineLengths.get(cluster) ?? 0) + 1);
+    const before = this.lines.get(cluster) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    // The next in line waits for this write and, should this one give up waiting, for the one before it.
+    const last = Promise.all([before, mine]).then(() => undefined);
+    this.lines.set(cluster, last);
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const turn = await Promise.race([before.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), WRITE_TIMEOUT_MS)))]);
+      clearTimeout(timer);
+      if (!turn) fail(failure.unavailable(`cluster ${cluster}'s writes are queued past ${WRITE_TIMEOUT_MS / 1000} s; retry`));
+      return await write();
+    } finally {
+      done();
+      if (this.lines.get(cluster) === last) this.lines.delete(cluster);
+      const length = (this.lineLengths.get(cluster) ?? 1) - 1;
+      if (length > 0) this.lineLengths.set(cluster, length);
+      else this.lineLengths.delete(cluster);
+    }
   }
 
   private async transaction<T>(
@@ -117,6 +171,7 @@ export class ClusterWriter {
         async (tx) => {
           const [row] = await takeRevision(tx);
           if (!row) return undefined;
+          this.names.set(row.id, row.name);
           locked = { cluster: row.name, at: performance.now() };
           const connection = once(() => this.prisma.connectionOf(tx));
           // Read once the row is ours: waiting for the writers before this one is not deciding.
@@ -156,6 +211,7 @@ export class ClusterWriter {
   private tellLongHold(locked: { cluster: string; at: number } | undefined): void {
     if (!locked) return;
     const ms = performance.now() - locked.at;
+    for (const listener of this.holdListeners) listener(locked.cluster, ms);
     if (ms >= LONG_HOLD_MS) this.logger.warn(`held cluster ${locked.cluster}'s write lock for ${Math.round(ms)} ms`);
   }
 }

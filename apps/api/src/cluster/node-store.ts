@@ -71,26 +71,58 @@ export class NodeStore {
   /**
    * Replaces the taints of many nodes, each stamped with the write's revision (kubectl taint over a
    * large cluster): a few statements per five thousand nodes, on the write's own connection, as
-   * importMany writes them.
+   * importMany writes them. `before` is what each node has stored now: a command that only adds
+   * taints in front (kubectl's order) inserts those, one that only removes deletes those, and the
+   * taints a node keeps are not written again (at 10,000 nodes, a second of the cluster's lock).
    */
-  async saveTaintsMany(w: WriteContext, nodes: readonly { name: string; taints: readonly StoredTaint[] }[]): Promise<void> {
+  async saveTaintsMany(w: WriteContext, nodes: readonly { name: string; before: readonly StoredTaint[]; taints: readonly StoredTaint[] }[]): Promise<void> {
     // Made at once: the write's connection takes them in order (WriteContext.sql), each as soon as the one before is done.
     const statements: Promise<number>[] = [];
     for (let i = 0; i < nodes.length; i += TAINTS_BATCH) {
       const batch = nodes.slice(i, i + TAINTS_BATCH);
-      const names = batch.map((n) => n.name);
       statements.push(
         w.sql(`UPDATE nodes SET revision = $1::bigint, updated_at = now() WHERE cluster_id = $2::int AND name = ANY($3::text[])`, [
           String(w.revision),
           w.cluster.id,
-          names,
+          batch.map((n) => n.name),
         ]),
-        w.sql(`DELETE FROM taints WHERE cluster_id = $1::int AND node_name = ANY($2::text[])`, [w.cluster.id, names]),
       );
-      const taints = batch.flatMap((n) =>
-        n.taints.map((t, position) => ({ node_name: n.name, key: t.key, value: t.value, effect: t.effect, time_added: t.timeAdded.toISOString(), position })),
-      );
-      if (taints.length) statements.push(insertTaints(w, taints));
+      const rewritten: string[] = [];
+      const rows: TaintRow[] = [];
+      const added: (TaintRow & { ahead: number })[] = [];
+      const removed: { node_name: string; key: string; effect: string }[] = [];
+      for (const node of batch) {
+        const change = taintWriteOf(node.before, node.taints);
+        if (change.kind === 'prepend') added.push(...change.taints.map((t, i) => ({ ...rowOf(node.name, t, i), ahead: change.taints.length })));
+        else if (change.kind === 'remove') removed.push(...change.taints.map((t) => ({ node_name: node.name, key: t.key, effect: t.effect })));
+        else if (change.kind === 'rewrite') {
+          rewritten.push(node.name);
+          rows.push(...node.taints.map((t, position) => rowOf(node.name, t, position)));
+        }
+      }
+      if (rewritten.length) statements.push(w.sql(`DELETE FROM taints WHERE cluster_id = $1::int AND node_name = ANY($2::text[])`, [w.cluster.id, rewritten]));
+      if (rows.length) statements.push(insertTaints(w, rows));
+      if (removed.length) {
+        statements.push(
+          w.sql(
+            `DELETE FROM taints t USING json_to_recordset($2::json) AS v(node_name text, key text, effect text)
+             WHERE t.cluster_id = $1::int AND t.node_name = v.node_name AND t.key = v.key AND t.effect = v.effect::"TaintEffect"`,
+            [w.cluster.id, JSON.stringify(removed)],
+          ),
+        );
+      }
+      if (added.length) {
+        // In front of the node's first taint: positions only order, so those kept need no new one.
+        statements.push(
+          w.sql(
+            `INSERT INTO taints (cluster_id, node_name, key, value, effect, time_added, position)
+             SELECT $1::int, v.node_name, v.key, v.value, v.effect::"TaintEffect", v.time_added,
+                    coalesce((SELECT min(t.position) FROM taints t WHERE t.cluster_id = $1::int AND t.node_name = v.node_name), 0) - v.ahead + v.position
+             FROM json_to_recordset($2::json) AS v(node_name text, key text, value text, effect text, time_added timestamptz, position int, ahead int)`,
+            [w.cluster.id, JSON.stringify(added)],
+          ),
+        );
+      }
     }
     await Promise.all(statements);
   }
@@ -174,10 +206,50 @@ export class NodeStore {
 }
 
 /** Taint rows (positions given) as one JSON document that Postgres reads as rows. */
-function insertTaints(
-  w: WriteContext,
-  taints: { node_name: string; key: string; value: string; effect: string; time_added: string; position: number }[],
-): Promise<number> {
+/** A taint as the bulk statements send it. */
+interface TaintRow {
+  node_name: string;
+  key: string;
+  value: string;
+  effect: string;
+  time_added: string;
+  position: number;
+}
+
+const rowOf = (nodeName: string, t: StoredTaint, position: number): TaintRow => ({
+  node_name: nodeName,
+  key: t.key,
+  value: t.value,
+  effect: t.effect,
+  time_added: t.timeAdded.toISOString(),
+  position,
+});
+
+const sameStoredTaint = (a: StoredTaint, b: StoredTaint | undefined): boolean =>
+  b !== undefined && a.key === b.key && a.value === b.value && a.effect === b.effect && a.timeAdded.getTime() === b.timeAdded.getTime();
+
+/**
+ * How a node's taints go from `before` to `after` in rows: nothing; new ones in front of those it
+ * had (`prepend`, the taints to insert); some of those it had gone, the rest in order (`remove`,
+ * the taints to delete); or anything else (`rewrite`: every row again).
+ */
+export function taintWriteOf(
+  before: readonly StoredTaint[],
+  after: readonly StoredTaint[],
+): { kind: 'none' | 'rewrite' } | { kind: 'prepend' | 'remove'; taints: StoredTaint[] } {
+  const ahead = after.length - before.length;
+  if (ahead >= 0 && before.every((t, i) => sameStoredTaint(t, after[ahead + i])))
+    return ahead === 0 ? { kind: 'none' } : { kind: 'prepend', taints: after.slice(0, ahead) };
+  let kept = 0;
+  const gone: StoredTaint[] = [];
+  for (const t of before) {
+    if (sameStoredTaint(t, after[kept])) kept++;
+    else gone.push(t);
+  }
+  return kept === after.length ? { kind: 'remove', taints: gone } : { kind: 'rewrite' };
+}
+
+function insertTaints(w: WriteContext, taints: TaintRow[]): Promise<number> {
   return w.sql(
     `INSERT INTO taints (cluster_id, node_name, key, value, effect, time_added, position)
      SELECT $1::int, v.node_name, v.key, v.value, v.effect::"TaintEffect", v.time_added, v.position

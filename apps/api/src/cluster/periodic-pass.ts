@@ -34,7 +34,8 @@ export abstract class PeriodicPass implements OnApplicationBootstrap, OnModuleDe
     this.timer.unref();
   }
 
-  onModuleDestroy(): void {
+  /** A pass may wait here for the run under way (see NodeUpdateQueue). */
+  onModuleDestroy(): void | Promise<void> {
     clearInterval(this.timer);
   }
 

@@ -10,7 +10,7 @@ import { TaintEvictionController } from './taint-eviction-controller';
  * milliseconds of the cluster's lock here, so the writes queued behind one wait no longer. A
  * taint command whose NoExecute taints reach more pods than this queues its nodes here.
  */
-export const PODS_PER_WRITE = 3_000;
+export const PODS_PER_WRITE = 1_000;
 
 /** How many queued nodes one pass reads at a time to cut into writes. */
 const NODES_PER_READ = 1_000;
@@ -56,7 +56,7 @@ export class NodeUpdateQueue extends PeriodicPass {
   /** Stops between writes; the write under way may finish (briefly) and the rest stays queued. */
   override async onModuleDestroy(): Promise<void> {
     this.stopping = true;
-    super.onModuleDestroy();
+    await super.onModuleDestroy();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.current.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS)))]);
     clearTimeout(timer);
@@ -73,8 +73,10 @@ export class NodeUpdateQueue extends PeriodicPass {
        ON CONFLICT (cluster_id, node_name) DO UPDATE SET revision = EXCLUDED.revision`,
       [w.cluster.id, names, String(w.revision)],
     );
-    w.afterCommit(async () => {
+    w.afterCommit(() => {
+      // Not awaited: the command answers now; a failed run is logged by the next pass, which tries again.
       if (this.config.evictions.worker && !this.stopping) void this.run().catch(() => undefined);
+      return Promise.resolve();
     });
   }
 

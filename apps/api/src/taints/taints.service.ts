@@ -15,7 +15,7 @@ import {
 } from '@taintgate/domain';
 import type { ClusterView } from '../cluster/cluster-snapshot';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
-import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
+import { type AuditEntry, ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import { type StoredTaint, nodeWithTaints, storedTaintsOf } from '../cluster/node-record';
 import { NodeStore } from '../cluster/node-store';
 import { oversized } from '../cluster/object-size';
@@ -110,7 +110,7 @@ export class TaintsService {
           async (w) => {
             // Rolled back, so that an overtaken plan takes no revision.
             if (!(await this.stillCurrent(w, plan))) throw new PlanOvertaken();
-            return this.store(w, plan, command);
+            return this.store(w, plan);
           },
           { now, timeoutMs: LARGE_WRITE_TIMEOUT_MS },
         );
@@ -125,7 +125,7 @@ export class TaintsService {
       async (w) => {
         const view = (await this.snapshots.find(cluster, w.now)) ?? emptyView(w);
         const plan = await this.plan(view, command, w.now, w);
-        return this.store(w, plan as TaintPlan, command);
+        return this.store(w, plan as TaintPlan);
       },
       { timeoutMs: LARGE_WRITE_TIMEOUT_MS },
     );
@@ -138,10 +138,12 @@ export class TaintsService {
    * revision. Undefined when the evictions read are of a later revision than the snapshot (a
    * write came between): the caller plans again. In a write (`w`), they are read in it.
    */
-  private async plan(view: ClusterView, { target, change, overwrite }: TaintNodesCommand, now: number, w?: WriteContext): Promise<TaintPlan | undefined> {
+  private async plan(view: ClusterView, command: TaintNodesCommand, now: number, w?: WriteContext): Promise<TaintPlan | undefined> {
+    const { target, change, overwrite } = command;
     const tainted = valueOf(taintNodes(target, change, overwrite, view.nodes.values(), (name) => view.nodes.get(name))).map(({ node, operation, taints }) => ({
       node,
       operation,
+      before: storedTaintsOf(node.spec?.taints ?? [], [], now),
       stored: storedTaintsOf(taints, node.spec?.taints ?? [], now),
     }));
     // A node its new taints would make larger than etcd stores: refused (413) before any lock.
@@ -158,6 +160,9 @@ export class TaintsService {
       revision: view.revision,
       target,
       tainted,
+      // Made now, outside the lock, for the revision the write will most likely take.
+      results: resultsOf(tainted, view.revision + 1n),
+      audit: auditOf(tainted, command),
       noExecuteChanged,
       queued: false,
       podsOnThem: new Set(),
@@ -212,34 +217,13 @@ export class TaintsService {
   }
 
   /** The plan stored, in a few statements whatever the number of nodes and pods; the answer, as kubectl prints it. */
-  private async store(w: WriteContext, plan: TaintPlan, { change, overwrite }: TaintNodesCommand): Promise<TaintCommandResult> {
+  private async store(w: WriteContext, plan: TaintPlan): Promise<TaintCommandResult> {
     await this.nodes.saveTaintsMany(
       w,
-      plan.tainted.map((t) => ({ name: t.node.metadata.name, taints: t.stored })),
+      plan.tainted.map((t) => ({ name: t.node.metadata.name, before: t.before, taints: t.stored })),
     );
-    const results = plan.tainted.map(({ node, operation, stored }) => {
-      const object = nodeWithTaints(node, stored, w.revision);
-      return {
-        node: node.metadata.name,
-        operation,
-        message: taintResultLine(node.metadata.name, operation),
-        taints: object.spec?.taints ?? [],
-        object,
-      };
-    });
-    for (let i = 0; i < results.length; i += AUDIT_SLICE) {
-      await w.audit(
-        ...results.slice(i, i + AUDIT_SLICE).map((r, j) => ({
-          action: 'taint.command',
-          kind: 'Node' as const,
-          name: r.node,
-          details: { ...auditDetails(change, overwrite), operation: r.operation },
-          // The taints only: a command over 10,000 nodes audits each, under the lock.
-          before: { spec: { taints: plan.tainted[i + j]?.node.spec?.taints ?? [] } },
-          after: { spec: { taints: r.taints } },
-        })),
-      );
-    }
+    const results = w.revision === plan.revision + 1n ? plan.results : resultsOf(plan.tainted, w.revision);
+    for (let i = 0; i < plan.audit.length; i += AUDIT_SLICE) await w.audit(...plan.audit.slice(i, i + AUDIT_SLICE));
     if (plan.queued) await this.nodeUpdates.queue(w, [...plan.noExecuteChanged]);
     else if (plan.outcome) await this.evictions.carryOut(w, plan.outcome);
     await this.pacer.nodesTaintedByHand(
@@ -262,7 +246,11 @@ interface TaintPlan {
   /** The cluster revision of the snapshot it was made from. */
   revision: bigint;
   target: NodeTarget;
-  tainted: { node: Node; operation: TaintOperation; stored: StoredTaint[] }[];
+  /** Each node: its taints stored now (`before`, as the snapshot has them) and after (`stored`). */
+  tainted: PlannedNode[];
+  /** The answer and the audit entries, made with the plan (the answer again if the write takes another revision). */
+  results: TaintCommandResult['results'];
+  audit: AuditEntry[];
   /** The nodes whose NoExecute taints change, and the pods bound to them (`namespace/name`). */
   noExecuteChanged: Set<string>;
   /** Whether their pods are too many for this write, and the nodes go to the controller's queue (then neither pods, evictions nor outcome are read). */
@@ -272,6 +260,33 @@ interface TaintPlan {
   scheduledIds: Set<bigint>;
   /** What the taint eviction controller does with those pods. */
   outcome: EvictionOutcome | undefined;
+}
+
+interface PlannedNode {
+  node: Node;
+  operation: TaintOperation;
+  before: StoredTaint[];
+  stored: StoredTaint[];
+}
+
+/** What kubectl prints for each node (`node/n1 tainted`), and the node as stored at `revision`. */
+function resultsOf(tainted: readonly PlannedNode[], revision: bigint): TaintCommandResult['results'] {
+  return tainted.map(({ node, operation, stored }) => {
+    const object = nodeWithTaints(node, stored, revision);
+    return { node: node.metadata.name, operation, message: taintResultLine(node.metadata.name, operation), taints: object.spec?.taints ?? [], object };
+  });
+}
+
+/** One entry per node, with its taints only: a command over 10,000 nodes audits each, under the lock. */
+function auditOf(tainted: readonly PlannedNode[], { change, overwrite }: TaintNodesCommand): AuditEntry[] {
+  return tainted.map(({ node, operation, stored }) => ({
+    action: 'taint.command',
+    kind: 'Node' as const,
+    name: node.metadata.name,
+    details: { ...auditDetails(change, overwrite), operation },
+    before: { spec: { taints: node.spec?.taints ?? [] } },
+    after: { spec: { taints: nodeWithTaints(node, stored, 0n).spec?.taints ?? [] } },
+  }));
 }
 
 /** Thrown in a write to roll it back: something the plan read was written after its snapshot. */

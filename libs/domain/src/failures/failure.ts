@@ -75,4 +75,6 @@ export const failure = {
   unsupportedMediaType: (message: string): Failure => ({ reason: 'UnsupportedMediaType', message }),
   tooLarge: (message: string): Failure => ({ reason: 'RequestEntityTooLarge', message }),
   internal: (message: string): Failure => ({ reason: 'InternalError', message }),
+  /** A dependency, or the service itself, cannot take the request now: 503 with Retry-After. */
+  unavailable: (message: string): Failure => ({ reason: 'ServiceUnavailable', message }),
 };

@@ -1,6 +1,7 @@
 import { type Node, type Pod, type Taint, evictionStep, parseTaintArgs, taintNodes } from '@taintgate/domain';
 import { describe, expect, it } from 'vitest';
 import { random } from '../../../../bench/cluster-fixture';
+import { ClusterWriter } from '../../../../apps/api/src/cluster/cluster-writer';
 import { useApiFixture } from '../../../support/api-test-app';
 
 /**
@@ -75,7 +76,8 @@ interface EvictionRow {
 }
 
 describe('POST /v1/taint, planned before the lock', () => {
-  const { api, db } = useApiFixture();
+  const t = useApiFixture();
+  const { api, db } = t;
 
   const evictions = async (cluster: string): Promise<EvictionRow[]> =>
     (
@@ -188,7 +190,8 @@ describe('POST /v1/taint, planned before the lock', () => {
 
   /**
    * Holds the cluster's lock (its row, as a write takes it) from the test's own connection while
-   * `during` runs, and waits until `waiting` requests are queued on it.
+   * `during` runs; `queued(n)` waits until n requests are in line for it (the first waiting on
+   * the row, the others in the service's line: ClusterWriter.inLine).
    */
   const whileLocked = async (cluster: string, during: (queued: (n: number) => Promise<void>) => Promise<void>) => {
     await db.query('BEGIN');
@@ -199,7 +202,7 @@ describe('POST /v1/taint, planned before the lock', () => {
           const { rows } = await db.query<{ n: string }>(
             `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
           );
-          if (Number(rows[0]?.n) >= n) return;
+          if (Number(rows[0]?.n) >= 1 && t.app.get(ClusterWriter).inLine(cluster) >= n) return;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       });
