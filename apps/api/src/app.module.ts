@@ -11,6 +11,7 @@ import { GraphqlModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
 import { ImpactModule } from './impact/impact.module';
 import { ImportModule } from './import/import.module';
+import { KubeApiModule } from './kube-api/kube-api.module';
 import { NodeLifecycleModule } from './node-lifecycle/node-lifecycle.module';
 import { NodesModule } from './nodes/nodes.module';
 import { PlacementModule } from './placement/placement.module';
@@ -42,6 +43,7 @@ import { TerminationsModule } from './terminations/terminations.module';
     PlacementModule,
     ImpactModule,
     GraphqlModule,
+    KubeApiModule,
     RetentionModule,
   ],
 })

@@ -35,6 +35,7 @@ export * from './scheduling/node-resources-fit';
 export * from './scheduling/placement';
 export * from './scheduling/rescheduling';
 export * from './selectors/label-selector';
+export * from './selectors/field-selector';
 
 export * from './eviction/no-execute-plan';
 export * from './eviction/taint-impact';

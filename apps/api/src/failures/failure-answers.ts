@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { type Failure, type FailureReason, type FieldError, MAX_REQUEST_BODY_BYTES, bodyTooLarge, failure } from '@taintgate/domain';
 import type { ApiErrorBody } from './error-body';
+import { isKubeApiPath } from '../kube-api/kube-paths';
 import { isPostgresUnreachable } from './outages';
 
 /**
@@ -61,6 +62,32 @@ export function graphqlAnswerOf(f: Failure) {
   return { message: f.message, extensions: { code: graphqlCodeOf(f.reason), statusCode, details: detailsOf(f.causes ?? []) } };
 }
 
+/**
+ * The Kubernetes API face answers as kube-apiserver does (apierrors): its own codes (Invalid is
+ * 422 there, 400 in taintgate's REST contract), and a metav1.Status body whose reason, details
+ * and causes kubectl prints (`Error from server (NotFound): nodes "x" not found`).
+ */
+const KUBE_STATUS: Partial<Record<FailureReason, number>> = { Invalid: 422 };
+
+const kubeStatusCodeOf = (reason: FailureReason): number => KUBE_STATUS[reason] ?? statusOf(reason);
+
+/** metav1.Status for a failure. */
+function kubeStatusOf(f: Failure) {
+  const code = kubeStatusCodeOf(f.reason);
+  const causes = f.causes?.map((e) => ({ reason: e.type, message: e.reason, field: e.path.render() }));
+  const details = f.subject || causes?.length ? { ...(f.subject ?? {}), ...(causes?.length ? { causes } : {}) } : undefined;
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: f.message,
+    reason: f.reason,
+    ...(details ? { details } : {}),
+    code,
+  };
+}
+
 /** The path GraphQL is served on: its failures before GraphQL runs are answered in GraphQL's shape. */
 const GRAPHQL_PATH = '/graphql';
 
@@ -77,6 +104,7 @@ export function httpAnswerOf(f: Failure, url: string | undefined): { statusCode:
       : f.reason === 'ServiceUnavailable'
         ? { 'retry-after': String(RETRY_AFTER_SECONDS) }
         : {};
+  if (isKubeApiPath(url)) return { statusCode: kubeStatusCodeOf(f.reason), body: kubeStatusOf(f), headers };
   return { statusCode, body: onGraphql ? { errors: [graphqlAnswerOf(f)] } : restAnswerOf(f), headers };
 }
 

@@ -1,4 +1,5 @@
 import {
+  type FieldSelector,
   type Failure,
   type FieldError,
   type LabelSelector,
@@ -21,6 +22,8 @@ import { checked, labelSelector, listChunking, nameText, requiredString } from '
 
 export interface ListNodesCommand {
   selector: LabelSelector;
+  /** The Kubernetes API's `fieldSelector`. */
+  fields?: FieldSelector;
   /** The page: `?limit=` and `?continue=`. */
   chunking: ListChunking;
 }

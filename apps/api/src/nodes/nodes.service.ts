@@ -3,6 +3,8 @@ import {
   type Node,
   type NodeCondition,
   awaitedNoExecuteTaint,
+  fieldsMatch,
+  nodeFields,
   checkDelete,
   checkUpdate,
   chunkOfSorted,
@@ -39,14 +41,14 @@ export class NodesService {
   ) {}
 
   /** A page of the NodeList, by name, the label selector applied before paging. */
-  async list(cluster: string, { selector, chunking }: ListNodesCommand): Promise<ListPage<Node>> {
+  async list(cluster: string, { selector, fields = [], chunking }: ListNodesCommand): Promise<ListPage<Node>> {
     const view = await this.snapshots.view(cluster);
     const chunk = chunkOfSorted(view.keysInOrder('nodes'), chunking, {
       itemOf: (name) => {
         const node = view.nodes.get(name);
-        return node && selectorMatches(selector, node.metadata.labels) ? node : undefined;
+        return node && selectorMatches(selector, node.metadata.labels) && fieldsMatch(fields, nodeFields(node)) ? node : undefined;
       },
-      filtered: selector.length > 0,
+      filtered: selector.length > 0 || fields.length > 0,
       revision: view.revision,
     });
     return listPage('NodeList', chunk, { revision: view.revision });

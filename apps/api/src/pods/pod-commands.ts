@@ -1,4 +1,6 @@
 import {
+  type FieldSelector,
+  type LabelSelector,
   type DomainSettings,
   FieldPath,
   type ListChunking,
@@ -22,6 +24,9 @@ export interface PodFilters {
   namespace?: string | undefined;
   nodeName?: string | undefined;
   phase?: string | undefined;
+  /** The Kubernetes API's `labelSelector` and `fieldSelector`. */
+  labels?: LabelSelector | undefined;
+  fields?: FieldSelector | undefined;
   /** The page: `?limit=` and `?continue=`. */
   chunking: ListChunking;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Pod, admitPod, checkDelete, checkUpdate, chunkOfSorted, failure, validatePod } from '@taintgate/domain';
+import { type Pod, admitPod, checkDelete, checkUpdate, chunkOfSorted, failure, fieldsMatch, podFields, selectorMatches, validatePod } from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter } from '../cluster/cluster-writer';
 import { storedVersionOf } from '../cluster/object-parts';
@@ -27,20 +27,33 @@ export class PodsService {
    * the filters applied before paging. One namespace's pods are the keys under its prefix, and its
    * tokens hold names, as kube-apiserver's do for a namespaced list.
    */
-  async list(cluster: string, { namespace, nodeName, phase, chunking }: PodFilters): Promise<ListPage<Pod>> {
+  async list(cluster: string, { namespace, nodeName, phase, labels = [], fields = [], chunking }: PodFilters): Promise<ListPage<Pod>> {
     const view = await this.snapshots.view(cluster);
-    const filtered = nodeName !== undefined || phase !== undefined;
+    const filtered = nodeName !== undefined || phase !== undefined || labels.length > 0 || fields.length > 0;
     const chunk = chunkOfSorted(view.keysInOrder('pods'), chunking, {
       prefix: namespace ? podKey(namespace, '') : '',
       itemOf: (key) => {
         const pod = view.pods.get(key);
         if (!pod || !filtered) return pod;
-        return (nodeName === undefined || (pod.spec?.nodeName ?? '') === nodeName) && (phase === undefined || pod.status?.phase === phase) ? pod : undefined;
+        return (nodeName === undefined || (pod.spec?.nodeName ?? '') === nodeName) &&
+          (phase === undefined || pod.status?.phase === phase) &&
+          selectorMatches(labels, pod.metadata.labels) &&
+          (fields.length === 0 || fieldsMatch(fields, podFields(pod)))
+          ? pod
+          : undefined;
       },
       filtered,
       revision: view.revision,
     });
     return listPage('PodList', chunk, { revision: view.revision });
+  }
+
+  /** The namespaces that hold a pod, and `default`, by name. */
+  async namespaces(cluster: string): Promise<string[]> {
+    const view = await this.snapshots.view(cluster);
+    const names = new Set(['default']);
+    for (const pod of view.pods.values()) names.add(pod.metadata.namespace ?? 'default');
+    return [...names].sort();
   }
 
   async get(cluster: string, { namespace, name }: PodKey): Promise<Pod> {

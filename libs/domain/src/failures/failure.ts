@@ -31,6 +31,11 @@ export interface Failure {
   readonly message: string;
   /** The bad fields, structured until a face renders them. */
   readonly causes?: readonly FieldError[];
+  /**
+   * The object it is about, as the API server's StatusDetails name it: a kind for Invalid
+   * (`Node`), a resource for NotFound (`nodes`). kubectl prints `The Node "x" is invalid` from it.
+   */
+  readonly subject?: { readonly kind: string; readonly name: string };
 }
 
 /** The resource of a kind as apimachinery's meta.UnsafeGuessKindToResource names it (Node -> nodes). */
@@ -47,6 +52,7 @@ export const failure = {
     reason: 'Invalid',
     message: invalidObjectMessage(kind, name, errors),
     causes: uniqueFieldErrors(errors),
+    subject: { kind, name },
   }),
   /** Bad request fields that belong to no one object: one line per field, as kubectl prints them. */
   badFields: (errors: readonly FieldError[]): Failure => ({
@@ -59,7 +65,11 @@ export const failure = {
   badRequest: (message: string, causes?: readonly FieldError[]): Failure =>
     causes === undefined ? { reason: 'BadRequest', message } : { reason: 'BadRequest', message, causes },
   /** apierrors.NewNotFound: `nodes "n1" not found`. */
-  notFound: (kind: string, name: string): Failure => ({ reason: 'NotFound', message: `${resourceOf(kind)} ${goQuote(name)} not found` }),
+  notFound: (kind: string, name: string): Failure => ({
+    reason: 'NotFound',
+    message: `${resourceOf(kind)} ${goQuote(name)} not found`,
+    subject: { kind: resourceOf(kind), name },
+  }),
   /** Something other than a named object is missing (a taint on a node). */
   missing: (message: string): Failure => ({ reason: 'NotFound', message }),
   conflict: (message: string): Failure => ({ reason: 'Conflict', message }),

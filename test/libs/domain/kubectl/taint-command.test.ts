@@ -525,7 +525,7 @@ describe('selectNodes', () => {
   });
 
   it('a missing name is NotFound, the first one given', () => {
-    expect(names({ nodes: ['a', 'x', 'y'] })).toEqual({ reason: 'NotFound', message: 'nodes "x" not found' });
+    expect(names({ nodes: ['a', 'x', 'y'] })).toEqual({ reason: 'NotFound', message: 'nodes "x" not found', subject: { kind: 'nodes', name: 'x' } });
   });
 });
 

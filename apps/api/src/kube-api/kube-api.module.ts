@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { NodesModule } from '../nodes/nodes.module';
+import { PodsModule } from '../pods/pods.module';
+import { DiscoveryController } from './discovery.controller';
+import { KubeNamespacesController } from './kube-namespaces.controller';
+import { KubeNodesController } from './kube-nodes.controller';
+import { KubePodsController } from './kube-pods.controller';
+
+/**
+ * The Kubernetes API that kubectl speaks (core/v1 nodes, pods, namespaces, events; discovery), at
+ * / for the default cluster and /clusters/{cluster} for another. A face like REST and GraphQL: it
+ * parses at the edge and calls the same services.
+ */
+@Module({
+  imports: [NodesModule, PodsModule],
+  controllers: [DiscoveryController, KubeNodesController, KubePodsController, KubeNamespacesController],
+})
+export class KubeApiModule {}

@@ -1,0 +1,52 @@
+import { FieldPath, type FieldSelector, type SelectableKind, ShapeChecker, fieldError, parseFieldSelector, unsupportedField } from '@taintgate/domain';
+import { operation } from '../edge/operation';
+import { checked, labelSelector, listChunking } from '../edge/request-fields';
+import type { ListNodesCommand } from '../nodes/node-commands';
+import type { PodFilters } from '../pods/pod-commands';
+
+const root = FieldPath.root();
+
+/** `?fieldSelector=` in apimachinery's syntax, on the fields the kind selects on (400 naming the first other one). */
+function fieldSelector(shape: ShapeChecker, kind: SelectableKind, value: unknown): FieldSelector {
+  const text = shape.string(value, root.child('fieldSelector')) ?? '';
+  const parsed = parseFieldSelector(text);
+  const problem = parsed.ok ? unsupportedField(kind, parsed.value) : parsed.error;
+  if (problem === undefined && parsed.ok) return parsed.value;
+  shape.errors.push(fieldError.unparsable(root.child('fieldSelector'), text, problem ?? ''));
+  return [];
+}
+
+/** GET /api/v1/nodes: labelSelector, fieldSelector, limit and continue. */
+export const kubeListNodes = operation<ListNodesCommand>({
+  rest: ({ query }) => query,
+  parse(input) {
+    const shape = new ShapeChecker();
+    const selector = labelSelector(shape, input.labelSelector, 'labelSelector');
+    const fields = fieldSelector(shape, 'Node', input.fieldSelector);
+    const chunking = listChunking(shape, input);
+    return checked(shape, () => ({ selector, fields, chunking }));
+  },
+});
+
+/** GET /api/v1/pods and /api/v1/namespaces/{namespace}/pods. */
+export const kubeListPods = operation<PodFilters>({
+  rest: ({ params, query }) => ({ ...query, namespace: params.namespace }),
+  parse(input) {
+    const shape = new ShapeChecker();
+    const namespace = shape.string(input.namespace, root.child('namespace'));
+    const labels = labelSelector(shape, input.labelSelector, 'labelSelector');
+    const fields = fieldSelector(shape, 'Pod', input.fieldSelector);
+    const chunking = listChunking(shape, input);
+    return checked(shape, () => ({ namespace, labels, fields, chunking }));
+  },
+});
+
+/** A namespace's name from the path. */
+export const kubeNamespaceName = operation<string>({
+  rest: ({ params }) => params,
+  parse(input) {
+    const shape = new ShapeChecker();
+    const name = shape.string(input.name, root.child('name'), true) ?? '';
+    return checked(shape, () => name);
+  },
+});

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The machine's real kubectl binaries, run against a taintgate that listens on loopback, each
+ * with a kubeconfig and a discovery cache of its own (in a temporary folder, removed by close()).
+ */
+
+/** The oldest and the newest kubectl the machine has, and the one on PATH. */
+export const KUBECTLS = [
+  { version: '1.27', binary: '/usr/lib/google-cloud-sdk/bin/kubectl.1.27' },
+  { version: '1.32', binary: 'kubectl' },
+  { version: '1.33', binary: '/usr/lib/google-cloud-sdk/bin/kubectl.1.33' },
+].filter((k) => k.binary === 'kubectl' || existsSync(k.binary));
+
+export interface KubectlRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export class Kubectl {
+  private constructor(
+    private readonly binary: string,
+    private readonly dir: string,
+    private readonly kubeconfig: string,
+  ) {}
+
+  /** A kubectl whose current context is `server` (e.g. http://127.0.0.1:PORT/clusters/prod), with `token` if given. */
+  static async for(binary: string, server: string, token?: string): Promise<Kubectl> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'taintgate-kubectl-'));
+    const kubeconfig = path.join(dir, 'kubeconfig');
+    const user = token ? `\n    token: ${token}` : ' {}';
+    await writeFile(
+      kubeconfig,
+      `apiVersion: v1
+kind: Config
+clusters:
+- name: taintgate
+  cluster:
+    server: ${server}
+users:
+- name: taintgate
+  user:${user}
+contexts:
+- name: taintgate
+  context:
+    cluster: taintgate
+    user: taintgate
+current-context: taintgate
+`,
+    );
+    return new Kubectl(binary, dir, kubeconfig);
+  }
+
+  run(args: readonly string[], input?: string): Promise<KubectlRun> {
+    return new Promise((resolve) => {
+      const child = execFile(
+        this.binary,
+        [`--kubeconfig=${this.kubeconfig}`, `--cache-dir=${path.join(this.dir, 'cache')}`, ...args],
+        { env: { PATH: process.env.PATH ?? '', HOME: this.dir }, timeout: 30_000 },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
+      if (input !== undefined) child.stdin?.end(input);
+    });
+  }
+
+  async close(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
