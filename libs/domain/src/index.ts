@@ -59,3 +59,5 @@ export * from './retention/retention';
 export * from './lists/continue-token';
 export * from './lists/list-chunks';
 export * from './limits/size-limits';
+
+export { humanDuration, translateTimestampSince } from './printing/human-duration';
