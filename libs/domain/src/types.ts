@@ -180,3 +180,17 @@ export interface PodRef {
   namespace: string;
   name: string;
 }
+
+export interface NamespaceStatus {
+  /** "Active" or "Terminating". */
+  phase?: string;
+  [other: string]: unknown;
+}
+
+export interface Namespace {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  spec?: Record<string, unknown>;
+  status?: NamespaceStatus;
+}
