@@ -74,4 +74,5 @@ export {
   type TableRowCondition,
 } from './printing/table';
 export * from './printing/node-table';
+export * from './printing/pod-table';
 export * from './printing/namespace-table';
