@@ -75,4 +75,5 @@ export {
 } from './printing/table';
 export * from './printing/node-table';
 export * from './printing/pod-table';
+export * from './printing/event-table';
 export * from './printing/namespace-table';
