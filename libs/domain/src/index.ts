@@ -60,3 +60,21 @@ export * from './retention/retention';
 export * from './lists/continue-token';
 export * from './lists/list-chunks';
 export * from './limits/size-limits';
+
+export { humanDuration, translateTimestampSince } from './printing/human-duration';
+export {
+  IncludeObjectPolicies,
+  type IncludeObjectPolicy,
+  type PartialObjectMetadata,
+  type Table,
+  type TableCell,
+  type TableColumnDefinition,
+  type TableListMeta,
+  type TableOptions,
+  type TableRow,
+  type TableRowCondition,
+} from './printing/table';
+export * from './printing/node-table';
+export * from './printing/pod-table';
+export * from './printing/event-table';
+export * from './printing/namespace-table';

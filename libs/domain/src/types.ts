@@ -180,3 +180,53 @@ export interface PodRef {
   namespace: string;
   name: string;
 }
+
+export interface NamespaceStatus {
+  /** "Active" or "Terminating". */
+  phase?: string;
+  [other: string]: unknown;
+}
+
+export interface Namespace {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  spec?: Record<string, unknown>;
+  status?: NamespaceStatus;
+}
+
+/** The object an event is about: core/v1 ObjectReference, the fields events carry. */
+export interface EventObjectReference {
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  uid?: string;
+  apiVersion?: string;
+  /** The part of the object, e.g. `spec.containers{nginx}`. */
+  fieldPath?: string;
+}
+
+/**
+ * A core/v1 Event (not events.k8s.io/v1), the shape `kubectl get events` reads. Timestamps are
+ * RFC 3339; eventTime is the newer API's microsecond time, set when first/lastTimestamp are not.
+ */
+export interface CoreEvent {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  involvedObject: EventObjectReference;
+  reason?: string;
+  message?: string;
+  source?: { component?: string; host?: string };
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+  count?: number;
+  /** "Normal" or "Warning". */
+  type?: string;
+  eventTime?: string;
+  series?: { count?: number; lastObservedTime?: string };
+  action?: string;
+  /** The Go field ReportingController; the JSON name is reportingComponent. */
+  reportingComponent?: string;
+  reportingInstance?: string;
+}
