@@ -59,3 +59,6 @@ export * from './retention/retention';
 export * from './lists/continue-token';
 export * from './lists/list-chunks';
 export * from './limits/size-limits';
+
+export * from './patches/strategic-merge-patch';
+export * from './patches/patch-strategies';
