@@ -60,6 +60,7 @@ export * from './lists/continue-token';
 export * from './lists/list-chunks';
 export * from './limits/size-limits';
 
+export * from './patches/apply-patch';
 export * from './patches/json-patch';
 export * from './patches/merge-patch';
 export * from './patches/strategic-merge-patch';
