@@ -78,3 +78,8 @@ export * from './printing/node-table';
 export * from './printing/pod-table';
 export * from './printing/event-table';
 export * from './printing/namespace-table';
+export * from './patches/apply-patch';
+export * from './patches/json-patch';
+export * from './patches/merge-patch';
+export * from './patches/strategic-merge-patch';
+export * from './patches/patch-strategies';
