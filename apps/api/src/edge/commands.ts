@@ -31,7 +31,7 @@ export class CommandPipe implements PipeTransform<Record<string, unknown>> {
 
 const restInputs = createParamDecorator((op: Operation<unknown>, context: ExecutionContext) => {
   const request = context.switchToHttp().getRequest<RestRequest>();
-  return op.rest({ params: request.params, query: request.query, body: request.body });
+  return op.rest({ params: request.params, query: request.query, body: request.body, headers: request.headers });
 });
 
 /** A handler parameter holding the operation's typed command, parsed at the edge (400 on bad input). */

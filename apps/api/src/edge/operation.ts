@@ -5,6 +5,8 @@ export interface RestRequest {
   params: Record<string, string | undefined>;
   query: Record<string, unknown>;
   body: unknown;
+  /** The request's headers (the Kubernetes API reads Accept). */
+  headers?: Record<string, string | string[] | undefined>;
 }
 
 /**

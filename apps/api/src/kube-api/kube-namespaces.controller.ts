@@ -1,11 +1,13 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { failure } from '@taintgate/domain';
+import { type Namespace, failure, namespaceTable } from '@taintgate/domain';
+import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { fail } from '../failures/failure.exception';
 import { PodsService } from '../pods/pods.service';
 import { kubeNamespaceName } from './kube-list-commands';
+import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
 import { kubePaths } from './kube-paths';
 
 /**
@@ -18,15 +20,22 @@ export class KubeNamespacesController {
   constructor(private readonly pods: PodsService) {}
 
   @Get(kubePaths('api/v1/namespaces'))
-  async list(@Command(clusterScope) cluster: string) {
-    const names = await this.pods.namespaces(cluster);
-    return { apiVersion: 'v1', kind: 'NamespaceList', metadata: {}, items: names.map(namespaceObject) };
+  async list(@Command(clusterScope) cluster: string, @Command(kubeOutput) output: KubeOutput, @Res({ passthrough: true }) reply: FastifyReply) {
+    const items = (await this.pods.namespaces(cluster)).map(namespaceObject);
+    if (output.table) return tableTo(reply, namespaceTable(items, { now: Date.now(), includeObject: output.includeObject }));
+    return { apiVersion: 'v1', kind: 'NamespaceList', metadata: {}, items };
   }
 
   @Get(kubePaths('api/v1/namespaces/:name'))
-  async get(@Command(clusterScope) cluster: string, @Command(kubeNamespaceName) name: string) {
+  async get(
+    @Command(clusterScope) cluster: string,
+    @Command(kubeNamespaceName) name: string,
+    @Command(kubeOutput) output: KubeOutput,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const names = await this.pods.namespaces(cluster);
-    return names.includes(name) ? namespaceObject(name) : fail(failure.notFound('Namespace', name));
+    const namespace = names.includes(name) ? namespaceObject(name) : fail(failure.notFound('Namespace', name));
+    return output.table ? tableTo(reply, namespaceTable([namespace], { now: Date.now(), includeObject: output.includeObject })) : namespace;
   }
 
   @Get([...kubePaths('apis/policy/v1/poddisruptionbudgets'), ...kubePaths('apis/policy/v1/namespaces/:namespace/poddisruptionbudgets')])
@@ -35,7 +44,7 @@ export class KubeNamespacesController {
   }
 }
 
-const namespaceObject = (name: string) => ({
+const namespaceObject = (name: string): Namespace => ({
   apiVersion: 'v1',
   kind: 'Namespace',
   metadata: { name, labels: { 'kubernetes.io/metadata.name': name } },

@@ -1,11 +1,14 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { nodeTable } from '@taintgate/domain';
+import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { streamedList } from '../edge/list-answers';
 import { type ListNodesCommand, nodeName } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
 import { kubeListNodes } from './kube-list-commands';
+import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
 import { kubePaths } from './kube-paths';
 
 /** core/v1 nodes as kube-apiserver serves them, through the same NodesService as /v1/nodes. */
@@ -15,12 +18,29 @@ export class KubeNodesController {
   constructor(private readonly nodes: NodesService) {}
 
   @Get()
-  async list(@Command(clusterScope) cluster: string, @Command(kubeListNodes) command: ListNodesCommand) {
-    return streamedList(await this.nodes.list(cluster, command));
+  async list(
+    @Command(clusterScope) cluster: string,
+    @Command(kubeListNodes) command: ListNodesCommand,
+    @Command(kubeOutput) output: KubeOutput,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const page = await this.nodes.list(cluster, command);
+    if (!output.table) return streamedList(page);
+    return tableTo(reply, nodeTable(page.items, { now: Date.now(), includeObject: output.includeObject, metadata: page.metadata }));
   }
 
   @Get(':name')
-  get(@Command(clusterScope) cluster: string, @Command(nodeName) name: string) {
-    return this.nodes.get(cluster, name);
+  async get(
+    @Command(clusterScope) cluster: string,
+    @Command(nodeName) name: string,
+    @Command(kubeOutput) output: KubeOutput,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const node = await this.nodes.get(cluster, name);
+    if (!output.table) return node;
+    return tableTo(
+      reply,
+      nodeTable([node], { now: Date.now(), includeObject: output.includeObject, metadata: { resourceVersion: String(node.metadata.resourceVersion) } }),
+    );
   }
 }

@@ -1,11 +1,14 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { podTable } from '@taintgate/domain';
+import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { streamedList } from '../edge/list-answers';
 import { type PodFilters, type PodKey, podKey } from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
 import { kubeListPods } from './kube-list-commands';
+import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
 import { kubePaths } from './kube-paths';
 
 /** core/v1 pods as kube-apiserver serves them, through the same PodsService as /v1/pods. */
@@ -15,12 +18,29 @@ export class KubePodsController {
   constructor(private readonly pods: PodsService) {}
 
   @Get([...kubePaths('api/v1/pods'), ...kubePaths('api/v1/namespaces/:namespace/pods')])
-  async list(@Command(clusterScope) cluster: string, @Command(kubeListPods) filters: PodFilters) {
-    return streamedList(await this.pods.list(cluster, filters));
+  async list(
+    @Command(clusterScope) cluster: string,
+    @Command(kubeListPods) filters: PodFilters,
+    @Command(kubeOutput) output: KubeOutput,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const page = await this.pods.list(cluster, filters);
+    if (!output.table) return streamedList(page);
+    return tableTo(reply, podTable(page.items, { now: Date.now(), includeObject: output.includeObject, metadata: page.metadata }));
   }
 
   @Get(kubePaths('api/v1/namespaces/:namespace/pods/:name'))
-  get(@Command(clusterScope) cluster: string, @Command(podKey) key: PodKey) {
-    return this.pods.get(cluster, key);
+  async get(
+    @Command(clusterScope) cluster: string,
+    @Command(podKey) key: PodKey,
+    @Command(kubeOutput) output: KubeOutput,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const pod = await this.pods.get(cluster, key);
+    if (!output.table) return pod;
+    return tableTo(
+      reply,
+      podTable([pod], { now: Date.now(), includeObject: output.includeObject, metadata: { resourceVersion: String(pod.metadata.resourceVersion) } }),
+    );
   }
 }

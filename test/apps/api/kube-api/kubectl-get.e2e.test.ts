@@ -86,6 +86,38 @@ describe.each(KUBECTLS)('kubectl $version: get', ({ binary }) => {
     expect(path.stdout.trim()).toBe('n1:dedicated n2:');
   });
 
+  it("prints kubectl's columns from the server's Table: nodes Ready or SchedulingDisabled, pods READY and STATUS, -o wide", async () => {
+    const table = (run: { stdout: string }) =>
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/\s{2,}/));
+    const nodes = table(await kubectl.run(['get', 'nodes']));
+    expect(nodes[0]).toEqual(['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION']);
+    expect(nodes.slice(1).map((row) => [row[0], row[1], row[2]])).toEqual([
+      ['n1', 'Unknown', '<none>'],
+      ['n2', 'Unknown,SchedulingDisabled', '<none>'],
+    ]);
+    const wide = table(await kubectl.run(['get', 'nodes', '-o', 'wide']));
+    expect(wide[0]).toEqual(['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION', 'INTERNAL-IP', 'EXTERNAL-IP', 'OS-IMAGE', 'KERNEL-VERSION', 'CONTAINER-RUNTIME']);
+    const pods = table(await kubectl.run(['get', 'pods', '-n', 'web']));
+    expect(pods[0]).toEqual(['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE']);
+    expect(pods.slice(1).map((row) => [row[0], row[1], row[2], row[3]])).toEqual([
+      ['web-1', '0/1', 'Running', '0'],
+      ['web-2', '0/1', 'Running', '0'],
+    ]);
+    const all = table(await kubectl.run(['get', 'pods', '-A', '-o', 'wide']));
+    expect(all[0]).toEqual(['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'IP', 'NODE', 'NOMINATED NODE', 'READINESS GATES']);
+    expect(all.find((row) => row[1] === 'job-1')?.slice(0, 4)).toEqual(['batch', 'job-1', '0/1', 'Pending']);
+    const namespaces = table(await kubectl.run(['get', 'ns']));
+    expect(namespaces.map((row) => row.slice(0, 2))).toEqual([
+      ['NAME', 'STATUS'],
+      ['batch', 'Active'],
+      ['default', 'Active'],
+      ['web', 'Active'],
+    ]);
+  });
+
   it('answers a missing object as kube-apiserver does: kubectl prints NotFound', async () => {
     const missing = await kubectl.run(['get', 'node', 'nope']);
     expect(missing.code).toBe(1);

@@ -1,0 +1,51 @@
+import { FieldPath, type IncludeObjectPolicy, IncludeObjectPolicies, ShapeChecker, type Table, fieldError } from '@taintgate/domain';
+import type { FastifyReply } from 'fastify';
+import { operation } from '../edge/operation';
+import { checked } from '../edge/request-fields';
+
+const root = FieldPath.root();
+
+/**
+ * How a read answers: the objects, or the server-side print Table kubectl asks for first
+ * (`Accept: application/json;as=Table;v=v1;g=meta.k8s.io, ..., application/json`), with the
+ * row objects `?includeObject=` says (Metadata when absent).
+ */
+export interface KubeOutput {
+  table: boolean;
+  includeObject: IncludeObjectPolicy;
+}
+
+/** The Content-Type of a Table answer. */
+export const TABLE_CONTENT_TYPE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
+
+/** Whether the first of the accepted types that taintgate serves is a meta.k8s.io Table. */
+export function acceptsTableFirst(accept: string | undefined): boolean {
+  for (const type of (accept ?? '').split(',')) {
+    const [mediaType = '', ...parameters] = type.split(';').map((p) => p.trim());
+    const params = new Map(parameters.map((p) => p.split('=') as [string, string]));
+    if (params.get('as') === 'Table' && params.get('g') === 'meta.k8s.io' && (params.get('v') === 'v1' || params.get('v') === 'v1beta1')) return true;
+    if (mediaType === 'application/json' || mediaType === '*/*' || mediaType === 'application/*') return false;
+  }
+  return false;
+}
+
+export const kubeOutput = operation<KubeOutput>({
+  rest: ({ query, headers }) => ({ includeObject: query.includeObject, accept: headers?.accept }),
+  parse(input) {
+    const shape = new ShapeChecker();
+    const accept = typeof input.accept === 'string' ? input.accept : undefined;
+    const sent = shape.string(input.includeObject, root.child('includeObject'));
+    let includeObject: IncludeObjectPolicy = 'Metadata';
+    if (sent !== undefined && sent !== '') {
+      if ((IncludeObjectPolicies as readonly string[]).includes(sent)) includeObject = sent as IncludeObjectPolicy;
+      else shape.errors.push(fieldError.notSupported(root.child('includeObject'), sent, IncludeObjectPolicies));
+    }
+    return checked(shape, () => ({ table: acceptsTableFirst(accept), includeObject }));
+  },
+});
+
+/** A Table as the answer, with its content type (kubectl decodes by it). */
+export function tableTo(reply: FastifyReply, table: Table): Table {
+  reply.header('content-type', TABLE_CONTENT_TYPE);
+  return table;
+}
