@@ -16,7 +16,7 @@ export interface KubeOutput {
 }
 
 /** The Content-Type of a Table answer. */
-export const TABLE_CONTENT_TYPE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
+const TABLE_CONTENT_TYPE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
 
 /** Whether the first of the accepted types that taintgate serves is a meta.k8s.io Table. */
 export function acceptsTableFirst(accept: string | undefined): boolean {
