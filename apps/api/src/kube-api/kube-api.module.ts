@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
 import { NodesModule } from '../nodes/nodes.module';
 import { PodsModule } from '../pods/pods.module';
 import { DiscoveryController } from './discovery.controller';
+import { KubeEventsController } from './kube-events.controller';
 import { KubeNamespacesController } from './kube-namespaces.controller';
 import { KubeNodesController } from './kube-nodes.controller';
 import { KubePodsController } from './kube-pods.controller';
@@ -12,7 +14,7 @@ import { KubePodsController } from './kube-pods.controller';
  * parses at the edge and calls the same services.
  */
 @Module({
-  imports: [NodesModule, PodsModule],
-  controllers: [DiscoveryController, KubeNodesController, KubePodsController, KubeNamespacesController],
+  imports: [NodesModule, PodsModule, EventsModule],
+  controllers: [DiscoveryController, KubeNodesController, KubePodsController, KubeNamespacesController, KubeEventsController],
 })
 export class KubeApiModule {}

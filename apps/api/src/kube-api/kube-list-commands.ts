@@ -1,6 +1,7 @@
 import { FieldPath, type FieldSelector, type SelectableKind, ShapeChecker, fieldError, parseFieldSelector, unsupportedField } from '@taintgate/domain';
 import { operation } from '../edge/operation';
 import { checked, labelSelector, listChunking } from '../edge/request-fields';
+import type { EventFilters } from '../events/events.service';
 import type { ListNodesCommand } from '../nodes/node-commands';
 import type { PodFilters } from '../pods/pod-commands';
 
@@ -48,5 +49,20 @@ export const kubeNamespaceName = operation<string>({
     const shape = new ShapeChecker();
     const name = shape.string(input.name, root.child('name'), true) ?? '';
     return checked(shape, () => name);
+  },
+});
+
+/** GET /api/v1/events and /api/v1/namespaces/{namespace}/events; a continue token holds an event's id. */
+export const kubeListEvents = operation<EventFilters>({
+  rest: ({ params, query }) => ({ ...query, namespace: params.namespace }),
+  parse(input) {
+    const shape = new ShapeChecker();
+    const namespace = shape.string(input.namespace, root.child('namespace'));
+    const fields = fieldSelector(shape, 'Event', input.fieldSelector);
+    const chunking = listChunking(shape, input);
+    if (chunking.start !== '' && !/^\d{1,19}$/.test(chunking.start)) {
+      shape.errors.push(fieldError.unparsable(root.child('continue'), input.continue, `continue key is not valid: ${chunking.start}`));
+    }
+    return checked(shape, () => ({ namespace, fields, chunking }));
   },
 });
