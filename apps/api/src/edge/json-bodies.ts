@@ -2,11 +2,15 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { errorCodes } from 'fastify';
 import { failure, fieldError } from '@taintgate/domain';
 import { ACCEPTED_BODY_TYPES } from '../failures/failure-answers';
+import { PatchContentTypes } from '@taintgate/domain';
 import { FailureException } from '../failures/failure.exception';
 import { type WholeJsonBodyParser, readImportBodiesAsChunks } from '../import/import-body-parser';
 import { stringifyExactly, withExactIntegers } from './exact-json';
 import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth';
 import { NUL_REASON, mayHoldUnstorableStrings, storableStrings } from './json-strings';
+
+/** kubectl's patches: JSON patch, merge patch and strategic merge patch. */
+const PATCH_BODY_TYPES = Object.values(PatchContentTypes);
 
 /** Methods whose operations need no body (a DELETE may send DeleteOptions, parsed as any body). */
 const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
@@ -71,6 +75,9 @@ export function acceptJsonBodiesOnly(app: NestFastifyApplication, importBodyLimi
   };
   // Registered through Nest so that its own (JSON and form) parsers are never added at init.
   app.useBodyParser(ACCEPTED_BODY_TYPES[0], { bodyLimit }, parseWholeBody);
+  // The Kubernetes API's PATCH bodies are JSON under their own types (the patch's format); the
+  // handler reads which from the Content-Type.
+  for (const type of PATCH_BODY_TYPES) app.useBodyParser(type, { bodyLimit }, parseWholeBody);
   // The import routes take their bodies (JSON or YAML, up to ~1 GB) as chunks; every other route as above.
   readImportBodiesAsChunks(fastify, { parseOtherJson: parseWholeBody, importBodyLimit });
 }

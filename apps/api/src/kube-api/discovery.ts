@@ -52,7 +52,7 @@ export const coreV1Resources = () => ({
   resources: [
     { name: 'events', singularName: 'event', namespaced: true, kind: 'Event', verbs: READ, shortNames: ['ev'] },
     { name: 'namespaces', singularName: 'namespace', namespaced: false, kind: 'Namespace', verbs: READ, shortNames: ['ns'] },
-    { name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: READ, shortNames: ['no'] },
+    { name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: [...READ, 'patch'], shortNames: ['no'] },
     { name: 'pods', singularName: 'pod', namespaced: true, kind: 'Pod', verbs: READ, shortNames: ['po'], categories: ['all'] },
   ] satisfies ApiResource[],
 });

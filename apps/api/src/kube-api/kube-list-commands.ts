@@ -2,7 +2,7 @@ import { FieldPath, type FieldSelector, type SelectableKind, ShapeChecker, field
 import { operation } from '../edge/operation';
 import { checked, labelSelector, listChunking } from '../edge/request-fields';
 import type { EventFilters } from '../events/events.service';
-import type { ListNodesCommand } from '../nodes/node-commands';
+import type { ListNodesCommand, PatchNodeCommand } from '../nodes/node-commands';
 import type { PodFilters } from '../pods/pod-commands';
 
 const root = FieldPath.root();
@@ -64,5 +64,16 @@ export const kubeListEvents = operation<EventFilters>({
       shape.errors.push(fieldError.unparsable(root.child('continue'), input.continue, `continue key is not valid: ${chunking.start}`));
     }
     return checked(shape, () => ({ namespace, fields, chunking }));
+  },
+});
+
+/** PATCH /api/v1/nodes/{name}: the patch's format from the Content-Type, the patch itself as sent. */
+export const kubePatchNode = operation<PatchNodeCommand>({
+  rest: ({ params, body, headers }) => ({ name: params.name, patchType: headers?.['content-type'], patch: body }),
+  parse(input) {
+    const shape = new ShapeChecker();
+    const name = shape.string(input.name, root.child('name'), true) ?? '';
+    const patchType = typeof input.patchType === 'string' ? input.patchType : '';
+    return checked(shape, () => ({ name, patchType, patch: input.patch }));
   },
 });

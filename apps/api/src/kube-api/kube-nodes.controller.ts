@@ -1,13 +1,13 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Patch, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { nodeTable } from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { streamedList } from '../edge/list-answers';
-import { type ListNodesCommand, nodeName } from '../nodes/node-commands';
+import { type ListNodesCommand, type PatchNodeCommand, nodeName } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
-import { kubeListNodes } from './kube-list-commands';
+import { kubeListNodes, kubePatchNode } from './kube-list-commands';
 import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
 import { kubePaths } from './kube-paths';
 
@@ -42,5 +42,11 @@ export class KubeNodesController {
       reply,
       nodeTable([node], { now: Date.now(), includeObject: output.includeObject, metadata: { resourceVersion: String(node.metadata.resourceVersion) } }),
     );
+  }
+
+  /** kubectl taint, cordon, uncordon, label, annotate, edit and patch. */
+  @Patch(':name')
+  patch(@Command(clusterScope) cluster: string, @Command(kubePatchNode) command: PatchNodeCommand) {
+    return this.nodes.patch(cluster, command);
   }
 }

@@ -42,6 +42,13 @@ export interface DeleteNodeCommand {
   preconditions: Preconditions;
 }
 
+/** A PATCH of the Kubernetes API: the patch's format (its Content-Type) and body. */
+export interface PatchNodeCommand {
+  name: string;
+  patchType: string;
+  patch: unknown;
+}
+
 export interface SetConditionsCommand {
   name: string;
   conditions: NodeCondition[];

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   type Node,
   type NodeCondition,
+  applyPatch,
   awaitedNoExecuteTaint,
+  sentResourceVersion,
   fieldsMatch,
   nodeFields,
   checkDelete,
@@ -26,7 +28,7 @@ import { TaintEvictionController } from '../evictions/taint-eviction-controller'
 import { fail, valueOf } from '../failures/failure.exception';
 import { AwaitedTaintStore } from '../node-lifecycle/awaited-taint-store';
 import { NoExecuteTaintPacer } from '../node-lifecycle/no-execute-taint-pacer';
-import type { DeleteNodeCommand, ListNodesCommand, SetConditionsCommand, UpsertNodeCommand } from './node-commands';
+import type { DeleteNodeCommand, ListNodesCommand, PatchNodeCommand, SetConditionsCommand, UpsertNodeCommand } from './node-commands';
 
 /** Nodes of a cluster: the Kubernetes objects as stored, read from its snapshot, written through ClusterWriter. */
 @Injectable()
@@ -69,6 +71,26 @@ export class NodesService {
       valueOf(checkUpdate('Node', name, existing ? storedVersionOf(existing) : undefined, resourceVersion));
       const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
       return { node: saved, created: !existing };
+    });
+  }
+
+  /**
+   * PATCH (the Kubernetes API's: kubectl taint, cordon, label, annotate, edit, apply): the patch
+   * applied to the stored node as kube-apiserver applies it, then what a PUT of the result does
+   * (validation, the node's condition and unschedulable taints, evictions, audit). A
+   * resourceVersion in the result must be the stored one (409 otherwise), as the API server's
+   * update checks it.
+   */
+  patch(cluster: string, { name, patchType, patch }: PatchNodeCommand): Promise<Node> {
+    return this.writer.write(cluster, async (w) => {
+      const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
+      const patched = valueOf(applyPatch('Node', this.store.get(existing), patchType, patch)) as unknown as Node;
+      const result = validateNode({ ...patched, metadata: { ...patched.metadata, name } });
+      if (!result.ok) fail(failure.invalid('Node', name, result.error));
+      const sent = sentResourceVersion(patched);
+      if (!sent.ok) fail(failure.invalid('Node', name, sent.error));
+      valueOf(checkUpdate('Node', name, storedVersionOf(existing), sent.value));
+      return this.persist(w, result.value, existing, 'node.patch');
     });
   }
 
