@@ -1,11 +1,11 @@
-import { Controller, Get, Patch, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Patch, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { nodeTable } from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { streamedList } from '../edge/list-answers';
-import { type ListNodesCommand, type PatchNodeCommand, nodeName } from '../nodes/node-commands';
+import { type DeleteNodeCommand, type ListNodesCommand, type PatchNodeCommand, deleteNode, nodeName } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
 import { kubeListNodes, kubePatchNode } from './kube-list-commands';
 import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
@@ -48,5 +48,11 @@ export class KubeNodesController {
   @Patch(':name')
   patch(@Command(clusterScope) cluster: string, @Command(kubePatchNode) command: PatchNodeCommand) {
     return this.nodes.patch(cluster, command);
+  }
+
+  /** kubectl delete node: DeleteOptions' preconditions honoured; answers the deleted node. */
+  @Delete(':name')
+  remove(@Command(clusterScope) cluster: string, @Command(deleteNode) command: DeleteNodeCommand) {
+    return this.nodes.remove(cluster, command);
   }
 }

@@ -1,11 +1,11 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { podTable } from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { streamedList } from '../edge/list-answers';
-import { type PodFilters, type PodKey, podKey } from '../pods/pod-commands';
+import { type DeletePodCommand, type PodFilters, type PodKey, deletePod, podKey } from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
 import { kubeListPods } from './kube-list-commands';
 import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
@@ -42,5 +42,11 @@ export class KubePodsController {
       reply,
       podTable([pod], { now: Date.now(), includeObject: output.includeObject, metadata: { resourceVersion: String(pod.metadata.resourceVersion) } }),
     );
+  }
+
+  /** kubectl delete pod: at once (taintgate runs no kubelet to wait for), preconditions honoured; answers the pod. */
+  @Delete(kubePaths('api/v1/namespaces/:namespace/pods/:name'))
+  remove(@Command(clusterScope) cluster: string, @Command(deletePod) command: DeletePodCommand) {
+    return this.pods.remove(cluster, command);
   }
 }

@@ -87,4 +87,15 @@ describe.each(KUBECTLS)('kubectl $version: taint, cordon, label, annotate', ({ b
     const missing = await say(['cordon', 'nope']);
     expect(missing.out).toContain('nodes "nope" not found');
   });
+
+  it('deletes a pod and a node, as kubectl words it, and a missing one is NotFound', async () => {
+    await t.api.put('/v1/nodes/gone', { metadata: { name: 'gone' } });
+    await t.api.put('/v1/namespaces/web/pods/p2', { metadata: { name: 'p2' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+    expect(await say(['delete', 'pod', 'p2', '-n', 'web', '--wait=false'])).toEqual({ code: 0, out: 'pod "p2" deleted' });
+    expect((await t.api.get('/v1/namespaces/web/pods/p2')).statusCode).toBe(404);
+    expect(await say(['delete', 'node', 'gone', '--wait=false'])).toEqual({ code: 0, out: 'node "gone" deleted' });
+    expect((await t.api.get('/v1/nodes/gone')).statusCode).toBe(404);
+    const missing = await say(['delete', 'node', 'gone']);
+    expect(missing).toEqual({ code: 1, out: 'Error from server (NotFound): nodes "gone" not found' });
+  });
 });
