@@ -101,7 +101,7 @@ export class ClusterWriter {
 
   /** A write asked for through the API: the cluster named is created by it if it does not exist (and goes if the write fails). */
   async write<T>(cluster: string, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T> {
-    const result = await this.inTurn(cluster, () =>
+    const { result, tasks } = await this.inTurn(cluster, () =>
       this.transaction(
         (tx) => tx.$queryRaw<TakenRevision[]>`
         INSERT INTO clusters (name, revision) VALUES (${cluster}, 1)
@@ -111,6 +111,8 @@ export class ClusterWriter {
         options,
       ),
     );
+    // Out of the line: a task may write to the same cluster (the pacer, the node queue).
+    await this.runAfterCommit(tasks);
     return (result as { value: T }).value;
   }
 
@@ -119,13 +121,14 @@ export class ClusterWriter {
    * deleted meanwhile, which a controller must never bring back.
    */
   async writeExisting<T>(clusterId: number, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T | undefined> {
-    const result = await this.inTurn(this.names.get(clusterId) ?? `#${clusterId}`, () =>
+    const { result, tasks } = await this.inTurn(this.names.get(clusterId) ?? `#${clusterId}`, () =>
       this.transaction(
         (tx) => tx.$queryRaw<TakenRevision[]>`UPDATE clusters SET revision = revision + 1 WHERE id = ${clusterId} RETURNING id, name, revision`,
         work,
         options,
       ),
     );
+    await this.runAfterCommit(tasks);
     return result?.value;
   }
 
@@ -163,7 +166,7 @@ export class ClusterWriter {
     takeRevision: (tx: Tx) => Promise<TakenRevision[]>,
     work: (w: WriteContext) => Promise<T>,
     { now, timeoutMs = WRITE_TIMEOUT_MS }: WriteOptions,
-  ): Promise<{ value: T } | undefined> {
+  ): Promise<{ result: { value: T } | undefined; tasks: (() => Promise<unknown>)[] }> {
     const tasks: (() => Promise<unknown>)[] = [];
     let locked: { cluster: string; at: number } | undefined;
     const result = await this.prisma
@@ -181,8 +184,8 @@ export class ClusterWriter {
         { maxWait: 15_000, timeout: timeoutMs },
       )
       .finally(() => this.tellLongHold(locked));
-    await this.runAfterCommit(tasks);
-    return result;
+    // The after-commit tasks are the caller's to run once this write has left the cluster's line.
+    return { result, tasks };
   }
 
   /**

@@ -25,8 +25,8 @@ export interface OrphanedPod extends PodName {
 }
 
 /** A pod (`p`) whose graceful deletion an eviction of taintgate's began: the executed eviction of its uid, its pod not yet gone. */
-const endedByTaintgate = Prisma.sql`EXISTS (SELECT 1 FROM evictions e
-  WHERE e.cluster_id = p.cluster_id AND e.pod_uid = p.uid AND e.status = 'Executed' AND e.pod_removed_at IS NULL)`;
+const endedByTaintgate = Prisma.sql`(p.deletion_by_taintgate OR EXISTS (SELECT 1 FROM evictions e
+  WHERE e.cluster_id = p.cluster_id AND e.pod_uid = p.uid AND e.status = 'Executed' AND e.pod_removed_at IS NULL))`;
 
 /** How many pods one import statement writes: its JSON document stays a few megabytes. */
 const IMPORT_BATCH = 2000;
@@ -140,7 +140,7 @@ export class PodStore {
     // cluster starts hundreds of thousands of deletions.
     await w.sql(
       `UPDATE pods AS p
-       SET deletion_timestamp = v.remove_at, deletion_grace_period_seconds = v.grace, revision = $1::bigint, updated_at = now()
+       SET deletion_timestamp = v.remove_at, deletion_grace_period_seconds = v.grace, deletion_by_taintgate = true, revision = $1::bigint, updated_at = now()
        FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::bigint[]) AS v(namespace, name, remove_at, grace)
        WHERE p.cluster_id = $6::int AND p.namespace = v.namespace AND p.name = v.name AND p.deletion_timestamp IS NULL`,
       [

@@ -1,7 +1,7 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { apiGroups, coreApiVersions, coreV1Resources, policyGroup, policyV1Resources, versionInfo } from './discovery';
+import { apiGroups, appsGroup, appsV1Resources, coreApiVersions, coreV1Resources, policyGroup, policyV1Resources, versionInfo } from './discovery';
 import { kubePaths } from './kube-paths';
 
 /**
@@ -29,6 +29,16 @@ export class DiscoveryController {
   @Get(kubePaths('apis'))
   groups() {
     return apiGroups();
+  }
+
+  @Get(kubePaths('apis/apps'))
+  apps() {
+    return appsGroup();
+  }
+
+  @Get(kubePaths('apis/apps/v1'))
+  appsV1() {
+    return appsV1Resources();
   }
 
   @Get(kubePaths('apis/policy'))

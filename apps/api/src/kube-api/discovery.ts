@@ -54,17 +54,33 @@ export const coreV1Resources = () => ({
     { name: 'namespaces', singularName: 'namespace', namespaced: false, kind: 'Namespace', verbs: READ, shortNames: ['ns'] },
     { name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: [...READ, 'patch', 'delete'], shortNames: ['no'] },
     { name: 'pods', singularName: 'pod', namespaced: true, kind: 'Pod', verbs: [...READ, 'delete'], shortNames: ['po'], categories: ['all'] },
+    { name: 'pods/eviction', singularName: '', namespaced: true, group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
   ] satisfies ApiResource[],
 });
 
-/** GET /apis: policy/v1, where kubectl looks for evictions. */
+/** GET /apis: apps/v1 (DaemonSets, for drain) and policy/v1, where kubectl looks for evictions. */
 export const apiGroups = () => ({
   kind: 'APIGroupList',
   apiVersion: 'v1',
-  groups: [{ name: 'policy', versions: [{ groupVersion: 'policy/v1', version: 'v1' }], preferredVersion: { groupVersion: 'policy/v1', version: 'v1' } }],
+  groups: [
+    { name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } },
+    { name: 'policy', versions: [{ groupVersion: 'policy/v1', version: 'v1' }], preferredVersion: { groupVersion: 'policy/v1', version: 'v1' } },
+  ],
 });
 
-export const policyGroup = () => ({ kind: 'APIGroup', apiVersion: 'v1', ...apiGroups().groups[0] });
+export const appsGroup = () => ({ kind: 'APIGroup', apiVersion: 'v1', ...apiGroups().groups[0] });
+
+export const policyGroup = () => ({ kind: 'APIGroup', apiVersion: 'v1', ...apiGroups().groups[1] });
+
+/** GET /apis/apps/v1: DaemonSets, as far as their pods name them (kubectl drain reads one). */
+export const appsV1Resources = () => ({
+  kind: 'APIResourceList',
+  apiVersion: 'v1',
+  groupVersion: 'apps/v1',
+  resources: [
+    { name: 'daemonsets', singularName: 'daemonset', namespaced: true, kind: 'DaemonSet', verbs: ['get'], shortNames: ['ds'] },
+  ] satisfies ApiResource[],
+});
 
 /**
  * GET /apis/policy/v1 (evictions themselves are pods/eviction in /api/v1). The twin keeps no

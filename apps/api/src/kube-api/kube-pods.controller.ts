@@ -1,11 +1,11 @@
-import { Controller, Delete, Get, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { podTable } from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { streamedList } from '../edge/list-answers';
-import { type DeletePodCommand, type PodFilters, type PodKey, deletePod, podKey } from '../pods/pod-commands';
+import { type DeletePodCommand, type EvictPodCommand, type PodFilters, type PodKey, deletePod, evictPod, podKey } from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
 import { kubeListPods } from './kube-list-commands';
 import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
@@ -48,5 +48,19 @@ export class KubePodsController {
   @Delete(kubePaths('api/v1/namespaces/:namespace/pods/:name'))
   remove(@Command(clusterScope) cluster: string, @Command(deletePod) command: DeletePodCommand) {
     return this.pods.remove(cluster, command);
+  }
+
+  /** pods/eviction: kubectl drain's eviction; answers 201 with a Success Status, as the API server does. */
+  @Post(kubePaths('api/v1/namespaces/:namespace/pods/:name/eviction'))
+  @HttpCode(201)
+  async evict(@Command(clusterScope) cluster: string, @Command(evictPod) command: EvictPodCommand) {
+    await this.pods.evict(cluster, command);
+    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
+  }
+
+  /** A DaemonSet its pods name (apps/v1), which kubectl drain looks up before it leaves their pods alone. */
+  @Get(kubePaths('apis/apps/v1/namespaces/:namespace/daemonsets/:name'))
+  daemonSet(@Command(clusterScope) cluster: string, @Command(podKey) key: PodKey) {
+    return this.pods.daemonSet(cluster, key.namespace, key.name);
   }
 }

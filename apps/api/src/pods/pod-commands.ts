@@ -9,6 +9,8 @@ import {
   ShapeChecker,
   err,
   failure,
+  fieldError,
+  isObject,
   ok,
   parseDeleteOptions,
   sentResourceVersion,
@@ -41,6 +43,12 @@ export interface UpsertPodCommand extends PodKey {
   pod: Pod;
   /** The version the pod was read at (`metadata.resourceVersion`): the stored pod must be at it. None: unconditional. */
   resourceVersion: bigint | undefined;
+}
+
+/** POST .../pods/{name}/eviction: the Eviction's deleteOptions. */
+export interface EvictPodCommand extends DeletePodCommand {
+  /** deleteOptions.gracePeriodSeconds; the pod's own when absent. */
+  gracePeriodSeconds: number | undefined;
 }
 
 export interface DeletePodCommand extends PodKey {
@@ -106,5 +114,32 @@ export const upsertPod = operation<UpsertPodCommand>({
     const resourceVersion = sentResourceVersion(named.value);
     if (sent.ok && resourceVersion.ok) return ok({ namespace, name, pod: sent.value, resourceVersion: resourceVersion.value });
     return err(failure.invalid('Pod', name, [...(sent.ok ? [] : sent.error), ...(resourceVersion.ok ? [] : resourceVersion.error)]));
+  },
+});
+
+/**
+ * POST /api/v1/namespaces/{namespace}/pods/{name}/eviction: a policy/v1 Eviction naming the pod,
+ * with optional deleteOptions (preconditions, gracePeriodSeconds), as kubectl drain sends it.
+ */
+export const evictPod = operation<EvictPodCommand>({
+  rest: ({ params, body }) => ({ ...params, eviction: body }),
+  parse(input) {
+    const shape = new ShapeChecker();
+    const key = podKeyOf(shape, input);
+    const eviction = shape.object(input.eviction, root, true) ?? {};
+    const metadata = shape.object(eviction.metadata, root.child('metadata')) ?? {};
+    const named = shape.string(metadata.name, root.child('metadata').child('name'));
+    if (named !== undefined && named !== key.name) {
+      shape.errors.push(fieldError.invalid(root.child('metadata').child('name'), named, 'name in URL does not match name in Eviction object'));
+    }
+    const options = parseDeleteOptions(eviction.deleteOptions);
+    if (!options.ok) shape.errors.push(...options.error);
+    const deleteOptions = (isObject(eviction.deleteOptions) ? eviction.deleteOptions : {}) as Record<string, unknown>;
+    const grace = deleteOptions.gracePeriodSeconds;
+    return checked(shape, () => ({
+      ...key,
+      preconditions: options.ok ? options.value : {},
+      gracePeriodSeconds: typeof grace === 'number' ? grace : typeof grace === 'bigint' ? Number(grace) : undefined,
+    }));
   },
 });

@@ -1,5 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { type Pod, admitPod, checkDelete, checkUpdate, chunkOfSorted, failure, fieldsMatch, podFields, selectorMatches, validatePod } from '@taintgate/domain';
+import {
+  type Pod,
+  admitPod,
+  checkDelete,
+  checkUpdate,
+  chunkOfSorted,
+  deletionGracePeriodSeconds,
+  failure,
+  fieldsMatch,
+  podFields,
+  selectorMatches,
+  validatePod,
+} from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter } from '../cluster/cluster-writer';
 import { storedVersionOf } from '../cluster/object-parts';
@@ -9,7 +21,7 @@ import { AppConfig } from '../config/app-config';
 import { type ListPage, listPage } from '../edge/list-answers';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { fail, valueOf } from '../failures/failure.exception';
-import type { DeletePodCommand, PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
+import type { DeletePodCommand, EvictPodCommand, PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
 
 /** Pods: validated and admitted as the API server does, stored, read from the snapshot. */
 @Injectable()
@@ -88,6 +100,44 @@ export class PodsService {
       await this.evictions.podChanged(w, pod);
       return { pod, created: !existing };
     });
+  }
+
+  /**
+   * pods/eviction (policy/v1 Eviction, what kubectl drain sends): a graceful delete, as the
+   * eviction subresource makes one. A pod with a grace period (the one sent in deleteOptions, else
+   * its own) is terminating until it is over, when TerminatingPodReaper removes it; one without
+   * goes at once. No PodDisruptionBudget is kept, so none refuses it. A pod already terminating
+   * is left as it is.
+   */
+  async evict(cluster: string, { namespace, name, preconditions, gracePeriodSeconds }: EvictPodCommand): Promise<void> {
+    await this.writer.write(cluster, async (w) => {
+      const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+      valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
+      const pod = podOfRow(existing);
+      if (pod.metadata.deletionTimestamp) return;
+      const grace = gracePeriodSeconds ?? deletionGracePeriodSeconds(pod);
+      if (grace <= 0) {
+        await this.store.delete(w, { namespace, name });
+        await this.evictions.podsDeleted(w, [{ namespace, name }]);
+      } else {
+        await this.store.markTerminating(w, [{ namespace, name, graceSeconds: grace, removeAt: new Date(w.now + grace * 1000) }]);
+      }
+      await w.audit({ action: 'pod.evict', kind: 'Pod', namespace, name, details: { by: 'eviction', gracePeriodSeconds: grace }, before: pod });
+    });
+  }
+
+  /**
+   * A DaemonSet as far as the twin knows one: the controller its pods name (kubectl drain asks
+   * for it before it leaves a DaemonSet's pods alone). NotFound when no pod of the namespace names it.
+   */
+  async daemonSet(cluster: string, namespace: string, name: string) {
+    const view = await this.snapshots.view(cluster);
+    for (const pod of view.pods.values()) {
+      if ((pod.metadata.namespace ?? 'default') !== namespace) continue;
+      const owner = pod.metadata.ownerReferences?.find((o) => o.kind === 'DaemonSet' && o.name === name && o.controller);
+      if (owner) return { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name, namespace, uid: owner.uid } };
+    }
+    return fail(failure.notFound('DaemonSet', name));
   }
 
   /** DELETE: the pod goes at once (no grace period through the API), if the preconditions sent hold. */

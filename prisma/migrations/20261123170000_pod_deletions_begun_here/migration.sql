@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "pods" ADD COLUMN     "deletion_by_taintgate" BOOLEAN NOT NULL DEFAULT false;
+
