@@ -4,10 +4,9 @@ import { eventTable } from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { streamedList } from '../edge/list-answers';
 import { type EventFilters, EventsService } from '../events/events.service';
 import { kubeListEvents } from './kube-list-commands';
-import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
+import { type KubeOutput, kubeOutput, listAnswer } from './kube-output';
 import { kubePaths } from './kube-paths';
 
 /** core/v1 events (kubectl get events, and the events kubectl describe lists). */
@@ -23,8 +22,6 @@ export class KubeEventsController {
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const page = await this.events.list(cluster, filters);
-    if (!output.table) return streamedList(page);
-    return tableTo(reply, eventTable(page.items, { now: Date.now(), includeObject: output.includeObject, metadata: page.metadata }));
+    return listAnswer(reply, output, await this.events.list(cluster, filters), eventTable);
   }
 }

@@ -7,7 +7,7 @@ import { Command } from '../edge/commands';
 import { fail } from '../failures/failure.exception';
 import { PodsService } from '../pods/pods.service';
 import { kubeNamespaceName } from './kube-list-commands';
-import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
+import { type KubeOutput, kubeOutput, listAnswer, objectAnswer } from './kube-output';
 import { kubePaths } from './kube-paths';
 
 /**
@@ -22,8 +22,7 @@ export class KubeNamespacesController {
   @Get(kubePaths('api/v1/namespaces'))
   async list(@Command(clusterScope) cluster: string, @Command(kubeOutput) output: KubeOutput, @Res({ passthrough: true }) reply: FastifyReply) {
     const items = (await this.pods.namespaces(cluster)).map(namespaceObject);
-    if (output.table) return tableTo(reply, namespaceTable(items, { now: Date.now(), includeObject: output.includeObject }));
-    return { apiVersion: 'v1', kind: 'NamespaceList', metadata: {}, items };
+    return listAnswer(reply, output, { apiVersion: 'v1', kind: 'NamespaceList', metadata: {}, items }, namespaceTable);
   }
 
   @Get(kubePaths('api/v1/namespaces/:name'))
@@ -35,7 +34,7 @@ export class KubeNamespacesController {
   ) {
     const names = await this.pods.namespaces(cluster);
     const namespace = names.includes(name) ? namespaceObject(name) : fail(failure.notFound('Namespace', name));
-    return output.table ? tableTo(reply, namespaceTable([namespace], { now: Date.now(), includeObject: output.includeObject })) : namespace;
+    return objectAnswer(reply, output, namespace, namespaceTable);
   }
 
   @Get([...kubePaths('apis/policy/v1/poddisruptionbudgets'), ...kubePaths('apis/policy/v1/namespaces/:namespace/poddisruptionbudgets')])

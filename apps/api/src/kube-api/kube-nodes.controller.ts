@@ -4,11 +4,10 @@ import { nodeTable } from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { streamedList } from '../edge/list-answers';
 import { type DeleteNodeCommand, type ListNodesCommand, type PatchNodeCommand, deleteNode, nodeName } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
 import { kubeListNodes, kubePatchNode } from './kube-list-commands';
-import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
+import { type KubeOutput, kubeOutput, listAnswer, objectAnswer } from './kube-output';
 import { kubePaths } from './kube-paths';
 
 /** core/v1 nodes as kube-apiserver serves them, through the same NodesService as /v1/nodes. */
@@ -24,9 +23,7 @@ export class KubeNodesController {
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const page = await this.nodes.list(cluster, command);
-    if (!output.table) return streamedList(page);
-    return tableTo(reply, nodeTable(page.items, { now: Date.now(), includeObject: output.includeObject, metadata: page.metadata }));
+    return listAnswer(reply, output, await this.nodes.list(cluster, command), nodeTable);
   }
 
   @Get(':name')
@@ -36,12 +33,7 @@ export class KubeNodesController {
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const node = await this.nodes.get(cluster, name);
-    if (!output.table) return node;
-    return tableTo(
-      reply,
-      nodeTable([node], { now: Date.now(), includeObject: output.includeObject, metadata: { resourceVersion: String(node.metadata.resourceVersion) } }),
-    );
+    return objectAnswer(reply, output, await this.nodes.get(cluster, name), nodeTable);
   }
 
   /** kubectl taint, cordon, uncordon, label, annotate, edit and patch. */

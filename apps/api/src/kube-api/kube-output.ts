@@ -1,5 +1,15 @@
-import { FieldPath, type IncludeObjectPolicy, IncludeObjectPolicies, ShapeChecker, type Table, fieldError } from '@taintgate/domain';
+import {
+  FieldPath,
+  type IncludeObjectPolicy,
+  IncludeObjectPolicies,
+  type ObjectMeta,
+  ShapeChecker,
+  type Table,
+  type TableOptions,
+  fieldError,
+} from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
+import { type ListPage, streamedList } from '../edge/list-answers';
 import { operation } from '../edge/operation';
 import { checked } from '../edge/request-fields';
 
@@ -45,7 +55,25 @@ export const kubeOutput = operation<KubeOutput>({
 });
 
 /** A Table as the answer, with its content type (kubectl decodes by it). */
-export function tableTo(reply: FastifyReply, table: Table): Table {
+function tableTo(reply: FastifyReply, table: Table): Table {
   reply.header('content-type', TABLE_CONTENT_TYPE);
   return table;
+}
+
+/** A printer of libs/domain's `printing/` (nodeTable, podTable, ...). */
+type Printer<T> = (items: readonly T[], options: TableOptions) => Table;
+
+/** A list page as the output asks: the objects (streamed), or its Table, printed now. */
+export function listAnswer<T>(reply: FastifyReply, output: KubeOutput, page: ListPage<T>, print: Printer<T>) {
+  if (!output.table) return streamedList(page);
+  return tableTo(reply, print(page.items, { now: Date.now(), includeObject: output.includeObject, metadata: page.metadata }));
+}
+
+/** One object as the output asks: itself, or a Table of one row. */
+export function objectAnswer<T extends { metadata: ObjectMeta }>(reply: FastifyReply, output: KubeOutput, object: T, print: Printer<T>) {
+  if (!output.table) return object;
+  // A stored object's resourceVersion is its revision, a string; a namespace (made up) has none.
+  const version = object.metadata.resourceVersion;
+  const metadata = typeof version === 'string' ? { resourceVersion: version } : {};
+  return tableTo(reply, print([object], { now: Date.now(), includeObject: output.includeObject, metadata }));
 }

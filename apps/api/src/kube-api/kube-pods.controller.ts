@@ -4,11 +4,10 @@ import { podTable } from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { streamedList } from '../edge/list-answers';
 import { type DeletePodCommand, type EvictPodCommand, type PodFilters, type PodKey, deletePod, evictPod, podKey } from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
 import { kubeListPods } from './kube-list-commands';
-import { type KubeOutput, kubeOutput, tableTo } from './kube-output';
+import { type KubeOutput, kubeOutput, listAnswer, objectAnswer } from './kube-output';
 import { kubePaths } from './kube-paths';
 
 /** core/v1 pods as kube-apiserver serves them, through the same PodsService as /v1/pods. */
@@ -24,9 +23,7 @@ export class KubePodsController {
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const page = await this.pods.list(cluster, filters);
-    if (!output.table) return streamedList(page);
-    return tableTo(reply, podTable(page.items, { now: Date.now(), includeObject: output.includeObject, metadata: page.metadata }));
+    return listAnswer(reply, output, await this.pods.list(cluster, filters), podTable);
   }
 
   @Get(kubePaths('api/v1/namespaces/:namespace/pods/:name'))
@@ -36,12 +33,7 @@ export class KubePodsController {
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const pod = await this.pods.get(cluster, key);
-    if (!output.table) return pod;
-    return tableTo(
-      reply,
-      podTable([pod], { now: Date.now(), includeObject: output.includeObject, metadata: { resourceVersion: String(pod.metadata.resourceVersion) } }),
-    );
+    return objectAnswer(reply, output, await this.pods.get(cluster, key), podTable);
   }
 
   /** kubectl delete pod: at once (taintgate runs no kubelet to wait for), preconditions honoured; answers the pod. */
