@@ -203,7 +203,7 @@ export class PodStore {
 const POD_ROW_COLUMNS = `namespace, name, uid::text AS uid, labels, tolerations, node_name AS "nodeName", node_selector AS "nodeSelector", affinity,
   requests, owner_kind AS "ownerKind", qos_class::text AS "qosClass", phase, extra, revision::text AS revision, created_at AS "createdAt",
   updated_at AS "updatedAt", deletion_timestamp AS "deletionTimestamp", deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds",
-  cluster_id AS "clusterId"`;
+  cluster_id AS "clusterId", deletion_by_taintgate AS "deletionByTaintgate"`;
 
 /** How many rows a snapshot's load fetches at a time: each page is made into pods, and its rows let go, before the next. */
 const ROWS_PER_FETCH = 5000;
