@@ -59,41 +59,45 @@ describe('the service process, killed and stopped', () => {
     return db;
   };
 
-  it('SIGKILL with deadlines pending: after a restart each eviction is carried out exactly once, those due after it on time', async () => {
-    const first = await start();
-    expect((await first.request('PUT', '/v1/nodes/n1', { metadata: { name: 'n1' } })).status).toBe(201);
-    const pods = Array.from({ length: 12 }, (_, i) => `p-${i}`);
-    // Deadlines every second from 2 s to 13 s: some fall while no service runs, some after the restart.
-    for (const [i, name] of pods.entries())
-      expect((await first.request('PUT', `/v1/namespaces/default/pods/${name}`, podWithin(name, 2 + i))).status).toBe(201);
-    expect((await first.request('POST', '/v1/nodes/n1/taints', { key: 'drain', effect: 'NoExecute' })).status).toBe(201);
+  it(
+    'SIGKILL with deadlines pending: after a restart each eviction is carried out exactly once, those due after it on time',
+    async () => {
+      const first = await start();
+      expect((await first.request('PUT', '/v1/nodes/n1', { metadata: { name: 'n1' } })).status).toBe(201);
+      const pods = Array.from({ length: 12 }, (_, i) => `p-${i}`);
+      // Deadlines every second from 2 s to 13 s: some fall while no service runs, some after the restart.
+      for (const [i, name] of pods.entries())
+        expect((await first.request('PUT', `/v1/namespaces/default/pods/${name}`, podWithin(name, 2 + i))).status).toBe(201);
+      expect((await first.request('POST', '/v1/nodes/n1/taints', { key: 'drain', effect: 'NoExecute' })).status).toBe(201);
 
-    await first.signalAndTime('SIGKILL', EXIT_WITHIN_MS);
-    const second = await start();
-    const upAt = Date.now();
+      await first.signalAndTime('SIGKILL', EXIT_WITHIN_MS);
+      const second = await start();
+      const upAt = Date.now();
 
-    const evictions = async () =>
-      (
-        await (
-          await database()
-        ).query<{ pod_name: string; status: string; scheduled_for: Date; fired_at: Date | null }>(
-          'SELECT pod_name, status, scheduled_for, fired_at FROM evictions',
-        )
-      ).rows;
-    await waitUntil(async () => (await evictions()).every((e) => e.status === 'Executed'), 30_000);
+      const evictions = async () =>
+        (
+          await (
+            await database()
+          ).query<{ pod_name: string; status: string; scheduled_for: Date; fired_at: Date | null }>(
+            'SELECT pod_name, status, scheduled_for, fired_at FROM evictions',
+          )
+        ).rows;
+      await waitUntil(async () => (await evictions()).every((e) => e.status === 'Executed'), 30_000);
 
-    const rows = await evictions();
-    expect(rows.map((r) => r.pod_name).sort()).toEqual([...pods].sort());
-    for (const row of rows.filter((r) => r.scheduled_for.getTime() > upAt)) {
-      const lateness = (row.fired_at as Date).getTime() - row.scheduled_for.getTime();
-      expect({ pod: row.pod_name, lateness, onTime: lateness >= 0 && lateness <= ON_TIME_MS }).toMatchObject({ onTime: true });
-    }
-    const audits = await (await database()).query<{ n: string }>(`SELECT count(*) AS n FROM audit_events WHERE action = 'pod.evict' GROUP BY name`);
-    expect(audits.rows.map((r) => r.n)).toEqual(pods.map(() => '1'));
-    const events = await (await database()).query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE kind = 'EvictionExecuted' GROUP BY eviction_id`);
-    expect(events.rows.map((r) => r.n)).toEqual(pods.map(() => '1'));
-    for (const name of pods) expect((await second.request('GET', `/v1/namespaces/default/pods/${name}`)).status).toBe(404);
-  }, SIGKILL_TEST_MS);
+      const rows = await evictions();
+      expect(rows.map((r) => r.pod_name).sort()).toEqual([...pods].sort());
+      for (const row of rows.filter((r) => r.scheduled_for.getTime() > upAt)) {
+        const lateness = (row.fired_at as Date).getTime() - row.scheduled_for.getTime();
+        expect({ pod: row.pod_name, lateness, onTime: lateness >= 0 && lateness <= ON_TIME_MS }).toMatchObject({ onTime: true });
+      }
+      const audits = await (await database()).query<{ n: string }>(`SELECT count(*) AS n FROM audit_events WHERE action = 'pod.evict' GROUP BY name`);
+      expect(audits.rows.map((r) => r.n)).toEqual(pods.map(() => '1'));
+      const events = await (await database()).query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE kind = 'EvictionExecuted' GROUP BY eviction_id`);
+      expect(events.rows.map((r) => r.n)).toEqual(pods.map(() => '1'));
+      for (const name of pods) expect((await second.request('GET', `/v1/namespaces/default/pods/${name}`)).status).toBe(404);
+    },
+    SIGKILL_TEST_MS,
+  );
 
   it('SIGTERM during a burst of writes: exits within 10 s, and every write it acknowledged is stored', async () => {
     const service = await start();
