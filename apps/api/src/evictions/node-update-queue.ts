@@ -80,11 +80,6 @@ export class NodeUpdateQueue extends PeriodicPass {
     });
   }
 
-  /** How many nodes of the cluster wait to have their pods decided. */
-  async pending(clusterId: number): Promise<number> {
-    return this.prisma.pendingNodeUpdate.count({ where: { clusterId } });
-  }
-
   protected async pass(): Promise<number> {
     let decided = 0;
     const clusters = await this.prisma.pendingNodeUpdate.findMany({ distinct: ['clusterId'], select: { clusterId: true } });
