@@ -5,7 +5,7 @@ import type { Client } from 'pg';
 import { expect } from 'vitest';
 
 export type Reply = LightMyRequestResponse;
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
 
 /** `app.inject` with short names: JSON bodies in, replies out. */
 export class Api {

@@ -39,6 +39,7 @@ export * from './selectors/field-selector';
 
 export * from './eviction/no-execute-plan';
 export * from './eviction/taint-impact';
+export * from './eviction/node-change-impact';
 
 export * from './admission/merge-tolerations';
 export * from './admission/admit-pod';
@@ -52,6 +53,7 @@ export * from './pods/orphaned-pods';
 export * from './pods/graceful-deletion';
 export * from './concurrency/preconditions';
 export * from './concurrency/delete-options';
+export * from './concurrency/dry-run';
 
 export * from './access/roles';
 export * from './access/bearer-token';

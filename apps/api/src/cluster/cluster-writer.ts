@@ -165,7 +165,7 @@ export class ClusterWriter {
   private async transaction<T>(
     takeRevision: (tx: Tx) => Promise<TakenRevision[]>,
     work: (w: WriteContext) => Promise<T>,
-    { now, timeoutMs = WRITE_TIMEOUT_MS }: WriteOptions,
+    { now, timeoutMs = WRITE_TIMEOUT_MS, dryRun = false }: WriteOptions,
   ): Promise<{ result: { value: T } | undefined; tasks: (() => Promise<unknown>)[] }> {
     const tasks: (() => Promise<unknown>)[] = [];
     let locked: { cluster: string; at: number } | undefined;
@@ -178,11 +178,19 @@ export class ClusterWriter {
           locked = { cluster: row.name, at: performance.now() };
           const connection = once(() => this.prisma.connectionOf(tx));
           // Read once the row is ours: waiting for the writers before this one is not deciding.
-          return { value: await work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, now ?? Date.now(), tasks)) };
+          const value = await work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, now ?? Date.now(), tasks));
+          if (dryRun) throw new DryRunDone(value);
+          return { value };
         },
         // Writers queue on the revision row; give a burst of them time to take their turn.
         { maxWait: 15_000, timeout: timeoutMs },
       )
+      .catch((error: unknown) => {
+        // The dry run's transaction is rolled back, and what it would have done after commit is dropped.
+        if (!(error instanceof DryRunDone)) throw error;
+        tasks.length = 0;
+        return { value: error.value as T };
+      })
       .finally(() => this.tellLongHold(locked));
     // The after-commit tasks are the caller's to run once this write has left the cluster's line.
     return { result, tasks };
@@ -238,6 +246,19 @@ export interface WriteOptions {
   /** The time the write decides by (epoch ms); now by default. */
   now?: number;
   timeoutMs?: number;
+  /**
+   * `dryRun=All`: the write runs whole (the same checks, admission, decisions and answer, in its
+   * turn, on the stored cluster) and its transaction is rolled back: nothing is stored, audited
+   * or scheduled, and the answer is the object that would have been stored.
+   */
+  dryRun?: boolean;
+}
+
+/** Thrown out of a dry run's transaction, so that Prisma rolls it back, carrying its answer. */
+class DryRunDone extends Error {
+  constructor(readonly value: unknown) {
+    super('dry run: rolled back');
+  }
 }
 
 /** The cluster's row once the write has taken its next revision. */

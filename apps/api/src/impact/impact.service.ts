@@ -8,7 +8,10 @@ import {
   type ReschedulingQuery,
   type ScheduledEviction,
   type Taint,
+  type NodeChangeImpact,
+  addsTaintsOrCordons,
   explainAdmission,
+  nodeChangeImpact,
   selectNodes,
   taintImpact,
   toleratesTaint,
@@ -72,6 +75,19 @@ export class ImpactService {
       })),
       unaffected: result.unaffected.map((u) => ({ ...u, ...admissionOf(u.pod) })),
     };
+  }
+
+  /**
+   * What storing `after` over `before` does to the stored cluster's pods (nodeChangeImpact): read
+   * inside the write, before it commits, so the cluster and its scheduled evictions are still as
+   * they were. Undefined when the write adds no taint and does not cordon.
+   */
+  async ofNodeChange(cluster: string, before: Node | undefined, after: Node, now: number): Promise<NodeChangeImpact | undefined> {
+    if (!addsTaintsOrCordons(before, after)) return undefined;
+    const view = await this.snapshots.view(cluster);
+    const scheduledOf = await this.scheduledOn(view.cluster.id, new Set([after.metadata.name]));
+    const options = { comparisonOperators: this.config.domain.tolerationComparisonOperators };
+    return nodeChangeImpact(before, after, [...view.nodes.values()], [...view.pods.values()], now, options, scheduledOf, { usageOf: view.usageOf });
   }
 
   private async stored(cluster: string) {

@@ -7,7 +7,7 @@ import { Command } from '../edge/commands';
 import { type DeleteNodeCommand, type ListNodesCommand, type PatchNodeCommand, deleteNode, nodeName } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
 import { kubeListNodes, kubePatchNode } from './kube-list-commands';
-import { type KubeOutput, kubeOutput, listAnswer, objectAnswer } from './kube-output';
+import { type KubeOutput, kubeOutput, listAnswer, objectAnswer, warn } from './kube-output';
 import { kubePaths } from './kube-paths';
 
 /** core/v1 nodes as kube-apiserver serves them, through the same NodesService as /v1/nodes. */
@@ -38,8 +38,10 @@ export class KubeNodesController {
 
   /** kubectl taint, cordon, uncordon, label, annotate, edit and patch. */
   @Patch(':name')
-  patch(@Command(clusterScope) cluster: string, @Command(kubePatchNode) command: PatchNodeCommand) {
-    return this.nodes.patch(cluster, command);
+  async patch(@Command(clusterScope) cluster: string, @Command(kubePatchNode) command: PatchNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { node, warnings } = await this.nodes.patch(cluster, command);
+    warn(reply, warnings);
+    return node;
   }
 
   /** kubectl delete node: DeleteOptions' preconditions honoured; answers the deleted node. */

@@ -40,6 +40,8 @@ export interface DeleteNodeCommand {
   name: string;
   /** DeleteOptions' preconditions: the stored node must have this uid and resourceVersion, where given. */
   preconditions: Preconditions;
+  /** `dryRun=All` (query or DeleteOptions): decided and answered, nothing stored. */
+  dryRun: boolean;
 }
 
 /** A PATCH of the Kubernetes API: the patch's format (its Content-Type) and body. */
@@ -47,6 +49,8 @@ export interface PatchNodeCommand {
   name: string;
   patchType: string;
   patch: unknown;
+  /** `?dryRun=All`: decided and answered, nothing stored. */
+  dryRun: boolean;
 }
 
 export interface SetConditionsCommand {
@@ -91,13 +95,13 @@ export const upsertNode = operation<UpsertNodeCommand>({
  * `preconditions` argument.
  */
 export const deleteNode = operation<DeleteNodeCommand>({
-  rest: ({ params, body }) => ({ name: params.name, options: body }),
+  rest: ({ params, body, query }) => ({ name: params.name, options: body, dryRun: query.dryRun }),
   parse(input) {
     const shape = new ShapeChecker();
     const name = requiredString(shape, input.name, 'name');
-    const options = parseDeleteOptions(input.options);
+    const options = parseDeleteOptions(input.options, input.dryRun);
     if (!options.ok) shape.errors.push(...options.error);
-    return checked(shape, () => ({ name, preconditions: options.ok ? options.value : {} }));
+    return checked(shape, () => ({ name, preconditions: options.ok ? options.value.preconditions : {}, dryRun: options.ok && options.value.dryRun }));
   },
 });
 

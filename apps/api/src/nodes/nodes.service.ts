@@ -9,6 +9,7 @@ import {
   nodeFields,
   checkDelete,
   checkUpdate,
+  nodeChangeWarnings,
   chunkOfSorted,
   failure,
   reconcileConditionTaints,
@@ -26,9 +27,16 @@ import { NodeStore } from '../cluster/node-store';
 import { type ListPage, listPage } from '../edge/list-answers';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { fail, valueOf } from '../failures/failure.exception';
+import { ImpactService } from '../impact/impact.service';
 import { AwaitedTaintStore } from '../node-lifecycle/awaited-taint-store';
 import { NoExecuteTaintPacer } from '../node-lifecycle/no-execute-taint-pacer';
 import type { DeleteNodeCommand, ListNodesCommand, PatchNodeCommand, SetConditionsCommand, UpsertNodeCommand } from './node-commands';
+
+/** A node as a write stored it (or, in a dry run, would have), and what the write does to the pods, told as warnings. */
+export interface WrittenNode {
+  node: Node;
+  warnings: string[];
+}
 
 /** Nodes of a cluster: the Kubernetes objects as stored, read from its snapshot, written through ClusterWriter. */
 @Injectable()
@@ -40,6 +48,7 @@ export class NodesService {
     private readonly evictions: TaintEvictionController,
     private readonly awaitedTaints: AwaitedTaintStore,
     private readonly pacer: NoExecuteTaintPacer,
+    private readonly impact: ImpactService,
   ) {}
 
   /** A page of the NodeList, by name, the label selector applied before paging. */
@@ -81,17 +90,32 @@ export class NodesService {
    * resourceVersion in the result must be the stored one (409 otherwise), as the API server's
    * update checks it.
    */
-  patch(cluster: string, { name, patchType, patch }: PatchNodeCommand): Promise<Node> {
-    return this.writer.write(cluster, async (w) => {
-      const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
-      const patched = valueOf(applyPatch('Node', this.store.get(existing), patchType, patch)) as unknown as Node;
-      const result = validateNode({ ...patched, metadata: { ...patched.metadata, name } });
-      if (!result.ok) fail(failure.invalid('Node', name, result.error));
-      const sent = sentResourceVersion(patched);
-      if (!sent.ok) fail(failure.invalid('Node', name, sent.error));
-      valueOf(checkUpdate('Node', name, storedVersionOf(existing), sent.value));
-      return this.persist(w, result.value, existing, 'node.patch');
-    });
+  patch(cluster: string, { name, patchType, patch, dryRun }: PatchNodeCommand): Promise<WrittenNode> {
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
+        const before = this.store.get(existing);
+        const patched = valueOf(applyPatch('Node', before, patchType, patch)) as unknown as Node;
+        const result = validateNode({ ...patched, metadata: { ...patched.metadata, name } });
+        if (!result.ok) fail(failure.invalid('Node', name, result.error));
+        const sent = sentResourceVersion(patched);
+        if (!sent.ok) fail(failure.invalid('Node', name, sent.error));
+        valueOf(checkUpdate('Node', name, storedVersionOf(existing), sent.value));
+        const node = await this.persist(w, result.value, existing, 'node.patch');
+        return { node, warnings: await this.warningsOf(cluster, before, node, w.now, dryRun) };
+      },
+      { dryRun },
+    );
+  }
+
+  /**
+   * What the write does to the cluster's pods, as the Warning headers kubectl prints: decided
+   * inside the write, whose changes the cluster's snapshot and ledger do not hold yet.
+   */
+  private async warningsOf(cluster: string, before: Node | undefined, after: Node, now: number, dryRun: boolean): Promise<string[]> {
+    const impact = await this.impact.ofNodeChange(cluster, before, after, now);
+    return impact ? nodeChangeWarnings(impact, dryRun) : [];
   }
 
   /** `kubectl cordon` (true) / `uncordon` (false): spec.unschedulable and its NoSchedule taint. */
@@ -150,15 +174,19 @@ export class NodesService {
    * collector deletes them after its quarantine, and the evictions already scheduled for them
    * still fire: the taint eviction controller only forgets a deleted node.
    */
-  async remove(cluster: string, { name, preconditions }: DeleteNodeCommand): Promise<Node> {
-    return this.writer.write(cluster, async (w) => {
-      const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
-      valueOf(checkDelete('Node', name, storedVersionOf(existing), preconditions));
-      const node = this.store.get(existing);
-      await this.store.delete(w, name);
-      await w.audit({ action: 'node.delete', kind: 'Node', name, before: node });
-      return node;
-    });
+  async remove(cluster: string, { name, preconditions, dryRun }: DeleteNodeCommand): Promise<Node> {
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
+        valueOf(checkDelete('Node', name, storedVersionOf(existing), preconditions));
+        const node = this.store.get(existing);
+        await this.store.delete(w, name);
+        await w.audit({ action: 'node.delete', kind: 'Node', name, before: node });
+        return node;
+      },
+      { dryRun },
+    );
   }
 }
 

@@ -10,7 +10,6 @@ import {
   err,
   failure,
   fieldError,
-  isObject,
   ok,
   parseDeleteOptions,
   sentResourceVersion,
@@ -54,6 +53,8 @@ export interface EvictPodCommand extends DeletePodCommand {
 export interface DeletePodCommand extends PodKey {
   /** DeleteOptions' preconditions: the stored pod must have this uid and resourceVersion, where given. */
   preconditions: Preconditions;
+  /** `dryRun=All` (query or DeleteOptions): decided and answered, nothing stored. */
+  dryRun: boolean;
 }
 
 /** GET /v1/pods, /v1/namespaces/{ns}/pods and the `pods` and `podList` queries: by namespace, node and phase, a page at a time. */
@@ -86,13 +87,13 @@ export const podKey = operation<PodKey>({
  * its `preconditions` argument.
  */
 export const deletePod = operation<DeletePodCommand>({
-  rest: ({ params, body }) => ({ ...params, options: body }),
+  rest: ({ params, body, query }) => ({ ...params, options: body, dryRun: query.dryRun }),
   parse(input) {
     const shape = new ShapeChecker();
     const key = podKeyOf(shape, input);
-    const options = parseDeleteOptions(input.options);
+    const options = parseDeleteOptions(input.options, input.dryRun);
     if (!options.ok) shape.errors.push(...options.error);
-    return checked(shape, () => ({ ...key, preconditions: options.ok ? options.value : {} }));
+    return checked(shape, () => ({ ...key, preconditions: options.ok ? options.value.preconditions : {}, dryRun: options.ok && options.value.dryRun }));
   },
 });
 
@@ -122,7 +123,7 @@ export const upsertPod = operation<UpsertPodCommand>({
  * with optional deleteOptions (preconditions, gracePeriodSeconds), as kubectl drain sends it.
  */
 export const evictPod = operation<EvictPodCommand>({
-  rest: ({ params, body }) => ({ ...params, eviction: body }),
+  rest: ({ params, body, query }) => ({ ...params, eviction: body, dryRun: query.dryRun }),
   parse(input) {
     const shape = new ShapeChecker();
     const key = podKeyOf(shape, input);
@@ -132,14 +133,13 @@ export const evictPod = operation<EvictPodCommand>({
     if (named !== undefined && named !== key.name) {
       shape.errors.push(fieldError.invalid(root.child('metadata').child('name'), named, 'name in URL does not match name in Eviction object'));
     }
-    const options = parseDeleteOptions(eviction.deleteOptions);
+    const options = parseDeleteOptions(eviction.deleteOptions, input.dryRun);
     if (!options.ok) shape.errors.push(...options.error);
-    const deleteOptions = (isObject(eviction.deleteOptions) ? eviction.deleteOptions : {}) as Record<string, unknown>;
-    const grace = deleteOptions.gracePeriodSeconds;
     return checked(shape, () => ({
       ...key,
-      preconditions: options.ok ? options.value : {},
-      gracePeriodSeconds: typeof grace === 'number' ? grace : typeof grace === 'bigint' ? Number(grace) : undefined,
+      preconditions: options.ok ? options.value.preconditions : {},
+      gracePeriodSeconds: options.ok ? options.value.gracePeriodSeconds : undefined,
+      dryRun: options.ok && options.value.dryRun,
     }));
   },
 });

@@ -109,21 +109,25 @@ export class PodsService {
    * goes at once. No PodDisruptionBudget is kept, so none refuses it. A pod already terminating
    * is left as it is.
    */
-  async evict(cluster: string, { namespace, name, preconditions, gracePeriodSeconds }: EvictPodCommand): Promise<void> {
-    await this.writer.write(cluster, async (w) => {
-      const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
-      valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
-      const pod = podOfRow(existing);
-      if (pod.metadata.deletionTimestamp) return;
-      const grace = gracePeriodSeconds ?? deletionGracePeriodSeconds(pod);
-      if (grace <= 0) {
-        await this.store.delete(w, { namespace, name });
-        await this.evictions.podsDeleted(w, [{ namespace, name }]);
-      } else {
-        await this.store.markTerminating(w, [{ namespace, name, graceSeconds: grace, removeAt: new Date(w.now + grace * 1000) }]);
-      }
-      await w.audit({ action: 'pod.evict', kind: 'Pod', namespace, name, details: { by: 'eviction', gracePeriodSeconds: grace }, before: pod });
-    });
+  async evict(cluster: string, { namespace, name, preconditions, gracePeriodSeconds, dryRun }: EvictPodCommand): Promise<void> {
+    await this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+        valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
+        const pod = podOfRow(existing);
+        if (pod.metadata.deletionTimestamp) return;
+        const grace = gracePeriodSeconds ?? deletionGracePeriodSeconds(pod);
+        if (grace <= 0) {
+          await this.store.delete(w, { namespace, name });
+          await this.evictions.podsDeleted(w, [{ namespace, name }]);
+        } else {
+          await this.store.markTerminating(w, [{ namespace, name, graceSeconds: grace, removeAt: new Date(w.now + grace * 1000) }]);
+        }
+        await w.audit({ action: 'pod.evict', kind: 'Pod', namespace, name, details: { by: 'eviction', gracePeriodSeconds: grace }, before: pod });
+      },
+      { dryRun },
+    );
   }
 
   /**
@@ -141,14 +145,18 @@ export class PodsService {
   }
 
   /** DELETE: the pod goes at once (no grace period through the API), if the preconditions sent hold. */
-  async remove(cluster: string, { namespace, name, preconditions }: DeletePodCommand): Promise<Pod> {
-    return this.writer.write(cluster, async (w) => {
-      const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
-      valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
-      await this.store.delete(w, { namespace, name });
-      await this.evictions.podsDeleted(w, [{ namespace, name }]);
-      await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name, before: podOfRow(existing) });
-      return podOfRow(existing);
-    });
+  async remove(cluster: string, { namespace, name, preconditions, dryRun }: DeletePodCommand): Promise<Pod> {
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+        valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
+        await this.store.delete(w, { namespace, name });
+        await this.evictions.podsDeleted(w, [{ namespace, name }]);
+        await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name, before: podOfRow(existing) });
+        return podOfRow(existing);
+      },
+      { dryRun },
+    );
   }
 }

@@ -99,10 +99,33 @@ export function taintImpact(
 ): TaintImpact {
   const after = new Map<string, Node>();
   for (const node of nodes) if (targetNames.has(node.metadata.name)) after.set(node.metadata.name, withTaint(node, taint));
-  const result: TaintImpact = { taint: taintIdentity(taint), nodes: [...after.keys()].sort(), evictions: [], unaffected: [], unschedulable: [] };
-  const capacity: PlacementCapacity | undefined = rescheduling?.usageOf && { usageOf: rescheduling.usageOf };
+  return { taint: taintIdentity(taint), ...impactOfNewTaints(after, [taint], nodes, pods, now, options, scheduledOf, rescheduling) };
+}
 
-  const loses = pendingPodLoss(taint, nodes, targetNames, options, capacity);
+/**
+ * taintImpact's work for any change that adds taints: `after` holds the changed nodes as they
+ * will be stored (their taints, and whatever else changed, such as spec.unschedulable), `added`
+ * the taints the change adds to them; `nodes` the cluster as stored. Evictions are decided
+ * against each changed node's whole taint list, as the controller decides them, and only when an
+ * added taint is NoExecute (no other change evicts); pending pods lose a place when every node
+ * they were feasible on is changed and they do not tolerate an added taint that blocks scheduling.
+ */
+export function impactOfNewTaints(
+  after: ReadonlyMap<string, Node>,
+  added: readonly Taint[],
+  nodes: readonly Node[],
+  pods: readonly Pod[],
+  now: number,
+  options: MatchOptions = defaultMatchOptions,
+  scheduledOf: (pod: Pod) => ScheduledEviction | undefined = () => undefined,
+  rescheduling?: ReschedulingQuery,
+): Omit<TaintImpact, 'taint'> {
+  const targetNames = new Set(after.keys());
+  const result: Omit<TaintImpact, 'taint'> = { nodes: [...after.keys()].sort(), evictions: [], unaffected: [], unschedulable: [] };
+  const capacity: PlacementCapacity | undefined = rescheduling?.usageOf && { usageOf: rescheduling.usageOf };
+  const evicts = added.some((t) => t.effect === 'NoExecute');
+
+  const loses = pendingPodLoss(added, nodes, targetNames, options, capacity);
   // The pod of each eviction, in the same order, for the rescheduling below.
   const evicted: Pod[] = [];
   const evict = (pod: Pod, eviction: ImpactEviction) => {
@@ -122,7 +145,7 @@ export function taintImpact(
       result.unaffected.push({ pod: ref, node: boundTo, reason: 'Terminating' });
       continue;
     }
-    if (taint.effect !== 'NoExecute') {
+    if (!evicts) {
       result.unaffected.push({ pod: ref, node: boundTo, reason: 'NotNoExecute' });
       continue;
     }
@@ -169,22 +192,23 @@ const podKeyOf = ({ pod }: { pod: PodRef }) => `${pod.namespace}/${pod.name}`;
 const byPod = (a: { pod: PodRef }, b: { pod: PodRef }) => (podKeyOf(a) < podKeyOf(b) ? -1 : podKeyOf(a) > podKeyOf(b) ? 1 : 0);
 
 /**
- * For pending pods: "was feasible somewhere, is feasible nowhere once the taint is added". A pod
- * that tolerates the taint (or a taint that does not block scheduling) loses nothing; otherwise
- * every target node becomes infeasible, so the pod loses iff its feasible nodes were all targets.
- * Pods alike in what scheduling looks at (replicas of one workload) are decided once.
+ * For pending pods: "was feasible somewhere, is feasible nowhere once the taints are added". A pod
+ * that tolerates every added taint that blocks scheduling loses nothing; otherwise every target
+ * node becomes infeasible, so the pod loses iff its feasible nodes were all targets. Pods alike
+ * in what scheduling looks at (replicas of one workload) are decided once.
  */
 function pendingPodLoss(
-  taint: Taint,
+  added: readonly Taint[],
   nodes: readonly Node[],
   targets: ReadonlySet<string>,
   options: MatchOptions,
   capacity: PlacementCapacity | undefined,
 ): (pod: Pod) => boolean {
-  if (!isDoNotScheduleTaint(taint)) return () => false;
+  const blocking = added.filter(isDoNotScheduleTaint);
+  if (blocking.length === 0) return () => false;
   const decided = new Map<string, boolean>();
   return (pod) => {
-    if (tolerationsTolerateTaint(pod.spec?.tolerations, taint, options)) return false;
+    if (blocking.every((taint) => tolerationsTolerateTaint(pod.spec?.tolerations, taint, options))) return false;
     const signature = schedulingSignature(pod, capacity !== undefined);
     let loses = decided.get(signature);
     if (loses === undefined) {

@@ -42,7 +42,11 @@ describe.each(KUBECTLS)('kubectl $version: taint, cordon, label, annotate', ({ b
   });
 
   it('cordons and uncordons: spec.unschedulable and its NoSchedule taint, as kube-apiserver and the node lifecycle controller leave them', async () => {
-    expect(await say(['cordon', 'n1'])).toEqual({ code: 0, out: 'node/n1 cordoned' });
+    // The impact, as a Warning header kubectl prints (stderr, after the result on stdout here).
+    expect(await say(['cordon', 'n1'])).toEqual({
+      code: 0,
+      out: 'node/n1 cordoned\nWarning: node/n1: cordoned; 1 pod running there stays, new pods go elsewhere',
+    });
     expect((await node()).spec).toMatchObject({ unschedulable: true, taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }] });
     expect(await say(['cordon', 'n1'])).toEqual({ code: 0, out: 'node/n1 already cordoned' });
     expect(await say(['uncordon', 'n1'])).toEqual({ code: 0, out: 'node/n1 uncordoned' });
@@ -69,7 +73,10 @@ describe.each(KUBECTLS)('kubectl $version: taint, cordon, label, annotate', ({ b
   });
 
   it('a NoExecute taint evicts as through REST: the pod terminating, its event, the audit entry', async () => {
-    expect(await say(['taint', 'nodes', 'n1', 'evict=now:NoExecute'])).toEqual({ code: 0, out: 'node/n1 tainted' });
+    expect(await say(['taint', 'nodes', 'n1', 'evict=now:NoExecute'])).toEqual({
+      code: 0,
+      out: 'node/n1 tainted\nWarning: node/n1: 1 pod is evicted at once (web/p1)\nWarning: node/n1: 1 evicted pod has no other node to go to (web/p1)',
+    });
     expect((await t.api.get('/v1/namespaces/web/pods/p1')).json().metadata.deletionTimestamp).toBeDefined();
     const events = await kubectl.run(['get', 'events', '-n', 'web', '-o', 'jsonpath={.items[*].message}']);
     expect(events.stdout).toBe('Marking for deletion Pod web/p1');

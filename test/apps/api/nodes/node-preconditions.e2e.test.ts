@@ -177,11 +177,20 @@ describe('optimistic concurrency on nodes (docs/contract.md, "Concurrency")', ()
         { propagationPolicy: 'Cascade' },
         { field: 'propagationPolicy', reason: 'Unsupported value: "Cascade": supported values: "Foreground", "Background", "Orphan"' },
       ],
-      ['a dry run', { dryRun: ['All'] }, { field: 'dryRun', reason: 'Forbidden: a dry run of a delete is not supported: send the request without dryRun' }],
+      ['a dryRun other than All', { dryRun: ['Maybe'] }, { field: 'dryRun', reason: 'Unsupported value: ["Maybe"]: supported values: "All"' }],
     ])('DeleteOptions with %s: 400 naming the field, nothing deleted', async (_name, options, detail) => {
       await api.putNode('del-bad', {});
       const reply = await expectNothingStored(api, db, () => del('del-bad', options));
       expectApiError(reply, 400, `${detail.field}: ${detail.reason}`, [detail]);
+    });
+
+    it('a dry run, in DeleteOptions or on the query: answers the node, deletes nothing', async () => {
+      await created('del-dry');
+      for (const reply of [await del('del-dry', { dryRun: ['All'] }), await api.del('/v1/nodes/del-dry?dryRun=All')]) {
+        expect(reply.statusCode).toBe(200);
+        expect(reply.json()).toMatchObject({ metadata: { name: 'del-dry' } });
+      }
+      expect((await api.get('/v1/nodes/del-dry')).statusCode).toBe(200);
     });
 
     it('JSON that does not parse: 400, nothing deleted', async () => {

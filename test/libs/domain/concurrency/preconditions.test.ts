@@ -115,32 +115,34 @@ describe('checkDelete (Store.Delete, rest.BeforeDelete)', () => {
 });
 
 describe('parseDeleteOptions: a DELETE body (metav1.DeleteOptions)', () => {
-  const parsed = (body: unknown) => {
-    const result = parseDeleteOptions(body);
+  const parsed = (body: unknown, query?: unknown) => {
+    const result = parseDeleteOptions(body, query);
     return result.ok ? result.value : result.error.map((e) => `${e.path.render()}: ${e.reason}`);
   };
+  /** What a body that names no grace period and no dry run answers. */
+  const only = (preconditions: object) => ({ preconditions, dryRun: false });
 
   it.each<[string, unknown, unknown]>([
-    ['no body', undefined, {}],
-    ['null', null, {}],
-    ['empty', {}, {}],
+    ['no body', undefined, only({})],
+    ['null', null, only({})],
+    ['empty', {}, only({})],
     [
       'what client-go sends with preconditions',
       { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { uid: UID, resourceVersion: '42' } },
-      { uid: UID, resourceVersion: '42' },
+      only({ uid: UID, resourceVersion: '42' }),
     ],
-    ['meta.k8s.io/v1', { kind: 'DeleteOptions', apiVersion: 'meta.k8s.io/v1', preconditions: { uid: UID } }, { uid: UID }],
+    ['meta.k8s.io/v1', { kind: 'DeleteOptions', apiVersion: 'meta.k8s.io/v1', preconditions: { uid: UID } }, only({ uid: UID })],
     [
       'kubectl delete: a grace period and a propagation policy, taken and not refused',
       { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0, propagationPolicy: 'Background' },
-      {},
+      { preconditions: {}, dryRun: false, gracePeriodSeconds: 0 },
     ],
-    ['orphanDependents alone', { orphanDependents: false }, {}],
-    ['null preconditions', { preconditions: null }, {}],
-    ['null uid', { preconditions: { uid: null, resourceVersion: '42' } }, { resourceVersion: '42' }],
-    ['an empty uid is kept: it is a precondition', { preconditions: { uid: '' } }, { uid: '' }],
-    ['fields Go’s decoder ignores', { preconditions: { uid: UID }, unknown: 1 }, { uid: UID }],
-    ['dryRun: []', { dryRun: [] }, {}],
+    ['orphanDependents alone', { orphanDependents: false }, only({})],
+    ['null preconditions', { preconditions: null }, only({})],
+    ['null uid', { preconditions: { uid: null, resourceVersion: '42' } }, only({ resourceVersion: '42' })],
+    ['an empty uid is kept: it is a precondition', { preconditions: { uid: '' } }, only({ uid: '' })],
+    ['fields Go’s decoder ignores', { preconditions: { uid: UID }, unknown: 1 }, only({ uid: UID })],
+    ['dryRun: []: a real delete', { dryRun: [] }, only({})],
     ['a body that is no object', 'x', ['<body>: Invalid value: "x": must be an object']],
     ['another kind', { kind: 'Node' }, ['kind: Unsupported value: "Node": supported values: "DeleteOptions"']],
     ['another apiVersion', { apiVersion: 'apps/v1' }, ['apiVersion: Unsupported value: "apps/v1": supported values: "v1", "meta.k8s.io/v1"']],
@@ -158,12 +160,19 @@ describe('parseDeleteOptions: a DELETE body (metav1.DeleteOptions)', () => {
       { orphanDependents: true, propagationPolicy: 'Orphan' },
       ['orphanDependents: Forbidden: OrphanDependents and DeletionPropagation cannot be both set'],
     ],
-    [
-      'a dry run, which would delete for real',
-      { dryRun: ['All'] },
-      ['dryRun: Forbidden: a dry run of a delete is not supported: send the request without dryRun'],
-    ],
+    ['kubectl delete --dry-run=server', { kind: 'DeleteOptions', apiVersion: 'v1', dryRun: ['All'] }, { preconditions: {}, dryRun: true }],
+    // ValidateDeleteOptions' ValidateDryRun: All is the only value, and the list is the bad value.
+    ['another dryRun value', { dryRun: ['All', 'Some'] }, ['dryRun: Unsupported value: ["All","Some"]: supported values: "All"']],
+    ['a dryRun that is no list', { dryRun: 5 }, ['dryRun: Invalid value: 5: must be an array']],
   ])('%s', (_name, body, expected) => {
     expect(parsed(body)).toEqual(expected);
+  });
+
+  it.each<[string, unknown, unknown, unknown]>([
+    ['?dryRun=All, no body', undefined, 'All', { preconditions: {}, dryRun: true }],
+    ['?dryRun=All beside a body with preconditions', { preconditions: { uid: UID } }, 'All', { preconditions: { uid: UID }, dryRun: true }],
+    ['?dryRun=Yes', undefined, 'Yes', ['dryRun: Unsupported value: ["Yes"]: supported values: "All"']],
+  ])('the query’s dryRun: %s', (_name, body, query, expected) => {
+    expect(parsed(body, query)).toEqual(expected);
   });
 });
