@@ -4,7 +4,7 @@ import { Test } from '@nestjs/testing';
 import { AppModule } from '../../apps/api/src/app.module';
 import { AppConfig } from '../../apps/api/src/config/app-config';
 import { CONFIG_DEFAULTS, loadConfig } from '../../apps/api/src/config/load-config';
-import { configureApp, createHttpAdapter } from '../../apps/api/src/configure-app';
+import { configureApp, createHttpAdapter, httpsOptionsOf } from '../../apps/api/src/configure-app';
 
 /** Configuration values by their environment name, as `loadConfig` reads them. */
 export type ConfigOverrides = Partial<Record<keyof typeof CONFIG_DEFAULTS, string>>;
@@ -31,7 +31,8 @@ export async function bootApp(overrides: ConfigOverrides, options: BootOptions =
     .useValue(config)
     .compile();
   // Quiet: an expected failure (Redis away on purpose) should not fill the test output.
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(config.tls), {
+    ...httpsOptionsOf(config.tls),
     logger: false,
   });
   await configureApp(app);

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,11 +29,15 @@ export class Kubectl {
     private readonly kubeconfig: string,
   ) {}
 
-  /** A kubectl whose current context is `server` (e.g. http://127.0.0.1:PORT/clusters/prod), with `token` if given. */
-  static async for(binary: string, server: string, token?: string): Promise<Kubectl> {
+  /**
+   * A kubectl whose current context is `server` (e.g. http://127.0.0.1:PORT/clusters/prod), with
+   * `token` if given, trusting the PEM certificate `ca` for an https server.
+   */
+  static async for(binary: string, server: string, token?: string, ca?: string): Promise<Kubectl> {
     const dir = await mkdtemp(path.join(tmpdir(), 'taintgate-kubectl-'));
     const kubeconfig = path.join(dir, 'kubeconfig');
     const user = token ? `\n    token: ${token}` : ' {}';
+    const authority = ca ? `\n    certificate-authority-data: ${Buffer.from(ca).toString('base64')}` : '';
     await writeFile(
       kubeconfig,
       `apiVersion: v1
@@ -41,7 +45,7 @@ kind: Config
 clusters:
 - name: taintgate
   cluster:
-    server: ${server}
+    server: ${server}${authority}
 users:
 - name: taintgate
   user:${user}
@@ -67,11 +71,46 @@ current-context: taintgate
           resolve({ code, stdout, stderr });
         },
       );
-      if (input !== undefined) child.stdin?.end(input);
+      // Closed when there is nothing to send: kubectl asks on stdin for a user name when a server refuses it with no credentials.
+      child.stdin?.end(input);
     });
   }
 
   async close(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1 and its key, made by the machine's openssl in a
+ * temporary folder (removed by `remove`), for the service's HTTPS in tests.
+ */
+export function selfSignedCertificate(): { certFile: string; keyFile: string; cert: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'taintgate-tls-'));
+  const certFile = path.join(dir, 'tls.crt');
+  const keyFile = path.join(dir, 'tls.key');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=taintgate-test',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { certFile, keyFile, cert: readFileSync(certFile, 'utf8'), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -4,7 +4,7 @@ import { fastifyRequestContext } from '@fastify/request-context';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { guardEveryRequest } from './auth/access-hook';
 import { MAX_REQUEST_BODY_BYTES } from '@taintgate/domain';
-import { AppConfig } from './config/app-config';
+import { AppConfig, type TlsSettings } from './config/app-config';
 import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
 import { FailureFilter } from './failures/failure.filter';
 import { setupOpenApi } from './openapi/setup-openapi';
@@ -25,10 +25,21 @@ export const BODY_LIMIT_BYTES = MAX_REQUEST_BODY_BYTES;
  */
 const MAX_PARAM_LENGTH = 2048;
 
-/** The fastify adapter production serves with; tests build theirs here too. */
-export function createHttpAdapter(): FastifyAdapter {
-  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } });
+/**
+ * The fastify adapter production serves with; tests build theirs here too. With `tls` it serves
+ * HTTPS (fastify's own `https` option: Nest's httpsOptions are not passed on to a fastify
+ * adapter, only read by app.getUrl(), see httpsOptionsOf).
+ */
+export function createHttpAdapter(tls?: TlsSettings): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
+  });
 }
+
+/** What Nest's application options say of HTTPS, so that app.getUrl() answers https:// when it is. */
+export const httpsOptionsOf = (tls?: TlsSettings) => (tls ? { httpsOptions: { cert: tls.cert, key: tls.key } } : {});
 
 /**
  * Everything the application needs besides its modules: security headers, CORS for the origins

@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { configureApp, createHttpAdapter } from './configure-app';
+import { configureApp, createHttpAdapter, httpsOptionsOf } from './configure-app';
 import { loadConfig } from './config/load-config';
 import { databaseNameOf, ensureDatabase } from './database/ensure-database';
 import { findMigrationsDir } from './database/migrations/migration-folder';
@@ -24,7 +24,7 @@ async function bootstrap(): Promise<void> {
   const applied = await applyMigrations(config.databaseUrl, findMigrationsDir(__dirname), new Logger('Migrations'));
   logger.log(applied.length > 0 ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database schema is up to date (no pending migrations)');
 
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter());
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(config.tls), httpsOptionsOf(config.tls));
   // Error filter and OpenAPI document, shared with the tests' boot helper (configure-app.ts).
   await configureApp(app);
   // On SIGTERM/SIGINT, run the modules' shutdown hooks (close the pool and the Redis client)

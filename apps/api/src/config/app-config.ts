@@ -29,6 +29,15 @@ export interface RetentionSettings {
   periodSeconds: number;
 }
 
+/**
+ * HTTPS: the server's certificate chain and private key (PEM), read from the files named at
+ * start. kubectl sends a bearer token only over HTTPS, so `kubectl --token` needs it.
+ */
+export interface TlsSettings {
+  readonly cert: Buffer;
+  readonly key: Buffer;
+}
+
 export interface AuthSettings {
   /** TAINTGATE_AUTH=on: API keys and roles; off lets anyone do anything (local use). */
   enabled: boolean;
@@ -69,6 +78,8 @@ export class AppConfig {
   readonly auth: AuthSettings;
   /** How long history is kept. */
   readonly retention: RetentionSettings;
+  /** HTTPS when set; plain HTTP otherwise. */
+  readonly tls: TlsSettings | undefined;
 
   constructor(values: {
     databaseUrl: string;
@@ -83,6 +94,7 @@ export class AppConfig {
     zonePacing: ZonePacingSettings;
     auth: AuthSettings;
     retention: RetentionSettings;
+    tls?: TlsSettings | undefined;
   }) {
     this.databaseUrl = values.databaseUrl;
     this.redisUrl = values.redisUrl;
@@ -96,5 +108,6 @@ export class AppConfig {
     this.zonePacing = values.zonePacing;
     this.auth = values.auth;
     this.retention = values.retention;
+    this.tls = values.tls;
   }
 }

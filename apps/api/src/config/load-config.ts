@@ -1,5 +1,6 @@
 import { type DomainSettings, type SummaryWording, defaultSettings, defaultZonePacing, summaryWordings } from '@taintgate/domain';
-import { AppConfig, type AuthSettings } from './app-config';
+import { readFileSync } from 'node:fs';
+import { AppConfig, type AuthSettings, type TlsSettings } from './app-config';
 
 /** Defaults that work on a developer machine with local Postgres and Redis (README, Configuration). */
 export const CONFIG_DEFAULTS = {
@@ -46,6 +47,9 @@ export const CONFIG_DEFAULTS = {
   TAINTGATE_ADMIN_TOKEN: '',
   /** Browser origins allowed: CORS answers them, and graphql-ws accepts sockets from them (comma-separated; none by default). */
   TAINTGATE_ALLOWED_ORIGINS: '',
+  /** HTTPS: files of the server's certificate (chain) and private key, PEM; both or neither. kubectl sends tokens only over HTTPS. */
+  TAINTGATE_TLS_CERT_FILE: '',
+  TAINTGATE_TLS_KEY_FILE: '',
   /** Days events, audit rows, tombstones and finished evictions are kept (0: forever). */
   RETENTION_DAYS: '30',
   /** Seconds between pruning runs. */
@@ -88,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     snapshots: { memoryBudgetBytes: readCount(env, 'SNAPSHOT_MEMORY_BUDGET_MB') * 2 ** 20 },
     importBodyLimitBytes: Math.max(1, readCount(env, 'IMPORT_BODY_LIMIT_MB')) * 2 ** 20,
     auth: readAuthSettings(env),
+    tls: readTls(env),
     retention: { days: readCount(env, 'RETENTION_DAYS'), periodSeconds: Math.max(1, readSeconds(env, 'RETENTION_PERIOD_SECONDS')) },
     zonePacing: {
       evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
@@ -116,6 +121,24 @@ function readAuthSettings(env: NodeJS.ProcessEnv): AuthSettings {
     if (!isOrigin(origin)) throw new Error(`TAINTGATE_ALLOWED_ORIGINS: "${origin}" is not an origin (scheme://host[:port], e.g. https://portal.example.com)`);
   }
   return { enabled: mode === 'on', adminToken: adminToken || undefined, allowedOrigins };
+}
+
+/** The certificate and key files, read now: a missing or unreadable one stops the start with its variable's name. */
+function readTls(env: NodeJS.ProcessEnv): TlsSettings | undefined {
+  const certFile = read(env, 'TAINTGATE_TLS_CERT_FILE').trim();
+  const keyFile = read(env, 'TAINTGATE_TLS_KEY_FILE').trim();
+  if (certFile === '' && keyFile === '') return undefined;
+  if (certFile === '' || keyFile === '') throw new Error('TAINTGATE_TLS_CERT_FILE and TAINTGATE_TLS_KEY_FILE go together: set both for HTTPS, or neither');
+  const readPem = (variable: string, file: string): Buffer => {
+    try {
+      const pem = readFileSync(file);
+      if (!pem.includes('-----BEGIN ')) throw new Error('not PEM');
+      return pem;
+    } catch (error) {
+      throw new Error(`${variable}: cannot read a PEM file at "${file}" (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    }
+  };
+  return { cert: readPem('TAINTGATE_TLS_CERT_FILE', certFile), key: readPem('TAINTGATE_TLS_KEY_FILE', keyFile) };
 }
 
 /** A browser's Origin: scheme, host and port, nothing else. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, settingsWith } from '@taintgate/domain';
 import { AppConfig } from '../../../../apps/api/src/config/app-config';
@@ -108,6 +111,30 @@ describe('loadConfig', () => {
       'TAINTGATE_ALLOWED_ORIGINS: "https://portal.example.com/" is not an origin (scheme://host[:port], e.g. https://portal.example.com)',
     );
     expect(() => loadConfig({ TAINTGATE_ALLOWED_ORIGINS: '*' })).toThrow(/TAINTGATE_ALLOWED_ORIGINS/);
+  });
+
+  it('HTTPS: both PEM files or neither, each read at start and named when it cannot be', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'taintgate-tls-'));
+    try {
+      const cert = path.join(dir, 'tls.crt');
+      const key = path.join(dir, 'tls.key');
+      writeFileSync(cert, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+      writeFileSync(key, '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n');
+      expect(loadConfig({}).tls).toBeUndefined();
+      expect(loadConfig({ TAINTGATE_TLS_CERT_FILE: cert, TAINTGATE_TLS_KEY_FILE: key }).tls?.cert.toString()).toContain('BEGIN CERTIFICATE');
+      expect(() => loadConfig({ TAINTGATE_TLS_CERT_FILE: cert })).toThrow(
+        'TAINTGATE_TLS_CERT_FILE and TAINTGATE_TLS_KEY_FILE go together: set both for HTTPS, or neither',
+      );
+      expect(() => loadConfig({ TAINTGATE_TLS_CERT_FILE: cert, TAINTGATE_TLS_KEY_FILE: path.join(dir, 'missing.key') })).toThrow(
+        /^TAINTGATE_TLS_KEY_FILE: cannot read a PEM file at ".*missing.key" \(ENOENT/,
+      );
+      writeFileSync(key, 'not a key');
+      expect(() => loadConfig({ TAINTGATE_TLS_CERT_FILE: cert, TAINTGATE_TLS_KEY_FILE: key })).toThrow(
+        /TAINTGATE_TLS_KEY_FILE: cannot read a PEM file at .* \(not PEM\)/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the variable that is wrong', () => {
