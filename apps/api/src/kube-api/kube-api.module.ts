@@ -7,14 +7,15 @@ import { KubeEventsController } from './kube-events.controller';
 import { KubeNamespacesController } from './kube-namespaces.controller';
 import { KubeNodesController } from './kube-nodes.controller';
 import { KubePodsController } from './kube-pods.controller';
+import { OpenApiController } from './openapi.controller';
 
 /**
- * The Kubernetes API that kubectl speaks (core/v1 nodes, pods, namespaces, events; discovery), at
+ * The Kubernetes API that kubectl speaks (core/v1 nodes, pods, namespaces, events; discovery; the OpenAPI documents), at
  * / for the default cluster and /clusters/{cluster} for another. A face like REST and GraphQL: it
  * parses at the edge and calls the same services.
  */
 @Module({
   imports: [NodesModule, PodsModule, EventsModule],
-  controllers: [DiscoveryController, KubeNodesController, KubePodsController, KubeNamespacesController, KubeEventsController],
+  controllers: [DiscoveryController, KubeNodesController, KubePodsController, KubeNamespacesController, KubeEventsController, OpenApiController],
 })
 export class KubeApiModule {}
