@@ -7,7 +7,7 @@ import { Command } from '../edge/commands';
 import { type DeletePodCommand, type EvictPodCommand, type PodFilters, type PodKey, deletePod, evictPod, podKey } from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
 import { kubeListPods } from './kube-list-commands';
-import { type KubeOutput, kubeOutput, listAnswer, objectAnswer } from './kube-output';
+import { type KubeOutput, kubeOutput, listAnswer, objectAnswer, warn } from './kube-output';
 import { kubePaths } from './kube-paths';
 
 /** core/v1 pods as kube-apiserver serves them, through the same PodsService as /v1/pods. */
@@ -45,8 +45,8 @@ export class KubePodsController {
   /** pods/eviction: kubectl drain's eviction; answers 201 with a Success Status, as the API server does. */
   @Post(kubePaths('api/v1/namespaces/:namespace/pods/:name/eviction'))
   @HttpCode(201)
-  async evict(@Command(clusterScope) cluster: string, @Command(evictPod) command: EvictPodCommand) {
-    await this.pods.evict(cluster, command);
+  async evict(@Command(clusterScope) cluster: string, @Command(evictPod) command: EvictPodCommand, @Res({ passthrough: true }) reply: FastifyReply) {
+    warn(reply, (await this.pods.evict(cluster, command)).warnings);
     return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
   }
 

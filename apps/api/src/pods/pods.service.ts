@@ -6,9 +6,11 @@ import {
   checkUpdate,
   chunkOfSorted,
   deletionGracePeriodSeconds,
+  evictionWarnings,
   failure,
   fieldsMatch,
   podFields,
+  replacementHome,
   selectorMatches,
   validatePod,
 } from '@taintgate/domain';
@@ -109,14 +111,14 @@ export class PodsService {
    * goes at once. No PodDisruptionBudget is kept, so none refuses it. A pod already terminating
    * is left as it is.
    */
-  async evict(cluster: string, { namespace, name, preconditions, gracePeriodSeconds, dryRun }: EvictPodCommand): Promise<void> {
-    await this.writer.write(
+  async evict(cluster: string, { namespace, name, preconditions, gracePeriodSeconds, dryRun }: EvictPodCommand): Promise<{ warnings: string[] }> {
+    const evicted = await this.writer.write(
       cluster,
       async (w) => {
         const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
         valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
         const pod = podOfRow(existing);
-        if (pod.metadata.deletionTimestamp) return;
+        if (pod.metadata.deletionTimestamp) return undefined;
         const grace = gracePeriodSeconds ?? deletionGracePeriodSeconds(pod);
         if (grace <= 0) {
           await this.store.delete(w, { namespace, name });
@@ -125,9 +127,19 @@ export class PodsService {
           await this.store.markTerminating(w, [{ namespace, name, graceSeconds: grace, removeAt: new Date(w.now + grace * 1000) }]);
         }
         await w.audit({ action: 'pod.evict', kind: 'Pod', namespace, name, details: { by: 'eviction', gracePeriodSeconds: grace }, before: pod });
+        return pod;
       },
       { dryRun },
     );
+    return { warnings: evicted ? await this.replacementWarnings(cluster, evicted, dryRun) : [] };
+  }
+
+  /** Whether any node takes the evicted pod's replacement, over the cluster as stored once the eviction is done: told only when none does. */
+  private async replacementWarnings(cluster: string, pod: Pod, dryRun: boolean): Promise<string[]> {
+    const view = await this.snapshots.view(cluster);
+    const options = { comparisonOperators: this.config.domain.tolerationComparisonOperators };
+    const home = replacementHome(pod, [...view.nodes.values()], Date.now(), options, { usageOf: view.usageOf });
+    return evictionWarnings({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name }, home, dryRun);
   }
 
   /**

@@ -130,3 +130,12 @@ function window(later: readonly { at: number | null }[]): string {
 }
 
 const time = (at: number | null) => (at === null ? 'never in practice (past year 9999)' : `at ${new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z')}`);
+
+/**
+ * An eviction's warning (`kubectl drain` prints it for the pod): told only when no node would take
+ * the pod's replacement (replacementHome), with `dryRun` for what would happen.
+ */
+export function evictionWarnings(pod: PodRef, home: string | null, dryRun: boolean): string[] {
+  if (home !== null) return [];
+  return [`pod ${pod.namespace}/${pod.name}: no node ${dryRun ? 'would take' : 'takes'} its replacement (taints, selectors, affinity and room as stored)`];
+}

@@ -274,6 +274,24 @@ function covers(request: ResourceRequest, other: ResourceRequest): boolean {
   return true;
 }
 
+/**
+ * Where an evicted pod's replacement could go as the cluster is (a drain's eviction): the first
+ * node where it passes the filters (with `usageOf`, NodeResourcesFit too, its own request taken
+ * off the node it leaves) and no NoExecute taint would evict it again; null when none would take
+ * it. Its own node counts, as the scheduler may place the replacement there (a drain cordons it
+ * first, which rules it out).
+ */
+export function replacementHome(
+  pod: Pod,
+  nodes: readonly Node[],
+  now: number,
+  options: MatchOptions = defaultMatchOptions,
+  rescheduling: ReschedulingQuery = {},
+): string | null {
+  const { pod: replacement, capacity } = asRescheduled(pod, rescheduling.usageOf && { usageOf: rescheduling.usageOf });
+  return firstHome(replacement, nodes, now, options, capacity);
+}
+
 function firstHome(pod: Pod, ordered: readonly Node[], now: number, options: MatchOptions, capacity: PlacementCapacity | undefined): string | null {
   const preFilter = nodeAffinityPreFilter(pod);
   if (preFilter.outcome === 'conflict') return null;

@@ -49,6 +49,9 @@ describe.each(KUBECTLS)('kubectl $version: drain', ({ binary }) => {
     expect(run.stdout).toContain('pod/web-2 evicted');
     expect(run.stdout).toContain('node/n1 drained');
     expect(run.stderr).toContain('Warning: ignoring DaemonSet-managed Pods: kube-system/fluentd-1');
+    // The cordon's impact; n2 takes the evicted pods' replacements, so their evictions warn of nothing.
+    expect(run.stderr).toContain('Warning: node/n1: cordoned; 3 pods running there stay, new pods go elsewhere');
+    expect(run.stderr).not.toContain('replacement');
     const pods = (await t.api.get('/v1/pods')).json().items.map((p: { metadata: { name: string } }) => p.metadata.name);
     expect(pods.sort()).toEqual(['fluentd-1', 'web-3']);
     expect((await t.api.get('/v1/nodes/n1')).json().spec.unschedulable).toBe(true);
@@ -71,5 +74,12 @@ describe.each(KUBECTLS)('kubectl $version: drain', ({ binary }) => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('cannot delete DaemonSet-managed Pods');
     expect((await t.api.get('/v1/namespaces/web/pods/web-4')).statusCode).toBe(200);
+  });
+
+  it('draining the last open node: each evicted pod warns that no node takes its replacement', async () => {
+    const run = await kubectl.run(['drain', 'n2', '--ignore-daemonsets', '--grace-period=0', '--timeout=60s']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('pod/web-3 evicted');
+    expect(run.stderr).toContain('Warning: pod web/web-3: no node takes its replacement (taints, selectors, affinity and room as stored)');
   });
 });

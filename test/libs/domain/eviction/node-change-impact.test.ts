@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type Node, type NodeChangeImpact, type Pod, type Taint, nodeChangeImpact, nodeChangeWarnings } from '@taintgate/domain';
+import {
+  type Node,
+  type NodeChangeImpact,
+  type Pod,
+  type Taint,
+  evictionWarnings,
+  nodeChangeImpact,
+  nodeChangeWarnings,
+  replacementHome,
+} from '@taintgate/domain';
 
 const now = Date.UTC(2026, 10, 23, 12, 0, 0);
 const node = (name: string, taints: Taint[] = [], unschedulable?: boolean): Node => ({
@@ -138,5 +147,26 @@ describe('nodeChangeWarnings: the impact in kubectl’s Warning lines', () => {
     ],
   ])('%s', (_name, impact, dryRun, expected) => {
     expect(nodeChangeWarnings({ ...base, ...impact }, dryRun)).toEqual(expected);
+  });
+});
+
+describe('replacementHome and evictionWarnings: a drain’s eviction tells when no node takes the replacement', () => {
+  const evicted = pod('web-1', { nodeName: 'n1' });
+  it.each<[string, Node[], string | null]>([
+    ['another node is open', [node('n1', [cordonTaint], true), node('n2')], 'n2'],
+    ['its own node, not cordoned, takes it again', [node('n1')], 'n1'],
+    ['every node cordoned or tainted', [node('n1', [cordonTaint], true), node('n2', [{ key: 'dedicated', effect: 'NoSchedule' }])], null],
+    // A node whose NoExecute taint it tolerates only for a while would evict it again.
+    ['a node that would evict it again', [node('n1', [cordonTaint], true), node('n2', [maintenance])], null],
+  ])('%s', (_name, nodes, expected) => {
+    const placed = { ...evicted, spec: { ...evicted.spec, tolerations: tolerates(30) } };
+    expect(replacementHome(placed, nodes, now)).toBe(expected);
+  });
+
+  it('warns only when no node takes it', () => {
+    const ref = { namespace: 'web', name: 'web-1' };
+    expect(evictionWarnings(ref, 'n2', false)).toEqual([]);
+    expect(evictionWarnings(ref, null, false)).toEqual(['pod web/web-1: no node takes its replacement (taints, selectors, affinity and room as stored)']);
+    expect(evictionWarnings(ref, null, true)).toEqual(['pod web/web-1: no node would take its replacement (taints, selectors, affinity and room as stored)']);
   });
 });
