@@ -4,6 +4,7 @@ import { NodesModule } from '../nodes/nodes.module';
 import { PodsModule } from '../pods/pods.module';
 import { DiscoveryController } from './discovery.controller';
 import { KubeEventsController } from './kube-events.controller';
+import { KubeLeasesController } from './kube-leases.controller';
 import { KubeNamespacesController } from './kube-namespaces.controller';
 import { KubeNodesController } from './kube-nodes.controller';
 import { KubePodsController } from './kube-pods.controller';
@@ -15,6 +16,6 @@ import { KubePodsController } from './kube-pods.controller';
  */
 @Module({
   imports: [NodesModule, PodsModule, EventsModule],
-  controllers: [DiscoveryController, KubeNodesController, KubePodsController, KubeNamespacesController, KubeEventsController],
+  controllers: [DiscoveryController, KubeNodesController, KubePodsController, KubeNamespacesController, KubeEventsController, KubeLeasesController],
 })
 export class KubeApiModule {}

@@ -1,0 +1,56 @@
+import { FieldPath, ShapeChecker } from '@taintgate/domain';
+import { createdObject } from '../edge/kubernetes-objects';
+import { operation } from '../edge/operation';
+import { checked, nameText } from '../edge/request-fields';
+import { type UpsertNodeCommand, nodeWrite } from '../nodes/node-commands';
+import { type PatchPodCommand, type UpsertPodCommand, podWrite } from '../pods/pod-commands';
+
+/**
+ * The Kubernetes API's writes of nodes and pods, parsed into the same commands as REST's PUT: a
+ * create (POST, named by its body or its generateName) that never replaces, an update (PUT) that
+ * never creates, and a pod PATCH whose format is its Content-Type (a node's is in kube-list-commands.ts).
+ */
+
+const root = FieldPath.root();
+
+/** POST /api/v1/nodes: kubectl create and apply's first write. */
+export const kubeCreateNode = operation<UpsertNodeCommand>({
+  rest: ({ body }) => ({ node: body }),
+  parse(input) {
+    const { object, name } = createdObject(input.node);
+    return nodeWrite(name, object, 'create');
+  },
+});
+
+/** PUT /api/v1/nodes/{name}: kubectl replace. */
+export const kubeUpdateNode = operation<UpsertNodeCommand>({
+  rest: ({ params, body }) => ({ name: params.name, node: body }),
+  parse: (input) => nodeWrite(nameText(input.name), input.node, 'update'),
+});
+
+/** POST /api/v1/namespaces/{namespace}/pods: the body's namespace, if any, must be the path's. */
+export const kubeCreatePod = operation<UpsertPodCommand>({
+  rest: ({ params, body }) => ({ namespace: params.namespace, pod: body }),
+  parse(input, settings) {
+    const { object, name } = createdObject(input.pod);
+    return podWrite(nameText(input.namespace) || 'default', name, object, 'create', settings);
+  },
+});
+
+/** PUT /api/v1/namespaces/{namespace}/pods/{name}: kubectl replace. */
+export const kubeUpdatePod = operation<UpsertPodCommand>({
+  rest: ({ params, body }) => ({ namespace: params.namespace, name: params.name, pod: body }),
+  parse: (input, settings) => podWrite(nameText(input.namespace) || 'default', nameText(input.name), input.pod, 'update', settings),
+});
+
+/** PATCH /api/v1/namespaces/{namespace}/pods/{name}: kubectl label, annotate, patch and apply. */
+export const kubePatchPod = operation<PatchPodCommand>({
+  rest: ({ params, body, headers }) => ({ namespace: params.namespace, name: params.name, patchType: headers?.['content-type'], patch: body }),
+  parse(input) {
+    const shape = new ShapeChecker();
+    const namespace = shape.string(input.namespace, root.child('namespace'), true) ?? '';
+    const name = shape.string(input.name, root.child('name'), true) ?? '';
+    const patchType = typeof input.patchType === 'string' ? input.patchType : '';
+    return checked(shape, () => ({ namespace, name, patchType, patch: input.patch }));
+  },
+});
