@@ -293,6 +293,47 @@ describe('the Kubernetes API: POST and PUT of nodes and pods', () => {
     expect(podMissing.json()).toEqual(expect.objectContaining({ reason: 'NotFound', message: 'pods "k3" not found' }));
   });
 
+  it('a body of the wrong shape is a 4xx Status (or a patch that changes nothing), never a 500, and stores nothing', async () => {
+    const bodies = [
+      'null',
+      '[]',
+      '"node"',
+      '5',
+      '{}',
+      '{"metadata":5}',
+      '{"metadata":{"name":5}}',
+      '{"metadata":{"generateName":5}}',
+      '{"metadata":{"name":"x","namespace":5}}',
+    ];
+    const writes: [string, string, string][] = [
+      ['POST', '/api/v1/nodes', 'application/json'],
+      ['PUT', '/api/v1/nodes/h1', 'application/json'],
+      ['POST', '/api/v1/namespaces/web/pods', 'application/json'],
+      ['PUT', '/api/v1/namespaces/web/pods/h1', 'application/json'],
+      ['PATCH', '/api/v1/namespaces/web/pods/hp', 'application/strategic-merge-patch+json'],
+      ['PATCH', '/api/v1/namespaces/web/pods/hp', 'application/merge-patch+json'],
+      ['PATCH', '/api/v1/namespaces/web/pods/hp', 'application/json-patch+json'],
+    ];
+    await t.api.put('/v1/namespaces/web/pods/hp', pod({ name: 'hp' }));
+    // A patch that changes nothing is still a write (a new resourceVersion), where kube-apiserver skips it.
+    const unversioned = (object: { metadata: Record<string, unknown> }) => ({ ...object, metadata: { ...object.metadata, resourceVersion: undefined } });
+    const pods = async () => (await t.api.get('/v1/pods')).json().items.map(unversioned);
+    const before = await pods();
+    const hp = (await t.api.get('/v1/namespaces/web/pods/hp')).json();
+    for (const [method, url, type] of writes) {
+      for (const payload of bodies) {
+        const reply = await t.app.inject({ method: method as 'POST', url, payload, headers: { 'content-type': type } });
+        const said = `${method} ${url} ${payload}: ${reply.body}`;
+        expect(reply.statusCode, said).toBeLessThan(500);
+        // A patch that changes nothing ({}, [], or null and a scalar, which merge patches take for none) answers the pod.
+        if (method === 'PATCH' && reply.statusCode === 200) expect(unversioned(reply.json()), said).toEqual(unversioned(hp));
+        else expect(reply.json(), said).toMatchObject({ kind: 'Status', status: 'Failure', code: reply.statusCode });
+      }
+    }
+    expect(await pods()).toEqual(before);
+    expect((await t.api.get('/v1/nodes/h1')).statusCode).toBe(404);
+  });
+
   it('a pod PATCH to a label value kube-apiserver refuses is Invalid (422) naming the field, nothing changed', async () => {
     await t.api.put('/v1/namespaces/web/pods/k5', pod({ name: 'k5' }));
     const before = (await t.api.get('/v1/namespaces/web/pods/k5')).json();
