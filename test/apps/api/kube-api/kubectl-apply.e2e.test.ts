@@ -120,11 +120,16 @@ items:
       .replace('{pool: a}', '{pool: b}\n  spec:\n    taints: [{key: dedicated, value: a, effect: NoExecute}]')
       .replace('{app: q}', '{app: q, tier: web}')
       .replace('    annotations: {owner: team-a}\n', '');
-    // The node first: its NoExecute taint evicts q, which does not tolerate it, as a REST write would; kubectl sees it terminating.
+    // The node first: its NoExecute taint evicts q, which does not tolerate it, as a REST write would (the node PATCH's
+    // Warning headers say so), and kubectl then sees q terminating.
     expect(await run(['apply', NO_SCHEMA, '-f', '-'], changed)).toEqual({
       code: 0,
       out: 'node/n2 configured\npod/q configured',
-      err: 'Warning: Detected changes to resource q which is currently being deleted.',
+      err: [
+        'Warning: node/n2: 1 pod is evicted at once (web/q)',
+        'Warning: node/n2: 1 evicted pod has no other node to go to (web/q)',
+        'Warning: Detected changes to resource q which is currently being deleted.',
+      ].join('\n'),
     });
     const after = await rest('/v1/nodes/n2');
     expect(after.body.metadata.labels).toEqual({ pool: 'b' });
@@ -206,7 +211,7 @@ items:
       metadata: { name: 'tp' },
       spec: { containers: [{ name: 'c', image: 'nginx' }], tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 600 }] },
     });
-    expect(await run(['taint', 'node', 'tn', 'drain=now:NoExecute'])).toEqual({ code: 0, out: 'node/tn tainted', err: '' });
+    expect(await run(['taint', 'node', 'tn', 'drain=now:NoExecute'])).toMatchObject({ code: 0, out: 'node/tn tainted' });
     const evictions = async () =>
       (await rest('/v1/evictions?pod=tp')).body.items.map((e: { status: string; tolerationSeconds: number }) => [e.status, e.tolerationSeconds]);
     expect(await evictions()).toEqual([]);
@@ -264,6 +269,25 @@ describe('the Kubernetes API: POST and PUT of nodes and pods', () => {
     expect(unnamed.statusCode).toBe(422);
     expect(unnamed.json().message).toBe('Node "" is invalid: metadata.name: Required value: name or generateName is required');
     expect((await t.api.get('/v1/nodes/k2')).statusCode).toBe(404);
+  });
+
+  it('refuses ?dryRun=All on a create, an update and a pod PATCH, which do not run dry yet, and writes nothing', async () => {
+    const refused = status('BadRequest', 'dryRun: Forbidden: a dry run of this write is not served yet: nothing was written', 400, {
+      causes: [{ reason: 'FieldValueForbidden', message: 'Forbidden: a dry run of this write is not served yet: nothing was written', field: 'dryRun' }],
+    });
+    expect((await kube('POST', '/api/v1/nodes?dryRun=All', { metadata: { name: 'dry' } })).json()).toEqual(refused);
+    expect((await kube('POST', '/api/v1/namespaces/web/pods?dryRun=All', pod({ name: 'dry' }))).json()).toEqual(refused);
+    expect((await kube('PUT', '/api/v1/nodes/k1?dryRun=All', { metadata: { name: 'k1', labels: { a: 'b' } } })).json()).toEqual(refused);
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/namespaces/web/pods/k1?dryRun=All',
+      payload: '{"metadata":{"labels":{"a":"b"}}}',
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
+    expect(patch.json()).toEqual(refused);
+    expect((await t.api.get('/v1/nodes/dry')).statusCode).toBe(404);
+    expect((await t.api.get('/v1/nodes/k1')).json().metadata.labels).toBeUndefined();
+    expect((await t.api.get('/v1/namespaces/web/pods/k1')).json().metadata.labels).toBeUndefined();
   });
 
   it('makes a name from generateName, as kube-apiserver does', async () => {
