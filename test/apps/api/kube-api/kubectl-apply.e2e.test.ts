@@ -150,6 +150,15 @@ items:
     expect(node.body.metadata.annotations).toBeUndefined();
     expect(await lastAction('Node', 'n1')).toBe('node.replace');
 
+    // --force: a delete, then a create of the object from the file (a new uid).
+    const uid = node.body.metadata.uid;
+    expect(await run(['replace', NO_SCHEMA, '--force', '-f', '-'], replaced)).toEqual({
+      code: 0,
+      out: 'node "n1" deleted\npod "p" deleted\nnode/n1 replaced\npod/p replaced',
+      err: '',
+    });
+    expect((await rest('/v1/nodes/n1')).body.metadata).toMatchObject({ labels: { pool: 'c' }, uid: expect.not.stringMatching(uid) });
+
     const missing = await run(['replace', NO_SCHEMA, '-f', '-'], LIST.replaceAll('n1', 'gone').replace('name: p\n', 'name: gone\n'));
     expect(missing.code).toBe(1);
     expect(missing.err).toBe(
