@@ -1,4 +1,4 @@
-import { type Failure, type Result, err, failure, isObject, ok } from '@taintgate/domain';
+import { type Failure, type Result, err, failure, generatedName, isObject, ok } from '@taintgate/domain';
 
 /**
  * The body of a PUT to a named object, with the URL's name (and namespace) filled in where the
@@ -20,4 +20,18 @@ export function withNameFromUrl(sent: unknown, name: string, namespace?: string)
     }
   }
   return ok({ ...sent, metadata });
+}
+
+/**
+ * The body of a create (the Kubernetes API's POST), with a name made from metadata.generateName
+ * where it has none, and the name it then has: '' when it has none (or one of the wrong JSON
+ * type), for validation to name.
+ */
+export function createdObject(sent: unknown): { object: unknown; name: string } {
+  if (!isObject(sent) || !isObject(sent.metadata)) return { object: sent, name: '' };
+  const { name, generateName } = sent.metadata;
+  if (typeof name === 'string' && name !== '') return { object: sent, name };
+  if (typeof generateName !== 'string' || generateName === '' || (name !== undefined && name !== null && name !== '')) return { object: sent, name: '' };
+  const generated = generatedName(generateName);
+  return { object: { ...sent, metadata: { ...sent.metadata, name: generated } }, name: generated };
 }

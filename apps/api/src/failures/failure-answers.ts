@@ -19,6 +19,7 @@ const STATUS: Record<FailureReason, number> = {
   NotFound: 404,
   MethodNotAllowed: 405,
   Conflict: 409,
+  AlreadyExists: 409,
   RequestEntityTooLarge: 413,
   UnsupportedMediaType: 415,
   InternalError: 500,
@@ -111,7 +112,12 @@ export function httpAnswerOf(f: Failure, url: string | undefined): { statusCode:
 /** What a client is told about a failure of ours; the stack and the cause go to the log only. */
 export const INTERNAL_ERROR_MESSAGE = 'internal error: the request could not be completed; the cause has been logged';
 
-const REASON_OF_STATUS = new Map(Object.entries(STATUS).map(([reason, status]) => [status, reason as FailureReason]));
+/** The reason of an HTTP exception's status: a 409 of Nest's or fastify's is a Conflict (AlreadyExists only names a create's). */
+const REASON_OF_STATUS = new Map(
+  Object.entries(STATUS)
+    .filter(([reason]) => reason !== 'AlreadyExists')
+    .map(([reason, status]) => [status, reason as FailureReason]),
+);
 
 /**
  * A failure from anything thrown while answering: ours (FailureException), Nest's and fastify's

@@ -52,8 +52,16 @@ export const coreV1Resources = () => ({
   resources: [
     { name: 'events', singularName: 'event', namespaced: true, kind: 'Event', verbs: READ, shortNames: ['ev'] },
     { name: 'namespaces', singularName: 'namespace', namespaced: false, kind: 'Namespace', verbs: READ, shortNames: ['ns'] },
-    { name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: [...READ, 'patch', 'delete'], shortNames: ['no'] },
-    { name: 'pods', singularName: 'pod', namespaced: true, kind: 'Pod', verbs: [...READ, 'delete'], shortNames: ['po'], categories: ['all'] },
+    { name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: [...READ, 'create', 'update', 'patch', 'delete'], shortNames: ['no'] },
+    {
+      name: 'pods',
+      singularName: 'pod',
+      namespaced: true,
+      kind: 'Pod',
+      verbs: [...READ, 'create', 'update', 'patch', 'delete'],
+      shortNames: ['po'],
+      categories: ['all'],
+    },
     { name: 'pods/eviction', singularName: '', namespaced: true, group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
   ] satisfies ApiResource[],
 });

@@ -4,6 +4,7 @@ import { NodesModule } from '../nodes/nodes.module';
 import { PodsModule } from '../pods/pods.module';
 import { DiscoveryController } from './discovery.controller';
 import { KubeEventsController } from './kube-events.controller';
+import { KubeLeasesController } from './kube-leases.controller';
 import { KubeNamespacesController } from './kube-namespaces.controller';
 import { KubeNodesController } from './kube-nodes.controller';
 import { KubePodsController } from './kube-pods.controller';
@@ -16,6 +17,14 @@ import { OpenApiController } from './openapi.controller';
  */
 @Module({
   imports: [NodesModule, PodsModule, EventsModule],
-  controllers: [DiscoveryController, KubeNodesController, KubePodsController, KubeNamespacesController, KubeEventsController, OpenApiController],
+  controllers: [
+    DiscoveryController,
+    KubeNodesController,
+    KubePodsController,
+    KubeNamespacesController,
+    KubeEventsController,
+    KubeLeasesController,
+    OpenApiController,
+  ],
 })
 export class KubeApiModule {}

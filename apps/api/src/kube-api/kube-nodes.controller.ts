@@ -1,14 +1,15 @@
-import { Controller, Delete, Get, Patch, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Patch, Post, Put, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { nodeTable } from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { type DeleteNodeCommand, type ListNodesCommand, type PatchNodeCommand, deleteNode, nodeName } from '../nodes/node-commands';
+import { type DeleteNodeCommand, type ListNodesCommand, type PatchNodeCommand, type UpsertNodeCommand, deleteNode, nodeName } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
 import { kubeListNodes, kubePatchNode } from './kube-list-commands';
 import { type KubeOutput, kubeOutput, listAnswer, objectAnswer, warn } from './kube-output';
 import { kubePaths } from './kube-paths';
+import { kubeCreateNode, kubeUpdateNode } from './kube-write-commands';
 
 /** core/v1 nodes as kube-apiserver serves them, through the same NodesService as /v1/nodes. */
 @ApiExcludeController()
@@ -36,7 +37,20 @@ export class KubeNodesController {
     return objectAnswer(reply, output, await this.nodes.get(cluster, name), nodeTable);
   }
 
-  /** kubectl taint, cordon, uncordon, label, annotate, edit and patch. */
+  /** kubectl create, and apply of a node that does not exist: 201 with the node, 409 AlreadyExists if one does. */
+  @Post()
+  @HttpCode(201)
+  async create(@Command(clusterScope) cluster: string, @Command(kubeCreateNode) command: UpsertNodeCommand) {
+    return (await this.nodes.upsert(cluster, command)).node;
+  }
+
+  /** kubectl replace: 200 with the node; 404 if there is none (a node is not created by an update). */
+  @Put(':name')
+  async update(@Command(clusterScope) cluster: string, @Command(kubeUpdateNode) command: UpsertNodeCommand) {
+    return (await this.nodes.upsert(cluster, command)).node;
+  }
+
+  /** kubectl taint, cordon, uncordon, label, annotate, edit, patch and apply. */
   @Patch(':name')
   async patch(@Command(clusterScope) cluster: string, @Command(kubePatchNode) command: PatchNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
     const { node, warnings } = await this.nodes.patch(cluster, command);

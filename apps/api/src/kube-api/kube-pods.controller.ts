@@ -1,14 +1,25 @@
-import { Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Patch, Post, Put, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { podTable } from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
 import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { type DeletePodCommand, type EvictPodCommand, type PodFilters, type PodKey, deletePod, evictPod, podKey } from '../pods/pod-commands';
+import {
+  type DeletePodCommand,
+  type EvictPodCommand,
+  type PatchPodCommand,
+  type PodFilters,
+  type PodKey,
+  type UpsertPodCommand,
+  deletePod,
+  evictPod,
+  podKey,
+} from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
 import { kubeListPods } from './kube-list-commands';
 import { type KubeOutput, kubeOutput, listAnswer, objectAnswer, warn } from './kube-output';
 import { kubePaths } from './kube-paths';
+import { kubeCreatePod, kubePatchPod, kubeUpdatePod } from './kube-write-commands';
 
 /** core/v1 pods as kube-apiserver serves them, through the same PodsService as /v1/pods. */
 @ApiExcludeController()
@@ -34,6 +45,25 @@ export class KubePodsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     return objectAnswer(reply, output, await this.pods.get(cluster, key), podTable);
+  }
+
+  /** kubectl create, and apply of a pod that does not exist: 201 with the pod as admitted, 409 AlreadyExists if one does. */
+  @Post(kubePaths('api/v1/namespaces/:namespace/pods'))
+  @HttpCode(201)
+  async create(@Command(clusterScope) cluster: string, @Command(kubeCreatePod) command: UpsertPodCommand) {
+    return (await this.pods.upsert(cluster, command)).pod;
+  }
+
+  /** kubectl replace: 200 with the pod; 404 if there is none (a pod is not created by an update). */
+  @Put(kubePaths('api/v1/namespaces/:namespace/pods/:name'))
+  async update(@Command(clusterScope) cluster: string, @Command(kubeUpdatePod) command: UpsertPodCommand) {
+    return (await this.pods.upsert(cluster, command)).pod;
+  }
+
+  /** kubectl label, annotate, patch and apply: validated, admitted and decided on as a PUT of the result. */
+  @Patch(kubePaths('api/v1/namespaces/:namespace/pods/:name'))
+  patch(@Command(clusterScope) cluster: string, @Command(kubePatchPod) command: PatchPodCommand) {
+    return this.pods.patch(cluster, command);
   }
 
   /** kubectl delete pod: at once (taintgate runs no kubelet to wait for), preconditions honoured; answers the pod. */

@@ -15,6 +15,7 @@ import {
   parseDeleteOptions,
   sentResourceVersion,
   validateNode,
+  type WriteMode,
 } from '@taintgate/domain';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
@@ -34,6 +35,8 @@ export interface UpsertNodeCommand {
   node: Node;
   /** The version the node was read at (`metadata.resourceVersion`): the stored node must be at it. None: unconditional. */
   resourceVersion: bigint | undefined;
+  /** Create or replace (REST's PUT), create only (the Kubernetes API's POST) or update only (its PUT). */
+  mode: WriteMode;
 }
 
 export interface DeleteNodeCommand {
@@ -82,13 +85,15 @@ export const nodeName = operation<string>({
 /** PUT /v1/nodes/{name} and `upsertNode`: the name on the URL fills a body that has none. */
 export const upsertNode = operation<UpsertNodeCommand>({
   rest: ({ params, body }) => ({ name: params.name, node: body }),
-  parse(input) {
-    const name = nameText(input.name);
-    const sent = sentResourceVersion(input.node);
-    const resourceVersion = sent.ok ? sent.value : undefined;
-    return validNode(name, input.node, (node) => ({ name, node, resourceVersion }), sent.ok ? [] : sent.error);
-  },
+  parse: (input) => nodeWrite(nameText(input.name), input.node, 'createOrReplace'),
 });
+
+/** A write of the node sent as `body` under `name`, in `mode`: validated, with the resourceVersion it names. */
+export function nodeWrite(name: string, body: unknown, mode: WriteMode): Result<UpsertNodeCommand, Failure> {
+  const sent = sentResourceVersion(body);
+  const resourceVersion = sent.ok ? sent.value : undefined;
+  return validNode(name, body, (node) => ({ name, node, resourceVersion, mode }), sent.ok ? [] : sent.error);
+}
 
 /**
  * DELETE /v1/nodes/{name} with an optional DeleteOptions body, and `deleteNode` with its

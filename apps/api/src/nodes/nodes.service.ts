@@ -9,6 +9,7 @@ import {
   nodeFields,
   checkDelete,
   checkUpdate,
+  checkWrite,
   nodeChangeWarnings,
   chunkOfSorted,
   failure,
@@ -70,14 +71,16 @@ export class NodesService {
   }
 
   /**
-   * PUT: creates or replaces the node as sent. A body naming a resourceVersion is written only
-   * over the node stored at that version (checkUpdate), checked in the write's transaction, which
-   * holds the cluster's revision row: no other write can come between the check and the write.
+   * PUT and POST: creates or replaces the node as sent, as the command's mode allows (REST's PUT
+   * either; the Kubernetes API's POST only creates, 409 AlreadyExists otherwise, and its PUT only
+   * updates, 404 otherwise). A body naming a resourceVersion is written only over the node stored
+   * at that version (checkUpdate). Both are checked in the write's transaction, which holds the
+   * cluster's revision row: no other write can come between the check and the write.
    */
-  async upsert(cluster: string, { name, node, resourceVersion }: UpsertNodeCommand): Promise<{ node: Node; created: boolean }> {
+  async upsert(cluster: string, { name, node, resourceVersion, mode }: UpsertNodeCommand): Promise<{ node: Node; created: boolean }> {
     return this.writer.write(cluster, async (w) => {
       const existing = await this.store.find(w, name);
-      valueOf(checkUpdate('Node', name, existing ? storedVersionOf(existing) : undefined, resourceVersion));
+      valueOf(checkWrite('Node', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
       const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
       return { node: saved, created: !existing };
     });
@@ -116,6 +119,16 @@ export class NodesService {
   private async warningsOf(cluster: string, before: Node | undefined, after: Node, now: number, dryRun: boolean): Promise<string[]> {
     const impact = await this.impact.ofNodeChange(cluster, before, after, now);
     return impact ? nodeChangeWarnings(impact, dryRun) : [];
+  }
+
+  /**
+   * A node's Lease (coordination.k8s.io/v1, in kube-node-lease), which kubectl describe node reads
+   * for its heartbeat: the twin runs no kubelet, so none is kept, and the answer is the API
+   * server's for a node without one (`leases.coordination.k8s.io "n1" not found`).
+   */
+  async lease(cluster: string, name: string): Promise<never> {
+    await this.snapshots.view(cluster);
+    return fail(failure.notFound('Lease', name, 'coordination.k8s.io'));
   }
 
   /** `kubectl cordon` (true) / `uncordon` (false): spec.unschedulable and its NoSchedule taint. */

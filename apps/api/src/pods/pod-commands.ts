@@ -14,6 +14,9 @@ import {
   parseDeleteOptions,
   sentResourceVersion,
   validatePod,
+  type Failure,
+  type Result,
+  type WriteMode,
 } from '@taintgate/domain';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
@@ -42,6 +45,14 @@ export interface UpsertPodCommand extends PodKey {
   pod: Pod;
   /** The version the pod was read at (`metadata.resourceVersion`): the stored pod must be at it. None: unconditional. */
   resourceVersion: bigint | undefined;
+  /** Create or replace (REST's PUT), create only (the Kubernetes API's POST) or update only (its PUT). */
+  mode: WriteMode;
+}
+
+/** A PATCH of the Kubernetes API: the patch's format (its Content-Type) and body. */
+export interface PatchPodCommand extends PodKey {
+  patchType: string;
+  patch: unknown;
 }
 
 /** POST .../pods/{name}/eviction: the Eviction's deleteOptions. */
@@ -106,17 +117,21 @@ function podKeyOf(shape: ShapeChecker, input: Record<string, unknown>): PodKey {
 /** PUT /v1/namespaces/{ns}/pods/{name} and `upsertPod`: the URL's name and namespace fill a body that has none. */
 export const upsertPod = operation<UpsertPodCommand>({
   rest: ({ params, body }) => ({ namespace: params.namespace, name: params.name, pod: body }),
-  parse(input, settings: DomainSettings) {
-    const namespace = nameText(input.namespace) || 'default';
-    const name = nameText(input.name);
-    const named = withNameFromUrl(input.pod, name, namespace);
-    if (!named.ok) return named;
-    const sent = validatePod(named.value, settings);
-    const resourceVersion = sentResourceVersion(named.value);
-    if (sent.ok && resourceVersion.ok) return ok({ namespace, name, pod: sent.value, resourceVersion: resourceVersion.value });
-    return err(failure.invalid('Pod', name, [...(sent.ok ? [] : sent.error), ...(resourceVersion.ok ? [] : resourceVersion.error)]));
-  },
+  parse: (input, settings) => podWrite(nameText(input.namespace) || 'default', nameText(input.name), input.pod, 'createOrReplace', settings),
 });
+
+/**
+ * A write of the pod sent as `body` under `namespace` and `name`, in `mode`: validated as on
+ * create (admission and the update rules run in the service), with the resourceVersion it names.
+ */
+export function podWrite(namespace: string, name: string, body: unknown, mode: WriteMode, settings: DomainSettings): Result<UpsertPodCommand, Failure> {
+  const named = withNameFromUrl(body, name, namespace);
+  if (!named.ok) return named;
+  const sent = validatePod(named.value, settings);
+  const resourceVersion = sentResourceVersion(named.value);
+  if (sent.ok && resourceVersion.ok) return ok({ namespace, name, pod: sent.value, resourceVersion: resourceVersion.value, mode });
+  return err(failure.invalid('Pod', name, [...(sent.ok ? [] : sent.error), ...(resourceVersion.ok ? [] : resourceVersion.error)]));
+}
 
 /**
  * POST /api/v1/namespaces/{namespace}/pods/{name}/eviction: a policy/v1 Eviction naming the pod,

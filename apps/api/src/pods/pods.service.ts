@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import {
   type Pod,
   admitPod,
+  applyPatch,
   checkDelete,
   checkUpdate,
+  checkWrite,
   chunkOfSorted,
   deletionGracePeriodSeconds,
   evictionWarnings,
@@ -12,18 +14,20 @@ import {
   podFields,
   replacementHome,
   selectorMatches,
+  sentResourceVersion,
   validatePod,
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
-import { ClusterWriter } from '../cluster/cluster-writer';
+import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import { storedVersionOf } from '../cluster/object-parts';
-import { podKey, podOfRow } from '../cluster/pod-record';
+import { type PodRow, podKey, podOfRow } from '../cluster/pod-record';
 import { PodStore } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
+import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { type ListPage, listPage } from '../edge/list-answers';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { fail, valueOf } from '../failures/failure.exception';
-import type { DeletePodCommand, EvictPodCommand, PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
+import type { DeletePodCommand, EvictPodCommand, PatchPodCommand, PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
 
 /** Pods: validated and admitted as the API server does, stored, read from the snapshot. */
 @Injectable()
@@ -75,33 +79,66 @@ export class PodsService {
   }
 
   /**
-   * PUT: admission defaults are applied (and visible in the answer), then, on an update, the API
-   * server's ValidatePodUpdate against the stored pod (validatePod with `previous`): only images,
-   * activeDeadlineSeconds, added tolerations, removed scheduling gates and the like may change,
-   * and spec.nodeName may be set once (taintgate's binding). The stored pod carries what the
-   * server set (uid, resourceVersion, creationTimestamp, status) and the comparison ignores those,
-   * so a pod read and sent back unchanged is a 200. Its status is stored as sent: kube-apiserver
-   * keeps the old status on a PUT and takes status only through pods/status, which taintgate does
-   * not have yet. A body naming a resourceVersion is written only over the pod stored at that
-   * version (checkUpdate), checked in the write's transaction.
+   * PUT and POST: admission defaults are applied (and visible in the answer), then, on an update,
+   * the API server's ValidatePodUpdate against the stored pod (validatePod with `previous`): only
+   * images, activeDeadlineSeconds, added tolerations, removed scheduling gates and the like may
+   * change, and spec.nodeName may be set once (taintgate's binding). The stored pod carries what
+   * the server set (uid, resourceVersion, creationTimestamp, status) and the comparison ignores
+   * those, so a pod read and sent back unchanged is a 200. Its status is stored as sent:
+   * kube-apiserver keeps the old status on a PUT and takes status only through pods/status, which
+   * taintgate does not have yet. The command's mode says whether it may create, replace or both
+   * (REST's PUT either; the Kubernetes API's POST only creates, 409 AlreadyExists otherwise, and
+   * its PUT only updates, 404 otherwise); a body naming a resourceVersion is written only over
+   * the pod stored at that version (checkUpdate). Both are checked in the write's transaction.
    */
-  async upsert(cluster: string, { namespace, name, pod: sent, resourceVersion }: UpsertPodCommand): Promise<{ pod: Pod; created: boolean }> {
-    const settings = this.config.domain;
+  async upsert(cluster: string, { namespace, name, pod: sent, resourceVersion, mode }: UpsertPodCommand): Promise<{ pod: Pod; created: boolean }> {
     return this.writer.write(cluster, async (w) => {
       const existing = await this.store.find(w, namespace, name);
-      valueOf(checkUpdate('Pod', name, existing ? storedVersionOf(existing) : undefined, resourceVersion));
-      const previous = existing ? podOfRow(existing) : undefined;
-      const admitted = admitPod(sent, previous ? 'UPDATE' : 'CREATE', settings);
-      if (previous) {
-        const update = validatePod(admitted, settings, previous);
-        if (!update.ok) fail(failure.invalid('Pod', name, update.error));
-      }
-      const pod = await this.store.save(w, admitted, existing);
-      await w.audit({ action: existing ? 'pod.replace' : 'pod.create', kind: 'Pod', namespace, name, before: previous, after: pod });
-      // Bound to a node with NoExecute taints, or tolerations changed: the controller decides now.
-      await this.evictions.podChanged(w, pod);
+      valueOf(checkWrite('Pod', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
+      const pod = await this.persist(w, sent, existing, existing ? 'pod.replace' : 'pod.create');
       return { pod, created: !existing };
     });
+  }
+
+  /**
+   * PATCH (the Kubernetes API's: kubectl label, annotate, patch, apply): the patch applied to the
+   * stored pod as kube-apiserver applies it (its name and namespace may not change), then what a
+   * PUT of the result does: validation, admission, the update rules, the taint eviction
+   * controller's decision, audit. A resourceVersion in the result must be the stored one (409
+   * otherwise), as the API server's update checks it.
+   */
+  patch(cluster: string, { namespace, name, patchType, patch }: PatchPodCommand): Promise<Pod> {
+    const settings = this.config.domain;
+    return this.writer.write(cluster, async (w) => {
+      const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+      const patched = valueOf(withNameFromUrl(valueOf(applyPatch('Pod', podOfRow(existing), patchType, patch)), name, namespace));
+      const result = validatePod(patched, settings);
+      if (!result.ok) fail(failure.invalid('Pod', name, result.error));
+      const sent = sentResourceVersion(patched);
+      if (!sent.ok) fail(failure.invalid('Pod', name, sent.error));
+      valueOf(checkUpdate('Pod', name, storedVersionOf(existing), sent.value));
+      return this.persist(w, result.value, existing, 'pod.patch');
+    });
+  }
+
+  /**
+   * Saves a validated pod as admission leaves it, checked against the stored one on an update,
+   * then the taint eviction controller's decision (bound to a node with NoExecute taints, or its
+   * tolerations changed) and audit.
+   */
+  private async persist(w: WriteContext, sent: Pod, existing: PodRow | null, action: string): Promise<Pod> {
+    const settings = this.config.domain;
+    const previous = existing ? podOfRow(existing) : undefined;
+    const admitted = admitPod(sent, previous ? 'UPDATE' : 'CREATE', settings);
+    if (previous) {
+      const update = validatePod(admitted, settings, previous);
+      if (!update.ok) fail(failure.invalid('Pod', sent.metadata.name, update.error));
+    }
+    const pod = await this.store.save(w, admitted, existing);
+    const { namespace = 'default', name } = pod.metadata;
+    await w.audit({ action, kind: 'Pod', namespace, name, before: previous, after: pod });
+    await this.evictions.podChanged(w, pod);
+    return pod;
   }
 
   /**

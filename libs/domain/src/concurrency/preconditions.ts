@@ -83,6 +83,40 @@ export function checkUpdate(kind: string, name: string, stored: StoredVersion | 
 }
 
 /**
+ * How a write meets the object stored under its name: REST's PUT creates or replaces it; the
+ * Kubernetes API's POST only creates it (Store.Create) and its PUT only updates it (Store.Update:
+ * Node and Pod do not allow create on update).
+ */
+export type WriteMode = 'createOrReplace' | 'create' | 'update';
+
+/** The words of the etcd3 store's Create when the object to create names a resourceVersion. */
+export const RESOURCE_VERSION_ON_CREATE = 'resourceVersion should not be set on objects to be created';
+
+/**
+ * Whether a write of `kind` in `mode` may go on, given the stored object (none: `undefined`) and
+ * the resourceVersion the object sent names (none: `undefined`):
+ * - create: refused if it names a resourceVersion (the store's check comes first; kube-apiserver
+ *   answers it with 500, a client's mistake is a 400 here, in the same words), then AlreadyExists
+ *   (`nodes "n1" already exists`) if an object is stored;
+ * - update: NotFound if none is stored, then as checkUpdate;
+ * - createOrReplace: as checkUpdate.
+ */
+export function checkWrite(
+  kind: string,
+  name: string,
+  mode: WriteMode,
+  stored: StoredVersion | undefined,
+  resourceVersion: bigint | undefined,
+): Result<void, Failure> {
+  if (mode === 'create') {
+    if (resourceVersion !== undefined) return err(failure.badRequest(RESOURCE_VERSION_ON_CREATE));
+    return stored ? err(failure.alreadyExists(kind, name)) : ok(undefined);
+  }
+  if (mode === 'update' && !stored) return err(failure.notFound(kind, name));
+  return checkUpdate(kind, name, stored, resourceVersion);
+}
+
+/**
  * Whether a DELETE of `kind` may go on, given the stored object (none: `undefined`) and the
  * DeleteOptions' preconditions, as Store.Delete decides: NotFound without an object (its
  * Storage.Get), then rest.BeforeDelete's early check of the preconditions, uid first, each

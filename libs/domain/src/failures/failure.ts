@@ -17,6 +17,8 @@ export type FailureReason =
   | 'Forbidden'
   /** The request clashes with what is stored (a taint whose key and effect exist already). */
   | 'Conflict'
+  /** A create of an object that exists (HTTP 409, as Conflict, with its own reason for kubectl to print). */
+  | 'AlreadyExists'
   | 'MethodNotAllowed'
   | 'UnsupportedMediaType'
   | 'RequestEntityTooLarge'
@@ -35,7 +37,7 @@ export interface Failure {
    * The object it is about, as the API server's StatusDetails name it: a kind for Invalid
    * (`Node`), a resource for NotFound (`nodes`). kubectl prints `The Node "x" is invalid` from it.
    */
-  readonly subject?: { readonly kind: string; readonly name: string };
+  readonly subject?: { readonly kind: string; readonly name: string; readonly group?: string };
 }
 
 /** The resource of a kind as apimachinery's meta.UnsafeGuessKindToResource names it (Node -> nodes). */
@@ -45,6 +47,9 @@ export function resourceOf(kind: string): string {
   if (singular.endsWith('y')) return `${singular.slice(0, -1)}ies`;
   return `${singular}s`;
 }
+
+/** schema.GroupResource's String(): `nodes`, `leases.coordination.k8s.io`. */
+const qualifiedResourceOf = (kind: string, group: string): string => (group ? `${resourceOf(kind)}.${group}` : resourceOf(kind));
 
 export const failure = {
   /** apierrors.NewInvalid: `Node "n1" is invalid: [spec.taints[0].effect: Required value, ...]`. */
@@ -64,10 +69,19 @@ export const failure = {
   }),
   badRequest: (message: string, causes?: readonly FieldError[]): Failure =>
     causes === undefined ? { reason: 'BadRequest', message } : { reason: 'BadRequest', message, causes },
-  /** apierrors.NewNotFound: `nodes "n1" not found`. */
-  notFound: (kind: string, name: string): Failure => ({
+  /**
+   * apierrors.NewNotFound: `nodes "n1" not found`; a resource of another group than the core one
+   * is named with it (`leases.coordination.k8s.io "n1" not found`).
+   */
+  notFound: (kind: string, name: string, group = ''): Failure => ({
     reason: 'NotFound',
-    message: `${resourceOf(kind)} ${goQuote(name)} not found`,
+    message: `${qualifiedResourceOf(kind, group)} ${goQuote(name)} not found`,
+    subject: { kind: resourceOf(kind), name, ...(group ? { group } : {}) },
+  }),
+  /** apierrors.NewAlreadyExists: `nodes "n1" already exists` (a create of an object that is stored). */
+  alreadyExists: (kind: string, name: string): Failure => ({
+    reason: 'AlreadyExists',
+    message: `${resourceOf(kind)} ${goQuote(name)} already exists`,
     subject: { kind: resourceOf(kind), name },
   }),
   /** Something other than a named object is missing (a taint on a node). */

@@ -117,3 +117,19 @@ export function isValidLabelValue(value: string): string[] {
   if (!labelValueRegexp.test(value)) errs.push(regexError(labelValueErrMsg, labelValueFmt, 'MyValue', 'my_value', '12345'));
   return errs;
 }
+
+/** utilrand.String's alphabet: no vowels (no words), no 0, 1 and 3 (no look-alikes). */
+const GENERATED_SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+const GENERATED_SUFFIX_LENGTH = 5;
+/** names.SimpleNameGenerator's maxGeneratedNameLength: 63 less the suffix. */
+const MAX_GENERATED_BASE_LENGTH = 63 - GENERATED_SUFFIX_LENGTH;
+
+/**
+ * metadata.generateName made a name, as names.SimpleNameGenerator makes one on create: the base,
+ * cut to 58 characters (a valid name is ASCII), and five random characters.
+ */
+export function generatedName(base: string, random: () => number = Math.random): string {
+  let suffix = '';
+  for (let i = 0; i < GENERATED_SUFFIX_LENGTH; i++) suffix += GENERATED_SUFFIX_ALPHABET.charAt(Math.floor(random() * GENERATED_SUFFIX_ALPHABET.length));
+  return `${base.length > MAX_GENERATED_BASE_LENGTH ? base.slice(0, MAX_GENERATED_BASE_LENGTH) : base}${suffix}`;
+}

@@ -49,6 +49,8 @@ function checkMetadataShape(shape: ShapeChecker, input: Json): CheckedMetadata {
   const checked: CheckedMetadata = {};
   const name = shape.string(meta.name, path.child('name'));
   if (name !== undefined) checked.name = name;
+  // Read only on a create through the Kubernetes API (a name made from it), but stored as sent: of its type.
+  shape.string(meta.generateName, path.child('generateName'));
   const namespace = shape.string(meta.namespace, path.child('namespace'));
   if (namespace !== undefined) checked.namespace = namespace;
   const labels = shape.stringMap(meta.labels, path.child('labels'));

@@ -14,6 +14,7 @@ describe('statusOf and graphqlCodeOf: one status per reason, the same for both f
     ['NotFound', 404, 'NOT_FOUND'],
     ['MethodNotAllowed', 405, 'METHOD_NOT_ALLOWED'],
     ['Conflict', 409, 'CONFLICT'],
+    ['AlreadyExists', 409, 'CONFLICT'],
     ['RequestEntityTooLarge', 413, 'PAYLOAD_TOO_LARGE'],
     ['UnsupportedMediaType', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['InternalError', 500, 'INTERNAL_SERVER_ERROR'],
@@ -74,6 +75,24 @@ describe('failure.notFound: the resource as apimachinery guesses it from the kin
   });
 });
 
+describe("failure.alreadyExists and a group's NotFound, as apierrors words them", () => {
+  it('names the resource', () => {
+    expect(failure.alreadyExists('Node', 'n1')).toEqual({
+      reason: 'AlreadyExists',
+      message: 'nodes "n1" already exists',
+      subject: { kind: 'nodes', name: 'n1' },
+    });
+  });
+
+  it('qualifies the resource with its group, and says the group in the subject', () => {
+    expect(failure.notFound('Lease', 'n1', 'coordination.k8s.io')).toEqual({
+      reason: 'NotFound',
+      message: 'leases.coordination.k8s.io "n1" not found',
+      subject: { kind: 'leases', name: 'n1', group: 'coordination.k8s.io' },
+    });
+  });
+});
+
 describe('failureOfThrown', () => {
   it('unwraps a FailureException, which is also an HttpException with the REST body', () => {
     const f = failure.conflict('node n1 already has k taint(s) with same effect(s) and --overwrite is false');
@@ -91,6 +110,8 @@ describe('failureOfThrown', () => {
       reason: 'RequestEntityTooLarge',
       message: 'Request entity too large: limit is 3145728',
     });
+    // A 409 of theirs is a Conflict: AlreadyExists, of the same status, is only a create's.
+    expect(failureOfThrown(new HttpException('taken', 409))).toEqual({ reason: 'Conflict', message: 'taken' });
   });
 
   it('says which content type was sent, or that none was, and what to send', () => {

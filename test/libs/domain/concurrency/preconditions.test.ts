@@ -6,6 +6,8 @@ import {
   type StoredVersion,
   checkDelete,
   checkUpdate,
+  checkWrite,
+  type WriteMode,
   parseDeleteOptions,
   parseResourceVersion,
   sentResourceVersion,
@@ -84,6 +86,23 @@ describe('checkUpdate (Store.Update)', () => {
 
   it('names the resource of the kind: pods', () => {
     expect(outcome(checkUpdate('Pod', 'web-1', stored, 1n))).toBe(`Conflict: Operation cannot be fulfilled on pods "web-1": ${modified}`);
+  });
+});
+
+// Store.Create (AlreadyExists from the store's create) and Store.Update without AllowCreateOnUpdate.
+describe('checkWrite: create only, update only, or either', () => {
+  it.each<[string, WriteMode, StoredVersion | undefined, bigint | undefined, string]>([
+    ['create of a new object', 'create', undefined, undefined, 'ok'],
+    ['create of a stored object', 'create', stored, undefined, 'AlreadyExists: nodes "n1" already exists'],
+    // The etcd3 store refuses it before it looks for the object.
+    ['create naming a resourceVersion', 'create', stored, 42n, 'BadRequest: resourceVersion should not be set on objects to be created'],
+    ['update of nothing, without a resourceVersion', 'update', undefined, undefined, 'NotFound: nodes "n1" not found'],
+    ['update of a stored object', 'update', stored, undefined, 'ok'],
+    ['update at another version', 'update', stored, 41n, `Conflict: Operation cannot be fulfilled on nodes "n1": ${modified}`],
+    ['create or replace of nothing', 'createOrReplace', undefined, undefined, 'ok'],
+    ['create or replace of a stored object', 'createOrReplace', stored, 42n, 'ok'],
+  ])('%s', (_name, mode, object, resourceVersion, expected) => {
+    expect(outcome(checkWrite('Node', 'n1', mode, object, resourceVersion))).toBe(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, regexError, utf8ByteLength } from '@taintgate/domain';
+import { generatedName, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, regexError, utf8ByteLength } from '@taintgate/domain';
 import { msg } from './messages';
 
 const a = (n: number): string => 'a'.repeat(n);
@@ -121,5 +121,19 @@ describe("utf8ByteLength (Go's len)", () => {
     ['😀', 4],
   ])('%j is %i bytes', (text, bytes) => {
     expect(utf8ByteLength(text)).toBe(bytes);
+  });
+});
+
+describe('generatedName (names.SimpleNameGenerator)', () => {
+  it('adds five characters of utilrand.String, no vowels and no look-alikes', () => {
+    expect(generatedName('web-', () => 0)).toBe('web-bbbbb');
+    expect(generatedName('web-', () => 0.999)).toBe('web-99999');
+    expect(generatedName('web-')).toMatch(/^web-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+  });
+
+  it('cuts the base to 58 characters, so that the name is a DNS label', () => {
+    const name = generatedName(`${a(70)}-`);
+    expect(name).toHaveLength(63);
+    expect(name.startsWith(a(58))).toBe(true);
   });
 });

@@ -90,6 +90,11 @@ describe('validateNode: wrong JSON types, with a field path', () => {
       }),
       lines: ['spec.taints[0].key: Invalid value: 5: must be a string'],
     },
+    {
+      name: 'generateName is a number',
+      node: { metadata: { name: 'n1', generateName: 5 } },
+      lines: ['metadata.generateName: Invalid value: 5: must be a string'],
+    },
     { name: 'taints is an object', node: nodeWith({ spec: { taints: { key: 'k' } } }), lines: ['spec.taints: Invalid value: {"key":"k"}: must be an array'] },
     {
       name: 'a taint is a string',

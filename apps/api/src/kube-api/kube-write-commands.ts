@@ -1,0 +1,79 @@
+import { type Failure, FieldPath, type Result, ShapeChecker, dryRunOf, err, failure, fieldError } from '@taintgate/domain';
+import { createdObject } from '../edge/kubernetes-objects';
+import { operation } from '../edge/operation';
+import { checked, nameText } from '../edge/request-fields';
+import { type UpsertNodeCommand, nodeWrite } from '../nodes/node-commands';
+import { type PatchPodCommand, type UpsertPodCommand, podWrite } from '../pods/pod-commands';
+
+/**
+ * The Kubernetes API's writes of nodes and pods, parsed into the same commands as REST's PUT: a
+ * create (POST, named by its body or its generateName) that never replaces, an update (PUT) that
+ * never creates, and a pod PATCH whose format is its Content-Type (a node's is in kube-list-commands.ts).
+ */
+
+const root = FieldPath.root();
+
+/**
+ * `?dryRun=All` (kubectl --dry-run=server) is refused on these writes, which do not run dry yet:
+ * a dry run must never store, and one taken for a real write would. A value other than All is
+ * refused as ValidateDryRun refuses it.
+ */
+function withoutDryRun<C>(sent: unknown, write: () => Result<C, Failure>): Result<C, Failure> {
+  const shape = new ShapeChecker();
+  if (dryRunOf(shape, sent, root.child('dryRun'))) {
+    shape.errors.push(fieldError.forbidden(root.child('dryRun'), 'a dry run of this write is not served yet: nothing was written'));
+  }
+  return shape.errors.length ? err(failure.badFields(shape.errors)) : write();
+}
+
+/** POST /api/v1/nodes: kubectl create and apply's first write. */
+export const kubeCreateNode = operation<UpsertNodeCommand>({
+  rest: ({ body, query }) => ({ node: body, dryRun: query.dryRun }),
+  parse: (input) =>
+    withoutDryRun(input.dryRun, () => {
+      const { object, name } = createdObject(input.node);
+      return nodeWrite(name, object, 'create');
+    }),
+});
+
+/** PUT /api/v1/nodes/{name}: kubectl replace. */
+export const kubeUpdateNode = operation<UpsertNodeCommand>({
+  rest: ({ params, body, query }) => ({ name: params.name, node: body, dryRun: query.dryRun }),
+  parse: (input) => withoutDryRun(input.dryRun, () => nodeWrite(nameText(input.name), input.node, 'update')),
+});
+
+/** POST /api/v1/namespaces/{namespace}/pods: the body's namespace, if any, must be the path's. */
+export const kubeCreatePod = operation<UpsertPodCommand>({
+  rest: ({ params, body, query }) => ({ namespace: params.namespace, pod: body, dryRun: query.dryRun }),
+  parse: (input, settings) =>
+    withoutDryRun(input.dryRun, () => {
+      const { object, name } = createdObject(input.pod);
+      return podWrite(nameText(input.namespace) || 'default', name, object, 'create', settings);
+    }),
+});
+
+/** PUT /api/v1/namespaces/{namespace}/pods/{name}: kubectl replace. */
+export const kubeUpdatePod = operation<UpsertPodCommand>({
+  rest: ({ params, body, query }) => ({ namespace: params.namespace, name: params.name, pod: body, dryRun: query.dryRun }),
+  parse: (input, settings) =>
+    withoutDryRun(input.dryRun, () => podWrite(nameText(input.namespace) || 'default', nameText(input.name), input.pod, 'update', settings)),
+});
+
+/** PATCH /api/v1/namespaces/{namespace}/pods/{name}: kubectl label, annotate, patch and apply. */
+export const kubePatchPod = operation<PatchPodCommand>({
+  rest: ({ params, body, headers, query }) => ({
+    namespace: params.namespace,
+    name: params.name,
+    patchType: headers?.['content-type'],
+    patch: body,
+    dryRun: query.dryRun,
+  }),
+  parse: (input) =>
+    withoutDryRun(input.dryRun, () => {
+      const shape = new ShapeChecker();
+      const namespace = shape.string(input.namespace, root.child('namespace'), true) ?? '';
+      const name = shape.string(input.name, root.child('name'), true) ?? '';
+      const patchType = typeof input.patchType === 'string' ? input.patchType : '';
+      return checked(shape, () => ({ namespace, name, patchType, patch: input.patch }));
+    }),
+});
