@@ -29,6 +29,11 @@ export interface RetentionSettings {
   periodSeconds: number;
 }
 
+export interface WatchSettings {
+  /** The longest a Kubernetes API watch lasts (a client's timeoutSeconds is cut to it), and how long one that names none does. */
+  timeoutSeconds: number;
+}
+
 export interface AuthSettings {
   /** TAINTGATE_AUTH=on: API keys and roles; off lets anyone do anything (local use). */
   enabled: boolean;
@@ -69,6 +74,8 @@ export class AppConfig {
   readonly auth: AuthSettings;
   /** How long history is kept. */
   readonly retention: RetentionSettings;
+  /** How long Kubernetes API watches last. */
+  readonly watch: WatchSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -83,6 +90,7 @@ export class AppConfig {
     zonePacing: ZonePacingSettings;
     auth: AuthSettings;
     retention: RetentionSettings;
+    watch: WatchSettings;
   }) {
     this.databaseUrl = values.databaseUrl;
     this.redisUrl = values.redisUrl;
@@ -96,5 +104,6 @@ export class AppConfig {
     this.zonePacing = values.zonePacing;
     this.auth = values.auth;
     this.retention = values.retention;
+    this.watch = values.watch;
   }
 }

@@ -32,6 +32,8 @@ export const coreApiVersions = (serverAddress: string) => ({
 });
 
 const READ = ['get', 'list'];
+/** Nodes and pods are watched too (?watch=true on their lists). */
+const READ_WATCH = [...READ, 'watch'];
 
 interface ApiResource {
   name: string;
@@ -52,8 +54,8 @@ export const coreV1Resources = () => ({
   resources: [
     { name: 'events', singularName: 'event', namespaced: true, kind: 'Event', verbs: READ, shortNames: ['ev'] },
     { name: 'namespaces', singularName: 'namespace', namespaced: false, kind: 'Namespace', verbs: READ, shortNames: ['ns'] },
-    { name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: [...READ, 'patch', 'delete'], shortNames: ['no'] },
-    { name: 'pods', singularName: 'pod', namespaced: true, kind: 'Pod', verbs: [...READ, 'delete'], shortNames: ['po'], categories: ['all'] },
+    { name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: [...READ_WATCH, 'patch', 'delete'], shortNames: ['no'] },
+    { name: 'pods', singularName: 'pod', namespaced: true, kind: 'Pod', verbs: [...READ_WATCH, 'delete'], shortNames: ['po'], categories: ['all'] },
     { name: 'pods/eviction', singularName: '', namespaced: true, group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
   ] satisfies ApiResource[],
 });
