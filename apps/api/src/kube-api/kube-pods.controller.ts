@@ -30,7 +30,7 @@ export class KubePodsController {
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (watch) return this.watches.watch(cluster, watch, output);
+    if (watch) return this.watches.watch(cluster, watch, output, () => reply.raw.flushHeaders());
     return listAnswer(reply, output, await this.pods.list(cluster, filters), podTable);
   }
 

@@ -71,9 +71,11 @@ export class WatchService implements OnModuleDestroy {
   /**
    * Starts a watch: answers 404 for a cluster that does not exist, 410 Expired for a
    * resourceVersion older than the deletions still known, 504 for one not yet written, before
-   * anything is streamed; then the stream of events, newline-delimited JSON.
+   * anything is streamed; then the stream of events, newline-delimited JSON. `started` is called
+   * as the stream begins to be read, to send the answer's head at once (as kube-apiserver
+   * flushes it): a client waits for it before it reads any event, and a quiet watch has none to send.
    */
-  async watch(cluster: string, command: WatchCommand, output: KubeOutput): Promise<StreamableFile> {
+  async watch(cluster: string, command: WatchCommand, output: KubeOutput, started: () => void = () => undefined): Promise<StreamableFile> {
     const { id } = await this.directory.require(cluster);
     const queue = new RefreshQueue();
     // Followed before the snapshot is read: no refresh after the revision it starts from is missed.
@@ -84,7 +86,7 @@ export class WatchService implements OnModuleDestroy {
       const start = await this.start(cluster, id, command);
       const lines = new WatchLines(command.filter.kind, output);
       const timeoutSeconds = Math.min(command.timeoutSeconds ?? Infinity, this.config.watch.timeoutSeconds);
-      const events = this.events(start, command, lines, queue, Date.now() + timeoutSeconds * 1000, abort.signal);
+      const events = this.events(start, command, lines, queue, Date.now() + timeoutSeconds * 1000, abort.signal, started);
       const stream = Readable.from(events, { objectMode: false });
       // A stream destroyed before its first read never runs the generator's finally.
       stream.once('close', () => {
@@ -132,7 +134,9 @@ export class WatchService implements OnModuleDestroy {
     queue: RefreshQueue,
     deadline: number,
     signal: AbortSignal,
+    started: () => void,
   ): AsyncGenerator<string> {
+    started();
     const matches = (o: Watched) => passesFilter(filter, o);
     let at = start.revision;
     let lastSent = Date.now();
