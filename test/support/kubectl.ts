@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -60,23 +60,40 @@ current-context: taintgate
     return new Kubectl(binary, dir, kubeconfig);
   }
 
+  /**
+   * kubectl started and left running (`get -w`): its output read as it comes, until stop() kills
+   * it. Stopped by close() too, should a test fail before it does.
+   */
+  start(args: readonly string[]): RunningKubectl {
+    const child = spawn(this.binary, [...this.flags(), ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const running = new RunningKubectl(child);
+    this.running.add(running);
+    return running;
+  }
+
+  private readonly running = new Set<RunningKubectl>();
+
+  private flags(): string[] {
+    return [`--kubeconfig=${this.kubeconfig}`, `--cache-dir=${path.join(this.dir, 'cache')}`];
+  }
+
+  private env(): NodeJS.ProcessEnv {
+    return { PATH: process.env.PATH ?? '', HOME: this.dir };
+  }
+
   run(args: readonly string[], input?: string): Promise<KubectlRun> {
     return new Promise((resolve) => {
-      const child = execFile(
-        this.binary,
-        [`--kubeconfig=${this.kubeconfig}`, `--cache-dir=${path.join(this.dir, 'cache')}`, ...args],
-        { env: { PATH: process.env.PATH ?? '', HOME: this.dir }, timeout: 30_000 },
-        (error, stdout, stderr) => {
-          const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-          resolve({ code, stdout, stderr });
-        },
-      );
+      const child = execFile(this.binary, [...this.flags(), ...args], { env: this.env(), timeout: 30_000 }, (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      });
       // Closed when there is nothing to send: kubectl asks on stdin for a user name when a server refuses it with no credentials.
       child.stdin?.end(input);
     });
   }
 
   async close(): Promise<void> {
+    for (const running of this.running) await running.stop();
     await rm(this.dir, { recursive: true, force: true });
   }
 }
@@ -113,4 +130,48 @@ export function selfSignedCertificate(): { certFile: string; keyFile: string; ce
     { stdio: 'ignore' },
   );
   return { certFile, keyFile, cert: readFileSync(certFile, 'utf8'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A kubectl left running: what it printed so far, a wait for a line, and its end. */
+export class RunningKubectl {
+  stdout = '';
+  stderr = '';
+  private readonly exited: Promise<number>;
+
+  constructor(private readonly child: ChildProcess) {
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (this.stdout += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
+    this.exited = new Promise((resolve) => child.once('close', (code) => resolve(code ?? 1)));
+  }
+
+  /** The lines printed so far, trailing spaces and empty lines left out. */
+  lines(): string[] {
+    return this.stdout
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .filter(Boolean);
+  }
+
+  /** Waits until `found` holds of the lines printed (at most `ms`), and answers them; fails with what was printed. */
+  async waitFor(found: (lines: string[]) => boolean, ms = 15_000): Promise<string[]> {
+    const until = Date.now() + ms;
+    while (!found(this.lines())) {
+      if (Date.now() > until || this.child.exitCode !== null) {
+        throw new Error(`kubectl printed:\n${this.stdout}\nstderr:\n${this.stderr}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return this.lines();
+  }
+
+  /** Whether it is still running (a watch the server ended makes kubectl exit). */
+  get runningStill(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Ends it (SIGTERM, as ^C would) and answers its exit code. */
+  async stop(): Promise<number> {
+    if (this.runningStill) this.child.kill('SIGTERM');
+    return this.exited;
+  }
 }

@@ -85,3 +85,6 @@ export * from './patches/json-patch';
 export * from './patches/merge-patch';
 export * from './patches/strategic-merge-patch';
 export * from './patches/patch-strategies';
+
+export * from './watch/watch-events';
+export * from './watch/watch-filter';

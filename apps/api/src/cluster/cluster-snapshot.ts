@@ -1,6 +1,7 @@
 import {
   type Node,
   type NodeUsage,
+  type ObjectChange,
   type Pod,
   addPodUsage,
   emptyNodeUsage,
@@ -42,6 +43,27 @@ export interface ClusterView {
   readonly keysInOrder: (of: 'nodes' | 'pods') => readonly string[];
 }
 
+/** One object's change as a refresh saw it: before (none: it did not exist) and after (none: deleted), at `revision`. */
+export type SnapshotChange = ({ kind: 'Node' } & ObjectChange<Node>) | ({ kind: 'Pod' } & ObjectChange<Pod>);
+
+/**
+ * What one refresh brought, from revision `since` to `revision`: each object's change in revision
+ * order (a deletion before a change of the same revision), or `whole` when the cluster was read
+ * whole (the first load, or tombstones pruned past `since`) and the changes one by one are not known.
+ */
+export interface SnapshotRefresh {
+  since: bigint;
+  revision: bigint;
+  whole: boolean;
+  changes: SnapshotChange[];
+}
+
+/** Told of every refresh, when someone follows the cluster (ClusterSnapshots.follow). */
+export interface RefreshListener {
+  readonly followed: () => boolean;
+  readonly refreshed: (refresh: SnapshotRefresh) => void;
+}
+
 /**
  * One cluster in memory, never stale: ClusterSnapshots reads the cluster's current revision
  * (one indexed single-row read) and, if it moved, this fetches only what changed since, in one
@@ -64,6 +86,7 @@ export class ClusterSnapshot {
   constructor(
     readonly cluster: ClusterRef,
     private readonly prisma: PrismaService,
+    private readonly listener?: RefreshListener,
   ) {}
 
   /** How many objects it holds, for the memory budget. */
@@ -103,6 +126,7 @@ export class ClusterSnapshot {
         const pods = await readPodsSince(await this.prisma.connectionOf(tx), clusterId, since, (row) => ({
           key: podKey(row.namespace, row.name),
           pod: podOfRow(row),
+          revision: row.revision,
         }));
         return { revision, since, whole, tombstones, nodes, pods };
       },
@@ -117,14 +141,19 @@ export class ClusterSnapshot {
     // The order of the keys holds while none comes or goes (most writes change objects that exist).
     if (changes.tombstones.some((t) => t.kind === 'Node') || changes.nodes.some((row) => !this.nodes.has(row.name))) delete this.sorted.nodes;
     if (changes.tombstones.some((t) => t.kind !== 'Node') || changes.pods.some(({ key }) => !this.pods.has(key))) delete this.sorted.pods;
+    const nodes = changes.nodes.map((row) => ({ key: row.name, node: nodeOfRow(row), revision: row.revision }));
+    // Read before they are applied: a follower is told what each object was, as well as what it is.
+    const whole = changes.whole || since < 0n;
+    const told = !whole && this.listener?.followed() ? this.changesOf(changes.tombstones, nodes, changes.pods) : [];
     // Deletions first: a row still present was written after its tombstone and is the truth.
     for (const t of changes.tombstones) {
       if (t.kind === 'Node') this.nodes.delete(t.key);
       else this.setPod(t.key, undefined);
     }
-    for (const row of changes.nodes) this.nodes.set(row.name, nodeOfRow(row));
+    for (const { key, node } of nodes) this.nodes.set(key, node);
     for (const { key, pod } of changes.pods) this.setPod(key, pod);
     this.revision = changes.revision;
+    if (this.listener?.followed()) this.listener.refreshed({ since, revision: changes.revision, whole, changes: told });
     const seconds = (Date.now() - started) / 1000;
     // A replica's first read of a large cluster, or its first read after a large import, waits for this.
     if (seconds >= SLOW_REFRESH_SECONDS) {
@@ -132,6 +161,41 @@ export class ClusterSnapshot {
         `cluster ${this.cluster.name}: read ${changes.nodes.length} nodes and ${changes.pods.length} pods written since revision ${since} in ${seconds.toFixed(1)} s`,
       );
     }
+  }
+
+  /**
+   * The changes a refresh brings, in revision order, before they are applied. A key deleted and
+   * written again since is a deletion of what was held, then a creation; one made and deleted
+   * in between (no row now, nothing held) is no change at all.
+   */
+  private changesOf(
+    tombstones: readonly { kind: string; key: string; revision: bigint }[],
+    nodes: readonly { key: string; node: Node; revision: bigint }[],
+    pods: readonly { key: string; pod: Pod; revision: bigint }[],
+  ): SnapshotChange[] {
+    // Tombstones come in revision order: the last of a key is its newest deletion.
+    const deletedAt = new Map<string, bigint>();
+    for (const t of tombstones) deletedAt.set(`${t.kind === 'Node' ? 'Node' : 'Pod'}/${t.key}`, t.revision);
+    const out: SnapshotChange[] = [];
+    for (const [kindKey, revision] of deletedAt) {
+      const slash = kindKey.indexOf('/');
+      const key = kindKey.slice(slash + 1);
+      if (kindKey.startsWith('Node/')) {
+        const before = this.nodes.get(key);
+        if (before) out.push({ kind: 'Node', revision, before, after: undefined });
+      } else {
+        const before = this.pods.get(key);
+        if (before) out.push({ kind: 'Pod', revision, before, after: undefined });
+      }
+    }
+    for (const { key, node, revision } of nodes) {
+      out.push({ kind: 'Node', revision, before: deletedAt.has(`Node/${key}`) ? undefined : this.nodes.get(key), after: node });
+    }
+    for (const { key, pod, revision } of pods) {
+      out.push({ kind: 'Pod', revision, before: deletedAt.has(`Pod/${key}`) ? undefined : this.pods.get(key), after: pod });
+    }
+    // Stable: at one revision, deletions (pushed first) stay before writes.
+    return out.sort((a, b) => (a.revision < b.revision ? -1 : a.revision > b.revision ? 1 : 0));
   }
 
   /** Forgets everything, before the cluster is read whole again. */

@@ -3,7 +3,7 @@ import { failure } from '@taintgate/domain';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { fail } from '../failures/failure.exception';
-import { ClusterSnapshot, type ClusterView } from './cluster-snapshot';
+import { ClusterSnapshot, type ClusterView, type SnapshotRefresh } from './cluster-snapshot';
 import { DEFAULT_CLUSTER } from './cluster-writer';
 
 /**
@@ -30,6 +30,8 @@ const estimatedBytes = ({ nodes, pods }: { nodes: number; pods: number }): numbe
 export class ClusterSnapshots implements OnApplicationBootstrap {
   private readonly logger = new Logger(ClusterSnapshots.name);
   private readonly snapshots = new Map<string, ClusterSnapshot>();
+  /** Who follows each cluster's refreshes (watches), by cluster name: kept when its snapshot is made anew. */
+  private readonly followers = new Map<string, Set<(refresh: SnapshotRefresh) => void>>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -61,13 +63,35 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
     let snapshot = this.snapshots.get(name);
     // Deleted and made again under the same name: what this replica holds is another cluster's.
     if (snapshot?.cluster.id !== row.id) {
-      snapshot = new ClusterSnapshot({ id: row.id, name }, this.prisma);
+      snapshot = new ClusterSnapshot({ id: row.id, name }, this.prisma, {
+        followed: () => (this.followers.get(name)?.size ?? 0) > 0,
+        refreshed: (refresh) => {
+          for (const follower of this.followers.get(name) ?? []) follower(refresh);
+        },
+      });
       this.snapshots.set(name, snapshot);
     }
     snapshot.lastUsed = now;
     const view = await snapshot.viewAt(row.revision);
     this.keepWithinBudget(snapshot);
     return view;
+  }
+
+  /**
+   * Tells `follower` of every refresh of the cluster's snapshot in this replica from now on (each
+   * object's change, with what it was before), until the function answered is called. Refreshes
+   * happen on reads: a follower reads (`find`) as often as it wants to learn. A followed snapshot
+   * is never dropped for the memory budget: a snapshot made anew is loaded whole, and its
+   * followers could not be told what changed.
+   */
+  follow(name: string, follower: (refresh: SnapshotRefresh) => void): () => void {
+    let set = this.followers.get(name);
+    if (!set) this.followers.set(name, (set = new Set()));
+    set.add(follower);
+    return () => {
+      set.delete(follower);
+      if (set.size === 0 && this.followers.get(name) === set) this.followers.delete(name);
+    };
   }
 
   /** The snapshots this replica holds, for health and tests: cluster name, objects and estimated bytes. */
@@ -80,7 +104,7 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
     const budget = this.config.snapshots.memoryBudgetBytes;
     let total = [...this.snapshots.values()].reduce((sum, s) => sum + estimatedBytes(s.size), 0);
     if (total <= budget) return;
-    const idle = [...this.snapshots.values()].filter((s) => s !== inUse).sort((a, b) => a.lastUsed - b.lastUsed);
+    const idle = [...this.snapshots.values()].filter((s) => s !== inUse && !this.followers.has(s.cluster.name)).sort((a, b) => a.lastUsed - b.lastUsed);
     for (const snapshot of idle) {
       if (total <= budget) break;
       this.snapshots.delete(snapshot.cluster.name);

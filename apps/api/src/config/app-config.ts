@@ -38,6 +38,11 @@ export interface TlsSettings {
   readonly key: Buffer;
 }
 
+export interface WatchSettings {
+  /** The longest a Kubernetes API watch lasts (a client's timeoutSeconds is cut to it), and how long one that names none does. */
+  timeoutSeconds: number;
+}
+
 export interface AuthSettings {
   /** TAINTGATE_AUTH=on: API keys and roles; off lets anyone do anything (local use). */
   enabled: boolean;
@@ -80,6 +85,8 @@ export class AppConfig {
   readonly retention: RetentionSettings;
   /** HTTPS when set; plain HTTP otherwise. */
   readonly tls: TlsSettings | undefined;
+  /** How long Kubernetes API watches last. */
+  readonly watch: WatchSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -94,6 +101,7 @@ export class AppConfig {
     zonePacing: ZonePacingSettings;
     auth: AuthSettings;
     retention: RetentionSettings;
+    watch: WatchSettings;
     tls?: TlsSettings | undefined;
   }) {
     this.databaseUrl = values.databaseUrl;
@@ -109,5 +117,6 @@ export class AppConfig {
     this.auth = values.auth;
     this.retention = values.retention;
     this.tls = values.tls;
+    this.watch = values.watch;
   }
 }

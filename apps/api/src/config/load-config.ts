@@ -54,6 +54,8 @@ export const CONFIG_DEFAULTS = {
   RETENTION_DAYS: '30',
   /** Seconds between pruning runs. */
   RETENTION_PERIOD_SECONDS: '3600',
+  /** The longest a Kubernetes API watch lasts, and how long one without timeoutSeconds does (kube-apiserver's --min-request-timeout). */
+  WATCH_TIMEOUT_SECONDS: '1800',
 } as const;
 
 /** The admission steps taintgate applies to pods, by the names Kubernetes gives them. */
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     auth: readAuthSettings(env),
     tls: readTls(env),
     retention: { days: readCount(env, 'RETENTION_DAYS'), periodSeconds: Math.max(1, readSeconds(env, 'RETENTION_PERIOD_SECONDS')) },
+    watch: { timeoutSeconds: Math.max(1, readSeconds(env, 'WATCH_TIMEOUT_SECONDS')) },
     zonePacing: {
       evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
       secondaryEvictionRate: readNonNegative(env, 'SECONDARY_NODE_EVICTION_RATE'),

@@ -20,10 +20,12 @@ const STATUS: Record<FailureReason, number> = {
   MethodNotAllowed: 405,
   Conflict: 409,
   AlreadyExists: 409,
+  Expired: 410,
   RequestEntityTooLarge: 413,
   UnsupportedMediaType: 415,
   InternalError: 500,
   ServiceUnavailable: 503,
+  Timeout: 504,
 };
 
 export const statusOf = (reason: FailureReason): number => STATUS[reason];
@@ -73,7 +75,7 @@ const KUBE_STATUS: Partial<Record<FailureReason, number>> = { Invalid: 422 };
 const kubeStatusCodeOf = (reason: FailureReason): number => KUBE_STATUS[reason] ?? statusOf(reason);
 
 /** metav1.Status for a failure. */
-function kubeStatusOf(f: Failure) {
+export function kubeStatusOf(f: Failure) {
   const code = kubeStatusCodeOf(f.reason);
   const causes = f.causes?.map((e) => ({ reason: e.type, message: e.reason, field: e.path.render() }));
   const details = f.subject || causes?.length ? { ...(f.subject ?? {}), ...(causes?.length ? { causes } : {}) } : undefined;

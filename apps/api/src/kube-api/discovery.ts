@@ -32,6 +32,8 @@ export const coreApiVersions = (serverAddress: string) => ({
 });
 
 const READ = ['get', 'list'];
+/** Nodes and pods are watched too (?watch=true on their lists). */
+const READ_WATCH = [...READ, 'watch'];
 
 interface ApiResource {
   name: string;
@@ -52,13 +54,13 @@ export const coreV1Resources = () => ({
   resources: [
     { name: 'events', singularName: 'event', namespaced: true, kind: 'Event', verbs: READ, shortNames: ['ev'] },
     { name: 'namespaces', singularName: 'namespace', namespaced: false, kind: 'Namespace', verbs: READ, shortNames: ['ns'] },
-    { name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: [...READ, 'create', 'update', 'patch', 'delete'], shortNames: ['no'] },
+    { name: 'nodes', singularName: 'node', namespaced: false, kind: 'Node', verbs: [...READ_WATCH, 'create', 'update', 'patch', 'delete'], shortNames: ['no'] },
     {
       name: 'pods',
       singularName: 'pod',
       namespaced: true,
       kind: 'Pod',
-      verbs: [...READ, 'create', 'update', 'patch', 'delete'],
+      verbs: [...READ_WATCH, 'create', 'update', 'patch', 'delete'],
       shortNames: ['po'],
       categories: ['all'],
     },

@@ -17,7 +17,7 @@ import type { PodFilters } from '../pods/pod-commands';
 const root = FieldPath.root();
 
 /** `?fieldSelector=` in apimachinery's syntax, on the fields the kind selects on (400 naming the first other one). */
-function fieldSelector(shape: ShapeChecker, kind: SelectableKind, value: unknown): FieldSelector {
+export function fieldSelector(shape: ShapeChecker, kind: SelectableKind, value: unknown): FieldSelector {
   const text = shape.string(value, root.child('fieldSelector')) ?? '';
   const parsed = parseFieldSelector(text);
   const problem = parsed.ok ? unsupportedField(kind, parsed.value) : parsed.error;

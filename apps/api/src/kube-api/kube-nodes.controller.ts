@@ -10,20 +10,28 @@ import { kubeListNodes, kubePatchNode } from './kube-list-commands';
 import { type KubeOutput, kubeOutput, listAnswer, objectAnswer, warn } from './kube-output';
 import { kubePaths } from './kube-paths';
 import { kubeCreateNode, kubeUpdateNode } from './kube-write-commands';
+import { type WatchCommand, kubeWatchNodes } from '../watch/watch-commands';
+import { WatchService } from '../watch/watch.service';
 
 /** core/v1 nodes as kube-apiserver serves them, through the same NodesService as /v1/nodes. */
 @ApiExcludeController()
 @Controller(kubePaths('api/v1/nodes'))
 export class KubeNodesController {
-  constructor(private readonly nodes: NodesService) {}
+  constructor(
+    private readonly nodes: NodesService,
+    private readonly watches: WatchService,
+  ) {}
 
+  /** A list, or with ?watch=true a watch (kubectl get -w, informers). */
   @Get()
   async list(
     @Command(clusterScope) cluster: string,
+    @Command(kubeWatchNodes) watch: WatchCommand | undefined,
     @Command(kubeListNodes) command: ListNodesCommand,
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    if (watch) return this.watches.watch(cluster, watch, output, () => reply.raw.flushHeaders());
     return listAnswer(reply, output, await this.nodes.list(cluster, command), nodeTable);
   }
 

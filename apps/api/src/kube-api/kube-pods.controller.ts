@@ -20,20 +20,28 @@ import { kubeListPods } from './kube-list-commands';
 import { type KubeOutput, kubeOutput, listAnswer, objectAnswer, warn } from './kube-output';
 import { kubePaths } from './kube-paths';
 import { kubeCreatePod, kubePatchPod, kubeUpdatePod } from './kube-write-commands';
+import { type WatchCommand, kubeWatchPods } from '../watch/watch-commands';
+import { WatchService } from '../watch/watch.service';
 
 /** core/v1 pods as kube-apiserver serves them, through the same PodsService as /v1/pods. */
 @ApiExcludeController()
 @Controller()
 export class KubePodsController {
-  constructor(private readonly pods: PodsService) {}
+  constructor(
+    private readonly pods: PodsService,
+    private readonly watches: WatchService,
+  ) {}
 
+  /** A list, or with ?watch=true a watch (kubectl get -w, informers). */
   @Get([...kubePaths('api/v1/pods'), ...kubePaths('api/v1/namespaces/:namespace/pods')])
   async list(
     @Command(clusterScope) cluster: string,
+    @Command(kubeWatchPods) watch: WatchCommand | undefined,
     @Command(kubeListPods) filters: PodFilters,
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    if (watch) return this.watches.watch(cluster, watch, output, () => reply.raw.flushHeaders());
     return listAnswer(reply, output, await this.pods.list(cluster, filters), podTable);
   }
 

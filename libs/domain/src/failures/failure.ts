@@ -22,6 +22,10 @@ export type FailureReason =
   | 'MethodNotAllowed'
   | 'UnsupportedMediaType'
   | 'RequestEntityTooLarge'
+  /** A watch from a resourceVersion older than what is still known of the changes since (HTTP 410): list again. */
+  | 'Expired'
+  /** A watch from a resourceVersion not yet written (kube-apiserver's "Too large resource version", HTTP 504): retry. */
+  | 'Timeout'
   /** A dependency (Postgres, Redis) does not answer. */
   | 'ServiceUnavailable'
   /** A failure of ours, never of the client's request. */
@@ -99,6 +103,10 @@ export const failure = {
   unsupportedMediaType: (message: string): Failure => ({ reason: 'UnsupportedMediaType', message }),
   tooLarge: (message: string): Failure => ({ reason: 'RequestEntityTooLarge', message }),
   internal: (message: string): Failure => ({ reason: 'InternalError', message }),
+  /** apierrors.NewResourceExpired: `too old resource version: 12 (40)`. */
+  expired: (message: string): Failure => ({ reason: 'Expired', message }),
+  /** apierrors.NewTimeoutError, as a watch from a revision not yet reached answers. */
+  timeout: (message: string): Failure => ({ reason: 'Timeout', message }),
   /** A dependency, or the service itself, cannot take the request now: 503 with Retry-After. */
   unavailable: (message: string): Failure => ({ reason: 'ServiceUnavailable', message }),
 };

@@ -21,6 +21,8 @@ const defaults = {
   zonePacing: { evictionRate: 0.1, secondaryEvictionRate: 0.01, largeClusterSizeThreshold: 50, unhealthyZoneThreshold: 0.55 },
   // Authentication on, no admin key seeded, no browser origin allowed.
   retention: { days: 30, periodSeconds: 3600 },
+  // kube-apiserver's --min-request-timeout.
+  watch: { timeoutSeconds: 1800 },
   auth: { enabled: true, adminToken: undefined as string | undefined, allowedOrigins: [] as string[] },
 };
 

@@ -15,10 +15,13 @@ describe('statusOf and graphqlCodeOf: one status per reason, the same for both f
     ['MethodNotAllowed', 405, 'METHOD_NOT_ALLOWED'],
     ['Conflict', 409, 'CONFLICT'],
     ['AlreadyExists', 409, 'CONFLICT'],
+    // A watch's resourceVersion too old (Expired) or not yet written (Timeout), as kube-apiserver answers them.
+    ['Expired', 410, 'GONE'],
     ['RequestEntityTooLarge', 413, 'PAYLOAD_TOO_LARGE'],
     ['UnsupportedMediaType', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['InternalError', 500, 'INTERNAL_SERVER_ERROR'],
     ['ServiceUnavailable', 503, 'SERVICE_UNAVAILABLE'],
+    ['Timeout', 504, 'GATEWAY_TIMEOUT'],
   ])('%s: %i, %s', (reason, status, code) => {
     const f: Failure = { reason, message: 'm' };
     expect(statusOf(reason)).toBe(status);
