@@ -48,14 +48,18 @@ export class KubeNodesController {
   /** kubectl create, and apply of a node that does not exist: 201 with the node, 409 AlreadyExists if one does. */
   @Post()
   @HttpCode(201)
-  async create(@Command(clusterScope) cluster: string, @Command(kubeCreateNode) command: UpsertNodeCommand) {
-    return (await this.nodes.upsert(cluster, command)).node;
+  async create(@Command(clusterScope) cluster: string, @Command(kubeCreateNode) command: UpsertNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { node, warnings } = await this.nodes.upsert(cluster, command);
+    warn(reply, warnings);
+    return node;
   }
 
   /** kubectl replace: 200 with the node; 404 if there is none (a node is not created by an update). */
   @Put(':name')
-  async update(@Command(clusterScope) cluster: string, @Command(kubeUpdateNode) command: UpsertNodeCommand) {
-    return (await this.nodes.upsert(cluster, command)).node;
+  async update(@Command(clusterScope) cluster: string, @Command(kubeUpdateNode) command: UpsertNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { node, warnings } = await this.nodes.upsert(cluster, command);
+    warn(reply, warnings);
+    return node;
   }
 
   /** kubectl taint, cordon, uncordon, label, annotate, edit, patch and apply. */

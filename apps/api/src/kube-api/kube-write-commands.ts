@@ -1,4 +1,4 @@
-import { type Failure, FieldPath, type Result, ShapeChecker, dryRunOf, err, failure, fieldError } from '@taintgate/domain';
+import { type Failure, FieldPath, type Result, ShapeChecker, dryRunOf, err, failure, ok } from '@taintgate/domain';
 import { createdObject } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
 import { checked, nameText } from '../edge/request-fields';
@@ -14,23 +14,22 @@ import { type PatchPodCommand, type UpsertPodCommand, podWrite } from '../pods/p
 const root = FieldPath.root();
 
 /**
- * `?dryRun=All` (kubectl --dry-run=server) is refused on these writes, which do not run dry yet:
- * a dry run must never store, and one taken for a real write would. A value other than All is
- * refused as ValidateDryRun refuses it.
+ * `?dryRun=All` (kubectl --dry-run=server): the write runs whole and stores nothing. A value other
+ * than All is refused as ValidateDryRun refuses it, before the body is looked at.
  */
-function withoutDryRun<C>(sent: unknown, write: () => Result<C, Failure>): Result<C, Failure> {
+function withDryRun<C>(sent: unknown, write: () => Result<C, Failure>): Result<C & { dryRun: boolean }, Failure> {
   const shape = new ShapeChecker();
-  if (dryRunOf(shape, sent, root.child('dryRun'))) {
-    shape.errors.push(fieldError.forbidden(root.child('dryRun'), 'a dry run of this write is not served yet: nothing was written'));
-  }
-  return shape.errors.length ? err(failure.badFields(shape.errors)) : write();
+  const dryRun = dryRunOf(shape, sent, root.child('dryRun'));
+  if (shape.errors.length) return err(failure.badFields(shape.errors));
+  const parsed = write();
+  return parsed.ok ? ok({ ...parsed.value, dryRun }) : parsed;
 }
 
 /** POST /api/v1/nodes: kubectl create and apply's first write. */
 export const kubeCreateNode = operation<UpsertNodeCommand>({
   rest: ({ body, query }) => ({ node: body, dryRun: query.dryRun }),
   parse: (input) =>
-    withoutDryRun(input.dryRun, () => {
+    withDryRun(input.dryRun, () => {
       const { object, name } = createdObject(input.node);
       return nodeWrite(name, object, 'create');
     }),
@@ -39,14 +38,14 @@ export const kubeCreateNode = operation<UpsertNodeCommand>({
 /** PUT /api/v1/nodes/{name}: kubectl replace. */
 export const kubeUpdateNode = operation<UpsertNodeCommand>({
   rest: ({ params, body, query }) => ({ name: params.name, node: body, dryRun: query.dryRun }),
-  parse: (input) => withoutDryRun(input.dryRun, () => nodeWrite(nameText(input.name), input.node, 'update')),
+  parse: (input) => withDryRun(input.dryRun, () => nodeWrite(nameText(input.name), input.node, 'update')),
 });
 
 /** POST /api/v1/namespaces/{namespace}/pods: the body's namespace, if any, must be the path's. */
 export const kubeCreatePod = operation<UpsertPodCommand>({
   rest: ({ params, body, query }) => ({ namespace: params.namespace, pod: body, dryRun: query.dryRun }),
   parse: (input, settings) =>
-    withoutDryRun(input.dryRun, () => {
+    withDryRun(input.dryRun, () => {
       const { object, name } = createdObject(input.pod);
       return podWrite(nameText(input.namespace) || 'default', name, object, 'create', settings);
     }),
@@ -56,7 +55,7 @@ export const kubeCreatePod = operation<UpsertPodCommand>({
 export const kubeUpdatePod = operation<UpsertPodCommand>({
   rest: ({ params, body, query }) => ({ namespace: params.namespace, name: params.name, pod: body, dryRun: query.dryRun }),
   parse: (input, settings) =>
-    withoutDryRun(input.dryRun, () => podWrite(nameText(input.namespace) || 'default', nameText(input.name), input.pod, 'update', settings)),
+    withDryRun(input.dryRun, () => podWrite(nameText(input.namespace) || 'default', nameText(input.name), input.pod, 'update', settings)),
 });
 
 /** PATCH /api/v1/namespaces/{namespace}/pods/{name}: kubectl label, annotate, patch and apply. */
@@ -69,7 +68,7 @@ export const kubePatchPod = operation<PatchPodCommand>({
     dryRun: query.dryRun,
   }),
   parse: (input) =>
-    withoutDryRun(input.dryRun, () => {
+    withDryRun(input.dryRun, () => {
       const shape = new ShapeChecker();
       const namespace = shape.string(input.namespace, root.child('namespace'), true) ?? '';
       const name = shape.string(input.name, root.child('name'), true) ?? '';

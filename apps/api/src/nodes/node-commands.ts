@@ -37,6 +37,8 @@ export interface UpsertNodeCommand {
   resourceVersion: bigint | undefined;
   /** Create or replace (REST's PUT), create only (the Kubernetes API's POST) or update only (its PUT). */
   mode: WriteMode;
+  /** The Kubernetes API's `?dryRun=All`: decided and answered, nothing stored. */
+  dryRun?: boolean;
 }
 
 export interface DeleteNodeCommand {

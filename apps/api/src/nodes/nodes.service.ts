@@ -77,13 +77,18 @@ export class NodesService {
    * at that version (checkUpdate). Both are checked in the write's transaction, which holds the
    * cluster's revision row: no other write can come between the check and the write.
    */
-  async upsert(cluster: string, { name, node, resourceVersion, mode }: UpsertNodeCommand): Promise<{ node: Node; created: boolean }> {
-    return this.writer.write(cluster, async (w) => {
-      const existing = await this.store.find(w, name);
-      valueOf(checkWrite('Node', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
-      const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
-      return { node: saved, created: !existing };
-    });
+  async upsert(cluster: string, { name, node, resourceVersion, mode, dryRun = false }: UpsertNodeCommand): Promise<WrittenNode & { created: boolean }> {
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = await this.store.find(w, name);
+        valueOf(checkWrite('Node', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
+        const before = existing ? this.store.get(existing) : undefined;
+        const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
+        return { node: saved, created: !existing, warnings: await this.warningsOf(cluster, before, saved, w.now, dryRun) };
+      },
+      { dryRun },
+    );
   }
 
   /**

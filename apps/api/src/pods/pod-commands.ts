@@ -47,12 +47,16 @@ export interface UpsertPodCommand extends PodKey {
   resourceVersion: bigint | undefined;
   /** Create or replace (REST's PUT), create only (the Kubernetes API's POST) or update only (its PUT). */
   mode: WriteMode;
+  /** The Kubernetes API's `?dryRun=All`: decided and answered, nothing stored. */
+  dryRun?: boolean;
 }
 
 /** A PATCH of the Kubernetes API: the patch's format (its Content-Type) and body. */
 export interface PatchPodCommand extends PodKey {
   patchType: string;
   patch: unknown;
+  /** `?dryRun=All`: decided and answered, nothing stored. */
+  dryRun: boolean;
 }
 
 /** POST .../pods/{name}/eviction: the Eviction's deleteOptions. */

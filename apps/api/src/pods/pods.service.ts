@@ -91,13 +91,20 @@ export class PodsService {
    * its PUT only updates, 404 otherwise); a body naming a resourceVersion is written only over
    * the pod stored at that version (checkUpdate). Both are checked in the write's transaction.
    */
-  async upsert(cluster: string, { namespace, name, pod: sent, resourceVersion, mode }: UpsertPodCommand): Promise<{ pod: Pod; created: boolean }> {
-    return this.writer.write(cluster, async (w) => {
-      const existing = await this.store.find(w, namespace, name);
-      valueOf(checkWrite('Pod', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
-      const pod = await this.persist(w, sent, existing, existing ? 'pod.replace' : 'pod.create');
-      return { pod, created: !existing };
-    });
+  async upsert(
+    cluster: string,
+    { namespace, name, pod: sent, resourceVersion, mode, dryRun = false }: UpsertPodCommand,
+  ): Promise<{ pod: Pod; created: boolean }> {
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = await this.store.find(w, namespace, name);
+        valueOf(checkWrite('Pod', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
+        const pod = await this.persist(w, sent, existing, existing ? 'pod.replace' : 'pod.create');
+        return { pod, created: !existing };
+      },
+      { dryRun },
+    );
   }
 
   /**
@@ -107,18 +114,22 @@ export class PodsService {
    * controller's decision, audit. A resourceVersion in the result must be the stored one (409
    * otherwise), as the API server's update checks it.
    */
-  patch(cluster: string, { namespace, name, patchType, patch }: PatchPodCommand): Promise<Pod> {
+  patch(cluster: string, { namespace, name, patchType, patch, dryRun }: PatchPodCommand): Promise<Pod> {
     const settings = this.config.domain;
-    return this.writer.write(cluster, async (w) => {
-      const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
-      const patched = valueOf(withNameFromUrl(valueOf(applyPatch('Pod', podOfRow(existing), patchType, patch)), name, namespace));
-      const result = validatePod(patched, settings);
-      if (!result.ok) fail(failure.invalid('Pod', name, result.error));
-      const sent = sentResourceVersion(patched);
-      if (!sent.ok) fail(failure.invalid('Pod', name, sent.error));
-      valueOf(checkUpdate('Pod', name, storedVersionOf(existing), sent.value));
-      return this.persist(w, result.value, existing, 'pod.patch');
-    });
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+        const patched = valueOf(withNameFromUrl(valueOf(applyPatch('Pod', podOfRow(existing), patchType, patch)), name, namespace));
+        const result = validatePod(patched, settings);
+        if (!result.ok) fail(failure.invalid('Pod', name, result.error));
+        const sent = sentResourceVersion(patched);
+        if (!sent.ok) fail(failure.invalid('Pod', name, sent.error));
+        valueOf(checkUpdate('Pod', name, storedVersionOf(existing), sent.value));
+        return this.persist(w, result.value, existing, 'pod.patch');
+      },
+      { dryRun },
+    );
   }
 
   /**

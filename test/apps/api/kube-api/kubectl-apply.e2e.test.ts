@@ -6,11 +6,8 @@ import { KUBECTLS, Kubectl } from '../../../support/kubectl';
  * kubectl's writes from files (create, apply, replace, delete -f) of nodes and pods, through the
  * same services as REST's PUT: kubectl's own lines, the errors as it prints them, and the objects
  * as REST reads them after each.
- *
- * `--validate=false`: kubectl validates a file against the server's OpenAPI document, which
- * taintgate does not serve yet (it answers /openapi/v2 with 404, and kubectl refuses to go on).
+ * kubectl validates each file against the server's OpenAPI document first (kubectl-explain.e2e.test.ts).
  */
-const NO_SCHEMA = '--validate=false';
 
 const LIST = `apiVersion: v1
 kind: List
@@ -60,7 +57,7 @@ describe.each(KUBECTLS)('kubectl $version: create, apply, replace and delete -f'
       ?.action;
 
   it('creates a List of a node and a pod from stdin, as REST then reads them; a second create is AlreadyExists', async () => {
-    expect(await run(['create', NO_SCHEMA, '-f', '-'], LIST)).toEqual({ code: 0, out: 'node/n1 created\npod/p created', err: '' });
+    expect(await run(['create', '-f', '-'], LIST)).toEqual({ code: 0, out: 'node/n1 created\npod/p created', err: '' });
     const node = await rest('/v1/nodes/n1');
     expect(node.status).toBe(200);
     expect(node.body.metadata).toMatchObject({ labels: { pool: 'a' }, annotations: { owner: 'team-a' } });
@@ -76,7 +73,7 @@ describe.each(KUBECTLS)('kubectl $version: create, apply, replace and delete -f'
     expect(await lastAction('Node', 'n1')).toBe('node.create');
     expect(await lastAction('Pod', 'p')).toBe('pod.create');
 
-    const again = await run(['create', NO_SCHEMA, '-f', '-'], LIST);
+    const again = await run(['create', '-f', '-'], LIST);
     expect(again.code).toBe(1);
     expect(again.err).toBe(
       'Error from server (AlreadyExists): error when creating "STDIN": nodes "n1" already exists\n' +
@@ -105,14 +102,14 @@ items:
     nodeName: n2
     containers: [{name: c, image: nginx}]
 `;
-    expect(await run(['apply', NO_SCHEMA, '-f', '-'], file)).toEqual({ code: 0, out: 'node/n2 created\npod/q created', err: '' });
+    expect(await run(['apply', '-f', '-'], file)).toEqual({ code: 0, out: 'node/n2 created\npod/q created', err: '' });
     const node = await rest('/v1/nodes/n2');
     const applied = JSON.parse(node.body.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration']);
     expect(applied).toMatchObject({ kind: 'Node', metadata: { name: 'n2', labels: { pool: 'a' }, annotations: { owner: 'team-a' } } });
     expect(node.body.metadata.annotations.owner).toBe('team-a');
     const pod = await rest('/v1/namespaces/web/pods/q');
 
-    expect(await run(['apply', NO_SCHEMA, '-f', '-'], file)).toEqual({ code: 0, out: 'node/n2 unchanged\npod/q unchanged', err: '' });
+    expect(await run(['apply', '-f', '-'], file)).toEqual({ code: 0, out: 'node/n2 unchanged\npod/q unchanged', err: '' });
     expect((await rest('/v1/nodes/n2')).body).toEqual(node.body);
     expect((await rest('/v1/namespaces/web/pods/q')).body).toEqual(pod.body);
 
@@ -122,7 +119,7 @@ items:
       .replace('    annotations: {owner: team-a}\n', '');
     // The node first: its NoExecute taint evicts q, which does not tolerate it, as a REST write would (the node PATCH's
     // Warning headers say so), and kubectl then sees q terminating.
-    expect(await run(['apply', NO_SCHEMA, '-f', '-'], changed)).toEqual({
+    expect(await run(['apply', '-f', '-'], changed)).toEqual({
       code: 0,
       out: 'node/n2 configured\npod/q configured',
       err: [
@@ -144,7 +141,7 @@ items:
 
   it('replaces from a file (200, no annotation kept), and a replace of what does not exist is NotFound', async () => {
     const replaced = LIST.replace('{pool: a}', '{pool: c}').replace('    annotations: {owner: team-a}\n', '');
-    expect(await run(['replace', NO_SCHEMA, '-f', '-'], replaced)).toEqual({ code: 0, out: 'node/n1 replaced\npod/p replaced', err: '' });
+    expect(await run(['replace', '-f', '-'], replaced)).toEqual({ code: 0, out: 'node/n1 replaced\npod/p replaced', err: '' });
     const node = await rest('/v1/nodes/n1');
     expect(node.body.metadata.labels).toEqual({ pool: 'c' });
     expect(node.body.metadata.annotations).toBeUndefined();
@@ -152,14 +149,14 @@ items:
 
     // --force: a delete, then a create of the object from the file (a new uid).
     const uid = node.body.metadata.uid;
-    expect(await run(['replace', NO_SCHEMA, '--force', '-f', '-'], replaced)).toEqual({
+    expect(await run(['replace', '--force', '-f', '-'], replaced)).toEqual({
       code: 0,
       out: 'node "n1" deleted\npod "p" deleted\nnode/n1 replaced\npod/p replaced',
       err: '',
     });
     expect((await rest('/v1/nodes/n1')).body.metadata).toMatchObject({ labels: { pool: 'c' }, uid: expect.not.stringMatching(uid) });
 
-    const missing = await run(['replace', NO_SCHEMA, '-f', '-'], LIST.replaceAll('n1', 'gone').replace('name: p\n', 'name: gone\n'));
+    const missing = await run(['replace', '-f', '-'], LIST.replaceAll('n1', 'gone').replace('name: p\n', 'name: gone\n'));
     expect(missing.code).toBe(1);
     expect(missing.err).toBe(
       'Error from server (NotFound): error when replacing "STDIN": nodes "gone" not found\n' +
@@ -181,17 +178,14 @@ items:
   });
 
   it('an invalid object is refused with the API server words, nothing stored', async () => {
-    const bad = await run(
-      ['create', NO_SCHEMA, '-f', '-'],
-      'apiVersion: v1\nkind: Node\nmetadata: {name: bad}\nspec:\n  taints: [{key: k, effect: Sometimes}]\n',
-    );
+    const bad = await run(['create', '-f', '-'], 'apiVersion: v1\nkind: Node\nmetadata: {name: bad}\nspec:\n  taints: [{key: k, effect: Sometimes}]\n');
     expect(bad).toEqual({
       code: 1,
       out: '',
       err: 'The Node "bad" is invalid: spec.taints[0].effect: Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"',
     });
     expect((await rest('/v1/nodes/bad')).status).toBe(404);
-    const unnamed = await run(['apply', NO_SCHEMA, '-f', '-'], 'apiVersion: v1\nkind: Node\nmetadata: {labels: {a: b}}\n');
+    const unnamed = await run(['apply', '-f', '-'], 'apiVersion: v1\nkind: Node\nmetadata: {labels: {a: b}}\n');
     expect(unnamed.code).toBe(1);
   });
 
@@ -230,6 +224,13 @@ items:
       err: '',
     });
     expect(await evictions()).toEqual([['Scheduled', 600]]);
+  });
+
+  it('kubectl apply --dry-run=server: "created (server dry run)", nothing stored', async () => {
+    const file = LIST.replaceAll('n1', 'dry-n').replace('name: p\n', 'name: dry-p\n');
+    const dry = await run(['apply', '--dry-run=server', '-f', '-'], file);
+    expect(dry).toEqual({ code: 0, out: 'node/dry-n created (server dry run)\npod/dry-p created (server dry run)', err: '' });
+    expect((await t.api.get('/v1/nodes/dry-n')).statusCode).toBe(404);
   });
 });
 
@@ -280,23 +281,30 @@ describe('the Kubernetes API: POST and PUT of nodes and pods', () => {
     expect((await t.api.get('/v1/nodes/k2')).statusCode).toBe(404);
   });
 
-  it('refuses ?dryRun=All on a create, an update and a pod PATCH, which do not run dry yet, and writes nothing', async () => {
-    const refused = status('BadRequest', 'dryRun: Forbidden: a dry run of this write is not served yet: nothing was written', 400, {
-      causes: [{ reason: 'FieldValueForbidden', message: 'Forbidden: a dry run of this write is not served yet: nothing was written', field: 'dryRun' }],
-    });
-    expect((await kube('POST', '/api/v1/nodes?dryRun=All', { metadata: { name: 'dry' } })).json()).toEqual(refused);
-    expect((await kube('POST', '/api/v1/namespaces/web/pods?dryRun=All', pod({ name: 'dry' }))).json()).toEqual(refused);
-    expect((await kube('PUT', '/api/v1/nodes/k1?dryRun=All', { metadata: { name: 'k1', labels: { a: 'b' } } })).json()).toEqual(refused);
+  it('?dryRun=All on a create, an update and a pod PATCH answers what would be stored and writes nothing; another value is refused', async () => {
+    const created = await kube('POST', '/api/v1/nodes?dryRun=All', { metadata: { name: 'dry' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().metadata.name).toBe('dry');
+    expect((await kube('POST', '/api/v1/namespaces/web/pods?dryRun=All', pod({ name: 'dry' }))).statusCode).toBe(201);
+    const updated = await kube('PUT', '/api/v1/nodes/k1?dryRun=All', { metadata: { name: 'k1', labels: { a: 'b' } } });
+    expect(updated.json().metadata.labels).toEqual({ a: 'b' });
     const patch = await t.app.inject({
       method: 'PATCH',
       url: '/api/v1/namespaces/web/pods/k1?dryRun=All',
       payload: '{"metadata":{"labels":{"a":"b"}}}',
       headers: { 'content-type': 'application/merge-patch+json' },
     });
-    expect(patch.json()).toEqual(refused);
+    expect(patch.json().metadata.labels).toMatchObject({ a: 'b' });
     expect((await t.api.get('/v1/nodes/dry')).statusCode).toBe(404);
+    expect((await t.api.get('/v1/namespaces/web/pods/dry')).statusCode).toBe(404);
     expect((await t.api.get('/v1/nodes/k1')).json().metadata.labels).toBeUndefined();
-    expect((await t.api.get('/v1/namespaces/web/pods/k1')).json().metadata.labels).toBeUndefined();
+    expect((await t.api.get('/v1/namespaces/web/pods/k1')).json().metadata.labels?.a).toBeUndefined();
+    const other = await kube('POST', '/api/v1/nodes?dryRun=Yes', { metadata: { name: 'dry' } });
+    expect(other.json()).toEqual(
+      status('BadRequest', 'dryRun: Unsupported value: ["Yes"]: supported values: "All"', 400, {
+        causes: [{ reason: 'FieldValueNotSupported', message: 'Unsupported value: ["Yes"]: supported values: "All"', field: 'dryRun' }],
+      }),
+    );
   });
 
   it('makes a name from generateName, as kube-apiserver does', async () => {

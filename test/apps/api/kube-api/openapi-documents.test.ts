@@ -50,10 +50,19 @@ describe('the OpenAPI documents kubectl reads', () => {
       expect(kinds).toContain(JSON.stringify({ group: '', version: 'v1', kind }));
   });
 
-  it('advertises neither fieldValidation nor dryRun, which the server does not honour (kubectl then validates itself)', () => {
+  it('advertises dryRun on every write, which the server honours, and not fieldValidation, which it does not (kubectl then validates itself)', () => {
     const parameters = [...walk(v3.paths)].filter(([key]) => key === 'name').map(([, value]) => value);
     expect(parameters).not.toContain('fieldValidation');
-    expect(parameters).not.toContain('dryRun');
+    for (const [path, item] of Object.entries(v3.paths as Record<string, Record<string, { parameters?: { name: string }[] }>>)) {
+      for (const method of ['post', 'put', 'patch', 'delete']) {
+        const operation = item[method];
+        if (operation)
+          expect(
+            operation.parameters?.map((p) => p.name),
+            `${method} ${path}`,
+          ).toContain('dryRun');
+      }
+    }
   });
 
   it('the patch strategies are the domain strategic-merge table, field by field', () => {

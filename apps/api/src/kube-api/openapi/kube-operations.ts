@@ -5,7 +5,8 @@ import { CORE_V1, type GroupVersionKind, META_V1, coreKind } from './schema-dsl'
  * resource's kind from them (x-kubernetes-group-version-kind of /api/v1/nodes' operations), and
  * kubectl apply reads the patch types a PATCH accepts. Only the query parameters the server
  * honours are listed: kubectl sends fieldValidation and dryRun only where the document lists them
- * (without fieldValidation it validates against the v2 schema itself; without dryRun it refuses
+ * (without fieldValidation it validates against the v2 schema itself; dryRun, which every write
+ * honours, is listed on each; without it kubectl would refuse
  * --dry-run=server rather than have the server ignore it).
  */
 
@@ -44,6 +45,10 @@ const limit = query('limit', 'integer', 'At most this many objects; metadata.con
 const continueToken = query('continue', 'string', 'The metadata.continue of the previous page.');
 const watch = query('watch', 'boolean', 'Stream changes (WatchEvents) instead of answering a list.');
 const resourceVersion = query('resourceVersion', 'string', 'For a watch: the version of the list to start from.');
+
+/** metav1.CreateOptions', UpdateOptions', PatchOptions' and DeleteOptions' dryRun, on every write. */
+const dryRun = query('dryRun', 'string', 'All: the write is checked, decided and answered as it would be, and nothing is stored.');
+const WRITES: ReadonlySet<Method> = new Set(['post', 'put', 'patch', 'delete']);
 
 const listParameters = (selectable: boolean) => [...(selectable ? [labelSelector] : []), fieldSelector, limit, continueToken, watch, resourceVersion];
 
@@ -86,13 +91,18 @@ function operation(spec: OperationSpec) {
       description: spec.description,
       operationId: spec.id,
       tags: ['core_v1'],
-      ...(spec.parameters && spec.parameters.length > 0 ? { parameters: spec.parameters } : {}),
+      ...parametersOf(spec),
       ...body,
       responses,
       'x-kubernetes-action': spec.action,
       'x-kubernetes-group-version-kind': spec.kind,
     },
   };
+}
+
+function parametersOf(spec: OperationSpec) {
+  const parameters = [...(spec.parameters ?? []), ...(WRITES.has(spec.method) ? [dryRun] : [])];
+  return parameters.length > 0 ? { parameters } : {};
 }
 
 const name = (kind: string) => pathParameter('name', `The ${kind}'s name.`);

@@ -134,7 +134,7 @@ export const metaDefinitions: Definitions = {
       preconditions: ref(`${META_V1}Preconditions`, 'Conditions the object must meet, or the delete fails with a Conflict.'),
       orphanDependents: bool('Deprecated: use propagationPolicy.'),
       propagationPolicy: str('What happens to dependents: Orphan, Background or Foreground.', ['Background', 'Foreground', 'Orphan']),
-      dryRun: strings('All to validate the delete without deleting; not supported by this server.'),
+      dryRun: strings('All: the delete is checked and answered, and nothing is deleted.'),
       ignoreStoreReadErrorWithClusterBreakingPotential: bool('Deletes an object that cannot be read from storage; not supported by this server.'),
     },
   },
