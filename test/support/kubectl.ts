@@ -81,9 +81,10 @@ current-context: taintgate
     return { PATH: process.env.PATH ?? '', HOME: this.dir };
   }
 
-  run(args: readonly string[], input?: string): Promise<KubectlRun> {
+  /** Runs kubectl to its end, with `input` on stdin and `env` beside PATH and HOME (KUBE_EDITOR for `kubectl edit`). */
+  run(args: readonly string[], input?: string, env: NodeJS.ProcessEnv = {}): Promise<KubectlRun> {
     return new Promise((resolve) => {
-      const child = execFile(this.binary, [...this.flags(), ...args], { env: this.env(), timeout: 30_000 }, (error, stdout, stderr) => {
+      const child = execFile(this.binary, [...this.flags(), ...args], { env: { ...this.env(), ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
       });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApiFixture } from '../../../support/api-test-app';
 import { KUBECTLS, Kubectl } from '../../../support/kubectl';
@@ -82,6 +85,17 @@ describe.each(KUBECTLS)('kubectl $version: taint, cordon, label, annotate', ({ b
     expect(events.stdout).toBe('Marking for deletion Pod web/p1');
     const { rows } = await t.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE kind = 'Node' AND name = 'n1' ORDER BY id DESC LIMIT 1`);
     expect(rows[0]?.action).toBe('node.patch');
+  });
+
+  it('kubectl edit: the editor’s change sent as a strategic merge patch', async () => {
+    await t.api.put('/v1/nodes/ed', { metadata: { name: 'ed' } });
+    // The "editor": adds a label under metadata.name, as a user would type it.
+    const editor = path.join(await mkdtemp(path.join(tmpdir(), 'taintgate-editor-')), 'editor.sh');
+    await writeFile(editor, `#!/bin/sh\nsed -i 's/^  name: ed$/  name: ed\\n  labels:\\n    edited: "yes"/' "$1"\n`, { mode: 0o755 });
+    const run = await kubectl.run(['edit', 'node', 'ed'], undefined, { KUBE_EDITOR: editor });
+    expect(run.stdout.trim(), run.stderr).toBe('node/ed edited');
+    expect((await t.api.get('/v1/nodes/ed')).json().metadata.labels).toEqual({ edited: 'yes' });
+    await rm(path.dirname(editor), { recursive: true, force: true });
   });
 
   it('a patch that makes the node invalid is refused with the API server words, and changes nothing', async () => {
