@@ -84,9 +84,11 @@ export class ImpactService {
    */
   async ofNodeChange(cluster: string, before: Node | undefined, after: Node, now: number): Promise<NodeChangeImpact | undefined> {
     if (!addsTaintsOrCordons(before, after)) return undefined;
-    const view = await this.snapshots.view(cluster);
-    const scheduledOf = await this.scheduledOn(view.cluster.id, new Set([after.metadata.name]));
     const options = { comparisonOperators: this.config.domain.tolerationComparisonOperators };
+    // A cluster this very write creates is not committed yet: it has no pods to tell of.
+    const view = await this.snapshots.find(cluster, now);
+    if (!view) return nodeChangeImpact(before, after, [], [], now, options);
+    const scheduledOf = await this.scheduledOn(view.cluster.id, new Set([after.metadata.name]));
     return nodeChangeImpact(before, after, [...view.nodes.values()], [...view.pods.values()], now, options, scheduledOf, { usageOf: view.usageOf });
   }
 
