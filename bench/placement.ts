@@ -1,11 +1,13 @@
 /**
  * How long do the domain's two answers take at the scale docs/contract.md aims at (10,000 nodes,
- * 300,000 pods)? Pure computation over an in-memory cluster: no database, no HTTP.
+ * 300,000 pods)? Pure computation over an in-memory cluster: no database, no HTTP. Placement node by
+ * node is compared with placement by class of nodes (bench/grouped-placement.ts).
  *   npm run bench:placement
  */
 import { type Pod, placePod, taintImpact } from '@taintgate/domain';
 import { machineLine } from './machine';
 import { makeNodes, makePods, medianMs } from './cluster-fixture';
+import { benchGroupedPlacement } from './grouped-placement';
 
 const NODES = 10_000;
 const PODS = 300_000;
@@ -36,6 +38,8 @@ for (const [name, pod] of Object.entries(pods)) {
   const t = medianMs(() => placePod(pod, nodes), 21);
   console.log(`  ${name.padEnd(26)} median ${t.median.toFixed(1)} ms  (min ${t.min.toFixed(1)}, max ${t.max.toFixed(1)})`);
 }
+
+benchGroupedPlacement(nodes);
 
 const allPods = makePods(PODS, nodes, 0.01);
 const targets = new Set(nodes.map((n) => n.metadata.name));

@@ -33,6 +33,8 @@ export * from './scheduling/taint-toleration-score';
 export * from './scheduling/node-usage';
 export * from './scheduling/node-resources-fit';
 export * from './scheduling/placement';
+export * from './scheduling/node-classes';
+export * from './scheduling/grouped-placement';
 export * from './scheduling/rescheduling';
 export * from './selectors/label-selector';
 export * from './selectors/field-selector';

@@ -1,51 +1,12 @@
-import { type Int64, canonicalInt64 } from '../numbers/int64';
-import { type ResourceRequest, podResourceRequest } from '../resources/pod-requests';
-import { isDoNotScheduleTaint, isNoExecuteTaint, isPreferNoScheduleTaint, taintForReason, taintIdentity, taintToString } from '../taints/taint';
 import { type SummaryWording, defaultSettings } from '../settings';
-import { type MatchOptions, defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
-import type { Node, Pod, PodRef, Taint, Toleration } from '../types';
-import { TaintKeys } from '../well-known';
-import { type NodeAffinityPreFilter, evaluateNodeAffinity, nodeAffinityMatches, nodeAffinityPreFilter } from './node-affinity';
-import { type InsufficientResource, fitsRequest, nodeCapacity, withoutMissingExtendedResources } from './node-resources-fit';
-import { type NodeUsage, emptyNodeUsage } from './node-usage';
+import { type MatchOptions, defaultMatchOptions } from '../tolerations/match';
+import type { Node, Pod, PodRef } from '../types';
+import { type NodeAffinityPreFilter, nodeAffinityPreFilter } from './node-affinity';
+import { type NodeFilterResult, type SchedulerRejection, resourceFitOf, runFilters, wordRejection } from './node-filters';
+import { type PlacementCapacity, type PlacementReason, SchedulerReasons } from './placement-reasons';
 import { taintTolerationScores } from './taint-toleration-score';
 
-export const PlacementReasonCodes = {
-  untoleratedTaint: 'UntoleratedTaint',
-  unschedulable: 'Unschedulable',
-  nodeSelectorMismatch: 'NodeSelectorMismatch',
-  nodeAffinityMismatch: 'NodeAffinityMismatch',
-  nodeNameMismatch: 'NodeNameMismatch',
-  /** NodeResourcesFit, with capacity: the node's allocatable, less what its pods request, is short of the pod's request. */
-  insufficientResource: 'InsufficientResource',
-  /** NodeResourcesFit, with capacity: the node holds as many pods as its allocatable `pods` allows. */
-  tooManyPods: 'TooManyPods',
-  /** Soft: lowers the score, never blocks. */
-  untoleratedPreferNoSchedule: 'UntoleratedPreferNoSchedule',
-  /** Soft, with capacity: the node has no status.allocatable (nor capacity), so it is taken as unlimited and resources are not checked. */
-  allocatableUnknown: 'AllocatableUnknown',
-} as const;
-export type PlacementReasonCode = (typeof PlacementReasonCodes)[keyof typeof PlacementReasonCodes];
-
-export interface PlacementReason {
-  code: PlacementReasonCode;
-  message: string;
-  /** The taint concerned, for taint reasons. */
-  taint?: Taint;
-  /** The pod field that is not met, for selector reasons. */
-  field?: string;
-  /** For NodeResourcesFit's reasons: the amounts, in the scheduler's units (millicores for cpu, a count for pods, units for the rest). */
-  resource?: ResourceShortage;
-}
-
-/** fit.go's InsufficientResource as a placement reason carries it: int64s, a number while safe. */
-export interface ResourceShortage {
-  name: string;
-  requested: Int64;
-  /** What the node's pods request already (for pods: how many there are). */
-  used: Int64;
-  allocatable: Int64;
-}
+export * from './placement-reasons';
 
 export interface NodePlacement {
   name: string;
@@ -71,15 +32,6 @@ export interface Placement {
   capacityConsidered?: true;
 }
 
-/**
- * What NodeResourcesFit needs beside the nodes: what the pods bound to each node request already.
- * The usage must not count the pod being placed (see excludingPod for a stored, bound one).
- */
-export interface PlacementCapacity {
-  /** The usage of the node (usageByNode); undefined when no pod holds resources on it. */
-  readonly usageOf: (nodeName: string) => NodeUsage | undefined;
-}
-
 /** What placement takes from the settings: how tolerations match, and the wording of the summary. */
 export interface PlacementOptions extends MatchOptions {
   summaryWording: SummaryWording;
@@ -87,114 +39,11 @@ export interface PlacementOptions extends MatchOptions {
 
 export const defaultPlacementOptions: PlacementOptions = Object.freeze({ ...defaultMatchOptions, summaryWording: defaultSettings.summaryWording });
 
-/** kube-scheduler's reasons, as they appear in its summary line. */
-export const SchedulerReasons = {
-  /** NodeUnschedulable's ErrReasonUnschedulable. */
-  unschedulable: 'node(s) were unschedulable',
-  /** NodeName's ErrReason. */
-  nodeName: "node(s) didn't match the requested node name",
-  /** TaintToleration's Filter since kubernetes/kubernetes#134740, which logs the taint instead of naming it. */
-  untoleratedTaint: 'node(s) had untolerated taint(s)',
-  /** TaintToleration's Filter before that: fmt "node(s) had untolerated taint {%s: %s}" of the first untolerated taint. */
-  untoleratedTaintNamed: (taint: Taint) => `node(s) had untolerated taint ${taintForReason(taint)}`,
-  /** NodeAffinity's ErrReasonPod. */
-  nodeAffinity: "node(s) didn't match Pod's node affinity/selector",
-  /**
-   * findNodesThatFitPod's status for the nodes a PreFilterResult leaves out: fmt "node(s) didn't
-   * satisfy plugin(s) %v" of the sorted names of the plugins that narrowed the nodes, NodeAffinity alone here.
-   */
-  notInPreFilterResult: "node(s) didn't satisfy plugin(s) [NodeAffinity]",
-  /** NodeAffinity's PreFilter when the node names of the terms leave no node (errReasonConflict). */
-  affinityTermsConflict: 'pod affinity terms conflict',
-  // NodeResourcesFit's reasons ("Too many pods", "Insufficient cpu") are fitsRequest's (node-resources-fit.ts).
-} as const;
-
-export const noNodesAvailable = 'no nodes available to schedule pods';
-
-/**
- * A node kube-scheduler rejects, as its summary counts it: the status of the first filter that
- * rejects it (RunFilterPlugins stops there), with every reason of that status (NodeResourcesFit
- * gives one for each resource short), and the untolerated taint when TaintToleration rejected it.
- */
-interface SchedulerRejection {
-  reasons: readonly string[];
-  /** For the legacy wording, which names it. */
-  taint?: Taint;
-}
-
-interface NodeFilterResult {
-  reasons: PlacementReason[];
-  /** The first filter that rejects the node, as kube-scheduler counts it; undefined if feasible. */
-  rejection: SchedulerRejection | undefined;
-}
-
-/** What the resource check takes: the pod's request, computed once for every node, and the nodes' usage. */
-interface ResourceFit {
-  request: ResourceRequest;
-  usageOf: (nodeName: string) => NodeUsage | undefined;
-}
-
-const resourceFitOf = (pod: Pod, capacity: PlacementCapacity | undefined): ResourceFit | undefined =>
-  capacity && { request: podResourceRequest(pod), usageOf: capacity.usageOf };
-
 export function podRef(pod: Pod): PodRef {
   return { namespace: pod.metadata.namespace || 'default', name: pod.metadata.name };
 }
 
-const unschedulableTaint: Taint = { key: TaintKeys.unschedulable, effect: 'NoSchedule' };
-
-function taintReason(taint: Taint, soft: boolean): PlacementReason {
-  return {
-    code: soft ? PlacementReasonCodes.untoleratedPreferNoSchedule : PlacementReasonCodes.untoleratedTaint,
-    taint: taintIdentity(taint),
-    message: soft ? `untolerated taint ${taintToString(taint)} lowers the node's score` : `untolerated taint ${taintToString(taint)}`,
-  };
-}
-
-function shortageReason(short: InsufficientResource): PlacementReason {
-  const unit = (q: bigint) => (short.resourceName === 'cpu' ? `${q}m` : String(q));
-  const resource: ResourceShortage = {
-    name: short.resourceName,
-    requested: canonicalInt64(short.requested),
-    used: canonicalInt64(short.used),
-    allocatable: canonicalInt64(short.capacity),
-  };
-  if (short.resourceName === 'pods') {
-    return { code: PlacementReasonCodes.tooManyPods, resource, message: `${short.reason}: ${short.used} pods on the node, ${short.capacity} allowed` };
-  }
-  return {
-    code: PlacementReasonCodes.insufficientResource,
-    resource,
-    message: `${short.reason}: requests ${unit(short.requested)}, ${unit(short.used)} of ${unit(short.capacity)} allocatable requested already`,
-  };
-}
-
-const allocatableUnknownReason: PlacementReason = {
-  code: PlacementReasonCodes.allocatableUnknown,
-  message: 'node has no status.allocatable: taken as unlimited, resources not checked',
-};
-
-/**
- * NodeResourcesFit for the pod on this node: what is short, or that nothing is known of the node's
- * size. A pod bound by spec.nodeName meets the kubelet's admission instead (predicateAdmitHandler),
- * which runs the same fit once the extended resources its node does not list are dropped.
- */
-function checkResources(node: Node, fit: ResourceFit, bound: boolean): { insufficient: InsufficientResource[]; unknown: boolean } {
-  const capacity = nodeCapacity(node);
-  if (!capacity.limited) return { insufficient: [], unknown: true };
-  const request = bound ? withoutMissingExtendedResources(fit.request, capacity.allocatable) : fit.request;
-  return { insufficient: fitsRequest(request, capacity.allocatable, fit.usageOf(node.metadata.name) ?? emptyNodeUsage), unknown: false };
-}
-
-/**
- * Filters one node for the pod, collecting every reason (not only the first) and the one status
- * kube-scheduler would count: the first failing filter in its default order (NodeUnschedulable,
- * NodeName, TaintToleration, NodeAffinity, then, with capacity, NodeResourcesFit; NodePorts, which
- * runs between the last two, is not modelled). A pod with spec.nodeName is not scheduled but
- * admitted by the kubelet on that node (generalFilter), which ignores NoSchedule taints and
- * spec.unschedulable but not NoExecute taints, node selectors or resources. The kubelet checks
- * resources first and reports one reason only; the scheduler's order is kept here for both.
- */
+/** Filters one node for the pod, with every reason (see runFilters). */
 export function filterNode(pod: Pod, node: Node, options: MatchOptions = defaultMatchOptions, capacity?: PlacementCapacity): NodeFilterResult {
   return runFilters(pod, node, options, true, resourceFitOf(pod, capacity));
 }
@@ -210,65 +59,7 @@ export function feasibilityOf(pod: Pod, options: MatchOptions = defaultMatchOpti
   return (node) => runFilters(pod, node, options, false, fit).rejection === undefined;
 }
 
-function runFilters(pod: Pod, node: Node, options: MatchOptions, explain: boolean, fit: ResourceFit | undefined): NodeFilterResult {
-  const tolerations: Toleration[] = pod.spec?.tolerations ?? [];
-  const taints = node.spec?.taints ?? [];
-  const boundTo = pod.spec?.nodeName;
-  const reasons: PlacementReason[] = [];
-  let rejection: SchedulerRejection | undefined;
-  const rejected = (reason: string, taint?: Taint): boolean => {
-    rejection ??= taint ? { reasons: [reason], taint } : { reasons: [reason] };
-    return !explain;
-  };
-  const result = (): NodeFilterResult => ({ reasons, rejection });
-
-  if (boundTo && boundTo !== node.metadata.name) {
-    if (explain) reasons.push({ code: PlacementReasonCodes.nodeNameMismatch, message: `pod is bound to node ${boundTo} by spec.nodeName` });
-    rejected(SchedulerReasons.nodeName);
-    return result();
-  }
-
-  if (!boundTo && node.spec?.unschedulable && !tolerationsTolerateTaint(tolerations, unschedulableTaint, options)) {
-    if (explain) reasons.push({ code: PlacementReasonCodes.unschedulable, message: 'node is cordoned (spec.unschedulable is true)' });
-    if (rejected(SchedulerReasons.unschedulable)) return result();
-  }
-
-  const blocks = boundTo ? isNoExecuteTaint : isDoNotScheduleTaint;
-  for (const taint of taints) {
-    if (!blocks(taint) || tolerationsTolerateTaint(tolerations, taint, options)) continue;
-    if (explain) reasons.push(taintReason(taint, false));
-    if (rejected(SchedulerReasons.untoleratedTaint, taint)) return result();
-  }
-
-  if (!explain) {
-    if (!nodeAffinityMatches(pod, node)) rejected(SchedulerReasons.nodeAffinity);
-    else if (fit) {
-      const { insufficient } = checkResources(node, fit, Boolean(boundTo));
-      if (insufficient.length > 0) rejection = { reasons: insufficient.map((r) => r.reason) };
-    }
-    return result();
-  }
-  const affinity = evaluateNodeAffinity(pod, node);
-  for (const miss of affinity.nodeSelectorMisses) {
-    reasons.push({ code: PlacementReasonCodes.nodeSelectorMismatch, field: miss.field, message: miss.message });
-  }
-  for (const miss of affinity.affinityMisses) {
-    reasons.push({ code: PlacementReasonCodes.nodeAffinityMismatch, field: miss.field, message: miss.message });
-  }
-  if (!affinity.matches) rejected(SchedulerReasons.nodeAffinity);
-
-  const resources = fit && checkResources(node, fit, Boolean(boundTo));
-  if (resources && resources.insufficient.length > 0) {
-    reasons.push(...resources.insufficient.map(shortageReason));
-    rejection ??= { reasons: resources.insufficient.map((r) => r.reason) };
-  }
-
-  for (const taint of taints) {
-    if (isPreferNoScheduleTaint(taint) && !tolerationsTolerateTaint(tolerations, taint, options)) reasons.push(taintReason(taint, true));
-  }
-  if (resources?.unknown) reasons.push(allocatableUnknownReason);
-  return result();
-}
+export const noNodesAvailable = 'no nodes available to schedule pods';
 
 /**
  * kube-scheduler's FitError.Error() (framework/types.go) with the available count in front where it
@@ -280,19 +71,19 @@ function runFilters(pod: Pod, node: Node, options: MatchOptions, explain: boolea
  * and memory counts once for each and the counts may add up to more than the nodes rejected.
  */
 export function summarize(total: number, feasible: number, rejections: readonly string[], preFilterMessage?: string): string {
+  const counts = new Map<string, number>();
+  for (const reason of rejections) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return summarizeCounts(total, feasible, counts, preFilterMessage);
+}
+
+/** summarize over the reasons counted already (placement by class counts a whole class at once). */
+export function summarizeCounts(total: number, feasible: number, counts: ReadonlyMap<string, number>, preFilterMessage?: string): string {
   if (total === 0) return noNodesAvailable;
   const head = `${feasible}/${total} nodes are available`;
   if (preFilterMessage) return `${head}: ${preFilterMessage}.`;
-  const counts = new Map<string, number>();
-  for (const reason of rejections) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   // Go's sort.Strings: byte-wise order of the whole "N reason" string.
   const histogram = [...counts].map(([reason, n]) => `${n} ${reason}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return histogram.length ? `${head}: ${histogram.join(', ')}.` : `${head}.`;
-}
-
-/** A rejection's reasons in the chosen words: the legacy ones name the untolerated taint. */
-function wordRejection(rejection: SchedulerRejection, wording: SummaryWording): readonly string[] {
-  return wording === 'legacy' && rejection.taint ? [SchedulerReasons.untoleratedTaintNamed(rejection.taint)] : rejection.reasons;
 }
 
 const allNodes: NodeAffinityPreFilter = { outcome: 'allNodes' };

@@ -1,0 +1,173 @@
+import type { Node } from '../types';
+
+/**
+ * Nodes grouped into classes by what the scheduler's filters read of them apart from their name and
+ * size: the taint list (key, value, effect, in order; not timeAdded, which no filter reads),
+ * spec.unschedulable and the labels. Every filter but NodeName and NodeResourcesFit answers alike
+ * for the nodes of a class, so a pod needs deciding once per class, not once per node.
+ *
+ * Labels often tell nodes apart in keys no pod reads (kubernetes.io/hostname), so a pod sees coarser
+ * groups: the classes alike in taints, cordon and the labels it reads (viewFor). Those views are
+ * memoized per set of label keys, since most pods read the same few keys (zone, node pool).
+ *
+ * Built once for a cluster's nodes and kept by its holder: putNode and removeNode change it in
+ * place, node by node, the views with it, so a snapshot updates it as nodes change without
+ * grouping every node again. The nodes held are never changed here.
+ */
+export interface NodeClasses {
+  /** By class key (nodeClassKey). */
+  readonly byKey: Map<string, NodeClass>;
+  /** The class of each node, by node name. */
+  readonly classOf: Map<string, NodeClass>;
+  /** Every node name, in byte order (as placement lists nodes), kept sorted as nodes come and go. */
+  readonly names: string[];
+  /** Views by the label keys read (viewKey), the most recently asked last. */
+  readonly views: Map<string, ClassView>;
+}
+
+export interface NodeClass {
+  readonly key: string;
+  /** The taints and spec.unschedulable part of the key, which every pod reads. */
+  readonly shapeKey: string;
+  /** The labels every member has. */
+  readonly labels: Readonly<Record<string, string>>;
+  /** The nodes of the class, by name. */
+  readonly members: Map<string, Node>;
+}
+
+/** The classes as a pod that reads these label keys sees them: grouped by taints, cordon and those labels. */
+export interface ClassView {
+  readonly readKeys: readonly string[];
+  readonly groups: Map<string, NodeGroup>;
+  readonly groupOf: Map<NodeClass, NodeGroup>;
+}
+
+export interface NodeGroup {
+  readonly key: string;
+  readonly classes: Set<NodeClass>;
+  /** How many nodes its classes hold together. */
+  size: number;
+}
+
+/** Views kept at most: one per kind of pod in practice; an unusual pod evicts the least recently used. */
+const maxViews = 32;
+
+const hasLabel = (labels: Readonly<Record<string, string>>, key: string) => Object.prototype.hasOwnProperty.call(labels, key);
+
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The taints (in their order: reasons list them so) and the cordon, as the filters read them. */
+function shapeKeyOf(node: Node): string {
+  const taints = (node.spec?.taints ?? []).map((t) => [t.key, t.value ?? '', t.effect]);
+  return JSON.stringify([taints, Boolean(node.spec?.unschedulable)]);
+}
+
+/** Nodes with equal keys are alike to every filter but NodeName and NodeResourcesFit. */
+export function nodeClassKey(node: Node): string {
+  const labels = Object.entries(node.metadata.labels ?? {}).sort(([a], [b]) => byteOrder(a, b));
+  return `${shapeKeyOf(node)}${JSON.stringify(labels)}`;
+}
+
+export function nodeClassesOf(nodes: Iterable<Node>): NodeClasses {
+  const classes: NodeClasses = { byKey: new Map(), classOf: new Map(), names: [], views: new Map() };
+  for (const node of nodes) putNode(classes, node);
+  return classes;
+}
+
+/** Where `name` is in the sorted names, or where it would go. */
+function namePosition(names: readonly string[], name: string): number {
+  let lo = 0;
+  let hi = names.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((names[mid] as string) < name) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Adds the node, or replaces the node of that name. */
+export function putNode(classes: NodeClasses, node: Node): void {
+  const name = node.metadata.name;
+  const previous = classes.classOf.get(name);
+  if (previous) leaveClass(classes, previous, name);
+  else classes.names.splice(namePosition(classes.names, name), 0, name);
+
+  const key = nodeClassKey(node);
+  let nodeClass = classes.byKey.get(key);
+  if (!nodeClass) {
+    nodeClass = { key, shapeKey: shapeKeyOf(node), labels: node.metadata.labels ?? {}, members: new Map() };
+    classes.byKey.set(key, nodeClass);
+    for (const view of classes.views.values()) joinGroup(view, nodeClass);
+  }
+  nodeClass.members.set(name, node);
+  classes.classOf.set(name, nodeClass);
+  for (const view of classes.views.values()) (view.groupOf.get(nodeClass) as NodeGroup).size++;
+}
+
+/** Removes the node of that name; false if there was none. */
+export function removeNode(classes: NodeClasses, name: string): boolean {
+  const nodeClass = classes.classOf.get(name);
+  if (!nodeClass) return false;
+  leaveClass(classes, nodeClass, name);
+  classes.classOf.delete(name);
+  classes.names.splice(namePosition(classes.names, name), 1);
+  return true;
+}
+
+function leaveClass(classes: NodeClasses, nodeClass: NodeClass, name: string): void {
+  nodeClass.members.delete(name);
+  for (const view of classes.views.values()) {
+    const group = view.groupOf.get(nodeClass) as NodeGroup;
+    group.size--;
+    if (nodeClass.members.size > 0) continue;
+    group.classes.delete(nodeClass);
+    view.groupOf.delete(nodeClass);
+    if (group.classes.size === 0) view.groups.delete(group.key);
+  }
+  if (nodeClass.members.size === 0) classes.byKey.delete(nodeClass.key);
+}
+
+function joinGroup(view: ClassView, nodeClass: NodeClass): void {
+  const projected = view.readKeys.map((key) => (hasLabel(nodeClass.labels, key) ? nodeClass.labels[key] : null));
+  const key = `${nodeClass.shapeKey}${JSON.stringify(projected)}`;
+  let group = view.groups.get(key);
+  if (!group) {
+    group = { key, classes: new Set(), size: 0 };
+    view.groups.set(key, group);
+  }
+  group.classes.add(nodeClass);
+  view.groupOf.set(nodeClass, group);
+}
+
+/** The view for pods that read these label keys (in any order, repeated or not), built on first use. */
+export function viewFor(classes: NodeClasses, labelKeys: Iterable<string>): ClassView {
+  const readKeys = [...new Set(labelKeys)].sort(byteOrder);
+  const key = JSON.stringify(readKeys);
+  const kept = classes.views.get(key);
+  if (kept) {
+    // Most recently used last, so that the first is the one to drop.
+    classes.views.delete(key);
+    classes.views.set(key, kept);
+    return kept;
+  }
+  const view: ClassView = { readKeys, groups: new Map(), groupOf: new Map() };
+  for (const nodeClass of classes.byKey.values()) {
+    joinGroup(view, nodeClass);
+    (view.groupOf.get(nodeClass) as NodeGroup).size += nodeClass.members.size;
+  }
+  if (classes.views.size >= maxViews) classes.views.delete(classes.views.keys().next().value as string);
+  classes.views.set(key, view);
+  return view;
+}
+
+/** A node of the group, which stands for all of them before every filter that reads no name or size. */
+export function representativeOf(group: NodeGroup): Node {
+  for (const nodeClass of group.classes) for (const node of nodeClass.members.values()) return node;
+  throw new Error('a node group without nodes'); // leaveClass drops empty groups
+}
+
+/** The node of that name, if held. */
+export function heldNode(classes: NodeClasses, name: string): Node | undefined {
+  return classes.classOf.get(name)?.members.get(name);
+}

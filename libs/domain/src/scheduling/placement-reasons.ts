@@ -1,0 +1,77 @@
+import type { Int64 } from '../numbers/int64';
+import { taintForReason } from '../taints/taint';
+import type { Taint } from '../types';
+import type { NodeUsage } from './node-usage';
+
+/**
+ * The words of placement's answers, apart from placement itself so that the filters
+ * (node-filters.ts) and both ways of placing (per node, per class of nodes) share them.
+ */
+
+export const PlacementReasonCodes = {
+  untoleratedTaint: 'UntoleratedTaint',
+  unschedulable: 'Unschedulable',
+  nodeSelectorMismatch: 'NodeSelectorMismatch',
+  nodeAffinityMismatch: 'NodeAffinityMismatch',
+  nodeNameMismatch: 'NodeNameMismatch',
+  /** NodeResourcesFit, with capacity: the node's allocatable, less what its pods request, is short of the pod's request. */
+  insufficientResource: 'InsufficientResource',
+  /** NodeResourcesFit, with capacity: the node holds as many pods as its allocatable `pods` allows. */
+  tooManyPods: 'TooManyPods',
+  /** Soft: lowers the score, never blocks. */
+  untoleratedPreferNoSchedule: 'UntoleratedPreferNoSchedule',
+  /** Soft, with capacity: the node has no status.allocatable (nor capacity), so it is taken as unlimited and resources are not checked. */
+  allocatableUnknown: 'AllocatableUnknown',
+} as const;
+export type PlacementReasonCode = (typeof PlacementReasonCodes)[keyof typeof PlacementReasonCodes];
+
+export interface PlacementReason {
+  code: PlacementReasonCode;
+  message: string;
+  /** The taint concerned, for taint reasons. */
+  taint?: Taint;
+  /** The pod field that is not met, for selector reasons. */
+  field?: string;
+  /** For NodeResourcesFit's reasons: the amounts, in the scheduler's units (millicores for cpu, a count for pods, units for the rest). */
+  resource?: ResourceShortage;
+}
+
+/** fit.go's InsufficientResource as a placement reason carries it: int64s, a number while safe. */
+export interface ResourceShortage {
+  name: string;
+  requested: Int64;
+  /** What the node's pods request already (for pods: how many there are). */
+  used: Int64;
+  allocatable: Int64;
+}
+
+/**
+ * What NodeResourcesFit needs beside the nodes: what the pods bound to each node request already.
+ * The usage must not count the pod being placed (see excludingPod for a stored, bound one).
+ */
+export interface PlacementCapacity {
+  /** The usage of the node (usageByNode); undefined when no pod holds resources on it. */
+  readonly usageOf: (nodeName: string) => NodeUsage | undefined;
+}
+
+/** kube-scheduler's reasons, as they appear in its summary line. */
+export const SchedulerReasons = {
+  /** NodeUnschedulable's ErrReasonUnschedulable. */
+  unschedulable: 'node(s) were unschedulable',
+  /** NodeName's ErrReason. */
+  nodeName: "node(s) didn't match the requested node name",
+  /** TaintToleration's Filter since kubernetes/kubernetes#134740, which logs the taint instead of naming it. */
+  untoleratedTaint: 'node(s) had untolerated taint(s)',
+  /** TaintToleration's Filter before that: fmt "node(s) had untolerated taint {%s: %s}" of the first untolerated taint. */
+  untoleratedTaintNamed: (taint: Taint) => `node(s) had untolerated taint ${taintForReason(taint)}`,
+  /** NodeAffinity's ErrReasonPod. */
+  nodeAffinity: "node(s) didn't match Pod's node affinity/selector",
+  /**
+   * findNodesThatFitPod's status for the nodes a PreFilterResult leaves out: fmt "node(s) didn't
+   * satisfy plugin(s) %v" of the sorted names of the plugins that narrowed the nodes, NodeAffinity alone here.
+   */
+  notInPreFilterResult: "node(s) didn't satisfy plugin(s) [NodeAffinity]",
+  /** NodeAffinity's PreFilter when the node names of the terms leave no node (errReasonConflict). */
+  affinityTermsConflict: 'pod affinity terms conflict',
+  // NodeResourcesFit's reasons ("Too many pods", "Insufficient cpu") are fitsRequest's (node-resources-fit.ts).
+} as const;
