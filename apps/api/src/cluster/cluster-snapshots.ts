@@ -3,7 +3,7 @@ import { failure } from '@taintgate/domain';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { fail } from '../failures/failure.exception';
-import { ClusterSnapshot, type ClusterView, type SnapshotRefresh } from './cluster-snapshot';
+import { ClusterSnapshot, type ClusterView, type SnapshotRefresh, emptyClusterView } from './cluster-snapshot';
 import { DEFAULT_CLUSTER } from './cluster-writer';
 
 /**
@@ -49,7 +49,7 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
   async view(name: string, now = Date.now()): Promise<ClusterView> {
     const view = await this.find(name, now);
     if (view) return view;
-    if (name === DEFAULT_CLUSTER) return emptyView(name);
+    if (name === DEFAULT_CLUSTER) return emptyClusterView({ id: 0, name }, 0n);
     return fail(failure.notFound('Cluster', name));
   }
 
@@ -112,8 +112,4 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
       this.logger.log(`dropped the snapshot of cluster ${snapshot.cluster.name} (memory budget ${Math.round(budget / 2 ** 20)} MiB)`);
     }
   }
-}
-
-function emptyView(name: string): ClusterView {
-  return { cluster: { id: 0, name }, revision: 0n, nodes: new Map(), pods: new Map(), usageOf: () => undefined, keysInOrder: () => [] };
 }

@@ -89,7 +89,9 @@ export class ImpactService {
     const view = await this.snapshots.find(cluster, now);
     if (!view) return nodeChangeImpact(before, after, [], [], now, options);
     const scheduledOf = await this.scheduledOn(view.cluster.id, new Set([after.metadata.name]));
-    return nodeChangeImpact(before, after, [...view.nodes.values()], [...view.pods.values()], now, options, scheduledOf, { usageOf: view.usageOf });
+    // The pods one node's write can tell of: those bound to it, and the pending ones.
+    const pods = [...view.podsOn(after.metadata.name), ...view.pendingPods()];
+    return nodeChangeImpact(before, after, [...view.nodes.values()], pods, now, options, scheduledOf, { usageOf: view.usageOf });
   }
 
   private async stored(cluster: string) {

@@ -13,7 +13,8 @@ import {
   taintResultLine,
   taintToString,
 } from '@taintgate/domain';
-import type { ClusterView } from '../cluster/cluster-snapshot';
+import { type ClusterView, emptyClusterView } from '../cluster/cluster-snapshot';
+import { podKey } from '../cluster/pod-record';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { type AuditEntry, ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import { type StoredTaint, nodeWithTaints, storedTaintsOf } from '../cluster/node-record';
@@ -181,10 +182,11 @@ export class TaintsService {
       scheduled = read.scheduled;
     }
     const pods: Pod[] = [];
-    for (const [key, pod] of view.pods) {
-      if (!noExecuteChanged.has(pod.spec?.nodeName ?? '')) continue;
-      pods.push(pod);
-      plan.podsOnThem.add(key);
+    for (const name of names) {
+      for (const pod of view.podsOn(name)) {
+        pods.push(pod);
+        plan.podsOnThem.add(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name));
+      }
     }
     plan.scheduledIds = new Set([...scheduled.values()].map((row) => row.id));
     plan.outcome = this.evictions.outcomeFor(pods, after, scheduled, now);
@@ -299,14 +301,12 @@ class PlanOvertaken extends Error {
 /** How many of the snapshot's pods are bound to these nodes. */
 function podsBoundTo(view: ClusterView, nodes: ReadonlySet<string>): number {
   let count = 0;
-  for (const pod of view.pods.values()) if (nodes.has(pod.spec?.nodeName ?? '')) count++;
+  for (const name of nodes) for (const _pod of view.podsOn(name)) count++;
   return count;
 }
 
 /** A cluster the write creates: nothing in it yet. */
-function emptyView(w: WriteContext): ClusterView {
-  return { cluster: w.cluster, revision: w.revision - 1n, nodes: new Map(), pods: new Map(), usageOf: () => undefined, keysInOrder: () => [] };
-}
+const emptyView = (w: WriteContext): ClusterView => emptyClusterView(w.cluster, w.revision - 1n);
 
 function auditDetails(change: TaintChange, overwrite: boolean) {
   return {
