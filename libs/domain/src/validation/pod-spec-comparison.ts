@@ -107,7 +107,8 @@ function defaultContainer(container: Json, hostNetwork: boolean, pullPolicy: boo
   }
 }
 
-const volumeSources = [
+/** core/v1 VolumeSource's fields, one of which a volume names (the OpenAPI document lists them too). */
+export const VOLUME_SOURCES = [
   'hostPath',
   'emptyDir',
   'gcePersistentDisk',
@@ -142,7 +143,7 @@ const volumeSources = [
 
 function defaultVolume(volume: Json): void {
   // SetDefaults_Volume: a volume that names no source is an emptyDir.
-  if (!volumeSources.some((source) => isObject(volume[source]))) volume.emptyDir = {};
+  if (!VOLUME_SOURCES.some((source) => isObject(volume[source]))) volume.emptyDir = {};
   for (const source of ['secret', 'configMap', 'downwardAPI', 'projected']) {
     const of = objectAt(volume, source);
     if (of) setDefault(of, 'defaultMode', defaultVolumeMode);

@@ -1,4 +1,4 @@
-import { NodeSelectorOperators, TaintEffects, TolerationOperators } from '@taintgate/domain';
+import { NodeSelectorOperators, TaintEffects, TolerationOperators, VOLUME_SOURCES } from '@taintgate/domain';
 import {
   CORE_V1,
   type Definitions,
@@ -52,39 +52,6 @@ const containerFields: Record<string, Property> = {
   stdinOnce: bool('Whether stdin closes after the first attach.'),
   tty: bool('Whether the container has a TTY.'),
 };
-
-const volumeSources = [
-  'hostPath',
-  'emptyDir',
-  'gcePersistentDisk',
-  'awsElasticBlockStore',
-  'gitRepo',
-  'secret',
-  'nfs',
-  'iscsi',
-  'glusterfs',
-  'persistentVolumeClaim',
-  'rbd',
-  'flexVolume',
-  'cinder',
-  'cephfs',
-  'flocker',
-  'downwardAPI',
-  'fc',
-  'azureFile',
-  'configMap',
-  'vsphereVolume',
-  'quobyte',
-  'azureDisk',
-  'photonPersistentDisk',
-  'projected',
-  'portworxVolume',
-  'scaleIO',
-  'storageos',
-  'csi',
-  'ephemeral',
-  'image',
-];
 
 const selectorRequirements = (description: string) => list(refTo(`${CORE_V1}NodeSelectorRequirement`), description);
 
@@ -201,7 +168,7 @@ export const podSpecDefinitions: Definitions = {
     required: ['name'],
     properties: {
       name: str("The volume's name (a DNS label), unique in the pod."),
-      ...Object.fromEntries(volumeSources.map((source) => [source, opaque(`A ${source} volume.`)])),
+      ...Object.fromEntries(VOLUME_SOURCES.map((source) => [source, opaque(`A ${source} volume.`)])),
     },
   },
   [`${CORE_V1}ResourceRequirements`]: {
