@@ -1,5 +1,6 @@
 import {
   type Node,
+  type NodeClasses,
   type NodeUsage,
   type ObjectChange,
   type Pod,
@@ -7,7 +8,10 @@ import {
   emptyNodeUsage,
   failure,
   holdsNodeResources,
+  nodeClassesOf,
   podResourceRequest,
+  putNode,
+  removeNode,
   removePodUsage,
 } from '@taintgate/domain';
 import { Logger } from '@nestjs/common';
@@ -28,6 +32,12 @@ export interface ClusterView {
   cluster: ClusterRef;
   revision: bigint;
   nodes: ReadonlyMap<string, Node>;
+  /**
+   * `nodes` grouped by what the scheduler's filters read of them (taints, cordon, labels), kept as
+   * nodes come and go, so placement decides a pod once per group rather than once per node. Holds
+   * the very objects of `nodes`. Read-only but for the views viewFor memoizes in it.
+   */
+  readonly nodeClasses: NodeClasses;
   /** By `namespace/name`. */
   pods: ReadonlyMap<string, Pod>;
   /**
@@ -51,7 +61,17 @@ export interface ClusterView {
 
 /** A cluster with nothing in it (yet), at `revision`. */
 export function emptyClusterView(cluster: ClusterRef, revision: bigint): ClusterView {
-  return { cluster, revision, nodes: new Map(), pods: new Map(), usageOf: () => undefined, keysInOrder: () => [], podsOn: () => [], pendingPods: () => [] };
+  return {
+    cluster,
+    revision,
+    nodes: new Map(),
+    nodeClasses: nodeClassesOf([]),
+    pods: new Map(),
+    usageOf: () => undefined,
+    keysInOrder: () => [],
+    podsOn: () => [],
+    pendingPods: () => [],
+  };
 }
 
 /** One object's change as a refresh saw it: before (none: it did not exist) and after (none: deleted), at `revision`. */
@@ -83,6 +103,8 @@ export interface RefreshListener {
 export class ClusterSnapshot {
   private revision = -1n;
   private readonly nodes = new Map<string, Node>();
+  /** `nodes` by class, changed with it (setNode); built anew on a whole read. */
+  private nodeClasses = nodeClassesOf([]);
   private readonly pods = new Map<string, Pod>();
   /** Kept as pods come and go, so a read never sums 300,000 pods. */
   private readonly usage = new Map<string, NodeUsage>();
@@ -122,6 +144,7 @@ export class ClusterSnapshot {
       cluster: this.cluster,
       revision: this.revision,
       nodes: this.nodes,
+      nodeClasses: this.nodeClasses,
       pods: this.pods,
       usageOf: this.usageOf,
       keysInOrder: this.keysInOrder,
@@ -171,10 +194,14 @@ export class ClusterSnapshot {
     const told = !whole && this.listener?.followed() ? this.changesOf(changes.tombstones, nodes, changes.pods) : [];
     // Deletions first: a row still present was written after its tombstone and is the truth.
     for (const t of changes.tombstones) {
-      if (t.kind === 'Node') this.nodes.delete(t.key);
+      if (t.kind === 'Node') this.setNode(t.key, undefined);
       else this.setPod(t.key, undefined);
     }
-    for (const { key, node } of nodes) this.nodes.set(key, node);
+    if (whole) {
+      // Grouped once, rather than node by node into a sorted list of names.
+      for (const { key, node } of nodes) this.nodes.set(key, node);
+      this.nodeClasses = nodeClassesOf(this.nodes.values());
+    } else for (const { key, node } of nodes) this.setNode(key, node);
     for (const { key, pod } of changes.pods) this.setPod(key, pod);
     this.revision = changes.revision;
     if (this.listener?.followed()) this.listener.refreshed({ since, revision: changes.revision, whole, changes: told });
@@ -225,9 +252,21 @@ export class ClusterSnapshot {
   /** Forgets everything, before the cluster is read whole again. */
   private clear(): void {
     this.nodes.clear();
+    this.nodeClasses = nodeClassesOf([]);
     this.pods.clear();
     this.usage.clear();
     this.keysByNode.clear();
+  }
+
+  /** Replaces (or with undefined, removes) a node, in the map and in its class. */
+  private setNode(key: string, node: Node | undefined): void {
+    if (node) {
+      this.nodes.set(key, node);
+      putNode(this.nodeClasses, node);
+    } else {
+      this.nodes.delete(key);
+      removeNode(this.nodeClasses, key);
+    }
   }
 
   /** Replaces (or with undefined, removes) a pod, moving its request from the node it was on to the one it is on. */
