@@ -42,7 +42,7 @@ export class ImpactService {
   async impact(clusterName: string, { taint, target, inline }: ImpactCommand) {
     // Inline pods are admitted here, as on create; what admission added is told with their evictions.
     const admitted = inline?.pods.map((pod) => explainAdmission(pod, 'CREATE', this.config.domain));
-    const cluster: { clusterId?: number; nodes: Node[]; pods: Pod[]; usageOf?: ReschedulingQuery['usageOf'] } = inline
+    const cluster: { clusterId?: number; nodes: Node[]; pods: Pod[] } & ReschedulingQuery = inline
       ? { nodes: inline.nodes, pods: (admitted ?? []).map((a) => a.pod) }
       : await this.stored(clusterName);
     const admissionOf = admissionByPod(admitted ?? [], taint, { comparisonOperators: this.config.domain.tolerationComparisonOperators });
@@ -59,8 +59,8 @@ export class ImpactService {
       now,
       { comparisonOperators: this.config.domain.tolerationComparisonOperators },
       scheduledOf,
-      // Where each evicted pod could go, with the room the pods bound to each node take.
-      { usageOf: cluster.usageOf ?? usageLookup(cluster.pods) },
+      // Where each evicted pod could go, with the room the pods bound to each node take; stored nodes decided by class.
+      { usageOf: cluster.usageOf ?? usageLookup(cluster.pods), nodeClasses: cluster.nodeClasses },
     );
     return {
       ...result,
@@ -91,12 +91,12 @@ export class ImpactService {
     const scheduledOf = await this.scheduledOn(view.cluster.id, new Set([after.metadata.name]));
     // The pods one node's write can tell of: those bound to it, and the pending ones.
     const pods = [...view.podsOn(after.metadata.name), ...view.pendingPods()];
-    return nodeChangeImpact(before, after, [...view.nodes.values()], pods, now, options, scheduledOf, { usageOf: view.usageOf });
+    return nodeChangeImpact(before, after, [...view.nodes.values()], pods, now, options, scheduledOf, { usageOf: view.usageOf, nodeClasses: view.nodeClasses });
   }
 
   private async stored(cluster: string) {
     const view = await this.snapshots.view(cluster);
-    return { clusterId: view.cluster.id, nodes: [...view.nodes.values()], pods: [...view.pods.values()], usageOf: view.usageOf };
+    return { clusterId: view.cluster.id, nodes: [...view.nodes.values()], pods: [...view.pods.values()], usageOf: view.usageOf, nodeClasses: view.nodeClasses };
   }
 
   /** The eviction scheduled for a pod on these nodes, if it is still for this very pod (uid and node). */

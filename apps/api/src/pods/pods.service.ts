@@ -186,7 +186,7 @@ export class PodsService {
   private async replacementWarnings(cluster: string, pod: Pod, dryRun: boolean): Promise<string[]> {
     const view = await this.snapshots.view(cluster);
     const options = { comparisonOperators: this.config.domain.tolerationComparisonOperators };
-    const home = replacementHome(pod, [...view.nodes.values()], Date.now(), options, { usageOf: view.usageOf });
+    const home = replacementHome(pod, [...view.nodes.values()], Date.now(), options, { usageOf: view.usageOf, nodeClasses: view.nodeClasses });
     return evictionWarnings({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name }, home, dryRun);
   }
 

@@ -1,5 +1,7 @@
 import { type ResourceRequest, podResourceRequest } from '../resources/pod-requests';
+import { groupedFeasibility } from '../scheduling/grouped-placement';
 import { nodeAffinityPreFilter } from '../scheduling/node-affinity';
+import type { NodeClasses } from '../scheduling/node-classes';
 import type { NodeUsage } from '../scheduling/node-usage';
 import { type PlacementCapacity, feasibilityOf, podRef } from '../scheduling/placement';
 import { asRescheduled } from '../scheduling/rescheduling';
@@ -67,6 +69,21 @@ export interface TaintImpact {
 export interface ReschedulingQuery {
   /** What the pods bound to each node request already (usageByNode over the same pods); absent: resources are not looked at. */
   readonly usageOf?: (nodeName: string) => NodeUsage | undefined;
+  /**
+   * The stored nodes by class (a snapshot's, kept as they change), for the pending pods and the
+   * rescheduling alike: the filters that read taints, cordon and labels then run once per group of
+   * nodes alike to a pod rather than once per node. The answer is the same: a node it does not
+   * hold as given (a changed one, or one it has moved past) is filtered on its own.
+   */
+  readonly nodeClasses?: NodeClasses;
+}
+
+/** feasibilityOf, or with classes groupedFeasibility, which answers alike. */
+type Feasibility = (pod: Pod, capacity: PlacementCapacity | undefined) => (node: Node) => boolean;
+
+function feasibilityIn(options: MatchOptions, classes: NodeClasses | undefined): Feasibility {
+  if (!classes) return (pod, capacity) => feasibilityOf(pod, options, capacity);
+  return (pod, capacity) => groupedFeasibility(pod, classes, options, capacity);
 }
 
 /** The node with the taint added, replacing a taint of the same key and effect (kubectl --overwrite). */
@@ -124,8 +141,9 @@ export function impactOfNewTaints(
   const result: Omit<TaintImpact, 'taint'> = { nodes: [...after.keys()].sort(), evictions: [], unaffected: [], unschedulable: [] };
   const capacity: PlacementCapacity | undefined = rescheduling?.usageOf && { usageOf: rescheduling.usageOf };
   const evicts = added.some((t) => t.effect === 'NoExecute');
+  const feasibility = feasibilityIn(options, rescheduling?.nodeClasses);
 
-  const loses = pendingPodLoss(added, nodes, targetNames, options, capacity);
+  const loses = pendingPodLoss(added, nodes, targetNames, options, capacity, feasibility);
   // The pod of each eviction, in the same order, for the rescheduling below.
   const evicted: Pod[] = [];
   const evict = (pod: Pod, eviction: ImpactEviction) => {
@@ -169,7 +187,7 @@ export function impactOfNewTaints(
     } else result.unaffected.push({ pod: ref, node: boundTo, reason: 'ToleratesForever' });
   }
   if (rescheduling) {
-    const placeOf = destinations([...nodes.filter((n) => !after.has(n.metadata.name)), ...after.values()], now, options, capacity);
+    const placeOf = destinations([...nodes.filter((n) => !after.has(n.metadata.name)), ...after.values()], now, options, capacity, feasibility);
     let stranded = 0;
     result.evictions.forEach((eviction, i) => {
       const pod = evicted[i] as Pod;
@@ -203,6 +221,7 @@ function pendingPodLoss(
   targets: ReadonlySet<string>,
   options: MatchOptions,
   capacity: PlacementCapacity | undefined,
+  feasibility: Feasibility,
 ): (pod: Pod) => boolean {
   const blocking = added.filter(isDoNotScheduleTaint);
   if (blocking.length === 0) return () => false;
@@ -212,7 +231,7 @@ function pendingPodLoss(
     const signature = schedulingSignature(pod, capacity !== undefined);
     let loses = decided.get(signature);
     if (loses === undefined) {
-      loses = feasibleOnlyOnTargets(feasibilityOf(pod, options, capacity), nodes, targets);
+      loses = feasibleOnlyOnTargets(feasibility(pod, capacity), nodes, targets);
       decided.set(signature, loses);
     }
     return loses;
@@ -237,9 +256,9 @@ function feasibleOnlyOnTargets(feasible: (node: Node) => boolean, nodes: readonl
  * nodes; with capacity, kinds of pods alike but for their requests share what such passes found,
  * since room only takes nodes away and a larger request fits nowhere a smaller one does not.
  */
-function destinations(ordered: readonly Node[], now: number, options: MatchOptions, capacity: PlacementCapacity | undefined) {
+function destinations(ordered: readonly Node[], now: number, options: MatchOptions, capacity: PlacementCapacity | undefined, feasibility: Feasibility) {
   const found = new Map<string, string | null>();
-  const ignoringRoom = capacity && destinations(ordered, now, options, undefined);
+  const ignoringRoom = capacity && destinations(ordered, now, options, undefined, feasibility);
   /** By kind of pod but for its request: the requests found to fit nowhere. */
   const strandedRequests = new Map<string, ResourceRequest[]>();
   return (pod: Pod, mayStay: boolean): string | null => {
@@ -250,7 +269,7 @@ function destinations(ordered: readonly Node[], now: number, options: MatchOptio
     if (cached !== undefined) return cached;
     const place = ignoringRoom
       ? placeWithRoom(pod, mayStay, schedulingSignature(pod, false, now) + stays)
-      : firstHome(asRescheduled(pod).pod, ordered, now, options, undefined);
+      : firstHome(asRescheduled(pod).pod, ordered, now, options, undefined, feasibility);
     found.set(signature, place);
     return place;
   };
@@ -261,7 +280,7 @@ function destinations(ordered: readonly Node[], now: number, options: MatchOptio
     const stranded = strandedRequests.get(kind) ?? [];
     if (stranded.some((smaller) => covers(request, smaller))) return null;
     const { pod: replacement, capacity: rest } = asRescheduled(pod, capacity);
-    const place = firstHome(replacement, ordered, now, options, rest);
+    const place = firstHome(replacement, ordered, now, options, rest, feasibility);
     if (place === null) strandedRequests.set(kind, [...stranded, request]);
     return place;
   }
@@ -289,13 +308,20 @@ export function replacementHome(
   rescheduling: ReschedulingQuery = {},
 ): string | null {
   const { pod: replacement, capacity } = asRescheduled(pod, rescheduling.usageOf && { usageOf: rescheduling.usageOf });
-  return firstHome(replacement, nodes, now, options, capacity);
+  return firstHome(replacement, nodes, now, options, capacity, feasibilityIn(options, rescheduling.nodeClasses));
 }
 
-function firstHome(pod: Pod, ordered: readonly Node[], now: number, options: MatchOptions, capacity: PlacementCapacity | undefined): string | null {
+function firstHome(
+  pod: Pod,
+  ordered: readonly Node[],
+  now: number,
+  options: MatchOptions,
+  capacity: PlacementCapacity | undefined,
+  feasibility: Feasibility,
+): string | null {
   const preFilter = nodeAffinityPreFilter(pod);
   if (preFilter.outcome === 'conflict') return null;
-  const feasible = feasibilityOf(pod, options, capacity);
+  const feasible = feasibility(pod, capacity);
   const tolerations = pod.spec?.tolerations;
   for (const node of ordered) {
     if (preFilter.outcome === 'nodeNames' && !preFilter.nodeNames.has(node.metadata.name)) continue;
