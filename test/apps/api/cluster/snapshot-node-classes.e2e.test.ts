@@ -33,7 +33,7 @@ describe('a cluster snapshot: nodes by class', () => {
     return [...kept.byKey.values()].map((c) => [...c.members.keys()].sort()).sort();
   };
 
-  it('follows creates, taints, cordon, labels and deletes, in the replica that wrote and in a fresh one', async () => {
+  it('follows creates, taints, cordon, labels and deletes, in the replica that wrote (read by changes and whole) and in a fresh one', async () => {
     const snapshots = () => t.app.get(ClusterSnapshots);
     for (const [name, zone] of [
       ['a', 'z1'],
@@ -60,9 +60,23 @@ describe('a cluster snapshot: nodes by class', () => {
 
     ok(await t.api.del('/v1/nodes/b/taints?key=dedicated'));
     ok(await t.api.post('/v1/nodes/c/uncordon', {}));
-    expect(consistent(await snapshots().view('default'))).toEqual([['a', 'b', 'd', 'f'], ['c']]);
+    const kept = await snapshots().view('default');
+    expect(consistent(kept)).toEqual([['a', 'b', 'd', 'f'], ['c']]);
+
+    // Tombstones pruned past what this replica has seen: its next refresh reads the cluster whole, and groups it anew.
+    await t.db.query(`UPDATE clusters SET tombstones_pruned_through = revision + 1 WHERE name = 'default'`);
+    ok(await t.api.put('/v1/nodes/g', node('g', { zone: 'z2' })));
+    const reread = await snapshots().view('default');
+    expect(reread.nodeClasses).not.toBe(kept.nodeClasses);
+    expect(consistent(reread)).toEqual([
+      ['a', 'b', 'd', 'f'],
+      ['c', 'g'],
+    ]);
 
     await t.restart();
-    expect(consistent(await snapshots().view('default'))).toEqual([['a', 'b', 'd', 'f'], ['c']]);
+    expect(consistent(await snapshots().view('default'))).toEqual([
+      ['a', 'b', 'd', 'f'],
+      ['c', 'g'],
+    ]);
   });
 });
