@@ -17,7 +17,8 @@ import {
 } from '../pods/pod-commands';
 import { PodsService } from '../pods/pods.service';
 import { kubeListPods } from './kube-list-commands';
-import { type KubeOutput, kubeOutput, listAnswer, objectAnswer, warn } from './kube-output';
+import { warn } from '../edge/warning-headers';
+import { type KubeOutput, kubeOutput, listAnswer, objectAnswer } from './kube-output';
 import { kubePaths } from './kube-paths';
 import { kubeCreatePod, kubePatchPod, kubeUpdatePod } from './kube-write-commands';
 import { type WatchCommand, kubeWatchPods } from '../watch/watch-commands';

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
+import { warn } from '../edge/warning-headers';
 import { ListQueries, streamedList } from '../edge/list-answers';
 import { type DeleteNodeCommand, type ListNodesCommand, type UpsertNodeCommand, deleteNode, listNodes, nodeName, upsertNode } from './node-commands';
 import { NodesService } from './nodes.service';
@@ -31,8 +32,9 @@ export class NodesController {
       'Create (201) or replace (200) a node; kubectl get node -o json output is accepted without its metadata.resourceVersion: with one, only that version is replaced (409 if the stored node is at another, 404 if there is none)',
   })
   async put(@Command(clusterScope) cluster: string, @Command(upsertNode) command: UpsertNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { node, created } = await this.nodes.upsert(cluster, command);
+    const { node, created, warnings } = await this.nodes.upsert(cluster, command);
     reply.status(created ? 201 : 200);
+    warn(reply, warnings);
     return node;
   }
 
