@@ -1,4 +1,4 @@
-import type { DomainSettings, ZonePacingSettings } from '@taintgate/domain';
+import type { DomainSettings, MatchOptions, ZonePacingSettings } from '@taintgate/domain';
 
 /** The pod garbage collector (kube-controller-manager's podgc). */
 export interface PodGcSettings {
@@ -118,5 +118,10 @@ export class AppConfig {
     this.retention = values.retention;
     this.tls = values.tls;
     this.watch = values.watch;
+  }
+
+  /** How tolerations match taints (the comparison operators' feature gate), as every decision over stored pods takes it. */
+  get matchOptions(): MatchOptions {
+    return { comparisonOperators: this.domain.tolerationComparisonOperators };
   }
 }

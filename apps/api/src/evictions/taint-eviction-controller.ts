@@ -148,7 +148,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   }
 
   private options() {
-    return { comparisonOperators: this.config.domain.tolerationComparisonOperators };
+    return this.config.matchOptions;
   }
 
   /** Each pod's step against its node's taints (a node missing from `taintsOf` is gone). */

@@ -45,7 +45,7 @@ export class ImpactService {
     const cluster: { clusterId?: number; nodes: Node[]; pods: Pod[] } & ReschedulingQuery = inline
       ? { nodes: inline.nodes, pods: (admitted ?? []).map((a) => a.pod) }
       : await this.stored(clusterName);
-    const admissionOf = admissionByPod(admitted ?? [], taint, { comparisonOperators: this.config.domain.tolerationComparisonOperators });
+    const admissionOf = admissionByPod(admitted ?? [], taint, this.config.matchOptions);
     const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
     const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
     // Inline clusters have no evictions scheduled; a stored one has its own.
@@ -57,7 +57,7 @@ export class ImpactService {
       cluster.pods,
       names,
       now,
-      { comparisonOperators: this.config.domain.tolerationComparisonOperators },
+      this.config.matchOptions,
       scheduledOf,
       // Where each evicted pod could go, with the room the pods bound to each node take; stored nodes decided by class.
       { usageOf: cluster.usageOf ?? usageLookup(cluster.pods), nodeClasses: cluster.nodeClasses },
@@ -84,7 +84,7 @@ export class ImpactService {
    */
   async ofNodeChange(cluster: string, before: Node | undefined, after: Node, now: number): Promise<NodeChangeImpact | undefined> {
     if (!addsTaintsOrCordons(before, after)) return undefined;
-    const options = { comparisonOperators: this.config.domain.tolerationComparisonOperators };
+    const options = this.config.matchOptions;
     // A cluster this very write creates is not committed yet: it has no pods to tell of.
     const view = await this.snapshots.find(cluster, now);
     if (!view) return nodeChangeImpact(before, after, [], [], now, options);

@@ -1,17 +1,8 @@
-import {
-  FieldPath,
-  type FieldSelector,
-  type SelectableKind,
-  ShapeChecker,
-  dryRunOf,
-  fieldError,
-  parseFieldSelector,
-  unsupportedField,
-} from '@taintgate/domain';
+import { FieldPath, type FieldSelector, type SelectableKind, ShapeChecker, fieldError, parseFieldSelector, unsupportedField } from '@taintgate/domain';
 import { operation } from '../edge/operation';
 import { checked, labelSelector, listChunking } from '../edge/request-fields';
 import type { EventFilters } from '../events/events.service';
-import type { ListNodesCommand, PatchNodeCommand } from '../nodes/node-commands';
+import type { ListNodesCommand } from '../nodes/node-commands';
 import type { PodFilters } from '../pods/pod-commands';
 
 const root = FieldPath.root();
@@ -73,17 +64,5 @@ export const kubeListEvents = operation<EventFilters>({
       shape.errors.push(fieldError.unparsable(root.child('continue'), input.continue, `continue key is not valid: ${chunking.start}`));
     }
     return checked(shape, () => ({ namespace, fields, chunking }));
-  },
-});
-
-/** PATCH /api/v1/nodes/{name}: the patch's format from the Content-Type, the patch itself as sent. */
-export const kubePatchNode = operation<PatchNodeCommand>({
-  rest: ({ params, body, headers, query }) => ({ name: params.name, patchType: headers?.['content-type'], patch: body, dryRun: query.dryRun }),
-  parse(input) {
-    const shape = new ShapeChecker();
-    const name = shape.string(input.name, root.child('name'), true) ?? '';
-    const patchType = typeof input.patchType === 'string' ? input.patchType : '';
-    const dryRun = dryRunOf(shape, input.dryRun, root.child('dryRun'));
-    return checked(shape, () => ({ name, patchType, patch: input.patch, dryRun }));
   },
 });

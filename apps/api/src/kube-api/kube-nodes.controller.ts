@@ -6,11 +6,11 @@ import { clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { type DeleteNodeCommand, type ListNodesCommand, type PatchNodeCommand, type UpsertNodeCommand, deleteNode, nodeName } from '../nodes/node-commands';
 import { NodesService } from '../nodes/nodes.service';
-import { kubeListNodes, kubePatchNode } from './kube-list-commands';
+import { kubeListNodes } from './kube-list-commands';
 import { warn } from '../edge/warning-headers';
 import { type KubeOutput, kubeOutput, listAnswer, objectAnswer } from './kube-output';
 import { kubePaths } from './kube-paths';
-import { kubeCreateNode, kubeUpdateNode } from './kube-write-commands';
+import { kubeCreateNode, kubePatchNode, kubeUpdateNode } from './kube-write-commands';
 import { type WatchCommand, kubeWatchNodes } from '../watch/watch-commands';
 import { WatchService } from '../watch/watch.service';
 

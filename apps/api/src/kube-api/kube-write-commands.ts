@@ -2,13 +2,13 @@ import { type Failure, FieldPath, type Result, ShapeChecker, dryRunOf, err, fail
 import { createdObject } from '../edge/kubernetes-objects';
 import { operation } from '../edge/operation';
 import { checked, nameText } from '../edge/request-fields';
-import { type UpsertNodeCommand, nodeWrite } from '../nodes/node-commands';
+import { type PatchNodeCommand, type UpsertNodeCommand, nodeWrite } from '../nodes/node-commands';
 import { type PatchPodCommand, type UpsertPodCommand, podWrite } from '../pods/pod-commands';
 
 /**
  * The Kubernetes API's writes of nodes and pods, parsed into the same commands as REST's PUT: a
  * create (POST, named by its body or its generateName) that never replaces, an update (PUT) that
- * never creates, and a pod PATCH whose format is its Content-Type (a node's is in kube-list-commands.ts).
+ * never creates, and PATCHes of nodes and pods whose format is their Content-Type.
  */
 
 const root = FieldPath.root();
@@ -56,6 +56,18 @@ export const kubeUpdatePod = operation<UpsertPodCommand>({
   rest: ({ params, body, query }) => ({ namespace: params.namespace, name: params.name, pod: body, dryRun: query.dryRun }),
   parse: (input, settings) =>
     withDryRun(input.dryRun, () => podWrite(nameText(input.namespace) || 'default', nameText(input.name), input.pod, 'update', settings)),
+});
+
+/** PATCH /api/v1/nodes/{name}: kubectl taint, cordon, label, annotate, edit, patch and apply; the patch's format is its Content-Type. */
+export const kubePatchNode = operation<PatchNodeCommand>({
+  rest: ({ params, body, headers, query }) => ({ name: params.name, patchType: headers?.['content-type'], patch: body, dryRun: query.dryRun }),
+  parse: (input) =>
+    withDryRun(input.dryRun, () => {
+      const shape = new ShapeChecker();
+      const name = shape.string(input.name, root.child('name'), true) ?? '';
+      const patchType = typeof input.patchType === 'string' ? input.patchType : '';
+      return checked(shape, () => ({ name, patchType, patch: input.patch }));
+    }),
 });
 
 /** PATCH /api/v1/namespaces/{namespace}/pods/{name}: kubectl label, annotate, patch and apply. */

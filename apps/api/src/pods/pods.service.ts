@@ -185,7 +185,7 @@ export class PodsService {
   /** Whether any node takes the evicted pod's replacement, over the cluster as stored once the eviction is done: told only when none does. */
   private async replacementWarnings(cluster: string, pod: Pod, dryRun: boolean): Promise<string[]> {
     const view = await this.snapshots.view(cluster);
-    const options = { comparisonOperators: this.config.domain.tolerationComparisonOperators };
+    const options = this.config.matchOptions;
     const home = replacementHome(pod, [...view.nodes.values()], Date.now(), options, { usageOf: view.usageOf, nodeClasses: view.nodeClasses });
     return evictionWarnings({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name }, home, dryRun);
   }
