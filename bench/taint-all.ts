@@ -34,19 +34,20 @@ const PROBE_EVERY_MS = 100;
 
 /** How long each write to the bench cluster held its lock, from `since` on. */
 class Holds {
-  private readonly all: { at: number; ms: number }[] = [];
+  private readonly all: { at: number; ms: number; what: string }[] = [];
   constructor(writer: ClusterWriter) {
-    writer.onHold((cluster, ms) => {
-      if (cluster === 'bench') this.all.push({ at: performance.now(), ms });
+    writer.onHold((cluster, ms, what) => {
+      if (cluster === 'bench') this.all.push({ at: performance.now(), ms, what: what ?? 'a request' });
     });
   }
+  /** The holds since `start`: in all, and the longest of each kind of write. */
   since(start: number): string {
-    const ms = this.all
-      .filter((h) => h.at >= start)
-      .map((h) => h.ms)
-      .sort((a, b) => a - b);
-    if (ms.length === 0) return 'no write';
-    return `${ms.length} writes, median ${(ms[Math.floor(ms.length / 2)] ?? 0).toFixed(0)} ms, longest ${(ms[ms.length - 1] ?? 0).toFixed(0)} ms`;
+    const holds = this.all.filter((h) => h.at >= start).sort((a, b) => a.ms - b.ms);
+    if (holds.length === 0) return 'no write';
+    const longest = new Map<string, { n: number; ms: number }>();
+    for (const h of holds) longest.set(h.what, { n: (longest.get(h.what)?.n ?? 0) + 1, ms: h.ms });
+    const kinds = [...longest].map(([what, { n, ms }]) => `${what}: ${n}, longest ${ms.toFixed(0)} ms`).join('; ');
+    return `${holds.length} writes, median ${(holds[Math.floor(holds.length / 2)]?.ms ?? 0).toFixed(0)} ms (${kinds})`;
   }
 }
 

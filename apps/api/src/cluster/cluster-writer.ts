@@ -78,7 +78,7 @@ export interface WriteContext {
 @Injectable()
 export class ClusterWriter {
   private readonly logger = new Logger(ClusterWriter.name);
-  private readonly holdListeners = new Set<(cluster: string, ms: number) => void>();
+  private readonly holdListeners = new Set<(cluster: string, ms: number, what: string | undefined) => void>();
   /** Per cluster, the last write of this process in line for its lock (see inTurn). */
   private readonly lines = new Map<string, Promise<void>>();
   /** Per cluster, how many writes of this process are in its line, the one under way included. */
@@ -89,7 +89,7 @@ export class ClusterWriter {
   constructor(private readonly prisma: PrismaService) {}
 
   /** Tells `listener` how long each write held its cluster's lock (the benchmarks time them); answers how to stop. */
-  onHold(listener: (cluster: string, ms: number) => void): () => void {
+  onHold(listener: (cluster: string, ms: number, what: string | undefined) => void): () => void {
     this.holdListeners.add(listener);
     return () => this.holdListeners.delete(listener);
   }
@@ -165,17 +165,17 @@ export class ClusterWriter {
   private async transaction<T>(
     takeRevision: (tx: Tx) => Promise<TakenRevision[]>,
     work: (w: WriteContext) => Promise<T>,
-    { now, timeoutMs = WRITE_TIMEOUT_MS, dryRun = false }: WriteOptions,
+    { now, timeoutMs = WRITE_TIMEOUT_MS, dryRun = false, what }: WriteOptions,
   ): Promise<{ result: { value: T } | undefined; tasks: (() => Promise<unknown>)[] }> {
     const tasks: (() => Promise<unknown>)[] = [];
-    let locked: { cluster: string; at: number } | undefined;
+    let locked: { cluster: string; at: number; what: string | undefined } | undefined;
     const result = await this.prisma
       .$transaction(
         async (tx) => {
           const [row] = await takeRevision(tx);
           if (!row) return undefined;
           this.names.set(row.id, row.name);
-          locked = { cluster: row.name, at: performance.now() };
+          locked = { cluster: row.name, at: performance.now(), what };
           const connection = once(() => this.prisma.connectionOf(tx));
           // Read once the row is ours: waiting for the writers before this one is not deciding.
           const value = await work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, now ?? Date.now(), tasks));
@@ -219,11 +219,11 @@ export class ClusterWriter {
    * second is logged, as no request should keep the cluster's writers waiting longer (large
    * writes plan outside the lock; see TaintsService.command).
    */
-  private tellLongHold(locked: { cluster: string; at: number } | undefined): void {
+  private tellLongHold(locked: { cluster: string; at: number; what: string | undefined } | undefined): void {
     if (!locked) return;
     const ms = performance.now() - locked.at;
-    for (const listener of this.holdListeners) listener(locked.cluster, ms);
-    if (ms >= LONG_HOLD_MS) this.logger.warn(`held cluster ${locked.cluster}'s write lock for ${Math.round(ms)} ms`);
+    for (const listener of this.holdListeners) listener(locked.cluster, ms, locked.what);
+    if (ms >= LONG_HOLD_MS) this.logger.warn(`held cluster ${locked.cluster}'s write lock for ${Math.round(ms)} ms${locked.what ? ` (${locked.what})` : ''}`);
   }
 }
 
@@ -252,6 +252,8 @@ export interface WriteOptions {
    * or scheduled, and the answer is the object that would have been stored.
    */
   dryRun?: boolean;
+  /** What the write is, where a hold of the lock past a second is logged (`import`, `node update queue`). */
+  what?: string;
 }
 
 /** Thrown out of a dry run's transaction, so that Prisma rolls it back, carrying its answer. */

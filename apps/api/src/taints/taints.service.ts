@@ -142,7 +142,7 @@ export class TaintsService {
             if (!(await this.stillCurrent(w, plan))) throw new PlanOvertaken();
             return this.store(w, plan);
           },
-          { now, timeoutMs: LARGE_WRITE_TIMEOUT_MS },
+          { now, timeoutMs: LARGE_WRITE_TIMEOUT_MS, what: 'taint command' },
         );
       } catch (error) {
         if (!(error instanceof PlanOvertaken)) throw error;
@@ -157,7 +157,7 @@ export class TaintsService {
         const plan = await this.plan(view, command, w.now, w);
         return this.store(w, plan as TaintPlan);
       },
-      { timeoutMs: LARGE_WRITE_TIMEOUT_MS },
+      { timeoutMs: LARGE_WRITE_TIMEOUT_MS, what: 'taint command' },
     );
   }
 
