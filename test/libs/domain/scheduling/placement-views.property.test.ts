@@ -35,7 +35,7 @@ const cluster: fc.Arbitrary<Node[]> = fc
   .tuple(fc.subarray(names), fc.array(shape, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { minLength: 12, maxLength: 12 }))
   .map(([chosen, shapes, picks]) =>
     chosen.map((name, i): Node => {
-      const s = shapes[(picks[i] ?? 0) % shapes.length] as fc.RecordValue<typeof shape>;
+      const s = shapes[(picks[i] ?? 0) % shapes.length] as (typeof shapes)[number];
       return {
         metadata: { name, labels: s.zone ? { zone: s.zone } : {} },
         spec: { taints: s.taints, unschedulable: s.unschedulable },
