@@ -75,21 +75,35 @@ function groupReason(reason: PlacementReason): GroupReason {
 const shortageWords = (reason: PlacementReason): string => reason.message.split(':', 1)[0] ?? reason.message;
 
 /**
- * A reason's identity within a group. Placement by class gives every node of a class the same reason
- * objects, so the key is worked out once per object, not once per node.
+ * A reason's identity within a group, as a small number: reasons alike have the same one. Placement
+ * by class gives every node of a class the same reason objects, so the content is looked at once per
+ * object, not once per node, and a node's group key is a few numbers.
  */
-function reasonKeyer(): (reason: PlacementReason) => string {
-  const keys = new WeakMap<PlacementReason, string>();
+function reasonIds(): (reason: PlacementReason) => number {
+  const byObject = new WeakMap<PlacementReason, number>();
+  const byContent = new Map<string, number>();
   return (reason) => {
-    let key = keys.get(reason);
-    if (key === undefined) {
+    let id = byObject.get(reason);
+    if (id === undefined) {
       const { code, taint, field, resource } = reason;
       const message = resource ? shortageWords(reason) : reason.message;
-      key = JSON.stringify([code, message, taint?.key, taint?.value, taint?.effect, field, resource?.name, String(resource?.requested ?? '')]);
-      keys.set(reason, key);
+      const content = JSON.stringify([code, message, taint?.key, taint?.value, taint?.effect, field, resource?.name, String(resource?.requested ?? '')]);
+      id = byContent.get(content);
+      if (id === undefined) {
+        id = byContent.size;
+        byContent.set(content, id);
+      }
+      byObject.set(reason, id);
     }
-    return key;
+    return id;
   };
+}
+
+/** The codes of a node's reasons, each once (a node has a handful of reasons). */
+function distinctCodes(reasons: readonly PlacementReason[]): PlacementReasonCode[] {
+  const codes: PlacementReasonCode[] = [];
+  for (const { code } of reasons) if (!codes.includes(code)) codes.push(code);
+  return codes;
 }
 
 const byFirstName = (a: InfeasibleGroup, b: InfeasibleGroup) => b.count - a.count || ((a.nodes[0] ?? '') < (b.nodes[0] ?? '') ? -1 : 1);
@@ -100,15 +114,14 @@ const byFirstName = (a: InfeasibleGroup, b: InfeasibleGroup) => b.count - a.coun
  * of each group. Every node is in exactly one of: the feasible count, one group's count.
  */
 export function placementSummary(placement: Placement, top: number): PlacementSummary {
-  const keyOf = reasonKeyer();
+  const idOf = reasonIds();
   const codes = new Map<PlacementReasonCode, number>();
   const groups = new Map<string, InfeasibleGroup>();
   for (const node of placement.nodes) {
-    const seen = new Set<PlacementReasonCode>();
-    for (const reason of node.reasons) seen.add(reason.code);
-    for (const code of seen) codes.set(code, (codes.get(code) ?? 0) + 1);
+    for (const code of distinctCodes(node.reasons)) codes.set(code, (codes.get(code) ?? 0) + 1);
     if (node.feasible) continue;
-    const key = node.reasons.map(keyOf).join('\u0000');
+    let key = '';
+    for (const reason of node.reasons) key += `${idOf(reason)},`;
     let group = groups.get(key);
     if (!group) {
       group = { count: 0, reasons: node.reasons.map(groupReason), nodes: [] };
