@@ -35,9 +35,9 @@ export interface PlacementExtras {
   rescheduled?: true;
 }
 
-export type PlacementSummaryAnswer = { view: 'summary' } & PlacementSummary & PlacementExtras;
+type PlacementSummaryAnswer = { view: 'summary' } & PlacementSummary & PlacementExtras;
 
-export interface PlacementNodesAnswer extends PlacementExtras {
+interface PlacementNodesAnswer extends PlacementExtras {
   view: 'nodes';
   pod: Placement['pod'];
   summary: string;
