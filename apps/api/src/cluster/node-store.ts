@@ -33,8 +33,16 @@ export class NodeStore {
 
   /** The taints of these nodes, in their order; a node that does not exist has no entry. */
   async taintsOf(w: WriteContext, names: readonly string[]): Promise<Map<string, Taint[]>> {
-    const rows = await this.findMany(w, names);
-    return new Map(rows.map((row) => [row.name, [...row.taints].sort((a, b) => a.position - b.position).map(taintOfRow)]));
+    // One statement on the write's own connection: every pod write bound to a node asks this under the lock.
+    const rows = await w.rows<{ name: string; taints: { key: string; value: string; effect: TaintEffect; timeAdded: string }[] }>(
+      `SELECT n.name, coalesce(json_agg(json_build_object('key', t.key, 'value', t.value, 'effect', t.effect, 'timeAdded', t.time_added) ORDER BY t.position)
+                                FILTER (WHERE t.key IS NOT NULL), '[]') AS taints
+       FROM nodes n LEFT JOIN taints t ON t.cluster_id = n.cluster_id AND t.node_name = n.name
+       WHERE n.cluster_id = $1 AND n.name = ANY($2::text[])
+       GROUP BY n.name`,
+      [w.cluster.id, names],
+    );
+    return new Map(rows.map((row) => [row.name, row.taints.map((t) => taintOfRow({ ...t, timeAdded: new Date(t.timeAdded) }))]));
   }
 
   /**
