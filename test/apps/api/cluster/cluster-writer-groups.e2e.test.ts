@@ -25,7 +25,7 @@ describe('ClusterWriter: writes waiting together commit together, each on its ow
     try {
       await db.query(`SELECT 1 FROM clusters WHERE name = $1 FOR UPDATE`, [cluster]);
       sent = send();
-      await waitUntil(() => writer.inLine(cluster) === sent.length, 10_000);
+      await waitUntil(() => Promise.resolve(writer.inLine(cluster) === sent.length), 10_000);
     } finally {
       await db.query('COMMIT');
     }
