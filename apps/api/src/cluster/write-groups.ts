@@ -14,7 +14,7 @@ export interface WaitingWrite {
 }
 
 /** At most this many writes share one transaction. */
-export const MAX_GROUP = 64;
+const MAX_GROUP = 64;
 
 /**
  * How many of the writes waiting in a cluster's line, from the front, go into the next
