@@ -64,7 +64,7 @@ async function run(
   label: string,
   url: string,
   connections: number,
-  next: () => { method: string; path: string; body?: unknown },
+  next: () => { method: 'GET' | 'PUT'; path: string; body?: unknown },
   holds?: number[],
 ): Promise<void> {
   if (holds) holds.length = 0;

@@ -34,19 +34,20 @@ const PROBE_EVERY_MS = 100;
 
 /** How long each write to the bench cluster held its lock, from `since` on. */
 class Holds {
-  private readonly all: { at: number; ms: number }[] = [];
+  private readonly all: { at: number; ms: number; what: string }[] = [];
   constructor(writer: ClusterWriter) {
-    writer.onHold((cluster, ms) => {
-      if (cluster === 'bench') this.all.push({ at: performance.now(), ms });
+    writer.onHold((cluster, ms, what) => {
+      if (cluster === 'bench') this.all.push({ at: performance.now(), ms, what: what ?? 'a request' });
     });
   }
+  /** The holds since `start`: in all, and the longest of each kind of write. */
   since(start: number): string {
-    const ms = this.all
-      .filter((h) => h.at >= start)
-      .map((h) => h.ms)
-      .sort((a, b) => a - b);
-    if (ms.length === 0) return 'no write';
-    return `${ms.length} writes, median ${(ms[Math.floor(ms.length / 2)] ?? 0).toFixed(0)} ms, longest ${(ms[ms.length - 1] ?? 0).toFixed(0)} ms`;
+    const holds = this.all.filter((h) => h.at >= start).sort((a, b) => a.ms - b.ms);
+    if (holds.length === 0) return 'no write';
+    const longest = new Map<string, { n: number; ms: number }>();
+    for (const h of holds) longest.set(h.what, { n: (longest.get(h.what)?.n ?? 0) + 1, ms: h.ms });
+    const kinds = [...longest].map(([what, { n, ms }]) => `${what}: ${n}, longest ${ms.toFixed(0)} ms`).join('; ');
+    return `${holds.length} writes, median ${(holds[Math.floor(holds.length / 2)]?.ms ?? 0).toFixed(0)} ms (${kinds})`;
   }
 }
 
@@ -127,6 +128,14 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     const holds = new Holds(app.get(ClusterWriter));
     try {
+      // A node of the probes' own, so that they have one to read while the import runs.
+      await fetch(`${base}/v1/clusters/bench/nodes/probe-node`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ metadata: { name: 'probe-node' } }),
+      });
+      const importStarted = performance.now();
+      const importProbes = new Probes(base, 'probe-node', 'import');
       const imported = await postFile(port, '/v1/clusters/bench/import', file);
       if (imported.status !== 200) throw new Error(`import failed: ${JSON.stringify(imported.body).slice(0, 500)}`);
       const load = performance.now();
@@ -138,6 +147,8 @@ async function main(): Promise<void> {
       console.log(
         `setup: ${size.nodes} nodes and ${rows[0]?.pods ?? '?'} pods imported in ${imported.seconds.toFixed(1)} s, snapshot loaded in ${((performance.now() - load) / 1000).toFixed(1)} s`,
       );
+      console.log(`  the cluster's lock during the import: ${holds.since(importStarted)}`);
+      console.log(await importProbes.stop());
 
       const queued = async () => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM pending_node_updates`)).rows[0]?.n);
       const command = async (what: string, taint: string, tag: string) => {

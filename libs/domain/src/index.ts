@@ -35,12 +35,14 @@ export * from './scheduling/node-resources-fit';
 export * from './scheduling/placement';
 export * from './scheduling/node-classes';
 export * from './scheduling/grouped-placement';
+export * from './scheduling/placement-views';
 export * from './scheduling/rescheduling';
 export * from './selectors/label-selector';
 export * from './selectors/field-selector';
 
 export * from './eviction/no-execute-plan';
 export * from './eviction/taint-impact';
+export * from './eviction/impact-views';
 export * from './eviction/node-change-impact';
 
 export * from './admission/merge-tolerations';

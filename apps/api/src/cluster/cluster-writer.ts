@@ -86,7 +86,7 @@ export interface WriteContext {
 @Injectable()
 export class ClusterWriter {
   private readonly logger = new Logger(ClusterWriter.name);
-  private readonly holdListeners = new Set<(cluster: string, ms: number) => void>();
+  private readonly holdListeners = new Set<(cluster: string, ms: number, what: string | undefined) => void>();
   /** Per cluster, this process's writes waiting for its lock, and whether a group holds it. */
   private readonly lines = new Map<string, Line>();
   /** Cluster names by id, as writes learn them, so that a controller's write queues in the same line. */
@@ -95,7 +95,7 @@ export class ClusterWriter {
   constructor(private readonly prisma: PrismaService) {}
 
   /** Tells `listener` how long each transaction held its cluster's lock (the benchmarks time them); answers how to stop. */
-  onHold(listener: (cluster: string, ms: number) => void): () => void {
+  onHold(listener: (cluster: string, ms: number, what: string | undefined) => void): () => void {
     this.holdListeners.add(listener);
     return () => this.holdListeners.delete(listener);
   }
@@ -210,7 +210,7 @@ export class ClusterWriter {
     const alone = group.length === 1;
     const outcomes: (Outcome | undefined)[] = [];
     let left: QueuedWrite[] = [];
-    let locked: { cluster: string; at: number } | undefined;
+    let locked: { cluster: string; at: number; what: string | undefined } | undefined;
     const timeoutMs = group[0]?.options.timeoutMs ?? WRITE_TIMEOUT_MS;
     try {
       await this.prisma.$transaction(
@@ -230,7 +230,11 @@ export class ClusterWriter {
               const row = raw && { id: raw.id, name: raw.name, revision: BigInt(raw.revision) };
               if (row) {
                 this.names.set(row.id, row.name);
-                locked ??= { cluster: row.name, at: performance.now() };
+                locked ??= { cluster: row.name, at: performance.now(), what: undefined };
+                // A long hold is logged naming what held it: the writes of the group that say.
+                if (write.options.what && !locked.what?.split(', ').includes(write.options.what)) {
+                  locked.what = locked.what ? `${locked.what}, ${write.options.what}` : write.options.what;
+                }
               }
               const tasks: (() => Promise<unknown>)[] = [];
               // Read once the row is ours: waiting for the writers before this one is not deciding.
@@ -292,11 +296,11 @@ export class ClusterWriter {
    * past a second is logged, as no request should keep the cluster's writers waiting longer
    * (large writes plan outside the lock; see TaintsService.command).
    */
-  private tellLongHold(locked: { cluster: string; at: number } | undefined): void {
+  private tellLongHold(locked: { cluster: string; at: number; what: string | undefined } | undefined): void {
     if (!locked) return;
     const ms = performance.now() - locked.at;
-    for (const listener of this.holdListeners) listener(locked.cluster, ms);
-    if (ms >= LONG_HOLD_MS) this.logger.warn(`held cluster ${locked.cluster}'s write lock for ${Math.round(ms)} ms`);
+    for (const listener of this.holdListeners) listener(locked.cluster, ms, locked.what);
+    if (ms >= LONG_HOLD_MS) this.logger.warn(`held cluster ${locked.cluster}'s write lock for ${Math.round(ms)} ms${locked.what ? ` (${locked.what})` : ''}`);
   }
 }
 
@@ -369,6 +373,8 @@ export interface WriteOptions {
    * goes first in its transaction, so that the snapshot holds every write before it.
    */
   readsSnapshot?: boolean;
+  /** What the write is, where a hold of the lock past a second is logged (`import`, `node update queue`). */
+  what?: string;
 }
 
 /** Thrown out of a dry run's transaction, so that Prisma rolls it back, carrying its answer. */

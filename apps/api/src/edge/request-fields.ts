@@ -60,6 +60,45 @@ export function listChunking(shape: ShapeChecker, input: Record<string, unknown>
   return { limit: limit.ok ? limit.value : 0, start: start.ok ? start.value : '' };
 }
 
+/**
+ * An answer's view (`?view=summary|nodes`, GraphQL's `view`): one of `views`, the first when absent.
+ */
+export function viewName<V extends string>(shape: ShapeChecker, value: unknown, views: readonly [V, ...V[]]): V {
+  const text = shape.string(value, root.child('view'));
+  if (text === undefined || text === '') return views[0];
+  if ((views as readonly string[]).includes(text)) return text as V;
+  shape.errors.push(fieldError.notSupported(root.child('view'), text, views));
+  return views[0];
+}
+
+/**
+ * A whole number in [0, max] from a query string or a GraphQL Int (`?top=20`); absent is `absent`.
+ * Anything else is refused by name, in strconv's words for text that is no integer.
+ */
+export function boundedCount(shape: ShapeChecker, value: unknown, field: string, max: number, absent: number): number {
+  if (value === undefined || value === null || value === '') return absent;
+  const text = typeof value === 'number' ? String(value) : shape.string(value, root.child(field));
+  if (text === undefined) return absent;
+  if (!/^[+-]?\d+$/.test(text)) {
+    shape.errors.push(fieldError.invalid(root.child(field), text, `strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`));
+    return absent;
+  }
+  const n = Number(text);
+  if (n < 0 || n > max) {
+    shape.errors.push(fieldError.invalid(root.child(field), text, `must be between 0 and ${max}`));
+    return absent;
+  }
+  return n;
+}
+
+/** Fields a view does not take (`limit` with the summary view): refused by name rather than ignored. */
+export function onlyWithView(shape: ShapeChecker, input: Record<string, unknown>, fields: readonly string[], view: string): void {
+  for (const field of fields) {
+    const value = input[field];
+    if (value !== undefined && value !== null && value !== '') shape.errors.push(fieldError.forbidden(root.child(field), `only with view=${view}`));
+  }
+}
+
 /** The body's fields (a request whose body is not an object names `<body>`). */
 export function bodyFields(shape: ShapeChecker, input: unknown): Record<string, unknown> {
   return shape.object(input, root, true) ?? {};

@@ -63,6 +63,21 @@ export class NodeUpdateQueue extends PeriodicPass {
   }
 
   /**
+   * After a write changed the NoExecute taints of these nodes: their pods are decided in the same
+   * write when they are few (at most PODS_PER_WRITE), else the nodes are queued, so that no write
+   * decides more (an import writes thousands of nodes in writes of its own).
+   */
+  async decideOrQueue(w: WriteContext, names: readonly string[]): Promise<void> {
+    if (names.length === 0) return;
+    const [bound] = await w.rows<{ pods: number }>(`SELECT count(*)::int AS pods FROM pods WHERE cluster_id = $1::int AND node_name = ANY($2::text[])`, [
+      w.cluster.id,
+      names,
+    ]);
+    if ((bound?.pods ?? 0) <= PODS_PER_WRITE) await this.controller.nodesUpdated(w, names);
+    else await this.queue(w, names);
+  }
+
+  /**
    * Queues the nodes in the write (one statement whatever their number); once it has committed,
    * this replica starts on them, without the write's answer waiting for it.
    */
@@ -89,7 +104,7 @@ export class NodeUpdateQueue extends PeriodicPass {
         if (batches.length === 0) break;
         for (const names of batches) {
           if (this.stopping) return decided;
-          const write = this.writer.writeExisting(clusterId, (w) => this.decide(w, names));
+          const write = this.writer.writeExisting(clusterId, (w) => this.decide(w, names), { what: 'node update queue' });
           this.current = write;
           decided += (await write) ?? 0;
         }

@@ -123,27 +123,31 @@ export class TaintEvictionController implements OnApplicationBootstrap {
    */
   async wakeCluster(clusterId: number, evictionId?: bigint): Promise<WakeOutcome> {
     const nothing = { executed: 0, cancelled: 0, requeued: 0, more: false };
-    const done = await this.writer.writeExisting(clusterId, async (w) => {
-      const rows = await this.ledger.dueOrById(w, evictionId, WAKE_BATCH);
-      const podRows = await this.pods.findMany(
-        w,
-        rows.map((r) => ({ namespace: r.podNamespace, name: r.podName })),
-      );
-      const taintsOf = await this.nodes.taintsOf(w, [...new Set(rows.map((r) => r.nodeName))]);
-      const outcome = new EvictionOutcome();
-      for (const row of rows) {
-        const podRow = podRows.get(podKey(row.podNamespace, row.podName));
-        const pod = podRow ? podOfRow(podRow) : undefined;
-        const scheduled = { podUid: row.podUid, nodeName: row.nodeName, startedAt: row.startedAt.getTime(), fireAt: row.scheduledFor.getTime() };
-        const podNow = podRow && { uid: podRow.uid, nodeName: podRow.nodeName ?? undefined, tolerations: pod?.spec?.tolerations };
-        const step = wakeStep(scheduled, podNow, taintsOf.get(row.nodeName), w.now, this.options());
-        if (step.step === 'Cancel') outcome.cancel(row, step.reason);
-        else if (step.step === 'Execute') outcome.executeDue(row, pod as Pod);
-        else outcome.requeue(row);
-      }
-      await this.carryOut(w, outcome);
-      return { executed: outcome.due.length, cancelled: outcome.cancelled.length, requeued: outcome.requeued.length, more: rows.length === WAKE_BATCH };
-    });
+    const done = await this.writer.writeExisting(
+      clusterId,
+      async (w) => {
+        const rows = await this.ledger.dueOrById(w, evictionId, WAKE_BATCH);
+        const podRows = await this.pods.findMany(
+          w,
+          rows.map((r) => ({ namespace: r.podNamespace, name: r.podName })),
+        );
+        const taintsOf = await this.nodes.taintsOf(w, [...new Set(rows.map((r) => r.nodeName))]);
+        const outcome = new EvictionOutcome();
+        for (const row of rows) {
+          const podRow = podRows.get(podKey(row.podNamespace, row.podName));
+          const pod = podRow ? podOfRow(podRow) : undefined;
+          const scheduled = { podUid: row.podUid, nodeName: row.nodeName, startedAt: row.startedAt.getTime(), fireAt: row.scheduledFor.getTime() };
+          const podNow = podRow && { uid: podRow.uid, nodeName: podRow.nodeName ?? undefined, tolerations: pod?.spec?.tolerations };
+          const step = wakeStep(scheduled, podNow, taintsOf.get(row.nodeName), w.now, this.options());
+          if (step.step === 'Cancel') outcome.cancel(row, step.reason);
+          else if (step.step === 'Execute') outcome.executeDue(row, pod as Pod);
+          else outcome.requeue(row);
+        }
+        await this.carryOut(w, outcome);
+        return { executed: outcome.due.length, cancelled: outcome.cancelled.length, requeued: outcome.requeued.length, more: rows.length === WAKE_BATCH };
+      },
+      { what: 'eviction wake-up' },
+    );
     return done ?? nothing;
   }
 

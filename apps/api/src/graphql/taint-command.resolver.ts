@@ -15,7 +15,8 @@ export class TaintCommandResolver {
   ) {}
 
   @Mutation(() => TaintCommandResultType, {
-    description: 'kubectl taint over nodes by name, label selector or all: "k=v:NoSchedule", "k:NoExecute-", "k-". All change or none; dryRun changes nothing.',
+    description:
+      'kubectl taint over nodes by name, label selector or all: "k=v:NoSchedule", "k:NoExecute-", "k-". Refused for any node, nothing changes; over 1,000 nodes, stored 1,000 nodes a write; dryRun changes nothing.',
   })
   async taint(
     @Args('taints', { type: () => [String] }) taints: string[],

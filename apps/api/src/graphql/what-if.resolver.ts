@@ -1,12 +1,14 @@
-import { Args, Field, InputType, Query, Resolver } from '@nestjs/graphql';
+import { Args, Field, InputType, Int, Query, Resolver } from '@nestjs/graphql';
+import { DEFAULT_PLACEMENT_TOP, MAX_PLACEMENT_TOP } from '@taintgate/domain';
 import { Commands } from '../edge/commands';
 import { ClusterArg } from './cluster-arg';
-import { taintImpact } from '../impact/impact-command';
+import { impactView, taintImpact } from '../impact/impact-command';
 import { ImpactService } from '../impact/impact.service';
-import { placement } from '../placement/placement-command';
+import { placement, placementView } from '../placement/placement-command';
 import { PlacementService } from '../placement/placement.service';
 import { GraphQLJSON } from './json.scalar';
 import { withoutNulls } from './input-objects';
+import { ContinueArg, LimitArg } from './list-args';
 import { PlacementType, TaintImpactType } from './types/result.types';
 import { TaintInput } from './types/taint.types';
 
@@ -38,8 +40,20 @@ export class WhatIfResolver {
     pods?: unknown[] | null,
     @Args('reschedule', { type: () => Boolean, nullable: true, description: 'a stored pod as it would be rescheduled: its nodeName and own usage ignored' })
     reschedule?: boolean | null,
+    @Args('view', { type: () => String, nullable: true, description: 'summary (the default) or nodes: every node, a page at a time (limit, continue)' })
+    view?: string | null,
+    @Args('top', {
+      type: () => Int,
+      nullable: true,
+      description: `summary view: nodes named per list, 0-${MAX_PLACEMENT_TOP}; default ${DEFAULT_PLACEMENT_TOP}`,
+    })
+    top?: number | null,
+    @LimitArg() limit?: number | null,
+    @ContinueArg() continueFrom?: string | null,
   ) {
-    return this.placementService.place(this.commands.cluster(cluster), this.commands.parse(placement, { pod, nodes, pods, namespace, name, reschedule }));
+    const command = this.commands.parse(placement, { pod, nodes, pods, namespace, name, reschedule });
+    const asked = this.commands.parse(placementView, { view, top, limit, continue: continueFrom });
+    return this.placementService.place(this.commands.cluster(cluster), command, asked);
   }
 
   @Query(() => TaintImpactType, {
@@ -52,10 +66,15 @@ export class WhatIfResolver {
     @Args('all', { type: () => Boolean, nullable: true }) all?: boolean | null,
     @Args('inline', { type: () => WhatIfClusterInput, nullable: true }) inline?: WhatIfClusterInput | null,
     @ClusterArg() cluster?: string | null,
+    @Args('view', { type: () => String, nullable: true, description: "summary (the default) or pods: every pod's fate, a page at a time (limit, continue)" })
+    view?: string | null,
+    @LimitArg() limit?: number | null,
+    @ContinueArg() continueFrom?: string | null,
   ) {
     return this.impact.impact(
       this.commands.cluster(cluster),
       this.commands.parse(taintImpact, { taint: withoutNulls(taint), nodes, selector, all, inline: inline && withoutNulls(inline) }),
+      this.commands.parse(impactView, { view, limit, continue: continueFrom }),
     );
   }
 }

@@ -1,5 +1,6 @@
 import {
   FieldPath,
+  type ImpactView,
   type Node,
   type NodeTarget,
   type Pod,
@@ -9,13 +10,14 @@ import {
   failure,
   fieldError,
   fieldErrorsWithin,
+  impactViews,
   ok,
   parseNodeTarget,
   validateTaintBody,
 } from '@taintgate/domain';
 import { inlineNodes, inlinePods } from '../edge/inline-objects';
 import { fromBody, operation } from '../edge/operation';
-import { bodyFields } from '../edge/request-fields';
+import { bodyFields, checked, listChunking, onlyWithView, viewName } from '../edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -55,5 +57,24 @@ export const taintImpact = operation<ImpactCommand>({
 
     const target = parseNodeTarget({ nodes: request.nodes as string[] | undefined, selector, all });
     return target.ok ? ok({ taint: taint as Taint, target: target.value, inline: hypothetical }) : target;
+  },
+});
+
+/**
+ * How taint impact is answered, from the query string (`?view=pods&limit=500&continue=...`) or
+ * GraphQL's arguments: the summary (the default), counts and a timeline, or every pod's fate a page
+ * at a time. `limit` and `continue` without view=pods are refused by name.
+ */
+export const impactView = operation<ImpactView>({
+  rest: ({ query }) => query,
+  parse(input) {
+    const shape = new ShapeChecker();
+    const name = viewName(shape, input.view, impactViews);
+    if (name === 'summary') {
+      onlyWithView(shape, input, ['limit', 'continue'], 'pods');
+      return checked(shape, () => ({ name }));
+    }
+    const chunking = listChunking(shape, input);
+    return checked(shape, () => ({ name, chunking }));
   },
 });

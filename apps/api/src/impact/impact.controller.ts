@@ -1,8 +1,10 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { DEFAULT_LIST_LIMIT, type ImpactView, impactViews } from '@taintgate/domain';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { type ImpactCommand, taintImpact } from './impact-command';
+import { impactJson, impactPodsSchema, impactSummarySchema } from './impact-answers';
+import { type ImpactCommand, impactView, taintImpact } from './impact-command';
 import { ImpactService } from './impact.service';
 import { Access } from '../auth/route-access';
 
@@ -14,11 +16,21 @@ export class ImpactController {
   @Post('taint-impact')
   @Access('viewer')
   @HttpCode(200)
+  @Header('content-type', 'application/json; charset=utf-8')
   @ApiOperation({
     summary:
-      'What if this taint were added? {taint, nodes? | selector? | all?, inline?: {nodes, pods}}: evicted now, evicted at, unaffected, pending pods left with no node',
+      'What if this taint were added? {taint, nodes? | selector? | all?, inline?: {nodes, pods}}: how many pods are evicted now, later (by when), stay, and pending pods left with no node (?view=pods: every pod, paged)',
   })
-  evaluate(@Command(clusterScope) cluster: string, @Command(taintImpact) command: ImpactCommand) {
-    return this.impact.impact(cluster, command);
+  @ApiQuery({
+    name: 'view',
+    required: false,
+    enum: impactViews,
+    description: "summary (the default): counts and a timeline; pods: every pod's fate, a page at a time",
+  })
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: `pods: at most this many pods a page; absent or 0: ${DEFAULT_LIST_LIMIT}` })
+  @ApiQuery({ name: 'continue', required: false, type: String, description: "pods: the previous page's metadata.continue" })
+  @ApiOkResponse({ description: 'the impact in the view asked for', schema: { oneOf: [impactSummarySchema, impactPodsSchema] } })
+  async evaluate(@Command(clusterScope) cluster: string, @Command(taintImpact) command: ImpactCommand, @Command(impactView) view: ImpactView) {
+    return impactJson(await this.impact.impact(cluster, command, view));
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type ExplainedAdmission,
+  type ImpactView,
   type MatchOptions,
   type Node,
   type Pod,
@@ -24,6 +25,7 @@ import { podKey } from '../cluster/pod-record';
 import { AppConfig } from '../config/app-config';
 import { EvictionLedger } from '../evictions/eviction-ledger';
 import { valueOf } from '../failures/failure.exception';
+import { type ImpactAnswer, impactPodsAnswer, impactSummaryAnswer } from './impact-answers';
 import type { ImpactCommand } from './impact-command';
 
 /** "What happens if I add this taint?" Nothing is changed. */
@@ -39,10 +41,10 @@ export class ImpactService {
    * Over the stored cluster, with the evictions already scheduled there (the controller keeps an
    * earlier deadline, and so does the answer), or over the hypothetical one sent inline.
    */
-  async impact(clusterName: string, { taint, target, inline }: ImpactCommand) {
+  async impact(clusterName: string, { taint, target, inline }: ImpactCommand, view: ImpactView): Promise<ImpactAnswer> {
     // Inline pods are admitted here, as on create; what admission added is told with their evictions.
     const admitted = inline?.pods.map((pod) => explainAdmission(pod, 'CREATE', this.config.domain));
-    const cluster: { clusterId?: number; nodes: Node[]; pods: Pod[] } & ReschedulingQuery = inline
+    const cluster: { clusterId?: number; revision?: bigint; nodes: Node[]; pods: Pod[] } & ReschedulingQuery = inline
       ? { nodes: inline.nodes, pods: (admitted ?? []).map((a) => a.pod) }
       : await this.stored(clusterName);
     const admissionOf = admissionByPod(admitted ?? [], taint, this.config.matchOptions);
@@ -62,9 +64,9 @@ export class ImpactService {
       // Where each evicted pod could go, with the room the pods bound to each node take; stored nodes decided by class.
       { usageOf: cluster.usageOf ?? usageLookup(cluster.pods), nodeClasses: cluster.nodeClasses },
     );
-    return {
-      ...result,
-      at: k8sTime(new Date(now)),
+    const at = k8sTime(new Date(now));
+    if (view.name === 'summary') return impactSummaryAnswer(result, now, at);
+    const answered = {
       // `at` null: the deadline lies past year 9999, never in practice (docs/contract.md).
       evictions: result.evictions.map(({ alreadyScheduled, ...e }) => ({
         ...e,
@@ -75,6 +77,7 @@ export class ImpactService {
       })),
       unaffected: result.unaffected.map((u) => ({ ...u, ...admissionOf(u.pod) })),
     };
+    return impactPodsAnswer(result, answered, view, at, cluster.revision);
   }
 
   /**
@@ -96,7 +99,14 @@ export class ImpactService {
 
   private async stored(cluster: string) {
     const view = await this.snapshots.view(cluster);
-    return { clusterId: view.cluster.id, nodes: [...view.nodes.values()], pods: [...view.pods.values()], usageOf: view.usageOf, nodeClasses: view.nodeClasses };
+    return {
+      clusterId: view.cluster.id,
+      revision: view.revision,
+      nodes: [...view.nodes.values()],
+      pods: [...view.pods.values()],
+      usageOf: view.usageOf,
+      nodeClasses: view.nodeClasses,
+    };
   }
 
   /** The eviction scheduled for a pod on these nodes, if it is still for this very pod (uid and node). */

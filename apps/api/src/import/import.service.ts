@@ -3,6 +3,7 @@ import { setImmediate } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import sameJson from 'fast-deep-equal';
 import {
+  type Failure,
   type FieldError,
   FieldPath,
   type Node,
@@ -19,16 +20,17 @@ import {
 } from '@taintgate/domain';
 import { type ClusterView } from '../cluster/cluster-snapshot';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
-import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
+import { ClusterWriter } from '../cluster/cluster-writer';
 import { type ImportedNodeRow, importedNodeRow, nodeOfImportedRow } from '../cluster/node-record';
 import { oversizedAsSent } from '../cluster/object-size';
 import { NodeStore } from '../cluster/node-store';
 import { type ImportedPodRow, importedPodRow, podKey, podOfImportedRow } from '../cluster/pod-record';
 import { PodStore } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
+import { NodeUpdateQueue } from '../evictions/node-update-queue';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { restAnswerOf } from '../failures/failure-answers';
-import { fail } from '../failures/failure.exception';
+import { FailureException, fail } from '../failures/failure.exception';
 import { type BodyEntry, BodyNotReceivedError, type BodyPosition, UnreadableBodyError, describePosition } from './import-body';
 import type { ImportCommand } from './import-commands';
 import { readKubectlObjects } from './kubectl-objects';
@@ -53,10 +55,16 @@ interface RejectedObject {
   details?: { field: string; reason: string }[];
 }
 
-/** How many objects an import writes in one go (each kind's own statements batch further). */
-const FLUSH_EVERY = 2000;
-/** How many batches may wait to be stored while the next is read. */
-const STORING_AT_ONCE = 3;
+/**
+ * How many objects one write of an import stores: 500 realistic pods are about 3 MiB of rows,
+ * a tenth of a second of Postgres on an idle machine (2,000 held the lock 1-3 s on a loaded one).
+ */
+export const FLUSH_EVERY = 500;
+/**
+ * How many of an import's writes may be in the cluster's line while the next batch is read: one,
+ * so that another client's write waits behind at most one of them (reading and storing still overlap).
+ */
+const STORING_AT_ONCE = 1;
 /** How long reading goes on before the event loop gets a turn (to send and answer statements). */
 const YIELD_EVERY_MS = 10;
 /** Bodies smaller than this are read in a moment: no progress is logged. */
@@ -64,24 +72,35 @@ const PROGRESS_EVERY_BYTES = 64 * 2 ** 20;
 
 const root = FieldPath.root();
 
-/** A dry run's outcome, thrown to roll its transaction back. */
-class DryRunOutcome extends Error {
-  constructor(readonly result: ImportResult) {
-    super('dry run: rolled back');
-  }
-}
-
 export type ImportResult = ReturnType<ImportRun['result']>;
+
+/** What one write of an import stores, and the eviction decisions that go with it. */
+interface ImportBatch {
+  nodes: ImportedNodeRow[];
+  pods: ImportedPodRow[];
+  /** The batch's nodes whose NoExecute taints changed: all their pods are decided again. */
+  taintChangedNodes: string[];
+  /** The batch's pods bound to a node with NoExecute taints (not one of those), decided as pods first seen. */
+  podsToDecide: Pod[];
+}
 
 /**
  * POST /v1/clusters/{cluster}/import: what kubectl prints (a List, NodeList, PodList or single
- * objects) stored as it is, in one write. Each object is validated on its own (a bad one is
- * rejected with its field errors and never stops the rest); admission does not run again (the
- * source's API server admitted the pods); uids, creation times, labels, annotations, status and
- * tolerations are kept. An object equal to the stored one is left alone; `prune` deletes what the
- * import does not name; pods on NoExecute-tainted nodes are decided as the taint eviction
- * controller decides a pod it sees for the first time. A dry run does all of it in a transaction
- * that is rolled back, so it answers exactly what the import would do.
+ * objects) stored as it is. Each object is validated on its own (a bad one is rejected with its
+ * field errors and never stops the rest); admission does not run again (the source's API server
+ * admitted the pods); uids, creation times, labels, annotations, status and tolerations are kept.
+ * An object equal to the stored one is left alone; `prune` deletes what the import does not name;
+ * pods on NoExecute-tainted nodes are decided as the taint eviction controller decides a pod it
+ * sees for the first time.
+ *
+ * The objects are stored in the order of the body, in writes of at most FLUSH_EVERY objects, each
+ * of its own revision (as `kubectl apply` of a List stores object by object), while the rest of
+ * the body is read: an import of the design-scale cluster (310,000 objects) holds the cluster's
+ * lock a fraction of a second at a time, and evictions, controllers and other clients write
+ * between. A body that cannot be read to its end stores nothing if it fails within its first
+ * FLUSH_EVERY objects; past them, the error says how many were stored (the same import again
+ * leaves them alone). Each write decides the evictions of what it stores, so that an import
+ * stopped midway leaves no pod undecided. A dry run reads and compares only: it takes no lock.
  */
 @Injectable()
 export class ImportService {
@@ -93,43 +112,42 @@ export class ImportService {
     private readonly nodes: NodeStore,
     private readonly pods: PodStore,
     private readonly evictions: TaintEvictionController,
+    private readonly nodeUpdates: NodeUpdateQueue,
     private readonly config: AppConfig,
   ) {}
 
   async import(cluster: string, command: ImportCommand): Promise<ImportResult> {
     const started = Date.now();
-    const before = await this.snapshots.find(cluster);
-    try {
-      const result = await this.writer.write(
-        cluster,
-        async (w) => {
-          // Pods run to several KiB of JSON each, which Postgres compresses as it stores them: lz4
-          // compresses several times faster than the default pglz, for a little more room. Only
-          // where the server was built with it (SET would fail, and the import with it, elsewhere).
-          await w.tx.$executeRaw`
-            SELECT set_config('default_toast_compression', 'lz4', true)
-            WHERE EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals))`;
-          // Written meanwhile: read again; this write holds the cluster's lock, so nothing else commits now
-          // (a cluster this write creates is not there yet for that read: nothing is stored in it).
-          const view = before?.revision === w.revision - 1n ? before : await this.snapshots.find(cluster);
-          const run = new ImportRun(w, view, this.config);
-          const entries = readKubectlObjects(command.body, { onProgress: (p) => this.logProgress(cluster, p) });
-          await run.read(entries, (nodes, pods) => this.flush(w, nodes, pods));
-          await this.prune(w, run, command.prune);
-          await this.decideNoExecute(w, run);
-          await w.audit({ action: 'cluster.import', kind: 'Cluster', name: cluster, details: run.tallies() });
-          const outcome = run.result(command.dryRun);
-          if (command.dryRun) throw new DryRunOutcome(outcome);
-          return outcome;
-        },
-        { timeoutMs: IMPORT_TIMEOUT_MS },
-      );
-      this.logger.log(`import into cluster ${cluster}: ${summaryOf(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return result;
-    } catch (error) {
-      if (error instanceof DryRunOutcome) return error.result;
-      throw error;
+    const view = await this.snapshots.find(cluster, started);
+    const run = new ImportRun(cluster, started, view, this.config);
+    const entries = readKubectlObjects(command.body, { onProgress: (p) => this.logProgress(cluster, p) });
+    if (command.dryRun) {
+      await run.read(entries, () => Promise.resolve());
+      if (command.prune) run.deleted(run.unnamed());
+      return run.result(true, view?.revision ?? 0n);
     }
+    let stored = 0;
+    try {
+      await run.read(entries, async (batch) => {
+        await this.store(cluster, batch);
+        stored += batch.nodes.length + batch.pods.length;
+      });
+    } catch (error) {
+      if (stored === 0 || !(error instanceof FailureException)) throw error;
+      fail(storedPartway(error.failure, stored));
+    }
+    if (command.prune) await this.prune(cluster, run);
+    const revision = await this.writer.write(
+      cluster,
+      async (w) => {
+        await w.audit({ action: 'cluster.import', kind: 'Cluster', name: cluster, details: run.tallies() });
+        return w.revision;
+      },
+      { what: 'import' },
+    );
+    const result = run.result(false, revision);
+    this.logger.log(`import into cluster ${cluster}: ${summaryOf(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
   }
 
   /** A large body is read in tens of seconds: how far, every 64 MiB. */
@@ -140,38 +158,57 @@ export class ImportService {
     this.logger.log(`import into cluster ${cluster}: ${mib(bytesRead)}${of} MiB read, ${objects} objects`);
   }
 
-  /** The batch's statements, made at once and run in this order on the write's connection (WriteContext.sql). */
-  private async flush(w: WriteContext, nodes: ImportedNodeRow[], pods: ImportedPodRow[]): Promise<void> {
-    await Promise.all([this.nodes.importMany(w, nodes), this.pods.importMany(w, pods)]);
-  }
-
-  /** prune=true: the cluster's objects the import does not name go, as a delete of each would. */
-  private async prune(w: WriteContext, run: ImportRun, prune: boolean): Promise<void> {
-    if (!prune) return;
-    const { nodes, pods } = run.unnamed();
-    await this.pods.delete(w, ...pods);
-    await this.evictions.podsDeleted(w, pods);
-    await this.nodes.deleteMany(w, nodes);
-    run.deleted(nodes.length, pods.length);
-  }
-
-  /**
-   * Nodes whose NoExecute taints changed have all their pods decided again; a pod written on a
-   * node whose NoExecute taints did not change is decided on its own, as a pod first seen.
-   */
-  private async decideNoExecute(w: WriteContext, run: ImportRun): Promise<void> {
-    const changedNodes = run.nodeTaintChanges();
-    await this.evictions.nodeTaintsChanged(w, changedNodes);
-    const decided = new Set(changedNodes.map((c) => c.name));
-    await this.evictions.podsChanged(
-      w,
-      run.podsOnNoExecuteNodes().filter((pod) => !decided.has(pod.spec?.nodeName ?? '')),
+  /** One batch in a write of its own: its rows (statements made at once, run in order on the write's connection), then its evictions. */
+  private async store(cluster: string, batch: ImportBatch): Promise<void> {
+    await this.writer.write(
+      cluster,
+      async (w) => {
+        // Pods run to several KiB of JSON each, which Postgres compresses as it stores them: lz4
+        // compresses several times faster than the default pglz, for a little more room. Only
+        // where the server was built with it (SET would fail, and the import with it, elsewhere).
+        await w.tx.$executeRaw`
+          SELECT set_config('default_toast_compression', 'lz4', true)
+          WHERE EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals))`;
+        await Promise.all([this.nodes.importMany(w, batch.nodes), this.pods.importMany(w, batch.pods)]);
+        await this.nodeUpdates.decideOrQueue(w, batch.taintChangedNodes);
+        await this.evictions.podsChanged(w, batch.podsToDecide);
+      },
+      { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import' },
     );
+  }
+
+  /** prune=true: the cluster's objects the import does not name go, as a delete of each would, FLUSH_EVERY a write. */
+  private async prune(cluster: string, run: ImportRun): Promise<void> {
+    const { nodes, pods } = run.unnamed();
+    for (let i = 0; i < pods.length; i += FLUSH_EVERY) {
+      const slice = pods.slice(i, i + FLUSH_EVERY);
+      await this.writer.write(
+        cluster,
+        async (w) => {
+          await this.pods.delete(w, ...slice);
+          await this.evictions.podsDeleted(w, slice);
+        },
+        { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import' },
+      );
+    }
+    for (let i = 0; i < nodes.length; i += FLUSH_EVERY) {
+      const slice = nodes.slice(i, i + FLUSH_EVERY);
+      await this.writer.write(cluster, (w) => this.nodes.deleteMany(w, slice), { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import' });
+    }
+    run.deleted({ nodes, pods });
   }
 }
 
-/** An import of 300,000 pods takes tens of seconds; the ordinary write timeout is 30 s. */
-const IMPORT_TIMEOUT_MS = 10 * 60_000;
+/**
+ * One write of an import waits behind the import's other writes in the cluster's line (and any
+ * other client's): longer than the ordinary 30 s on a loaded machine.
+ */
+const IMPORT_WRITE_TIMEOUT_MS = 2 * 60_000;
+
+/** A body that failed after some of its writes: the failure as it is, saying what was stored. */
+function storedPartway(cause: Failure, stored: number): Failure {
+  return { ...cause, message: `${cause.message} (the ${stored} objects before it were stored; import the whole body again to finish)` };
+}
 
 function summaryOf(result: ImportResult): string {
   const { created, updated, unchanged, deleted, rejected } = result;
@@ -222,13 +259,16 @@ class ImportRun {
   private readonly uidOwners = new Map<string, string>();
   /** The NoExecute taints of every node the import writes, before and after. */
   private readonly taintChanges = new Map<string, { before: readonly Taint[]; after: readonly Taint[] }>();
-  private readonly writtenPods: Pod[] = [];
+  /** The batch being read: its rows, and its pods as the taint eviction controller needs them. */
   private nodeBatch: ImportedNodeRow[] = [];
   private podBatch: ImportedPodRow[] = [];
+  private batchPods: Pod[] = [];
   private readonly storing: Promise<void>[] = [];
 
   constructor(
-    private readonly w: WriteContext,
+    private readonly cluster: string,
+    /** The time the import started: of the taints and creation times it gives. */
+    private readonly now: number,
     private readonly view: ClusterView | undefined,
     private readonly config: AppConfig,
   ) {
@@ -236,7 +276,17 @@ class ImportRun {
     for (const pod of view?.pods.values() ?? []) this.uidOwners.set(pod.metadata.uid ?? '', `Pod ${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`);
   }
 
-  async read(entries: AsyncIterable<BodyEntry>, flush: (nodes: ImportedNodeRow[], pods: ImportedPodRow[]) => Promise<void>): Promise<void> {
+  async read(entries: AsyncIterable<BodyEntry>, flush: (batch: ImportBatch) => Promise<void>): Promise<void> {
+    try {
+      await this.readAll(entries, flush);
+    } catch (error) {
+      // The batches sent before the failure are stored or not before the import answers, never after.
+      await Promise.allSettled(this.storing.splice(0));
+      throw error;
+    }
+  }
+
+  private async readAll(entries: AsyncIterable<BodyEntry>, flush: (batch: ImportBatch) => Promise<void>): Promise<void> {
     let yielded = performance.now();
     for await (const entry of readable(entries)) {
       if (entry.ok) this.take(entry.object, entry.position, entry.bytes);
@@ -255,19 +305,46 @@ class ImportRun {
 
   /**
    * Sends the batch read so far to be stored while this process reads on, so that Postgres and
-   * this process work at the same time: at most STORING_AT_ONCE batches queued on the write's one
-   * connection, the oldest awaited before another is sent.
+   * this process work at the same time: at most STORING_AT_ONCE batches' writes in the cluster's
+   * line, the oldest awaited before another is sent.
    */
-  private async flushWith(flush: (nodes: ImportedNodeRow[], pods: ImportedPodRow[]) => Promise<void>): Promise<void> {
-    const [nodes, pods] = [this.nodeBatch, this.podBatch];
+  private async flushWith(flush: (batch: ImportBatch) => Promise<void>): Promise<void> {
+    const [nodes, pods, podsRead] = [this.nodeBatch, this.podBatch, this.batchPods];
     this.nodeBatch = [];
     this.podBatch = [];
+    this.batchPods = [];
     if (nodes.length === 0 && pods.length === 0) return;
     if (this.storing.length >= STORING_AT_ONCE) await this.storing.shift();
-    const batch = flush(nodes, pods);
+    const stored = flush({ nodes, pods, ...this.decisionsFor(nodes, podsRead) });
     // Awaited in turn or at the end; until then its failure must not count as unhandled.
-    batch.catch(() => undefined);
-    this.storing.push(batch);
+    stored.catch(() => undefined);
+    this.storing.push(stored);
+  }
+
+  /**
+   * The eviction decisions a batch's write makes: the nodes whose NoExecute taints it changes have
+   * all their pods decided again; its pods bound to another node with NoExecute taints (as the
+   * import has them so far) are decided as pods first seen. A pod read before its node is decided
+   * against the node as stored then, and again when the node's own write changes its taints.
+   */
+  private decisionsFor(nodes: readonly ImportedNodeRow[], pods: readonly Pod[]): Pick<ImportBatch, 'taintChangedNodes' | 'podsToDecide'> {
+    const taintChangedNodes = nodes
+      .map((n) => n.name)
+      .filter((name) => {
+        const change = this.taintChanges.get(name);
+        return change !== undefined && noExecuteTaintsChanged(change.before, change.after);
+      });
+    const decided = new Set(taintChangedNodes);
+    const hasNoExecute = (name: string): boolean => {
+      const written = this.taintChanges.get(name);
+      const taints = written ? written.after : this.view?.nodes.get(name)?.spec?.taints;
+      return (taints ?? []).some(isNoExecuteTaint);
+    };
+    const podsToDecide = pods.filter((pod) => {
+      const node = pod.spec?.nodeName ?? '';
+      return !decided.has(node) && hasNoExecute(node);
+    });
+    return { taintChangedNodes, podsToDecide };
   }
 
   private take(object: unknown, position: BodyPosition, sentBytes: number | undefined): void {
@@ -310,10 +387,10 @@ class ImportRun {
       this.rejectInvalid('Node', undefined, name, position, [this.duplicateUid(uid)]);
       return;
     }
-    const createdAt = createdAtOf(identity.value.creationTimestamp, existing, this.w.now);
-    const row = importedNodeRow(node, { uid, createdAt }, existing?.spec?.taints ?? [], this.w.now);
+    const createdAt = createdAtOf(identity.value.creationTimestamp, existing, this.now);
+    const row = importedNodeRow(node, { uid, createdAt }, existing?.spec?.taints ?? [], this.now);
     // Only an object stored before can be unchanged; reading a new one back would cost for nothing.
-    const after = existing && nodeOfImportedRow(row, this.w.revision);
+    const after = existing && nodeOfImportedRow(row, 0n);
     if (existing && sameJson(withoutResourceVersion(after as Node), withoutResourceVersion(existing))) {
       this.nodeTally.unchanged++;
       return;
@@ -352,17 +429,17 @@ class ImportRun {
     const { deletionTimestamp, deletionGracePeriodSeconds } = identity.value;
     const row = importedPodRow(pod, {
       uid,
-      createdAt: createdAtOf(identity.value.creationTimestamp, existing, this.w.now),
+      createdAt: createdAtOf(identity.value.creationTimestamp, existing, this.now),
       deletionTimestamp: deletionTimestamp === undefined ? null : new Date(deletionTimestamp),
       deletionGracePeriodSeconds: deletionGracePeriodSeconds ?? null,
     });
-    const after = existing && podOfImportedRow(row, this.w.revision);
+    const after = existing && podOfImportedRow(row, 0n);
     if (existing && sameJson(withoutResourceVersion(after as Pod), withoutResourceVersion(existing))) {
       this.podTally.unchanged++;
       return;
     }
     this.podTally[existing ? 'updated' : 'created']++;
-    if (pod.spec?.nodeName) this.writtenPods.push(decidable(pod, uid));
+    if (pod.spec?.nodeName) this.batchPods.push(decidable(pod, uid));
     this.podBatch.push(row);
   }
 
@@ -435,24 +512,10 @@ class ImportRun {
     return { nodes, pods };
   }
 
-  deleted(nodes: number, pods: number): void {
-    this.nodeTally.deleted = nodes;
-    this.podTally.deleted = pods;
-  }
-
-  /** The written nodes whose NoExecute taints changed. */
-  nodeTaintChanges(): { name: string; before: readonly Taint[]; after: readonly Taint[] }[] {
-    return [...this.taintChanges].filter(([, c]) => noExecuteTaintsChanged(c.before, c.after)).map(([name, c]) => ({ name, ...c }));
-  }
-
-  /** The written pods bound to a node that has NoExecute taints once the import is done. */
-  podsOnNoExecuteNodes(): Pod[] {
-    const hasNoExecute = (name: string): boolean => {
-      const written = this.taintChanges.get(name);
-      const taints = written ? written.after : this.view?.nodes.get(name)?.spec?.taints;
-      return (taints ?? []).some(isNoExecuteTaint);
-    };
-    return this.writtenPods.filter((pod) => hasNoExecute(pod.spec?.nodeName ?? ''));
+  /** What prune deleted (or would, on a dry run). */
+  deleted({ nodes, pods }: { nodes: readonly string[]; pods: readonly unknown[] }): void {
+    this.nodeTally.deleted = nodes.length;
+    this.podTally.deleted = pods.length;
   }
 
   tallies() {
@@ -464,18 +527,18 @@ class ImportRun {
     return { created: sum('created'), updated: sum('updated'), unchanged: sum('unchanged'), deleted: sum('deleted') };
   }
 
-  result(dryRun: boolean) {
+  /** The answer; `revision`: the cluster's once the import is stored (as it is now, on a dry run). */
+  result(dryRun: boolean, revision: bigint) {
     return {
       apiVersion: 'taintgate.io/v1',
       kind: 'ImportResult',
-      cluster: this.w.cluster.name,
+      cluster: this.cluster,
       dryRun,
       ...this.counts(),
       nodes: this.nodeTally,
       pods: this.podTally,
       rejected: this.rejected,
-      /** The cluster's revision once the import is stored (what it would be, on a dry run). */
-      resourceVersion: String(this.w.revision),
+      resourceVersion: String(revision),
     };
   }
 }

@@ -93,13 +93,17 @@ export class NoExecuteTaintPacer extends PeriodicPass {
       await this.wakeAt(look.nextAt);
       return 0;
     }
-    const changed = await this.writer.writeExisting(clusterId, async (w) => {
-      const plan = await this.plan(w.tx, clusterId, w.now);
-      for (const name of plan.reachable) await this.markReachable(w, name);
-      for (const node of plan.due) await this.taint(w, node);
-      w.afterCommit(() => this.wakeAt(plan.nextAt));
-      return plan.due.length + plan.reachable.length;
-    });
+    const changed = await this.writer.writeExisting(
+      clusterId,
+      async (w) => {
+        const plan = await this.plan(w.tx, clusterId, w.now);
+        for (const name of plan.reachable) await this.markReachable(w, name);
+        for (const node of plan.due) await this.taint(w, node);
+        w.afterCommit(() => this.wakeAt(plan.nextAt));
+        return plan.due.length + plan.reachable.length;
+      },
+      { what: 'NoExecute taint pacer' },
+    );
     return changed ?? 0;
   }
 

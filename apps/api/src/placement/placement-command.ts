@@ -1,7 +1,22 @@
-import { FieldPath, type Node, type Pod, ShapeChecker, err, failure, fieldError, fieldErrorsWithin, ok, validatePod } from '@taintgate/domain';
+import {
+  DEFAULT_PLACEMENT_TOP,
+  FieldPath,
+  MAX_PLACEMENT_TOP,
+  type Node,
+  type PlacementView,
+  type Pod,
+  ShapeChecker,
+  err,
+  failure,
+  fieldError,
+  fieldErrorsWithin,
+  ok,
+  placementViews,
+  validatePod,
+} from '@taintgate/domain';
 import { inlineNodes, inlinePods, withWhatIfName } from '../edge/inline-objects';
 import { fromBody, operation } from '../edge/operation';
-import { bodyFields, checked, flag, requiredString } from '../edge/request-fields';
+import { boundedCount, bodyFields, checked, flag, listChunking, onlyWithView, requiredString, viewName } from '../edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -62,5 +77,27 @@ export const storedPodPlacement = operation<StoredPodPlacement>({
     const name = requiredString(shape, input.name, 'name');
     const reschedule = flag(shape, input.reschedule, 'reschedule');
     return checked(shape, () => ({ namespace, name, reschedule }));
+  },
+});
+
+/**
+ * How a placement is answered, from the query string of every placement route (`?view=summary&top=20`,
+ * `?view=nodes&limit=100&continue=...`) or GraphQL's arguments: the summary (the default) with the
+ * best `top` nodes and `top` names per group of infeasible nodes, or every node a page at a time.
+ * A field the view does not take is refused by name.
+ */
+export const placementView = operation<PlacementView>({
+  rest: ({ query }) => query,
+  parse(input) {
+    const shape = new ShapeChecker();
+    const name = viewName(shape, input.view, placementViews);
+    if (name === 'nodes') {
+      onlyWithView(shape, input, ['top'], 'summary');
+      const chunking = listChunking(shape, input);
+      return checked(shape, () => ({ name, chunking }));
+    }
+    onlyWithView(shape, input, ['limit', 'continue'], 'nodes');
+    const top = boundedCount(shape, input.top, 'top', MAX_PLACEMENT_TOP, DEFAULT_PLACEMENT_TOP);
+    return checked(shape, () => ({ name, top }));
   },
 });

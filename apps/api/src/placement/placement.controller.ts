@@ -1,10 +1,32 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, HttpCode, Post, applyDecorators } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { DEFAULT_LIST_LIMIT, DEFAULT_PLACEMENT_TOP, MAX_PLACEMENT_TOP, type PlacementView, placementViews } from '@taintgate/domain';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { type PlacementCommand, type StoredPodPlacement, placement, storedPodPlacement } from './placement-command';
+import { placementJson, placementNodesSchema, placementSummarySchema } from './placement-answers';
+import { type PlacementCommand, type StoredPodPlacement, placement, placementView, storedPodPlacement } from './placement-command';
 import { PlacementService } from './placement.service';
 import { Access } from '../auth/route-access';
+
+/** The query of every placement route, and its answer: which view, and how much of it. */
+const PlacementViewQueries = (): MethodDecorator =>
+  applyDecorators(
+    ApiQuery({
+      name: 'view',
+      required: false,
+      enum: placementViews,
+      description: 'summary (the default): the line, counts, the best nodes, the others grouped by reasons; nodes: every node, a page at a time',
+    }),
+    ApiQuery({
+      name: 'top',
+      required: false,
+      type: Number,
+      description: `summary: nodes named per list (the best, and each group), 0-${MAX_PLACEMENT_TOP}; default ${DEFAULT_PLACEMENT_TOP}`,
+    }),
+    ApiQuery({ name: 'limit', required: false, type: Number, description: `nodes: at most this many nodes a page; absent or 0: ${DEFAULT_LIST_LIMIT}` }),
+    ApiQuery({ name: 'continue', required: false, type: String, description: "nodes: the previous page's metadata.continue" }),
+    ApiOkResponse({ description: 'the placement in the view asked for', schema: { oneOf: [placementSummarySchema, placementNodesSchema] } }),
+  );
 
 @ApiTags('placement')
 @Controller(clusterPaths())
@@ -14,17 +36,26 @@ export class PlacementController {
   @Post('placement')
   @Access('viewer')
   @HttpCode(200)
+  @Header('content-type', 'application/json; charset=utf-8')
   @ApiOperation({
-    summary: 'Where can this pod go? {pod, nodes?}: every node with its reasons, score and rank, and the kube-scheduler summary line',
+    summary:
+      'Where can this pod go? {pod, nodes?, pods?}: the summary line, counts, the best nodes and the others grouped by reasons (?view=nodes: every node, paged)',
   })
-  place(@Command(clusterScope) cluster: string, @Command(placement) command: PlacementCommand) {
-    return this.placement.place(cluster, command);
+  @PlacementViewQueries()
+  async place(@Command(clusterScope) cluster: string, @Command(placement) command: PlacementCommand, @Command(placementView) view: PlacementView) {
+    return placementJson(await this.placement.place(cluster, command, view));
   }
 
   @Get('namespaces/:namespace/pods/:name/placement')
+  @Header('content-type', 'application/json; charset=utf-8')
   @ApiOperation({ summary: 'Placement of a stored pod over the stored nodes; ?reschedule=true: where it could go if it were rescheduled (draining)' })
   @ApiQuery({ name: 'reschedule', required: false, type: Boolean })
-  placeStored(@Command(clusterScope) cluster: string, @Command(storedPodPlacement) stored: StoredPodPlacement) {
-    return this.placement.placeStored(cluster, stored);
+  @PlacementViewQueries()
+  async placeStored(
+    @Command(clusterScope) cluster: string,
+    @Command(storedPodPlacement) stored: StoredPodPlacement,
+    @Command(placementView) view: PlacementView,
+  ) {
+    return placementJson(await this.placement.placeStored(cluster, stored, view));
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type ExplainedAdmission,
   type Node,
   type NodeClasses,
   type PlacementCapacity,
+  type PlacementView,
   type Pod,
   admitPod,
   asRescheduled,
@@ -19,6 +19,7 @@ import { admissionAnswer } from '../edge/admission-answer';
 import { podKey } from '../cluster/pod-record';
 import { AppConfig } from '../config/app-config';
 import { fail } from '../failures/failure.exception';
+import { type PlacementAnswer, placementAnswer } from './placement-answers';
 import type { PlacementCommand, StoredPodPlacement } from './placement-command';
 
 /**
@@ -33,16 +34,17 @@ export class PlacementService {
     private readonly config: AppConfig,
   ) {}
 
-  /** An inline pod, admitted as on create, over the stored nodes or the inline ones; or a stored pod. */
-  async place(cluster: string, command: PlacementCommand) {
-    if ('stored' in command) return this.placeStored(cluster, command.stored);
+  /** An inline pod, admitted as on create, over the stored nodes or the inline ones; or a stored pod. In the view asked for. */
+  async place(cluster: string, command: PlacementCommand, view: PlacementView): Promise<PlacementAnswer> {
+    if ('stored' in command) return this.placeStored(cluster, command.stored, view);
     const admission = explainAdmission(command.pod, 'CREATE', this.config.domain);
+    const extras = { admission: admissionAnswer(admission) };
     if (command.nodes) {
       const pods = (command.pods ?? []).map((pod) => admitPod(pod, 'CREATE', this.config.domain));
-      return this.answer(admission.pod, command.nodes, { usageOf: usageLookup(pods) }, admission);
+      return placementAnswer(this.placement(admission.pod, command.nodes, { usageOf: usageLookup(pods) }), view, extras);
     }
-    const view = await this.snapshots.view(cluster);
-    return this.answer(admission.pod, view.nodeClasses, view, admission);
+    const stored = await this.snapshots.view(cluster);
+    return placementAnswer(this.placement(admission.pod, stored.nodeClasses, stored), view, extras, stored.revision);
   }
 
   /**
@@ -50,11 +52,12 @@ export class PlacementService {
    * room not counted against it; with `reschedule`, as it would be scheduled again (its nodeName
    * cleared), which is what draining asks.
    */
-  async placeStored(cluster: string, { namespace, name, reschedule }: StoredPodPlacement) {
-    const view = await this.snapshots.view(cluster);
-    const pod = view.pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
-    const asked = reschedule ? asRescheduled(pod, view) : { pod, capacity: excludingPod(view, pod) };
-    return { ...this.answer(asked.pod, view.nodeClasses, asked.capacity, undefined), ...(reschedule ? { rescheduled: true } : {}) };
+  async placeStored(cluster: string, { namespace, name, reschedule }: StoredPodPlacement, view: PlacementView): Promise<PlacementAnswer> {
+    const stored = await this.snapshots.view(cluster);
+    const pod = stored.pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
+    const asked = reschedule ? asRescheduled(pod, stored) : { pod, capacity: excludingPod(stored, pod) };
+    const placement = this.placement(asked.pod, stored.nodeClasses, asked.capacity);
+    return placementAnswer(placement, view, reschedule ? { rescheduled: true } : {}, stored.revision);
   }
 
   /**
@@ -62,10 +65,9 @@ export class PlacementService {
    * placePod's answer at a fraction of the cost); over inline nodes, node by node: they come once,
    * and may repeat a name, which classes (by name) would fold into one.
    */
-  private answer(pod: Pod, nodes: Node[] | NodeClasses, capacity: PlacementCapacity | undefined, admission: ExplainedAdmission | undefined) {
+  private placement(pod: Pod, nodes: Node[] | NodeClasses, capacity: PlacementCapacity | undefined) {
     const { tolerationComparisonOperators, summaryWording } = this.config.domain;
     const options = { comparisonOperators: tolerationComparisonOperators, summaryWording };
-    const placement = Array.isArray(nodes) ? placePod(pod, nodes, options, capacity) : placePodGrouped(pod, nodes, options, capacity);
-    return admission ? { ...placement, admission: admissionAnswer(admission) } : placement;
+    return Array.isArray(nodes) ? placePod(pod, nodes, options, capacity) : placePodGrouped(pod, nodes, options, capacity);
   }
 }

@@ -36,34 +36,38 @@ export class PodGarbageCollector extends PeriodicPass {
   }
 
   private async collectIn(clusterId: number): Promise<number> {
-    const deleted = await this.writer.writeExisting(clusterId, async (w) => {
-      const candidates = (await this.pods.boundToMissingNodes(w)).map((p) => ({ ...p, boundAt: p.boundAt.getTime() }));
-      const deletedAt = new Map(candidates.map((p) => [p.nodeName, p.nodeDeletedAt?.getTime()]));
-      // Every candidate's node is missing: boundToMissingNodes asked the nodes table in this transaction.
-      const clock = { nodeExists: () => false, nodeDeletedAt: (name: string) => deletedAt.get(name) };
-      const orphans = orphansToCollect(candidates, clock, w.now, this.config.podGc.quarantineSeconds * 1000);
-      if (orphans.length === 0) return 0;
-      await this.pods.delete(w, ...orphans);
-      await this.evictions.podsDeleted(w, orphans);
-      await this.events.record(
-        w,
-        orphans.map((pod) => ({
-          kind: 'PodGarbageCollected',
-          type: 'Normal',
-          reason: podGcDeletion.reason,
-          message: `Deleted orphaned Pod ${pod.namespace}/${pod.name}: node ${pod.nodeName} no longer exists (${podGcDeletion.message})`,
-          involvedKind: 'Pod',
-          involvedNamespace: pod.namespace,
-          involvedName: pod.name,
-          evictionId: null,
-        })),
-      );
-      await w.audit(
-        ...orphans.map((pod) => ({ action: 'pod.gc', kind: 'Pod' as const, namespace: pod.namespace, name: pod.name, details: { node: pod.nodeName } })),
-      );
-      this.logger.log(`deleted ${orphans.length} orphaned pod(s) of cluster ${w.cluster.name}`);
-      return orphans.length;
-    });
+    const deleted = await this.writer.writeExisting(
+      clusterId,
+      async (w) => {
+        const candidates = (await this.pods.boundToMissingNodes(w)).map((p) => ({ ...p, boundAt: p.boundAt.getTime() }));
+        const deletedAt = new Map(candidates.map((p) => [p.nodeName, p.nodeDeletedAt?.getTime()]));
+        // Every candidate's node is missing: boundToMissingNodes asked the nodes table in this transaction.
+        const clock = { nodeExists: () => false, nodeDeletedAt: (name: string) => deletedAt.get(name) };
+        const orphans = orphansToCollect(candidates, clock, w.now, this.config.podGc.quarantineSeconds * 1000);
+        if (orphans.length === 0) return 0;
+        await this.pods.delete(w, ...orphans);
+        await this.evictions.podsDeleted(w, orphans);
+        await this.events.record(
+          w,
+          orphans.map((pod) => ({
+            kind: 'PodGarbageCollected',
+            type: 'Normal',
+            reason: podGcDeletion.reason,
+            message: `Deleted orphaned Pod ${pod.namespace}/${pod.name}: node ${pod.nodeName} no longer exists (${podGcDeletion.message})`,
+            involvedKind: 'Pod',
+            involvedNamespace: pod.namespace,
+            involvedName: pod.name,
+            evictionId: null,
+          })),
+        );
+        await w.audit(
+          ...orphans.map((pod) => ({ action: 'pod.gc', kind: 'Pod' as const, namespace: pod.namespace, name: pod.name, details: { node: pod.nodeName } })),
+        );
+        this.logger.log(`deleted ${orphans.length} orphaned pod(s) of cluster ${w.cluster.name}`);
+        return orphans.length;
+      },
+      { what: 'pod garbage collector' },
+    );
     return deleted ?? 0;
   }
 }

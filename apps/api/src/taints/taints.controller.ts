@@ -27,7 +27,10 @@ export class TaintsController {
 
   @Post('taint')
   @HttpCode(200)
-  @ApiOperation({ summary: 'kubectl taint: several taint arguments over nodes by name, selector or all; all change or none' })
+  @ApiOperation({
+    summary:
+      'kubectl taint: several taint arguments over nodes by name, selector or all; refused for one node, nothing changes; over 1,000 nodes, stored in writes of 1,000',
+  })
   @ApiBody({ type: TaintNodesBody })
   command(@Command(clusterScope) cluster: string, @Command(taintNodes) command: TaintNodesCommand) {
     return this.taints.command(cluster, command);

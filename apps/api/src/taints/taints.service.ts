@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type Node,
   type NodeTarget,
+  type Failure,
   type Pod,
   type Taint,
   type TaintChange,
@@ -25,7 +26,7 @@ import { NodeUpdateQueue, PODS_PER_WRITE } from '../evictions/node-update-queue'
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import type { Eviction } from '../generated/prisma/client';
 import { NoExecuteTaintPacer } from '../node-lifecycle/no-execute-taint-pacer';
-import { fail, valueOf } from '../failures/failure.exception';
+import { FailureException, fail, valueOf } from '../failures/failure.exception';
 import type { AddTaintCommand, RemoveTaintCommand, TaintNodesCommand } from './taint-commands';
 
 export interface TaintCommandResult {
@@ -34,7 +35,7 @@ export interface TaintCommandResult {
   results: { node: string; operation: TaintOperation; message: string; taints: Taint[]; object: Node }[];
 }
 
-/** Taints on stored nodes: one at a time, or kubectl-style over several nodes, all or none. */
+/** Taints on stored nodes: one at a time, or kubectl-style over several nodes. */
 @Injectable()
 export class TaintsService {
   constructor(
@@ -71,7 +72,8 @@ export class TaintsService {
   }
 
   /**
-   * POST /v1/taint: `kubectl taint` over nodes by name, label selector or all; all change or none.
+   * POST /v1/taint: `kubectl taint` over nodes by name, label selector or all. The command is
+   * checked over every node first: if kubectl would refuse it for any node, nothing changes.
    *
    * Over a large cluster this is the heaviest write there is (every node, and with a NoExecute
    * taint every pod), and every other write to the cluster waits while one holds its lock. So the
@@ -82,22 +84,49 @@ export class TaintsService {
    * A NoExecute taint that reaches more than PODS_PER_WRITE pods leaves their decisions to the
    * controller's node queue (NodeUpdateQueue), which makes them in bounded writes right after,
    * as upstream's taint eviction controller does after the API server has stored the taint.
+   * A command over more than NODES_PER_WRITE nodes is stored in writes of that many, in name
+   * order, each of its own revision (as kubectl's one PATCH per node is), so that no write holds
+   * the lock past about a second at the design scale (10,000 nodes); other writes may come between.
    */
   async command(cluster: string, command: TaintNodesCommand): Promise<TaintCommandResult> {
-    if (command.dryRun) {
-      const view = await this.snapshots.view(cluster);
-      const results = valueOf(taintNodes(command.target, command.change, command.overwrite, view.nodes.values(), (name) => view.nodes.get(name))).map(
-        ({ node, operation, taints }) => ({
-          node: node.metadata.name,
-          operation,
-          message: `${taintResultLine(node.metadata.name, operation)} (dry run)`,
-          taints,
-          object: { ...node, spec: { ...node.spec, taints } },
-        }),
-      );
-      return { dryRun: true, results };
+    if (command.dryRun) return this.dryRun(cluster, command);
+    // The whole command is checked first (kubectl's errors for any node fail it before any write).
+    const view = await this.snapshots.find(cluster);
+    const names = view
+      ? valueOf(taintNodes(command.target, command.change, command.overwrite, view.nodes.values(), (name) => view.nodes.get(name))).map(
+          (t) => t.node.metadata.name,
+        )
+      : [];
+    if (names.length <= NODES_PER_WRITE) return this.storeCommand(cluster, command);
+    const results: TaintCommandResult['results'] = [];
+    for (const slice of slicesOf(names, NODES_PER_WRITE)) {
+      try {
+        results.push(...(await this.storeCommand(cluster, { ...command, target: { by: 'names', names: slice } })).results);
+      } catch (error) {
+        if (results.length === 0 || !(error instanceof FailureException)) throw error;
+        fail(stoppedPartway(error.failure, results, names.length));
+      }
     }
+    return { dryRun: false, results };
+  }
 
+  /** The command as it would go, from the snapshot: nothing is stored and no lock taken. */
+  private async dryRun(cluster: string, command: TaintNodesCommand): Promise<TaintCommandResult> {
+    const view = await this.snapshots.view(cluster);
+    const results = valueOf(taintNodes(command.target, command.change, command.overwrite, view.nodes.values(), (name) => view.nodes.get(name))).map(
+      ({ node, operation, taints }) => ({
+        node: node.metadata.name,
+        operation,
+        message: `${taintResultLine(node.metadata.name, operation)} (dry run)`,
+        taints,
+        object: { ...node, spec: { ...node.spec, taints } },
+      }),
+    );
+    return { dryRun: true, results };
+  }
+
+  /** The command (over at most NODES_PER_WRITE nodes) stored in one write, planned before the lock where it can be. */
+  private async storeCommand(cluster: string, command: TaintNodesCommand): Promise<TaintCommandResult> {
     for (let attempt = 0; attempt < PLANS_BEFORE_THE_LOCK; attempt++) {
       const now = Date.now();
       const view = await this.snapshots.find(cluster, now);
@@ -113,7 +142,7 @@ export class TaintsService {
             if (!(await this.stillCurrent(w, plan))) throw new PlanOvertaken();
             return this.store(w, plan);
           },
-          { now, timeoutMs: LARGE_WRITE_TIMEOUT_MS },
+          { now, timeoutMs: LARGE_WRITE_TIMEOUT_MS, what: 'taint command' },
         );
       } catch (error) {
         if (!(error instanceof PlanOvertaken)) throw error;
@@ -128,7 +157,7 @@ export class TaintsService {
         const plan = await this.plan(view, command, w.now, w);
         return this.store(w, plan as TaintPlan);
       },
-      { timeoutMs: LARGE_WRITE_TIMEOUT_MS },
+      { timeoutMs: LARGE_WRITE_TIMEOUT_MS, what: 'taint command' },
     );
   }
 
@@ -234,6 +263,31 @@ export class TaintsService {
     );
     return { dryRun: false, results };
   }
+}
+
+/**
+ * How many nodes one write of a taint command stores: at 10,000 nodes a single write held the
+ * lock 2.9 s (bench/RESULTS.md); a thousand take a tenth of it.
+ */
+export const NODES_PER_WRITE = 1_000;
+
+/** The names cut into slices of at most `size`, in order. */
+function slicesOf(names: readonly string[], size: number): string[][] {
+  const slices: string[][] = [];
+  for (let i = 0; i < names.length; i += size) slices.push(names.slice(i, i + size));
+  return slices;
+}
+
+/**
+ * A command that stopped after some of its writes (a node deleted or tainted by another write
+ * between them): the failure as it is, saying how far the command got and how to finish it.
+ */
+function stoppedPartway(cause: Failure, stored: TaintCommandResult['results'], total: number): Failure {
+  const last = stored[stored.length - 1]?.node ?? '';
+  return {
+    ...cause,
+    message: `${cause.message} (the command had stored ${stored.length} of ${total} nodes, through node/${last}; send it again with overwrite to finish)`,
+  };
 }
 
 /** How many times a plan is made before the lock, when writes keep overtaking it, before it is made under the lock. */

@@ -53,18 +53,22 @@ export class TerminatingPodReaper extends PeriodicPass {
   }
 
   private async removeSome(clusterId: number): Promise<number> {
-    const removed = await this.writer.writeExisting(clusterId, async (w) => {
-      const due = await this.pods.dueForRemoval(w, REMOVE_PER_WRITE);
-      if (due.length === 0) return 0;
-      await this.pods.delete(w, ...due);
-      await this.evictions.podsDeleted(w, due);
-      await this.ledger.podsRemoved(
-        w,
-        due.map((p) => p.uid),
-      );
-      await w.audit(...due.map((pod) => ({ action: 'pod.terminated', kind: 'Pod' as const, namespace: pod.namespace, name: pod.name })));
-      return due.length;
-    });
+    const removed = await this.writer.writeExisting(
+      clusterId,
+      async (w) => {
+        const due = await this.pods.dueForRemoval(w, REMOVE_PER_WRITE);
+        if (due.length === 0) return 0;
+        await this.pods.delete(w, ...due);
+        await this.evictions.podsDeleted(w, due);
+        await this.ledger.podsRemoved(
+          w,
+          due.map((p) => p.uid),
+        );
+        await w.audit(...due.map((pod) => ({ action: 'pod.terminated', kind: 'Pod' as const, namespace: pod.namespace, name: pod.name })));
+        return due.length;
+      },
+      { what: 'terminating pod reaper' },
+    );
     return removed ?? 0;
   }
 }

@@ -55,9 +55,13 @@ describe('two instances on one database', () => {
     expect(await taintKeys(a, 't')).toEqual(['k2']);
     // and the decisions made from the snapshot follow: placement through b sees a's taint at once
     await a.post('/v1/nodes/t/taints', { key: 'block', effect: 'NoSchedule' });
-    expect((await b.post('/v1/placement', { pod: {} })).json().nodes.find((n: { name: string }) => n.name === 't')).toMatchObject({ feasible: false });
+    expect((await b.post('/v1/placement?view=nodes', { pod: {} })).json().nodes.find((n: { name: string }) => n.name === 't')).toMatchObject({
+      feasible: false,
+    });
     await a.del('/v1/nodes/t/taints?key=block');
-    expect((await b.post('/v1/placement', { pod: {} })).json().nodes.find((n: { name: string }) => n.name === 't')).toMatchObject({ feasible: true });
+    expect((await b.post('/v1/placement?view=nodes', { pod: {} })).json().nodes.find((n: { name: string }) => n.name === 't')).toMatchObject({
+      feasible: true,
+    });
   });
 
   it('pods: create, update, bind and delete through one are the next read through the other', async () => {
@@ -72,13 +76,13 @@ describe('two instances on one database', () => {
     expect((await a.getPod('ns', 'p')).json()).toEqual(updated.json());
     expect((await a.get('/v1/namespaces/ns/pods?nodeName=t')).json().items).toHaveLength(1);
     // taint impact through a counts the pod b bound
-    const impact = (await a.post('/v1/taint-impact', { taint: { key: 'x', effect: 'NoExecute' }, nodes: ['t'] })).json();
+    const impact = (await a.post('/v1/taint-impact?view=pods', { taint: { key: 'x', effect: 'NoExecute' }, nodes: ['t'] })).json();
     expect(impact.evictions.map((e: { pod: { name: string } }) => e.pod.name)).toEqual(['p']);
 
     expect((await b.del('/v1/namespaces/ns/pods/p')).statusCode).toBe(200);
     expectApiError(await a.getPod('ns', 'p'), 404, 'pods "p" not found');
     expect((await a.get('/v1/namespaces/ns/pods')).json().items).toEqual([]);
-    expect((await a.post('/v1/taint-impact', { taint: { key: 'x', effect: 'NoExecute' }, nodes: ['t'] })).json().evictions).toEqual([]);
+    expect((await a.post('/v1/taint-impact?view=pods', { taint: { key: 'x', effect: 'NoExecute' }, nodes: ['t'] })).json().evictions).toEqual([]);
   });
 
   it('alternating writes and reads, 40 rounds: every read through the other instance sees the write just made', async () => {

@@ -40,7 +40,7 @@ describe('clusters: /v1/clusters/{cluster}/... serves the same API per cluster',
     const placement = (await api.post('/v1/clusters/east/placement', { pod: { metadata: { name: 'p' } } })).json();
     expect(placement.summary).toBe('0/1 nodes are available: 1 node(s) had untolerated taint(s).');
 
-    const impact = (await api.post('/v1/clusters/east/taint-impact', { taint: { key: 'drain', effect: 'NoExecute' }, all: true })).json();
+    const impact = (await api.post('/v1/clusters/east/taint-impact?view=pods', { taint: { key: 'drain', effect: 'NoExecute' }, all: true })).json();
     expect(impact.evictions.map((e: { pod: { name: string } }) => e.pod.name)).toEqual(['train']);
 
     const tainted = await api.post('/v1/clusters/east/taint', { all: true, taints: ['drain:NoExecute'] });

@@ -209,8 +209,8 @@ describe('hostile requests to every operation: never a 5xx, never a hang, nothin
   const graphqlRequest = fc.oneof(
     fc.record({
       query: fc.constantFrom(
-        'query($pod: JSON, $nodes: [JSON!]) { placement(pod: $pod, nodes: $nodes) { summary nodes { name feasible reasons { code } } } }',
-        'query($taint: TaintInput!, $nodes: [String!], $selector: String, $all: Boolean) { taintImpact(taint: $taint, nodes: $nodes, selector: $selector, all: $all) { evictions { node when } } }',
+        'query($pod: JSON, $nodes: [JSON!], $view: String, $top: Int, $limit: Int, $continue: String) { placement(pod: $pod, nodes: $nodes, view: $view, top: $top, limit: $limit, continue: $continue) { summary feasibleNodes { name } infeasibleGroups { count nodes } nodes { name feasible reasons { code } } } }',
+        'query($taint: TaintInput!, $nodes: [String!], $selector: String, $all: Boolean, $impactView: String, $limit: Int, $continue: String) { taintImpact(taint: $taint, nodes: $nodes, selector: $selector, all: $all, view: $impactView, limit: $limit, continue: $continue) { counts { evictedNow } evictions { node when } } }',
         'query($selector: String, $cluster: String) { nodes(labelSelector: $selector, cluster: $cluster) { name taints { key } } }',
         'query($name: String!, $cluster: String) { node(name: $name, cluster: $cluster) { name object } }',
         'mutation($name: String!, $node: JSON!) { upsertNode(name: $name, node: $node) { name } }',
@@ -234,6 +234,11 @@ describe('hostile requests to every operation: never a 5xx, never a hang, nothin
           taints: hole(['x=y:NoSchedule']),
           dryRun: hole(true),
           ns: hole('default'),
+          view: hole('nodes'),
+          impactView: hole('pods'),
+          top: hole(3),
+          limit: hole(2),
+          continue: hole('eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MSwic3RhcnQiOiIxL24xXHUwMDAwIn0'),
         },
         { requiredKeys: [] },
       ),

@@ -83,7 +83,7 @@ describe('tolerationSeconds over the whole int64 range', () => {
       (await api.putPod('default', 'plain-2', { metadata: { name: 'plain-2' }, spec: { nodeName: 'big-2', terminationGracePeriodSeconds: 0 } })).statusCode,
     ).toBe(201);
 
-    const impact = await api.post('/v1/taint-impact', { taint: { key: 'drain', effect: 'NoExecute' }, nodes: ['big-2'] });
+    const impact = await api.post('/v1/taint-impact?view=pods', { taint: { key: 'drain', effect: 'NoExecute' }, nodes: ['big-2'] });
     expect(impact.statusCode).toBe(200);
     const answer = exactBody(impact);
     expect(answer.evictions).toEqual([
@@ -111,7 +111,7 @@ describe('tolerationSeconds over the whole int64 range', () => {
     expect((await api.putNode('big-3')).statusCode).toBe(201);
     expect((await putPodText('long-3', '2147483648', 'big-3')).statusCode).toBe(201);
     const before = Date.now();
-    const impact = await api.post('/v1/taint-impact', { taint: { key: 'drain', effect: 'NoExecute' }, nodes: ['big-3'] });
+    const impact = await api.post('/v1/taint-impact?view=pods', { taint: { key: 'drain', effect: 'NoExecute' }, nodes: ['big-3'] });
     expect(impact.statusCode).toBe(200);
     const [eviction] = impact.json().evictions;
     expect(eviction).toMatchObject({ when: 'AfterTolerationSeconds', tolerationSeconds: 2147483648, neverInPractice: false });
@@ -162,7 +162,7 @@ describe('tolerationSeconds over the whole int64 range', () => {
       const data = await gqlData(
         t.app,
         `{ evictions(nodeName: "big-1") { pod { name } tolerationSeconds }
-           taintImpact(taint: {key: "drain", effect: "NoExecute"}, nodes: ["big-2"]) { evictions { pod { name } tolerationSeconds at neverInPractice } } }`,
+           taintImpact(taint: {key: "drain", effect: "NoExecute"}, nodes: ["big-2"], view: "pods") { evictions { pod { name } tolerationSeconds at neverInPractice } } }`,
       );
       expect(data.evictions).toContainEqual({ pod: { name: 'long-stay' }, tolerationSeconds: '2147483648' });
       expect(data.taintImpact.evictions).toEqual([{ pod: { name: 'forever-ish' }, tolerationSeconds: int64Max, at: null, neverInPractice: true }]);

@@ -59,7 +59,7 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/namespaces/default/pods/gone' })).statusCode).toBe(404);
   });
 
-  const PLACEMENT = `pod { namespace name } nodes { name feasible score rank reasons { code message field taint { key value effect } resource { name requested used allocatable } } }
+  const PLACEMENT = `view nodeCount pod { namespace name } nodes { name feasible score rank reasons { code message field taint { key value effect } resource { name requested used allocatable } } }
     feasibleCount summary detail capacityConsidered rescheduled admission { tolerations { key operator value effect tolerationSeconds addedBy } }`;
   /** Int64 fields (tolerationSeconds, resource amounts) are decimal strings in GraphQL. */
   const int64s = (o: any, keys: string[]) => ({ ...o, ...Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, String(o[k])])) });
@@ -69,6 +69,8 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
       JSON.stringify({
         rescheduled: null,
         ...rest,
+        // The page's place is not selected: every node fits on the page.
+        metadata: undefined,
         nodes: rest.nodes.map((n: any) => ({
           ...n,
           reasons: n.reasons.map((r: any) => ({
@@ -93,8 +95,8 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
 
   it('placement: an inline pod over the stored nodes, as POST /v1/placement answers', async () => {
     const pod = { metadata: { name: 'what' }, spec: {} };
-    const { placement } = await gqlData(t.app, `query($pod: JSON) { placement(pod: $pod) { ${PLACEMENT} } }`, { pod });
-    const rest = (await t.app.inject({ method: 'POST', url: '/v1/placement', payload: { pod } })).json();
+    const { placement } = await gqlData(t.app, `query($pod: JSON) { placement(pod: $pod, view: "nodes") { ${PLACEMENT} } }`, { pod });
+    const rest = (await t.app.inject({ method: 'POST', url: '/v1/placement?view=nodes', payload: { pod } })).json();
     expect(placement).toEqual(asGraphql(rest));
     expect(placement).toMatchObject({ capacityConsidered: true, rescheduled: null });
     expect(placement.admission.tolerations.map((x: { key: string; addedBy: string }) => [x.key, x.addedBy])).toEqual([
@@ -115,7 +117,7 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
   });
 
   it('placement: inline nodes (a hypothetical cluster), and a stored pod', async () => {
-    const inline = await gqlData(t.app, `query($pod: JSON, $nodes: [JSON!]) { placement(pod: $pod, nodes: $nodes) { ${PLACEMENT} } }`, {
+    const inline = await gqlData(t.app, `query($pod: JSON, $nodes: [JSON!]) { placement(pod: $pod, nodes: $nodes, view: "nodes") { ${PLACEMENT} } }`, {
       pod: { spec: {} },
       nodes: [{ metadata: { name: 'h1' } }, { metadata: { name: 'h2' }, spec: { unschedulable: true } }],
     });
@@ -126,7 +128,7 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     expect(inline.placement.pod).toEqual({ namespace: 'default', name: 'what-if' });
 
     await upsertPod('default', 'stored', { metadata: {}, spec: { tolerations: [{ key: 'dedicated', operator: 'Exists' }] } });
-    const stored = await gqlData(t.app, `query { placement(namespace: "default", name: "stored") { ${PLACEMENT} } }`);
+    const stored = await gqlData(t.app, `query { placement(namespace: "default", name: "stored", view: "nodes") { ${PLACEMENT} } }`);
     expect(stored.placement.feasibleCount).toBe(2);
     await gqlError(t.app, 'query { placement(name: "ghost") { summary } }', undefined, 'NOT_FOUND');
   });
@@ -160,7 +162,10 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
       metadata: {},
       spec: { nodeName: 'n1', tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }] },
     });
-    const { taintImpact } = await gqlData(t.app, `query { taintImpact(taint: {key: "drain", effect: "NoExecute"}, nodes: ["n1"]) { ${IMPACT} } }`);
+    const { taintImpact } = await gqlData(
+      t.app,
+      `query { taintImpact(taint: {key: "drain", effect: "NoExecute"}, nodes: ["n1"], view: "pods") { ${IMPACT} } }`,
+    );
     expect(taintImpact.nodes).toEqual(['n1']);
     expect(taintImpact.evictions).toEqual(
       expect.arrayContaining([
@@ -172,14 +177,14 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
 
     const inline = await gqlData(
       t.app,
-      `query($inline: WhatIfCluster) { taintImpact(taint: {key: "x", effect: "NoExecute"}, all: true, inline: $inline) { ${IMPACT} } }`,
+      `query($inline: WhatIfCluster) { taintImpact(taint: {key: "x", effect: "NoExecute"}, all: true, inline: $inline, view: "pods") { ${IMPACT} } }`,
       {
         inline: { nodes: [{ metadata: { name: 'h1' } }], pods: [{ metadata: { name: 'p' }, spec: { nodeName: 'h1' } }] },
       },
     );
     expect(inline.taintImpact.evictions).toMatchObject([{ pod: { name: 'p' }, node: 'h1', when: 'Immediately' }]);
 
-    const selected = await gqlData(t.app, 'query { taintImpact(taint: {key: "x", effect: "NoSchedule"}, selector: "pool=a") { nodes } }');
+    const selected = await gqlData(t.app, 'query { taintImpact(taint: {key: "x", effect: "NoSchedule"}, selector: "pool=a", view: "pods") { nodes } }');
     expect(selected.taintImpact.nodes).toEqual(['n1']);
   });
 

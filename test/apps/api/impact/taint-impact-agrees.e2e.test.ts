@@ -16,7 +16,7 @@ describe('POST /v1/taint-impact agrees with the taint eviction controller', () =
     const [scheduled] = (await api.get('/v1/evictions?pod=web')).json().items;
     expect(scheduled).toMatchObject({ status: 'Scheduled', tolerationSeconds: 100 });
 
-    const impact = (await api.post('/v1/taint-impact', { taint: { key: 'fast', effect: 'NoExecute' }, nodes: ['n1'] })).json();
+    const impact = (await api.post('/v1/taint-impact?view=pods', { taint: { key: 'fast', effect: 'NoExecute' }, nodes: ['n1'] })).json();
     expect(impact.evictions).toEqual([
       {
         pod: { namespace: 'default', name: 'web' },
@@ -40,7 +40,7 @@ describe('POST /v1/taint-impact agrees with the taint eviction controller', () =
   it('a pod with no eviction scheduled gets the new deadline', async () => {
     await api.putNode('n2');
     await api.putPod('default', 'api', { spec: { nodeName: 'n2', tolerations: [tolerate('fast', 5)] } });
-    const [eviction] = (await api.post('/v1/taint-impact', { taint: { key: 'fast', effect: 'NoExecute' }, nodes: ['n2'] })).json().evictions;
+    const [eviction] = (await api.post('/v1/taint-impact?view=pods', { taint: { key: 'fast', effect: 'NoExecute' }, nodes: ['n2'] })).json().evictions;
     expect(eviction).toMatchObject({ pod: { name: 'api' }, tolerationSeconds: 5 });
     expect(eviction.alreadyScheduled).toBeUndefined();
   });
@@ -49,7 +49,7 @@ describe('POST /v1/taint-impact agrees with the taint eviction controller', () =
     await api.putNode('n3');
     await api.putPod('default', 'job-done', { spec: { nodeName: 'n3' }, status: { phase: 'Succeeded' } });
     await api.putPod('default', 'job-failed', { spec: { nodeName: 'n3' }, status: { phase: 'Failed' } });
-    const impact = (await api.post('/v1/taint-impact', { taint: { key: 'drain', effect: 'NoExecute' }, nodes: ['n3'] })).json();
+    const impact = (await api.post('/v1/taint-impact?view=pods', { taint: { key: 'drain', effect: 'NoExecute' }, nodes: ['n3'] })).json();
     expect(impact.evictions.map((e: { pod: { name: string } }) => e.pod.name)).toEqual(['job-done', 'job-failed']);
     // And the controller deletes them when the taint lands.
     await api.post('/v1/nodes/n3/taints', { key: 'drain', effect: 'NoExecute' });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { everyPod } from '../../../support/what-if-views';
 import {
   type Detail,
   type Reply,
@@ -25,7 +26,7 @@ describe('POST /v1/taint-impact', () => {
   /** Asks, checking that nothing was stored by asking; returns the reply and the time around the request. */
   const impact = async (body: unknown): Promise<{ reply: Reply; before: number; after: number }> => {
     const before = Date.now();
-    const reply = await expectNothingStored(api, db, () => api.post('/v1/taint-impact', body));
+    const reply = await expectNothingStored(api, db, () => api.post('/v1/taint-impact?view=pods', body));
     return { reply, before, after: Date.now() };
   };
 
@@ -72,7 +73,7 @@ describe('POST /v1/taint-impact', () => {
       const { reply, before, after } = await impact({ taint: drainNoExecute, selector: 'pool=gpu' });
       expect(reply.statusCode).toBe(200);
       const body = reply.json();
-      expect(body).toEqual({
+      expect(everyPod(body)).toEqual({
         taint: drainNoExecute,
         nodes: ['g1', 'g2'],
         at: expect.stringMatching(k8sTime),
@@ -141,7 +142,7 @@ describe('POST /v1/taint-impact', () => {
 
     it('a NoSchedule taint evicts nobody: bound pods are NotNoExecute, pending ones may still lose their last node', async () => {
       const { reply } = await impact({ taint: { key: 'drain', value: 'soon', effect: 'NoSchedule' }, selector: 'pool=gpu' });
-      expect(reply.json()).toEqual({
+      expect(everyPod(reply.json())).toEqual({
         taint: { key: 'drain', value: 'soon', effect: 'NoSchedule' },
         nodes: ['g1', 'g2'],
         at: expect.stringMatching(k8sTime),
@@ -225,7 +226,7 @@ describe('POST /v1/taint-impact', () => {
       });
       expect(reply.statusCode).toBe(200);
       const body = reply.json();
-      expect(body).toEqual({
+      expect(everyPod(body)).toEqual({
         taint: { key: 'maint', value: 'kernel', effect: 'NoExecute' },
         nodes: ['i1'],
         at: expect.stringMatching(k8sTime),
@@ -299,7 +300,7 @@ describe('POST /v1/taint-impact', () => {
     });
 
     it('draining old: small fits on new-1, big is stranded (1 cpu left there, 2 asked); a finished pod is looked for no place', async () => {
-      const reply = await expectNothingStored(api, db, () => api.post(drain('/taint-impact'), { taint: drainNoExecute, nodes: ['old'] }));
+      const reply = await expectNothingStored(api, db, () => api.post(drain('/taint-impact?view=pods'), { taint: drainNoExecute, nodes: ['old'] }));
       expect(reply.statusCode).toBe(200);
       const body = reply.json();
       const now = { when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false };
@@ -327,7 +328,7 @@ describe('POST /v1/taint-impact', () => {
 
     it('with room made on new-1 (the resident gone), big has somewhere to go too', async () => {
       expect((await api.del(drain('/namespaces/default/pods/resident'))).statusCode).toBe(200);
-      const body = (await api.post(drain('/taint-impact'), { taint: drainNoExecute, nodes: ['old'] })).json();
+      const body = (await api.post(drain('/taint-impact?view=pods'), { taint: drainNoExecute, nodes: ['old'] })).json();
       expect(body.evictions.map((e: { pod: { name: string }; elsewhere?: string | null }) => [e.pod.name, e.elsewhere])).toEqual([
         ['big', 'new-1'],
         ['finished', undefined],
@@ -438,11 +439,11 @@ describe('POST /v1/taint-impact', () => {
     });
 
     it('bodies that are not an object', async () => {
-      await expectCommandRefused(api, db, '/v1/taint-impact', '[]', [
+      await expectCommandRefused(api, db, '/v1/taint-impact?view=pods', '[]', [
         { field: '<body>', reason: 'Invalid value: []: must be an object' },
         { field: 'taint', reason: 'Required value' },
       ]);
-      await expectNotJsonRefused(api, db, 'POST', '/v1/taint-impact', '{"taint": {');
+      await expectNotJsonRefused(api, db, 'POST', '/v1/taint-impact?view=pods', '{"taint": {');
     });
   });
 });

@@ -73,7 +73,7 @@ describe('importing a realistic cluster (GKE system, general, GPU and spot pools
 
   it('placement of the pending trainer: no GPU is free, as kube-scheduler says', async () => {
     await api.post('/v1/clusters/gke-gpu/import', cluster.list);
-    const placement = (await api.get('/v1/clusters/gke-gpu/namespaces/ml/pods/llm-finetune-lc7rw/placement')).json();
+    const placement = (await api.get('/v1/clusters/gke-gpu/namespaces/ml/pods/llm-finetune-lc7rw/placement?view=nodes')).json();
     expect(placement.feasibleCount).toBe(0);
     expect(placement.summary).toContain('Insufficient nvidia.com/gpu');
     const gpuNodes = placement.nodes.filter((n: { reasons: { code: string; resource?: { name: string } }[] }) =>

@@ -21,7 +21,7 @@ describe('cordon by any path', () => {
 
   it('a cordoned node is unschedulable for placement, whichever path cordoned it', async () => {
     await api.putNode('p2', { metadata: { name: 'p2' }, spec: { unschedulable: true } });
-    const placement = (await api.post('/v1/placement', { pod: {}, nodes: undefined })).json();
+    const placement = (await api.post('/v1/placement?view=nodes', { pod: {}, nodes: undefined })).json();
     expect(placement.nodes.find((n: { name: string }) => n.name === 'p2')).toMatchObject({ feasible: false });
   });
 

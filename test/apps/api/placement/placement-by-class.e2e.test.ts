@@ -1,8 +1,9 @@
-import { type Placement, type Pod, asRescheduled, excludingPod, explainAdmission, placePod } from '@taintgate/domain';
+import { type Placement, type PlacementView, type Pod, asRescheduled, excludingPod, explainAdmission, placePod } from '@taintgate/domain';
 import { describe, expect, it } from 'vitest';
 import { ClusterSnapshots } from '../../../../apps/api/src/cluster/cluster-snapshots';
 import { AppConfig } from '../../../../apps/api/src/config/app-config';
 import { PlacementService } from '../../../../apps/api/src/placement/placement.service';
+import type { PlacementAnswer } from '../../../../apps/api/src/placement/placement-answers';
 import { useApiFixture } from '../../../support/api-test-app';
 
 /**
@@ -46,6 +47,16 @@ describe('placement over stored nodes, by class', () => {
     pod('bound', { nodeName: 'b2' }),
   ];
 
+  /** The nodes view on one page: every node, as placePod lists them. */
+  const allNodes: PlacementView = { name: 'nodes', chunking: { limit: 10_000, start: '' } };
+  const everyNode = (answer: PlacementAnswer): Placement & { admission?: unknown; rescheduled?: true } => {
+    if (answer.view !== 'nodes') throw new Error('not the nodes view');
+    const { view: _view, metadata, nodeCount, ...placement } = answer;
+    expect(metadata.continue).toBeUndefined();
+    expect(nodeCount).toBe(placement.nodes.length);
+    return placement;
+  };
+
   /** Every asked pod, and every stored one (as it is and rescheduled), answered as placePod answers over the view's nodes. */
   const expectPlacePodAnswers = async () => {
     const service = t.app.get(PlacementService);
@@ -54,17 +65,17 @@ describe('placement over stored nodes, by class', () => {
     const options = { comparisonOperators: tolerationComparisonOperators, summaryWording };
     const nodes = [...view.nodes.values()];
     for (const p of asked) {
-      const { admission, ...answer } = (await service.place('default', { pod: p })) as Placement & { admission?: unknown };
+      const { admission, ...answer } = everyNode(await service.place('default', { pod: p }, allNodes));
       expect(admission).toBeDefined();
       expect(answer).toEqual(placePod(explainAdmission(p, 'CREATE', t.app.get(AppConfig).domain).pod, nodes, options, view));
     }
     for (const stored of view.pods.values()) {
       const { namespace = 'default', name } = stored.metadata;
-      expect(await service.placeStored('default', { namespace, name, reschedule: false })).toEqual(
+      expect(everyNode(await service.placeStored('default', { namespace, name, reschedule: false }, allNodes))).toEqual(
         placePod(stored, nodes, options, excludingPod(view, stored)),
       );
       const again = asRescheduled(stored, view);
-      expect(await service.placeStored('default', { namespace, name, reschedule: true })).toEqual({
+      expect(everyNode(await service.placeStored('default', { namespace, name, reschedule: true }, allNodes))).toEqual({
         ...placePod(again.pod, nodes, options, again.capacity),
         rescheduled: true,
       });

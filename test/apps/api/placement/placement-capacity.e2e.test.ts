@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { everyNode } from '../../../support/what-if-views';
 import { type Api, expectApiError, expectNothingStored } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
 import { waitUntil } from '../../../support/waiting';
@@ -40,7 +41,7 @@ function podAsking(name: string, requests: Record<string, string>, more: { nodeN
 const placementOf = async (api: Api, url: string, body?: unknown) => {
   const reply = body === undefined ? await api.get(url) : await api.post(url, body);
   expect(reply.statusCode, reply.body).toBe(200);
-  return reply.json();
+  return everyNode(reply.json());
 };
 
 interface Reason {
@@ -94,9 +95,9 @@ describe('placement with capacity (NodeResourcesFit)', () => {
     });
 
     it('a pending trainer asking nvidia.com/gpu: 1, cpu: 8, memory: 60Gi: "3 Insufficient nvidia.com/gpu", as kube-scheduler says it', async () => {
-      const reply = await expectNothingStored(api, db, () => api.post(gpu('/placement'), { pod: trainer }));
+      const reply = await expectNothingStored(api, db, () => api.post(gpu('/placement?view=nodes'), { pod: trainer }));
       expect(reply.statusCode).toBe(200);
-      expect(reply.json()).toEqual({
+      expect(everyNode(reply.json())).toEqual({
         pod: { namespace: 'ml', name: 'trainer' },
         nodes: ['gpu-1', 'gpu-2', 'gpu-3'].map((name) => ({ name, feasible: false, score: null, rank: null, reasons: [noGpu] })),
         feasibleCount: 0,
@@ -108,7 +109,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
     });
 
     it('a node short of two resources counts once for each, as FitError does: 6 reasons over 3 nodes', async () => {
-      const body = await placementOf(api, gpu('/placement'), { pod: gpuPod('big', '8', '300Gi') });
+      const body = await placementOf(api, gpu('/placement?view=nodes'), { pod: gpuPod('big', '8', '300Gi') });
       expect(body.summary).toBe('0/3 nodes are available: 3 Insufficient memory, 3 Insufficient nvidia.com/gpu.');
       expect(byName(body, 'gpu-2').reasons).toEqual([
         {
@@ -119,7 +120,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         noGpu,
       ]);
       // cpu in millicores: 8 asked, 8 of 32 taken
-      const cpuHungry = await placementOf(api, gpu('/placement'), { pod: gpuPod('cpu-hungry', '25', '1Gi') });
+      const cpuHungry = await placementOf(api, gpu('/placement?view=nodes'), { pod: gpuPod('cpu-hungry', '25', '1Gi') });
       expect(byName(cpuHungry, 'gpu-1').reasons[0]).toEqual({
         code: 'InsufficientResource',
         resource: { name: 'cpu', requested: 25_000, used: 8000, allocatable: 32_000 },
@@ -128,40 +129,40 @@ describe('placement with capacity (NodeResourcesFit)', () => {
     });
 
     it('per cluster: the default cluster has none of these nodes or pods', async () => {
-      expect((await placementOf(api, '/v1/placement', { pod: trainer })).summary).toBe('no nodes available to schedule pods');
-      expectApiError(await api.get('/v1/namespaces/ml/pods/job-1a/placement'), 404, 'pods "job-1a" not found');
-      expectApiError(await api.get('/v1/clusters/gpu/namespaces/ml/pods/trainer/placement'), 404, 'pods "trainer" not found');
+      expect((await placementOf(api, '/v1/placement?view=nodes', { pod: trainer })).summary).toBe('no nodes available to schedule pods');
+      expectApiError(await api.get('/v1/namespaces/ml/pods/job-1a/placement?view=nodes'), 404, 'pods "job-1a" not found');
+      expectApiError(await api.get('/v1/clusters/gpu/namespaces/ml/pods/trainer/placement?view=nodes'), 404, 'pods "trainer" not found');
     });
 
     it('inline nodes and inline pods bound to them count the same way as the stored ones', async () => {
-      const stored = await placementOf(api, gpu('/placement'), { pod: trainer });
-      const inline = await expectNothingStored(api, db, () => api.post('/v1/placement', { pod: trainer, nodes, pods: jobs }));
+      const stored = await placementOf(api, gpu('/placement?view=nodes'), { pod: trainer });
+      const inline = await expectNothingStored(api, db, () => api.post('/v1/placement?view=nodes', { pod: trainer, nodes, pods: jobs }));
       expect(inline.statusCode).toBe(200);
-      expect(inline.json()).toEqual(stored);
+      expect(everyNode(inline.json())).toEqual(stored);
       // without the pods, the inline nodes are empty: every one has room
-      const empty = await placementOf(api, '/v1/placement', { pod: trainer, nodes });
+      const empty = await placementOf(api, '/v1/placement?view=nodes', { pod: trainer, nodes });
       expect(empty.summary).toBe('3/3 nodes are available.');
       expect(empty.nodes.map((n: { reasons: unknown[] }) => n.reasons)).toEqual([[], [], []]);
     });
 
     it('inline pods only with inline nodes: the stored nodes count the stored pods', async () => {
-      const reply = await expectNothingStored(api, db, () => api.post(gpu('/placement'), { pod: trainer, pods: jobs }));
+      const reply = await expectNothingStored(api, db, () => api.post(gpu('/placement?view=nodes'), { pod: trainer, pods: jobs }));
       const details = [{ field: 'pods', reason: 'Forbidden: only with inline nodes: the stored nodes count the stored pods' }];
       expectApiError(reply, 400, 'pods: Forbidden: only with inline nodes: the stored nodes count the stored pods', details);
     });
 
     it('a stored bound pod: its own room is not counted against it; ?reschedule=true places it as scheduled again', async () => {
       // As it is: bound to gpu-1 (the kubelet's admission), where its own GPU is its room
-      const asIs = await expectNothingStored(api, db, () => api.get(gpu('/namespaces/ml/pods/job-1a/placement')));
+      const asIs = await expectNothingStored(api, db, () => api.get(gpu('/namespaces/ml/pods/job-1a/placement?view=nodes')));
       expect(asIs.json()).toMatchObject({ feasibleCount: 1, summary: "1/3 nodes are available: 2 node(s) didn't match the requested node name." });
       expect(asIs.json().nodes[0]).toEqual({ name: 'gpu-1', feasible: true, score: 100, rank: 1, reasons: [] });
       expect(asIs.json().rescheduled).toBeUndefined();
       expect(asIs.json().admission).toBeUndefined();
 
       // Rescheduled: nodeName cleared, the scheduler's filters; gpu-1 keeps the room it leaves, the others are full
-      const again = await expectNothingStored(api, db, () => api.get(gpu('/namespaces/ml/pods/job-1a/placement?reschedule=true')));
+      const again = await expectNothingStored(api, db, () => api.get(gpu('/namespaces/ml/pods/job-1a/placement?view=nodes&reschedule=true')));
       expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual({
+      expect(everyNode(again.json())).toEqual({
         pod: { namespace: 'ml', name: 'job-1a' },
         nodes: [
           { name: 'gpu-1', feasible: true, score: 100, rank: 1, reasons: [] },
@@ -182,7 +183,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       expect((await api.put(gpu('/namespaces/ml/pods/job-3b'), { ...finished, status: { ...finished.status, phase: 'Succeeded' } })).statusCode).toBe(200);
       expect((await api.post(gpu('/nodes/gpu-1/cordon'), {})).statusCode).toBe(200);
 
-      const body = await placementOf(api, gpu('/namespaces/ml/pods/job-1a/placement?reschedule=true'));
+      const body = await placementOf(api, gpu('/namespaces/ml/pods/job-1a/placement?view=nodes&reschedule=true'));
       expect(body).toMatchObject({ rescheduled: true, capacityConsidered: true, feasibleCount: 1 });
       expect(body.summary).toBe('1/3 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) were unschedulable.');
       expect(body.nodes).toEqual([
@@ -192,7 +193,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         { name: 'gpu-2', feasible: false, score: null, rank: null, reasons: [noGpu] },
       ]);
       // a new trainer fits there too: one GPU free on gpu-3 (one job left), none on gpu-1 (both jobs still there)
-      const trainerNow = await placementOf(api, gpu('/placement'), { pod: trainer });
+      const trainerNow = await placementOf(api, gpu('/placement?view=nodes'), { pod: trainer });
       expect(trainerNow.nodes.map((n: { name: string; feasible: boolean }) => [n.name, n.feasible])).toEqual([
         ['gpu-3', true],
         ['gpu-1', false],
@@ -204,7 +205,10 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       // GraphQL's placement(namespace:, name:, reschedule: true) answers the same
       const selection =
         'pod { namespace name } nodes { name feasible score rank reasons { code message resource { name requested used allocatable } } } feasibleCount summary detail capacityConsidered rescheduled';
-      const { placement } = await gqlData(t.app, `query { placement(cluster: "gpu", namespace: "ml", name: "job-1a", reschedule: true) { ${selection} } }`);
+      const { placement } = await gqlData(
+        t.app,
+        `query { placement(cluster: "gpu", namespace: "ml", name: "job-1a", reschedule: true, view: "nodes") { ${selection} } }`,
+      );
       expect(placement).toMatchObject({ rescheduled: true, capacityConsidered: true, summary: body.summary, detail: body.detail, feasibleCount: 1 });
       expect(placement.nodes).toEqual(
         body.nodes.map((n: NodeAnswer) => ({
@@ -224,7 +228,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
     });
 
     it('reschedule is for a stored pod only, and is true or false', async () => {
-      const inline = await expectNothingStored(api, db, () => api.post(gpu('/placement'), { pod: trainer, reschedule: true }));
+      const inline = await expectNothingStored(api, db, () => api.post(gpu('/placement?view=nodes'), { pod: trainer, reschedule: true }));
       expectApiError(inline, 400, 'reschedule: Forbidden: only with a stored pod (name)', [
         { field: 'reschedule', reason: 'Forbidden: only with a stored pod (name)' },
       ]);
@@ -246,12 +250,12 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       for (const name of ['a', 'b'])
         expect((await api.put(full(`/namespaces/default/pods/${name}`), podAsking(name, { cpu: '1' }, { nodeName: 'small' }))).statusCode).toBe(201);
 
-      const any = await placementOf(api, full('/placement'), { pod: {} });
+      const any = await placementOf(api, full('/placement?view=nodes'), { pod: {} });
       expect(any).toMatchObject({ feasibleCount: 0, summary: '0/1 nodes are available: 1 Too many pods.', capacityConsidered: true });
       expect(any.nodes).toEqual([{ name: 'small', feasible: false, score: null, rank: null, reasons: [tooManyPods(2, 2)] }]);
 
       // short of cpu too: both reasons, both counted ("I" sorts before "T")
-      const big = await placementOf(api, full('/placement'), { pod: podAsking('big', { cpu: '3' }) });
+      const big = await placementOf(api, full('/placement?view=nodes'), { pod: podAsking('big', { cpu: '3' }) });
       expect(big.summary).toBe('0/1 nodes are available: 1 Insufficient cpu, 1 Too many pods.');
       expect(big.nodes[0].reasons).toEqual([
         tooManyPods(2, 2),
@@ -263,7 +267,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       ]);
 
       expect((await api.del(full('/namespaces/default/pods/b'))).statusCode).toBe(200);
-      const after = await placementOf(api, full('/placement'), { pod: podAsking('fits', { cpu: '3' }) });
+      const after = await placementOf(api, full('/placement?view=nodes'), { pod: podAsking('fits', { cpu: '3' }) });
       expect(after.summary).toBe('1/1 nodes are available.');
       expect(after.nodes[0].reasons).toEqual([]);
     });
@@ -283,21 +287,21 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       expect((await api.put(ending('/namespaces/default/pods/done'), done)).statusCode).toBe(201);
 
       // three pods bound, two holding room: the terminating one and the running one
-      const stored = await placementOf(api, ending('/placement'), { pod: {} });
+      const stored = await placementOf(api, ending('/placement?view=nodes'), { pod: {} });
       expect(stored.summary).toBe('0/1 nodes are available: 1 Too many pods.');
       expect(stored.nodes[0].reasons).toEqual([tooManyPods(2, 2)]);
-      const cpu = await placementOf(api, ending('/placement'), { pod: podAsking('cpu', { cpu: '3' }) });
+      const cpu = await placementOf(api, ending('/placement?view=nodes'), { pod: podAsking('cpu', { cpu: '3' }) });
       expect(cpu.nodes[0].reasons[1]).toMatchObject({ resource: { name: 'cpu', requested: 3000, used: 2000, allocatable: 4000 } });
 
       // the same, inline: a pod with a deletionTimestamp counts, a Succeeded one does not
       const terminating = { ...leaving, metadata: { ...leaving.metadata, deletionTimestamp: '2030-01-01T00:00:00Z', deletionGracePeriodSeconds: 3600 } };
-      const inline = await placementOf(api, '/v1/placement', { pod: {}, nodes: [smallNode('n')], pods: [stays, terminating, done] });
+      const inline = await placementOf(api, '/v1/placement?view=nodes', { pod: {}, nodes: [smallNode('n')], pods: [stays, terminating, done] });
       expect(inline).toEqual(stored);
 
       // the running one finishes: its room is free
       const read = (await api.get(ending('/namespaces/default/pods/stays'))).json();
       expect((await api.put(ending('/namespaces/default/pods/stays'), { ...read, status: { ...read.status, phase: 'Succeeded' } })).statusCode).toBe(200);
-      const freed = await placementOf(api, ending('/placement'), { pod: {} });
+      const freed = await placementOf(api, ending('/placement?view=nodes'), { pod: {} });
       expect(freed.summary).toBe('1/1 nodes are available.');
       expect(freed.nodes[0].reasons).toEqual([]);
     });
@@ -312,7 +316,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       // far more than any node could hold, bound to the one nobody measured
       await api.put(mixed('/namespaces/default/pods/huge'), podAsking('huge', { cpu: '64', memory: '512Gi' }, { nodeName: 'unsized' }));
 
-      const body = await placementOf(api, mixed('/placement'), { pod: podAsking('job', { cpu: '8' }) });
+      const body = await placementOf(api, mixed('/placement?view=nodes'), { pod: podAsking('job', { cpu: '8' }) });
       expect(body).toMatchObject({ feasibleCount: 1, capacityConsidered: true, summary: '1/3 nodes are available: 2 Insufficient cpu.' });
       expect(body.nodes).toEqual([
         {
@@ -350,7 +354,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         },
       ]);
       // the same nodes inline
-      const inline = await placementOf(api, '/v1/placement', {
+      const inline = await placementOf(api, '/v1/placement?view=nodes', {
         pod: podAsking('job', { cpu: '8' }),
         nodes: (await api.get(mixed('/nodes'))).json().items,
         pods: [podAsking('huge', { cpu: '64', memory: '512Gi' }, { nodeName: 'unsized' })],

@@ -46,7 +46,7 @@ const conflict = '0/4 nodes are available: pod affinity terms conflict.';
 describe('POST /v1/placement: the summary line of current kube-scheduler (the default)', () => {
   const { api } = useApiFixture();
   const place = async (pod: unknown) => {
-    const reply = await api.post('/v1/placement', { pod });
+    const reply = await api.post('/v1/placement?view=nodes', { pod });
     expect(reply.statusCode).toBe(200);
     return reply.json();
   };
@@ -102,7 +102,7 @@ describe('POST /v1/placement: the summary line of current kube-scheduler (the de
 describe('POST /v1/placement with SCHEDULER_SUMMARY_WORDING=legacy: the wording of earlier kube-scheduler releases', () => {
   const t = useApiFixture({ SCHEDULER_SUMMARY_WORDING: 'legacy' });
   const { api } = t;
-  const place = async (pod: unknown) => (await api.post('/v1/placement', { pod })).json();
+  const place = async (pod: unknown) => (await api.post('/v1/placement?view=nodes', { pod })).json();
   beforeAll(() => storeCluster(api));
 
   it('names the first untolerated taint of each node, in the summary and the detail alike', async () => {
@@ -116,7 +116,7 @@ describe('POST /v1/placement with SCHEDULER_SUMMARY_WORDING=legacy: the wording 
 
   it('words a stored pod the same, and GraphQL too', async () => {
     expect((await api.putPod('default', 'web', { spec: {} })).statusCode).toBe(201);
-    expect((await api.get('/v1/namespaces/default/pods/web/placement')).json().summary).toBe(legacyTaints);
+    expect((await api.get('/v1/namespaces/default/pods/web/placement?view=nodes')).json().summary).toBe(legacyTaints);
     const { placement } = await gqlData(t.app, 'query { placement(pod: {}) { summary detail } }');
     expect(placement).toEqual({ summary: legacyTaints, detail: legacyTaints });
   });

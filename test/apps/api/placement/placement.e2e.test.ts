@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { everyNode } from '../../../support/what-if-views';
 import { type Detail, detailLines, expectApiError, expectCommandRefused, expectNothingStored, expectNotJsonRefused } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlNode } from '../../../support/kubectl-objects';
@@ -41,7 +42,7 @@ const boundElsewhere = (node: string) => ({
 
 describe('placement', () => {
   const { api, db } = useApiFixture();
-  const place = (body: unknown) => api.post('/v1/placement', body);
+  const place = (body: unknown) => api.post('/v1/placement?view=nodes', body);
 
   beforeAll(async () => {
     const nodes: [string, Record<string, string>, unknown[], boolean?][] = [
@@ -61,7 +62,7 @@ describe('placement', () => {
     it('answers every node: feasible by score then name with ranks, the rest by name with every reason, and the summary', async () => {
       const reply = await expectNothingStored(api, db, () => place({ pod: { metadata: { name: 'web-1', namespace: 'web' } } }));
       expect(reply.statusCode).toBe(200);
-      expect(reply.json()).toEqual({
+      expect(everyNode(reply.json())).toEqual({
         pod: { namespace: 'web', name: 'web-1' },
         nodes: [
           { name: 'a', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
@@ -207,14 +208,14 @@ describe('placement', () => {
     });
   });
 
-  describe('GET /v1/namespaces/{ns}/pods/{name}/placement', () => {
+  describe('GET /v1/namespaces/{ns}/pods/{name}/placement?view=nodes', () => {
     it('places a stored pod over the stored nodes, as POST /v1/placement places the same pod', async () => {
       const pod = {
         metadata: { name: 'gpu-job', namespace: 'ml' },
         spec: { tolerations: [{ key: 'dedicated', operator: 'Exists' }], containers: [{ name: 'c', resources: { requests: { cpu: '1' } } }] },
       };
       expect((await api.putPod('ml', 'gpu-job', pod)).statusCode).toBe(201);
-      const stored = await expectNothingStored(api, db, () => api.get('/v1/namespaces/ml/pods/gpu-job/placement'));
+      const stored = await expectNothingStored(api, db, () => api.get('/v1/namespaces/ml/pods/gpu-job/placement?view=nodes'));
       expect(stored.statusCode).toBe(200);
       // the same answer, but for `admission`: a stored pod was admitted when it was stored, and only an inline pod's answer shows it
       const { admission, ...inline } = (await place({ pod })).json();
@@ -231,7 +232,7 @@ describe('placement', () => {
 
     it('sees the nodes as they are now: a taint added is in the next answer', async () => {
       await api.post('/v1/nodes/a/taints', { key: 'late', effect: 'NoSchedule' });
-      const body = (await api.get('/v1/namespaces/ml/pods/gpu-job/placement')).json();
+      const body = (await api.get('/v1/namespaces/ml/pods/gpu-job/placement?view=nodes')).json();
       expect(body.nodes.find((n: { name: string }) => n.name === 'a')).toMatchObject({
         feasible: false,
         reasons: [{ code: 'UntoleratedTaint', taint: { key: 'late', effect: 'NoSchedule' } }, { code: 'AllocatableUnknown' }],
@@ -241,13 +242,13 @@ describe('placement', () => {
 
     it('places a stored pod bound by spec.nodeName on that node only', async () => {
       expect((await api.putPod('ml', 'bound', { spec: { nodeName: 'a' } })).statusCode).toBe(201);
-      const stored = await api.get('/v1/namespaces/ml/pods/bound/placement');
+      const stored = await api.get('/v1/namespaces/ml/pods/bound/placement?view=nodes');
       expect(stored.json().summary).toBe("1/6 nodes are available: 5 node(s) didn't match the requested node name.");
     });
 
     it('answers 404 for a pod that is not stored (in that namespace)', async () => {
-      expectApiError(await api.get('/v1/namespaces/ml/pods/nope/placement'), 404, 'pods "nope" not found');
-      expectApiError(await api.get('/v1/namespaces/other/pods/gpu-job/placement'), 404, 'pods "gpu-job" not found');
+      expectApiError(await api.get('/v1/namespaces/ml/pods/nope/placement?view=nodes'), 404, 'pods "nope" not found');
+      expectApiError(await api.get('/v1/namespaces/other/pods/gpu-job/placement?view=nodes'), 404, 'pods "gpu-job" not found');
     });
   });
 
@@ -264,7 +265,7 @@ describe('placement', () => {
         }),
       );
       expect(reply.statusCode).toBe(200);
-      expect(reply.json()).toEqual({
+      expect(everyNode(reply.json())).toEqual({
         pod: { namespace: 'default', name: 'p' },
         nodes: [
           { name: 'h1', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
@@ -298,7 +299,7 @@ describe('placement', () => {
 
     it('an empty inline cluster has no nodes available', async () => {
       const reply = await place({ pod: {}, nodes: [] });
-      expect(reply.json()).toEqual({
+      expect(everyNode(reply.json())).toEqual({
         pod: { namespace: 'default', name: 'what-if' },
         nodes: [],
         feasibleCount: 0,
@@ -384,11 +385,11 @@ describe('placement', () => {
     });
 
     it('bodies that are not an object', async () => {
-      await expectCommandRefused(api, db, '/v1/placement', '[{"pod": {}}]', [
+      await expectCommandRefused(api, db, '/v1/placement?view=nodes', '[{"pod": {}}]', [
         { field: '<body>', reason: 'Invalid value: [{"pod":{}}]: must be an object' },
         { field: 'pod', reason: 'Required value' },
       ]);
-      await expectNotJsonRefused(api, db, 'POST', '/v1/placement', '{"pod": ');
+      await expectNotJsonRefused(api, db, 'POST', '/v1/placement?view=nodes', '{"pod": ');
     });
   });
 });

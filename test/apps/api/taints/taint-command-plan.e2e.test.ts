@@ -1,7 +1,8 @@
 import { type Node, type Pod, type Taint, evictionStep, parseTaintArgs, taintNodes } from '@taintgate/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { random } from '../../../../bench/cluster-fixture';
 import { ClusterWriter } from '../../../../apps/api/src/cluster/cluster-writer';
+import { NODES_PER_WRITE } from '../../../../apps/api/src/taints/taints.service';
 import { useApiFixture } from '../../../support/api-test-app';
 
 /**
@@ -296,5 +297,73 @@ describe('POST /v1/taint, planned before the lock', () => {
       expect(missing.statusCode).toBe(404);
     });
     expect(await revisionOf('refused')).toBe(revision);
+  });
+
+  describe('over more than NODES_PER_WRITE nodes', () => {
+    const taintedNodes = async (cluster: string): Promise<number> =>
+      Number(
+        (
+          await db.query<{ count: string }>(
+            `SELECT count(DISTINCT t.node_name)::text AS count FROM taints t JOIN clusters c ON c.id = t.cluster_id WHERE c.name = $1 AND t.key = 'maint' AND t.value = 'now'`,
+            [cluster],
+          )
+        ).rows[0]?.count,
+      );
+    const manyNodes = (count: number): Node[] =>
+      Array.from({ length: count }, (_, i) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: `m-${String(i).padStart(4, '0')}` } }));
+
+    it('is stored in writes of NODES_PER_WRITE nodes, in name order, each of its own revision', async () => {
+      const count = 2 * NODES_PER_WRITE + 1;
+      expect((await api.post('/v1/clusters/many/import', { apiVersion: 'v1', kind: 'List', items: manyNodes(count) })).statusCode).toBe(200);
+      const revision = await revisionOf('many');
+      const reply = await api.post('/v1/clusters/many/taint', { all: true, taints: ['maint=now:NoSchedule'] });
+      expect(reply.statusCode).toBe(200);
+      const results = reply.json().results as { node: string; message: string; object: Node }[];
+      expect(results.map((r) => r.node)).toEqual(manyNodes(count).map((n) => n.metadata.name));
+      // Three writes: a thousand nodes, a thousand, then one.
+      expect(await revisionOf('many')).toBe(revision + 3n);
+      const versions = results.map((r) => r.object.metadata.resourceVersion);
+      expect([...new Set(versions)]).toEqual([String(revision + 1n), String(revision + 2n), String(revision + 3n)]);
+      expect(versions.filter((v) => v === String(revision + 3n))).toHaveLength(1);
+      expect(await taintedNodes('many')).toBe(count);
+    });
+
+    it('one that fails for any node changes nothing', async () => {
+      const count = NODES_PER_WRITE + 10;
+      const nodes = manyNodes(count);
+      const last = nodes[count - 1] as Node;
+      last.spec = { taints: [{ key: 'maint', value: 'old', effect: 'NoSchedule' }] };
+      expect((await api.post('/v1/clusters/refused-many/import', { apiVersion: 'v1', kind: 'List', items: nodes })).statusCode).toBe(200);
+      const revision = await revisionOf('refused-many');
+      const reply = await api.post('/v1/clusters/refused-many/taint', { all: true, taints: ['maint=now:NoSchedule'] });
+      expect(reply.statusCode).toBe(409);
+      expect(reply.json().message).not.toContain('the command had stored');
+      expect(await revisionOf('refused-many')).toBe(revision);
+    });
+
+    it('a node deleted between its writes stops the command there, saying how far it got', async () => {
+      const count = NODES_PER_WRITE + 10;
+      expect((await api.post('/v1/clusters/partway/import', { apiVersion: 'v1', kind: 'List', items: manyNodes(count) })).statusCode).toBe(200);
+      // Another client deletes the last node just before the command's second write.
+      const writer = t.app.get(ClusterWriter);
+      const write = writer.write.bind(writer);
+      let writes = 0;
+      let deleted = 0;
+      const spy = vi.spyOn(writer, 'write').mockImplementation(async (cluster, work, options) => {
+        if (cluster === 'partway' && ++writes === 2) {
+          spy.mockRestore();
+          deleted = (await api.request('DELETE', `/v1/clusters/partway/nodes/m-${String(count - 1).padStart(4, '0')}`)).statusCode;
+        }
+        return write(cluster, work, options);
+      });
+      const reply = await api.post('/v1/clusters/partway/taint', { all: true, taints: ['maint=now:NoSchedule'] });
+      spy.mockRestore();
+      expect(deleted).toBe(200);
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json().message).toBe(
+        `nodes "m-${String(count - 1).padStart(4, '0')}" not found (the command had stored ${NODES_PER_WRITE} of ${count} nodes, through node/m-0999; send it again with overwrite to finish)`,
+      );
+      expect(await taintedNodes('partway')).toBe(NODES_PER_WRITE);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLInt64 } from '../int64.scalar';
+import { ListMetaType } from './list.types';
 import { NodeType } from './object.types';
 import { PodRefType, TaintType } from './taint.types';
 import { INNER_ITEMS, RESULT_ITEMS, listCost } from '../query-cost';
@@ -60,10 +61,43 @@ export class NodePlacementType {
   @Field(() => [PlacementReasonType], { complexity: listCost(INNER_ITEMS) }) reasons!: PlacementReasonType[];
 }
 
-@ObjectType('Placement')
+@ObjectType('ReasonCount', { description: 'How many nodes have a reason of this code (a node counted once per code).' })
+export class ReasonCountType {
+  @Field() code!: string;
+  @Field(() => Int) nodes!: number;
+}
+
+@ObjectType('RequestedResource', { description: "A shortage as a group of nodes shares it: what the pod requests, in the scheduler's units" })
+export class RequestedResourceType {
+  @Field() name!: string;
+  @Field(() => GraphQLInt64) requested!: number | bigint;
+}
+
+@ObjectType('GroupReason', {
+  description: "A reason a group of nodes shares; a shortage in kube-scheduler's words (Insufficient cpu), without each node's amounts",
+})
+export class GroupReasonType {
+  @Field() code!: string;
+  @Field() message!: string;
+  @Field(() => TaintType, { nullable: true }) taint?: TaintType;
+  @Field(() => String, { nullable: true }) field?: string;
+  @Field(() => RequestedResourceType, { nullable: true }) resource?: RequestedResourceType;
+}
+
+@ObjectType('InfeasibleGroup', { description: 'Infeasible nodes with the same reasons: the reasons once, how many, and the first `top` names' })
+export class InfeasibleGroupType {
+  @Field(() => Int) count!: number;
+  @Field(() => [GroupReasonType], { complexity: listCost(INNER_ITEMS) }) reasons!: GroupReasonType[];
+  @Field(() => [String], { complexity: listCost(RESULT_ITEMS) }) nodes!: string[];
+}
+
+@ObjectType('Placement', {
+  description: 'In the view asked for: summary (reasonCounts, feasibleNodes, infeasibleGroups) or nodes (metadata and a page of nodes); the rest in both',
+})
 export class PlacementType {
+  @Field({ description: 'summary or nodes: which of the fields below are set' }) view!: string;
   @Field(() => PodRefType) pod!: PodRefType;
-  @Field(() => [NodePlacementType], { complexity: listCost(RESULT_ITEMS) }) nodes!: NodePlacementType[];
+  @Field(() => Int) nodeCount!: number;
   @Field(() => Int) feasibleCount!: number;
   @Field({ description: "kube-scheduler's summary line, in the wording SCHEDULER_SUMMARY_WORDING chooses" }) summary!: string;
   @Field({ description: "the summary line in the legacy wording, naming each node's first untolerated taint" }) detail!: string;
@@ -75,6 +109,18 @@ export class PlacementType {
   @Field(() => Boolean, { nullable: true, description: 'true for a stored pod placed as it would be rescheduled' }) rescheduled?: boolean;
   @Field(() => AdmissionType, { nullable: true, description: 'for an inline pod: its tolerations as admitted, those added by admission marked' })
   admission?: AdmissionType;
+  @Field(() => [ReasonCountType], { nullable: true, description: 'summary view', complexity: listCost(INNER_ITEMS) }) reasonCounts?: ReasonCountType[];
+  @Field(() => [NodePlacementType], { nullable: true, description: 'summary view: the best `top` feasible nodes, ranked', complexity: listCost(RESULT_ITEMS) })
+  feasibleNodes?: NodePlacementType[];
+  @Field(() => [InfeasibleGroupType], {
+    nullable: true,
+    description: 'summary view: every infeasible node, in groups of identical reasons, the largest first',
+    complexity: listCost(INNER_ITEMS),
+  })
+  infeasibleGroups?: InfeasibleGroupType[];
+  @Field(() => ListMetaType, { nullable: true, description: "nodes view: the page's place (continue, remainingItemCount)" }) metadata?: ListMetaType;
+  @Field(() => [NodePlacementType], { nullable: true, description: 'nodes view: a page of every node', complexity: listCost(RESULT_ITEMS) })
+  nodes?: NodePlacementType[];
 }
 
 @ObjectType('AlreadyScheduled', { description: 'An eviction scheduled earlier, which the controller keeps: its deadline stands.' })
@@ -118,16 +164,48 @@ export class ImpactUnschedulableType {
   @Field(() => PodRefType) pod!: PodRefType;
 }
 
-@ObjectType('TaintImpact')
+@ObjectType('ImpactCounts', { description: "Each pod's fate, counted" })
+export class ImpactCountsType {
+  @Field(() => Int, { description: 'bound pods evicted at once' }) evictedNow!: number;
+  @Field(() => Int, { description: 'bound pods evicted once their tolerationSeconds pass' }) evictedLater!: number;
+  @Field(() => Int, { description: 'bound pods whose deadline lies past year 9999' }) neverInPractice!: number;
+  @Field(() => Int, { description: 'of the evictions, those where an eviction already scheduled stands' }) alreadyScheduled!: number;
+  @Field(() => Int, { description: 'bound pods on those nodes that stay' }) unaffected!: number;
+  @Field(() => Int, { description: 'pending pods left with no feasible node' }) unschedulable!: number;
+}
+
+@ObjectType('TimelineBucket', { description: 'Evictions that come after the bucket before, up to withinSeconds after the question' })
+export class TimelineBucketType {
+  @Field(() => Int, { nullable: true, description: 'the end of the bucket, seconds after the question; null: later' }) withinSeconds!: number | null;
+  @Field(() => Int) count!: number;
+  @Field({ description: 'its first eviction (RFC 3339)' }) first!: string;
+  @Field({ description: 'its last eviction (RFC 3339)' }) last!: string;
+}
+
+@ObjectType('TaintImpact', {
+  description: 'In the view asked for: summary (counts, timeline) or pods (metadata, nodes and a page of the pods); the rest in both',
+})
 export class TaintImpactType {
+  @Field({ description: 'summary or pods: which of the fields below are set' }) view!: string;
   @Field(() => TaintType) taint!: TaintType;
-  @Field(() => [String], { complexity: listCost(RESULT_ITEMS) }) nodes!: string[];
-  @Field(() => [ImpactEvictionType], { complexity: listCost(RESULT_ITEMS) }) evictions!: ImpactEvictionType[];
-  @Field(() => [ImpactUnaffectedType], { complexity: listCost(RESULT_ITEMS) }) unaffected!: ImpactUnaffectedType[];
-  @Field(() => [ImpactUnschedulableType], { description: 'pending pods left with no feasible node', complexity: listCost(RESULT_ITEMS) })
-  unschedulable!: ImpactUnschedulableType[];
   @Field({ description: 'when the question was answered (RFC 3339)' }) at!: string;
   @Field(() => ReschedulingType, { nullable: true }) rescheduling?: ReschedulingType;
+  @Field(() => Int, { nullable: true, description: 'summary view: the nodes the taint would go on' }) nodeCount?: number;
+  @Field(() => ImpactCountsType, { nullable: true, description: 'summary view' }) counts?: ImpactCountsType;
+  @Field(() => [TimelineBucketType], { nullable: true, description: 'summary view: the evictions by when they come', complexity: listCost(INNER_ITEMS) })
+  timeline?: TimelineBucketType[];
+  @Field(() => ListMetaType, { nullable: true, description: "pods view: the page's place (continue, remainingItemCount)" }) metadata?: ListMetaType;
+  @Field(() => [String], { nullable: true, description: 'pods view: the nodes the taint would go on', complexity: listCost(RESULT_ITEMS) }) nodes?: string[];
+  @Field(() => [ImpactEvictionType], { nullable: true, description: "pods view: this page's evictions", complexity: listCost(RESULT_ITEMS) })
+  evictions?: ImpactEvictionType[];
+  @Field(() => [ImpactUnaffectedType], { nullable: true, description: "pods view: this page's pods that stay", complexity: listCost(RESULT_ITEMS) })
+  unaffected?: ImpactUnaffectedType[];
+  @Field(() => [ImpactUnschedulableType], {
+    nullable: true,
+    description: "pods view: this page's pending pods left with no feasible node",
+    complexity: listCost(RESULT_ITEMS),
+  })
+  unschedulable?: ImpactUnschedulableType[];
 }
 
 @ObjectType('TaintCommandNodeResult')

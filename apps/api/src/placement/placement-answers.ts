@@ -1,0 +1,163 @@
+import {
+  type NodePlacement,
+  type Placement,
+  type PlacementSummary,
+  type PlacementView,
+  DEFAULT_PLACEMENT_TOP,
+  MAX_PLACEMENT_TOP,
+  placementNodesPage,
+  placementSummary,
+} from '@taintgate/domain';
+import type { admissionAnswer } from '../edge/admission-answer';
+import {
+  type JsonSchema,
+  admissionSchema,
+  arrayOf,
+  booleanField,
+  integerField,
+  listMetaSchema,
+  object,
+  podRefSchema,
+  serializerOf,
+  stringField,
+  taintSchema,
+} from '../edge/answer-schemas';
+
+/**
+ * Placement's answers in their views (libs/domain's placement-views decides what each holds): the
+ * summary, the default, small at any size of cluster and serialized from its schema; and every node
+ * a page at a time. The same objects are GraphQL's answers.
+ */
+
+/** What placement tells beside the nodes: how an inline pod was admitted, or that a stored one was rescheduled. */
+export interface PlacementExtras {
+  admission?: ReturnType<typeof admissionAnswer>;
+  rescheduled?: true;
+}
+
+type PlacementSummaryAnswer = { view: 'summary' } & PlacementSummary & PlacementExtras;
+
+interface PlacementNodesAnswer extends PlacementExtras {
+  view: 'nodes';
+  pod: Placement['pod'];
+  summary: string;
+  detail: string;
+  nodeCount: number;
+  feasibleCount: number;
+  capacityConsidered?: true;
+  metadata: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
+  /** This page's nodes, in the order of the every-node answer. */
+  nodes: NodePlacement[];
+}
+
+export type PlacementAnswer = PlacementSummaryAnswer | PlacementNodesAnswer;
+
+/**
+ * The placement in the view asked for. `revision` is the stored cluster's, for the page tokens and
+ * metadata.resourceVersion; inline nodes have none, and their tokens carry 1 (a token's revision is
+ * never checked: docs/contract.md, "Lists").
+ */
+export function placementAnswer(placement: Placement, view: PlacementView, extras: PlacementExtras, revision?: bigint): PlacementAnswer {
+  if (view.name === 'summary') return { view: 'summary', ...placementSummary(placement, view.top), ...extras };
+  const page = placementNodesPage(placement, view.chunking, revision ?? 1n);
+  const metadata: PlacementNodesAnswer['metadata'] = {};
+  if (revision !== undefined) metadata.resourceVersion = String(revision);
+  if (page.continue !== undefined) metadata.continue = page.continue;
+  if (page.remainingItemCount !== undefined) metadata.remainingItemCount = page.remainingItemCount;
+  const { pod, summary, detail, feasibleCount, capacityConsidered } = placement;
+  return {
+    view: 'nodes',
+    pod,
+    summary,
+    detail,
+    nodeCount: placement.nodes.length,
+    feasibleCount,
+    ...(capacityConsidered ? { capacityConsidered } : {}),
+    ...extras,
+    metadata,
+    nodes: page.items,
+  };
+}
+
+const reasonFields = { code: stringField, message: stringField, taint: taintSchema, field: stringField };
+
+const reasonSchema = object(
+  {
+    ...reasonFields,
+    resource: object({ name: stringField, requested: integerField, used: integerField, allocatable: integerField }),
+  },
+  ['code', 'message'],
+);
+
+const nodePlacementSchema = object(
+  {
+    name: stringField,
+    feasible: booleanField,
+    score: { type: 'integer', nullable: true },
+    rank: { type: 'integer', nullable: true },
+    reasons: arrayOf(reasonSchema),
+  },
+  ['name', 'feasible', 'score', 'rank', 'reasons'],
+);
+
+/** What every view says of the placement as a whole. */
+const heading = {
+  pod: podRefSchema,
+  summary: { type: 'string', description: "kube-scheduler's line, in the wording SCHEDULER_SUMMARY_WORDING chooses" },
+  detail: { type: 'string', description: "the line in the legacy wording, naming each node's first untolerated taint" },
+  nodeCount: integerField,
+  feasibleCount: integerField,
+  capacityConsidered: booleanField,
+  admission: admissionSchema,
+  rescheduled: booleanField,
+};
+
+export const placementSummarySchema: JsonSchema = object(
+  {
+    view: { type: 'string', enum: ['summary'] },
+    ...heading,
+    reasonCounts: {
+      ...arrayOf(object({ code: stringField, nodes: integerField }, ['code', 'nodes'])),
+      description: 'how many nodes have a reason of each code (a node counted once per code)',
+    },
+    feasibleNodes: {
+      ...arrayOf(nodePlacementSchema),
+      description: `the best \`top\` feasible nodes, ranked (top: ${DEFAULT_PLACEMENT_TOP} by default, at most ${MAX_PLACEMENT_TOP})`,
+    },
+    infeasibleGroups: {
+      ...arrayOf(
+        object(
+          {
+            count: integerField,
+            reasons: arrayOf(object({ ...reasonFields, resource: object({ name: stringField, requested: integerField }) }, ['code', 'message'])),
+            nodes: { ...arrayOf(stringField), description: 'the first `top` names of the group, in name order' },
+          },
+          ['count', 'reasons', 'nodes'],
+        ),
+      ),
+      description: 'every infeasible node, in groups of identical reasons (a shortage by what the pod requests), the largest first',
+    },
+  },
+  ['view', 'pod', 'summary', 'detail', 'nodeCount', 'feasibleCount', 'reasonCounts', 'feasibleNodes', 'infeasibleGroups'],
+);
+
+export const placementNodesSchema: JsonSchema = object(
+  {
+    view: { type: 'string', enum: ['nodes'] },
+    ...heading,
+    metadata: listMetaSchema,
+    nodes: { ...arrayOf(nodePlacementSchema), description: 'a page of every node: feasible by score, then name; then the infeasible by name' },
+  },
+  ['view', 'pod', 'summary', 'detail', 'nodeCount', 'feasibleCount', 'metadata', 'nodes'],
+);
+
+const summaryJson = serializerOf(placementSummarySchema);
+const nodesJson = serializerOf(placementNodesSchema);
+
+/**
+ * The answer as REST sends it, JSON text from its view's compiled serializer (the routes answer it
+ * as application/json): no generic walk of the object, and int64 amounts keep their digits.
+ */
+export function placementJson(answer: PlacementAnswer): string {
+  return answer.view === 'summary' ? summaryJson(answer) : nodesJson(answer);
+}

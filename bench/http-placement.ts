@@ -1,0 +1,167 @@
+/**
+ * The service over loopback, driven by autocannon (4 connections, BENCH_SECONDS each): a stored
+ * cluster of BENCH_NODES nodes (10,000 by default, docs/contract.md's scale) and 30 pods a node, on
+ * the machine's Postgres in a database of its own, dropped at the end. Measures, each against the
+ * real app listening on 127.0.0.1:
+ *   GET /v1/nodes/{name}            the framework's floor: a read with no decision in it
+ *   POST /v1/placement              the default view (summary, top 10)
+ *   POST /v1/placement?view=nodes   every node (limit 10,000: one page)
+ *   POST /v1/taint-impact           the default view, the taint on every node
+ * and, in the same run, the domain's own time for the same placement (placePodGrouped over the
+ * snapshot's classes, with its capacity), and the ratio of the service's median to it.
+ *   npm run bench:http-placement
+ *   BENCH_NODES=1000 BENCH_SECONDS=5 npm run bench:http-placement   (a small run)
+ */
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { placePodGrouped } from '@taintgate/domain';
+import type { TaintEffect } from '../apps/api/src/generated/prisma/client';
+import { AppModule } from '../apps/api/src/app.module';
+import { ClusterSnapshots } from '../apps/api/src/cluster/cluster-snapshots';
+import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
+import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
+import { AppConfig } from '../apps/api/src/config/app-config';
+import { loadConfig } from '../apps/api/src/config/load-config';
+import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
+import { PrismaService } from '../apps/api/src/database/prisma.service';
+import { createBenchDatabase } from './bench-database';
+import { makeNodes, makePods, medianMs } from './cluster-fixture';
+import { machineLine } from './machine';
+
+const NODES = Number(process.env.BENCH_NODES ?? 10_000);
+const PODS = 30 * NODES;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 4;
+
+/** The pod placed: it tolerates the GPU nodes' taint, so most nodes are feasible and ranked. */
+const pod = { metadata: { name: 'p', namespace: 'bench' }, spec: { tolerations: [{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }] } };
+
+/** The cluster stored in bulk, as bench/stored-cluster.ts stores it (setup, not measured). */
+async function storeCluster(databaseUrl: string): Promise<void> {
+  const prisma = new PrismaService(loadConfig({ ...process.env, DATABASE_URL: databaseUrl }));
+  const nodes = makeNodes(NODES);
+  const pods = makePods(PODS, nodes, 0.01);
+  for (let i = 0; i < nodes.length; i += 2000) {
+    const chunk = nodes.slice(i, i + 2000);
+    await prisma.node.createMany({ data: chunk.map((n) => ({ clusterId: 1, name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
+    await prisma.taint.createMany({
+      data: chunk.flatMap((n) =>
+        (n.spec?.taints ?? []).map((t, position) => ({
+          clusterId: 1,
+          nodeName: n.metadata.name,
+          key: t.key,
+          value: t.value ?? '',
+          effect: t.effect as TaintEffect,
+          timeAdded: new Date(),
+          position,
+        })),
+      ),
+    });
+  }
+  for (let i = 0; i < pods.length; i += 5000) {
+    const chunk = pods.slice(i, i + 5000).map((p) => ({ ...p, status: { ...p.status, qosClass: 'BestEffort' } }));
+    await prisma.pod.createMany({
+      data: chunk.map((p) => ({ clusterId: 1, namespace: 'bench', name: p.metadata.name, uid: randomUUID(), ...podColumnsOf(p), revision: 1n })),
+    });
+  }
+  await prisma.cluster.update({ where: { id: 1 }, data: { revision: 1n } });
+  await prisma.$disconnect();
+}
+
+interface Target {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+interface Measured {
+  label: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+}
+
+/** One answer's size, then autocannon for SECONDS at CONNECTIONS. */
+async function drive(base: string, target: Target): Promise<Measured> {
+  const body = target.body === undefined ? undefined : JSON.stringify(target.body);
+  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+  const once = await fetch(base + target.path, { method: target.method, headers, body });
+  if (once.status !== 200) throw new Error(`${target.label}: ${once.status} ${await once.text()}`);
+  const bytes = (await once.arrayBuffer()).byteLength;
+  const result = await autocannon({ url: base + target.path, method: target.method, headers, body, connections: CONNECTIONS, duration: SECONDS });
+  return {
+    label: target.label,
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const kb = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 2 ** 20).toFixed(2)} MiB`);
+
+async function main(): Promise<void> {
+  console.log(machineLine());
+  console.log(`cluster: ${NODES} nodes, ${PODS} pods; autocannon: ${CONNECTIONS} connections, ${SECONDS} s per target`);
+  const bench = await createBenchDatabase();
+  await storeCluster(bench.databaseUrl);
+
+  process.env.DATABASE_URL = bench.databaseUrl;
+  // What is measured is the feature, not the key lookup.
+  process.env.TAINTGATE_AUTH = 'off';
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: false });
+  await configureApp(app);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  if (address === null || typeof address === 'string') throw new Error('the app listens on no port');
+  const base = `http://127.0.0.1:${address.port}`;
+  try {
+    const snapshots = app.get(ClusterSnapshots);
+    await snapshots.view('default');
+
+    const targets: Target[] = [
+      { label: 'GET /v1/nodes/{name} (floor)', method: 'GET', path: '/v1/nodes/node-7' },
+      { label: 'POST /v1/placement (summary)', method: 'POST', path: '/v1/placement', body: { pod } },
+      { label: 'POST /v1/placement?view=nodes', method: 'POST', path: `/v1/placement?view=nodes&limit=${NODES}`, body: { pod } },
+      {
+        label: 'POST /v1/taint-impact (summary, all)',
+        method: 'POST',
+        path: '/v1/taint-impact',
+        body: { taint: { key: 'drain', effect: 'NoExecute' }, all: true },
+      },
+    ];
+    const measured: Measured[] = [];
+    for (const target of targets) measured.push(await drive(base, target));
+
+    // The domain's own time for the same placement, in the same process and run.
+    const view = await snapshots.view('default');
+    const { tolerationComparisonOperators, summaryWording } = app.get(AppConfig).domain;
+    const domain = medianMs(() => placePodGrouped(pod, view.nodeClasses, { comparisonOperators: tolerationComparisonOperators, summaryWording }, view), 31);
+
+    console.log('');
+    console.log('| call | answers/s | p50 ms | p99 ms | answer | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const m of measured) console.log(`| ${m.label} | ${m.perSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${kb(m.bytes)} | ${m.errors} |`);
+    const floor = measured[0] as Measured;
+    const summary = measured[1] as Measured;
+    console.log('');
+    console.log(`domain: placePodGrouped over the same ${NODES} nodes, with capacity: median ${domain.median.toFixed(2)} ms (31 runs)`);
+    console.log(`service p50 / domain median (placement, summary): ${(summary.p50 / domain.median).toFixed(1)}x`);
+    console.log(`placement (summary) / floor, answers/s: ${(summary.perSecond / floor.perSecond).toFixed(2)}`);
+  } finally {
+    await app.close();
+    await bench.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
