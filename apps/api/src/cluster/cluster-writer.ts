@@ -151,7 +151,10 @@ export class ClusterWriter {
         takeRevision,
         work,
         options,
-        alone: options.timeoutMs !== undefined,
+        // Writes that may be large: with a time of their own (an import, a taint command), or named
+        // for the long-hold log (the controllers': the node update queue's batches of a thousand
+        // pods, eviction wake-ups of 500 rows, the pacer, the pod garbage collector).
+        alone: options.timeoutMs !== undefined || options.what !== undefined,
         leads: options.readsSnapshot ?? false,
         resolve: resolve as (written: Written<unknown>) => void,
         reject,

@@ -1,8 +1,8 @@
 /** What the line knows of a write waiting for its cluster's lock, to group it with others. */
 export interface WaitingWrite {
   /**
-   * Runs in a transaction of its own: a large write (an import, a taint command over many nodes)
-   * that asked for more time, whose neighbours should not wait for it to commit theirs.
+   * Runs in a transaction of its own: a write that may be large (an import, a taint command over
+   * many nodes, a controller's batch) whose neighbours should not wait for it to commit theirs.
    */
   readonly alone: boolean;
   /**
