@@ -5,6 +5,7 @@ import { PrismaService } from '../database/prisma.service';
 import { fail } from '../failures/failure.exception';
 import { ClusterSnapshot, type ClusterView, type SnapshotRefresh, emptyClusterView } from './cluster-snapshot';
 import { DEFAULT_CLUSTER } from './cluster-writer';
+import { SharedChecks } from './shared-checks';
 
 /**
  * What one object costs in memory, on average, as a snapshot holds it (parsed objects, maps), an
@@ -18,10 +19,15 @@ const BYTES_PER_POD = 12_000;
 
 const estimatedBytes = ({ nodes, pods }: { nodes: number; pods: number }): number => nodes * BYTES_PER_NODE + pods * BYTES_PER_POD;
 
+/** A cluster's row as a read checks it: absent when there is no such cluster. */
+type RevisionRow = { id: number; revision: bigint } | undefined;
+
 /**
  * The clusters this replica holds in memory, each loaded on first use. Every read asks Postgres
  * for the cluster's id and revision (one indexed row) and brings its snapshot up to date, so a
- * write acknowledged by any replica is seen by the next read on every replica. Snapshots of
+ * write acknowledged by any replica is seen by the next read on every replica. Reads of a cluster
+ * that arrive together share that question (SharedChecks: one never takes the answer of a check
+ * sent before it arrived). Snapshots of
  * clusters not read for a while are dropped, least recently used first, whenever the estimate
  * of what they hold passes the memory budget (SNAPSHOT_MEMORY_BUDGET_MB): a service that holds
  * many clusters does not need all of them in every replica.
@@ -32,6 +38,14 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
   private readonly snapshots = new Map<string, ClusterSnapshot>();
   /** Who follows each cluster's refreshes (watches), by cluster name: kept when its snapshot is made anew. */
   private readonly followers = new Map<string, Set<(refresh: SnapshotRefresh) => void>>();
+  /**
+   * The revision checks, by cluster name: one raw statement on the pool, past Prisma, whose
+   * findUnique cost more than twice as much on every read (see bench/RESULTS.md).
+   */
+  private readonly revisions = new SharedChecks<RevisionRow>(async (name) => {
+    const [row] = await this.prisma.rows<{ id: number; revision: string }>('SELECT id, revision::text AS revision FROM clusters WHERE name = $1', [name]);
+    return row && { id: row.id, revision: BigInt(row.revision) };
+  });
 
   constructor(
     private readonly prisma: PrismaService,
@@ -55,7 +69,7 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
 
   /** The cluster as of now, or undefined when there is none (a write would create it). */
   async find(name: string, now = Date.now()): Promise<ClusterView | undefined> {
-    const row = await this.prisma.cluster.findUnique({ where: { name }, select: { id: true, revision: true } });
+    const row = await this.revisions.check(name);
     if (!row) {
       this.snapshots.delete(name);
       return undefined;

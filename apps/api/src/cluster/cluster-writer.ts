@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { escapeLiteral } from 'pg';
 import { currentActor } from '../audit/actor';
 import { stringifyExactly } from '../edge/exact-json';
 import { type Connection, PrismaService } from '../database/prisma.service';
 import { failure } from '@taintgate/domain';
-import { fail } from '../failures/failure.exception';
+import { FailureException } from '../failures/failure.exception';
 import { reportIfOutage } from '../failures/outages';
 import type { Prisma } from '../generated/prisma/client';
+import { type WaitingWrite, groupSize } from './write-groups';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -69,26 +71,30 @@ export interface WriteContext {
 }
 
 /**
- * Every write to a cluster goes through `write`: one transaction that first takes the cluster's
- * next revision. Its row is locked until commit, so the cluster's writes commit one at a time in
+ * Every write to a cluster goes through `write`: it takes the cluster's next revision in a
+ * transaction that holds the cluster's row locked until commit, so the cluster's writes commit in
  * revision order (no lost update between two writers on one node, on any replica), and every
  * replica can fetch exactly what changed since the revision it holds (see ClusterSnapshots).
  * Writes to other clusters take other rows and never wait on this one.
+ *
+ * The writes of this process to one cluster wait in a line (see `enqueue`), and those waiting
+ * together when the lock comes free share one transaction (a group, write-groups.ts): each in a
+ * savepoint of its own, taking its own next revision, deciding by its own now, failing or (a dry
+ * run) rolled back alone; they share the lock and the commit. A commit waits for its flush to
+ * disk (about 2.5 ms here), which one write at a time made a cluster's ceiling.
  */
 @Injectable()
 export class ClusterWriter {
   private readonly logger = new Logger(ClusterWriter.name);
   private readonly holdListeners = new Set<(cluster: string, ms: number, what: string | undefined) => void>();
-  /** Per cluster, the last write of this process in line for its lock (see inTurn). */
-  private readonly lines = new Map<string, Promise<void>>();
-  /** Per cluster, how many writes of this process are in its line, the one under way included. */
-  private readonly lineLengths = new Map<string, number>();
+  /** Per cluster, this process's writes waiting for its lock, and whether a group holds it. */
+  private readonly lines = new Map<string, Line>();
   /** Cluster names by id, as writes learn them, so that a controller's write queues in the same line. */
   private readonly names = new Map<number, string>();
 
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Tells `listener` how long each write held its cluster's lock (the benchmarks time them); answers how to stop. */
+  /** Tells `listener` how long each transaction held its cluster's lock (the benchmarks time them); answers how to stop. */
   onHold(listener: (cluster: string, ms: number, what: string | undefined) => void): () => void {
     this.holdListeners.add(listener);
     return () => this.holdListeners.delete(listener);
@@ -96,20 +102,18 @@ export class ClusterWriter {
 
   /** How many writes of this process are in the cluster's line (waiting, or under way). */
   inLine(cluster: string): number {
-    return this.lineLengths.get(cluster) ?? 0;
+    return this.lines.get(cluster)?.length ?? 0;
   }
 
   /** A write asked for through the API: the cluster named is created by it if it does not exist (and goes if the write fails). */
   async write<T>(cluster: string, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T> {
-    const { result, tasks } = await this.inTurn(cluster, () =>
-      this.transaction(
-        (tx) => tx.$queryRaw<TakenRevision[]>`
-        INSERT INTO clusters (name, revision) VALUES (${cluster}, 1)
-        ON CONFLICT (name) DO UPDATE SET revision = clusters.revision + 1
-        RETURNING id, name, revision`,
-        work,
-        options,
-      ),
+    const { result, tasks } = await this.enqueue(
+      cluster,
+      `INSERT INTO clusters (name, revision) VALUES (${escapeLiteral(cluster)}, 1)
+       ON CONFLICT (name) DO UPDATE SET revision = clusters.revision + 1
+       RETURNING id, name, revision::text AS revision`,
+      work,
+      options,
     );
     // Out of the line: a task may write to the same cluster (the pacer, the node queue).
     await this.runAfterCommit(tasks);
@@ -121,79 +125,155 @@ export class ClusterWriter {
    * deleted meanwhile, which a controller must never bring back.
    */
   async writeExisting<T>(clusterId: number, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T | undefined> {
-    const { result, tasks } = await this.inTurn(this.names.get(clusterId) ?? `#${clusterId}`, () =>
-      this.transaction(
-        (tx) => tx.$queryRaw<TakenRevision[]>`UPDATE clusters SET revision = revision + 1 WHERE id = ${clusterId} RETURNING id, name, revision`,
-        work,
-        options,
-      ),
+    const { result, tasks } = await this.enqueue(
+      this.names.get(clusterId) ?? `#${clusterId}`,
+      `UPDATE clusters SET revision = revision + 1 WHERE id = ${Math.trunc(clusterId)} RETURNING id, name, revision::text AS revision`,
+      work,
+      options,
     );
     await this.runAfterCommit(tasks);
     return result?.value;
   }
 
   /**
-   * Runs `write` once this process's writes to the cluster before it are done. The row lock
-   * orders the writes of every replica; this line keeps the ones of this process waiting in
-   * memory rather than each holding a pooled connection while it waits on the lock, which left
-   * no connection for reads (and /readyz) while a long write held the cluster. One waits at most
-   * WRITE_TIMEOUT_MS for its turn, then answers 503 with Retry-After.
+   * Puts the write in this process's line for the cluster, and answers its outcome once its group
+   * has committed. The row lock orders the writes of every replica; this line keeps the ones of
+   * this process waiting in memory rather than each holding a pooled connection while it waits
+   * on the lock, which left no connection for reads (and /readyz) while a long write held the
+   * cluster. One waits at most WRITE_TIMEOUT_MS for its turn, then answers 503 with Retry-After.
    */
-  private async inTurn<T>(cluster: string, write: () => Promise<T>): Promise<T> {
-    this.lineLengths.set(cluster, (this.lineLengths.get(cluster) ?? 0) + 1);
-    const before = this.lines.get(cluster) ?? Promise.resolve();
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    // The next in line waits for this write and, should this one give up waiting, for the one before it.
-    const last = Promise.all([before, mine]).then(() => undefined);
-    this.lines.set(cluster, last);
+  private enqueue<T>(cluster: string, takeRevision: string, work: (w: WriteContext) => Promise<T>, options: WriteOptions): Promise<Written<T>> {
+    let line = this.lines.get(cluster);
+    if (!line) this.lines.set(cluster, (line = { waiting: [], length: 0, running: false }));
+    const queued = line;
+    return new Promise<Written<T>>((resolve, reject) => {
+      const write: QueuedWrite = {
+        takeRevision,
+        work,
+        options,
+        // Writes that may be large: with a time of their own (an import, a taint command), or named
+        // for the long-hold log (the controllers': the node update queue's batches of a thousand
+        // pods, eviction wake-ups of 500 rows, the pacer, the pod garbage collector).
+        alone: options.timeoutMs !== undefined || options.what !== undefined,
+        leads: options.readsSnapshot ?? false,
+        resolve: resolve as (written: Written<unknown>) => void,
+        reject,
+        timer: undefined,
+      };
+      queued.waiting.push(this.waiting(cluster, queued, write));
+      queued.length++;
+      if (!queued.running) void this.drain(cluster, queued);
+    });
+  }
+
+  /** Runs the line's writes, a group at a time, until none waits. */
+  private async drain(cluster: string, line: Line): Promise<void> {
+    line.running = true;
     try {
-      let timer: NodeJS.Timeout | undefined;
-      const turn = await Promise.race([before.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), WRITE_TIMEOUT_MS)))]);
-      clearTimeout(timer);
-      if (!turn) fail(failure.unavailable(`cluster ${cluster}'s writes are queued past ${WRITE_TIMEOUT_MS / 1000} s; retry`));
-      return await write();
+      while (line.waiting.length > 0) {
+        const group = line.waiting.splice(0, groupSize(line.waiting));
+        for (const write of group) clearTimeout(write.timer);
+        const left = await this.runGroup(group);
+        // Not reached before the group held the lock long enough: first in line again, their waits counted anew.
+        line.waiting.unshift(...left.map((write) => this.waiting(cluster, line, write)));
+        this.leave(cluster, line, group.length - left.length);
+      }
     } finally {
-      done();
-      if (this.lines.get(cluster) === last) this.lines.delete(cluster);
-      const length = (this.lineLengths.get(cluster) ?? 1) - 1;
-      if (length > 0) this.lineLengths.set(cluster, length);
-      else this.lineLengths.delete(cluster);
+      line.running = false;
     }
   }
 
-  private async transaction<T>(
-    takeRevision: (tx: Tx) => Promise<TakenRevision[]>,
-    work: (w: WriteContext) => Promise<T>,
-    { now, timeoutMs = WRITE_TIMEOUT_MS, dryRun = false, what }: WriteOptions,
-  ): Promise<{ result: { value: T } | undefined; tasks: (() => Promise<unknown>)[] }> {
-    const tasks: (() => Promise<unknown>)[] = [];
+  /** The write, answered 503 should it still be waiting in the line WRITE_TIMEOUT_MS from now. */
+  private waiting(cluster: string, line: Line, write: QueuedWrite): QueuedWrite {
+    write.timer = setTimeout(() => {
+      const at = line.waiting.indexOf(write);
+      if (at < 0) return;
+      line.waiting.splice(at, 1);
+      this.leave(cluster, line, 1);
+      write.reject(new FailureException(failure.unavailable(`cluster ${cluster}'s writes are queued past ${WRITE_TIMEOUT_MS / 1000} s; retry`)));
+    }, WRITE_TIMEOUT_MS);
+    return write;
+  }
+
+  private leave(cluster: string, line: Line, count: number): void {
+    line.length -= count;
+    if (line.length === 0 && this.lines.get(cluster) === line) this.lines.delete(cluster);
+  }
+
+  /**
+   * One transaction for the group's writes, in order. A group of one is the transaction itself
+   * (a failure or a dry run rolls it back whole, as a large write's plan overtaken needs); in a
+   * larger group each write runs in a savepoint, rolled back to when it fails or is a dry run, so
+   * its neighbours commit without it. A write whose turn comes once the group has held the lock
+   * GROUP_HOLD_MS waits for the next transaction (answered as left), so a slow write never keeps
+   * more than that many neighbours' answers waiting. A failure of the transaction itself (the
+   * commit, the connection) is the outcome of every write that had not failed on its own.
+   */
+  private async runGroup(group: readonly QueuedWrite[]): Promise<QueuedWrite[]> {
+    const alone = group.length === 1;
+    const outcomes: (Outcome | undefined)[] = [];
+    let left: QueuedWrite[] = [];
     let locked: { cluster: string; at: number; what: string | undefined } | undefined;
-    const result = await this.prisma
-      .$transaction(
+    const timeoutMs = group[0]?.options.timeoutMs ?? WRITE_TIMEOUT_MS;
+    try {
+      await this.prisma.$transaction(
         async (tx) => {
-          const [row] = await takeRevision(tx);
-          if (!row) return undefined;
-          this.names.set(row.id, row.name);
-          locked = { cluster: row.name, at: performance.now(), what };
-          const connection = once(() => this.prisma.connectionOf(tx));
-          // Read once the row is ours: waiting for the writers before this one is not deciding.
-          const value = await work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, now ?? Date.now(), tasks));
-          if (dryRun) throw new DryRunDone(value);
-          return { value };
+          // Every statement but Prisma's own goes on the transaction's connection, past Prisma.
+          const c = await this.prisma.connectionOf(tx);
+          const connection = () => Promise.resolve(c);
+          for (const [i, write] of group.entries()) {
+            if (locked && performance.now() - locked.at >= GROUP_HOLD_MS) {
+              left = group.slice(i);
+              break;
+            }
+            // No savepoint is released: the commit ends them all, and a rollback to one ends those after it.
+            const taken = await c.query(alone ? write.takeRevision : `SAVEPOINT write_${i}; ${write.takeRevision}`);
+            try {
+              const [raw] = (Array.isArray(taken) ? (taken as { rows: RawRevision[] }[]).at(-1)?.rows : (taken as { rows: RawRevision[] }).rows) ?? [];
+              const row = raw && { id: raw.id, name: raw.name, revision: BigInt(raw.revision) };
+              if (row) {
+                this.names.set(row.id, row.name);
+                locked ??= { cluster: row.name, at: performance.now(), what: undefined };
+                // A long hold is logged naming what held it: the writes of the group that say.
+                if (write.options.what && !locked.what?.split(', ').includes(write.options.what)) {
+                  locked.what = locked.what ? `${locked.what}, ${write.options.what}` : write.options.what;
+                }
+              }
+              const tasks: (() => Promise<unknown>)[] = [];
+              // Read once the row is ours: waiting for the writers before this one is not deciding.
+              const result = row
+                ? { value: await write.work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, write.options.now ?? Date.now(), tasks)) }
+                : undefined;
+              if (write.options.dryRun) {
+                // The dry run's changes are rolled back, and what it would have done after commit is dropped.
+                if (alone) throw new DryRunDone(result?.value);
+                await c.query(`ROLLBACK TO SAVEPOINT write_${i}`);
+                outcomes[i] = { ok: true, written: { result, tasks: [] } };
+              } else outcomes[i] = { ok: true, written: { result, tasks } };
+            } catch (error) {
+              if (alone) throw error;
+              // Its own failure: undone to its savepoint, its neighbours go on (this failing too is the transaction's).
+              await c.query(`ROLLBACK TO SAVEPOINT write_${i}`);
+              outcomes[i] = { ok: false, error };
+            }
+          }
         },
         // Writers queue on the revision row; give a burst of them time to take their turn.
         { maxWait: 15_000, timeout: timeoutMs },
-      )
-      .catch((error: unknown) => {
-        // The dry run's transaction is rolled back, and what it would have done after commit is dropped.
-        if (!(error instanceof DryRunDone)) throw error;
-        tasks.length = 0;
-        return { value: error.value as T };
-      })
-      .finally(() => this.tellLongHold(locked));
-    // The after-commit tasks are the caller's to run once this write has left the cluster's line.
-    return { result, tasks };
+      );
+    } catch (error) {
+      if (error instanceof DryRunDone) outcomes[0] = { ok: true, written: { result: { value: error.value }, tasks: [] } };
+      else for (let i = 0; i < group.length - left.length; i++) if (outcomes[i]?.ok !== false) outcomes[i] = { ok: false, error };
+    } finally {
+      this.tellLongHold(locked);
+    }
+    for (let i = 0; i < group.length - left.length; i++) {
+      const outcome = outcomes[i] as Outcome;
+      const write = group[i] as QueuedWrite;
+      if (outcome.ok) write.resolve(outcome.written);
+      else write.reject(outcome.error);
+    }
+    return left;
   }
 
   /**
@@ -215,9 +295,9 @@ export class ClusterWriter {
   }
 
   /**
-   * Every other write to the cluster waited while this one held its revision row: a hold past a
-   * second is logged, as no request should keep the cluster's writers waiting longer (large
-   * writes plan outside the lock; see TaintsService.command).
+   * Every other write to the cluster waited while this transaction held its revision row: a hold
+   * past a second is logged, as no request should keep the cluster's writers waiting longer
+   * (large writes plan outside the lock; see TaintsService.command).
    */
   private tellLongHold(locked: { cluster: string; at: number; what: string | undefined } | undefined): void {
     if (!locked) return;
@@ -226,6 +306,45 @@ export class ClusterWriter {
     if (ms >= LONG_HOLD_MS) this.logger.warn(`held cluster ${locked.cluster}'s write lock for ${Math.round(ms)} ms${locked.what ? ` (${locked.what})` : ''}`);
   }
 }
+
+/** A write's outcome once its group committed: its value (none when its cluster was gone) and its after-commit tasks. */
+interface Written<T> {
+  result: { value: T } | undefined;
+  tasks: (() => Promise<unknown>)[];
+}
+
+type Outcome = { ok: true; written: Written<unknown> } | { ok: false; error: unknown };
+
+/** A write in its cluster's line. */
+interface QueuedWrite extends WaitingWrite {
+  /**
+   * The statement that takes the cluster's next revision, its values written in (escaped): sent
+   * in one round trip with the write's savepoint, as a simple query, which takes no parameters.
+   */
+  takeRevision: string;
+  work: (w: WriteContext) => Promise<unknown>;
+  options: WriteOptions;
+  resolve: (written: Written<unknown>) => void;
+  reject: (error: unknown) => void;
+  /** Answers 503 if the write is still waiting WRITE_TIMEOUT_MS after it came (or came back). */
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** One cluster's line in this process. */
+interface Line {
+  waiting: QueuedWrite[];
+  /** Writes waiting and under way. */
+  length: number;
+  /** A group of it holds (or waits for) the lock. */
+  running: boolean;
+}
+
+/**
+ * How long a group may hold the lock before the writes still to run wait for the next
+ * transaction: a few single-object writes' worth, so that a write's answer never waits long
+ * for its neighbours, while a burst still shares its commits.
+ */
+const GROUP_HOLD_MS = 25;
 
 /**
  * How long a write's answer waits for its after-commit tasks: enough for Redis to take a burst of
@@ -252,6 +371,11 @@ export interface WriteOptions {
    * or scheduled, and the answer is the object that would have been stored.
    */
   dryRun?: boolean;
+  /**
+   * The write reads the cluster's snapshot while it holds the lock (a node write's impact): it
+   * goes first in its transaction, so that the snapshot holds every write before it.
+   */
+  readsSnapshot?: boolean;
   /** What the write is, where a hold of the lock past a second is logged (`import`, `node update queue`). */
   what?: string;
 }
@@ -263,17 +387,11 @@ class DryRunDone extends Error {
   }
 }
 
-/** The cluster's row once the write has taken its next revision. */
-interface TakenRevision {
+/** The cluster's row once the write has taken its next revision, as pg reads it (int8 as text). */
+interface RawRevision {
   id: number;
   name: string;
-  revision: bigint;
-}
-
-/** The first call's promise, for every call. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => (made ??= make());
+  revision: string;
 }
 
 function contextOf(

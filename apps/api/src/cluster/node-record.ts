@@ -22,7 +22,7 @@ export function nodeColumnsOf(node: Node) {
   };
 }
 
-export function taintOfRow(row: NodeRow['taints'][number]): Taint {
+export function taintOfRow(row: Pick<NodeRow['taints'][number], 'key' | 'value' | 'effect' | 'timeAdded'>): Taint {
   const taint: Taint = { key: row.key, effect: row.effect, timeAdded: k8sTime(row.timeAdded) };
   if (row.value) taint.value = row.value;
   return taint;
@@ -68,9 +68,7 @@ export function storedTaintsOf(after: readonly Taint[], before: readonly Taint[]
  * shows none).
  */
 export function nodeWithTaints(node: Node, taints: readonly StoredTaint[], revision: bigint): Node {
-  const shown = taints.map((t, position) =>
-    taintOfRow({ ...t, id: 0n, clusterId: 0, nodeName: node.metadata.name, position, effect: t.effect as TaintEffect }),
-  );
+  const shown = taints.map((t) => taintOfRow({ ...t, effect: t.effect as TaintEffect }));
   const spec: Record<string, unknown> = { ...node.spec };
   if (shown.length) spec.taints = shown;
   else delete spec.taints;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { type Node, type Taint, sameTaint } from '@taintgate/domain';
+import type { Node, Taint } from '@taintgate/domain';
 import type { TaintEffect } from '../generated/prisma/client';
 import { fail } from '../failures/failure.exception';
 import type { WriteContext } from './cluster-writer';
-import { type ImportedNodeRow, type NodeRow, type StoredTaint, nodeColumnsOf, nodeOfRow, taintOfRow } from './node-record';
+import { type ImportedNodeRow, type NodeRow, type StoredTaint, nodeColumnsOf, nodeOfRow, storedTaintsOf, taintOfRow } from './node-record';
 import { oversized } from './object-size';
 
 /** How many nodes one import statement writes. */
@@ -18,8 +18,19 @@ const TAINTS_BATCH = 5000;
  */
 @Injectable()
 export class NodeStore {
+  /** The stored node with its taints, in one statement on the write's own connection (Prisma's include took two, and its own work more). */
   async find(w: WriteContext, name: string): Promise<NodeRow | null> {
-    return w.tx.node.findUnique({ where: { clusterId_name: { clusterId: w.cluster.id, name } }, include: { taints: true } });
+    const [row] = await w.rows<RawNodeRow>(
+      `SELECT ${NODE_ROW_COLUMNS},
+              coalesce(json_agg(json_build_object('id', t.id::text, 'nodeName', t.node_name, 'key', t.key, 'value', t.value, 'effect', t.effect,
+                                                  'timeAdded', t.time_added, 'position', t.position, 'clusterId', t.cluster_id) ORDER BY t.position)
+                       FILTER (WHERE t.id IS NOT NULL), '[]') AS taints
+       FROM nodes n LEFT JOIN taints t ON t.cluster_id = n.cluster_id AND t.node_name = n.name
+       WHERE n.cluster_id = $1 AND n.name = $2
+       GROUP BY n.cluster_id, n.name`,
+      [w.cluster.id, name],
+    );
+    return row ? { ...nodeRowOfRaw(row), taints: row.taints.map((t) => ({ ...t, id: BigInt(t.id), timeAdded: new Date(t.timeAdded) })) } : null;
   }
 
   /** The named nodes that exist, in one query. */
@@ -33,8 +44,16 @@ export class NodeStore {
 
   /** The taints of these nodes, in their order; a node that does not exist has no entry. */
   async taintsOf(w: WriteContext, names: readonly string[]): Promise<Map<string, Taint[]>> {
-    const rows = await this.findMany(w, names);
-    return new Map(rows.map((row) => [row.name, [...row.taints].sort((a, b) => a.position - b.position).map(taintOfRow)]));
+    // One statement on the write's own connection: every pod write bound to a node asks this under the lock.
+    const rows = await w.rows<{ name: string; taints: { key: string; value: string; effect: TaintEffect; timeAdded: string }[] }>(
+      `SELECT n.name, coalesce(json_agg(json_build_object('key', t.key, 'value', t.value, 'effect', t.effect, 'timeAdded', t.time_added) ORDER BY t.position)
+                                FILTER (WHERE t.key IS NOT NULL), '[]') AS taints
+       FROM nodes n LEFT JOIN taints t ON t.cluster_id = n.cluster_id AND t.node_name = n.name
+       WHERE n.cluster_id = $1 AND n.name = ANY($2::text[])
+       GROUP BY n.name`,
+      [w.cluster.id, names],
+    );
+    return new Map(rows.map((row) => [row.name, row.taints.map((t) => taintOfRow({ ...t, timeAdded: new Date(t.timeAdded) }))]));
   }
 
   /**
@@ -46,14 +65,34 @@ export class NodeStore {
     const name = node.metadata.name;
     const tooLarge = oversized('Node', name, node);
     if (tooLarge) fail(tooLarge);
-    const columns = nodeColumnsOf(node);
-    if (existing) {
-      await w.tx.node.update({ where: { clusterId_name: { clusterId: w.cluster.id, name } }, data: { ...columns, revision: w.revision } });
-    } else {
-      await w.tx.node.create({ data: { clusterId: w.cluster.id, name, uid: randomUUID(), ...columns, revision: w.revision } });
-    }
-    await this.writeTaints(w, name, node.spec?.taints ?? [], existing ? existing.taints.map(storedTaint) : []);
-    return nodeOfRow((await this.find(w, name)) as NodeRow);
+    const c = nodeColumnsOf(node);
+    // JSON as text (pg would send an array as a Postgres array); the times are the statement's, as Prisma's were the client's.
+    const values = [
+      w.cluster.id,
+      name,
+      JSON.stringify(c.labels),
+      c.unschedulable,
+      JSON.stringify(c.conditions),
+      JSON.stringify(c.allocatable),
+      JSON.stringify(c.extra),
+      String(w.revision),
+    ];
+    const [row] = existing
+      ? await w.rows<RawNodeRow>(
+          `UPDATE nodes n SET labels = $3::jsonb, unschedulable = $4, conditions = $5::jsonb, allocatable = $6::jsonb, extra = $7::json, revision = $8::bigint,
+             updated_at = clock_timestamp()
+           WHERE cluster_id = $1 AND name = $2 RETURNING ${NODE_ROW_COLUMNS}`,
+          values,
+        )
+      : await w.rows<RawNodeRow>(
+          `INSERT INTO nodes AS n (cluster_id, name, labels, unschedulable, conditions, allocatable, extra, revision, uid, created_at, updated_at)
+           VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6::jsonb, $7::json, $8::bigint, $9::uuid, clock_timestamp(), clock_timestamp())
+           RETURNING ${NODE_ROW_COLUMNS}`,
+          [...values, randomUUID()],
+        );
+    const taints = await this.writeTaints(w, name, node.spec?.taints ?? [], existing?.taints ?? []);
+    // What was written is what a read would answer: no statement to read it back.
+    return nodeOfRow({ ...nodeRowOfRaw(row as RawNodeRow), taints });
   }
 
   /**
@@ -61,8 +100,12 @@ export class NodeStore {
    * taints make larger than etcd stores is refused (413): the write's transaction is undone.
    */
   async saveTaints(w: WriteContext, existing: NodeRow, taints: readonly Taint[]): Promise<Node> {
-    await w.tx.node.update({ where: { clusterId_name: { clusterId: w.cluster.id, name: existing.name } }, data: { revision: w.revision } });
-    await this.writeTaints(w, existing.name, taints, existing.taints.map(storedTaint));
+    await w.sql(`UPDATE nodes SET revision = $1::bigint, updated_at = clock_timestamp() WHERE cluster_id = $2 AND name = $3`, [
+      String(w.revision),
+      w.cluster.id,
+      existing.name,
+    ]);
+    await this.writeTaints(w, existing.name, taints, existing.taints);
     const saved = nodeOfRow((await this.find(w, existing.name)) as NodeRow);
     const tooLarge = oversized('Node', existing.name, saved);
     return tooLarge ? fail(tooLarge) : saved;
@@ -188,20 +231,21 @@ export class NodeStore {
     await w.tombstone('Node', name);
   }
 
-  private async writeTaints(w: WriteContext, nodeName: string, taints: readonly Taint[], before: readonly Taint[]): Promise<void> {
-    await w.tx.taint.deleteMany({ where: { clusterId: w.cluster.id, nodeName } });
-    if (taints.length === 0) return;
-    await w.tx.taint.createMany({
-      data: taints.map((taint, position) => ({
-        clusterId: w.cluster.id,
-        nodeName,
-        key: taint.key,
-        value: taint.value ?? '',
-        effect: taint.effect as TaintEffect,
-        timeAdded: new Date(taint.timeAdded ?? before.find((old) => sameTaint(old, taint) && old.value === (taint.value ?? ''))?.timeAdded ?? w.now),
-        position,
-      })),
-    });
+  /**
+   * Stores the node's taints as `storedTaintsOf` keeps them (each its time added), rewriting the
+   * rows only when they change (a label's write leaves them); answers them as rows.
+   */
+  private async writeTaints(w: WriteContext, nodeName: string, taints: readonly Taint[], before: NodeRow['taints']): Promise<NodeRow['taints']> {
+    const stored = storedTaintsOf(taints, before.map(storedTaint), w.now);
+    const rows = stored.map((t, position) => ({ ...t, id: 0n, clusterId: w.cluster.id, nodeName, position, effect: t.effect as TaintEffect }));
+    if (taintWriteOf(before, stored).kind === 'none') return rows;
+    if (before.length > 0) await w.sql(`DELETE FROM taints WHERE cluster_id = $1 AND node_name = $2`, [w.cluster.id, nodeName]);
+    if (stored.length > 0)
+      await insertTaints(
+        w,
+        stored.map((t, position) => rowOf(nodeName, t, position)),
+      );
+    return rows;
   }
 }
 
@@ -262,3 +306,14 @@ function insertTaints(w: WriteContext, taints: TaintRow[]): Promise<number> {
 function storedTaint(row: NodeRow['taints'][number]): Taint {
   return { key: row.key, value: row.value, effect: row.effect, timeAdded: row.timeAdded.toISOString() };
 }
+
+/** The nodes table's columns (`n`) as Prisma names them, int8 as text (nodeRowOfRaw). */
+const NODE_ROW_COLUMNS = `n.name, n.uid::text AS uid, n.labels, n.unschedulable, n.conditions, n.allocatable, n.extra, n.revision::text AS revision,
+  n.created_at AS "createdAt", n.updated_at AS "updatedAt", n.cluster_id AS "clusterId"`;
+
+type RawNodeRow = Omit<NodeRow, 'revision' | 'taints'> & {
+  revision: string;
+  taints: (Omit<NodeRow['taints'][number], 'id' | 'timeAdded'> & { id: string; timeAdded: string })[];
+};
+
+const nodeRowOfRaw = (row: Omit<RawNodeRow, 'taints'>): Omit<NodeRow, 'taints'> => ({ ...row, revision: BigInt(row.revision) });

@@ -34,8 +34,17 @@ const IMPORT_BATCH = 2000;
 /** The pod table, read and written inside a ClusterWriter transaction. */
 @Injectable()
 export class PodStore {
+  /**
+   * The stored pod, on the write's own connection: a single pod's write reads and writes its row
+   * while it holds the cluster's lock, where Prisma's work per query cost more than the query.
+   */
   async find(w: WriteContext, namespace: string, name: string): Promise<PodRow | null> {
-    return w.tx.pod.findUnique({ where: { clusterId_namespace_name: { clusterId: w.cluster.id, namespace, name } } });
+    const [row] = await w.rows<RawPodRow>(`SELECT ${POD_ROW_COLUMNS} FROM pods WHERE cluster_id = $1 AND namespace = $2 AND name = $3`, [
+      w.cluster.id,
+      namespace,
+      name,
+    ]);
+    return row ? podRowOfRaw(row) : null;
   }
 
   /** The named pods that exist, by `namespace/name`, in one query. */
@@ -70,11 +79,41 @@ export class PodStore {
     const name = pod.metadata.name;
     const tooLarge = oversized('Pod', name, pod);
     if (tooLarge) fail(tooLarge);
-    const columns = podColumnsOf(pod);
-    const row = existing
-      ? await w.tx.pod.update({ where: { clusterId_namespace_name: { clusterId: w.cluster.id, namespace, name } }, data: { ...columns, revision: w.revision } })
-      : await w.tx.pod.create({ data: { clusterId: w.cluster.id, namespace, name, uid: randomUUID(), ...columns, revision: w.revision } });
-    return podOfRow(row);
+    const c = podColumnsOf(pod);
+    // JSON as text (pg would send an array as a Postgres array); the times are the statement's, as Prisma's were the client's.
+    const values = [
+      w.cluster.id,
+      namespace,
+      name,
+      JSON.stringify(c.labels),
+      JSON.stringify(c.tolerations),
+      c.nodeName,
+      JSON.stringify(c.nodeSelector),
+      c.affinity === undefined ? null : JSON.stringify(c.affinity),
+      JSON.stringify(c.requests),
+      c.ownerKind,
+      c.qosClass,
+      c.phase,
+      JSON.stringify(c.extra),
+      String(w.revision),
+    ];
+    const [row] = existing
+      ? await w.rows<RawPodRow>(
+          `UPDATE pods SET labels = $4::jsonb, tolerations = $5::jsonb, node_name = $6, node_selector = $7::jsonb, affinity = $8::jsonb, requests = $9::jsonb,
+             owner_kind = $10, qos_class = $11::"QOSClass", phase = $12, extra = $13::json, revision = $14::bigint, updated_at = clock_timestamp()
+           WHERE cluster_id = $1 AND namespace = $2 AND name = $3
+           RETURNING ${POD_ROW_COLUMNS}`,
+          values,
+        )
+      : await w.rows<RawPodRow>(
+          `INSERT INTO pods (cluster_id, namespace, name, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind, qos_class, phase,
+                             extra, revision, uid, created_at, updated_at)
+           VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11::"QOSClass", $12, $13::json, $14::bigint, $15::uuid,
+                   clock_timestamp(), clock_timestamp())
+           RETURNING ${POD_ROW_COLUMNS}`,
+          [...values, randomUUID()],
+        );
+    return podOfRow(podRowOfRaw(row as RawPodRow));
   }
 
   /**
@@ -210,6 +249,12 @@ const ROWS_PER_FETCH = 5000;
 
 type RawPodRow = Omit<PodRow, 'revision' | 'deletionGracePeriodSeconds'> & { revision: string; deletionGracePeriodSeconds: string | null };
 
+/** A row as POD_ROW_COLUMNS reads it, as Prisma reads it (its int8 columns as bigints). */
+function podRowOfRaw(row: RawPodRow): PodRow {
+  const deletionGracePeriodSeconds = row.deletionGracePeriodSeconds === null ? null : BigInt(row.deletionGracePeriodSeconds);
+  return { ...row, revision: BigInt(row.revision), deletionGracePeriodSeconds };
+}
+
 /**
  * The cluster's pods written after revision `since`, as `prisma.pod.findMany` reads them, each
  * made into what `made` makes of it, on a connection of the caller's: a snapshot's repeatable-read
@@ -234,10 +279,7 @@ export async function readPodsSince<T>(
   ]);
   for (;;) {
     const { rows } = await connection.query<RawPodRow>(`FETCH FORWARD ${rowsPerFetch} FROM snapshot_pods`);
-    for (const row of rows) {
-      const deletionGracePeriodSeconds = row.deletionGracePeriodSeconds === null ? null : BigInt(row.deletionGracePeriodSeconds);
-      out.push(made({ ...row, revision: BigInt(row.revision), deletionGracePeriodSeconds }));
-    }
+    for (const row of rows) out.push(made(podRowOfRaw(row)));
     if (rows.length < rowsPerFetch) break;
   }
   await connection.query('CLOSE snapshot_pods');

@@ -84,7 +84,15 @@ export class EvictionLedger {
 
   /** The evictions waiting on these nodes of the cluster, by the pod's `namespace/name`: in a write, or as committed. */
   async scheduledOnNodes(clusterId: number, nodeNames: readonly string[], w?: WriteContext): Promise<Map<string, Eviction>> {
-    const rows = await (w?.tx ?? this.prisma).eviction.findMany({ where: { clusterId, status: 'Scheduled', nodeName: { in: [...nodeNames] } } });
+    // In a write, on its own connection: a pod write bound to a node asks this under the lock.
+    const rows = w
+      ? (
+          await w.rows<RawEviction>(
+            `SELECT ${EVICTION_COLUMNS} FROM evictions WHERE cluster_id = $1 AND status = 'Scheduled' AND node_name = ANY($2::text[])`,
+            [clusterId, nodeNames],
+          )
+        ).map(evictionOfRaw)
+      : await this.prisma.eviction.findMany({ where: { clusterId, status: 'Scheduled', nodeName: { in: [...nodeNames] } } });
     return new Map(rows.map((row) => [podKey(row.podNamespace, row.podName), row]));
   }
 
@@ -337,3 +345,17 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
   }
   return groups;
 }
+
+/** The evictions table's columns as Prisma names them (int8 as text, read back as bigints by evictionOfRaw). */
+const EVICTION_COLUMNS = `id::text AS id, pod_namespace AS "podNamespace", pod_name AS "podName", pod_uid::text AS "podUid", node_name AS "nodeName",
+  taint_key AS "taintKey", taint_value AS "taintValue", taint_effect::text AS "taintEffect", status::text AS status, started_at AS "startedAt",
+  scheduled_for AS "scheduledFor", toleration_seconds::text AS "tolerationSeconds", fired_at AS "firedAt", cancelled_at AS "cancelledAt", reason,
+  created_at AS "createdAt", wakeups, pod_removed_at AS "podRemovedAt", cluster_id AS "clusterId"`;
+
+type RawEviction = Omit<Eviction, 'id' | 'tolerationSeconds'> & { id: string; tolerationSeconds: string | null };
+
+const evictionOfRaw = (row: RawEviction): Eviction => ({
+  ...row,
+  id: BigInt(row.id),
+  tolerationSeconds: row.tolerationSeconds === null ? null : BigInt(row.tolerationSeconds),
+});

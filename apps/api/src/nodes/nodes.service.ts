@@ -87,7 +87,7 @@ export class NodesService {
         const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
         return { node: saved, created: !existing, warnings: await this.warningsOf(cluster, before, saved, w.now, dryRun) };
       },
-      { dryRun },
+      { dryRun, readsSnapshot: mayTaint(node) },
     );
   }
 
@@ -113,13 +113,15 @@ export class NodesService {
         const node = await this.persist(w, result.value, existing, 'node.patch');
         return { node, warnings: await this.warningsOf(cluster, before, node, w.now, dryRun) };
       },
-      { dryRun },
+      // What the patch makes of the node is known only under the lock.
+      { dryRun, readsSnapshot: true },
     );
   }
 
   /**
    * What the write does to the cluster's pods, as the Warning headers kubectl prints: decided
-   * inside the write, whose changes the cluster's snapshot and ledger do not hold yet.
+   * inside the write, whose changes the cluster's snapshot and ledger do not hold yet, from the
+   * snapshot, which must then hold every write before it (ClusterWriter's readsSnapshot: see mayTaint).
    */
   private async warningsOf(cluster: string, before: Node | undefined, after: Node, now: number, dryRun: boolean): Promise<string[]> {
     const impact = await this.impact.ofNodeChange(cluster, before, after, now);
@@ -220,6 +222,14 @@ function withConditionTaints(node: Node, existing: NodeRow | null, now: number):
   if (conditions.length === 0 || (existing && statusesOf(existing.conditions as unknown as NodeCondition[]) === statusesOf(conditions))) return node;
   return { ...node, spec: { ...node.spec, taints: reconcileConditionTaints(node, now) } };
 }
+
+/**
+ * Whether the node as stored could carry a taint, or be cordoned: only then does its write read
+ * the snapshot for its impact (warningsOf), and it must then come first in its transaction. Its
+ * taints are those sent, or its conditions' (withConditionTaints), and the unschedulable one.
+ */
+const mayTaint = (node: Node): boolean =>
+  (node.spec?.taints?.length ?? 0) > 0 || node.spec?.unschedulable === true || (node.status?.conditions?.length ?? 0) > 0;
 
 /** The first Ready condition's status, as GetNodeCondition takes it. */
 const readyStatusOf = (conditions: unknown): string | undefined => (conditions as NodeCondition[] | undefined)?.find((c) => c.type === 'Ready')?.status;

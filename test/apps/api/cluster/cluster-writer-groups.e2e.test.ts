@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ClusterWriter } from '../../../../apps/api/src/cluster/cluster-writer';
+import { useApiFixture } from '../../../support/api-test-app';
+import { waitUntil } from '../../../support/waiting';
+
+/**
+ * The writes of one cluster that wait together share one transaction (ClusterWriter, write
+ * groups): each keeps its own revision, audit row and answer; one that fails (a stale
+ * resourceVersion, a forbidden update) or is a dry run is undone alone, and its neighbours commit.
+ */
+describe('ClusterWriter: writes waiting together commit together, each on its own', () => {
+  const t = useApiFixture();
+  const { api, db } = t;
+  const pod = (name: string, image = 'nginx') => ({ metadata: { name }, spec: { containers: [{ name: 'c', image }] } });
+  const revisionOf = async (cluster: string) =>
+    BigInt((await db.query<{ r: string }>(`SELECT revision::text AS r FROM clusters WHERE name = $1`, [cluster])).rows[0]?.r ?? -1);
+
+  /** Sends the writes while the test holds the cluster's row, so that they all wait, then lets them go; answers their replies. */
+  async function together<T>(cluster: string, send: () => Promise<T>[]): Promise<{ replies: T[]; transactions: number }> {
+    const writer = t.app.get(ClusterWriter);
+    let transactions = 0;
+    const stop = writer.onHold((c) => c === cluster && transactions++);
+    await db.query('BEGIN');
+    let sent: Promise<T>[] = [];
+    try {
+      await db.query(`SELECT 1 FROM clusters WHERE name = $1 FOR UPDATE`, [cluster]);
+      sent = send();
+      await waitUntil(() => Promise.resolve(writer.inLine(cluster) === sent.length), 10_000);
+    } finally {
+      await db.query('COMMIT');
+    }
+    const replies = await Promise.all(sent);
+    stop();
+    return { replies, transactions };
+  }
+
+  it('every write lands at a revision of its own, in fewer transactions than writes', async () => {
+    await api.put('/v1/clusters/g/namespaces/ns/pods/first', pod('first'));
+    const before = await revisionOf('g');
+    const { replies, transactions } = await together('g', () =>
+      Array.from({ length: 20 }, (_, i) => api.put(`/v1/clusters/g/namespaces/ns/pods/p${i}`, pod(`p${i}`))),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
+    // The first waited on the row alone; the others, waiting behind it, went together.
+    expect(transactions).toBeLessThan(20);
+    expect(await revisionOf('g')).toBe(before + 20n);
+    const versions = replies.map((r) => BigInt(r.json().metadata.resourceVersion)).sort((a, b) => (a < b ? -1 : 1));
+    expect(versions).toEqual(Array.from({ length: 20 }, (_, i) => before + 1n + BigInt(i)));
+    const audited = await db.query<{ name: string; revision: string }>(
+      `SELECT a.name, a.revision::text AS revision FROM audit_events a JOIN clusters c ON c.id = a.cluster_id
+       WHERE c.name = 'g' AND a.action = 'pod.create' AND a.name LIKE 'p%'`,
+    );
+    expect(new Map(audited.rows.map((row) => [row.name, row.revision]))).toEqual(
+      new Map(replies.map((r) => [r.json().metadata.name, r.json().metadata.resourceVersion])),
+    );
+  });
+
+  it('a stale resourceVersion, a forbidden update and a dry run are undone alone; their neighbours commit', async () => {
+    const first = (await api.put('/v1/clusters/h/namespaces/ns/pods/target', pod('target'))).json();
+    const stored = (await api.put('/v1/clusters/h/namespaces/ns/pods/target', pod('target', 'nginx:2'))).json();
+    // Read before the last write: a client that sends it back is refused.
+    const stale = { ...first, spec: { ...first.spec, containers: [{ ...first.spec.containers[0], image: 'nginx:3' }] } };
+    const before = await revisionOf('h');
+    const { replies } = await together('h', () => [
+      api.put('/v1/clusters/h/namespaces/ns/pods/a', pod('a')),
+      api.put('/v1/clusters/h/namespaces/ns/pods/target', stale),
+      api.put('/v1/clusters/h/namespaces/ns/pods/b', pod('b')),
+      api.put('/v1/clusters/h/namespaces/ns/pods/target', { ...pod('target'), spec: { ...pod('target').spec, nodeSelector: { x: 'y' } } }),
+      api.put('/v1/clusters/h/namespaces/ns/pods/c', pod('c')),
+      // The Kubernetes API's create, as a dry run.
+      api.post('/clusters/h/api/v1/namespaces/ns/pods?dryRun=All', { apiVersion: 'v1', kind: 'Pod', ...pod('dry') }),
+      api.put('/v1/clusters/h/namespaces/ns/pods/d', pod('d')),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 409, 201, 400, 201, 201, 201]);
+    expect(await revisionOf('h')).toBe(before + 4n);
+    const names = (await api.get('/v1/clusters/h/namespaces/ns/pods')).json().items.map((p: { metadata: { name: string } }) => p.metadata.name);
+    expect(names).toEqual(['a', 'b', 'c', 'd', 'target']);
+    // The target is as it was, and nothing but the four creations was audited.
+    expect((await api.get('/v1/clusters/h/namespaces/ns/pods/target')).json()).toEqual(stored);
+    const audited = await db.query<{ name: string }>(
+      `SELECT a.name FROM audit_events a JOIN clusters c ON c.id = a.cluster_id WHERE c.name = 'h' AND a.revision > $1 ORDER BY a.revision`,
+      [String(before)],
+    );
+    expect(audited.rows.map((row) => row.name)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
