@@ -144,7 +144,22 @@ export function failureOfThrown(exception: unknown, contentType?: string): Failu
     if (reason === 'RequestEntityTooLarge') return bodyTooLarge(MAX_REQUEST_BODY_BYTES);
     return { reason, message: saysNothing ? reasonPhrase(exception.getStatus()) : message };
   }
-  return prismaFailure(exception);
+  return prismaFailure(exception) ?? postgresFailure(exception);
+}
+
+/**
+ * The same net for statements sent past Prisma (WriteContext.sql, the grouped writes): pg's own
+ * errors carry the SQLSTATE as `code` (five characters), the constraint and table by name.
+ */
+function postgresFailure(exception: unknown): Failure | undefined {
+  const { code, constraint, table } = (exception ?? {}) as { code?: unknown; constraint?: unknown; table?: unknown };
+  if (!(exception instanceof Error) || typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
+  if (UNSTORABLE_TEXT.has(code)) return failure.badRequest(UNSTORABLE_TEXT_MESSAGE);
+  if (code === '23505') {
+    const what = typeof table === 'string' ? `a row of ${table}` : 'a row';
+    return failure.conflict(`${what} already exists${typeof constraint === 'string' ? ` (unique constraint ${constraint})` : ''}`);
+  }
+  return undefined;
 }
 
 /**

@@ -127,6 +127,18 @@ describe('failureOfThrown', () => {
     );
   });
 
+  it("answers pg's own errors from statements sent past Prisma as Prisma's: a NUL or lone surrogate 400, a unique key 409", () => {
+    const pgError = (code: string, more: Record<string, string> = {}) => Object.assign(new Error('from pg'), { code, ...more });
+    expect(failureOfThrown(pgError('22021'))).toMatchObject({ reason: 'BadRequest', message: expect.stringContaining('NUL') });
+    expect(failureOfThrown(pgError('22P05'))?.reason).toBe('BadRequest');
+    expect(failureOfThrown(pgError('23505', { table: 'pods', constraint: 'pods_cluster_id_uid_key' }))).toEqual({
+      reason: 'Conflict',
+      message: 'a row of pods already exists (unique constraint pods_cluster_id_uid_key)',
+    });
+    // Any other SQLSTATE is ours to log.
+    expect(failureOfThrown(pgError('42P01'))).toBeUndefined();
+  });
+
   it('leaves a bug undefined, for the caller to log and answer as InternalError', () => {
     expect(failureOfThrown(new Error('boom'))).toBeUndefined();
     expect(failureOfThrown('not even an error')).toBeUndefined();
