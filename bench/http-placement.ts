@@ -13,23 +13,18 @@
  *   BENCH_NODES=1000 BENCH_SECONDS=5 npm run bench:http-placement   (a small run)
  */
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { placePodGrouped } from '@taintgate/domain';
-import type { TaintEffect } from '../apps/api/src/generated/prisma/client';
 import { AppModule } from '../apps/api/src/app.module';
 import { ClusterSnapshots } from '../apps/api/src/cluster/cluster-snapshots';
-import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
-import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
 import { AppConfig } from '../apps/api/src/config/app-config';
-import { loadConfig } from '../apps/api/src/config/load-config';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
-import { PrismaService } from '../apps/api/src/database/prisma.service';
 import { createBenchDatabase } from './bench-database';
 import { makeNodes, makePods, medianMs } from './cluster-fixture';
 import { machineLine } from './machine';
+import { storeClusterRows } from './stored-rows';
 
 const NODES = Number(process.env.BENCH_NODES ?? 10_000);
 const PODS = 30 * NODES;
@@ -38,38 +33,6 @@ const CONNECTIONS = 4;
 
 /** The pod placed: it tolerates the GPU nodes' taint, so most nodes are feasible and ranked. */
 const pod = { metadata: { name: 'p', namespace: 'bench' }, spec: { tolerations: [{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }] } };
-
-/** The cluster stored in bulk, as bench/stored-cluster.ts stores it (setup, not measured). */
-async function storeCluster(databaseUrl: string): Promise<void> {
-  const prisma = new PrismaService(loadConfig({ ...process.env, DATABASE_URL: databaseUrl }));
-  const nodes = makeNodes(NODES);
-  const pods = makePods(PODS, nodes, 0.01);
-  for (let i = 0; i < nodes.length; i += 2000) {
-    const chunk = nodes.slice(i, i + 2000);
-    await prisma.node.createMany({ data: chunk.map((n) => ({ clusterId: 1, name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
-    await prisma.taint.createMany({
-      data: chunk.flatMap((n) =>
-        (n.spec?.taints ?? []).map((t, position) => ({
-          clusterId: 1,
-          nodeName: n.metadata.name,
-          key: t.key,
-          value: t.value ?? '',
-          effect: t.effect as TaintEffect,
-          timeAdded: new Date(),
-          position,
-        })),
-      ),
-    });
-  }
-  for (let i = 0; i < pods.length; i += 5000) {
-    const chunk = pods.slice(i, i + 5000).map((p) => ({ ...p, status: { ...p.status, qosClass: 'BestEffort' } }));
-    await prisma.pod.createMany({
-      data: chunk.map((p) => ({ clusterId: 1, namespace: 'bench', name: p.metadata.name, uid: randomUUID(), ...podColumnsOf(p), revision: 1n })),
-    });
-  }
-  await prisma.cluster.update({ where: { id: 1 }, data: { revision: 1n } });
-  await prisma.$disconnect();
-}
 
 interface Target {
   label: string;
@@ -111,7 +74,8 @@ async function main(): Promise<void> {
   console.log(machineLine());
   console.log(`cluster: ${NODES} nodes, ${PODS} pods; autocannon: ${CONNECTIONS} connections, ${SECONDS} s per target`);
   const bench = await createBenchDatabase();
-  await storeCluster(bench.databaseUrl);
+  const nodes = makeNodes(NODES);
+  await storeClusterRows(bench.databaseUrl, nodes, makePods(PODS, nodes, 0.01));
 
   process.env.DATABASE_URL = bench.databaseUrl;
   // What is measured is the feature, not the key lookup.

@@ -8,56 +8,21 @@
  *   BENCH_NODES=1000 BENCH_PODS=30000 npm run bench:http-writes
  */
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Node, Pod } from '@taintgate/domain';
-import type { TaintEffect } from '../apps/api/src/generated/prisma/client';
 import { AppModule } from '../apps/api/src/app.module';
 import { ClusterWriter } from '../apps/api/src/cluster/cluster-writer';
-import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
-import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
-import { loadConfig } from '../apps/api/src/config/load-config';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
-import { PrismaService } from '../apps/api/src/database/prisma.service';
 import { createBenchDatabase } from './bench-database';
 import { makeNodes, makePods } from './cluster-fixture';
+import { storeClusterRows } from './stored-rows';
 import { machineLine } from './machine';
 
 const NODES = Number(process.env.BENCH_NODES ?? 10_000);
 const PODS = Number(process.env.BENCH_PODS ?? 300_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-/** Stores the cluster as rows, past the API: setup, not measured. */
-async function store(databaseUrl: string, nodes: readonly Node[], pods: readonly Pod[]): Promise<void> {
-  const prisma = new PrismaService(loadConfig({ ...process.env, DATABASE_URL: databaseUrl }));
-  for (let i = 0; i < nodes.length; i += 2000) {
-    const chunk = nodes.slice(i, i + 2000);
-    await prisma.node.createMany({ data: chunk.map((n) => ({ clusterId: 1, name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
-    await prisma.taint.createMany({
-      data: chunk.flatMap((n) =>
-        (n.spec?.taints ?? []).map((t, position) => ({
-          clusterId: 1,
-          nodeName: n.metadata.name,
-          key: t.key,
-          value: t.value ?? '',
-          effect: t.effect as TaintEffect,
-          timeAdded: new Date(),
-          position,
-        })),
-      ),
-    });
-  }
-  for (let i = 0; i < pods.length; i += 5000) {
-    const chunk = pods.slice(i, i + 5000).map((p) => ({ ...p, status: { ...p.status, qosClass: 'BestEffort' as const } }));
-    await prisma.pod.createMany({
-      data: chunk.map((p) => ({ clusterId: 1, namespace: 'bench', name: p.metadata.name, uid: randomUUID(), ...podColumnsOf(p), revision: 1n })),
-    });
-  }
-  await prisma.cluster.update({ where: { id: 1 }, data: { revision: 1n } });
-  await prisma.$disconnect();
-}
 
 /** One autocannon run; `next` makes each request (path and body), in the order they are sent. */
 async function run(
@@ -101,7 +66,7 @@ async function main(): Promise<void> {
   const nodes = makeNodes(NODES);
   const pods = makePods(PODS, nodes, 0.01);
   const started = Date.now();
-  await store(bench.databaseUrl, nodes, pods);
+  await storeClusterRows(bench.databaseUrl, nodes, pods);
   console.log(`stored ${NODES} nodes and ${PODS} pods in ${((Date.now() - started) / 1000).toFixed(1)} s (setup); ${SECONDS} s per run`);
 
   process.env.DATABASE_URL = bench.databaseUrl;

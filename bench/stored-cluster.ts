@@ -7,19 +7,14 @@
  */
 import 'reflect-metadata';
 import { machineLine } from './machine';
-import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { TaintEffect } from '../apps/api/src/generated/prisma/client';
 import { AppModule } from '../apps/api/src/app.module';
 import { createBenchDatabase } from './bench-database';
-import { loadConfig } from '../apps/api/src/config/load-config';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { ClusterSnapshots } from '../apps/api/src/cluster/cluster-snapshots';
-import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
-import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
-import { PrismaService } from '../apps/api/src/database/prisma.service';
 import { makeNodes, makePods } from './cluster-fixture';
+import { storeClusterRows } from './stored-rows';
 
 const NODES = 10_000;
 const PODS = 300_000;
@@ -41,39 +36,10 @@ async function main(): Promise<void> {
   const { databaseUrl } = bench;
   console.log(machineLine());
 
-  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
-  const prisma = new PrismaService(config);
   const nodes = makeNodes(NODES);
   const pods = makePods(PODS, nodes, 0.01);
-  const load = await timed(async () => {
-    for (let i = 0; i < nodes.length; i += 2000) {
-      const chunk = nodes.slice(i, i + 2000);
-      await prisma.node.createMany({ data: chunk.map((n) => ({ clusterId: 1, name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
-      await prisma.taint.createMany({
-        data: chunk.flatMap((n) =>
-          (n.spec?.taints ?? []).map((t, position) => ({
-            clusterId: 1,
-            nodeName: n.metadata.name,
-            key: t.key,
-            value: t.value ?? '',
-            effect: t.effect as TaintEffect,
-            timeAdded: new Date(),
-            position,
-          })),
-        ),
-      });
-    }
-    for (let i = 0; i < pods.length; i += 5000) {
-      const chunk = pods.slice(i, i + 5000).map((p) => ({ ...p, status: { ...p.status, qosClass: 'BestEffort' } }));
-      await prisma.pod.createMany({
-        data: chunk.map((p) => ({ clusterId: 1, namespace: 'bench', name: p.metadata.name, uid: randomUUID(), ...podColumnsOf(p), revision: 1n })),
-      });
-    }
-    // The default cluster (id 1, made by the migrations) at the revision the rows carry.
-    await prisma.cluster.update({ where: { id: 1 }, data: { revision: 1n } });
-  });
+  const load = await timed(() => storeClusterRows(databaseUrl, nodes, pods));
   console.log(`stored ${NODES} nodes and ${PODS} pods in ${(load.ms / 1000).toFixed(1)} s (setup, not measured further)`);
-  await prisma.$disconnect();
 
   // The app reads its configuration from the environment, as `npm start` does.
   process.env.DATABASE_URL = databaseUrl;

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Node, Pod } from '@taintgate/domain';
+import type { TaintEffect } from '../apps/api/src/generated/prisma/client';
+import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
+import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
+import { loadConfig } from '../apps/api/src/config/load-config';
+import { PrismaService } from '../apps/api/src/database/prisma.service';
+
+/**
+ * A generated cluster stored as rows of the default cluster (id 1, made by the migrations), past
+ * the API, in bulk: the benchmarks' setup, not measured. Its pods go to namespace `bench`, as
+ * BestEffort; the cluster takes the revision the rows carry.
+ */
+export async function storeClusterRows(databaseUrl: string, nodes: readonly Node[], pods: readonly Pod[]): Promise<void> {
+  const prisma = new PrismaService(loadConfig({ ...process.env, DATABASE_URL: databaseUrl }));
+  try {
+    for (let i = 0; i < nodes.length; i += 2000) {
+      const chunk = nodes.slice(i, i + 2000);
+      await prisma.node.createMany({ data: chunk.map((n) => ({ clusterId: 1, name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
+      await prisma.taint.createMany({
+        data: chunk.flatMap((n) =>
+          (n.spec?.taints ?? []).map((t, position) => ({
+            clusterId: 1,
+            nodeName: n.metadata.name,
+            key: t.key,
+            value: t.value ?? '',
+            effect: t.effect as TaintEffect,
+            timeAdded: new Date(),
+            position,
+          })),
+        ),
+      });
+    }
+    for (let i = 0; i < pods.length; i += 5000) {
+      const chunk = pods.slice(i, i + 5000).map((p) => ({ ...p, status: { ...p.status, qosClass: 'BestEffort' as const } }));
+      await prisma.pod.createMany({
+        data: chunk.map((p) => ({ clusterId: 1, namespace: 'bench', name: p.metadata.name, uid: randomUUID(), ...podColumnsOf(p), revision: 1n })),
+      });
+    }
+    await prisma.cluster.update({ where: { id: 1 }, data: { revision: 1n } });
+  } finally {
+    await prisma.$disconnect();
+  }
+}
