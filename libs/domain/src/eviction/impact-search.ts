@@ -160,11 +160,19 @@ function schedulingSignature(pod: Pod, withRequest: boolean, now?: number): stri
     ...(now === undefined ? [] : [staying(t, now)]),
   ]);
   const request = withRequest ? podResourceRequest(pod) : null;
-  // goJson: an unknown field of a selector term may hold an integer beyond 2^53 (a bigint), and so do requests.
-  return goJson([
+  const parts = [
     tolerations,
     pod.spec?.nodeSelector ?? null,
     pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null,
-    request && [request.milliCPU, request.memory, request.ephemeralStorage, [...request.scalar]],
-  ]);
+    // Quantities as their digits: they are bigints, which JSON.stringify does not write.
+    request && [String(request.milliCPU), String(request.memory), String(request.ephemeralStorage), [...request.scalar].map(([name, q]) => [name, String(q)])],
+  ];
+  // JSON.stringify is native and several times faster, which counts once per evicted pod; an unknown
+  // field of a selector term may hold an integer beyond 2^53 (a bigint), which only goJson writes.
+  // The prefixes keep the two spellings apart, so that pods alike share a key and no others do.
+  try {
+    return `j${JSON.stringify(parts)}`;
+  } catch {
+    return `g${goJson(parts)}`;
+  }
 }
