@@ -8,6 +8,7 @@ import { type Pod, placePod, taintImpact } from '@taintgate/domain';
 import { machineLine } from './machine';
 import { makeNodes, makePods, medianMs } from './cluster-fixture';
 import { benchGroupedPlacement } from './grouped-placement';
+import { benchImpactSummary } from './impact-summary';
 
 const NODES = 10_000;
 const PODS = 300_000;
@@ -54,3 +55,5 @@ console.log(`  median ${t.median.toFixed(0)} ms  (min ${t.min.toFixed(0)}, max $
 const one = new Set(['node-42']);
 const t1 = medianMs(() => taintImpact(drain, nodes, allPods, one, now), 11);
 console.log(`taint-impact on one node (300,000 pods scanned): median ${t1.median.toFixed(1)} ms`);
+
+benchImpactSummary(nodes, allPods, now);
