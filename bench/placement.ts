@@ -1,7 +1,8 @@
 /**
  * How long do the domain's two answers take at the scale docs/contract.md aims at (10,000 nodes,
  * 300,000 pods)? Pure computation over an in-memory cluster: no database, no HTTP. Placement node by
- * node is compared with placement by class of nodes (bench/grouped-placement.ts).
+ * node is compared with placement by class of nodes (bench/grouped-placement.ts); taint impact's
+ * summary over every node, as the service asks it, with the summary counted (bench/impact-summary.ts).
  *   npm run bench:placement
  */
 import { type Pod, placePod, taintImpact } from '@taintgate/domain';
