@@ -1,13 +1,15 @@
 /**
  * How long do the domain's two answers take at the scale docs/contract.md aims at (10,000 nodes,
  * 300,000 pods)? Pure computation over an in-memory cluster: no database, no HTTP. Placement node by
- * node is compared with placement by class of nodes (bench/grouped-placement.ts).
+ * node is compared with placement by class of nodes (bench/grouped-placement.ts); taint impact's
+ * summary over every node, as the service asks it, with the summary counted (bench/impact-summary.ts).
  *   npm run bench:placement
  */
 import { type Pod, placePod, taintImpact } from '@taintgate/domain';
 import { machineLine } from './machine';
 import { makeNodes, makePods, medianMs } from './cluster-fixture';
 import { benchGroupedPlacement } from './grouped-placement';
+import { benchImpactSummary } from './impact-summary';
 
 const NODES = 10_000;
 const PODS = 300_000;
@@ -54,3 +56,5 @@ console.log(`  median ${t.median.toFixed(0)} ms  (min ${t.min.toFixed(0)}, max $
 const one = new Set(['node-42']);
 const t1 = medianMs(() => taintImpact(drain, nodes, allPods, one, now), 11);
 console.log(`taint-impact on one node (300,000 pods scanned): median ${t1.median.toFixed(1)} ms`);
+
+benchImpactSummary(nodes, allPods, now);

@@ -43,6 +43,7 @@ export * from './selectors/field-selector';
 export * from './eviction/no-execute-plan';
 export * from './eviction/taint-impact';
 export * from './eviction/impact-views';
+export * from './eviction/impact-count';
 export * from './eviction/node-change-impact';
 
 export * from './admission/merge-tolerations';

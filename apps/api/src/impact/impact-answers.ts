@@ -1,4 +1,4 @@
-import { type ImpactCounts, type ImpactView, type PodRef, type TaintImpact, impactPodsPage, impactSummary, impactTimelineBounds } from '@taintgate/domain';
+import { type ImpactCounts, type ImpactSummary, type ImpactView, type PodRef, type TaintImpact, impactPodsPage, impactTimelineBounds } from '@taintgate/domain';
 import {
   type JsonSchema,
   admissionSchema,
@@ -68,9 +68,8 @@ export type ImpactAnswer = ImpactSummaryAnswer | ImpactPodsAnswer;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The summary view of the impact decided at `now`, answered at `at`. */
-export function impactSummaryAnswer(impact: TaintImpact, now: number, at: string): ImpactSummaryAnswer {
-  const { taint, nodeCount, counts, timeline, rescheduling } = impactSummary(impact, now);
+/** The summary view (impactSummary or taintImpactSummary), answered at `at`. */
+export function impactSummaryAnswer({ taint, nodeCount, counts, timeline, rescheduling }: ImpactSummary, at: string): ImpactSummaryAnswer {
   return {
     view: 'summary',
     taint,

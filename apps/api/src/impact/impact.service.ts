@@ -15,6 +15,7 @@ import {
   nodeChangeImpact,
   selectNodes,
   taintImpact,
+  taintImpactSummary,
   toleratesTaint,
   usageLookup,
 } from '@taintgate/domain';
@@ -27,6 +28,23 @@ import { EvictionLedger } from '../evictions/eviction-ledger';
 import { valueOf } from '../failures/failure.exception';
 import { type ImpactAnswer, impactPodsAnswer, impactSummaryAnswer } from './impact-answers';
 import type { ImpactCommand } from './impact-command';
+
+/** The cluster asked about: a stored one as its snapshot holds it, or one sent inline. */
+interface StoredOrInline extends ReschedulingQuery {
+  clusterId?: number;
+  revision?: bigint;
+  nodes: Node[];
+  /** Iterated once or copied once: a snapshot's 300,000 pods are not copied for a summary. */
+  pods: Iterable<Pod>;
+  podsOn?: (nodeName: string) => Iterable<Pod>;
+  pendingPods?: () => Iterable<Pod>;
+}
+
+/** One iterable after the other, without copying them into one array. */
+function* concat<T>(parts: readonly Iterable<T>[], last: Iterable<T>): Generator<T> {
+  for (const part of parts) yield* part;
+  yield* last;
+}
 
 /** "What happens if I add this taint?" Nothing is changed. */
 @Injectable()
@@ -44,28 +62,26 @@ export class ImpactService {
   async impact(clusterName: string, { taint, target, inline }: ImpactCommand, view: ImpactView): Promise<ImpactAnswer> {
     // Inline pods are admitted here, as on create; what admission added is told with their evictions.
     const admitted = inline?.pods.map((pod) => explainAdmission(pod, 'CREATE', this.config.domain));
-    const cluster: { clusterId?: number; revision?: bigint; nodes: Node[]; pods: Pod[] } & ReschedulingQuery = inline
-      ? { nodes: inline.nodes, pods: (admitted ?? []).map((a) => a.pod) }
-      : await this.stored(clusterName);
+    const cluster: StoredOrInline = inline ? { nodes: inline.nodes, pods: (admitted ?? []).map((a) => a.pod) } : await this.stored(clusterName);
     const admissionOf = admissionByPod(admitted ?? [], taint, this.config.matchOptions);
     const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
     const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
     // Inline clusters have no evictions scheduled; a stored one has its own.
     const scheduledOf = cluster.clusterId === undefined ? () => undefined : await this.scheduledOn(cluster.clusterId, names);
     const now = Date.now();
-    const result = taintImpact(
-      taint,
-      cluster.nodes,
-      cluster.pods,
-      names,
-      now,
-      this.config.matchOptions,
-      scheduledOf,
-      // Where each evicted pod could go, with the room the pods bound to each node take; stored nodes decided by class.
-      { usageOf: cluster.usageOf ?? usageLookup(cluster.pods), nodeClasses: cluster.nodeClasses },
-    );
     const at = k8sTime(new Date(now));
-    if (view.name === 'summary') return impactSummaryAnswer(result, now, at);
+    // Where each evicted pod could go, with the room the pods bound to each node take; stored nodes decided by class.
+    const rescheduling = (pods: Iterable<Pod>): ReschedulingQuery => ({ usageOf: cluster.usageOf ?? usageLookup(pods), nodeClasses: cluster.nodeClasses });
+    if (view.name === 'summary') {
+      // Only the pods on the nodes tainted and the pending ones count, taken as the snapshot keeps them (no copy of every pod).
+      const { podsOn, pendingPods } = cluster;
+      const pods = podsOn && pendingPods ? concat([...names].map(podsOn), pendingPods()) : cluster.pods;
+      const options = this.config.matchOptions;
+      const summary = taintImpactSummary(taint, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods));
+      return impactSummaryAnswer(summary, at);
+    }
+    const pods = [...cluster.pods];
+    const result = taintImpact(taint, cluster.nodes, pods, names, now, this.config.matchOptions, scheduledOf, rescheduling(pods));
     const answered = {
       // `at` null: the deadline lies past year 9999, never in practice (docs/contract.md).
       evictions: result.evictions.map(({ alreadyScheduled, ...e }) => ({
@@ -97,13 +113,15 @@ export class ImpactService {
     return nodeChangeImpact(before, after, [...view.nodes.values()], pods, now, options, scheduledOf, { usageOf: view.usageOf, nodeClasses: view.nodeClasses });
   }
 
-  private async stored(cluster: string) {
+  private async stored(cluster: string): Promise<StoredOrInline> {
     const view = await this.snapshots.view(cluster);
     return {
       clusterId: view.cluster.id,
       revision: view.revision,
       nodes: [...view.nodes.values()],
-      pods: [...view.pods.values()],
+      pods: view.pods.values(),
+      podsOn: view.podsOn,
+      pendingPods: view.pendingPods,
       usageOf: view.usageOf,
       nodeClasses: view.nodeClasses,
     };
@@ -112,6 +130,8 @@ export class ImpactService {
   /** The eviction scheduled for a pod on these nodes, if it is still for this very pod (uid and node). */
   private async scheduledOn(clusterId: number, nodeNames: ReadonlySet<string>): Promise<(pod: Pod) => ScheduledEviction | undefined> {
     const rows = await this.ledger.scheduledOnNodes(clusterId, [...nodeNames]);
+    // Most questions find none: then no pod's key is built.
+    if (rows.size === 0) return () => undefined;
     return (pod) => {
       const row = rows.get(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name));
       if (!row || row.podUid !== pod.metadata.uid || row.nodeName !== pod.spec?.nodeName) return undefined;

@@ -60,39 +60,41 @@ function bucketOf(at: number, now: number): number {
   return i;
 }
 
-/** The summary view: counts and the timeline, no pod named. */
-export function impactSummary(impact: TaintImpact, now: number): ImpactSummary {
-  const counts: ImpactCounts = {
-    evictedNow: 0,
-    evictedLater: 0,
-    neverInPractice: 0,
-    alreadyScheduled: 0,
-    unaffected: impact.unaffected.length,
-    unschedulable: impact.unschedulable.length,
-  };
+/**
+ * The summary's counts and timeline, an eviction at a time: impactSummary feeds it the answer's
+ * evictions, taintImpactSummary each eviction as it is decided (no pod's answer built).
+ */
+export function impactTally(now: number) {
+  const counts: ImpactCounts = { evictedNow: 0, evictedLater: 0, neverInPractice: 0, alreadyScheduled: 0, unaffected: 0, unschedulable: 0 };
   const buckets = new Map<number, TimelineBucket>();
-  for (const eviction of impact.evictions) {
-    if (eviction.alreadyScheduled) counts.alreadyScheduled++;
-    if (eviction.at === null) {
+  /** An eviction at `at` (null: never in practice), Immediately or not, where an eviction already scheduled stands or not. */
+  const evicted = (at: number | null, immediately: boolean, alreadyScheduled: boolean) => {
+    if (alreadyScheduled) counts.alreadyScheduled++;
+    if (at === null) {
       counts.neverInPractice++;
-      continue;
+      return;
     }
-    if (eviction.when === 'Immediately' || eviction.at <= now) counts.evictedNow++;
+    if (immediately || at <= now) counts.evictedNow++;
     else counts.evictedLater++;
-    const i = bucketOf(eviction.at, now);
+    const i = bucketOf(at, now);
     const bucket = buckets.get(i);
     if (bucket) {
       bucket.count++;
-      bucket.first = Math.min(bucket.first, eviction.at);
-      bucket.last = Math.max(bucket.last, eviction.at);
-    } else buckets.set(i, { withinSeconds: impactTimelineBounds[i] ?? null, count: 1, first: eviction.at, last: eviction.at });
-  }
-  const summary: ImpactSummary = {
-    taint: impact.taint,
-    nodeCount: impact.nodes.length,
-    counts,
-    timeline: [...buckets].sort(([a], [b]) => a - b).map(([, bucket]) => bucket),
+      bucket.first = Math.min(bucket.first, at);
+      bucket.last = Math.max(bucket.last, at);
+    } else buckets.set(i, { withinSeconds: impactTimelineBounds[i] ?? null, count: 1, first: at, last: at });
   };
+  const timeline = () => [...buckets].sort(([a], [b]) => a - b).map(([, bucket]) => bucket);
+  return { counts, evicted, timeline };
+}
+
+/** The summary view: counts and the timeline, no pod named. */
+export function impactSummary(impact: TaintImpact, now: number): ImpactSummary {
+  const tally = impactTally(now);
+  tally.counts.unaffected = impact.unaffected.length;
+  tally.counts.unschedulable = impact.unschedulable.length;
+  for (const e of impact.evictions) tally.evicted(e.at, e.when === 'Immediately', e.alreadyScheduled !== undefined);
+  const summary: ImpactSummary = { taint: impact.taint, nodeCount: impact.nodes.length, counts: tally.counts, timeline: tally.timeline() };
   if (impact.rescheduling) summary.rescheduling = impact.rescheduling;
   return summary;
 }

@@ -1,18 +1,15 @@
-import { type ResourceRequest, podResourceRequest } from '../resources/pod-requests';
-import { groupedFeasibility } from '../scheduling/grouped-placement';
-import { nodeAffinityPreFilter } from '../scheduling/node-affinity';
-import type { NodeClasses } from '../scheduling/node-classes';
 import type { NodeUsage } from '../scheduling/node-usage';
-import { type PlacementCapacity, feasibilityOf, podRef } from '../scheduling/placement';
+import { type PlacementCapacity, podRef } from '../scheduling/placement';
 import { asRescheduled } from '../scheduling/rescheduling';
-import { isDoNotScheduleTaint, sameTaint, taintIdentity } from '../taints/taint';
+import { sameTaint, taintIdentity } from '../taints/taint';
 import type { MatchOptions } from '../tolerations/match';
-import { defaultMatchOptions, tolerationsTolerateTaint } from '../tolerations/match';
+import { defaultMatchOptions } from '../tolerations/match';
 import type { Int64 } from '../numbers/int64';
-import type { Node, Pod, PodRef, Taint, Toleration } from '../types';
+import type { NodeClasses } from '../scheduling/node-classes';
+import type { Node, Pod, PodRef, Taint } from '../types';
 import { isTerminating } from '../pods/graceful-deletion';
-import { goJson } from '../validation/field-errors';
-import { type ScheduledEviction, deadlineAfter, planNoExecute } from './no-execute-plan';
+import { destinations, feasibilityIn, firstHome, isTerminal, pendingPodLoss } from './impact-search';
+import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
 
 /**
  * "What happens if I add this taint?" over a set of nodes and pods, changing nothing: which bound
@@ -78,22 +75,11 @@ export interface ReschedulingQuery {
   readonly nodeClasses?: NodeClasses;
 }
 
-/** feasibilityOf, or with classes groupedFeasibility, which answers alike. */
-type Feasibility = (pod: Pod, capacity: PlacementCapacity | undefined) => (node: Node) => boolean;
-
-function feasibilityIn(options: MatchOptions, classes: NodeClasses | undefined): Feasibility {
-  if (!classes) return (pod, capacity) => feasibilityOf(pod, options, capacity);
-  return (pod, capacity) => groupedFeasibility(pod, classes, options, capacity);
-}
-
 /** The node with the taint added, replacing a taint of the same key and effect (kubectl --overwrite). */
 export function withTaint(node: Node, taint: Taint): Node {
   const others = (node.spec?.taints ?? []).filter((t) => !sameTaint(t, taint));
   return { ...node, spec: { ...node.spec, taints: [...others, taint] } };
 }
-
-/** Succeeded and Failed pods: the scheduler never places them, but the controller evicts them all the same. */
-const isTerminal = (pod: Pod) => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 
 /**
  * With `rescheduling`, every evicted pod that has not finished is looked for a place, on its own
@@ -206,91 +192,16 @@ export function impactOfNewTaints(
   return result;
 }
 
-const podKeyOf = ({ pod }: { pod: PodRef }) => `${pod.namespace}/${pod.name}`;
-const byPod = (a: { pod: PodRef }, b: { pod: PodRef }) => (podKeyOf(a) < podKeyOf(b) ? -1 : podKeyOf(a) > podKeyOf(b) ? 1 : 0);
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * For pending pods: "was feasible somewhere, is feasible nowhere once the taints are added". A pod
- * that tolerates every added taint that blocks scheduling loses nothing; otherwise every target
- * node becomes infeasible, so the pod loses iff its feasible nodes were all targets. Pods alike
- * in what scheduling looks at (replicas of one workload) are decided once.
+ * By `namespace/name` as one string. Pods of one namespace (most comparisons in a sort) compare by
+ * name alone, with no string built; across namespaces the two keys are built, since comparing the
+ * parts would differ (a namespace's `-` sorts before the `/` that ends a shorter one).
  */
-function pendingPodLoss(
-  added: readonly Taint[],
-  nodes: readonly Node[],
-  targets: ReadonlySet<string>,
-  options: MatchOptions,
-  capacity: PlacementCapacity | undefined,
-  feasibility: Feasibility,
-): (pod: Pod) => boolean {
-  const blocking = added.filter(isDoNotScheduleTaint);
-  if (blocking.length === 0) return () => false;
-  const decided = new Map<string, boolean>();
-  return (pod) => {
-    if (blocking.every((taint) => tolerationsTolerateTaint(pod.spec?.tolerations, taint, options))) return false;
-    const signature = schedulingSignature(pod, capacity !== undefined);
-    let loses = decided.get(signature);
-    if (loses === undefined) {
-      loses = feasibleOnlyOnTargets(feasibility(pod, capacity), nodes, targets);
-      decided.set(signature, loses);
-    }
-    return loses;
-  };
-}
-
-function feasibleOnlyOnTargets(feasible: (node: Node) => boolean, nodes: readonly Node[], targets: ReadonlySet<string>): boolean {
-  let feasibleOnTarget = false;
-  for (const node of nodes) {
-    if (!feasible(node)) continue;
-    if (!targets.has(node.metadata.name)) return false; // still has a home
-    feasibleOnTarget = true;
-  }
-  return feasibleOnTarget;
-}
-
-/**
- * Where an evicted pod could go: over the nodes as they are after the taint (in the order to try
- * them), the first where its replacement passes the filters and no NoExecute taint would evict it
- * again. Pods alike in everything that decides it (replicas of one workload) are looked for once,
- * and the search stops at the first such node. A pod that fits nowhere costs one pass over the
- * nodes; with capacity, kinds of pods alike but for their requests share what such passes found,
- * since room only takes nodes away and a larger request fits nowhere a smaller one does not.
- */
-function destinations(ordered: readonly Node[], now: number, options: MatchOptions, capacity: PlacementCapacity | undefined, feasibility: Feasibility) {
-  const found = new Map<string, string | null>();
-  const ignoringRoom = capacity && destinations(ordered, now, options, undefined, feasibility);
-  /** By kind of pod but for its request: the requests found to fit nowhere. */
-  const strandedRequests = new Map<string, ResourceRequest[]>();
-  return (pod: Pod, mayStay: boolean): string | null => {
-    // Its own node is ruled out by the same taints and tolerations that evict it, so the answer does not depend on it, unless it may stay.
-    const stays = mayStay ? (pod.spec?.nodeName ?? '') : '';
-    const signature = schedulingSignature(pod, capacity !== undefined, now) + stays;
-    const cached = found.get(signature);
-    if (cached !== undefined) return cached;
-    const place = ignoringRoom
-      ? placeWithRoom(pod, mayStay, schedulingSignature(pod, false, now) + stays)
-      : firstHome(asRescheduled(pod).pod, ordered, now, options, undefined, feasibility);
-    found.set(signature, place);
-    return place;
-  };
-
-  function placeWithRoom(pod: Pod, mayStay: boolean, kind: string): string | null {
-    if (ignoringRoom?.(pod, mayStay) === null) return null;
-    const request = podResourceRequest(pod);
-    const stranded = strandedRequests.get(kind) ?? [];
-    if (stranded.some((smaller) => covers(request, smaller))) return null;
-    const { pod: replacement, capacity: rest } = asRescheduled(pod, capacity);
-    const place = firstHome(replacement, ordered, now, options, rest, feasibility);
-    if (place === null) strandedRequests.set(kind, [...stranded, request]);
-    return place;
-  }
-}
-
-/** Does `request` ask at least as much as `other` of every resource? */
-function covers(request: ResourceRequest, other: ResourceRequest): boolean {
-  if (request.milliCPU < other.milliCPU || request.memory < other.memory || request.ephemeralStorage < other.ephemeralStorage) return false;
-  for (const [name, q] of other.scalar) if ((request.scalar.get(name) ?? 0n) < q) return false;
-  return true;
+function byPod({ pod: a }: { pod: PodRef }, { pod: b }: { pod: PodRef }): number {
+  if (a.namespace === b.namespace) return order(a.name, b.name);
+  return order(`${a.namespace}/${a.name}`, `${b.namespace}/${b.name}`);
 }
 
 /**
@@ -309,61 +220,4 @@ export function replacementHome(
 ): string | null {
   const { pod: replacement, capacity } = asRescheduled(pod, rescheduling.usageOf && { usageOf: rescheduling.usageOf });
   return firstHome(replacement, nodes, now, options, capacity, feasibilityIn(options, rescheduling.nodeClasses));
-}
-
-function firstHome(
-  pod: Pod,
-  ordered: readonly Node[],
-  now: number,
-  options: MatchOptions,
-  capacity: PlacementCapacity | undefined,
-  feasibility: Feasibility,
-): string | null {
-  const preFilter = nodeAffinityPreFilter(pod);
-  if (preFilter.outcome === 'conflict') return null;
-  const feasible = feasibility(pod, capacity);
-  const tolerations = pod.spec?.tolerations;
-  for (const node of ordered) {
-    if (preFilter.outcome === 'nodeNames' && !preFilter.nodeNames.has(node.metadata.name)) continue;
-    if (!feasible(node)) continue;
-    const plan = planNoExecute(node.spec?.taints, tolerations, undefined, now, options).action;
-    if (plan === 'EvictNow' || plan === 'EvictAt') continue;
-    return node.metadata.name;
-  }
-  return null;
-}
-
-/**
- * What planNoExecute makes of a toleration's seconds, which is all that decides whether a pod stays:
- * at once (<= 0), for a while, past latestDeadline (never in practice), or forever. In that order,
- * as the seconds are, so the minimum over the tolerations in use falls in the class of the minimum.
- */
-function staying(t: Toleration, now: number): 'atOnce' | 'forAWhile' | 'neverInPractice' | 'forever' {
-  const seconds = t.tolerationSeconds ?? null;
-  if (seconds === null) return 'forever';
-  if (seconds <= 0) return 'atOnce';
-  return deadlineAfter(now, seconds) === null ? 'neverInPractice' : 'forAWhile';
-}
-
-/**
- * What filtering reads of a pod: tolerations (with what their seconds mean for staying, when asked),
- * selectors, required affinity, and its request when resources are checked. Replicas of one
- * workload share it, whatever their seconds to the second.
- */
-function schedulingSignature(pod: Pod, withRequest: boolean, now?: number): string {
-  const tolerations = (pod.spec?.tolerations ?? []).map((t) => [
-    t.key ?? '',
-    t.operator ?? '',
-    t.value ?? '',
-    t.effect ?? '',
-    ...(now === undefined ? [] : [staying(t, now)]),
-  ]);
-  const request = withRequest ? podResourceRequest(pod) : null;
-  // goJson: an unknown field of a selector term may hold an integer beyond 2^53 (a bigint), and so do requests.
-  return goJson([
-    tolerations,
-    pod.spec?.nodeSelector ?? null,
-    pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? null,
-    request && [request.milliCPU, request.memory, request.ephemeralStorage, [...request.scalar]],
-  ]);
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type Node, type PlacementCapacity, type Pod, nodeClassesOf, placePodGrouped, taintImpact, usageByNode, usageLookup } from '@taintgate/domain';
+import {
+  type Node,
+  type PlacementCapacity,
+  type Pod,
+  impactSummary,
+  nodeClassesOf,
+  placePodGrouped,
+  taintImpact,
+  usageByNode,
+  usageLookup,
+} from '@taintgate/domain';
 import { makeNodes, makePods, random } from '../../../../bench/cluster-fixture';
 import { impactJson, impactSummaryAnswer } from '../../../../apps/api/src/impact/impact-answers';
 import { placementAnswer, placementJson } from '../../../../apps/api/src/placement/placement-answers';
@@ -56,7 +66,7 @@ describe('the summary view of a 10,000-node cluster', () => {
     const names = new Set(nodes.map((n) => n.metadata.name));
     const now = Date.parse('2026-11-23T12:00:00Z');
     const impact = taintImpact({ key: 'drain', effect: 'NoExecute' }, nodes, pods, names, now, undefined, undefined, { usageOf: usageLookup(pods) });
-    const text = impactJson(impactSummaryAnswer(impact, now, new Date(now).toISOString()));
+    const text = impactJson(impactSummaryAnswer(impactSummary(impact, now), new Date(now).toISOString()));
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(LIMIT);
     expect(JSON.parse(text)).toMatchObject({ nodeCount: NODES, counts: { unaffected: expect.any(Number) } });
   });

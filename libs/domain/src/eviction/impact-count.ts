@@ -1,0 +1,70 @@
+import type { PlacementCapacity } from '../scheduling/placement';
+import { isTerminating } from '../pods/graceful-deletion';
+import { taintIdentity } from '../taints/taint';
+import { type MatchOptions, defaultMatchOptions } from '../tolerations/match';
+import type { Node, Pod, Taint } from '../types';
+import { type ImpactSummary, impactTally } from './impact-views';
+import { destinations, feasibilityIn, isTerminal, pendingPodLoss } from './impact-search';
+import { type NoExecuteOutcome, noExecuteOutcomes, outcomeOf } from './no-execute-outcomes';
+import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
+import { type ReschedulingQuery, withTaint } from './taint-impact';
+
+/**
+ * taintImpact's summary view (impactSummary of its answer) without its answer: the summary only
+ * counts, so no pod's eviction is built, named or sorted, and pods alike on nodes alike are decided
+ * once. Over every node of 10,000 with 300,000 pods this is the answer asked by default, and the
+ * per-pod objects and their sort were about half of its time (bench/RESULTS.md).
+ */
+export function taintImpactSummary(
+  taint: Taint,
+  nodes: readonly Node[],
+  /** Iterated once: the stored cluster's pods need not be copied into an array. */
+  pods: Iterable<Pod>,
+  targetNames: ReadonlySet<string>,
+  now: number,
+  options: MatchOptions = defaultMatchOptions,
+  scheduledOf: (pod: Pod) => ScheduledEviction | undefined = () => undefined,
+  rescheduling?: ReschedulingQuery,
+): ImpactSummary {
+  const after = new Map<string, Node>();
+  for (const node of nodes) if (targetNames.has(node.metadata.name)) after.set(node.metadata.name, withTaint(node, taint));
+  const capacity: PlacementCapacity | undefined = rescheduling?.usageOf && { usageOf: rescheduling.usageOf };
+  const evicts = taint.effect === 'NoExecute';
+  const feasibility = feasibilityIn(options, rescheduling?.nodeClasses);
+  const loses = pendingPodLoss([taint], nodes, new Set(after.keys()), options, capacity, feasibility);
+  const placeOf = rescheduling && destinations([...nodes.filter((n) => !after.has(n.metadata.name)), ...after.values()], now, options, capacity, feasibility);
+  const outcome = noExecuteOutcomes(now, options);
+  const tally = impactTally(now);
+  let stranded = 0;
+
+  for (const pod of pods) {
+    const boundTo = pod.spec?.nodeName;
+    if (!boundTo) {
+      if (!isTerminal(pod) && loses(pod)) tally.counts.unschedulable++;
+      continue;
+    }
+    const node = after.get(boundTo);
+    if (!node) continue;
+    if (isTerminating(pod) || !evicts) {
+      tally.counts.unaffected++;
+      continue;
+    }
+    const scheduled = scheduledOf(pod);
+    // An eviction already scheduled is the pod's own; otherwise the decision is that of its tolerations on the node's taints.
+    const decided: NoExecuteOutcome = scheduled
+      ? outcomeOf(planNoExecute(node.spec?.taints, pod.spec?.tolerations, scheduled, now, options), now)
+      : outcome(node, pod.spec?.tolerations);
+    if (decided === 'stays') {
+      tally.counts.unaffected++;
+      continue;
+    }
+    tally.evicted(decided.at, decided.immediately, decided.alreadyScheduled);
+    if (!placeOf || isTerminal(pod)) continue;
+    // As taintImpact: its own node is a place for it only when its eviction there is not certain.
+    if (placeOf(pod, decided.at === null || decided.alreadyScheduled) === null) stranded++;
+  }
+
+  const summary: ImpactSummary = { taint: taintIdentity(taint), nodeCount: after.size, counts: tally.counts, timeline: tally.timeline() };
+  if (rescheduling) summary.rescheduling = { capacityConsidered: capacity !== undefined, stranded };
+  return summary;
+}
