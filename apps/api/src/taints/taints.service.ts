@@ -90,13 +90,14 @@ export class TaintsService {
    */
   async command(cluster: string, command: TaintNodesCommand): Promise<TaintCommandResult> {
     if (command.dryRun) return this.dryRun(cluster, command);
-    // The whole command is checked first (kubectl's errors for any node fail it before any write).
     const view = await this.snapshots.find(cluster);
-    const names = view
-      ? valueOf(taintNodes(command.target, command.change, command.overwrite, view.nodes.values(), (name) => view.nodes.get(name))).map(
-          (t) => t.node.metadata.name,
-        )
-      : [];
+    // At most NODES_PER_WRITE nodes named (or in the cluster at all): one write, planned and checked there.
+    const atMost = command.target.by === 'names' ? command.target.names.length : (view?.nodes.size ?? 0);
+    if (!view || atMost <= NODES_PER_WRITE) return this.storeCommand(cluster, command);
+    // The whole command is checked first (kubectl's errors for any node fail it before any write).
+    const names = valueOf(taintNodes(command.target, command.change, command.overwrite, view.nodes.values(), (name) => view.nodes.get(name))).map(
+      (t) => t.node.metadata.name,
+    );
     if (names.length <= NODES_PER_WRITE) return this.storeCommand(cluster, command);
     const results: TaintCommandResult['results'] = [];
     for (const slice of slicesOf(names, NODES_PER_WRITE)) {

@@ -7,7 +7,7 @@ import { type ImpactSummary, impactTally } from './impact-views';
 import { destinations, feasibilityIn, isTerminal, pendingPodLoss } from './impact-search';
 import { type NoExecuteOutcome, noExecuteOutcomes, outcomeOf } from './no-execute-outcomes';
 import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
-import { type ReschedulingQuery, withTaint } from './taint-impact';
+import { type ReschedulingQuery, taintedNodes } from './taint-impact';
 
 /**
  * taintImpact's summary view (impactSummary of its answer) without its answer: the summary only
@@ -26,8 +26,7 @@ export function taintImpactSummary(
   scheduledOf: (pod: Pod) => ScheduledEviction | undefined = () => undefined,
   rescheduling?: ReschedulingQuery,
 ): ImpactSummary {
-  const after = new Map<string, Node>();
-  for (const node of nodes) if (targetNames.has(node.metadata.name)) after.set(node.metadata.name, withTaint(node, taint));
+  const after = taintedNodes(nodes, targetNames, taint);
   const capacity: PlacementCapacity | undefined = rescheduling?.usageOf && { usageOf: rescheduling.usageOf };
   const evicts = taint.effect === 'NoExecute';
   const feasibility = feasibilityIn(options, rescheduling?.nodeClasses);

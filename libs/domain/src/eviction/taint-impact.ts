@@ -75,6 +75,13 @@ export interface ReschedulingQuery {
   readonly nodeClasses?: NodeClasses;
 }
 
+/** The target nodes by name, each with the taint added (withTaint). */
+export function taintedNodes(nodes: readonly Node[], targetNames: ReadonlySet<string>, taint: Taint): Map<string, Node> {
+  const after = new Map<string, Node>();
+  for (const node of nodes) if (targetNames.has(node.metadata.name)) after.set(node.metadata.name, withTaint(node, taint));
+  return after;
+}
+
 /** The node with the taint added, replacing a taint of the same key and effect (kubectl --overwrite). */
 export function withTaint(node: Node, taint: Taint): Node {
   const others = (node.spec?.taints ?? []).filter((t) => !sameTaint(t, taint));
@@ -100,8 +107,7 @@ export function taintImpact(
   scheduledOf: (pod: Pod) => ScheduledEviction | undefined = () => undefined,
   rescheduling?: ReschedulingQuery,
 ): TaintImpact {
-  const after = new Map<string, Node>();
-  for (const node of nodes) if (targetNames.has(node.metadata.name)) after.set(node.metadata.name, withTaint(node, taint));
+  const after = taintedNodes(nodes, targetNames, taint);
   return { taint: taintIdentity(taint), ...impactOfNewTaints(after, [taint], nodes, pods, now, options, scheduledOf, rescheduling) };
 }
 
