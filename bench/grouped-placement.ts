@@ -10,9 +10,12 @@ import {
   type PlacementCapacity,
   type Pod,
   nodeClassesOf,
+  nodeRoomsOf,
   placePod,
   placePodGrouped,
   placementByClass,
+  placementSummary,
+  placementSummaryGrouped,
   putNode,
   usageLookup,
 } from '@taintgate/domain';
@@ -129,6 +132,30 @@ export function benchGroupedPlacement(nodes: readonly Node[]): void {
     timePerPod(pods, (p) => placePodGrouped(p, sizedClasses, undefined, capacity)),
   );
 
+  // The default answer, the summary: built from the every-node answer, and counted by buckets of nodes from the rooms.
+  const withRooms: PlacementCapacity = { ...capacity, rooms: nodeRoomsOf(sized, capacity.usageOf) };
+  report(
+    'placementSummary(placePodGrouped) with capacity',
+    timePerPod(pods, (p) => placementSummary(placePodGrouped(p, sizedClasses, undefined, capacity), 10)),
+  );
+  const summaryCap = report(
+    'placementSummaryGrouped with capacity (rooms)',
+    timePerPod(pods, (p) => placementSummaryGrouped(p, sizedClasses, undefined, withRooms, 10)),
+  );
+  console.log('  summary p50 by kind (placementSummaryGrouped with capacity):');
+  for (const kind of kinds) {
+    const times = timePerPod(
+      pods.filter((p) => p.kind === kind.name),
+      (p) => placementSummaryGrouped(p, sizedClasses, undefined, withRooms, 10),
+    );
+    console.log(
+      `    ${kind.name.padEnd(40)} ${percentile(
+        [...times].sort((a, b) => a - b),
+        50,
+      ).toFixed(3)} ms`,
+    );
+  }
+
   console.log('  p50 by kind (placePod / placementByClass / placePodGrouped):');
   for (const kind of kinds) {
     const ofKind = pods.filter((p) => p.kind === kind.name);
@@ -152,6 +179,6 @@ export function benchGroupedPlacement(nodes: readonly Node[]): void {
   const ratio = (a: number, b: number) => `${(a / b).toFixed(0)}x`;
   console.log(
     `  p50 ratios: placePod / placementByClass ${ratio(perNode.p50, decision.p50)}, placePod / placePodGrouped ${ratio(perNode.p50, grouped.p50)}, ` +
-      `with capacity ${ratio(perNodeCap.p50, groupedCap.p50)}`,
+      `with capacity ${ratio(perNodeCap.p50, groupedCap.p50)}, placePodGrouped / placementSummaryGrouped with capacity ${ratio(groupedCap.p50, summaryCap.p50)}`,
   );
 }

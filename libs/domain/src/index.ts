@@ -35,6 +35,8 @@ export * from './scheduling/node-resources-fit';
 export * from './scheduling/placement';
 export * from './scheduling/node-classes';
 export * from './scheduling/grouped-placement';
+export * from './scheduling/node-rooms';
+export * from './scheduling/grouped-summary';
 export * from './scheduling/placement-views';
 export * from './scheduling/rescheduling';
 export * from './selectors/label-selector';

@@ -1,18 +1,23 @@
 import {
   type Node,
   type NodeClasses,
+  type NodeRooms,
   type NodeUsage,
   type ObjectChange,
   type Pod,
   addPodUsage,
+  emptyNodeRooms,
   emptyNodeUsage,
   failure,
   holdsNodeResources,
   nodeClassesOf,
   podResourceRequest,
   putNode,
+  putRoom,
   removeNode,
   removePodUsage,
+  removeRoom,
+  setRoomUsage,
 } from '@taintgate/domain';
 import { Logger } from '@nestjs/common';
 import type { PrismaService } from '../database/prisma.service';
@@ -46,6 +51,8 @@ export interface ClusterView {
    * not. Undefined for a node no such pod is bound to.
    */
   readonly usageOf: (nodeName: string) => NodeUsage | undefined;
+  /** Each node's free room as numbers, kept with `usageOf` (placement's summary checks resources from it). */
+  readonly rooms: NodeRooms;
   /**
    * The keys of `nodes` or `pods` in order (as JavaScript compares strings: byte order for
    * Kubernetes' ASCII names), the order lists are answered and paged in; sorted once per revision.
@@ -68,6 +75,7 @@ export function emptyClusterView(cluster: ClusterRef, revision: bigint): Cluster
     nodeClasses: nodeClassesOf([]),
     pods: new Map(),
     usageOf: () => undefined,
+    rooms: emptyNodeRooms(),
     keysInOrder: () => [],
     podsOn: () => [],
     pendingPods: () => [],
@@ -109,6 +117,10 @@ export class ClusterSnapshot {
   /** Kept as pods come and go, so a read never sums 300,000 pods. */
   private readonly usage = new Map<string, NodeUsage>();
   private readonly usageOf = (nodeName: string): NodeUsage | undefined => this.usage.get(nodeName);
+  /** The free room of each node held: changed with `nodes` (setNode) and `usage` (count). */
+  private readonly rooms = emptyNodeRooms();
+  /** While a whole read applies 300,000 pods, rooms wait and are filled once at its end. */
+  private roomsDeferred = false;
   /** Pod keys by the node they are bound to; "" holds the pending ones. */
   private readonly keysByNode = new Map<string, Set<string>>();
   private readonly podsOn = (nodeName: string): Iterable<Pod> => this.podsOfKeys(this.keysByNode.get(nodeName));
@@ -147,6 +159,7 @@ export class ClusterSnapshot {
       nodeClasses: this.nodeClasses,
       pods: this.pods,
       usageOf: this.usageOf,
+      rooms: this.rooms,
       keysInOrder: this.keysInOrder,
       podsOn: this.podsOn,
       pendingPods: this.pendingPods,
@@ -202,7 +215,10 @@ export class ClusterSnapshot {
       for (const { key, node } of nodes) this.nodes.set(key, node);
       this.nodeClasses = nodeClassesOf(this.nodes.values());
     } else for (const { key, node } of nodes) this.setNode(key, node);
+    this.roomsDeferred = whole;
     for (const { key, pod } of changes.pods) this.setPod(key, pod);
+    this.roomsDeferred = false;
+    if (whole) for (const [key, node] of this.nodes) putRoom(this.rooms, node, this.usage.get(key));
     this.revision = changes.revision;
     if (this.listener?.followed()) this.listener.refreshed({ since, revision: changes.revision, whole, changes: told });
     const seconds = (Date.now() - started) / 1000;
@@ -255,6 +271,7 @@ export class ClusterSnapshot {
     this.nodeClasses = nodeClassesOf([]);
     this.pods.clear();
     this.usage.clear();
+    this.rooms.byName.clear();
     this.keysByNode.clear();
   }
 
@@ -263,9 +280,11 @@ export class ClusterSnapshot {
     if (node) {
       this.nodes.set(key, node);
       putNode(this.nodeClasses, node);
+      putRoom(this.rooms, node, this.usage.get(key));
     } else {
       this.nodes.delete(key);
       removeNode(this.nodeClasses, key);
+      removeRoom(this.rooms, key);
     }
   }
 
@@ -310,5 +329,6 @@ export class ClusterSnapshot {
     const next = change(this.usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod));
     if (next.pods <= 0) this.usage.delete(nodeName);
     else this.usage.set(nodeName, next);
+    if (!this.roomsDeferred) setRoomUsage(this.rooms, this.nodes.get(nodeName), this.usage.get(nodeName));
   }
 }

@@ -3,6 +3,7 @@ import {
   type Node,
   type NodeClasses,
   type PlacementCapacity,
+  type PlacementOptions,
   type PlacementView,
   type Pod,
   admitPod,
@@ -12,6 +13,7 @@ import {
   failure,
   placePod,
   placePodGrouped,
+  placementSummaryGrouped,
   usageLookup,
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../cluster/cluster-snapshots';
@@ -19,7 +21,7 @@ import { admissionAnswer } from '../edge/admission-answer';
 import { podKey } from '../cluster/pod-record';
 import { AppConfig } from '../config/app-config';
 import { fail } from '../failures/failure.exception';
-import { type PlacementAnswer, placementAnswer } from './placement-answers';
+import { type PlacementAnswer, type PlacementExtras, placementAnswer } from './placement-answers';
 import type { PlacementCommand, StoredPodPlacement } from './placement-command';
 
 /**
@@ -44,7 +46,7 @@ export class PlacementService {
       return placementAnswer(this.placement(admission.pod, command.nodes, { usageOf: usageLookup(pods) }), view, extras);
     }
     const stored = await this.snapshots.view(cluster);
-    return placementAnswer(this.placement(admission.pod, stored.nodeClasses, stored), view, extras, stored.revision);
+    return this.storedAnswer(admission.pod, stored.nodeClasses, stored, view, extras, stored.revision);
   }
 
   /**
@@ -56,8 +58,23 @@ export class PlacementService {
     const stored = await this.snapshots.view(cluster);
     const pod = stored.pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
     const asked = reschedule ? asRescheduled(pod, stored) : { pod, capacity: excludingPod(stored, pod) };
-    const placement = this.placement(asked.pod, stored.nodeClasses, asked.capacity);
-    return placementAnswer(placement, view, reschedule ? { rescheduled: true } : {}, stored.revision);
+    return this.storedAnswer(asked.pod, stored.nodeClasses, asked.capacity, view, reschedule ? { rescheduled: true } : {}, stored.revision);
+  }
+
+  /**
+   * Over stored nodes: the summary counted by buckets of nodes, from the snapshot's rooms (no
+   * entry per node); every node only when the nodes view asks for them.
+   */
+  private storedAnswer(
+    pod: Pod,
+    classes: NodeClasses,
+    capacity: PlacementCapacity | undefined,
+    view: PlacementView,
+    extras: PlacementExtras,
+    revision: bigint,
+  ): PlacementAnswer {
+    if (view.name !== 'summary') return placementAnswer(this.placement(pod, classes, capacity), view, extras, revision);
+    return { view: 'summary', ...placementSummaryGrouped(pod, classes, this.options(), capacity, view.top), ...extras };
   }
 
   /**
@@ -66,8 +83,12 @@ export class PlacementService {
    * and may repeat a name, which classes (by name) would fold into one.
    */
   private placement(pod: Pod, nodes: Node[] | NodeClasses, capacity: PlacementCapacity | undefined) {
-    const { tolerationComparisonOperators, summaryWording } = this.config.domain;
-    const options = { comparisonOperators: tolerationComparisonOperators, summaryWording };
+    const options = this.options();
     return Array.isArray(nodes) ? placePod(pod, nodes, options, capacity) : placePodGrouped(pod, nodes, options, capacity);
+  }
+
+  private options(): PlacementOptions {
+    const { tolerationComparisonOperators, summaryWording } = this.config.domain;
+    return { comparisonOperators: tolerationComparisonOperators, summaryWording };
   }
 }

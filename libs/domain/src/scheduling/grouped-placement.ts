@@ -152,7 +152,7 @@ function groupOfNode(classes: NodeClasses, view: ClassView, name: string): NodeG
 }
 
 /** TaintToleration's normalized scores of the groups with a feasible node: the largest raw score among them scales them all. */
-function scoresOf(feasibleGroups: readonly NodeGroup[], verdicts: ReadonlyMap<NodeGroup, GroupVerdict>): Map<NodeGroup, number> {
+export function scoresOf(feasibleGroups: readonly NodeGroup[], verdicts: ReadonlyMap<NodeGroup, GroupVerdict>): Map<NodeGroup, number> {
   const scores = defaultNormalizeScore(
     feasibleGroups.map((group) => (verdicts.get(group) as GroupVerdict).softTaints),
     true,

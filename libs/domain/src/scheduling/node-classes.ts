@@ -23,6 +23,8 @@ export interface NodeClasses {
   readonly names: string[];
   /** Views by the label keys read (viewKey), the most recently asked last. */
   readonly views: Map<string, ClassView>;
+  /** Counts every putNode and removeNode: what is remembered by position in `names` holds while it stays. */
+  version: number;
 }
 
 export interface NodeClass {
@@ -40,6 +42,8 @@ export interface ClassView {
   readonly readKeys: readonly string[];
   readonly groups: Map<string, NodeGroup>;
   readonly groupOf: Map<NodeClass, NodeGroup>;
+  /** groupsInOrder's memo, for one version of the classes. */
+  inOrder?: { version: number; groups: readonly NodeGroup[]; groupIndex: Int32Array };
 }
 
 export interface NodeGroup {
@@ -69,7 +73,7 @@ export function nodeClassKey(node: Node): string {
 }
 
 export function nodeClassesOf(nodes: Iterable<Node>): NodeClasses {
-  const classes: NodeClasses = { byKey: new Map(), classOf: new Map(), names: [], views: new Map() };
+  const classes: NodeClasses = { byKey: new Map(), classOf: new Map(), names: [], views: new Map(), version: 0 };
   for (const node of nodes) putNode(classes, node);
   return classes;
 }
@@ -89,6 +93,7 @@ function namePosition(names: readonly string[], name: string): number {
 /** Adds the node, or replaces the node of that name. */
 export function putNode(classes: NodeClasses, node: Node): void {
   const name = node.metadata.name;
+  classes.version++;
   const previous = classes.classOf.get(name);
   if (previous) leaveClass(classes, previous, name);
   else classes.names.splice(namePosition(classes.names, name), 0, name);
@@ -109,6 +114,7 @@ export function putNode(classes: NodeClasses, node: Node): void {
 export function removeNode(classes: NodeClasses, name: string): boolean {
   const nodeClass = classes.classOf.get(name);
   if (!nodeClass) return false;
+  classes.version++;
   leaveClass(classes, nodeClass, name);
   classes.classOf.delete(name);
   classes.names.splice(namePosition(classes.names, name), 1);
@@ -170,4 +176,22 @@ export function representativeOf(group: NodeGroup): Node {
 /** The node of that name, if held. */
 export function heldNode(classes: NodeClasses, name: string): Node | undefined {
   return classes.classOf.get(name)?.members.get(name);
+}
+
+/**
+ * The view's groups, and the group of each node in the order of `classes.names` (an index into
+ * `groups`): a pass over 10,000 nodes then reads an array, not two maps a node. Remembered in the
+ * view until the classes change.
+ */
+export function groupsInOrder(classes: NodeClasses, view: ClassView): { groups: readonly NodeGroup[]; groupIndex: Int32Array } {
+  const memo = view.inOrder;
+  if (memo && memo.version === classes.version) return memo;
+  const groups = [...view.groups.values()];
+  const indexOf = new Map(groups.map((group, i) => [group, i]));
+  const groupIndex = new Int32Array(classes.names.length);
+  classes.names.forEach((name, i) => {
+    groupIndex[i] = indexOf.get(view.groupOf.get(classes.classOf.get(name) as NodeClass) as NodeGroup) as number;
+  });
+  view.inOrder = { version: classes.version, groups, groupIndex };
+  return view.inOrder;
 }

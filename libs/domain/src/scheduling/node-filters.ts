@@ -82,7 +82,7 @@ function shortageReason(short: InsufficientResource): PlacementReason {
   };
 }
 
-const allocatableUnknownReason: PlacementReason = {
+export const allocatableUnknownReason: PlacementReason = {
   code: PlacementReasonCodes.allocatableUnknown,
   message: 'node has no status.allocatable: taken as unlimited, resources not checked',
 };

@@ -1,6 +1,7 @@
 import type { Int64 } from '../numbers/int64';
 import { taintForReason } from '../taints/taint';
 import type { Taint } from '../types';
+import type { NodeRooms } from './node-rooms';
 import type { NodeUsage } from './node-usage';
 
 /**
@@ -52,6 +53,11 @@ export interface ResourceShortage {
 export interface PlacementCapacity {
   /** The usage of the node (usageByNode); undefined when no pod holds resources on it. */
   readonly usageOf: (nodeName: string) => NodeUsage | undefined;
+  /**
+   * The nodes' free room as numbers, kept by the cluster's holder with the same usage (node-rooms.ts):
+   * when given, the summary checks resources from it. Must agree with `usageOf`.
+   */
+  readonly rooms?: NodeRooms;
 }
 
 /** kube-scheduler's reasons, as they appear in its summary line. */

@@ -65,7 +65,7 @@ export interface PlacementSummary {
  * keeps the words kube-scheduler counts (`Insufficient cpu`, `Too many pods`) and the pod's
  * request; the nodes view has each node's amounts.
  */
-function groupReason(reason: PlacementReason): GroupReason {
+export function groupReason(reason: PlacementReason): GroupReason {
   const { resource, ...shared } = reason;
   if (!resource) return shared;
   return { ...shared, message: shortageWords(reason), resource: { name: resource.name, requested: resource.requested } };
@@ -73,6 +73,11 @@ function groupReason(reason: PlacementReason): GroupReason {
 
 /** What a shortage's message says before its amounts. */
 const shortageWords = (reason: PlacementReason): string => reason.message.split(':', 1)[0] ?? reason.message;
+
+/** What makes two group reasons the same, as a string. */
+export function groupReasonContent({ code, message, taint, field, resource }: GroupReason): string {
+  return JSON.stringify([code, message, taint?.key, taint?.value, taint?.effect, field, resource?.name, String(resource?.requested ?? '')]);
+}
 
 /**
  * A reason's identity within a group, as a small number: reasons alike have the same one. Placement
@@ -85,9 +90,7 @@ function reasonIds(): (reason: PlacementReason) => number {
   return (reason) => {
     let id = byObject.get(reason);
     if (id === undefined) {
-      const { code, taint, field, resource } = reason;
-      const message = resource ? shortageWords(reason) : reason.message;
-      const content = JSON.stringify([code, message, taint?.key, taint?.value, taint?.effect, field, resource?.name, String(resource?.requested ?? '')]);
+      const content = groupReasonContent(groupReason(reason));
       id = byContent.get(content);
       if (id === undefined) {
         id = byContent.size;
@@ -100,13 +103,13 @@ function reasonIds(): (reason: PlacementReason) => number {
 }
 
 /** The codes of a node's reasons, each once (a node has a handful of reasons). */
-function distinctCodes(reasons: readonly PlacementReason[]): PlacementReasonCode[] {
+export function distinctCodes(reasons: readonly { code: PlacementReasonCode }[]): PlacementReasonCode[] {
   const codes: PlacementReasonCode[] = [];
   for (const { code } of reasons) if (!codes.includes(code)) codes.push(code);
   return codes;
 }
 
-const byFirstName = (a: InfeasibleGroup, b: InfeasibleGroup) => b.count - a.count || ((a.nodes[0] ?? '') < (b.nodes[0] ?? '') ? -1 : 1);
+export const byFirstName = (a: InfeasibleGroup, b: InfeasibleGroup) => b.count - a.count || ((a.nodes[0] ?? '') < (b.nodes[0] ?? '') ? -1 : 1);
 
 /**
  * The summary view of a placement: its line and counts, the best `top` feasible nodes (placement

@@ -1,4 +1,4 @@
-import { type Placement, type PlacementView, type Pod, asRescheduled, excludingPod, explainAdmission, placePod } from '@taintgate/domain';
+import { type Placement, type PlacementView, type Pod, asRescheduled, excludingPod, explainAdmission, placePod, placementSummary } from '@taintgate/domain';
 import { describe, expect, it } from 'vitest';
 import { ClusterSnapshots } from '../../../../apps/api/src/cluster/cluster-snapshots';
 import { AppConfig } from '../../../../apps/api/src/config/app-config';
@@ -7,8 +7,10 @@ import type { PlacementAnswer } from '../../../../apps/api/src/placement/placeme
 import { useApiFixture } from '../../../support/api-test-app';
 
 /**
- * Placement over stored nodes goes by the snapshot's node classes (placePodGrouped); its answer is
- * placePod's over the same nodes, node by node, as the snapshot's classes follow node changes.
+ * Placement over stored nodes goes by the snapshot's node classes (placePodGrouped), and its summary
+ * by buckets of nodes from the snapshot's rooms (placementSummaryGrouped); its answers are placePod's
+ * over the same nodes, node by node, and that answer's summary, as the snapshot's classes and rooms
+ * follow node and pod changes.
  */
 describe('placement over stored nodes, by class', () => {
   const t = useApiFixture();
@@ -49,6 +51,7 @@ describe('placement over stored nodes, by class', () => {
 
   /** The nodes view on one page: every node, as placePod lists them. */
   const allNodes: PlacementView = { name: 'nodes', chunking: { limit: 10_000, start: '' } };
+  const summaryView: PlacementView = { name: 'summary', top: 3 };
   const everyNode = (answer: PlacementAnswer): Placement & { admission?: unknown; rescheduled?: true } => {
     if (answer.view !== 'nodes') throw new Error('not the nodes view');
     const { view: _view, metadata, nodeCount, ...placement } = answer;
@@ -67,7 +70,10 @@ describe('placement over stored nodes, by class', () => {
     for (const p of asked) {
       const { admission, ...answer } = everyNode(await service.place('default', { pod: p }, allNodes));
       expect(admission).toBeDefined();
-      expect(answer).toEqual(placePod(explainAdmission(p, 'CREATE', t.app.get(AppConfig).domain).pod, nodes, options, view));
+      const expected = placePod(explainAdmission(p, 'CREATE', t.app.get(AppConfig).domain).pod, nodes, options, view);
+      expect(answer).toEqual(expected);
+      const { admission: _admission, ...summary } = await service.place('default', { pod: p }, summaryView);
+      expect(summary).toEqual({ view: 'summary', ...placementSummary(expected, 3) });
     }
     for (const stored of view.pods.values()) {
       const { namespace = 'default', name } = stored.metadata;
@@ -75,8 +81,11 @@ describe('placement over stored nodes, by class', () => {
         placePod(stored, nodes, options, excludingPod(view, stored)),
       );
       const again = asRescheduled(stored, view);
-      expect(everyNode(await service.placeStored('default', { namespace, name, reschedule: true }, allNodes))).toEqual({
-        ...placePod(again.pod, nodes, options, again.capacity),
+      const rescheduled = placePod(again.pod, nodes, options, again.capacity);
+      expect(everyNode(await service.placeStored('default', { namespace, name, reschedule: true }, allNodes))).toEqual({ ...rescheduled, rescheduled: true });
+      expect(await service.placeStored('default', { namespace, name, reschedule: true }, summaryView)).toEqual({
+        view: 'summary',
+        ...placementSummary(rescheduled, 3),
         rescheduled: true,
       });
     }
@@ -108,6 +117,13 @@ describe('placement over stored nodes, by class', () => {
     expect((await t.api.put('/v1/nodes/b3', node('b3', 'z1', [spot]))).statusCode).toBe(200);
     expect((await t.api.del('/v1/nodes/a2')).statusCode).toBe(200);
     expect((await t.api.put('/v1/nodes/c1', node('c1', 'z3', [], '8'))).statusCode).toBe(201);
+    await expectPlacePodAnswers();
+
+    // Room freed, taken and resized: a pod deleted, one bound anew, a node made smaller.
+    expect((await t.api.del('/v1/namespaces/web/pods/r1')).statusCode).toBe(200);
+    const r4 = { ...pod('r4', { nodeName: 'c1' }, '7'), status: { phase: 'Running' } };
+    expect((await t.api.put('/v1/namespaces/web/pods/r4', r4)).statusCode).toBe(201);
+    expect((await t.api.put('/v1/nodes/a1', node('a1', 'z1', [], '1'))).statusCode).toBe(200);
     await expectPlacePodAnswers();
 
     await t.restart();

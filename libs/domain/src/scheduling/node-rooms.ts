@@ -1,0 +1,104 @@
+import type { Node } from '../types';
+import type { NodeClasses } from './node-classes';
+import { nodeCapacity } from './node-resources-fit';
+import type { NodeUsage } from './node-usage';
+
+/**
+ * Each node's free room (allocatable less what its pods request) as plain numbers, kept by the
+ * holder of a cluster as nodes and pods change, so that NodeResourcesFit over 10,000 nodes is a
+ * few comparisons a node rather than bigint arithmetic on maps (grouped-summary.ts reads it).
+ * The bigint path (fitsRequest) stays the definition; a room whose amounts a double cannot hold
+ * exactly says so, and is checked that way.
+ */
+
+export interface NodeRoom {
+  /** false: the node has no allocatable nor capacity, taken as unlimited (nodeCapacity). */
+  limited: boolean;
+  /** Every amount below is exact (each within Number.MAX_SAFE_INTEGER / 2, so differences are too). */
+  exact: boolean;
+  /** Millicores. */
+  cpu: number;
+  memory: number;
+  ephemeralStorage: number;
+  /** How many more pods the node takes (allocatable `pods` less the pods counted). */
+  pods: number;
+}
+
+export interface NodeRooms {
+  /** By node name: one object per node held, changed in place as its node or usage changes. */
+  readonly byName: Map<string, NodeRoom>;
+  /** roomsInOrder's memo: the rooms in the order of `classes.names`, for one version of those classes. */
+  inOrder?: { classes: NodeClasses; version: number; rooms: readonly NodeRoom[] };
+}
+
+const safe = Number.MAX_SAFE_INTEGER / 2;
+const isSafe = (n: number) => n <= safe && n >= -safe;
+
+function fill(room: NodeRoom, node: Node, usage: NodeUsage | undefined): void {
+  const capacity = nodeCapacity(node);
+  room.limited = capacity.limited;
+  if (!capacity.limited) {
+    room.exact = true;
+    room.cpu = room.memory = room.ephemeralStorage = room.pods = Infinity;
+    return;
+  }
+  const { allocatable } = capacity;
+  const requested = usage?.requested;
+  room.cpu = Number(allocatable.milliCPU - (requested?.milliCPU ?? 0n));
+  room.memory = Number(allocatable.memory - (requested?.memory ?? 0n));
+  room.ephemeralStorage = Number(allocatable.ephemeralStorage - (requested?.ephemeralStorage ?? 0n));
+  room.pods = Number(allocatable.pods - BigInt(usage?.pods ?? 0));
+  room.exact =
+    [allocatable.milliCPU, allocatable.memory, allocatable.ephemeralStorage, allocatable.pods].every((q) => isSafe(Number(q))) &&
+    [requested?.milliCPU ?? 0n, requested?.memory ?? 0n, requested?.ephemeralStorage ?? 0n].every((q) => isSafe(Number(q)));
+}
+
+export function emptyNodeRooms(): NodeRooms {
+  return { byName: new Map() };
+}
+
+/** The rooms of these nodes, their pods' usage by `usageOf` (the capacity placement is given). */
+export function nodeRoomsOf(nodes: Iterable<Node>, usageOf: (nodeName: string) => NodeUsage | undefined): NodeRooms {
+  const rooms = emptyNodeRooms();
+  for (const node of nodes) putRoom(rooms, node, usageOf(node.metadata.name));
+  return rooms;
+}
+
+/** A node added or replaced, with its pods' usage now. */
+export function putRoom(rooms: NodeRooms, node: Node, usage: NodeUsage | undefined): void {
+  const name = node.metadata.name;
+  let room = rooms.byName.get(name);
+  if (!room) {
+    room = { limited: false, exact: true, cpu: 0, memory: 0, ephemeralStorage: 0, pods: 0 };
+    rooms.byName.set(name, room);
+  }
+  fill(room, node, usage);
+}
+
+/** A held node's pods' usage changed (a pod came, went or moved). A node not held has no room to change. */
+export function setRoomUsage(rooms: NodeRooms, node: Node | undefined, usage: NodeUsage | undefined): void {
+  const room = node && rooms.byName.get(node.metadata.name);
+  if (room) fill(room, node, usage);
+}
+
+export function removeRoom(rooms: NodeRooms, name: string): void {
+  rooms.byName.delete(name);
+}
+
+/**
+ * The rooms in the order of `classes.names`, remembered until the classes change: a node added,
+ * replaced or removed changes their version. Undefined if some node held has no room (the rooms
+ * are not kept alongside these classes), in which case the caller checks node by node.
+ */
+export function roomsInOrder(rooms: NodeRooms, classes: NodeClasses): readonly NodeRoom[] | undefined {
+  const memo = rooms.inOrder;
+  if (memo && memo.classes === classes && memo.version === classes.version) return memo.rooms;
+  const ordered: NodeRoom[] = [];
+  for (const name of classes.names) {
+    const room = rooms.byName.get(name);
+    if (!room) return undefined;
+    ordered.push(room);
+  }
+  rooms.inOrder = { classes, version: classes.version, rooms: ordered };
+  return ordered;
+}

@@ -1,0 +1,157 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type Node,
+  type PlacementCapacity,
+  type PlacementOptions,
+  type Pod,
+  addPodUsage,
+  emptyNodeUsage,
+  nodeClassesOf,
+  nodeRoomsOf,
+  placePodGrouped,
+  placementSummary,
+  placementSummaryGrouped,
+  podResourceRequest,
+  putNode,
+  putRoom,
+  removeNode,
+  removeRoom,
+  setRoomUsage,
+  summaryWordings,
+  usageByNode,
+} from '@taintgate/domain';
+import { requestingPod, taints } from '../support/arbitraries';
+
+/**
+ * The summary counted by buckets of nodes (placementSummaryGrouped) must be the summary of the
+ * every-node answer (placementSummary(placePodGrouped(...))): random clusters of up to 12 nodes
+ * sharing a few shapes, sizes that run out, are unknown or too large for a double, random pods and
+ * pods running on the nodes; with the usage alone, with rooms built for it, and with rooms kept as
+ * nodes and pods come and go.
+ */
+
+const names = Array.from({ length: 12 }, (_, i) => `n${String(i + 1).padStart(2, '0')}`);
+
+const allocatable = fc.option(
+  fc.record(
+    {
+      cpu: fc.constantFrom('500m', '1', '2'),
+      // 8Ei is past what a double holds exactly: such a node is checked with bigints.
+      memory: fc.constantFrom('1Gi', '2Gi', '8Ei'),
+      pods: fc.constantFrom('0', '1', '2', '110'),
+      'example.com/gpu': fc.constantFrom('0', '1', '2'),
+    },
+    { requiredKeys: [] },
+  ),
+  { nil: undefined },
+);
+
+const shape = fc.record({ taints, unschedulable: fc.boolean(), zone: fc.constantFrom('a', 'b', undefined), allocatable });
+
+type Shape = typeof shape extends fc.Arbitrary<infer S> ? S : never;
+
+const nodeNamed = (name: string, s: Shape): Node => ({
+  metadata: { name, labels: s.zone ? { zone: s.zone } : {} },
+  spec: { taints: s.taints, unschedulable: s.unschedulable },
+  ...(s.allocatable ? { status: { allocatable: s.allocatable } } : {}),
+});
+
+const cluster: fc.Arbitrary<Node[]> = fc
+  .tuple(fc.subarray(names), fc.array(shape, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { minLength: 12, maxLength: 12 }))
+  .map(([chosen, shapes, picks]) => chosen.map((name, i) => nodeNamed(name, shapes[(picks[i] ?? 0) % shapes.length] as (typeof shapes)[number])));
+
+const requests = fc.record(
+  { cpu: fc.constantFrom('0', '250m', '1', '2'), memory: fc.constantFrom('256Mi', '1Gi'), 'example.com/gpu': fc.constantFrom('0', '1') },
+  { requiredKeys: [] },
+);
+
+const running: fc.Arbitrary<Pod[]> = fc.array(fc.tuple(fc.constantFrom(...names, 'ghost'), requests), { maxLength: 12 }).map((bound) =>
+  bound.map(([nodeName, r], i): Pod => ({
+    metadata: { name: `r${i}`, namespace: 'default' },
+    spec: { nodeName, containers: [{ name: 'c', resources: { requests: r } }] },
+  })),
+);
+
+const options: fc.Arbitrary<PlacementOptions> = fc.record({ comparisonOperators: fc.boolean(), summaryWording: fc.constantFrom(...summaryWordings) });
+const top = fc.integer({ min: 0, max: 13 });
+
+const usageOfPods = (pods: Pod[]): PlacementCapacity['usageOf'] => {
+  const usage = usageByNode(pods);
+  return (name) => usage.get(name);
+};
+
+describe('the summary counted by buckets of nodes is the summary of the every-node answer', () => {
+  it('without capacity', () => {
+    fc.assert(
+      fc.property(cluster, requestingPod, options, top, (nodes, pod, o, n) => {
+        const classes = nodeClassesOf(nodes);
+        expect(placementSummaryGrouped(pod, classes, o, undefined, n)).toEqual(placementSummary(placePodGrouped(pod, classes, o), n));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('with capacity, from the usage alone and from rooms built for it', () => {
+    fc.assert(
+      fc.property(cluster, requestingPod, options, running, top, (nodes, pod, o, bound, n) => {
+        const classes = nodeClassesOf(nodes);
+        const usageOf = usageOfPods(bound);
+        const expected = placementSummary(placePodGrouped(pod, classes, o, { usageOf }), n);
+        expect(placementSummaryGrouped(pod, classes, o, { usageOf }, n)).toEqual(expected);
+        expect(placementSummaryGrouped(pod, classes, o, { usageOf, rooms: nodeRoomsOf(nodes, usageOf) }, n)).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('with rooms kept as nodes are put and removed and pods come, for many pods in turn', () => {
+    const change = fc.oneof(
+      fc.tuple(fc.constantFrom(...names), shape).map(([name, s]) => ({ put: nodeNamed(name, s) })),
+      fc.constantFrom(...names).map((name) => ({ remove: name })),
+      fc.tuple(fc.constantFrom(...names), requests).map(([nodeName, r]) => ({
+        pod: { metadata: { name: 'later', namespace: 'default' }, spec: { nodeName, containers: [{ name: 'c', resources: { requests: r } }] } },
+      })),
+    );
+    fc.assert(
+      fc.property(
+        cluster,
+        fc.array(change, { maxLength: 10 }),
+        fc.array(requestingPod, { minLength: 1, maxLength: 3 }),
+        options,
+        top,
+        (nodes, changes, pods, o, n) => {
+          const classes = nodeClassesOf(nodes);
+          const usage = usageByNode([]);
+          const rooms = nodeRoomsOf(nodes, () => undefined);
+          const held = new Map(nodes.map((node) => [node.metadata.name, node]));
+          const capacity: PlacementCapacity = { usageOf: (name) => usage.get(name), rooms };
+          // Memos made before the changes are the ones that must not go stale.
+          for (const p of pods) placementSummaryGrouped(p, classes, o, capacity, n);
+          for (const c of changes) {
+            if ('put' in c) {
+              putNode(classes, c.put);
+              putRoom(rooms, c.put, usage.get(c.put.metadata.name));
+              held.set(c.put.metadata.name, c.put);
+            } else if ('remove' in c) {
+              removeNode(classes, c.remove);
+              removeRoom(rooms, c.remove);
+              held.delete(c.remove);
+            } else {
+              const nodeName = c.pod.spec?.nodeName;
+              usage.set(nodeName, addPodUsage(usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(c.pod)));
+              setRoomUsage(rooms, held.get(nodeName), usage.get(nodeName));
+            }
+          }
+          const fresh = nodeClassesOf(held.values());
+          for (const p of pods) {
+            expect(placementSummaryGrouped(p, classes, o, capacity, n)).toEqual(
+              placementSummary(placePodGrouped(p, fresh, o, { usageOf: capacity.usageOf }), n),
+            );
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
