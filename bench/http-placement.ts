@@ -7,7 +7,7 @@
  *   POST /v1/placement              the default view (summary, top 10)
  *   POST /v1/placement?view=nodes   every node (limit 10,000: one page)
  *   POST /v1/taint-impact           the default view, the taint on every node
- * and, in the same run, the domain's own time for the same placement (placePodGrouped over the
+ * and, in the same run, the domain's own time for the same placement (placementSummaryGrouped over the
  * snapshot's classes, with its capacity), and the ratio of the service's median to it.
  *   npm run bench:http-placement
  *   BENCH_NODES=1000 BENCH_SECONDS=5 npm run bench:http-placement   (a small run)
@@ -16,7 +16,7 @@ import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { placePodGrouped } from '@taintgate/domain';
+import { placementSummaryGrouped } from '@taintgate/domain';
 import { AppModule } from '../apps/api/src/app.module';
 import { ClusterSnapshots } from '../apps/api/src/cluster/cluster-snapshots';
 import { AppConfig } from '../apps/api/src/config/app-config';
@@ -128,7 +128,10 @@ async function main(): Promise<void> {
     // The domain's own time for the same placement, in the same process and run.
     const view = await snapshots.view('default');
     const { tolerationComparisonOperators, summaryWording } = app.get(AppConfig).domain;
-    const domain = medianMs(() => placePodGrouped(pod, view.nodeClasses, { comparisonOperators: tolerationComparisonOperators, summaryWording }, view), 31);
+    const domain = medianMs(
+      () => placementSummaryGrouped(pod, view.nodeClasses, { comparisonOperators: tolerationComparisonOperators, summaryWording }, view, 10),
+      31,
+    );
 
     console.log('');
     console.log('| call | answers/s | p50 ms | p99 ms | answer | errors |');
@@ -137,7 +140,9 @@ async function main(): Promise<void> {
     const floor = measured[0] as Measured;
     const summary = measured[1] as Measured;
     console.log('');
-    console.log(`domain: placePodGrouped over the same ${NODES} nodes, with capacity: median ${domain.median.toFixed(2)} ms (31 runs)`);
+    console.log(
+      `domain: placementSummaryGrouped (the default view) over the same ${NODES} nodes, with capacity: median ${domain.median.toFixed(3)} ms (31 runs)`,
+    );
     console.log(`service p50 / domain median (placement, summary): ${(summary.p50 / domain.median).toFixed(1)}x`);
     console.log(`placement (summary) / floor, answers/s: ${(summary.perSecond / floor.perSecond).toFixed(2)}`);
     console.log(`${impactTarget.label}, one request at a time: median ${alone.toFixed(0)} ms (5 requests)`);

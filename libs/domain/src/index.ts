@@ -37,6 +37,7 @@ export * from './scheduling/node-classes';
 export * from './scheduling/grouped-placement';
 export * from './scheduling/node-rooms';
 export * from './scheduling/grouped-summary';
+export * from './scheduling/grouped-nodes';
 export * from './scheduling/placement-views';
 export * from './scheduling/rescheduling';
 export * from './selectors/label-selector';

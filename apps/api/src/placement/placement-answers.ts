@@ -1,6 +1,7 @@
 import {
   type NodePlacement,
   type Placement,
+  type PlacementNodesPage,
   type PlacementSummary,
   type PlacementView,
   DEFAULT_PLACEMENT_TOP,
@@ -59,24 +60,19 @@ export type PlacementAnswer = PlacementSummaryAnswer | PlacementNodesAnswer;
  */
 export function placementAnswer(placement: Placement, view: PlacementView, extras: PlacementExtras, revision?: bigint): PlacementAnswer {
   if (view.name === 'summary') return { view: 'summary', ...placementSummary(placement, view.top), ...extras };
+  const { pod, summary, detail, feasibleCount, capacityConsidered } = placement;
   const page = placementNodesPage(placement, view.chunking, revision ?? 1n);
+  const heading = { pod, summary, detail, nodeCount: placement.nodes.length, feasibleCount, ...(capacityConsidered ? { capacityConsidered } : {}) };
+  return placementNodesAnswer({ ...heading, page }, extras, revision);
+}
+
+/** A page of the nodes view, with the heading every view has. */
+export function placementNodesAnswer({ page, ...heading }: PlacementNodesPage, extras: PlacementExtras, revision?: bigint): PlacementAnswer {
   const metadata: PlacementNodesAnswer['metadata'] = {};
   if (revision !== undefined) metadata.resourceVersion = String(revision);
   if (page.continue !== undefined) metadata.continue = page.continue;
   if (page.remainingItemCount !== undefined) metadata.remainingItemCount = page.remainingItemCount;
-  const { pod, summary, detail, feasibleCount, capacityConsidered } = placement;
-  return {
-    view: 'nodes',
-    pod,
-    summary,
-    detail,
-    nodeCount: placement.nodes.length,
-    feasibleCount,
-    ...(capacityConsidered ? { capacityConsidered } : {}),
-    ...extras,
-    metadata,
-    nodes: page.items,
-  };
+  return { view: 'nodes', ...heading, ...extras, metadata, nodes: page.items };
 }
 
 const reasonFields = { code: stringField, message: stringField, taint: taintSchema, field: stringField };
@@ -141,18 +137,42 @@ export const placementSummarySchema: JsonSchema = object(
   ['view', 'pod', 'summary', 'detail', 'nodeCount', 'feasibleCount', 'reasonCounts', 'feasibleNodes', 'infeasibleGroups'],
 );
 
+const nodesViewHeading = { view: { type: 'string', enum: ['nodes'] }, ...heading, metadata: listMetaSchema };
+const nodesViewRequired = ['view', 'pod', 'summary', 'detail', 'nodeCount', 'feasibleCount', 'metadata'];
+
 export const placementNodesSchema: JsonSchema = object(
   {
-    view: { type: 'string', enum: ['nodes'] },
-    ...heading,
-    metadata: listMetaSchema,
+    ...nodesViewHeading,
     nodes: { ...arrayOf(nodePlacementSchema), description: 'a page of every node: feasible by score, then name; then the infeasible by name' },
   },
-  ['view', 'pod', 'summary', 'detail', 'nodeCount', 'feasibleCount', 'metadata', 'nodes'],
+  [...nodesViewRequired, 'nodes'],
 );
 
 const summaryJson = serializerOf(placementSummarySchema);
-const nodesJson = serializerOf(placementNodesSchema);
+/** The nodes view but its nodes, which nodesJson writes after it. */
+const nodesHeadingJson = serializerOf(object(nodesViewHeading, nodesViewRequired));
+const reasonsJson = serializerOf(arrayOf(reasonSchema)) as (reasons: readonly object[]) => string;
+
+/**
+ * The nodes view's JSON: the heading from its schema, and each node from fragments. The nodes of a
+ * bucket share one reasons array (placementNodesGrouped), serialized once per answer; a node is then
+ * its name, score and rank around that text, as nodePlacementSchema would write it
+ * (placement-answers.test.ts holds the two to the same answer).
+ */
+function nodesJson({ nodes, ...heading }: PlacementNodesAnswer): string {
+  const fragments = new Map<readonly object[], string>();
+  let text = '';
+  for (const { name, feasible, score, rank, reasons } of nodes) {
+    let reasonsText = fragments.get(reasons);
+    if (reasonsText === undefined) {
+      reasonsText = reasonsJson(reasons);
+      fragments.set(reasons, reasonsText);
+    }
+    text += `${text === '' ? '' : ','}{"name":${JSON.stringify(name)},"feasible":${String(feasible)},"score":${String(score)},"rank":${String(rank)},"reasons":${reasonsText}}`;
+  }
+  // The heading is an object: its closing brace makes way for the nodes.
+  return `${nodesHeadingJson(heading).slice(0, -1)},"nodes":[${text}]}`;
+}
 
 /**
  * The answer as REST sends it, JSON text from its view's compiled serializer (the routes answer it
@@ -161,3 +181,6 @@ const nodesJson = serializerOf(placementNodesSchema);
 export function placementJson(answer: PlacementAnswer): string {
   return answer.view === 'summary' ? summaryJson(answer) : nodesJson(answer);
 }
+
+/** The nodes view as its schema alone writes it: what nodesJson's fragments must add up to. */
+export const placementNodesJsonBySchema = serializerOf(placementNodesSchema);

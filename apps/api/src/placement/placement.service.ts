@@ -13,6 +13,7 @@ import {
   failure,
   placePod,
   placePodGrouped,
+  placementNodesGrouped,
   placementSummaryGrouped,
   usageLookup,
 } from '@taintgate/domain';
@@ -21,7 +22,7 @@ import { admissionAnswer } from '../edge/admission-answer';
 import { podKey } from '../cluster/pod-record';
 import { AppConfig } from '../config/app-config';
 import { fail } from '../failures/failure.exception';
-import { type PlacementAnswer, type PlacementExtras, placementAnswer } from './placement-answers';
+import { type PlacementAnswer, type PlacementExtras, placementAnswer, placementNodesAnswer } from './placement-answers';
 import type { PlacementCommand, StoredPodPlacement } from './placement-command';
 
 /**
@@ -62,8 +63,8 @@ export class PlacementService {
   }
 
   /**
-   * Over stored nodes: the summary counted by buckets of nodes, from the snapshot's rooms (no
-   * entry per node); every node only when the nodes view asks for them.
+   * Over stored nodes, from buckets of nodes alike to the pod and the snapshot's rooms: the summary
+   * without an entry per node, the nodes view with entries for its page only.
    */
   private storedAnswer(
     pod: Pod,
@@ -73,8 +74,8 @@ export class PlacementService {
     extras: PlacementExtras,
     revision: bigint,
   ): PlacementAnswer {
-    if (view.name !== 'summary') return placementAnswer(this.placement(pod, classes, capacity), view, extras, revision);
-    return { view: 'summary', ...placementSummaryGrouped(pod, classes, this.options(), capacity, view.top), ...extras };
+    if (view.name === 'summary') return { view: 'summary', ...placementSummaryGrouped(pod, classes, this.options(), capacity, view.top), ...extras };
+    return placementNodesAnswer(placementNodesGrouped(pod, classes, this.options(), capacity, view.chunking, revision), extras, revision);
   }
 
   /**

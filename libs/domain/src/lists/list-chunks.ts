@@ -66,8 +66,8 @@ export interface SortedListPaging<T> {
    * "namespace/name"; "" for all): only keys with it are listed, and tokens hold keys relative to it.
    */
   readonly prefix?: string;
-  /** The item of a key; undefined filters the key out (a selector that does not match). */
-  readonly itemOf: (key: string) => T | undefined;
+  /** The item of a key (at `index` in `keys`); undefined filters the key out (a selector that does not match). */
+  readonly itemOf: (key: string, index: number) => T | undefined;
   /** Whether `itemOf` may filter keys out: remainingItemCount is told only when it does not, as kube-apiserver tells it only without selectors. */
   readonly filtered: boolean;
   /** The revision the list was read at, for the next page's token. */
@@ -87,7 +87,7 @@ export function chunkOfSorted<T>(keys: readonly string[], { limit, start }: List
   let i = firstAtOrAfter(keys, prefix + start);
   for (; i < end; i++) {
     const key = keys[i] as string;
-    const item = itemOf(key);
+    const item = itemOf(key, i);
     if (item === undefined) continue;
     if (items.length === limit) break;
     items.push(item);

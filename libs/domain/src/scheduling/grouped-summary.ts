@@ -1,14 +1,10 @@
-import { canonicalInt64 } from '../numbers/int64';
-import { podResourceRequest } from '../resources/pod-requests';
-import type { Node, Pod } from '../types';
-import { type ClassPlacement, type GroupVerdict, placePodGrouped, placementByClass, scoresOf } from './grouped-placement';
-import { type NodeClasses, type NodeGroup, groupsInOrder, heldNode } from './node-classes';
+import type { Pod } from '../types';
+import { type GroupVerdict, placePodGrouped } from './grouped-placement';
+import { type Bucket, type BucketedPlacement, type Shortage, UNKNOWN, bucketedPlacement } from './node-buckets';
+import type { NodeClasses } from './node-classes';
 import { allocatableUnknownReason } from './node-filters';
-import { fitsRequest, nodeCapacity } from './node-resources-fit';
-import { roomsInOrder } from './node-rooms';
-import { emptyNodeUsage } from './node-usage';
 import { type NodePlacement, type PlacementOptions, defaultPlacementOptions, podRef, summarizeCounts } from './placement';
-import { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } from './placement-reasons';
+import type { PlacementCapacity, PlacementReason } from './placement-reasons';
 import {
   DEFAULT_PLACEMENT_TOP,
   type GroupReason,
@@ -30,88 +26,6 @@ import {
  * property test (grouped-summary.property.test.ts) holds it equal to the summary of the full answer.
  */
 
-/** A node whose size is unknown (no allocatable): taken as unlimited, with a soft reason. */
-const UNKNOWN = 1;
-/** Then one bit per resource a node can be short of, in fitsRequest's order: pods, cpu, memory, ephemeral-storage, scalars. */
-const FIRST_RESOURCE_BIT = 1;
-
-/** A resource the pod may be short of, in fitsRequest's order, and its reason as a group shares it. */
-interface Shortage {
-  name: string;
-  reason: string;
-  group: GroupReason;
-}
-
-/** How the nodes are checked for room: the shortages by bit, and each node's bits by its position in `classes.names`. */
-interface RoomCheck {
-  shortages: readonly Shortage[];
-  maskAt: (position: number) => number;
-}
-
-interface Bucket {
-  group: number;
-  mask: number;
-  count: number;
-  /** The first `top` names, in name order. */
-  names: string[];
-}
-
-/** The most scalar resources a pod may request for its shortages to fit in a bucket's bits; more are checked node by node. */
-const MAX_SCALARS = 20;
-
-function shortage(name: string, requested: bigint): Shortage {
-  const pods = name === 'pods';
-  const reason = pods ? 'Too many pods' : `Insufficient ${name}`;
-  const code = pods ? PlacementReasonCodes.tooManyPods : PlacementReasonCodes.insufficientResource;
-  return { name, reason, group: { code, message: reason, resource: { name, requested: canonicalInt64(requested) } } };
-}
-
-/**
- * NodeResourcesFit as bits per node: from the rooms kept beside the classes when there are some and
- * the pod requests no scalar resource (the common case), else by fitsRequest on each node.
- */
-function roomCheck(pod: Pod, classes: NodeClasses, capacity: PlacementCapacity): RoomCheck | undefined {
-  const request = podResourceRequest(pod);
-  const scalars = [...request.scalar].filter(([, q]) => q !== 0n);
-  if (scalars.length > MAX_SCALARS) return undefined;
-  const shortages = [
-    shortage('pods', 1n),
-    shortage('cpu', request.milliCPU),
-    shortage('memory', request.memory),
-    shortage('ephemeral-storage', request.ephemeralStorage),
-    ...scalars.map(([name, q]) => shortage(name, q)),
-  ];
-  const bitOf = new Map(shortages.map((s, i) => [s.name, 1 << (FIRST_RESOURCE_BIT + i)]));
-  const { names } = classes;
-  const slowMask = (position: number): number => {
-    const name = names[position] as string;
-    const capacityOfNode = nodeCapacity(heldNode(classes, name) as Node);
-    if (!capacityOfNode.limited) return UNKNOWN;
-    let mask = 0;
-    for (const short of fitsRequest(request, capacityOfNode.allocatable, capacity.usageOf(name) ?? emptyNodeUsage))
-      mask |= bitOf.get(short.resourceName) as number;
-    return mask;
-  };
-  const rooms = scalars.length === 0 && capacity.rooms ? roomsInOrder(capacity.rooms, classes) : undefined;
-  const amounts = [request.milliCPU, request.memory, request.ephemeralStorage].map(Number);
-  if (!rooms || !amounts.every(Number.isSafeInteger)) return { shortages, maskAt: slowMask };
-  const [cpu, memory, storage] = amounts as [number, number, number];
-  const asksAny = cpu > 0 || memory > 0 || storage > 0 || request.scalar.size > 0;
-  const [PODS, CPU, MEMORY, STORAGE] = [2, 4, 8, 16];
-  const maskAt = (position: number): number => {
-    const room = rooms[position] as (typeof rooms)[number];
-    if (!room.limited) return UNKNOWN;
-    if (!room.exact) return slowMask(position);
-    let mask = room.pods < 1 ? PODS : 0;
-    if (!asksAny) return mask;
-    if (cpu > 0 && cpu > room.cpu) mask |= CPU;
-    if (memory > 0 && memory > room.memory) mask |= MEMORY;
-    if (storage > 0 && storage > room.ephemeralStorage) mask |= STORAGE;
-    return mask;
-  };
-  return { shortages, maskAt };
-}
-
 function addCount(counts: Map<string, number>, reasons: readonly string[], n: number): void {
   for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + n);
 }
@@ -124,31 +38,16 @@ export function placementSummaryGrouped(
   capacity?: PlacementCapacity,
   top: number = DEFAULT_PLACEMENT_TOP,
 ): PlacementSummary {
-  const decided = pod.spec?.nodeName ? undefined : placementByClass(pod, classes, options);
-  const check = decided && capacity ? roomCheck(pod, classes, capacity) : undefined;
-  // Pods bound or naming nodes are decided node by node anyway; so are pods of very many scalar resources.
-  if (!decided || (capacity && !check)) return placementSummary(placePodGrouped(pod, classes, options, capacity), top);
-
-  const { groups, groupIndex } = groupsInOrder(classes, decided.view);
-  const buckets = countBuckets(classes.names, groupIndex, groups.length, check?.maskAt, top);
-  const verdictOf = (bucket: Bucket) => decided.verdicts.get(groups[bucket.group] as NodeGroup) as GroupVerdict;
-  const shortagesOf = (mask: number) => (check?.shortages ?? []).filter((_, i) => mask & (1 << (FIRST_RESOURCE_BIT + i)));
-  const feasible = (bucket: Bucket) => verdictOf(bucket).shared.rejection === undefined && (bucket.mask & ~UNKNOWN) === 0;
-
-  const feasibleBuckets = buckets.filter(feasible);
-  const scores = scoresOf([...new Set(feasibleBuckets.map((b) => groups[b.group] as NodeGroup))], decided.verdicts);
-  const feasibleCount = feasibleBuckets.reduce((sum, b) => sum + b.count, 0);
-  const { counts, legacyCounts } = summaryCounts(decided, buckets, verdictOf, shortagesOf);
-  const line = (c: ReadonlyMap<string, number>) => summarizeCounts(classes.names.length, feasibleCount, c);
-
+  const placed = bucketedPlacement(pod, classes, options, capacity, top);
+  if (!placed) return placementSummary(placePodGrouped(pod, classes, options, capacity), top);
+  const { buckets, verdictOf, shortagesOf, feasible, scoreOf, feasibleCount } = placed;
   const answer: PlacementSummary = {
     pod: podRef(pod),
-    summary: line(counts),
-    detail: line(legacyCounts),
+    ...summaryLines(placed, classes.names.length),
     nodeCount: classes.names.length,
     feasibleCount,
     reasonCounts: reasonCounts(buckets, verdictOf, shortagesOf),
-    feasibleNodes: bestNodes(feasibleBuckets, (b) => scores.get(groups[b.group] as NodeGroup) as number, verdictOf, top),
+    feasibleNodes: bestNodes(buckets.filter(feasible), scoreOf, verdictOf, top),
     infeasibleGroups: infeasibleGroups(
       buckets.filter((b) => !feasible(b)),
       (b) => bucketReasons(verdictOf(b), shortagesOf(b.mask), b.mask),
@@ -159,37 +58,11 @@ export function placementSummaryGrouped(
   return answer;
 }
 
-/** One pass over the nodes in name order: each into its bucket, numbered groupIndex + groups * mask. */
-function countBuckets(
-  names: readonly string[],
-  groupIndex: Int32Array,
-  groupCount: number,
-  maskAt: ((position: number) => number) | undefined,
-  top: number,
-): Bucket[] {
-  const byKey = new Map<number, Bucket>();
-  for (let i = 0; i < names.length; i++) {
-    const group = groupIndex[i] as number;
-    const mask = maskAt ? maskAt(i) : 0;
-    const key = group + groupCount * mask;
-    let bucket = byKey.get(key);
-    if (!bucket) {
-      bucket = { group, mask, count: 0, names: [] };
-      byKey.set(key, bucket);
-    }
-    bucket.count++;
-    if (bucket.names.length < top) bucket.names.push(names[i] as string);
-  }
-  return [...byKey.values()];
-}
-
-/** kube-scheduler's counts: the groups' rejections (placementByClass counted them), and each short node's resources. */
-function summaryCounts(
-  decided: ClassPlacement,
-  buckets: readonly Bucket[],
-  verdictOf: (b: Bucket) => GroupVerdict,
-  shortagesOf: (mask: number) => Shortage[],
-): { counts: Map<string, number>; legacyCounts: Map<string, number> } {
+/** kube-scheduler's line in both wordings: the groups' rejections (placementByClass counted them), and each short node's resources. */
+export function summaryLines(
+  { decided, buckets, verdictOf, shortagesOf, feasibleCount }: BucketedPlacement,
+  nodeCount: number,
+): { summary: string; detail: string } {
   const counts = new Map(decided.counts);
   const legacyCounts = new Map(decided.legacyCounts);
   for (const bucket of buckets) {
@@ -200,7 +73,7 @@ function summaryCounts(
     addCount(counts, reasons, bucket.count);
     addCount(legacyCounts, reasons, bucket.count);
   }
-  return { counts, legacyCounts };
+  return { summary: summarizeCounts(nodeCount, feasibleCount, counts), detail: summarizeCounts(nodeCount, feasibleCount, legacyCounts) };
 }
 
 /** A node's reasons in placePod's order: the blocking ones, its shortages, the soft ones, and that its size is unknown. */
@@ -210,7 +83,7 @@ function bucketReasons(verdict: GroupVerdict, short: readonly Shortage[], mask: 
   return reasons;
 }
 
-function reasonCounts(buckets: readonly Bucket[], verdictOf: (b: Bucket) => GroupVerdict, shortagesOf: (mask: number) => Shortage[]): ReasonCount[] {
+function reasonCounts(buckets: readonly Bucket[], verdictOf: (b: Bucket) => GroupVerdict, shortagesOf: (mask: number) => readonly Shortage[]): ReasonCount[] {
   const codes = new Map<ReasonCount['code'], number>();
   for (const bucket of buckets) {
     for (const code of distinctCodes(bucketReasons(verdictOf(bucket), shortagesOf(bucket.mask), bucket.mask))) {

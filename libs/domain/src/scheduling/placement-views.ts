@@ -152,7 +152,7 @@ export function placementSummary(placement: Placement, top: number): PlacementSu
  * score, highest first, then by name; then the infeasible ones by name. Names hold no "/" and
  * scores have three digits, so the keys sort as the list does.
  */
-export function placementNodeKey(node: NodePlacement): string {
+export function placementNodeKey(node: Pick<NodePlacement, 'name' | 'score'>): string {
   return node.score === null ? `1/${node.name}` : `0/${String(100 - node.score).padStart(3, '0')}/${node.name}`;
 }
 

@@ -5,14 +5,16 @@ import {
   type Pod,
   impactSummary,
   nodeClassesOf,
+  nodeRoomsOf,
   placePodGrouped,
+  placementNodesGrouped,
   taintImpact,
   usageByNode,
   usageLookup,
 } from '@taintgate/domain';
 import { makeNodes, makePods, random } from '../../../../bench/cluster-fixture';
 import { impactJson, impactSummaryAnswer } from '../../../../apps/api/src/impact/impact-answers';
-import { placementAnswer, placementJson } from '../../../../apps/api/src/placement/placement-answers';
+import { placementAnswer, placementJson, placementNodesAnswer, placementNodesJsonBySchema } from '../../../../apps/api/src/placement/placement-answers';
 
 /**
  * The default answers stay small at 10,000 nodes, whatever the pod: the summary's text, serialized
@@ -60,6 +62,17 @@ describe('the summary view of a 10,000-node cluster', () => {
     // Every node with its reasons, for comparison: megabytes.
     const everyNode = placementJson(placementAnswer(placement, { name: 'nodes', chunking: { limit: NODES, start: '' } }, {}, 1n));
     expect(Buffer.byteLength(everyNode)).toBeGreaterThan(20 * Buffer.byteLength(text));
+  });
+
+  it.each<[string, Pod]>([
+    ['short nodes of their own amounts', asking({ containers: [{ name: 'c', resources: { requests: { cpu: '6' } } }] })],
+    ['many reasons', asking({ nodeSelector: { zone: 'none' }, containers: [{ name: 'c', resources: { requests: { cpu: '12', memory: '30Gi' } } }] })],
+    ['feasible nodes ranked', asking({ tolerations: [{ operator: 'Exists' }] })],
+  ])('the nodes view written from shared fragments is the text its schema writes: %s', (_, pod) => {
+    const rooms = nodeRoomsOf(nodes, capacity.usageOf);
+    const page = placementNodesGrouped(pod, classes, undefined, { ...capacity, rooms }, { limit: 2_500, start: '' }, 9n);
+    const answer = placementNodesAnswer(page, { rescheduled: true }, 9n);
+    expect(JSON.parse(placementJson(answer))).toEqual(JSON.parse(placementNodesJsonBySchema(answer)));
   });
 
   it('taint impact over every node: counts and a timeline, far under 100 KB', () => {

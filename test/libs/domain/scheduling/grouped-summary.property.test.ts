@@ -1,10 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type Node,
   type PlacementCapacity,
-  type PlacementOptions,
-  type Pod,
   addPodUsage,
   emptyNodeUsage,
   nodeClassesOf,
@@ -18,10 +15,19 @@ import {
   removeNode,
   removeRoom,
   setRoomUsage,
-  summaryWordings,
   usageByNode,
 } from '@taintgate/domain';
-import { requestingPod, taints } from '../support/arbitraries';
+import { requestingPod } from '../support/arbitraries';
+import {
+  nodeNamed,
+  nodeShape as shape,
+  placementNodeNames as names,
+  placementOptions as options,
+  podRequests as requests,
+  runningPods as running,
+  sizedCluster as cluster,
+  usageOfPods,
+} from '../support/placement-clusters';
 
 /**
  * The summary counted by buckets of nodes (placementSummaryGrouped) must be the summary of the
@@ -31,55 +37,7 @@ import { requestingPod, taints } from '../support/arbitraries';
  * nodes and pods come and go.
  */
 
-const names = Array.from({ length: 12 }, (_, i) => `n${String(i + 1).padStart(2, '0')}`);
-
-const allocatable = fc.option(
-  fc.record(
-    {
-      cpu: fc.constantFrom('500m', '1', '2'),
-      // 8Ei is past what a double holds exactly: such a node is checked with bigints.
-      memory: fc.constantFrom('1Gi', '2Gi', '8Ei'),
-      pods: fc.constantFrom('0', '1', '2', '110'),
-      'example.com/gpu': fc.constantFrom('0', '1', '2'),
-    },
-    { requiredKeys: [] },
-  ),
-  { nil: undefined },
-);
-
-const shape = fc.record({ taints, unschedulable: fc.boolean(), zone: fc.constantFrom('a', 'b', undefined), allocatable });
-
-type Shape = typeof shape extends fc.Arbitrary<infer S> ? S : never;
-
-const nodeNamed = (name: string, s: Shape): Node => ({
-  metadata: { name, labels: s.zone ? { zone: s.zone } : {} },
-  spec: { taints: s.taints, unschedulable: s.unschedulable },
-  ...(s.allocatable ? { status: { allocatable: s.allocatable } } : {}),
-});
-
-const cluster: fc.Arbitrary<Node[]> = fc
-  .tuple(fc.subarray(names), fc.array(shape, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { minLength: 12, maxLength: 12 }))
-  .map(([chosen, shapes, picks]) => chosen.map((name, i) => nodeNamed(name, shapes[(picks[i] ?? 0) % shapes.length] as (typeof shapes)[number])));
-
-const requests = fc.record(
-  { cpu: fc.constantFrom('0', '250m', '1', '2'), memory: fc.constantFrom('256Mi', '1Gi'), 'example.com/gpu': fc.constantFrom('0', '1') },
-  { requiredKeys: [] },
-);
-
-const running: fc.Arbitrary<Pod[]> = fc.array(fc.tuple(fc.constantFrom(...names, 'ghost'), requests), { maxLength: 12 }).map((bound) =>
-  bound.map(([nodeName, r], i): Pod => ({
-    metadata: { name: `r${i}`, namespace: 'default' },
-    spec: { nodeName, containers: [{ name: 'c', resources: { requests: r } }] },
-  })),
-);
-
-const options: fc.Arbitrary<PlacementOptions> = fc.record({ comparisonOperators: fc.boolean(), summaryWording: fc.constantFrom(...summaryWordings) });
 const top = fc.integer({ min: 0, max: 13 });
-
-const usageOfPods = (pods: Pod[]): PlacementCapacity['usageOf'] => {
-  const usage = usageByNode(pods);
-  return (name) => usage.get(name);
-};
 
 describe('the summary counted by buckets of nodes is the summary of the every-node answer', () => {
   it('without capacity', () => {
