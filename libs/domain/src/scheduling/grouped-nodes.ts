@@ -38,7 +38,7 @@ export function placementNodesGrouped(
   chunking: ListChunking,
   revision: bigint,
 ): PlacementNodesPage {
-  const placed = bucketedPlacement(pod, classes, options, capacity, 0);
+  const placed = bucketedPlacement(pod, classes, options, capacity, 0, true);
   const capacityConsidered = capacity ? ({ capacityConsidered: true } as const) : {};
   if (!placed) {
     const placement = placePodGrouped(pod, classes, options, capacity);
@@ -53,7 +53,8 @@ export function placementNodesGrouped(
       page: placementNodesPage(placement, chunking, revision),
     };
   }
-  const { buckets, bucketAt, verdictOf, feasible, scoreOf } = placed;
+  const { buckets, verdictOf, feasible, scoreOf } = placed;
+  const bucketAt = placed.bucketAt as Int32Array;
   const { names } = classes;
 
   // The list's order: feasible nodes by score, highest first, then by name; then the others by
