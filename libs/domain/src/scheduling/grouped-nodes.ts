@@ -1,4 +1,4 @@
-import { type ListChunk, type ListChunking, chunkOfSorted } from '../lists/list-chunks';
+import { type ListChunk, type ListChunking, chunkOfIndexed } from '../lists/list-chunks';
 import type { Node, Pod } from '../types';
 import { placePodGrouped } from './grouped-placement';
 import { summaryLines } from './grouped-summary';
@@ -65,13 +65,11 @@ export function placementNodesGrouped(
   for (let i = 0; i < names.length; i++) (starts[(slotOfBucket[bucketAt[i] as number] as number) + 1] as number)++;
   for (let slot = 1; slot < starts.length; slot++) starts[slot] = (starts[slot] as number) + (starts[slot - 1] as number);
   const order = new Int32Array(names.length);
-  const keys = new Array<string>(names.length);
-  for (let i = 0; i < names.length; i++) {
-    const bucket = bucketAt[i] as number;
-    const at = (starts[slotOfBucket[bucket] as number] as number)++;
-    order[at] = i;
-    keys[at] = placementNodeKey({ name: names[i] as string, score: scoreOfBucket[bucket] ?? null });
-  }
+  for (let i = 0; i < names.length; i++) order[(starts[slotOfBucket[bucketAt[i] as number] as number] as number)++] = i;
+  const keyAt = (index: number) => {
+    const position = order[index] as number;
+    return placementNodeKey({ name: names[position] as string, score: scoreOfBucket[bucketAt[position] as number] ?? null });
+  };
 
   const fit = resourceFitOf(pod, capacity);
   const shared = new Map<Bucket, PlacementReason[]>();
@@ -87,10 +85,9 @@ export function placementNodesGrouped(
     }
     return reasons;
   };
-  const page = chunkOfSorted(keys, chunking, {
-    filtered: false,
+  const page = chunkOfIndexed(names.length, keyAt, chunking, {
     revision,
-    itemOf: (_key, index): NodePlacement => {
+    itemAt: (index): NodePlacement => {
       const position = order[index] as number;
       const bucket = buckets[bucketAt[position] as number] as Bucket;
       const score = scoreOfBucket[bucketAt[position] as number] ?? null;

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_LIMIT, chunkOfRows, chunkOfSorted, decodeContinue, listLimit, listStart } from '@taintgate/domain';
+import { DEFAULT_LIST_LIMIT, chunkOfIndexed, chunkOfRows, chunkOfSorted, decodeContinue, listLimit, listStart } from '@taintgate/domain';
 
 /**
  * Chunked lists as kube-apiserver pages them over etcd (storage/etcd3/store.go, GetList): items
@@ -128,5 +129,29 @@ describe('chunkOfRows (a list read from a database, one row more than the limit)
 
   it('uncounted (a filtered list): no remainingItemCount', () => {
     expect(chunkOfRows([3, 2, 1], 2, nextAfter, 1n).remainingItemCount).toBeUndefined();
+  });
+});
+
+describe('chunkOfIndexed: keys made on demand page as chunkOfSorted pages them', () => {
+  it('any sorted keys, any start, any limit from 1', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 20 }),
+        fc.string({ maxLength: 4 }),
+        fc.integer({ min: 1, max: 25 }),
+        (unsorted, start, limit) => {
+          const keys = [...unsorted].sort();
+          const made: number[] = [];
+          const keyAt = (i: number) => {
+            made.push(i);
+            return keys[i] as string;
+          };
+          const indexed = chunkOfIndexed(keys.length, keyAt, { limit, start }, { itemAt: (i) => `item ${keys[i]}`, revision: 4n });
+          expect(indexed).toEqual(chunkOfSorted(keys, { limit, start }, { itemOf: (key) => `item ${key}`, filtered: false, revision: 4n }));
+          // A binary search and the last key: never every key of a long list.
+          expect(made.length).toBeLessThanOrEqual(Math.ceil(Math.log2(keys.length + 1)) + 1);
+        },
+      ),
+    );
   });
 });
