@@ -131,7 +131,8 @@ export const placementSummarySchema: JsonSchema = object(
           ['count', 'reasons', 'nodes'],
         ),
       ),
-      description: 'every infeasible node, in groups of identical reasons (a shortage by what the pod requests), the largest first',
+      description:
+        'every infeasible node, in groups of identical reasons (a shortage by what the pod requests, a matchFields miss by what it names), the largest first',
     },
   },
   ['view', 'pod', 'summary', 'detail', 'nodeCount', 'feasibleCount', 'reasonCounts', 'feasibleNodes', 'infeasibleGroups'],

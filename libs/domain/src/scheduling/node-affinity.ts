@@ -89,13 +89,25 @@ function fieldRequirementHolds(req: NodeSelectorRequirement, node: Node): boolea
   return false;
 }
 
+/** How a matchFields miss names the node it is about: the one part of an affinity reason that differs between nodes alike. */
+const nodeIsWords = ': node is ';
+
+/**
+ * A selector miss as every node it applies to shares it: a matchFields miss without the node's own
+ * name (`metadata.name In [node-42]`), which would make a group of each node a DaemonSet's pod misses.
+ */
+export function selectorMissWithoutNodeName(message: string): string {
+  const at = message.lastIndexOf(nodeIsWords);
+  return at < 0 ? message : message.slice(0, at);
+}
+
 function fieldRequirementMiss(req: NodeSelectorRequirement, node: Node): string | undefined {
   if (fieldRequirementHolds(req, node)) return undefined;
   const values = req.values ?? [];
   const text = `${req.key} ${req.operator} [${values.join(', ')}]`;
   if (req.key !== 'metadata.name') return `${text}: not a valid field selector key`;
   if ((req.operator !== 'In' && req.operator !== 'NotIn') || values.length !== 1) return `${text}: must be In or NotIn with one value`;
-  return `${text}: node is ${node.metadata.name}`;
+  return `${text}${nodeIsWords}${node.metadata.name}`;
 }
 
 /** Does one term hold? An empty term matches nothing. */

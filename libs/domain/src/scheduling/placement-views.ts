@@ -2,6 +2,7 @@ import { type ListChunk, type ListChunking, chunkOfSorted } from '../lists/list-
 import type { Int64 } from '../numbers/int64';
 import type { Taint } from '../types';
 import type { NodePlacement, Placement } from './placement';
+import { selectorMissWithoutNodeName } from './node-affinity';
 import type { PlacementReason, PlacementReasonCode } from './placement-reasons';
 
 /**
@@ -60,13 +61,16 @@ export interface PlacementSummary {
 }
 
 /**
- * A reason as a group shares it. A resource shortage's message tells the node's own amounts
+ * A reason as a group shares it. A matchFields miss names the node (`metadata.name In [node-42]: node
+ * is node-7`): the group keeps what the pod asks. A resource shortage's message tells the node's own amounts
  * (`Insufficient cpu: requests 3000m, 500m of 2000m allocatable requested already`): the group
  * keeps the words kube-scheduler counts (`Insufficient cpu`, `Too many pods`) and the pod's
  * request; the nodes view has each node's amounts.
  */
 export function groupReason(reason: PlacementReason): GroupReason {
   const { resource, ...shared } = reason;
+  // A matchFields miss names its node: the group says what the pod asks, as for a shortage.
+  if (reason.field?.includes('.matchFields[')) return { ...shared, message: selectorMissWithoutNodeName(reason.message) };
   if (!resource) return shared;
   return { ...shared, message: shortageWords(reason), resource: { name: resource.name, requested: resource.requested } };
 }

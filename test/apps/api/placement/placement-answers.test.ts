@@ -52,6 +52,18 @@ describe('the summary view of a 10,000-node cluster', () => {
       asking({ nodeSelector: { zone: 'none' }, containers: [{ name: 'c', resources: { requests: { cpu: '12', memory: '30Gi' } } }] }),
     ],
     ['a pod tolerating everything', asking({ tolerations: [{ operator: 'Exists' }] })],
+    [
+      "a DaemonSet's pod, naming its node (every other node misses it by name)",
+      asking({
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['node-42'] }] }],
+            },
+          },
+        },
+      }),
+    ],
   ])('%s: at most 100 KB, under a twentieth of the every-node answer', (_, pod) => {
     const placement = placePodGrouped(pod, classes, undefined, capacity);
     const text = placementJson(placementAnswer(placement, { name: 'summary', top: 10 }, {}, 1n));
