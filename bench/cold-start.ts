@@ -30,6 +30,13 @@ const PLACEMENT = JSON.stringify({ pod: { metadata: { name: 'p' }, spec: { conta
 const mib = (kib: number): string => `${(kib / 1024).toFixed(0)} MiB`;
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
+/** The CPU seconds the process has used (user and system), from /proc/<pid>/stat: on a shared machine, what its wall time is not. */
+function cpuSecondsOf(pid: number): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The process's resident memory now and at its peak, in KiB, from /proc/<pid>/status. */
 function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -46,7 +53,13 @@ async function place(port: number): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Start {
+  /** When it began to accept connections (the first placement not refused was sent). */
+  listeningMs: number;
   firstAnswerMs: number;
+  /** CPU seconds the service used until then. */
+  cpuSeconds: number;
+  /** The snapshot's load as the service logs it (ClusterSnapshot, a refresh of a second or more). */
+  loadLine: string;
   afterFirst: { rss: number; peak: number };
   settled: { rss: number; peak: number };
 }
@@ -56,23 +69,32 @@ async function startOnce(databaseUrl: string, prefix: string, port: number): Pro
   const started = performance.now();
   const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TAINTGATE_AUTH: 'off', REDIS_PREFIX: prefix },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let loadLine = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const line = /read \d+ nodes and \d+ pods written since revision -1 in [\d.]+ s/.exec(chunk);
+    if (line) loadLine = line[0];
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     // Refused until it listens; once it does, the first placement waits for the cluster's load.
     let status = 0;
+    let listeningMs = 0;
     while (status !== 200) {
       if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+      const sent = performance.now() - started;
       status = await place(port).catch(() => 0);
+      if (status !== 0 && listeningMs === 0) listeningMs = sent;
       if (status !== 200 && status !== 0) throw new Error(`placement answered ${status}`);
       if (status === 0) await sleep(20);
     }
     const firstAnswerMs = performance.now() - started;
+    const cpuSeconds = cpuSecondsOf(child.pid as number);
     const afterFirst = memoryOf(child.pid as number);
     for (let i = 0; i < 20; i++) await place(port);
     await sleep(3000);
-    return { firstAnswerMs, afterFirst, settled: memoryOf(child.pid as number) };
+    return { listeningMs, firstAnswerMs, cpuSeconds, loadLine, afterFirst, settled: memoryOf(child.pid as number) };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -97,7 +119,7 @@ async function main(): Promise<void> {
       const s = await startOnce(databaseUrl, prefix, 3400 + (process.pid % 500));
       starts.push(s);
       console.log(
-        `start ${i + 1}: first answer after ${(s.firstAnswerMs / 1000).toFixed(2)} s; RSS then ${mib(s.afterFirst.rss)} (peak ${mib(s.afterFirst.peak)}); ` +
+        `start ${i + 1}: listening after ${(s.listeningMs / 1000).toFixed(2)} s, first answer after ${(s.firstAnswerMs / 1000).toFixed(2)} s, ${s.cpuSeconds.toFixed(1)} s of CPU (${s.loadLine}); RSS then ${mib(s.afterFirst.rss)} (peak ${mib(s.afterFirst.peak)}); ` +
           `after 20 more answers and 3 s ${mib(s.settled.rss)} (peak ${mib(s.settled.peak)}); load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
       );
     }
