@@ -62,14 +62,20 @@ function sectionOf(extra: unknown, section: string): Json {
 
 /** Drops keys whose value is undefined, null or an empty array/object (Go's omitempty). */
 function omitEmpty<T extends Json>(object: T): T {
-  return Object.fromEntries(
-    Object.entries(object).filter(([, v]) => {
-      if (v === undefined || v === null) return false;
-      if (Array.isArray(v)) return v.length > 0;
-      if (isObject(v)) return Object.keys(v).length > 0;
-      return true;
-    }),
-  ) as T;
+  // A loop rather than entries filtered: a snapshot's load makes 300,000 pods through here.
+  const kept: Json = {};
+  for (const key in object) {
+    const v = object[key];
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v) ? v.length === 0 : isObject(v) && isEmpty(v)) continue;
+    kept[key] = v;
+  }
+  return kept as T;
+}
+
+function isEmpty(object: Json): boolean {
+  for (const _ in object) return false;
+  return true;
 }
 
 /** What every stored object keeps in columns of its own, for its metadata. */

@@ -4,6 +4,9 @@ import { type ColumnFields, extraOf, k8sTime, objectOfRow, storableJson } from '
 
 export type PodRow = Prisma.PodGetPayload<object>;
 
+/** What a Pod is made of (podOfRow): a row but for the columns only queries read and the row's bookkeeping. */
+export type StoredPodRow = Omit<PodRow, 'requests' | 'ownerKind' | 'updatedAt' | 'clusterId' | 'deletionByTaintgate'>;
+
 const podColumns: ColumnFields = {
   // A graceful deletion's fields are the service's to set (by an eviction), never a client's.
   metadata: ['name', 'namespace', 'uid', 'labels', 'creationTimestamp', 'resourceVersion', 'deletionTimestamp', 'deletionGracePeriodSeconds'],
@@ -56,7 +59,7 @@ export function podColumnsOf(pod: Pod) {
 }
 
 /** The Kubernetes Pod a row stands for. */
-export function podOfRow(row: PodRow): Pod {
+export function podOfRow(row: StoredPodRow): Pod {
   return objectOfRow('Pod', row, {
     metadata: {
       deletionTimestamp: row.deletionTimestamp ? k8sTime(row.deletionTimestamp) : undefined,
@@ -101,9 +104,7 @@ export function importedPodRow(
 export function podOfImportedRow(row: ImportedPodRow, revision: bigint): Pod {
   return podOfRow({
     ...row,
-    clusterId: 0,
     revision,
-    updatedAt: row.createdAt,
     deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? null : BigInt(row.deletionGracePeriodSeconds),
   });
 }
