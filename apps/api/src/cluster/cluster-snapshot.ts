@@ -26,7 +26,6 @@ import type { ClusterRef } from './cluster-writer';
 import { nodeOfRow } from './node-record';
 import { podKey, podOfRow } from './pod-record';
 import { readPodsSince } from './pod-store';
-import { SharedParts } from './shared-parts';
 
 const logger = new Logger('ClusterSnapshot');
 
@@ -181,19 +180,12 @@ export class ClusterSnapshot {
         const whole = this.revision >= 0n && this.revision < row.tombstonesPrunedThrough;
         const since = whole ? -1n : this.revision;
         const after = { clusterId, revision: { gt: since } };
-        // A whole read shares what its objects have in common (pods of one owner hold the same
-        // containers, tolerations, labels, ...), and lets the table go once done.
-        const parts = since < 0n ? new SharedParts() : undefined;
         // One after the other: a transaction is one connection, and pg will not queue for us.
         const tombstones = await tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } });
-        const nodes = (await tx.node.findMany({ where: after, include: { taints: true } })).map((row) => ({
-          key: row.name,
-          node: parts ? parts.shareMembers(nodeOfRow(row), ['metadata', 'status']) : nodeOfRow(row),
-          revision: row.revision,
-        }));
+        const nodes = await tx.node.findMany({ where: after, include: { taints: true } });
         const pods = await readPodsSince(await this.prisma.connectionOf(tx), clusterId, since, (row) => ({
           key: podKey(row.namespace, row.name),
-          pod: parts ? parts.shareMembers(podOfRow(row), ['metadata'], ['status']) : podOfRow(row),
+          pod: podOfRow(row),
           revision: row.revision,
         }));
         return { revision, since, whole, tombstones, nodes, pods };
@@ -207,9 +199,9 @@ export class ClusterSnapshot {
       delete this.sorted.pods;
     }
     // The order of the keys holds while none comes or goes (most writes change objects that exist).
-    if (changes.tombstones.some((t) => t.kind === 'Node') || changes.nodes.some(({ key }) => !this.nodes.has(key))) delete this.sorted.nodes;
+    if (changes.tombstones.some((t) => t.kind === 'Node') || changes.nodes.some((row) => !this.nodes.has(row.name))) delete this.sorted.nodes;
     if (changes.tombstones.some((t) => t.kind !== 'Node') || changes.pods.some(({ key }) => !this.pods.has(key))) delete this.sorted.pods;
-    const { nodes } = changes;
+    const nodes = changes.nodes.map((row) => ({ key: row.name, node: nodeOfRow(row), revision: row.revision }));
     // Read before they are applied: a follower is told what each object was, as well as what it is.
     const whole = changes.whole || since < 0n;
     const told = !whole && this.listener?.followed() ? this.changesOf(changes.tombstones, nodes, changes.pods) : [];
