@@ -23,8 +23,8 @@ import { storeCluster } from './stored-objects';
 const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30 };
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
 const MAIN = path.join(__dirname, '../dist/apps/api/src/main.js');
-/** As `npm start` runs it. */
-const NODE_FLAGS = ['--max-old-space-size=8192'];
+/** As `npm start` runs it; BENCH_NODE_FLAGS (space-separated) to try others. */
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=8192').split(' ').filter(Boolean);
 const PLACEMENT = JSON.stringify({ pod: { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } });
 
 const mib = (kib: number): string => `${(kib / 1024).toFixed(0)} MiB`;
