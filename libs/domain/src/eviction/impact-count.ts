@@ -7,6 +7,7 @@ import { type ImpactSummary, impactTally } from './impact-views';
 import { destinations, feasibilityIn, isTerminal, pendingPodLoss } from './impact-search';
 import { type NoExecuteOutcome, noExecuteOutcomes, outcomeOf } from './no-execute-outcomes';
 import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
+import { type PodKinds, podKinds } from './pod-kinds';
 import { type ReschedulingQuery, taintedNodes } from './taint-impact';
 
 /**
@@ -25,13 +26,16 @@ export function taintImpactSummary(
   options: MatchOptions = defaultMatchOptions,
   scheduledOf: (pod: Pod) => ScheduledEviction | undefined = () => undefined,
   rescheduling?: ReschedulingQuery,
+  /** Kept by a caller whose pods do not change (a snapshot's), so that each pod's kind is found once across questions. */
+  kinds: PodKinds = podKinds(),
 ): ImpactSummary {
   const after = taintedNodes(nodes, targetNames, taint);
   const capacity: PlacementCapacity | undefined = rescheduling?.usageOf && { usageOf: rescheduling.usageOf };
   const evicts = taint.effect === 'NoExecute';
   const feasibility = feasibilityIn(options, rescheduling?.nodeClasses);
-  const loses = pendingPodLoss([taint], nodes, new Set(after.keys()), options, capacity, feasibility);
-  const placeOf = rescheduling && destinations([...nodes.filter((n) => !after.has(n.metadata.name)), ...after.values()], now, options, capacity, feasibility);
+  const loses = pendingPodLoss([taint], nodes, new Set(after.keys()), options, capacity, feasibility, kinds);
+  const untainted = nodes.filter((n) => !after.has(n.metadata.name));
+  const placeOf = rescheduling && destinations(untainted, [...after.values()], [taint], now, options, capacity, feasibility, kinds);
   const outcome = noExecuteOutcomes(now, options);
   const tally = impactTally(now);
   let stranded = 0;
@@ -49,10 +53,11 @@ export function taintImpactSummary(
       continue;
     }
     const scheduled = scheduledOf(pod);
+    const kind = kinds.of(pod);
     // An eviction already scheduled is the pod's own; otherwise the decision is that of its tolerations on the node's taints.
     const decided: NoExecuteOutcome = scheduled
       ? outcomeOf(planNoExecute(node.spec?.taints, pod.spec?.tolerations, scheduled, now, options), now)
-      : outcome(node, pod.spec?.tolerations);
+      : outcome(node, kind);
     if (decided === 'stays') {
       tally.counts.unaffected++;
       continue;
@@ -60,7 +65,7 @@ export function taintImpactSummary(
     tally.evicted(decided.at, decided.immediately, decided.alreadyScheduled);
     if (!placeOf || isTerminal(pod)) continue;
     // As taintImpact: its own node is a place for it only when its eviction there is not certain.
-    if (placeOf(pod, decided.at === null || decided.alreadyScheduled) === null) stranded++;
+    if (placeOf(pod, kind, decided.at === null || decided.alreadyScheduled) === null) stranded++;
   }
 
   const summary: ImpactSummary = { taint: taintIdentity(taint), nodeCount: after.size, counts: tally.counts, timeline: tally.timeline() };
