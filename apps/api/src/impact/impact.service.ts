@@ -13,6 +13,7 @@ import {
   addsTaintsOrCordons,
   explainAdmission,
   nodeChangeImpact,
+  podKinds,
   selectNodes,
   taintImpact,
   taintImpactSummary,
@@ -46,6 +47,13 @@ function* concat<T>(parts: readonly Iterable<T>[], last: Iterable<T>): Generator
   yield* last;
 }
 
+/**
+ * Beyond this share of the nodes tainted, the summary walks every pod (a Map's values, the
+ * cheapest walk there is) and passes over those on other nodes; below it, only the pods on the
+ * nodes tainted and the pending ones, node by node (a key lookup per pod).
+ */
+const walkEveryPodFrom = 0.25;
+
 /** "What happens if I add this taint?" Nothing is changed. */
 @Injectable()
 export class ImpactService {
@@ -54,6 +62,12 @@ export class ImpactService {
     private readonly ledger: EvictionLedger,
     private readonly config: AppConfig,
   ) {}
+
+  /**
+   * The stored pods' kinds, found once per pod object and kept across questions: a snapshot's
+   * objects are replaced when they change, never changed, and dropped with it.
+   */
+  private readonly storedKinds = podKinds();
 
   /**
    * Over the stored cluster, with the evictions already scheduled there (the controller keeps an
@@ -75,9 +89,11 @@ export class ImpactService {
     if (view.name === 'summary') {
       // Only the pods on the nodes tainted and the pending ones count, taken as the snapshot keeps them (no copy of every pod).
       const { podsOn, pendingPods } = cluster;
-      const pods = podsOn && pendingPods ? concat([...names].map(podsOn), pendingPods()) : cluster.pods;
+      const fewNodes = names.size < cluster.nodes.length * walkEveryPodFrom;
+      const pods = podsOn && pendingPods && fewNodes ? concat([...names].map(podsOn), pendingPods()) : cluster.pods;
       const options = this.config.matchOptions;
-      const summary = taintImpactSummary(taint, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods));
+      const kinds = cluster.clusterId === undefined ? podKinds() : this.storedKinds;
+      const summary = taintImpactSummary(taint, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
       return impactSummaryAnswer(summary, at);
     }
     const pods = [...cluster.pods];
