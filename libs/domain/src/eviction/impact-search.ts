@@ -115,13 +115,14 @@ export function destinations(
   };
 
   function placeOf(pod: Pod, kind: PodKind, mayStay: boolean): string | null {
+    // A replacement the added taints alone evict is evicted from every tainted node: only the others are worth a look.
+    const nodes = evictedByAdded(kind) ? untainted : ordered;
+    if (nodes.length === 0) return null;
     // Its own node is ruled out by the same taints and tolerations that evict it, so the answer does not depend on it, unless it may stay.
     const stays = mayStay ? (pod.spec?.nodeName ?? '') : '';
     const signature = schedulingSignature(pod, capacity !== undefined, now) + stays;
     const cached = found.get(signature);
     if (cached !== undefined) return cached;
-    // A replacement the added taints alone evict is evicted from every tainted node: only the others are worth a look.
-    const nodes = evictedByAdded(kind) ? untainted : ordered;
     const place = ignoringRoom
       ? placeWithRoom(pod, kind, mayStay, schedulingSignature(pod, false, now) + stays, nodes)
       : firstHome(asRescheduled(pod).pod, nodes, now, options, undefined, feasibility);

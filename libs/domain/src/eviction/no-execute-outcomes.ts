@@ -25,28 +25,44 @@ export function outcomeOf(decision: NoExecuteDecision, now: number): NoExecuteOu
   }
 }
 
+/** One outcome, and how many pods have had it: a summary counts pods alike together. */
+export interface CountedOutcome {
+  readonly outcome: NoExecuteOutcome;
+  pods: number;
+  /** Where such a pod could go, once looked for (every pod with this outcome asks the same: see destinations). */
+  elsewhere?: string | null;
+}
+
 /**
  * planNoExecute's outcome for a pod with no eviction scheduled, decided once per NoExecute taint
  * list and kind of pod (PodKind: tolerations alike): with nothing scheduled it reads nothing else
  * of the node or the pod, and a cluster's 300,000 pods come in a few kinds on a few kinds of nodes.
+ * `on(node)` is the decision for the pods of one node; `all()` every outcome decided, with its count.
  */
-export function noExecuteOutcomes(now: number, options: MatchOptions): (node: Node, kind: PodKind) => NoExecuteOutcome {
-  /** By node: the outcomes for its kind of NoExecute taints, by kind of pod. */
-  const byNode = new Map<Node, Map<PodKind, NoExecuteOutcome>>();
-  const byTaints = new Map<string, Map<PodKind, NoExecuteOutcome>>();
-  return (node, kind) => {
-    let outcomes = byNode.get(node);
-    if (!outcomes) {
-      const taintsKey = JSON.stringify((node.spec?.taints ?? []).filter(isNoExecuteTaint).map((t) => [t.key, t.value, t.effect]));
-      outcomes = byTaints.get(taintsKey) ?? new Map<PodKind, NoExecuteOutcome>();
-      byTaints.set(taintsKey, outcomes);
-      byNode.set(node, outcomes);
+export function noExecuteOutcomes(now: number, options: MatchOptions) {
+  /** By kind of NoExecute taints: the decision, and the outcomes by kind of pod. */
+  const byTaints = new Map<string, { decide: (kind: PodKind) => CountedOutcome; outcomes: Map<PodKind, CountedOutcome> }>();
+  const on = (node: Node): ((kind: PodKind) => CountedOutcome) => {
+    const noExecute = (node.spec?.taints ?? []).filter(isNoExecuteTaint);
+    const taintsKey = JSON.stringify(noExecute.map((t) => [t.key, t.value, t.effect]));
+    let decision = byTaints.get(taintsKey);
+    if (!decision) {
+      const outcomes = new Map<PodKind, CountedOutcome>();
+      const decide = (kind: PodKind): CountedOutcome => {
+        let counted = outcomes.get(kind);
+        if (counted === undefined) {
+          counted = { outcome: outcomeOf(planNoExecute(noExecute, kind.tolerations, undefined, now, options), now), pods: 0 };
+          outcomes.set(kind, counted);
+        }
+        return counted;
+      };
+      decision = { decide, outcomes };
+      byTaints.set(taintsKey, decision);
     }
-    let outcome = outcomes.get(kind);
-    if (outcome === undefined) {
-      outcome = outcomeOf(planNoExecute(node.spec?.taints, kind.tolerations, undefined, now, options), now);
-      outcomes.set(kind, outcome);
-    }
-    return outcome;
+    return decision.decide;
   };
+  function* all(): Generator<CountedOutcome> {
+    for (const { outcomes } of byTaints.values()) yield* outcomes.values();
+  }
+  return { on, all };
 }

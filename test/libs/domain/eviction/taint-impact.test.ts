@@ -299,4 +299,19 @@ describe('taintImpact with rescheduling: where evicted pods could go', () => {
       expect(taintImpactSummary(drain, nodes, pods, all, now, undefined, undefined, query, kinds)).toEqual(expected);
     });
   });
+
+  it('pods alike whose evictions are never in practice are each looked for on their own: each may stay on its own node', () => {
+    const huge = { tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2n ** 62n }] };
+    const forever = { tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute' }] };
+    // Each fits beside what its own node holds but itself; b's node also holds a filler, so only a may stay.
+    const pods = [asking('a', 'n1', '3', huge), asking('b', 'n2', '3', huge), asking('filler', 'n2', '2', forever)];
+    const nodes = [sized('n1'), sized('n2')];
+    const query = { usageOf: usageOf(pods), nodeClasses: nodeClassesOf(nodes) };
+    const all = new Set(['n1', 'n2']);
+    const impact = taintImpact(drain, nodes, pods, all, now, undefined, undefined, query);
+    expect(elsewhere(impact)).toEqual({ a: 'n1', b: null });
+    for (const order of [pods, [...pods].reverse()]) {
+      expect(taintImpactSummary(drain, nodes, order, all, now, undefined, undefined, query)).toEqual(impactSummary(impact, now));
+    }
+  });
 });
