@@ -168,6 +168,9 @@ async function measure(databaseUrl: string, prefix: string): Promise<void> {
         `${kept.median.toFixed(0)} ms with the pods' kinds kept (9 runs); service median / domain's kept: ${(median(times) / kept.median).toFixed(1)}x`,
     );
     console.log(
+      `the evictions scheduled on those ${names.size} nodes, read (EvictionLedger.scheduledOnNodes): median ${median(reads).toFixed(1)} ms (9 reads)`,
+    );
+    console.log(
       `load average after: ${os
         .loadavg()
         .map((l) => l.toFixed(2))
