@@ -47,6 +47,7 @@ export * from './eviction/no-execute-plan';
 export * from './eviction/taint-impact';
 export * from './eviction/impact-views';
 export * from './eviction/impact-count';
+export { type PodKind, type PodKinds, podKinds } from './eviction/pod-kinds';
 export * from './eviction/node-change-impact';
 
 export * from './admission/merge-tolerations';

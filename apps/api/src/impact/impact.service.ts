@@ -13,6 +13,7 @@ import {
   addsTaintsOrCordons,
   explainAdmission,
   nodeChangeImpact,
+  podKinds,
   selectNodes,
   taintImpact,
   taintImpactSummary,
@@ -46,6 +47,13 @@ function* concat<T>(parts: readonly Iterable<T>[], last: Iterable<T>): Generator
   yield* last;
 }
 
+/**
+ * Beyond this share of the nodes tainted, the summary walks every pod (a Map's values, the
+ * cheapest walk there is) and passes over those on other nodes; below it, only the pods on the
+ * nodes tainted and the pending ones, node by node (a key lookup per pod).
+ */
+const walkEveryPodFrom = 0.25;
+
 /** "What happens if I add this taint?" Nothing is changed. */
 @Injectable()
 export class ImpactService {
@@ -54,6 +62,12 @@ export class ImpactService {
     private readonly ledger: EvictionLedger,
     private readonly config: AppConfig,
   ) {}
+
+  /**
+   * The stored pods' kinds, found once per pod object and kept across questions: a snapshot's
+   * objects are replaced when they change, never changed, and dropped with it.
+   */
+  private readonly storedKinds = podKinds();
 
   /**
    * Over the stored cluster, with the evictions already scheduled there (the controller keeps an
@@ -75,9 +89,11 @@ export class ImpactService {
     if (view.name === 'summary') {
       // Only the pods on the nodes tainted and the pending ones count, taken as the snapshot keeps them (no copy of every pod).
       const { podsOn, pendingPods } = cluster;
-      const pods = podsOn && pendingPods ? concat([...names].map(podsOn), pendingPods()) : cluster.pods;
+      const fewNodes = names.size < cluster.nodes.length * walkEveryPodFrom;
+      const pods = podsOn && pendingPods && fewNodes ? concat([...names].map(podsOn), pendingPods()) : cluster.pods;
       const options = this.config.matchOptions;
-      const summary = taintImpactSummary(taint, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods));
+      const kinds = cluster.clusterId === undefined ? podKinds() : this.storedKinds;
+      const summary = taintImpactSummary(taint, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
       return impactSummaryAnswer(summary, at);
     }
     const pods = [...cluster.pods];
@@ -130,12 +146,17 @@ export class ImpactService {
   /** The eviction scheduled for a pod on these nodes, if it is still for this very pod (uid and node). */
   private async scheduledOn(clusterId: number, nodeNames: ReadonlySet<string>): Promise<(pod: Pod) => ScheduledEviction | undefined> {
     const rows = await this.ledger.scheduledOnNodes(clusterId, [...nodeNames]);
-    // Most questions find none: then no pod's key is built.
+    // Most questions find none: then nothing is looked up.
     if (rows.size === 0) return () => undefined;
+    // By uid, which the pod holds already: a summary asks for each of 300,000 pods, and a
+    // `namespace/name` key built for each cost more than the rest of its decision.
+    const byUid = new Map([...rows].map(([key, row]) => [row.podUid, { key, row }]));
     return (pod) => {
-      const row = rows.get(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name));
-      if (!row || row.podUid !== pod.metadata.uid || row.nodeName !== pod.spec?.nodeName) return undefined;
-      return { startedAt: row.startedAt.getTime(), fireAt: row.scheduledFor.getTime() };
+      const found = pod.metadata.uid === undefined ? undefined : byUid.get(pod.metadata.uid);
+      if (!found || found.row.nodeName !== pod.spec?.nodeName) return undefined;
+      // The uid names one pod: the same checks as by key (its namespace/name, uid and node).
+      if (found.key !== podKey(pod.metadata.namespace ?? 'default', pod.metadata.name)) return undefined;
+      return { startedAt: found.row.startedAt.getTime(), fireAt: found.row.scheduledFor.getTime() };
     };
   }
 }

@@ -5,8 +5,9 @@ import { type MatchOptions, defaultMatchOptions } from '../tolerations/match';
 import type { Node, Pod, Taint } from '../types';
 import { type ImpactSummary, impactTally } from './impact-views';
 import { destinations, feasibilityIn, isTerminal, pendingPodLoss } from './impact-search';
-import { type NoExecuteOutcome, noExecuteOutcomes, outcomeOf } from './no-execute-outcomes';
+import { type CountedOutcome, noExecuteOutcomes, outcomeOf } from './no-execute-outcomes';
 import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
+import { type PodKind, type PodKinds, podKinds } from './pod-kinds';
 import { type ReschedulingQuery, taintedNodes } from './taint-impact';
 
 /**
@@ -25,14 +26,20 @@ export function taintImpactSummary(
   options: MatchOptions = defaultMatchOptions,
   scheduledOf: (pod: Pod) => ScheduledEviction | undefined = () => undefined,
   rescheduling?: ReschedulingQuery,
+  /** Kept by a caller whose pods do not change (a snapshot's), so that each pod's kind is found once across questions. */
+  kinds: PodKinds = podKinds(),
 ): ImpactSummary {
   const after = taintedNodes(nodes, targetNames, taint);
   const capacity: PlacementCapacity | undefined = rescheduling?.usageOf && { usageOf: rescheduling.usageOf };
   const evicts = taint.effect === 'NoExecute';
   const feasibility = feasibilityIn(options, rescheduling?.nodeClasses);
-  const loses = pendingPodLoss([taint], nodes, new Set(after.keys()), options, capacity, feasibility);
-  const placeOf = rescheduling && destinations([...nodes.filter((n) => !after.has(n.metadata.name)), ...after.values()], now, options, capacity, feasibility);
-  const outcome = noExecuteOutcomes(now, options);
+  const loses = pendingPodLoss([taint], nodes, new Set(after.keys()), options, capacity, feasibility, kinds);
+  const untainted = nodes.filter((n) => !after.has(n.metadata.name));
+  const placeOf = rescheduling && destinations(untainted, [...after.values()], [taint], now, options, capacity, feasibility, kinds);
+  const outcomes = noExecuteOutcomes(now, options);
+  /** Each tainted node's decision for its pods, found with one lookup per pod. */
+  const decisionOn = new Map<string, { node: Node; decide: (kind: PodKind) => CountedOutcome }>();
+  for (const [name, node] of after) decisionOn.set(name, { node, decide: outcomes.on(node) });
   const tally = impactTally(now);
   let stranded = 0;
 
@@ -42,26 +49,44 @@ export function taintImpactSummary(
       if (!isTerminal(pod) && loses(pod)) tally.counts.unschedulable++;
       continue;
     }
-    const node = after.get(boundTo);
-    if (!node) continue;
+    const target = decisionOn.get(boundTo);
+    if (!target) continue;
     if (isTerminating(pod) || !evicts) {
       tally.counts.unaffected++;
       continue;
     }
     const scheduled = scheduledOf(pod);
-    // An eviction already scheduled is the pod's own; otherwise the decision is that of its tolerations on the node's taints.
-    const decided: NoExecuteOutcome = scheduled
-      ? outcomeOf(planNoExecute(node.spec?.taints, pod.spec?.tolerations, scheduled, now, options), now)
-      : outcome(node, pod.spec?.tolerations);
-    if (decided === 'stays') {
+    const kind = kinds.of(pod);
+    if (scheduled) {
+      // An eviction already scheduled is the pod's own, and so is the search for its place (its own node may be one).
+      const decided = outcomeOf(planNoExecute(target.node.spec?.taints, pod.spec?.tolerations, scheduled, now, options), now);
+      if (decided === 'stays') {
+        tally.counts.unaffected++;
+        continue;
+      }
+      tally.evicted(decided.at, decided.immediately, decided.alreadyScheduled);
+      if (placeOf && !isTerminal(pod) && placeOf(pod, kind, decided.at === null || decided.alreadyScheduled) === null) stranded++;
+      continue;
+    }
+    // Otherwise the decision is that of its tolerations on the node's taints, counted with its kind's.
+    const counted = target.decide(kind);
+    if (counted.outcome === 'stays') {
       tally.counts.unaffected++;
       continue;
     }
-    tally.evicted(decided.at, decided.immediately, decided.alreadyScheduled);
+    counted.pods++;
     if (!placeOf || isTerminal(pod)) continue;
-    // As taintImpact: its own node is a place for it only when its eviction there is not certain.
-    if (placeOf(pod, decided.at === null || decided.alreadyScheduled) === null) stranded++;
+    // As taintImpact: its own node is a place for it only when its eviction there is not certain
+    // (never in practice), and then the answer is the pod's own. Otherwise it is the same for every
+    // pod of the kind with this outcome (destinations), so it is asked once.
+    if (counted.outcome.at === null) {
+      if (placeOf(pod, kind, true) === null) stranded++;
+      continue;
+    }
+    if (counted.elsewhere === undefined) counted.elsewhere = placeOf(pod, kind, false);
+    if (counted.elsewhere === null) stranded++;
   }
+  for (const { outcome, pods: count } of outcomes.all()) if (outcome !== 'stays' && count > 0) tally.evicted(outcome.at, outcome.immediately, false, count);
 
   const summary: ImpactSummary = { taint: taintIdentity(taint), nodeCount: after.size, counts: tally.counts, timeline: tally.timeline() };
   if (rescheduling) summary.rescheduling = { capacityConsidered: capacity !== undefined, stranded };

@@ -4,12 +4,12 @@ import { nodeAffinityPreFilter } from '../scheduling/node-affinity';
 import type { NodeClasses } from '../scheduling/node-classes';
 import { type PlacementCapacity, feasibilityOf } from '../scheduling/placement';
 import { asRescheduled } from '../scheduling/rescheduling';
-import { isDoNotScheduleTaint } from '../taints/taint';
+import { isDoNotScheduleTaint, isNoExecuteTaint } from '../taints/taint';
 import type { MatchOptions } from '../tolerations/match';
 import { tolerationsTolerateTaint } from '../tolerations/match';
 import type { Node, Pod, Taint, Toleration } from '../types';
-import { goJson } from '../validation/field-errors';
 import { deadlineAfter, planNoExecute } from './no-execute-plan';
+import { type PodKind, type PodKinds, jsonOf, requestText } from './pod-kinds';
 
 /**
  * The searches taint impact makes beyond each pod's own decision, shared by the full answer
@@ -41,68 +41,126 @@ export function pendingPodLoss(
   options: MatchOptions,
   capacity: PlacementCapacity | undefined,
   feasibility: Feasibility,
+  kinds: PodKinds,
 ): (pod: Pod) => boolean {
   const blocking = added.filter(isDoNotScheduleTaint);
   if (blocking.length === 0) return () => false;
-  const decided = new Map<string, boolean>();
+  const others = nodes.filter((n) => !targets.has(n.metadata.name));
+  const targeted = nodes.filter((n) => targets.has(n.metadata.name));
+  const bySignature = new Map<string, boolean>();
+  const byKind = new Map<PodKind, boolean>();
   return (pod) => {
-    if (blocking.every((taint) => tolerationsTolerateTaint(pod.spec?.tolerations, taint, options))) return false;
-    const signature = schedulingSignature(pod, capacity !== undefined);
-    let loses = decided.get(signature);
+    const kind = kinds.of(pod);
+    let loses = byKind.get(kind);
     if (loses === undefined) {
-      loses = feasibleOnlyOnTargets(feasibility(pod, capacity), nodes, targets);
-      decided.set(signature, loses);
+      loses = lossOf(pod);
+      byKind.set(kind, loses);
     }
     return loses;
   };
+
+  function lossOf(pod: Pod): boolean {
+    if (blocking.every((taint) => tolerationsTolerateTaint(pod.spec?.tolerations, taint, options))) return false;
+    const signature = schedulingSignature(pod, capacity !== undefined);
+    let loses = bySignature.get(signature);
+    if (loses === undefined) {
+      loses = feasibleOnlyOnTargets(feasibility(pod, capacity), others, targeted);
+      bySignature.set(signature, loses);
+    }
+    return loses;
+  }
 }
 
-function feasibleOnlyOnTargets(feasible: (node: Node) => boolean, nodes: readonly Node[], targets: ReadonlySet<string>): boolean {
-  let feasibleOnTarget = false;
-  for (const node of nodes) {
-    if (!feasible(node)) continue;
-    if (!targets.has(node.metadata.name)) return false; // still has a home
-    feasibleOnTarget = true;
-  }
-  return feasibleOnTarget;
+/** Feasible on no node but targets, and on some target: the nodes not targeted are tried first, so the search stops at the first feasible node. */
+function feasibleOnlyOnTargets(feasible: (node: Node) => boolean, others: readonly Node[], targeted: readonly Node[]): boolean {
+  if (others.some(feasible)) return false; // still has a home
+  return targeted.some(feasible);
 }
 
 /**
- * Where an evicted pod could go: over the nodes as they are after the taint (in the order to try
- * them), the first where its replacement passes the filters and no NoExecute taint would evict it
- * again. Pods alike in everything that decides it (replicas of one workload) are looked for once,
- * and the search stops at the first such node. A pod that fits nowhere costs one pass over the
- * nodes; with capacity, kinds of pods alike but for their requests share what such passes found,
- * since room only takes nodes away and a larger request fits nowhere a smaller one does not.
+ * Where an evicted pod could go: over the nodes as they are after the taint, those not tainted
+ * first and then the tainted ones (each of which carries every taint of `added`), the first where
+ * its replacement passes the filters and no NoExecute taint would evict it again. Pods of one
+ * kind (replicas of one workload) are looked for once, and so are kinds alike in everything that
+ * decides it; the search stops at the first such node. A pod that fits nowhere costs one pass over
+ * the nodes; with capacity, kinds of pods alike but for their requests share what such passes
+ * found, since room only takes nodes away and a larger request fits nowhere a smaller one does not.
  */
-export function destinations(ordered: readonly Node[], now: number, options: MatchOptions, capacity: PlacementCapacity | undefined, feasibility: Feasibility) {
+export function destinations(
+  untainted: readonly Node[],
+  tainted: readonly Node[],
+  added: readonly Taint[],
+  now: number,
+  options: MatchOptions,
+  capacity: PlacementCapacity | undefined,
+  feasibility: Feasibility,
+  kinds: PodKinds,
+): (pod: Pod, kind: PodKind, mayStay: boolean) => string | null {
+  const ordered = [...untainted, ...tainted];
+  const evictedByAdded = evictedOnEveryTainted(added, now, options);
+  /** By kind, for pods whose own node is no place for them: the answer does not depend on which node they leave. */
+  const byKind = new Map<PodKind, string | null>();
   const found = new Map<string, string | null>();
-  const ignoringRoom = capacity && destinations(ordered, now, options, undefined, feasibility);
+  const ignoringRoom = capacity && destinations(untainted, tainted, added, now, options, undefined, feasibility, kinds);
   /** By kind of pod but for its request: the requests found to fit nowhere. */
   const strandedRequests = new Map<string, ResourceRequest[]>();
-  return (pod: Pod, mayStay: boolean): string | null => {
+  return (pod, kind, mayStay) => {
+    if (mayStay) return placeOf(pod, kind, true);
+    let place = byKind.get(kind);
+    if (place === undefined) {
+      place = placeOf(pod, kind, false);
+      byKind.set(kind, place);
+    }
+    return place;
+  };
+
+  function placeOf(pod: Pod, kind: PodKind, mayStay: boolean): string | null {
+    // A replacement the added taints alone evict is evicted from every tainted node: only the others are worth a look.
+    const nodes = evictedByAdded(kind) ? untainted : ordered;
+    if (nodes.length === 0) return null;
     // Its own node is ruled out by the same taints and tolerations that evict it, so the answer does not depend on it, unless it may stay.
     const stays = mayStay ? (pod.spec?.nodeName ?? '') : '';
     const signature = schedulingSignature(pod, capacity !== undefined, now) + stays;
     const cached = found.get(signature);
     if (cached !== undefined) return cached;
     const place = ignoringRoom
-      ? placeWithRoom(pod, mayStay, schedulingSignature(pod, false, now) + stays)
-      : firstHome(asRescheduled(pod).pod, ordered, now, options, undefined, feasibility);
+      ? placeWithRoom(pod, kind, mayStay, schedulingSignature(pod, false, now) + stays, nodes)
+      : firstHome(asRescheduled(pod).pod, nodes, now, options, undefined, feasibility);
     found.set(signature, place);
     return place;
-  };
+  }
 
-  function placeWithRoom(pod: Pod, mayStay: boolean, kind: string): string | null {
-    if (ignoringRoom?.(pod, mayStay) === null) return null;
+  function placeWithRoom(pod: Pod, kind: PodKind, mayStay: boolean, withoutRequest: string, nodes: readonly Node[]): string | null {
+    if (ignoringRoom?.(pod, kind, mayStay) === null) return null;
     const request = podResourceRequest(pod);
-    const stranded = strandedRequests.get(kind) ?? [];
+    const stranded = strandedRequests.get(withoutRequest) ?? [];
     if (stranded.some((smaller) => covers(request, smaller))) return null;
     const { pod: replacement, capacity: rest } = asRescheduled(pod, capacity);
-    const place = firstHome(replacement, ordered, now, options, rest, feasibility);
-    if (place === null) strandedRequests.set(kind, [...stranded, request]);
+    const place = firstHome(replacement, nodes, now, options, rest, feasibility);
+    if (place === null) strandedRequests.set(withoutRequest, [...stranded, request]);
     return place;
   }
+}
+
+/**
+ * Does a NoExecute taint among `added` evict a pod of the kind at once or after a while, taken
+ * alone? Then so does every node that carries them: the controller uses, for each taint, the
+ * first toleration of it, so more taints only add untolerated ones or tolerations of fewer
+ * seconds. By kind, asked once each.
+ */
+function evictedOnEveryTainted(added: readonly Taint[], now: number, options: MatchOptions): (kind: PodKind) => boolean {
+  const noExecute = added.filter(isNoExecuteTaint);
+  const decided = new Map<PodKind, boolean>();
+  return (kind) => {
+    if (noExecute.length === 0) return false;
+    let evicted = decided.get(kind);
+    if (evicted === undefined) {
+      const action = planNoExecute(noExecute, kind.tolerations, undefined, now, options).action;
+      evicted = action === 'EvictNow' || action === 'EvictAt';
+      decided.set(kind, evicted);
+    }
+    return evicted;
+  };
 }
 
 /** Does `request` ask at least as much as `other` of every resource? */
@@ -162,23 +220,4 @@ function schedulingSignature(pod: Pod, withRequest: boolean, now?: number): stri
   const required = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   const affinity = required ? jsonOf(required) : 'null';
   return `${tolerations}|${selector}|${affinity}|${withRequest ? requestText(podResourceRequest(pod)) : 'null'}`;
-}
-
-/**
- * JSON.stringify, native and several times faster; or goJson where an unknown field of a selector
- * term holds an integer beyond 2^53 (a bigint), which JSON.stringify does not write. The prefixes
- * keep the two spellings apart, so that values alike share a text and no others do.
- */
-function jsonOf(value: unknown): string {
-  try {
-    return `j${JSON.stringify(value)}`;
-  } catch {
-    return `g${goJson(value)}`;
-  }
-}
-
-/** A request's quantities as their digits, its scalar resources (in name order) last. */
-function requestText(request: ResourceRequest): string {
-  const scalar = request.scalar.size === 0 ? '' : JSON.stringify([...request.scalar].map(([name, q]) => [name, String(q)]));
-  return `${request.milliCPU},${request.memory},${request.ephemeralStorage},${scalar}`;
 }

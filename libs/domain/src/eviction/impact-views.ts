@@ -67,22 +67,22 @@ function bucketOf(at: number, now: number): number {
 export function impactTally(now: number) {
   const counts: ImpactCounts = { evictedNow: 0, evictedLater: 0, neverInPractice: 0, alreadyScheduled: 0, unaffected: 0, unschedulable: 0 };
   const buckets = new Map<number, TimelineBucket>();
-  /** An eviction at `at` (null: never in practice), Immediately or not, where an eviction already scheduled stands or not. */
-  const evicted = (at: number | null, immediately: boolean, alreadyScheduled: boolean) => {
-    if (alreadyScheduled) counts.alreadyScheduled++;
+  /** `pods` evictions at `at` (null: never in practice), Immediately or not, where an eviction already scheduled stands or not. */
+  const evicted = (at: number | null, immediately: boolean, alreadyScheduled: boolean, pods = 1) => {
+    if (alreadyScheduled) counts.alreadyScheduled += pods;
     if (at === null) {
-      counts.neverInPractice++;
+      counts.neverInPractice += pods;
       return;
     }
-    if (immediately || at <= now) counts.evictedNow++;
-    else counts.evictedLater++;
+    if (immediately || at <= now) counts.evictedNow += pods;
+    else counts.evictedLater += pods;
     const i = bucketOf(at, now);
     const bucket = buckets.get(i);
     if (bucket) {
-      bucket.count++;
+      bucket.count += pods;
       bucket.first = Math.min(bucket.first, at);
       bucket.last = Math.max(bucket.last, at);
-    } else buckets.set(i, { withinSeconds: impactTimelineBounds[i] ?? null, count: 1, first: at, last: at });
+    } else buckets.set(i, { withinSeconds: impactTimelineBounds[i] ?? null, count: pods, first: at, last: at });
   };
   const timeline = () => [...buckets].sort(([a], [b]) => a - b).map(([, bucket]) => bucket);
   return { counts, evicted, timeline };

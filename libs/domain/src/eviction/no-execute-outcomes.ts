@@ -1,7 +1,8 @@
 import { isNoExecuteTaint } from '../taints/taint';
 import type { MatchOptions } from '../tolerations/match';
-import type { Node, Toleration } from '../types';
+import type { Node } from '../types';
 import { type NoExecuteDecision, planNoExecute } from './no-execute-plan';
+import type { PodKind } from './pod-kinds';
 
 /**
  * What a summary reads of planNoExecute's decision: the pod stays, or is evicted at `at` (null:
@@ -24,44 +25,44 @@ export function outcomeOf(decision: NoExecuteDecision, now: number): NoExecuteOu
   }
 }
 
-/**
- * planNoExecute's outcome for a pod with no eviction scheduled, decided once per NoExecute taint
- * list and tolerations alike: with nothing scheduled it reads nothing else of the node or the pod,
- * and a cluster's 300,000 pods come in a few kinds of tolerations on a few kinds of nodes.
- */
-export function noExecuteOutcomes(now: number, options: MatchOptions): (node: Node, tolerations: readonly Toleration[] | undefined) => NoExecuteOutcome {
-  /** By node: the outcomes for its kind of NoExecute taints, by tolerations' key. */
-  const byNode = new Map<Node, Map<string, NoExecuteOutcome>>();
-  const byTaints = new Map<string, Map<string, NoExecuteOutcome>>();
-  return (node, tolerations) => {
-    let outcomes = byNode.get(node);
-    if (!outcomes) {
-      const taintsKey = JSON.stringify((node.spec?.taints ?? []).filter(isNoExecuteTaint).map((t) => [t.key, t.value, t.effect]));
-      outcomes = byTaints.get(taintsKey) ?? new Map<string, NoExecuteOutcome>();
-      byTaints.set(taintsKey, outcomes);
-      byNode.set(node, outcomes);
-    }
-    const key = tolerationsKey(tolerations);
-    let outcome = outcomes.get(key);
-    if (outcome === undefined) {
-      outcome = outcomeOf(planNoExecute(node.spec?.taints, tolerations, undefined, now, options), now);
-      outcomes.set(key, outcome);
-    }
-    return outcome;
-  };
+/** One outcome, and how many pods have had it: a summary counts pods alike together. */
+export interface CountedOutcome {
+  readonly outcome: NoExecuteOutcome;
+  pods: number;
+  /** Where such a pod could go, once looked for (every pod with this outcome asks the same: see destinations). */
+  elsewhere?: string | null;
 }
 
 /**
- * Everything matching and the seconds read of tolerations, in order, as one string: equal only for
- * tolerations alike (absent fields stay apart from empty ones, which costs only a second decision). Seconds keep their type, as an int64 beyond 2^53 (a bigint)
- * is decided apart from any number.
+ * planNoExecute's outcome for a pod with no eviction scheduled, decided once per NoExecute taint
+ * list and kind of pod (PodKind: tolerations alike): with nothing scheduled it reads nothing else
+ * of the node or the pod, and a cluster's 300,000 pods come in a few kinds on a few kinds of nodes.
+ * `on(node)` is the decision for the pods of one node; `all()` every outcome decided, with its count.
  */
-function tolerationsKey(tolerations: readonly Toleration[] | undefined): string {
-  if (!tolerations || tolerations.length === 0) return '';
-  return JSON.stringify(
-    tolerations.map((t) => {
-      const seconds = t.tolerationSeconds ?? null;
-      return [t.key, t.operator, t.value, t.effect, seconds === null ? null : `${typeof seconds}:${String(seconds)}`];
-    }),
-  );
+export function noExecuteOutcomes(now: number, options: MatchOptions) {
+  /** By kind of NoExecute taints: the decision, and the outcomes by kind of pod. */
+  const byTaints = new Map<string, { decide: (kind: PodKind) => CountedOutcome; outcomes: Map<PodKind, CountedOutcome> }>();
+  const on = (node: Node): ((kind: PodKind) => CountedOutcome) => {
+    const noExecute = (node.spec?.taints ?? []).filter(isNoExecuteTaint);
+    const taintsKey = JSON.stringify(noExecute.map((t) => [t.key, t.value, t.effect]));
+    let decision = byTaints.get(taintsKey);
+    if (!decision) {
+      const outcomes = new Map<PodKind, CountedOutcome>();
+      const decide = (kind: PodKind): CountedOutcome => {
+        let counted = outcomes.get(kind);
+        if (counted === undefined) {
+          counted = { outcome: outcomeOf(planNoExecute(noExecute, kind.tolerations, undefined, now, options), now), pods: 0 };
+          outcomes.set(kind, counted);
+        }
+        return counted;
+      };
+      decision = { decide, outcomes };
+      byTaints.set(taintsKey, decision);
+    }
+    return decision.decide;
+  };
+  function* all(): Generator<CountedOutcome> {
+    for (const { outcomes } of byTaints.values()) yield* outcomes.values();
+  }
+  return { on, all };
 }

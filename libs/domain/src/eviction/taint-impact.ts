@@ -10,6 +10,7 @@ import type { Node, Pod, PodRef, Taint } from '../types';
 import { isTerminating } from '../pods/graceful-deletion';
 import { destinations, feasibilityIn, firstHome, isTerminal, pendingPodLoss } from './impact-search';
 import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
+import { podKinds } from './pod-kinds';
 
 /**
  * "What happens if I add this taint?" over a set of nodes and pods, changing nothing: which bound
@@ -135,7 +136,9 @@ export function impactOfNewTaints(
   const evicts = added.some((t) => t.effect === 'NoExecute');
   const feasibility = feasibilityIn(options, rescheduling?.nodeClasses);
 
-  const loses = pendingPodLoss(added, nodes, targetNames, options, capacity, feasibility);
+  // Kinds for this answer alone: the pods given may be anyone's (inline ones too).
+  const kinds = podKinds();
+  const loses = pendingPodLoss(added, nodes, targetNames, options, capacity, feasibility, kinds);
   // The pod of each eviction, in the same order, for the rescheduling below.
   const evicted: Pod[] = [];
   const evict = (pod: Pod, eviction: ImpactEviction) => {
@@ -179,14 +182,15 @@ export function impactOfNewTaints(
     } else result.unaffected.push({ pod: ref, node: boundTo, reason: 'ToleratesForever' });
   }
   if (rescheduling) {
-    const placeOf = destinations([...nodes.filter((n) => !after.has(n.metadata.name)), ...after.values()], now, options, capacity, feasibility);
+    const untainted = nodes.filter((n) => !after.has(n.metadata.name));
+    const placeOf = destinations(untainted, [...after.values()], added, now, options, capacity, feasibility, kinds);
     let stranded = 0;
     result.evictions.forEach((eviction, i) => {
       const pod = evicted[i] as Pod;
       if (isTerminal(pod)) return;
       // Its own node is no place for it, unless its eviction there is not certain (never in practice, or a deadline set earlier).
       const mayStay = eviction.at === null || eviction.alreadyScheduled !== undefined;
-      eviction.elsewhere = placeOf(pod, mayStay);
+      eviction.elsewhere = placeOf(pod, kinds.of(pod), mayStay);
       if (eviction.elsewhere === null) stranded++;
     });
     result.rescheduling = { capacityConsidered: capacity !== undefined, stranded };

@@ -8,8 +8,11 @@ import {
   type Toleration,
   impactSummary,
   nodeClassesOf,
+  podKinds,
+  replacementHome,
   taintImpact,
   taintImpactSummary,
+  taintedNodes,
   usageByNode,
 } from '@taintgate/domain';
 import { requestingPod, sizedNodes, taint, toleration } from '../support/arbitraries';
@@ -19,7 +22,9 @@ import { requestingPod, sizedNodes, taint, toleration } from '../support/arbitra
  * full answer, on random clusters: bound, pending, terminating and finished pods, evictions
  * already scheduled (before now, at now, due or not), tolerations never in practice (beyond 2^53
  * too), with and without capacity and node classes, and pods alike on nodes alike, which it
- * decides once.
+ * decides once; with the pods' kinds kept across questions, as the service keeps a snapshot's.
+ * And where each evicted pod could go is the first home of its replacement looked for on its own
+ * (replacementHome over the nodes as they are after the taint), whatever was shared or skipped.
  */
 
 const now = Date.UTC(2026, 10, 22);
@@ -69,6 +74,9 @@ const pods = fc
     }),
   );
 
+/** Kept across every run and question, as the service keeps one for its snapshots: a kind holds nothing of a question. */
+const keptKinds = podKinds();
+
 describe('the summary counted as pods are decided', () => {
   it('is the summary of taint impact', () => {
     fc.assert(
@@ -93,9 +101,21 @@ describe('the summary counted as pods are decided', () => {
                   ...(asked === 'usage+classes' ? { nodeClasses: nodeClassesOf(ns) } : {}),
                 };
           const targets = new Set(names);
-          const expected = impactSummary(taintImpact(t, ns, all, targets, now, options, scheduledOf, rescheduling), now);
+          const full = taintImpact(t, ns, all, targets, now, options, scheduledOf, rescheduling);
+          const expected = impactSummary(full, now);
           // The pods as an iterable that is not an array, as a snapshot's are, and in another order (the service takes them node by node).
           expect(taintImpactSummary(t, ns, new Set([...all].reverse()).values(), targets, now, options, scheduledOf, rescheduling)).toEqual(expected);
+          // Twice with kinds kept: the second time every pod's kind is known already.
+          for (let i = 0; i < 2; i++) expect(taintImpactSummary(t, ns, all, targets, now, options, scheduledOf, rescheduling, keptKinds)).toEqual(expected);
+          if (!rescheduling) return;
+          const after = taintedNodes(ns, targets, t);
+          const ordered = [...ns.filter((n) => !after.has(n.metadata.name)), ...after.values()];
+          const byName = new Map(all.map((p) => [`${p.metadata.namespace}/${p.metadata.name}`, p]));
+          for (const eviction of full.evictions) {
+            if (eviction.elsewhere === undefined) continue;
+            const pod = byName.get(`${eviction.pod.namespace}/${eviction.pod.name}`) as Pod;
+            expect(eviction.elsewhere).toBe(replacementHome(pod, ordered, now, options, rescheduling));
+          }
         },
       ),
       { numRuns: 1000 },

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type Node, type Pod, type Taint, type TaintImpact, taintImpact, usageByNode, withTaint } from '@taintgate/domain';
+import {
+  type Node,
+  type Pod,
+  type Taint,
+  type TaintImpact,
+  impactSummary,
+  nodeClassesOf,
+  podKinds,
+  taintImpact,
+  taintImpactSummary,
+  usageByNode,
+  withTaint,
+} from '@taintgate/domain';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const node = (name: string, taints: Taint[] = [], labels: Record<string, string> = {}): Node => ({ metadata: { name, labels }, spec: { taints } });
@@ -252,5 +264,54 @@ describe('taintImpact with rescheduling: where evicted pods could go', () => {
     expect(taintImpact(noSchedule, nodes, [pending, filler], new Set(['n1']), now, undefined, undefined, { usageOf: usageOf([filler]) }).unschedulable).toEqual(
       [{ pod: { namespace: 'ns', name: 'pending' } }],
     );
+  });
+
+  describe('every node tainted: only a pod the new taint alone does not evict is looked for on the tainted nodes', () => {
+    const unreachable: Taint = { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' };
+    const nodes = [sized('n1', '4', { spec: { taints: [unreachable] } }), sized('n2'), sized('n3')];
+    const all = new Set(['n1', 'n2', 'n3']);
+    const drainFor = (tolerationSeconds?: number | bigint) => ({ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds });
+    const pods = [
+      asking('untolerating', 'n1', '1'),
+      asking('for-a-while', 'n2', '1', { tolerations: [drainFor(60)] }),
+      // Evicted by its own node's unreachable taint; the drain tolerated forever, or never in practice.
+      asking('drain-forever', 'n1', '1', { tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute' }] }),
+      asking('drain-never-in-practice', 'n1', '1', { tolerations: [drainFor(2n ** 62n)] }),
+    ];
+
+    it('names a tainted node for those, and no node for the others', () => {
+      const impact = taintImpact(drain, nodes, pods, all, now, undefined, undefined, { usageOf: usageOf(pods) });
+      expect(elsewhere(impact)).toEqual({ untolerating: null, 'for-a-while': null, 'drain-forever': 'n2', 'drain-never-in-practice': 'n2' });
+      expect(impact.rescheduling).toEqual({ capacityConsidered: true, stranded: 2 });
+    });
+
+    it('the summary counts the same, with the kinds of pods kept across questions or not', () => {
+      const kinds = podKinds();
+      const query = { usageOf: usageOf(pods), nodeClasses: nodeClassesOf(nodes) };
+      const expected = impactSummary(taintImpact(drain, nodes, pods, all, now, undefined, undefined, query), now);
+      expect(expected.rescheduling).toEqual({ capacityConsidered: true, stranded: 2 });
+      expect(taintImpactSummary(drain, nodes, pods, all, now, undefined, undefined, query)).toEqual(expected);
+      // Another question first, with other pods evicted and other times: nothing of it is kept.
+      const other: Taint = { key: 'other', effect: 'NoExecute' };
+      expect(taintImpactSummary(other, nodes, pods, new Set(['n2']), now + 3_600_000, undefined, undefined, query, kinds)).toEqual(
+        impactSummary(taintImpact(other, nodes, pods, new Set(['n2']), now + 3_600_000, undefined, undefined, query), now + 3_600_000),
+      );
+      expect(taintImpactSummary(drain, nodes, pods, all, now, undefined, undefined, query, kinds)).toEqual(expected);
+    });
+  });
+
+  it('pods alike whose evictions are never in practice are each looked for on their own: each may stay on its own node', () => {
+    const huge = { tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2n ** 62n }] };
+    const forever = { tolerations: [{ key: 'drain', operator: 'Exists', effect: 'NoExecute' }] };
+    // Each fits beside what its own node holds but itself; b's node also holds a filler, so only a may stay.
+    const pods = [asking('a', 'n1', '3', huge), asking('b', 'n2', '3', huge), asking('filler', 'n2', '2', forever)];
+    const nodes = [sized('n1'), sized('n2')];
+    const query = { usageOf: usageOf(pods), nodeClasses: nodeClassesOf(nodes) };
+    const all = new Set(['n1', 'n2']);
+    const impact = taintImpact(drain, nodes, pods, all, now, undefined, undefined, query);
+    expect(elsewhere(impact)).toEqual({ a: 'n1', b: null });
+    for (const order of [pods, [...pods].reverse()]) {
+      expect(taintImpactSummary(drain, nodes, order, all, now, undefined, undefined, query)).toEqual(impactSummary(impact, now));
+    }
   });
 });

@@ -1,0 +1,188 @@
+/**
+ * `POST /v1/taint-impact` over every node, default view (the summary), through the real service
+ * listening on 127.0.0.1: a stored cluster of BENCH_NODES nodes (10,000 by default) and 30 pods a
+ * node, on the machine's Postgres in a database of its own, dropped at the end. Requests are made
+ * one at a time (BENCH_REQUESTS, 15 by default, after 2 untimed), so each time is one answer's own.
+ * With BENCH_SCHEDULED=N, one bound pod in N has an eviction scheduled already (as after an
+ * earlier taint), which the answer keeps. In the same process and run, the domain's
+ * taintImpactSummary over the same snapshot, and with BENCH_PROFILE=FILE a CPU profile of the
+ * timed requests (the service's side only: the client's is in the same process and small).
+ *   npm run bench:http-impact
+ *   BENCH_SCHEDULED=100 BENCH_PROFILE=/tmp/impact.cpuprofile npm run bench:http-impact
+ */
+import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { podKinds, taintImpactSummary } from '@taintgate/domain';
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import { AppModule } from '../apps/api/src/app.module';
+import { ClusterSnapshots } from '../apps/api/src/cluster/cluster-snapshots';
+import { AppConfig } from '../apps/api/src/config/app-config';
+import { EvictionLedger } from '../apps/api/src/evictions/eviction-ledger';
+import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
+import { createBenchDatabase } from './bench-database';
+import { makeNodes, makePods, medianMs } from './cluster-fixture';
+import { machineLine } from './machine';
+import { storeClusterRows } from './stored-rows';
+
+const NODES = Number(process.env.BENCH_NODES ?? 10_000);
+const PODS = 30 * NODES;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 15);
+const SCHEDULED_EVERY = Number(process.env.BENCH_SCHEDULED ?? 0);
+const PROFILE = process.env.BENCH_PROFILE;
+
+const taint = { key: 'drain', effect: 'NoExecute' as const };
+
+/** Evictions already scheduled, as the controller stores them: one bound pod in `every`, due in four minutes. */
+async function scheduleEvictions(databaseUrl: string, every: number): Promise<number> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query(
+      `INSERT INTO evictions (cluster_id, pod_namespace, pod_name, pod_uid, node_name, taint_key, taint_effect, status, started_at, scheduled_for, toleration_seconds)
+       SELECT cluster_id, namespace, name, uid, node_name, 'drain', 'NoExecute', 'Scheduled', now() - interval '1 minute', now() + interval '4 minutes', 300
+       FROM pods WHERE cluster_id = 1 AND node_name IS NOT NULL AND abs(hashtext(name)) % $1 = 0`,
+      [every],
+    );
+    return result.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The Redis keys under the bench's prefix. */
+async function dropKeys(prefix: string): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  try {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      keys.push(...found);
+    } while (cursor !== '0');
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function timeRequest(url: string, body: string): Promise<{ ms: number; text: string }> {
+  const start = performance.now();
+  const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const text = await answer.text();
+  if (answer.status !== 200) throw new Error(`${answer.status} ${text}`);
+  return { ms: performance.now() - start, text };
+}
+
+const median = (times: readonly number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
+
+async function main(): Promise<void> {
+  console.log(machineLine());
+  console.log(
+    `cluster: ${NODES} nodes, ${PODS} pods; ${REQUESTS} requests one at a time; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const bench = await createBenchDatabase();
+  try {
+    const nodes = makeNodes(NODES);
+    await storeClusterRows(bench.databaseUrl, nodes, makePods(PODS, nodes, 0.01));
+    const scheduled = SCHEDULED_EVERY > 0 ? await scheduleEvictions(bench.databaseUrl, SCHEDULED_EVERY) : 0;
+    console.log(`evictions scheduled already: ${scheduled}`);
+    await measure(bench.databaseUrl, bench.name);
+  } finally {
+    await bench.drop();
+    await dropKeys(bench.name);
+  }
+}
+
+async function measure(databaseUrl: string, prefix: string): Promise<void> {
+  process.env.DATABASE_URL = databaseUrl;
+  // What is measured is the feature, not the key lookup.
+  process.env.TAINTGATE_AUTH = 'off';
+  // Keys of its own in the shared Redis, removed at the end; no worker, so nothing scheduled is carried out while it runs.
+  process.env.REDIS_PREFIX = prefix;
+  process.env.EVICTION_WORKER = 'false';
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: false });
+  await configureApp(app);
+  await app.listen(0, '127.0.0.1');
+  try {
+    const address = app.getHttpServer().address();
+    if (address === null || typeof address === 'string') throw new Error('the app listens on no port');
+    const url = `http://127.0.0.1:${address.port}/v1/taint-impact`;
+    const body = JSON.stringify({ taint, all: true });
+    const snapshots = app.get(ClusterSnapshots);
+    await snapshots.view('default');
+
+    const first = await timeRequest(url, body);
+    await timeRequest(url, body);
+    const session = PROFILE ? new Session() : undefined;
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) times.push((await timeRequest(url, body)).ms);
+    if (session && PROFILE) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(PROFILE, JSON.stringify(profile));
+      session.disconnect();
+    }
+
+    // The domain's own time for the same question over the same snapshot, without evictions
+    // scheduled: each question on its own, and with the pods' kinds kept as the service keeps them.
+    const view = await snapshots.view('default');
+    const nodes = [...view.nodes.values()];
+    const names = new Set(view.nodes.keys());
+    const options = app.get(AppConfig).matchOptions;
+    const rescheduling = { usageOf: view.usageOf, nodeClasses: view.nodeClasses };
+    const ask = (kinds = podKinds()) => taintImpactSummary(taint, nodes, view.pods.values(), names, Date.now(), options, undefined, rescheduling, kinds);
+    const fresh = medianMs(() => ask(), 5, 1);
+    const kinds = podKinds();
+    const kept = medianMs(() => ask(kinds), 9, 1);
+    // What the service reads from Postgres per question beside the snapshot: the evictions scheduled on the nodes tainted.
+    const ledger = app.get(EvictionLedger);
+    const reads: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const start = performance.now();
+      await ledger.scheduledOnNodes(view.cluster.id, [...names]);
+      reads.push(performance.now() - start);
+    }
+
+    const answer = JSON.parse(first.text) as { counts: unknown; rescheduling: unknown };
+    console.log(`answer: ${JSON.stringify(answer.counts)} ${JSON.stringify(answer.rescheduling)}`);
+    console.log(`first request after the snapshot's load: ${first.ms.toFixed(0)} ms`);
+    console.log(
+      `POST /v1/taint-impact (summary, all ${NODES} nodes), one request at a time: median ${median(times).toFixed(0)} ms ` +
+        `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; ${REQUESTS} requests)`,
+    );
+    console.log(
+      `domain: taintImpactSummary over the snapshot's pods (none scheduled): median ${fresh.median.toFixed(0)} ms each question on its own (5 runs), ` +
+        `${kept.median.toFixed(0)} ms with the pods' kinds kept (9 runs); service median / domain's kept: ${(median(times) / kept.median).toFixed(1)}x`,
+    );
+    console.log(
+      `the evictions scheduled on those ${names.size} nodes, read (EvictionLedger.scheduledOnNodes): median ${median(reads).toFixed(1)} ms (9 reads)`,
+    );
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    if (PROFILE) console.log(`profile of the timed requests: ${PROFILE}`);
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
