@@ -69,6 +69,15 @@ export interface WriteContext {
   sql(text: string, values: readonly unknown[]): Promise<number>;
   /** As `sql`, answering the rows the statement returns (as pg reads them). */
   rows<T>(text: string, values: readonly unknown[]): Promise<T[]>;
+  /**
+   * Says that the write is about to read the cluster's snapshot while it holds the lock (a node
+   * write that taints or cordons: its impact warnings). The snapshot holds only what is committed,
+   * so the write must be first in its transaction: when it is not, this throws, the write is undone
+   * to its savepoint and runs again first in the next transaction (its neighbours after it wait for
+   * that one too). Known only under the lock, where the stored object is read: a write that does
+   * not read the snapshot shares its transaction freely.
+   */
+  readingSnapshot(): void;
 }
 
 /**
@@ -156,7 +165,7 @@ export class ClusterWriter {
         // for the long-hold log (the controllers': the node update queue's batches of a thousand
         // pods, eviction wake-ups of 500 rows, the pacer, the pod garbage collector).
         alone: options.timeoutMs !== undefined || options.what !== undefined,
-        leads: options.readsSnapshot ?? false,
+        leads: false,
         resolve: resolve as (written: Written<unknown>) => void,
         reject,
         timer: undefined,
@@ -258,6 +267,9 @@ export class ClusterWriter {
           }
           const tasks: (() => Promise<unknown>)[] = [];
           const context = row && {
+            readingSnapshot: () => {
+              if (i > 0) throw new MustLead();
+            },
             tx: () => this.prisma.boundTo(c),
             connection: c,
             transaction,
@@ -283,6 +295,11 @@ export class ClusterWriter {
           if (alone) throw error;
           // Its own failure: undone to its savepoint, its neighbours go on (this failing too is the transaction's).
           await c.query(`ROLLBACK TO SAVEPOINT write_${i}`);
+          if (error instanceof MustLead) {
+            write.leads = true;
+            left = group.slice(i);
+            break;
+          }
           outcomes[i] = { ok: false, error };
         }
       }
@@ -352,6 +369,8 @@ type Outcome = { ok: true; written: Written<unknown> } | { ok: false; error: unk
 
 /** A write in its cluster's line. */
 interface QueuedWrite extends WaitingWrite {
+  /** Set once the write has said it reads the snapshot (readingSnapshot): it runs first in every transaction after. */
+  leads: boolean;
   /**
    * The statement that takes the cluster's next revision, its values written in (escaped): sent
    * in one round trip with the write's savepoint, as a simple query, which takes no parameters.
@@ -406,13 +425,15 @@ export interface WriteOptions {
    * or scheduled, and the answer is the object that would have been stored.
    */
   dryRun?: boolean;
-  /**
-   * The write reads the cluster's snapshot while it holds the lock (a node write's impact): it
-   * goes first in its transaction, so that the snapshot holds every write before it.
-   */
-  readsSnapshot?: boolean;
   /** What the write is, where a hold of the lock past a second is logged (`import`, `node update queue`). */
   what?: string;
+}
+
+/** Thrown by readingSnapshot in a write that is not first in its transaction: it runs again, first in the next. */
+class MustLead extends Error {
+  constructor() {
+    super('reads the snapshot: runs first in the next transaction');
+  }
 }
 
 /** Thrown out of a dry run that is its transaction's only write, so that the transaction is rolled back, carrying its answer. */
@@ -431,6 +452,7 @@ interface RawRevision {
 
 /** What a write's context is made of: its group's connection and transaction, and its own revision and records. */
 interface ContextParts {
+  readingSnapshot: () => void;
   /** The Prisma client bound to the connection, made when a store first asks for it. */
   tx: () => Tx;
   connection: pg.PoolClient;
@@ -482,7 +504,7 @@ function auditStatement(document: string): string {
  */
 const REFUSED_BY_JSONB = /\\u(0000|d[89a-f])/i;
 
-function contextOf({ tx, connection, transaction, cluster, revision, now, tasks, audited }: ContextParts): WriteContext {
+function contextOf({ readingSnapshot, tx, connection, transaction, cluster, revision, now, tasks, audited }: ContextParts): WriteContext {
   // Statements a caller sends at once (a bulk write's batches) go to the connection one after
   // another, each as soon as the one before is done: pg will no longer queue them itself.
   let last: Promise<unknown> = Promise.resolve();
@@ -556,5 +578,6 @@ function contextOf({ tx, connection, transaction, cluster, revision, now, tasks,
     async rows<T>(text: string, values: readonly unknown[]) {
       return (await inTurn((c) => c.query(text, values as unknown[]))).rows as T[];
     },
+    readingSnapshot,
   };
 }
