@@ -1,15 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { Pod } from '@taintgate/domain';
-import { Prisma } from '../generated/prisma/client';
+import type { Pod, Taint } from '@taintgate/domain';
+import { Prisma, type TaintEffect } from '../generated/prisma/client';
 import type { Connection } from '../database/prisma.service';
 import { fail } from '../failures/failure.exception';
 import type { Tx, WriteContext } from './cluster-writer';
+import { taintOfRow } from './node-record';
 import { oversized } from './object-size';
 import { type ImportedPodRow, type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
 /** Reads outside a write go through the Prisma client itself, which a transaction client also is. */
 type ReadClient = Pick<Tx, 'pod' | '$queryRaw'>;
+
+/** The node a written pod is bound to, as its write read it: its taints (none when it is not stored), and whether an eviction waits for the pod there. */
+export interface PodsNode {
+  name: string;
+  taints: Taint[] | undefined;
+  evicting: boolean;
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** A taint as a statement answers it in JSON. */
+interface RawTaint {
+  key: string;
+  value: string;
+  effect: TaintEffect;
+  timeAdded: string;
+}
 
 /** A pod's name within its namespace. */
 export interface PodName {
@@ -45,6 +63,40 @@ export class PodStore {
       name,
     ]);
     return row ? podRowOfRaw(row) : null;
+  }
+
+  /**
+   * `find`, and in the same statement what the taint eviction controller needs of the node the
+   * pod is sent bound to (its taints, none when it is not stored) and whether an eviction waits for
+   * the pod there: a single pod's write reads them under the lock in one round trip, not three.
+   */
+  async findForWrite(
+    w: WriteContext,
+    namespace: string,
+    name: string,
+    nodeName: string | undefined,
+  ): Promise<{ row: PodRow | null; node: PodsNode | undefined }> {
+    // No pod stored: its columns come back null (the left join's), uid with them.
+    const [found] = await w.rows<Nullable<RawPodRow> & { nodeStored: boolean; nodeTaints: RawTaint[]; evicting: boolean }>(
+      `SELECT p.*, n.*
+       FROM (SELECT 1) AS one
+       LEFT JOIN LATERAL (SELECT ${POD_ROW_COLUMNS} FROM pods WHERE cluster_id = $1 AND namespace = $2 AND name = $3) AS p ON true
+       LEFT JOIN LATERAL (
+         SELECT EXISTS (SELECT 1 FROM nodes WHERE cluster_id = $1 AND name = $4) AS "nodeStored",
+                (SELECT coalesce(json_agg(json_build_object('key', t.key, 'value', t.value, 'effect', t.effect, 'timeAdded', t.time_added) ORDER BY t.position), '[]')
+                 FROM taints t WHERE t.cluster_id = $1 AND t.node_name = $4) AS "nodeTaints",
+                EXISTS (SELECT 1 FROM evictions e WHERE e.cluster_id = $1 AND e.pod_namespace = $2 AND e.pod_name = $3 AND e.status = 'Scheduled'
+                        AND e.node_name = $4) AS evicting
+         WHERE $4::text IS NOT NULL) AS n ON true`,
+      [w.cluster.id, namespace, name, nodeName ?? null],
+    );
+    if (!found) return { row: null, node: undefined };
+    const { nodeStored, nodeTaints, evicting, ...pod } = found;
+    const node =
+      nodeName === undefined
+        ? undefined
+        : { name: nodeName, taints: nodeStored ? nodeTaints.map((t) => taintOfRow({ ...t, timeAdded: new Date(t.timeAdded) })) : undefined, evicting };
+    return { row: pod.uid === null ? null : podRowOfRaw(pod as RawPodRow), node };
   }
 
   /** The named pods that exist, by `namespace/name`, in one query. */
