@@ -119,9 +119,12 @@ export class ClusterWriter {
   async write<T>(cluster: string, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     const { result, tasks } = await this.enqueue(
       cluster,
-      `INSERT INTO clusters (name, revision) VALUES (${escapeLiteral(cluster)}, 1)
+      {
+        takeRevision: `INSERT INTO clusters (name, revision) VALUES (${escapeLiteral(cluster)}, 1)
        ON CONFLICT (name) DO UPDATE SET revision = clusters.revision + 1
        RETURNING id, name, revision::text AS revision`,
+        clusterId: `(SELECT id FROM clusters WHERE name = ${escapeLiteral(cluster)})`,
+      },
       work,
       options,
     );
@@ -137,7 +140,10 @@ export class ClusterWriter {
   async writeExisting<T>(clusterId: number, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T | undefined> {
     const { result, tasks } = await this.enqueue(
       this.names.get(clusterId) ?? `#${clusterId}`,
-      `UPDATE clusters SET revision = revision + 1 WHERE id = ${Math.trunc(clusterId)} RETURNING id, name, revision::text AS revision`,
+      {
+        takeRevision: `UPDATE clusters SET revision = revision + 1 WHERE id = ${Math.trunc(clusterId)} RETURNING id, name, revision::text AS revision`,
+        clusterId: String(Math.trunc(clusterId)),
+      },
       work,
       options,
     );
@@ -152,13 +158,19 @@ export class ClusterWriter {
    * on the lock, which left no connection for reads (and /readyz) while a long write held the
    * cluster. One waits at most WRITE_TIMEOUT_MS for its turn, then answers 503 with Retry-After.
    */
-  private enqueue<T>(cluster: string, takeRevision: string, work: (w: WriteContext) => Promise<T>, options: WriteOptions): Promise<Written<T>> {
+  private enqueue<T>(
+    cluster: string,
+    { takeRevision, clusterId }: Pick<QueuedWrite, 'takeRevision' | 'clusterId'>,
+    work: (w: WriteContext) => Promise<T>,
+    options: WriteOptions,
+  ): Promise<Written<T>> {
     let line = this.lines.get(cluster);
     if (!line) this.lines.set(cluster, (line = { waiting: [], length: 0, running: false }));
     const queued = line;
     return new Promise<Written<T>>((resolve, reject) => {
       const write: QueuedWrite = {
         takeRevision,
+        clusterId,
         work,
         options,
         // Writes that may be large: with a time of their own (an import, a taint command), or named
@@ -250,12 +262,16 @@ export class ClusterWriter {
           break;
         }
         // No savepoint is released: the commit ends them all, and a rollback to one ends those after it.
-        const taken = await c.query(`${begun ? '' : 'BEGIN; '}${alone ? '' : `SAVEPOINT write_${i}; `}${write.takeRevision}`);
+        const first = write.options.firstRead;
+        const taken = await c.query(
+          `${begun ? '' : 'BEGIN; '}${alone ? '' : `SAVEPOINT write_${i}; `}${write.takeRevision}${first ? `; ${inlined(first, write.clusterId)}` : ''}`,
+        );
         begun = true;
         const written: AuditRow[] = [];
         try {
-          // Several statements in one query answer a result each: the revision's is the last.
-          const raw = (Array.isArray(taken) ? (taken as { rows: RawRevision[] }[]).at(-1) : (taken as { rows: RawRevision[] }))?.rows[0];
+          // Several statements in one query answer a result each: the revision's is the last, or the one before the first read.
+          const results = (Array.isArray(taken) ? taken : [taken]) as unknown as { rows: unknown[] }[];
+          const raw = results.at(first ? -2 : -1)?.rows[0] as RawRevision | undefined;
           const row = raw && { id: raw.id, name: raw.name, revision: BigInt(raw.revision) };
           if (row) {
             this.names.set(row.id, row.name);
@@ -267,6 +283,7 @@ export class ClusterWriter {
           }
           const tasks: (() => Promise<unknown>)[] = [];
           const context = row && {
+            firstRead: first && { read: first, rows: results.at(-1)?.rows ?? [] },
             readingSnapshot: () => {
               if (i > 0) throw new MustLead();
             },
@@ -376,6 +393,8 @@ interface QueuedWrite extends WaitingWrite {
    * in one round trip with the write's savepoint, as a simple query, which takes no parameters.
    */
   takeRevision: string;
+  /** The cluster's id as SQL, for the first read's `$1` (the id itself, or the statement that finds it by name). */
+  clusterId: string;
   work: (w: WriteContext) => Promise<unknown>;
   options: WriteOptions;
   resolve: (written: Written<unknown>) => void;
@@ -427,6 +446,39 @@ export interface WriteOptions {
   dryRun?: boolean;
   /** What the write is, where a hold of the lock past a second is logged (`import`, `node update queue`). */
   what?: string;
+  /** The statement the write reads with first: sent with its savepoint and revision, in the same round trip (FirstRead). */
+  firstRead?: FirstRead;
+}
+
+/**
+ * A single-object write's first statement (its object, read under the lock), known before the
+ * write's turn: the writer sends it with the write's savepoint and revision, in one round trip, and
+ * answers its rows when the write asks for them with `w.rows(text, [w.cluster.id, ...values])`.
+ * `$1` in the text is the cluster's id; `$2`... are `values`, written in as literals (strings,
+ * finite numbers, booleans, null), since a query of several statements takes no parameters. A
+ * write that asks for anything else sends it as usual.
+ */
+export interface FirstRead {
+  readonly text: string;
+  readonly values: readonly (string | number | boolean | null)[];
+}
+
+/** The first read's text with its values written in (`$1` the cluster's id, as SQL). */
+function inlined({ text, values }: FirstRead, clusterId: string): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    if (n === '1') return clusterId;
+    const value = values[Number(n) - 2];
+    if (value === undefined) throw new Error(`first read: no value for $${n}`);
+    if (value === null) return 'NULL';
+    if (typeof value === 'string') return escapeLiteral(value);
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`first read: $${n} is not a finite number`);
+    return String(value);
+  });
+}
+
+/** Whether a statement the write sends is its first read, with the same values. */
+function isFirstRead(read: FirstRead, clusterId: number, text: string, values: readonly unknown[]): boolean {
+  return text === read.text && values.length === read.values.length + 1 && values[0] === clusterId && read.values.every((v, i) => v === values[i + 1]);
 }
 
 /** Thrown by readingSnapshot in a write that is not first in its transaction: it runs again, first in the next. */
@@ -452,6 +504,8 @@ interface RawRevision {
 
 /** What a write's context is made of: its group's connection and transaction, and its own revision and records. */
 interface ContextParts {
+  /** The write's first read, answered with its revision: its rows, for the statement that asks for it. */
+  firstRead: { read: FirstRead; rows: unknown[] } | undefined;
   readingSnapshot: () => void;
   /** The Prisma client bound to the connection, made when a store first asks for it. */
   tx: () => Tx;
@@ -504,7 +558,7 @@ function auditStatement(document: string): string {
  */
 const REFUSED_BY_JSONB = /\\u(0000|d[89a-f])/i;
 
-function contextOf({ readingSnapshot, tx, connection, transaction, cluster, revision, now, tasks, audited }: ContextParts): WriteContext {
+function contextOf({ firstRead, readingSnapshot, tx, connection, transaction, cluster, revision, now, tasks, audited }: ContextParts): WriteContext {
   // Statements a caller sends at once (a bulk write's batches) go to the connection one after
   // another, each as soon as the one before is done: pg will no longer queue them itself.
   let last: Promise<unknown> = Promise.resolve();
@@ -576,6 +630,11 @@ function contextOf({ readingSnapshot, tx, connection, transaction, cluster, revi
       return result.rowCount ?? 0;
     },
     async rows<T>(text: string, values: readonly unknown[]) {
+      if (firstRead && isFirstRead(firstRead.read, cluster.id, text, values)) {
+        const { rows } = firstRead;
+        firstRead = undefined;
+        return rows as T[];
+      }
       return (await inTurn((c) => c.query(text, values as unknown[]))).rows as T[];
     },
     readingSnapshot,

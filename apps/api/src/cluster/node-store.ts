@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Node, Taint } from '@taintgate/domain';
 import type { TaintEffect } from '../generated/prisma/client';
 import { fail } from '../failures/failure.exception';
-import type { WriteContext } from './cluster-writer';
+import type { FirstRead, WriteContext } from './cluster-writer';
 import { type ImportedNodeRow, type NodeRow, type StoredTaint, nodeColumnsOf, nodeOfRow, storedTaintsOf, taintOfRow } from './node-record';
 import { oversized } from './object-size';
 
@@ -27,17 +27,8 @@ export class NodeStore {
    * NoExecute taint (AwaitedTaintStore): a write that leaves it out of the queue then sends nothing.
    */
   async find(w: WriteContext, name: string): Promise<StoredNode | null> {
-    const [row] = await w.rows<RawNodeRow & { awaitingTaint: boolean }>(
-      `SELECT ${NODE_ROW_COLUMNS},
-              coalesce(json_agg(json_build_object('id', t.id::text, 'nodeName', t.node_name, 'key', t.key, 'value', t.value, 'effect', t.effect,
-                                                  'timeAdded', t.time_added, 'position', t.position, 'clusterId', t.cluster_id) ORDER BY t.position)
-                       FILTER (WHERE t.id IS NOT NULL), '[]') AS taints,
-              EXISTS (SELECT 1 FROM awaited_no_execute_taints a WHERE a.cluster_id = n.cluster_id AND a.node_name = n.name) AS "awaitingTaint"
-       FROM nodes n LEFT JOIN taints t ON t.cluster_id = n.cluster_id AND t.node_name = n.name
-       WHERE n.cluster_id = $1 AND n.name = $2
-       GROUP BY n.cluster_id, n.name`,
-      [w.cluster.id, name],
-    );
+    const read = nodeRead(name);
+    const [row] = await w.rows<RawNodeRow & { awaitingTaint: boolean }>(read.text, [w.cluster.id, ...read.values]);
     return row
       ? {
           ...nodeRowOfRaw(row),
@@ -355,3 +346,16 @@ const nodeRowOfRaw = ({
   updatedAt,
   clusterId,
 });
+
+/** NodeStore.find's statement (`$1` the cluster): a node's write sends it with its revision (WriteOptions.firstRead). */
+const FIND = `SELECT ${NODE_ROW_COLUMNS},
+         coalesce(json_agg(json_build_object('id', t.id::text, 'nodeName', t.node_name, 'key', t.key, 'value', t.value, 'effect', t.effect,
+                                             'timeAdded', t.time_added, 'position', t.position, 'clusterId', t.cluster_id) ORDER BY t.position)
+                  FILTER (WHERE t.id IS NOT NULL), '[]') AS taints,
+         EXISTS (SELECT 1 FROM awaited_no_execute_taints a WHERE a.cluster_id = n.cluster_id AND a.node_name = n.name) AS "awaitingTaint"
+  FROM nodes n LEFT JOIN taints t ON t.cluster_id = n.cluster_id AND t.node_name = n.name
+  WHERE n.cluster_id = $1 AND n.name = $2
+  GROUP BY n.cluster_id, n.name`;
+
+/** The statement NodeStore.find sends for this node: a node's write passes it as its first read. */
+export const nodeRead = (name: string): FirstRead => ({ text: FIND, values: [name] });

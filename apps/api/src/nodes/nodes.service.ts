@@ -25,7 +25,7 @@ import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
 import { storedVersionOf } from '../cluster/object-parts';
-import { NodeStore, type StoredNode } from '../cluster/node-store';
+import { NodeStore, type StoredNode, nodeRead } from '../cluster/node-store';
 import { type ListPage, listPage } from '../edge/list-answers';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { fail, valueOf } from '../failures/failure.exception';
@@ -88,7 +88,7 @@ export class NodesService {
         const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
         return { node: saved, created: !existing, warnings: await this.warningsOf(w, before, saved, dryRun) };
       },
-      { dryRun },
+      { dryRun, firstRead: nodeRead(name) },
     );
   }
 
@@ -114,7 +114,7 @@ export class NodesService {
         const node = await this.persist(w, result.value, existing, 'node.patch');
         return { node, warnings: await this.warningsOf(w, before, node, dryRun) };
       },
-      { dryRun },
+      { dryRun, firstRead: nodeRead(name) },
     );
   }
 
@@ -157,12 +157,16 @@ export class NodesService {
    * same validation, condition taints, evictions and audit as PUT.
    */
   private rewrite(cluster: string, name: string, action: string, change: (node: Node, now: number) => Node): Promise<Node> {
-    return this.writer.write(cluster, async (w) => {
-      const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
-      const result = validateNode(change(this.store.get(existing), w.now));
-      if (!result.ok) fail(failure.invalid('Node', name, result.error));
-      return this.persist(w, result.value, existing, action);
-    });
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
+        const result = validateNode(change(this.store.get(existing), w.now));
+        if (!result.ok) fail(failure.invalid('Node', name, result.error));
+        return this.persist(w, result.value, existing, action);
+      },
+      { firstRead: nodeRead(name) },
+    );
   }
 
   /**
@@ -210,7 +214,7 @@ export class NodesService {
         await w.audit({ action: 'node.delete', kind: 'Node', name, before: node });
         return node;
       },
-      { dryRun },
+      { dryRun, firstRead: nodeRead(name) },
     );
   }
 }

@@ -21,7 +21,7 @@ import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import { storedVersionOf } from '../cluster/object-parts';
 import { type PodRow, podKey, podOfRow } from '../cluster/pod-record';
-import { PodStore, type PodsNode } from '../cluster/pod-store';
+import { PodStore, type PodsNode, podReadForWrite } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { type ListPage, listPage } from '../edge/list-answers';
@@ -103,7 +103,7 @@ export class PodsService {
         const pod = await this.persist(w, sent, existing, existing ? 'pod.replace' : 'pod.create', node);
         return { pod, created: !existing };
       },
-      { dryRun },
+      { dryRun, firstRead: podReadForWrite(namespace, name, sent.spec?.nodeName) },
     );
   }
 

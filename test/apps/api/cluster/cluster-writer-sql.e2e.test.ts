@@ -51,4 +51,26 @@ describe("WriteContext.sql: statements on the write's own connection", () => {
     expect(b.direct).toBe(1);
     expect(a.pid).not.toBe(b.pid);
   });
+
+  it('a first read goes with the revision, before the write runs, its values written in as literals', async () => {
+    const writer = t.app.get(ClusterWriter);
+    const read = {
+      text: 'SELECT $1::int AS id, $2::text AS odd, $3::int AS n, $4::text AS none, $5::boolean AS yes, (SELECT revision::text FROM clusters WHERE id = $1) AS revision',
+      values: ["it's \\ 'odd'", 7, null, true],
+    };
+    const seen = await writer.write(
+      'first-read',
+      async (w) => {
+        await w.sql('UPDATE clusters SET revision = revision + 100 WHERE id = $1', [w.cluster.id]);
+        const [first] = await w.rows<Record<string, unknown>>(read.text, [w.cluster.id, ...read.values]);
+        // Asked again, it is sent as usual, and sees what the write did since.
+        const [again] = await w.rows<Record<string, unknown>>(read.text, [w.cluster.id, ...read.values]);
+        return { first, again, id: w.cluster.id, revision: w.revision };
+      },
+      { firstRead: read },
+    );
+    const common = { id: seen.id, odd: "it's \\ 'odd'", n: 7, none: null, yes: true };
+    expect(seen.first).toEqual({ ...common, revision: String(seen.revision) });
+    expect(seen.again).toEqual({ ...common, revision: String(seen.revision + 100n) });
+  });
 });
