@@ -262,9 +262,10 @@ export class ClusterWriter {
           break;
         }
         // No savepoint is released: the commit ends them all, and a rollback to one ends those after it.
-        const first = write.options.firstRead;
+        const firstSql = write.options.firstRead && inlined(write.options.firstRead, write.clusterId);
+        const first = firstSql === undefined ? undefined : write.options.firstRead;
         const taken = await c.query(
-          `${begun ? '' : 'BEGIN; '}${alone ? '' : `SAVEPOINT write_${i}; `}${write.takeRevision}${first ? `; ${inlined(first, write.clusterId)}` : ''}`,
+          `${begun ? '' : 'BEGIN; '}${alone ? '' : `SAVEPOINT write_${i}; `}${write.takeRevision}${firstSql === undefined ? '' : `; ${firstSql}`}`,
         );
         begun = true;
         const written: AuditRow[] = [];
@@ -463,8 +464,13 @@ export interface FirstRead {
   readonly values: readonly (string | number | boolean | null)[];
 }
 
-/** The first read's text with its values written in (`$1` the cluster's id, as SQL). */
-function inlined({ text, values }: FirstRead, clusterId: string): string {
+/**
+ * The first read's text with its values written in (`$1` the cluster's id, as SQL); undefined
+ * when a value holds a NUL, which a query's text cannot carry (the protocol ends strings with
+ * one): the write then sends the read itself, as a parameter, which Postgres refuses alone.
+ */
+function inlined({ text, values }: FirstRead, clusterId: string): string | undefined {
+  if (values.some((value) => typeof value === 'string' && value.includes('\0'))) return undefined;
   return text.replace(/\$(\d+)/g, (_, n: string) => {
     if (n === '1') return clusterId;
     const value = values[Number(n) - 2];

@@ -11,9 +11,11 @@ export type Connection = Pick<pg.PoolClient, 'query'>;
  * The process's one Prisma client, over the pg driver adapter (Prisma 7 has no built-in
  * driver). Feature modules reach Postgres only through it.
  *
- * The adapter is given a pool of our own, whose connections are known by their server process
- * id: a write can then send a statement on its own transaction's connection past Prisma
- * (`connectionOf`), which an import's megabytes of JSON need (see WriteContext.sql).
+ * The adapter is given a pool of our own. ClusterWriter takes its connections from it directly
+ * (`connect`) and begins its transactions past Prisma, with a Prisma client bound to the
+ * connection for the stores' model queries (`boundTo`); a Prisma transaction's connection is
+ * known by its server process id (`connectionOf`), for statements sent past Prisma in it (a
+ * snapshot's load).
  */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
