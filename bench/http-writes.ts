@@ -1,58 +1,78 @@
 /**
- * Writes and reads through the real service on a loopback port, driven by autocannon, over a
- * stored cluster (docs/contract.md's scale by default: 10,000 nodes, 300,000 pods; smaller with
- * BENCH_NODES and BENCH_PODS), in a database of its own that is dropped at the end:
+ * Writes and reads through the real service on a loopback port, driven by autocannon in a process
+ * of its own (bench/http-writes-driver.ts, so that its work takes no CPU from the service's event
+ * loop), over a stored cluster (docs/contract.md's scale by default: 10,000 nodes, 300,000 pods;
+ * smaller with BENCH_NODES and BENCH_PODS), in a database of its own that is dropped at the end:
  *   - GET /v1/nodes/{name} at 4 connections (every read checks that the snapshot is current);
- *   - PUT of new pods, PUT replacing those pods, PUT replacing nodes, each at 8 connections.
- * Each run lasts BENCH_SECONDS (10 by default).
+ *   - PUT of new pods, PUT replacing those pods, PUT replacing nodes (a label), each at 8 connections.
+ * Each run lasts BENCH_SECONDS (10 by default); BENCH_RUNS names the runs to make (all by default:
+ * get,new-pod,replace-pod,replace-node). The lock's hold is the median time a transaction held the
+ * cluster's revision row; "writes a group" is how many writes shared each transaction.
  *   BENCH_NODES=1000 BENCH_PODS=30000 npm run bench:http-writes
  */
 import 'reflect-metadata';
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Node, Pod } from '@taintgate/domain';
 import { AppModule } from '../apps/api/src/app.module';
 import { ClusterWriter } from '../apps/api/src/cluster/cluster-writer';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { createBenchDatabase } from './bench-database';
 import { makeNodes, makePods } from './cluster-fixture';
+import type { DriverResult, DriverRun } from './http-writes-driver';
 import { storeClusterRows } from './stored-rows';
 import { machineLine } from './machine';
 
 const NODES = Number(process.env.BENCH_NODES ?? 10_000);
 const PODS = Number(process.env.BENCH_PODS ?? 300_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = new Set((process.env.BENCH_RUNS ?? 'get,new-pod,replace-pod,replace-node').split(','));
 
-/** One autocannon run; `next` makes each request (path and body), in the order they are sent. */
-async function run(
-  label: string,
-  url: string,
-  connections: number,
-  next: () => { method: 'GET' | 'PUT'; path: string; body?: unknown },
-  holds?: number[],
-): Promise<void> {
-  if (holds) holds.length = 0;
-  const result = await autocannon({
-    url,
-    connections,
-    duration: SECONDS,
-    headers: { 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (request) => {
-          const { method, path, body } = next();
-          return { ...request, method, path, body: body === undefined ? undefined : JSON.stringify(body) };
-        },
-      },
-    ],
+/** The driver process: vite-node runs it as it runs this file, without this process's flags (a --cpu-prof is the service's). */
+function startDriver(): Promise<ChildProcess> {
+  const root = path.resolve(__dirname, '..');
+  const child = fork(path.join(root, 'node_modules/vite-node/vite-node.mjs'), ['--config', 'vitest.config.ts', 'bench/http-writes-driver.ts'], {
+    cwd: root,
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const perSecond = result.requests.total / result.duration;
-  const held = holds && holds.length > 0 ? `, lock held p50 ${percentile(holds, 0.5).toFixed(1)} ms` : '';
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`the load driver exited (${String(code)})`)));
+  });
+}
+
+/** One autocannon run in the driver; the lock's holds and the group sizes the writer told meanwhile. */
+async function run(driver: ChildProcess, label: string, asked: Omit<DriverRun, 'seconds' | 'nodes'>, writes?: WriteLog): Promise<DriverResult> {
+  writes?.clear();
+  const result = await new Promise<DriverResult>((resolve, reject) => {
+    driver.once('message', (answer: { ok: true; result: DriverResult } | { ok: false; error: string }) =>
+      answer.ok ? resolve(answer.result) : reject(new Error(answer.error)),
+    );
+    driver.send({ ...asked, seconds: SECONDS, nodes: NODES } satisfies DriverRun);
+  });
+  const perSecond = result.total / result.duration;
+  const held = writes && writes.holds.length > 0 ? `, lock held p50 ${percentile(writes.holds, 0.5).toFixed(1)} ms, ${writes.perGroup()} writes a group` : '';
   console.log(
-    `${label.padEnd(34)} ${perSecond.toFixed(0).padStart(6)}/s  p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms` +
-      `  (${result.requests.total} answers, ${result.non2xx} not 2xx, ${result.errors} errors${held})`,
+    `${label.padEnd(34)} ${perSecond.toFixed(0).padStart(6)}/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms` +
+      `  (${result.total} answers, ${result.non2xx} not 2xx, ${result.errors} errors${held})`,
   );
+  return result;
+}
+
+/** The writer's transactions during a run: how long each held the lock, how many writes they ran. */
+class WriteLog {
+  holds: number[] = [];
+  written = 0;
+  clear(): void {
+    this.holds = [];
+    this.written = 0;
+  }
+  perGroup(): string {
+    return (this.written / this.holds.length).toFixed(1);
+  }
 }
 
 function percentile(values: number[], p: number): number {
@@ -75,58 +95,27 @@ async function main(): Promise<void> {
   await configureApp(app);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-  const holds: number[] = [];
-  app.get(ClusterWriter).onHold((_cluster, ms) => holds.push(ms));
+  const writes = new WriteLog();
+  app.get(ClusterWriter).onHold((_cluster, ms, _what, count) => {
+    writes.holds.push(ms);
+    writes.written += count;
+  });
+  const driver = await startDriver();
   try {
     // The first read loads the cluster, and the first seconds warm the code up; what follows is measured warm.
     await fetch(`${url}/v1/nodes/node-0`);
-    let i = 0;
     await autocannon({ url: `${url}/v1/nodes/node-0`, connections: 4, duration: 3 });
-    await run('GET /v1/nodes/{name} (4 conn.)', url, 4, () => ({ method: 'GET', path: `/v1/nodes/node-${i++ % NODES}` }));
-
-    // New pods, bound to the nodes in turn, tolerations as the fixture mixes them; then the same bodies again (200, unchanged).
-    const made: Pod[] = [];
-    const newPod = (n: number): Pod => {
-      const pod = makePods(1, [nodes[n % NODES] as Node], 0, () => (n % 10) / 10)[0] as Pod;
-      return { ...pod, metadata: { name: `new-${n}`, namespace: 'bench' } };
-    };
-    let n = 0;
-    await run(
-      'PUT pod, new (8 conn.)',
-      url,
-      8,
-      () => {
-        const pod = newPod(n++);
-        made.push(pod);
-        return { method: 'PUT', path: `/v1/namespaces/bench/pods/${pod.metadata.name}`, body: pod };
-      },
-      holds,
-    );
-    let r = 0;
-    await run(
-      'PUT pod, replacing (8 conn.)',
-      url,
-      8,
-      () => {
-        const pod = made[r++ % made.length] as Pod;
-        return { method: 'PUT', path: `/v1/namespaces/bench/pods/${pod.metadata.name}`, body: pod };
-      },
-      holds,
-    );
-    let k = 0;
-    await run(
-      'PUT node, replacing (8 conn.)',
-      url,
-      8,
-      () => {
-        const node = nodes[k % NODES] as Node;
-        const body = { ...node, metadata: { ...node.metadata, labels: { ...node.metadata.labels, bench: String(k++) } } };
-        return { method: 'PUT', path: `/v1/nodes/${node.metadata.name}`, body };
-      },
-      holds,
-    );
-    await run('GET /v1/nodes/{name} after writes', url, 4, () => ({ method: 'GET', path: `/v1/nodes/node-${i++ % NODES}` }));
+    if (RUNS.has('get')) await run(driver, 'GET /v1/nodes/{name} (4 conn.)', { run: 'get-node', url, connections: 4 });
+    let made = 0;
+    if (RUNS.has('new-pod') || RUNS.has('replace-pod'))
+      made = (await run(driver, 'PUT pod, new (8 conn.)', { run: 'new-pod', url, connections: 8 }, writes)).sent;
+    if (RUNS.has('replace-pod')) await run(driver, 'PUT pod, replacing (8 conn.)', { run: 'replace-pod', url, connections: 8, made }, writes);
+    if (RUNS.has('replace-node')) await run(driver, 'PUT node, replacing (8 conn.)', { run: 'replace-node', url, connections: 8 }, writes);
+    if (RUNS.has('get')) await run(driver, 'GET /v1/nodes/{name} after writes', { run: 'get-node', url, connections: 4 });
+    // Requests autocannon left in flight at its end are still being answered: let them finish before the pool closes.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   } finally {
+    driver.kill();
     await app.close();
     await bench.drop();
   }

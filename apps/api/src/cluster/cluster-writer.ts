@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { escapeLiteral } from 'pg';
+import pg, { escapeLiteral } from 'pg';
 import { currentActor } from '../audit/actor';
 import { stringifyExactly } from '../edge/exact-json';
 import { type Connection, PrismaService } from '../database/prisma.service';
@@ -41,6 +41,7 @@ export const DEFAULT_CLUSTER = 'default';
  */
 export interface WriteContext {
   readonly cluster: ClusterRef;
+  /** Prisma, in the write's transaction: a client bound to its connection (PrismaService.boundTo), for the stores' model queries. */
   readonly tx: Tx;
   readonly revision: bigint;
   /**
@@ -68,6 +69,15 @@ export interface WriteContext {
   sql(text: string, values: readonly unknown[]): Promise<number>;
   /** As `sql`, answering the rows the statement returns (as pg reads them). */
   rows<T>(text: string, values: readonly unknown[]): Promise<T[]>;
+  /**
+   * Says that the write is about to read the cluster's snapshot while it holds the lock (a node
+   * write that taints or cordons: its impact warnings). The snapshot holds only what is committed,
+   * so the write must be first in its transaction: when it is not, this throws, the write is undone
+   * to its savepoint and runs again first in the next transaction (its neighbours after it wait for
+   * that one too). Known only under the lock, where the stored object is read: a write that does
+   * not read the snapshot shares its transaction freely.
+   */
+  readingSnapshot(): void;
 }
 
 /**
@@ -86,7 +96,7 @@ export interface WriteContext {
 @Injectable()
 export class ClusterWriter {
   private readonly logger = new Logger(ClusterWriter.name);
-  private readonly holdListeners = new Set<(cluster: string, ms: number, what: string | undefined) => void>();
+  private readonly holdListeners = new Set<HoldListener>();
   /** Per cluster, this process's writes waiting for its lock, and whether a group holds it. */
   private readonly lines = new Map<string, Line>();
   /** Cluster names by id, as writes learn them, so that a controller's write queues in the same line. */
@@ -94,8 +104,8 @@ export class ClusterWriter {
 
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Tells `listener` how long each transaction held its cluster's lock (the benchmarks time them); answers how to stop. */
-  onHold(listener: (cluster: string, ms: number, what: string | undefined) => void): () => void {
+  /** Tells `listener` how long each transaction held its cluster's lock, and for how many writes (the benchmarks time them); answers how to stop. */
+  onHold(listener: HoldListener): () => void {
     this.holdListeners.add(listener);
     return () => this.holdListeners.delete(listener);
   }
@@ -109,9 +119,12 @@ export class ClusterWriter {
   async write<T>(cluster: string, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     const { result, tasks } = await this.enqueue(
       cluster,
-      `INSERT INTO clusters (name, revision) VALUES (${escapeLiteral(cluster)}, 1)
+      {
+        takeRevision: `INSERT INTO clusters (name, revision) VALUES (${escapeLiteral(cluster)}, 1)
        ON CONFLICT (name) DO UPDATE SET revision = clusters.revision + 1
        RETURNING id, name, revision::text AS revision`,
+        clusterId: `(SELECT id FROM clusters WHERE name = ${escapeLiteral(cluster)})`,
+      },
       work,
       options,
     );
@@ -127,7 +140,10 @@ export class ClusterWriter {
   async writeExisting<T>(clusterId: number, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T | undefined> {
     const { result, tasks } = await this.enqueue(
       this.names.get(clusterId) ?? `#${clusterId}`,
-      `UPDATE clusters SET revision = revision + 1 WHERE id = ${Math.trunc(clusterId)} RETURNING id, name, revision::text AS revision`,
+      {
+        takeRevision: `UPDATE clusters SET revision = revision + 1 WHERE id = ${Math.trunc(clusterId)} RETURNING id, name, revision::text AS revision`,
+        clusterId: String(Math.trunc(clusterId)),
+      },
       work,
       options,
     );
@@ -142,20 +158,26 @@ export class ClusterWriter {
    * on the lock, which left no connection for reads (and /readyz) while a long write held the
    * cluster. One waits at most WRITE_TIMEOUT_MS for its turn, then answers 503 with Retry-After.
    */
-  private enqueue<T>(cluster: string, takeRevision: string, work: (w: WriteContext) => Promise<T>, options: WriteOptions): Promise<Written<T>> {
+  private enqueue<T>(
+    cluster: string,
+    { takeRevision, clusterId }: Pick<QueuedWrite, 'takeRevision' | 'clusterId'>,
+    work: (w: WriteContext) => Promise<T>,
+    options: WriteOptions,
+  ): Promise<Written<T>> {
     let line = this.lines.get(cluster);
     if (!line) this.lines.set(cluster, (line = { waiting: [], length: 0, running: false }));
     const queued = line;
     return new Promise<Written<T>>((resolve, reject) => {
       const write: QueuedWrite = {
         takeRevision,
+        clusterId,
         work,
         options,
         // Writes that may be large: with a time of their own (an import, a taint command), or named
         // for the long-hold log (the controllers': the node update queue's batches of a thousand
         // pods, eviction wake-ups of 500 rows, the pacer, the pod garbage collector).
         alone: options.timeoutMs !== undefined || options.what !== undefined,
-        leads: options.readsSnapshot ?? false,
+        leads: false,
         resolve: resolve as (written: Written<unknown>) => void,
         reject,
         timer: undefined,
@@ -208,6 +230,12 @@ export class ClusterWriter {
    * GROUP_HOLD_MS waits for the next transaction (answered as left), so a slow write never keeps
    * more than that many neighbours' answers waiting. A failure of the transaction itself (the
    * commit, the connection) is the outcome of every write that had not failed on its own.
+   *
+   * The transaction is begun on a pooled connection past Prisma, its BEGIN sent with the first
+   * write's savepoint and revision, its COMMIT with the group's audit rows: under the lock, a
+   * group pays one round trip of its own, where Prisma's interactive transaction took three (its
+   * BEGIN, the statement that found its connection, its COMMIT) and its transaction manager's work.
+   * A store's statements that are Prisma's own run on the same connection (WriteContext.tx).
    */
   private async runGroup(group: readonly QueuedWrite[]): Promise<QueuedWrite[]> {
     const alone = group.length === 1;
@@ -215,57 +243,96 @@ export class ClusterWriter {
     let left: QueuedWrite[] = [];
     let locked: { cluster: string; at: number; what: string | undefined } | undefined;
     const timeoutMs = group[0]?.options.timeoutMs ?? WRITE_TIMEOUT_MS;
+    /** The audit rows of the writes done, sent with the commit (pendingAudit). */
+    const audited: AuditRow[] = [];
+    let client: pg.PoolClient | undefined;
+    let broken: Error | undefined;
+    const transaction: Transaction = { expired: false };
+    const timer = setTimeout(() => (transaction.expired = true), timeoutMs);
+    // A connection lost while the group holds it says so as an event: without a listener the process would end.
+    const lost = (error: Error) => (broken = error);
     try {
-      await this.prisma.$transaction(
-        async (tx) => {
-          // Every statement but Prisma's own goes on the transaction's connection, past Prisma.
-          const c = await this.prisma.connectionOf(tx);
-          const connection = () => Promise.resolve(c);
-          for (const [i, write] of group.entries()) {
-            if (locked && performance.now() - locked.at >= GROUP_HOLD_MS) {
-              left = group.slice(i);
-              break;
-            }
-            // No savepoint is released: the commit ends them all, and a rollback to one ends those after it.
-            const taken = await c.query(alone ? write.takeRevision : `SAVEPOINT write_${i}; ${write.takeRevision}`);
-            try {
-              const [raw] = (Array.isArray(taken) ? (taken as { rows: RawRevision[] }[]).at(-1)?.rows : (taken as { rows: RawRevision[] }).rows) ?? [];
-              const row = raw && { id: raw.id, name: raw.name, revision: BigInt(raw.revision) };
-              if (row) {
-                this.names.set(row.id, row.name);
-                locked ??= { cluster: row.name, at: performance.now(), what: undefined };
-                // A long hold is logged naming what held it: the writes of the group that say.
-                if (write.options.what && !locked.what?.split(', ').includes(write.options.what)) {
-                  locked.what = locked.what ? `${locked.what}, ${write.options.what}` : write.options.what;
-                }
-              }
-              const tasks: (() => Promise<unknown>)[] = [];
-              // Read once the row is ours: waiting for the writers before this one is not deciding.
-              const result = row
-                ? { value: await write.work(contextOf(tx, connection, { id: row.id, name: row.name }, row.revision, write.options.now ?? Date.now(), tasks)) }
-                : undefined;
-              if (write.options.dryRun) {
-                // The dry run's changes are rolled back, and what it would have done after commit is dropped.
-                if (alone) throw new DryRunDone(result?.value);
-                await c.query(`ROLLBACK TO SAVEPOINT write_${i}`);
-                outcomes[i] = { ok: true, written: { result, tasks: [] } };
-              } else outcomes[i] = { ok: true, written: { result, tasks } };
-            } catch (error) {
-              if (alone) throw error;
-              // Its own failure: undone to its savepoint, its neighbours go on (this failing too is the transaction's).
-              await c.query(`ROLLBACK TO SAVEPOINT write_${i}`);
-              outcomes[i] = { ok: false, error };
+      client = await this.prisma.connect();
+      client.on('error', lost);
+      const c = client;
+      let begun = false;
+      for (const [i, write] of group.entries()) {
+        if (locked && performance.now() - locked.at >= GROUP_HOLD_MS) {
+          left = group.slice(i);
+          break;
+        }
+        // No savepoint is released: the commit ends them all, and a rollback to one ends those after it.
+        const firstSql = write.options.firstRead && inlined(write.options.firstRead, write.clusterId);
+        const first = firstSql === undefined ? undefined : write.options.firstRead;
+        const taken = await c.query(
+          `${begun ? '' : 'BEGIN; '}${alone ? '' : `SAVEPOINT write_${i}; `}${write.takeRevision}${firstSql === undefined ? '' : `; ${firstSql}`}`,
+        );
+        begun = true;
+        const written: AuditRow[] = [];
+        try {
+          // Several statements in one query answer a result each: the revision's is the last, or the one before the first read.
+          const results = (Array.isArray(taken) ? taken : [taken]) as unknown as { rows: unknown[] }[];
+          const raw = results.at(first ? -2 : -1)?.rows[0] as RawRevision | undefined;
+          const row = raw && { id: raw.id, name: raw.name, revision: BigInt(raw.revision) };
+          if (row) {
+            this.names.set(row.id, row.name);
+            locked ??= { cluster: row.name, at: performance.now(), what: undefined };
+            // A long hold is logged naming what held it: the writes of the group that say.
+            if (write.options.what && !locked.what?.split(', ').includes(write.options.what)) {
+              locked.what = locked.what ? `${locked.what}, ${write.options.what}` : write.options.what;
             }
           }
-        },
-        // Writers queue on the revision row; give a burst of them time to take their turn.
-        { maxWait: 15_000, timeout: timeoutMs },
-      );
+          const tasks: (() => Promise<unknown>)[] = [];
+          const context = row && {
+            firstRead: first && { read: first, rows: results.at(-1)?.rows ?? [] },
+            readingSnapshot: () => {
+              if (i > 0) throw new MustLead();
+            },
+            tx: () => this.prisma.boundTo(c),
+            connection: c,
+            transaction,
+            cluster: { id: row.id, name: row.name },
+            revision: row.revision,
+            // Read once the row is ours: waiting for the writers before this one is not deciding.
+            now: write.options.now ?? Date.now(),
+            tasks,
+            // A large write's entries (an import, a taint command's evictions) go in its own statements, as it makes them.
+            audited: write.alone ? undefined : written,
+          };
+          const result = context ? { value: await write.work(contextOf(context)) } : undefined;
+          if (write.options.dryRun) {
+            // The dry run's changes are rolled back, and what it would have done after commit is dropped.
+            if (alone) throw new DryRunDone(result?.value);
+            await c.query(`ROLLBACK TO SAVEPOINT write_${i}`);
+            outcomes[i] = { ok: true, written: { result, tasks: [] } };
+          } else {
+            audited.push(...written);
+            outcomes[i] = { ok: true, written: { result, tasks } };
+          }
+        } catch (error) {
+          if (alone) throw error;
+          // Its own failure: undone to its savepoint, its neighbours go on (this failing too is the transaction's).
+          await c.query(`ROLLBACK TO SAVEPOINT write_${i}`);
+          if (error instanceof MustLead) {
+            write.leads = true;
+            left = group.slice(i);
+            break;
+          }
+          outcomes[i] = { ok: false, error };
+        }
+      }
+      if (transaction.expired) throw new Error(`the write's transaction ran past ${timeoutMs} ms and was rolled back`);
+      await c.query(`${audited.length ? `${auditStatement(escapeLiteral(stringifyExactly(audited)))}; ` : ''}COMMIT`);
     } catch (error) {
+      if (client) await client.query('ROLLBACK').catch((e: unknown) => (broken = e instanceof Error ? e : new Error(String(e))));
       if (error instanceof DryRunDone) outcomes[0] = { ok: true, written: { result: { value: error.value }, tasks: [] } };
       else for (let i = 0; i < group.length - left.length; i++) if (outcomes[i]?.ok !== false) outcomes[i] = { ok: false, error };
     } finally {
-      this.tellLongHold(locked);
+      clearTimeout(timer);
+      client?.removeListener('error', lost);
+      // A connection lost, or that could not even roll back, is dropped by the pool.
+      client?.release(broken);
+      this.tellLongHold(locked, group.length - left.length);
     }
     for (let i = 0; i < group.length - left.length; i++) {
       const outcome = outcomes[i] as Outcome;
@@ -299,13 +366,16 @@ export class ClusterWriter {
    * past a second is logged, as no request should keep the cluster's writers waiting longer
    * (large writes plan outside the lock; see TaintsService.command).
    */
-  private tellLongHold(locked: { cluster: string; at: number; what: string | undefined } | undefined): void {
+  private tellLongHold(locked: { cluster: string; at: number; what: string | undefined } | undefined, writes: number): void {
     if (!locked) return;
     const ms = performance.now() - locked.at;
-    for (const listener of this.holdListeners) listener(locked.cluster, ms, locked.what);
+    for (const listener of this.holdListeners) listener(locked.cluster, ms, locked.what, writes);
     if (ms >= LONG_HOLD_MS) this.logger.warn(`held cluster ${locked.cluster}'s write lock for ${Math.round(ms)} ms${locked.what ? ` (${locked.what})` : ''}`);
   }
 }
+
+/** Told of each transaction that held a cluster's lock: how long, what held it (when named), how many writes it ran. */
+type HoldListener = (cluster: string, ms: number, what: string | undefined, writes: number) => void;
 
 /** A write's outcome once its group committed: its value (none when its cluster was gone) and its after-commit tasks. */
 interface Written<T> {
@@ -317,11 +387,15 @@ type Outcome = { ok: true; written: Written<unknown> } | { ok: false; error: unk
 
 /** A write in its cluster's line. */
 interface QueuedWrite extends WaitingWrite {
+  /** Set once the write has said it reads the snapshot (readingSnapshot): it runs first in every transaction after. */
+  leads: boolean;
   /**
    * The statement that takes the cluster's next revision, its values written in (escaped): sent
    * in one round trip with the write's savepoint, as a simple query, which takes no parameters.
    */
   takeRevision: string;
+  /** The cluster's id as SQL, for the first read's `$1` (the id itself, or the statement that finds it by name). */
+  clusterId: string;
   work: (w: WriteContext) => Promise<unknown>;
   options: WriteOptions;
   resolve: (written: Written<unknown>) => void;
@@ -371,16 +445,56 @@ export interface WriteOptions {
    * or scheduled, and the answer is the object that would have been stored.
    */
   dryRun?: boolean;
-  /**
-   * The write reads the cluster's snapshot while it holds the lock (a node write's impact): it
-   * goes first in its transaction, so that the snapshot holds every write before it.
-   */
-  readsSnapshot?: boolean;
   /** What the write is, where a hold of the lock past a second is logged (`import`, `node update queue`). */
   what?: string;
+  /** The statement the write reads with first: sent with its savepoint and revision, in the same round trip (FirstRead). */
+  firstRead?: FirstRead;
 }
 
-/** Thrown out of a dry run's transaction, so that Prisma rolls it back, carrying its answer. */
+/**
+ * A single-object write's first statement (its object, read under the lock), known before the
+ * write's turn: the writer sends it with the write's savepoint and revision, in one round trip, and
+ * answers its rows when the write asks for them with `w.rows(text, [w.cluster.id, ...values])`.
+ * `$1` in the text is the cluster's id; `$2`... are `values`, written in as literals (strings,
+ * finite numbers, booleans, null), since a query of several statements takes no parameters. A
+ * write that asks for anything else sends it as usual.
+ */
+export interface FirstRead {
+  readonly text: string;
+  readonly values: readonly (string | number | boolean | null)[];
+}
+
+/**
+ * The first read's text with its values written in (`$1` the cluster's id, as SQL); undefined
+ * when a value holds a NUL, which a query's text cannot carry (the protocol ends strings with
+ * one): the write then sends the read itself, as a parameter, which Postgres refuses alone.
+ */
+function inlined({ text, values }: FirstRead, clusterId: string): string | undefined {
+  if (values.some((value) => typeof value === 'string' && value.includes('\0'))) return undefined;
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    if (n === '1') return clusterId;
+    const value = values[Number(n) - 2];
+    if (value === undefined) throw new Error(`first read: no value for $${n}`);
+    if (value === null) return 'NULL';
+    if (typeof value === 'string') return escapeLiteral(value);
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`first read: $${n} is not a finite number`);
+    return String(value);
+  });
+}
+
+/** Whether a statement the write sends is its first read, with the same values. */
+function isFirstRead(read: FirstRead, clusterId: number, text: string, values: readonly unknown[]): boolean {
+  return text === read.text && values.length === read.values.length + 1 && values[0] === clusterId && read.values.every((v, i) => v === values[i + 1]);
+}
+
+/** Thrown by readingSnapshot in a write that is not first in its transaction: it runs again, first in the next. */
+class MustLead extends Error {
+  constructor() {
+    super('reads the snapshot: runs first in the next transaction');
+  }
+}
+
+/** Thrown out of a dry run that is its transaction's only write, so that the transaction is rolled back, carrying its answer. */
 class DryRunDone extends Error {
   constructor(readonly value: unknown) {
     super('dry run: rolled back');
@@ -394,60 +508,113 @@ interface RawRevision {
   revision: string;
 }
 
-function contextOf(
-  tx: Tx,
-  connection: () => Promise<Connection>,
-  cluster: ClusterRef,
-  revision: bigint,
-  now: number,
-  tasks: (() => Promise<unknown>)[],
-): WriteContext {
+/** What a write's context is made of: its group's connection and transaction, and its own revision and records. */
+interface ContextParts {
+  /** The write's first read, answered with its revision: its rows, for the statement that asks for it. */
+  firstRead: { read: FirstRead; rows: unknown[] } | undefined;
+  readingSnapshot: () => void;
+  /** The Prisma client bound to the connection, made when a store first asks for it. */
+  tx: () => Tx;
+  connection: pg.PoolClient;
+  transaction: Transaction;
+  cluster: ClusterRef;
+  revision: bigint;
+  now: number;
+  tasks: (() => Promise<unknown>)[];
+  /** Where the write's audit rows wait for its group's commit; none: each `audit` sends its own statement. */
+  audited: AuditRow[] | undefined;
+}
+
+/** A group's transaction: expired once it has run past its time, when its statements are refused and it is rolled back. */
+interface Transaction {
+  expired: boolean;
+}
+
+/** An audit row as its statement reads it (json_to_recordset): the entry, and the write and caller it is of. */
+interface AuditRow {
+  cluster_id: number;
+  revision: string;
+  action: string;
+  kind: string;
+  namespace: string | null;
+  name: string;
+  details: unknown;
+  before: unknown;
+  after: unknown;
+  actor: string;
+  actor_key_id: string | null;
+  request_id: string | null;
+  client_address: string | null;
+}
+
+/**
+ * The statement that stores audit rows from `document`, a JSON array of AuditRow: a parameter
+ * (`$1`), or the document written in (escaped), to go in one simple query with the commit.
+ */
+function auditStatement(document: string): string {
+  return `INSERT INTO audit_events (cluster_id, revision, action, kind, namespace, name, details, before, after, actor, actor_key_id, request_id, client_address)
+    SELECT v.cluster_id, v.revision, v.action, v.kind, v.namespace, v.name, v.details, v.before, v.after, v.actor, v.actor_key_id, v.request_id, v.client_address
+    FROM json_to_recordset(${document}::json) AS v(cluster_id int, revision bigint, action text, kind text, namespace text, name text, details jsonb,
+      before jsonb, after jsonb, actor text, actor_key_id bigint, request_id text, client_address text)`;
+}
+
+/**
+ * Escapes in a JSON document that Postgres' jsonb refuses (NUL, a lone surrogate): a write whose
+ * audit rows hold one sends them at once, so that it fails alone, not its group at commit.
+ */
+const REFUSED_BY_JSONB = /\\u(0000|d[89a-f])/i;
+
+function contextOf({ firstRead, readingSnapshot, tx, connection, transaction, cluster, revision, now, tasks, audited }: ContextParts): WriteContext {
   // Statements a caller sends at once (a bulk write's batches) go to the connection one after
   // another, each as soon as the one before is done: pg will no longer queue them itself.
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = <R>(run: (c: Connection) => Promise<R>): Promise<R> => {
-    const result = last.then(async () => run(await connection()));
+    const result = last.then(() => {
+      if (transaction.expired) throw new Error("the write's transaction ran past its time and is rolled back");
+      return run(connection);
+    });
     last = result.catch(() => undefined);
     return result;
   };
   return {
     cluster,
-    tx,
+    get tx() {
+      return tx();
+    },
     revision,
     now,
     async audit(...entries) {
       if (entries.length === 0) return;
       const actor = currentActor();
+      const rowOf = (entry: AuditEntry): AuditRow => ({
+        cluster_id: cluster.id,
+        revision: String(revision),
+        action: entry.action,
+        kind: entry.kind,
+        namespace: entry.namespace ?? null,
+        name: entry.name,
+        details: entry.details ?? {},
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+        actor: actor.actor,
+        actor_key_id: actor.actorKeyId === null ? null : String(actor.actorKeyId),
+        request_id: actor.requestId,
+        client_address: actor.clientAddress,
+      });
+      if (audited && entries.length <= AUDIT_BATCH) {
+        const rows = entries.map(rowOf);
+        const document = stringifyExactly(rows);
+        if (!REFUSED_BY_JSONB.test(document)) {
+          audited.push(...rows);
+          return;
+        }
+      }
       // A NoExecute taint over a large cluster audits every pod it evicts: hundreds of thousands of
       // entries, a few statements of JSON on the write's own connection (as an import stores rows).
       for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
-        const batch = entries.slice(i, i + AUDIT_BATCH).map((entry) => ({
-          action: entry.action,
-          kind: entry.kind,
-          namespace: entry.namespace ?? null,
-          name: entry.name,
-          details: entry.details ?? {},
-          before: entry.before ?? null,
-          after: entry.after ?? null,
-        }));
-        await inTurn((c) =>
-          c.query(
-            `INSERT INTO audit_events (cluster_id, revision, action, kind, namespace, name, details, before, after,
-                                     actor, actor_key_id, request_id, client_address)
-           SELECT $1::int, $2::bigint, v.action, v.kind, v.namespace, v.name, v.details, v.before, v.after, $4, $5::bigint, $6, $7
-           FROM json_to_recordset($3::json) AS v(action text, kind text, namespace text, name text, details jsonb, before jsonb, after jsonb)`,
-            // stringifyExactly: an object's int64 fields (tolerationSeconds) may be bigints.
-            [
-              cluster.id,
-              String(revision),
-              stringifyExactly(batch),
-              actor.actor,
-              actor.actorKeyId === null ? null : String(actor.actorKeyId),
-              actor.requestId,
-              actor.clientAddress,
-            ],
-          ),
-        );
+        // stringifyExactly: an object's int64 fields (tolerationSeconds) may be bigints.
+        const document = stringifyExactly(entries.slice(i, i + AUDIT_BATCH).map(rowOf));
+        await inTurn((c) => c.query(auditStatement('$1'), [document]));
       }
     },
     async tombstone(kind, ...keys) {
@@ -469,7 +636,13 @@ function contextOf(
       return result.rowCount ?? 0;
     },
     async rows<T>(text: string, values: readonly unknown[]) {
+      if (firstRead && isFirstRead(firstRead.read, cluster.id, text, values)) {
+        const { rows } = firstRead;
+        firstRead = undefined;
+        return rows as T[];
+      }
       return (await inTurn((c) => c.query(text, values as unknown[]))).rows as T[];
     },
+    readingSnapshot,
   };
 }

@@ -3,9 +3,12 @@ import { Injectable } from '@nestjs/common';
 import type { Node, Taint } from '@taintgate/domain';
 import type { TaintEffect } from '../generated/prisma/client';
 import { fail } from '../failures/failure.exception';
-import type { WriteContext } from './cluster-writer';
+import type { FirstRead, WriteContext } from './cluster-writer';
 import { type ImportedNodeRow, type NodeRow, type StoredTaint, nodeColumnsOf, nodeOfRow, storedTaintsOf, taintOfRow } from './node-record';
 import { oversized } from './object-size';
+
+/** A node as a write reads it: its row, and whether it waits in its zone's queue for a NoExecute taint. */
+export type StoredNode = NodeRow & { awaitingTaint: boolean };
 
 /** How many nodes one import statement writes. */
 const IMPORT_BATCH = 1000;
@@ -18,19 +21,21 @@ const TAINTS_BATCH = 5000;
  */
 @Injectable()
 export class NodeStore {
-  /** The stored node with its taints, in one statement on the write's own connection (Prisma's include took two, and its own work more). */
-  async find(w: WriteContext, name: string): Promise<NodeRow | null> {
-    const [row] = await w.rows<RawNodeRow>(
-      `SELECT ${NODE_ROW_COLUMNS},
-              coalesce(json_agg(json_build_object('id', t.id::text, 'nodeName', t.node_name, 'key', t.key, 'value', t.value, 'effect', t.effect,
-                                                  'timeAdded', t.time_added, 'position', t.position, 'clusterId', t.cluster_id) ORDER BY t.position)
-                       FILTER (WHERE t.id IS NOT NULL), '[]') AS taints
-       FROM nodes n LEFT JOIN taints t ON t.cluster_id = n.cluster_id AND t.node_name = n.name
-       WHERE n.cluster_id = $1 AND n.name = $2
-       GROUP BY n.cluster_id, n.name`,
-      [w.cluster.id, name],
-    );
-    return row ? { ...nodeRowOfRaw(row), taints: row.taints.map((t) => ({ ...t, id: BigInt(t.id), timeAdded: new Date(t.timeAdded) })) } : null;
+  /**
+   * The stored node with its taints, in one statement on the write's own connection (Prisma's
+   * include took two, and its own work more), and whether it waits in its zone's queue for a
+   * NoExecute taint (AwaitedTaintStore): a write that leaves it out of the queue then sends nothing.
+   */
+  async find(w: WriteContext, name: string): Promise<StoredNode | null> {
+    const read = nodeRead(name);
+    const [row] = await w.rows<RawNodeRow & { awaitingTaint: boolean }>(read.text, [w.cluster.id, ...read.values]);
+    return row
+      ? {
+          ...nodeRowOfRaw(row),
+          taints: row.taints.map((t) => ({ ...t, id: BigInt(t.id), timeAdded: new Date(t.timeAdded) })),
+          awaitingTaint: row.awaitingTaint,
+        }
+      : null;
   }
 
   /** The named nodes that exist, in one query. */
@@ -316,4 +321,41 @@ type RawNodeRow = Omit<NodeRow, 'revision' | 'taints'> & {
   taints: (Omit<NodeRow['taints'][number], 'id' | 'timeAdded'> & { id: string; timeAdded: string })[];
 };
 
-const nodeRowOfRaw = (row: Omit<RawNodeRow, 'taints'>): Omit<NodeRow, 'taints'> => ({ ...row, revision: BigInt(row.revision) });
+const nodeRowOfRaw = ({
+  name,
+  uid,
+  labels,
+  unschedulable,
+  conditions,
+  allocatable,
+  extra,
+  revision,
+  createdAt,
+  updatedAt,
+  clusterId,
+}: Omit<RawNodeRow, 'taints'>): Omit<NodeRow, 'taints'> => ({
+  name,
+  uid,
+  labels,
+  unschedulable,
+  conditions,
+  allocatable,
+  extra,
+  revision: BigInt(revision),
+  createdAt,
+  updatedAt,
+  clusterId,
+});
+
+/** NodeStore.find's statement (`$1` the cluster): a node's write sends it with its revision (WriteOptions.firstRead). */
+const FIND = `SELECT ${NODE_ROW_COLUMNS},
+         coalesce(json_agg(json_build_object('id', t.id::text, 'nodeName', t.node_name, 'key', t.key, 'value', t.value, 'effect', t.effect,
+                                             'timeAdded', t.time_added, 'position', t.position, 'clusterId', t.cluster_id) ORDER BY t.position)
+                  FILTER (WHERE t.id IS NOT NULL), '[]') AS taints,
+         EXISTS (SELECT 1 FROM awaited_no_execute_taints a WHERE a.cluster_id = n.cluster_id AND a.node_name = n.name) AS "awaitingTaint"
+  FROM nodes n LEFT JOIN taints t ON t.cluster_id = n.cluster_id AND t.node_name = n.name
+  WHERE n.cluster_id = $1 AND n.name = $2
+  GROUP BY n.cluster_id, n.name`;
+
+/** The statement NodeStore.find sends for this node: a node's write passes it as its first read. */
+export const nodeRead = (name: string): FirstRead => ({ text: FIND, values: [name] });

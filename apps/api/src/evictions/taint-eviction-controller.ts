@@ -12,7 +12,7 @@ import {
 import { type AuditEntry, ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import { NodeStore } from '../cluster/node-store';
 import { podKey, podOfRow } from '../cluster/pod-record';
-import { PodStore } from '../cluster/pod-store';
+import { PodStore, type PodsNode } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
 import { EvictionJobs } from './eviction-jobs';
 import type { Eviction } from '../generated/prisma/client';
@@ -78,11 +78,18 @@ export class TaintEvictionController implements OnApplicationBootstrap {
     await this.decide(w, await this.pods.boundTo(w, names), taintsOf);
   }
 
-  /** After a pod was created or replaced: bound to a tainted node, or its tolerations changed. */
-  async podChanged(w: WriteContext, pod: Pod): Promise<void> {
+  /**
+   * After a pod was created or replaced: bound to a tainted node, or its tolerations changed.
+   * `node`, when the write read it with the pod (PodStore.findForWrite) and the pod is still bound
+   * to it, spares the reads: a pod on a node without a NoExecute taint, and no eviction waiting
+   * for it there, has nothing to decide (evictionStep: nothing to schedule, nothing to cancel).
+   */
+  async podChanged(w: WriteContext, pod: Pod, node?: PodsNode): Promise<void> {
     const nodeName = pod.spec?.nodeName;
     if (!nodeName) return;
-    await this.decide(w, [pod], await this.nodes.taintsOf(w, [nodeName]));
+    if (node?.name !== nodeName) return this.decide(w, [pod], await this.nodes.taintsOf(w, [nodeName]));
+    if (!node.evicting && !node.taints?.some((t) => t.effect === 'NoExecute')) return;
+    await this.decide(w, [pod], node.taints ? new Map([[nodeName, node.taints]]) : new Map());
   }
 
   /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type Node,
   type NodeCondition,
+  addsTaintsOrCordons,
   applyPatch,
   awaitedNoExecuteTaint,
   sentResourceVersion,
@@ -24,7 +25,7 @@ import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import type { NodeRow } from '../cluster/node-record';
 import { storedVersionOf } from '../cluster/object-parts';
-import { NodeStore } from '../cluster/node-store';
+import { NodeStore, type StoredNode, nodeRead } from '../cluster/node-store';
 import { type ListPage, listPage } from '../edge/list-answers';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { fail, valueOf } from '../failures/failure.exception';
@@ -85,9 +86,9 @@ export class NodesService {
         valueOf(checkWrite('Node', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
         const before = existing ? this.store.get(existing) : undefined;
         const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
-        return { node: saved, created: !existing, warnings: await this.warningsOf(cluster, before, saved, w.now, dryRun) };
+        return { node: saved, created: !existing, warnings: await this.warningsOf(w, before, saved, dryRun) };
       },
-      { dryRun, readsSnapshot: mayTaint(node) },
+      { dryRun, firstRead: nodeRead(name) },
     );
   }
 
@@ -111,20 +112,23 @@ export class NodesService {
         if (!sent.ok) fail(failure.invalid('Node', name, sent.error));
         valueOf(checkUpdate('Node', name, storedVersionOf(existing), sent.value));
         const node = await this.persist(w, result.value, existing, 'node.patch');
-        return { node, warnings: await this.warningsOf(cluster, before, node, w.now, dryRun) };
+        return { node, warnings: await this.warningsOf(w, before, node, dryRun) };
       },
-      // What the patch makes of the node is known only under the lock.
-      { dryRun, readsSnapshot: true },
+      { dryRun, firstRead: nodeRead(name) },
     );
   }
 
   /**
    * What the write does to the cluster's pods, as the Warning headers kubectl prints: decided
    * inside the write, whose changes the cluster's snapshot and ledger do not hold yet, from the
-   * snapshot, which must then hold every write before it (ClusterWriter's readsSnapshot: see mayTaint).
+   * snapshot, which must then hold every write before it: a write that adds a taint or cordons
+   * runs first in its transaction (WriteContext.readingSnapshot); any other tells of nothing and
+   * reads nothing.
    */
-  private async warningsOf(cluster: string, before: Node | undefined, after: Node, now: number, dryRun: boolean): Promise<string[]> {
-    const impact = await this.impact.ofNodeChange(cluster, before, after, now);
+  private async warningsOf(w: WriteContext, before: Node | undefined, after: Node, dryRun: boolean): Promise<string[]> {
+    if (!addsTaintsOrCordons(before, after)) return [];
+    w.readingSnapshot();
+    const impact = await this.impact.ofNodeChange(w.cluster.name, before, after, w.now);
     return impact ? nodeChangeWarnings(impact, dryRun) : [];
   }
 
@@ -153,12 +157,16 @@ export class NodesService {
    * same validation, condition taints, evictions and audit as PUT.
    */
   private rewrite(cluster: string, name: string, action: string, change: (node: Node, now: number) => Node): Promise<Node> {
-    return this.writer.write(cluster, async (w) => {
-      const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
-      const result = validateNode(change(this.store.get(existing), w.now));
-      if (!result.ok) fail(failure.invalid('Node', name, result.error));
-      return this.persist(w, result.value, existing, action);
-    });
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
+        const result = validateNode(change(this.store.get(existing), w.now));
+        if (!result.ok) fail(failure.invalid('Node', name, result.error));
+        return this.persist(w, result.value, existing, action);
+      },
+      { firstRead: nodeRead(name) },
+    );
   }
 
   /**
@@ -169,14 +177,15 @@ export class NodesService {
    * the write may change its plan: a node waiting, or a Ready status or a zone that changed (its
    * zone's state, and so its rate). Any other write, a label on a busy pool, costs it nothing.
    */
-  private async persist(w: WriteContext, node: Node, existing: NodeRow | null, action: string): Promise<Node> {
+  private async persist(w: WriteContext, node: Node, existing: StoredNode | null, action: string): Promise<Node> {
     const saved = await this.store.save(w, reconcileUnschedulableTaint(withConditionTaints(node, existing, w.now), w.now), existing);
     const previous = existing ? this.store.get(existing) : undefined;
     const before = previous?.spec?.taints ?? [];
     await this.evictions.nodeTaintsChanged(w, [{ name: node.metadata.name, before, after: saved.spec?.taints ?? [] }]);
     const awaited = awaitedNoExecuteTaint(saved);
     if (awaited) await this.awaitedTaints.enqueue(w, node.metadata.name, awaited.key);
-    else await this.awaitedTaints.dequeue(w, node.metadata.name);
+    // A node stored and not queued has nothing to leave (a new one may find a queued row its deleted namesake left).
+    else if (!existing || existing.awaitingTaint) await this.awaitedTaints.dequeue(w, node.metadata.name);
     if (
       awaited ||
       !existing ||
@@ -205,7 +214,7 @@ export class NodesService {
         await w.audit({ action: 'node.delete', kind: 'Node', name, before: node });
         return node;
       },
-      { dryRun },
+      { dryRun, firstRead: nodeRead(name) },
     );
   }
 }
@@ -222,14 +231,6 @@ function withConditionTaints(node: Node, existing: NodeRow | null, now: number):
   if (conditions.length === 0 || (existing && statusesOf(existing.conditions as unknown as NodeCondition[]) === statusesOf(conditions))) return node;
   return { ...node, spec: { ...node.spec, taints: reconcileConditionTaints(node, now) } };
 }
-
-/**
- * Whether the node as stored could carry a taint, or be cordoned: only then does its write read
- * the snapshot for its impact (warningsOf), and it must then come first in its transaction. Its
- * taints are those sent, or its conditions' (withConditionTaints), and the unschedulable one.
- */
-const mayTaint = (node: Node): boolean =>
-  (node.spec?.taints?.length ?? 0) > 0 || node.spec?.unschedulable === true || (node.status?.conditions?.length ?? 0) > 0;
 
 /** The first Ready condition's status, as GetNodeCondition takes it. */
 const readyStatusOf = (conditions: unknown): string | undefined => (conditions as NodeCondition[] | undefined)?.find((c) => c.type === 'Ready')?.status;

@@ -21,7 +21,7 @@ import { ClusterSnapshots } from '../cluster/cluster-snapshots';
 import { ClusterWriter, type WriteContext } from '../cluster/cluster-writer';
 import { storedVersionOf } from '../cluster/object-parts';
 import { type PodRow, podKey, podOfRow } from '../cluster/pod-record';
-import { PodStore } from '../cluster/pod-store';
+import { PodStore, type PodsNode, podReadForWrite } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
 import { withNameFromUrl } from '../edge/kubernetes-objects';
 import { type ListPage, listPage } from '../edge/list-answers';
@@ -98,12 +98,12 @@ export class PodsService {
     return this.writer.write(
       cluster,
       async (w) => {
-        const existing = await this.store.find(w, namespace, name);
+        const { row: existing, node } = await this.store.findForWrite(w, namespace, name, sent.spec?.nodeName);
         valueOf(checkWrite('Pod', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
-        const pod = await this.persist(w, sent, existing, existing ? 'pod.replace' : 'pod.create');
+        const pod = await this.persist(w, sent, existing, existing ? 'pod.replace' : 'pod.create', node);
         return { pod, created: !existing };
       },
-      { dryRun },
+      { dryRun, firstRead: podReadForWrite(namespace, name, sent.spec?.nodeName) },
     );
   }
 
@@ -137,7 +137,7 @@ export class PodsService {
    * then the taint eviction controller's decision (bound to a node with NoExecute taints, or its
    * tolerations changed) and audit.
    */
-  private async persist(w: WriteContext, sent: Pod, existing: PodRow | null, action: string): Promise<Pod> {
+  private async persist(w: WriteContext, sent: Pod, existing: PodRow | null, action: string, node?: PodsNode): Promise<Pod> {
     const settings = this.config.domain;
     const previous = existing ? podOfRow(existing) : undefined;
     const admitted = admitPod(sent, previous ? 'UPDATE' : 'CREATE', settings);
@@ -148,7 +148,7 @@ export class PodsService {
     const pod = await this.store.save(w, admitted, existing);
     const { namespace = 'default', name } = pod.metadata;
     await w.audit({ action, kind: 'Pod', namespace, name, before: previous, after: pod });
-    await this.evictions.podChanged(w, pod);
+    await this.evictions.podChanged(w, pod, node);
     return pod;
   }
 

@@ -83,4 +83,29 @@ describe('ClusterWriter: writes waiting together commit together, each on its ow
     );
     expect(audited.rows.map((row) => row.name)).toEqual(['a', 'b', 'c', 'd']);
   });
+
+  it('a node write that taints, waiting behind others, runs first in the next transaction: its warnings hold the writes before it', async () => {
+    await api.put('/v1/clusters/k/nodes/n1', { metadata: { name: 'n1' } });
+    const bound = (name: string) => ({ ...pod(name), spec: { ...pod(name).spec, nodeName: 'n1' }, status: { phase: 'Running' } });
+    const before = await revisionOf('k');
+    const { replies, transactions } = await together('k', () => [
+      api.put('/v1/clusters/k/namespaces/ns/pods/a', bound('a')),
+      api.put('/v1/clusters/k/namespaces/ns/pods/b', bound('b')),
+      api.put('/v1/clusters/k/nodes/n1', { metadata: { name: 'n1' }, spec: { taints: [{ key: 'maint', effect: 'NoExecute' }] } }),
+      api.put('/v1/clusters/k/namespaces/ns/pods/c', bound('c')),
+      api.put('/v1/clusters/k/nodes/n1', { metadata: { name: 'n1', labels: { x: 'y' } }, spec: { taints: [{ key: 'maint', effect: 'NoExecute' }] } }),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 201, 200, 201, 200]);
+    // The pods written before the taint, in the same burst, are in the snapshot its warnings read; the one after is not.
+    expect(replies[2]?.headers.warning).toEqual([
+      '299 - "node/n1: 2 pods are evicted at once (ns/a, ns/b)"',
+      '299 - "node/n1: 2 evicted pods have no other node to go to (ns/a, ns/b)"',
+    ]);
+    expect(replies[4]?.headers.warning).toBeUndefined();
+    // The taint's write was undone where it waited and ran first in a transaction of its own making: two at least.
+    expect(transactions).toBeGreaterThanOrEqual(2);
+    expect(await revisionOf('k')).toBe(before + 5n);
+    const versions = replies.map((r) => BigInt(r.json().metadata.resourceVersion));
+    expect(versions).toEqual(Array.from({ length: 5 }, (_, i) => before + 1n + BigInt(i)));
+  });
 });

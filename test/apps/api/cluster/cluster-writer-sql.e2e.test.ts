@@ -3,9 +3,9 @@ import { ClusterWriter } from '../../../../apps/api/src/cluster/cluster-writer';
 import { useApiFixture } from '../../../support/api-test-app';
 
 /**
- * WriteContext.sql sends a statement past Prisma on the write's own connection
- * (PrismaService.connectionOf): it must run in the write's transaction, in order with its Prisma
- * statements, and be rolled back with it.
+ * WriteContext.sql sends a statement past Prisma on the write's own connection, the one its
+ * transaction was begun on: it must run in the write's transaction, in order with its Prisma
+ * statements (WriteContext.tx, bound to the same connection), and be rolled back with it.
  */
 describe("WriteContext.sql: statements on the write's own connection", () => {
   const t = useApiFixture();
@@ -50,5 +50,35 @@ describe("WriteContext.sql: statements on the write's own connection", () => {
     expect(a.direct).toBe(1);
     expect(b.direct).toBe(1);
     expect(a.pid).not.toBe(b.pid);
+  });
+
+  it('a first read goes with the revision, before the write runs, its values written in as literals', async () => {
+    const writer = t.app.get(ClusterWriter);
+    const read = {
+      text: 'SELECT $1::int AS id, $2::text AS odd, $3::int AS n, $4::text AS none, $5::boolean AS yes, (SELECT revision::text FROM clusters WHERE id = $1) AS revision',
+      values: ["it's \\ 'odd'", 7, null, true],
+    };
+    const seen = await writer.write(
+      'first-read',
+      async (w) => {
+        await w.sql('UPDATE clusters SET revision = revision + 100 WHERE id = $1', [w.cluster.id]);
+        const [first] = await w.rows<Record<string, unknown>>(read.text, [w.cluster.id, ...read.values]);
+        // Asked again, it is sent as usual, and sees what the write did since.
+        const [again] = await w.rows<Record<string, unknown>>(read.text, [w.cluster.id, ...read.values]);
+        return { first, again, id: w.cluster.id, revision: w.revision };
+      },
+      { firstRead: read },
+    );
+    const common = { id: seen.id, odd: "it's \\ 'odd'", n: 7, none: null, yes: true };
+    expect(seen.first).toEqual({ ...common, revision: String(seen.revision) });
+    expect(seen.again).toEqual({ ...common, revision: String(seen.revision + 100n) });
+  });
+
+  it('a first read with a NUL in a value is not sent with the revision: the write sends it as a parameter, which Postgres refuses alone', async () => {
+    const writer = t.app.get(ClusterWriter);
+    const read = { text: 'SELECT $1::int AS id, $2::text AS name', values: ['a\0b'] };
+    await expect(writer.write('nul-read', (w) => w.rows(read.text, [w.cluster.id, ...read.values]), { firstRead: read })).rejects.toThrow(/0x00/);
+    // The connection is as good as before: the next write goes through.
+    expect(await writer.write('nul-read', () => Promise.resolve('written'))).toBe('written');
   });
 });
