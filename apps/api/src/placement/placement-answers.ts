@@ -38,14 +38,9 @@ export interface PlacementExtras {
 
 type PlacementSummaryAnswer = { view: 'summary' } & PlacementSummary & PlacementExtras;
 
-interface PlacementNodesAnswer extends PlacementExtras {
+/** The nodes view: the page's heading (placementNodesGrouped's), the list's metadata and the page's nodes. */
+interface PlacementNodesAnswer extends Omit<PlacementNodesPage, 'page'>, PlacementExtras {
   view: 'nodes';
-  pod: Placement['pod'];
-  summary: string;
-  detail: string;
-  nodeCount: number;
-  feasibleCount: number;
-  capacityConsidered?: true;
   metadata: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
   /** This page's nodes, in the order of the every-node answer. */
   nodes: NodePlacement[];

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type Node,
   type NodeClasses,
   type PlacementCapacity,
   type PlacementOptions,
@@ -12,7 +11,6 @@ import {
   explainAdmission,
   failure,
   placePod,
-  placePodGrouped,
   placementNodesGrouped,
   placementSummaryGrouped,
   usageLookup,
@@ -44,7 +42,8 @@ export class PlacementService {
     const extras = { admission: admissionAnswer(admission) };
     if (command.nodes) {
       const pods = (command.pods ?? []).map((pod) => admitPod(pod, 'CREATE', this.config.domain));
-      return placementAnswer(this.placement(admission.pod, command.nodes, { usageOf: usageLookup(pods) }), view, extras);
+      // Inline nodes node by node: they come once, and may repeat a name, which classes (by name) would fold into one.
+      return placementAnswer(placePod(admission.pod, command.nodes, this.options(), { usageOf: usageLookup(pods) }), view, extras);
     }
     const stored = await this.snapshots.view(cluster);
     return this.storedAnswer(admission.pod, stored.nodeClasses, stored, view, extras, stored.revision);
@@ -76,16 +75,6 @@ export class PlacementService {
   ): PlacementAnswer {
     if (view.name === 'summary') return { view: 'summary', ...placementSummaryGrouped(pod, classes, this.options(), capacity, view.top), ...extras };
     return placementNodesAnswer(placementNodesGrouped(pod, classes, this.options(), capacity, view.chunking, revision), extras, revision);
-  }
-
-  /**
-   * Over stored nodes, by the snapshot's classes (decided once per group of nodes alike to the pod,
-   * placePod's answer at a fraction of the cost); over inline nodes, node by node: they come once,
-   * and may repeat a name, which classes (by name) would fold into one.
-   */
-  private placement(pod: Pod, nodes: Node[] | NodeClasses, capacity: PlacementCapacity | undefined) {
-    const options = this.options();
-    return Array.isArray(nodes) ? placePod(pod, nodes, options, capacity) : placePodGrouped(pod, nodes, options, capacity);
   }
 
   private options(): PlacementOptions {
