@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Node, Pod } from '@taintgate/domain';
+import { type Node, type Pod, reconcileUnschedulableTaint } from '@taintgate/domain';
 import type { TaintEffect } from '../apps/api/src/generated/prisma/client';
 import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
 import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
@@ -8,14 +8,17 @@ import { PrismaService } from '../apps/api/src/database/prisma.service';
 
 /**
  * A generated cluster stored as rows of the default cluster (id 1, made by the migrations), past
- * the API, in bulk: the benchmarks' setup, not measured. Its pods go to namespace `bench`, as
- * BestEffort; the cluster takes the revision the rows carry.
+ * the API, in bulk: the benchmarks' setup, not measured. Nodes are stored as a write through the
+ * API would store them: a cordoned node with its `node.kubernetes.io/unschedulable` taint, each
+ * taint with the time it was sent with (so that sending the same node again changes no taint).
+ * Its pods go to namespace `bench`, as BestEffort; the cluster takes the revision the rows carry.
  */
 export async function storeClusterRows(databaseUrl: string, nodes: readonly Node[], pods: readonly Pod[]): Promise<void> {
   const prisma = new PrismaService(loadConfig({ ...process.env, DATABASE_URL: databaseUrl }));
+  const now = Date.now();
   try {
     for (let i = 0; i < nodes.length; i += 2000) {
-      const chunk = nodes.slice(i, i + 2000);
+      const chunk = nodes.slice(i, i + 2000).map((n) => reconcileUnschedulableTaint(n, now));
       await prisma.node.createMany({ data: chunk.map((n) => ({ clusterId: 1, name: n.metadata.name, uid: randomUUID(), ...nodeColumnsOf(n), revision: 1n })) });
       await prisma.taint.createMany({
         data: chunk.flatMap((n) =>
@@ -25,7 +28,7 @@ export async function storeClusterRows(databaseUrl: string, nodes: readonly Node
             key: t.key,
             value: t.value ?? '',
             effect: t.effect as TaintEffect,
-            timeAdded: new Date(),
+            timeAdded: new Date(t.timeAdded ?? now),
             position,
           })),
         ),
