@@ -4,7 +4,7 @@ import { placePodGrouped } from './grouped-placement';
 import { summaryLines } from './grouped-summary';
 import { type Bucket, UNKNOWN, bucketedPlacement } from './node-buckets';
 import { type NodeClasses, heldNode } from './node-classes';
-import { allocatableUnknownReason, resourceFitOf, withResourceFit } from './node-filters';
+import { resourceFitOf, withResourceFit } from './node-filters';
 import { type NodePlacement, type Placement, type PlacementOptions, defaultPlacementOptions, podRef } from './placement';
 import type { PlacementCapacity, PlacementReason } from './placement-reasons';
 import { placementNodeKey, placementNodesPage } from './placement-views';
@@ -72,19 +72,11 @@ export function placementNodesGrouped(
   };
 
   const fit = resourceFitOf(pod, capacity);
-  const shared = new Map<Bucket, PlacementReason[]>();
-  const reasonsOf = (bucket: Bucket, position: number): PlacementReason[] => {
-    const verdict = verdictOf(bucket);
+  const reasonsOf = (bucket: Bucket, position: number): PlacementReason[] =>
     // A shortage tells the node's own amounts: made as placePodGrouped makes it.
-    if (bucket.mask & ~UNKNOWN) return withResourceFit(verdict.shared, heldNode(classes, names[position] as string) as Node, fit, false, true).reasons;
-    let reasons = shared.get(bucket);
-    if (!reasons) {
-      reasons = [...verdict.shared.leading, ...verdict.shared.trailing];
-      if (bucket.mask & UNKNOWN) reasons.push(allocatableUnknownReason);
-      shared.set(bucket, reasons);
-    }
-    return reasons;
-  };
+    bucket.mask & ~UNKNOWN
+      ? withResourceFit(verdictOf(bucket).shared, heldNode(classes, names[position] as string) as Node, fit, false, true).reasons
+      : placed.unshortReasons(bucket);
   const page = chunkOfIndexed(names.length, keyAt, chunking, {
     revision,
     itemAt: (index): NodePlacement => {

@@ -47,7 +47,7 @@ export function placementSummaryGrouped(
     nodeCount: classes.names.length,
     feasibleCount,
     reasonCounts: reasonCounts(buckets, verdictOf, shortagesOf),
-    feasibleNodes: bestNodes(buckets.filter(feasible), scoreOf, verdictOf, top),
+    feasibleNodes: bestNodes(buckets.filter(feasible), scoreOf, placed.unshortReasons, top),
     infeasibleGroups: infeasibleGroups(
       buckets.filter((b) => !feasible(b)),
       (b) => bucketReasons(verdictOf(b), shortagesOf(b.mask), b.mask),
@@ -69,7 +69,7 @@ export function summaryLines(
     const short = shortagesOf(bucket.mask);
     // A node the group rejects is counted by the group's status; the scheduler stops at its first filter.
     if (verdictOf(bucket).shared.rejection !== undefined || short.length === 0) continue;
-    const reasons = short.map((s) => s.reason);
+    const reasons = short.map((s) => s.group.message);
     addCount(counts, reasons, bucket.count);
     addCount(legacyCounts, reasons, bucket.count);
   }
@@ -96,7 +96,7 @@ function reasonCounts(buckets: readonly Bucket[], verdictOf: (b: Bucket) => Grou
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The best `top` feasible nodes: by score, highest first, then by name, as placePod ranks them. */
-function bestNodes(feasible: readonly Bucket[], scoreOf: (b: Bucket) => number, verdictOf: (b: Bucket) => GroupVerdict, top: number): NodePlacement[] {
+function bestNodes(feasible: readonly Bucket[], scoreOf: (b: Bucket) => number, reasonsOf: (b: Bucket) => PlacementReason[], top: number): NodePlacement[] {
   const scores = [...new Set(feasible.map(scoreOf))].sort((a, b) => b - a);
   const best: NodePlacement[] = [];
   for (const score of scores) {
@@ -104,12 +104,8 @@ function bestNodes(feasible: readonly Bucket[], scoreOf: (b: Bucket) => number, 
     const named: { name: string; bucket: Bucket }[] = [];
     for (const bucket of feasible) if (scoreOf(bucket) === score) for (const name of bucket.names) named.push({ name, bucket });
     named.sort((a, b) => byName(a.name, b.name));
-    for (const { name, bucket } of named.slice(0, top - best.length)) {
-      const { leading, trailing } = verdictOf(bucket).shared;
-      const reasons: PlacementReason[] = [...leading, ...trailing];
-      if (bucket.mask & UNKNOWN) reasons.push(allocatableUnknownReason);
-      best.push({ name, feasible: true, score, rank: best.length + 1, reasons });
-    }
+    for (const { name, bucket } of named.slice(0, top - best.length))
+      best.push({ name, feasible: true, score, rank: best.length + 1, reasons: reasonsOf(bucket) });
   }
   return best;
 }

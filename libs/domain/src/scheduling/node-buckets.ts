@@ -8,7 +8,8 @@ import { fitsRequest, nodeCapacity } from './node-resources-fit';
 import { RoomState, roomsInOrder } from './node-rooms';
 import { emptyNodeUsage } from './node-usage';
 import type { PlacementOptions } from './placement';
-import { type PlacementCapacity, PlacementReasonCodes } from './placement-reasons';
+import { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } from './placement-reasons';
+import { allocatableUnknownReason } from './node-filters';
 
 /**
  * Nodes in buckets for one pod: alike to its filters (the group of its view of the classes), short
@@ -25,7 +26,7 @@ const FIRST_RESOURCE_BIT = 1;
 /** A resource the pod may be short of, in fitsRequest's order, and its reason as a group shares it. */
 export interface Shortage {
   name: string;
-  reason: string;
+  /** Its reason as a group shares it: `message` is what kube-scheduler counts (`Insufficient cpu`, `Too many pods`). */
   group: GroupReason;
 }
 
@@ -52,7 +53,7 @@ function shortage(name: string, requested: bigint): Shortage {
   const pods = name === 'pods';
   const reason = pods ? 'Too many pods' : `Insufficient ${name}`;
   const code = pods ? PlacementReasonCodes.tooManyPods : PlacementReasonCodes.insufficientResource;
-  return { name, reason, group: { code, message: reason, resource: { name, requested: canonicalInt64(requested) } } };
+  return { name, group: { code, message: reason, resource: { name, requested: canonicalInt64(requested) } } };
 }
 
 /**
@@ -177,6 +178,12 @@ export interface BucketedPlacement {
   readonly feasible: (bucket: Bucket) => boolean;
   /** TaintToleration's normalized score of a feasible bucket's nodes. */
   readonly scoreOf: (bucket: Bucket) => number;
+  /**
+   * The reasons of each node of a bucket short of nothing (its blocking and soft reasons, and that
+   * its size is unknown), as placePod lists them: one array per bucket, shared by its nodes' entries
+   * (which the nodes view serializes once); not to be changed.
+   */
+  readonly unshortReasons: (bucket: Bucket) => PlacementReason[];
   readonly feasibleCount: number;
 }
 
@@ -204,6 +211,16 @@ export function bucketedPlacement(
   const feasible = (bucket: Bucket) => verdictOf(bucket).shared.rejection === undefined && (bucket.mask & ~UNKNOWN) === 0;
   const feasibleBuckets = buckets.filter(feasible);
   const scores = scoresOf([...new Set(feasibleBuckets.map(groupOf))], decided.verdicts);
+  const unshort = new Map<Bucket, PlacementReason[]>();
+  const unshortReasons = (bucket: Bucket): PlacementReason[] => {
+    let reasons = unshort.get(bucket);
+    if (!reasons) {
+      const { leading, trailing } = verdictOf(bucket).shared;
+      reasons = bucket.mask & UNKNOWN ? [...leading, ...trailing, allocatableUnknownReason] : [...leading, ...trailing];
+      unshort.set(bucket, reasons);
+    }
+    return reasons;
+  };
   return {
     decided,
     buckets,
@@ -212,6 +229,7 @@ export function bucketedPlacement(
     shortagesOf,
     feasible,
     scoreOf: (bucket) => scores.get(groupOf(bucket)) as number,
+    unshortReasons,
     feasibleCount: feasibleBuckets.reduce((sum, b) => sum + b.count, 0),
   };
 }

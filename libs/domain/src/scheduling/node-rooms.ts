@@ -6,16 +6,17 @@ import type { NodeUsage } from './node-usage';
 /**
  * Each node's free room (allocatable less what its pods request) as plain numbers, kept by the
  * holder of a cluster as nodes and pods change, so that NodeResourcesFit over 10,000 nodes is a
- * few comparisons a node rather than bigint arithmetic on maps (grouped-summary.ts reads it).
+ * few comparisons a node rather than bigint arithmetic on maps (node-buckets.ts reads it).
  * The bigint path (fitsRequest) stays the definition; a room whose amounts a double cannot hold
  * exactly says so, and is checked that way.
  */
 
 export interface NodeRoom {
-  /** false: the node has no allocatable nor capacity, taken as unlimited (nodeCapacity). */
-  limited: boolean;
-  /** Every amount below is exact (each within Number.MAX_SAFE_INTEGER / 2, so differences are too). */
-  exact: boolean;
+  /**
+   * unlimited: the node has no allocatable nor capacity (nodeCapacity); exact: every amount below
+   * is (each within Number.MAX_SAFE_INTEGER / 2, so differences are too); inexact: checked with bigints.
+   */
+  state: RoomState;
   /** Millicores. */
   cpu: number;
   memory: number;
@@ -35,6 +36,7 @@ export interface NodeRooms {
 
 /** How a node's room is checked: not at all (unlimited), with the numbers, or with bigints (amounts a double does not hold). */
 export const RoomState = { unlimited: 0, exact: 1, inexact: 2 } as const;
+export type RoomState = (typeof RoomState)[keyof typeof RoomState];
 
 /** The rooms in the order of a NodeClasses' names, as columns: a pass over 10,000 nodes reads typed arrays. */
 export interface RoomTable {
@@ -51,9 +53,8 @@ const isSafe = (n: number) => n <= safe && n >= -safe;
 function fill(rooms: NodeRooms, room: NodeRoom, node: Node, usage: NodeUsage | undefined): void {
   rooms.version++;
   const capacity = nodeCapacity(node);
-  room.limited = capacity.limited;
   if (!capacity.limited) {
-    room.exact = true;
+    room.state = RoomState.unlimited;
     room.cpu = room.memory = room.ephemeralStorage = room.pods = Infinity;
     return;
   }
@@ -63,9 +64,10 @@ function fill(rooms: NodeRooms, room: NodeRoom, node: Node, usage: NodeUsage | u
   room.memory = Number(allocatable.memory - (requested?.memory ?? 0n));
   room.ephemeralStorage = Number(allocatable.ephemeralStorage - (requested?.ephemeralStorage ?? 0n));
   room.pods = Number(allocatable.pods - BigInt(usage?.pods ?? 0));
-  room.exact =
+  const exact =
     [allocatable.milliCPU, allocatable.memory, allocatable.ephemeralStorage, allocatable.pods].every((q) => isSafe(Number(q))) &&
     [requested?.milliCPU ?? 0n, requested?.memory ?? 0n, requested?.ephemeralStorage ?? 0n].every((q) => isSafe(Number(q)));
+  room.state = exact ? RoomState.exact : RoomState.inexact;
 }
 
 export function emptyNodeRooms(): NodeRooms {
@@ -84,7 +86,7 @@ export function putRoom(rooms: NodeRooms, node: Node, usage: NodeUsage | undefin
   const name = node.metadata.name;
   let room = rooms.byName.get(name);
   if (!room) {
-    room = { limited: false, exact: true, cpu: 0, memory: 0, ephemeralStorage: 0, pods: 0 };
+    room = { state: RoomState.unlimited, cpu: 0, memory: 0, ephemeralStorage: 0, pods: 0 };
     rooms.byName.set(name, room);
   }
   fill(rooms, room, node, usage);
@@ -120,7 +122,7 @@ export function roomsInOrder(rooms: NodeRooms, classes: NodeClasses): RoomTable 
   for (let i = 0; i < n; i++) {
     const room = rooms.byName.get(classes.names[i] as string);
     if (!room) return undefined;
-    table.state[i] = !room.limited ? RoomState.unlimited : room.exact ? RoomState.exact : RoomState.inexact;
+    table.state[i] = room.state;
     table.cpu[i] = room.cpu;
     table.memory[i] = room.memory;
     table.ephemeralStorage[i] = room.ephemeralStorage;
