@@ -14,17 +14,16 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { deleteRedisKeys } from '../test/support/redis-prefix';
 import { createBenchDatabase } from './bench-database';
+import { BUILT_MAIN, SERVICE_NODE_FLAGS } from './built-service';
 import { machineLine } from './machine';
 import { storeCluster } from './stored-objects';
 
 const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30 };
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
-const MAIN = path.join(__dirname, '../dist/apps/api/src/main.js');
-/** As `npm start` runs it; BENCH_NODE_FLAGS (space-separated) to try others. */
-const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=8192').split(' ').filter(Boolean);
+const MAIN = BUILT_MAIN;
+const NODE_FLAGS = SERVICE_NODE_FLAGS;
 const PLACEMENT = JSON.stringify({ pod: { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } });
 
 const mib = (kib: number): string => `${(kib / 1024).toFixed(0)} MiB`;

@@ -6,6 +6,7 @@
  */
 import {
   type Node,
+  type NodeRooms,
   type NodeUsage,
   type PlacementCapacity,
   type Pod,
@@ -17,6 +18,7 @@ import {
   placementSummary,
   placementSummaryGrouped,
   putNode,
+  setRoomUsage,
   usageLookup,
 } from '@taintgate/domain';
 import { random } from './cluster-fixture';
@@ -67,10 +69,11 @@ function podMix(count: number, rand: () => number): { kind: string; pod: Pod }[]
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
-/** Per-call times of fn over the pods, in ms, after one untimed pass over a few. */
-function timePerPod(pods: readonly { pod: Pod }[], fn: (pod: Pod) => unknown): number[] {
+/** Per-call times of fn over the pods, in ms, after one untimed pass over a few; `before` runs untimed before each call. */
+function timePerPod(pods: readonly { pod: Pod }[], fn: (pod: Pod) => unknown, before?: (i: number) => void): number[] {
   for (const { pod } of pods.slice(0, 10)) fn(pod);
-  return pods.map(({ pod }) => {
+  return pods.map(({ pod }, i) => {
+    before?.(i);
     const start = process.hrtime.bigint();
     fn(pod);
     return Number(process.hrtime.bigint() - start) / 1e6;
@@ -138,9 +141,23 @@ export function benchGroupedPlacement(nodes: readonly Node[]): void {
     'placementSummary(placePodGrouped) with capacity',
     timePerPod(pods, (p) => placementSummary(placePodGrouped(p, sizedClasses, undefined, capacity), 10)),
   );
+  // Pods alike in their requests and view find their buckets remembered (node-buckets.ts's memo)...
   const summaryCap = report(
     'placementSummaryGrouped with capacity (rooms)',
     timePerPod(pods, (p) => placementSummaryGrouped(p, sizedClasses, undefined, withRooms, 10)),
+  );
+  // ...which a write forgets: here a node's room set again before each pod, so every pod counts its buckets over every node.
+  const rooms = withRooms.rooms as NodeRooms;
+  report(
+    'placementSummaryGrouped, each after a room changed',
+    timePerPod(
+      pods,
+      (p) => placementSummaryGrouped(p, sizedClasses, undefined, withRooms, 10),
+      (i) => {
+        const node = sized[i % sized.length] as Node;
+        setRoomUsage(rooms, node, capacity.usageOf(node.metadata.name));
+      },
+    ),
   );
   console.log('  summary p50 by kind (placementSummaryGrouped with capacity):');
   for (const kind of kinds) {

@@ -5,7 +5,7 @@ import { type GroupReason } from './placement-views';
 import { type ClassPlacement, type GroupVerdict, placementByClass, scoresOf } from './grouped-placement';
 import { type NodeClasses, type NodeGroup, groupsInOrder, heldNode } from './node-classes';
 import { fitsRequest, nodeCapacity } from './node-resources-fit';
-import { RoomState, roomsInOrder } from './node-rooms';
+import { RoomState, type RoomTable, roomsInOrder } from './node-rooms';
 import { emptyNodeUsage } from './node-usage';
 import type { PlacementOptions } from './placement';
 import { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } from './placement-reasons';
@@ -30,21 +30,31 @@ export interface Shortage {
   group: GroupReason;
 }
 
-/** How the nodes are checked for room: the shortages by bit, and each node's bits by its position in `classes.names`. */
+/**
+ * How the nodes are checked for room: the shortages by bit, and each node's bits by its position
+ * in `classes.names`, worked out when asked. When the bits come from the rooms' table alone (and
+ * the capacity, for the few nodes checked one by one), `from` says so and with which request: what
+ * the buckets may be remembered by.
+ */
 interface RoomCheck {
   shortages: readonly Shortage[];
-  masks: Int32Array;
+  masks: () => Int32Array;
+  from?: { table: RoomTable; version: number; usageOf: PlacementCapacity['usageOf']; request: string };
 }
 
+/** Shared by every placement that asks the same (bucketMemo): never changed once counted. */
 export interface Bucket {
   /** Its group, as an index into the view's groups in order (groupsInOrder). */
-  group: number;
+  readonly group: number;
   /** UNKNOWN, or the bits of the resources its nodes are short of. */
-  mask: number;
-  count: number;
+  readonly mask: number;
+  readonly count: number;
   /** The first `top` names, in name order. */
-  names: string[];
+  readonly names: readonly string[];
 }
+
+/** A bucket while it is counted and named. */
+type Counting = { -readonly [K in keyof Bucket]: K extends 'names' ? string[] : Bucket[K] };
 
 /** The most scalar resources a pod may request for its shortages to fit in a bucket's bits; more are checked node by node. */
 const MAX_SCALARS = 20;
@@ -82,20 +92,24 @@ function roomCheck(pod: Pod, classes: NodeClasses, capacity: PlacementCapacity):
       mask |= bitOf.get(short.resourceName) as number;
     return mask;
   };
-  const masks = new Int32Array(names.length);
   const table = scalars.length === 0 && capacity.rooms ? roomsInOrder(capacity.rooms, classes) : undefined;
   const amounts = [request.milliCPU, request.memory, request.ephemeralStorage].map(Number);
   if (!table || !amounts.every(Number.isSafeInteger)) {
-    for (let i = 0; i < names.length; i++) masks[i] = slowMask(i);
+    const masks = () => Int32Array.from(names, (_, i) => slowMask(i));
     return { shortages, masks };
   }
-  const [cpu, memory, storage] = amounts as [number, number, number];
-  const asksAny = cpu > 0 || memory > 0 || storage > 0 || request.scalar.size > 0;
+  const masks = () => masksFromTable(table, amounts as [number, number, number], slowMask);
+  return { shortages, masks, from: { table, version: capacity.rooms?.version ?? 0, usageOf: capacity.usageOf, request: amounts.join('/') } };
+}
+
+/** fitsRequest on numbers, column by column: the hot loop of a placement over 10,000 nodes. */
+function masksFromTable(table: RoomTable, [cpu, memory, storage]: [number, number, number], slowMask: (position: number) => number): Int32Array {
+  const masks = new Int32Array(table.state.length);
+  const asksAny = cpu > 0 || memory > 0 || storage > 0;
   const PODS = 2;
   const CPU = 4;
   const MEMORY = 8;
   const STORAGE = 16;
-  // fitsRequest on numbers, column by column: the hot loop of a placement over 10,000 nodes.
   const { state, pods: podsLeft, cpu: cpuLeft, memory: memoryLeft, ephemeralStorage: storageLeft } = table;
   // Read once: an imported binding may be a property read (or a getter, in module loaders) each time.
   const { unlimited, inexact } = RoomState;
@@ -113,11 +127,17 @@ function roomCheck(pod: Pod, classes: NodeClasses, capacity: PlacementCapacity):
       masks[i] = mask;
     }
   }
-  return { shortages, masks };
+  return masks;
 }
 
 /** Buckets counted in an array while groups x masks stay under this many keys; in a map past it. */
 const MAX_TABLE = 1 << 20;
+
+/** Nodes counted in buckets, and (when asked for) each node's bucket by position. */
+interface Counted {
+  buckets: readonly Bucket[];
+  bucketAt: Int32Array | undefined;
+}
 
 /**
  * The nodes in buckets (keyed groupIndex + groups * mask): first counted, one pass of typed arrays,
@@ -131,14 +151,14 @@ function countBuckets(
   check: RoomCheck | undefined,
   top: number,
   withPositions: boolean,
-): { buckets: Bucket[]; bucketAt: Int32Array | undefined } {
-  const masks = check?.masks;
+): Counted {
+  const masks = check?.masks();
   const n = names.length;
   const keyCount = groupCount * (1 << (FIRST_RESOURCE_BIT + (check?.shortages.length ?? 0)));
   // Bucket number + 1 by key (0: none yet), in an array when the keys are few, as they are but for pods of many scalar resources.
   const table = keyCount <= MAX_TABLE ? new Int32Array(keyCount) : undefined;
   const byKey = new Map<number, number>();
-  const buckets: Bucket[] = [];
+  const buckets: Counting[] = [];
   const keyAt = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const key = (groupIndex[i] as number) + (masks ? groupCount * (masks[i] as number) : 0);
@@ -150,13 +170,13 @@ function countBuckets(
       if (table) table[key] = index + 1;
       else byKey.set(key, index + 1);
     }
-    (buckets[index] as Bucket).count++;
+    (buckets[index] as Counting).count++;
   }
   const indexOf = (key: number) => (table ? (table[key] as number) : (byKey.get(key) as number)) - 1;
   // Names in name order, until every bucket has its first `top` (or all it has).
   let unnamed = top > 0 ? buckets.length : 0;
   for (let i = 0; i < n && unnamed > 0; i++) {
-    const bucket = buckets[indexOf(keyAt[i] as number)] as Bucket;
+    const bucket = buckets[indexOf(keyAt[i] as number)] as Counting;
     if (bucket.names.length === top) continue;
     bucket.names.push(names[i] as string);
     if (bucket.names.length === Math.min(top, bucket.count)) unnamed--;
@@ -165,6 +185,54 @@ function countBuckets(
   const bucketAt = new Int32Array(n);
   for (let i = 0; i < n; i++) bucketAt[i] = indexOf(keyAt[i] as number);
   return { buckets, bucketAt };
+}
+
+/**
+ * Buckets already counted, by the rooms' table they were counted from and its version (a write
+ * changes a row of the table, or makes a new one, and its memo goes with the old one), then by the
+ * view's groups, then by the request and what was asked. Pods alike in what placement reads of
+ * them ask the same (a Deployment's replicas, a portal asking again), as kube-scheduler's
+ * equivalence cache once remembered predicates per class of pods; here no entry can go stale.
+ */
+interface BucketMemo {
+  /** The rooms' version the table held (NodeRooms.version). */
+  version: number;
+  /** The usage the table's nodes of inexact room were checked against one by one (a holder's capacity is a new object per view, its usage is not). */
+  usageOf: PlacementCapacity['usageOf'];
+  byGroups: WeakMap<Int32Array, Map<string, Counted>>;
+}
+
+const bucketMemos = new WeakMap<RoomTable, BucketMemo>();
+
+/** Requests remembered per view of one table, past which the oldest are forgotten: a bound on a memo a client fills. */
+const MEMO_REQUESTS = 64;
+
+/** countBuckets, remembered when the check comes from the rooms' table alone. */
+function countedBuckets(
+  names: readonly string[],
+  groupIndex: Int32Array,
+  groupCount: number,
+  check: RoomCheck | undefined,
+  top: number,
+  withPositions: boolean,
+): Counted {
+  const from = check?.from;
+  if (!from) return countBuckets(names, groupIndex, groupCount, check, top, withPositions);
+  let memo = bucketMemos.get(from.table);
+  if (memo?.usageOf !== from.usageOf || memo.version !== from.version) {
+    memo = { version: from.version, usageOf: from.usageOf, byGroups: new WeakMap() };
+    bucketMemos.set(from.table, memo);
+  }
+  let byRequest = memo.byGroups.get(groupIndex);
+  if (!byRequest) memo.byGroups.set(groupIndex, (byRequest = new Map<string, Counted>()));
+  const key = `${from.request}/${top}/${withPositions ? 'positions' : ''}`;
+  let counted = byRequest.get(key);
+  if (!counted) {
+    counted = countBuckets(names, groupIndex, groupCount, check, top, withPositions);
+    if (byRequest.size === MEMO_REQUESTS) byRequest.delete(byRequest.keys().next().value as string);
+    byRequest.set(key, counted);
+  }
+  return counted;
 }
 
 /** A pod's placement over the classes' nodes, in buckets: what the summary and the nodes view are made from. */
@@ -203,7 +271,7 @@ export function bucketedPlacement(
   const check = decided && capacity ? roomCheck(pod, classes, capacity) : undefined;
   if (!decided || (capacity && !check)) return undefined;
   const { groups, groupIndex } = groupsInOrder(classes, decided.view);
-  const { buckets, bucketAt } = countBuckets(classes.names, groupIndex, groups.length, check, top, withPositions);
+  const { buckets, bucketAt } = countedBuckets(classes.names, groupIndex, groups.length, check, top, withPositions);
   const groupOf = (bucket: Bucket) => groups[bucket.group] as NodeGroup;
   const verdictOf = (bucket: Bucket) => decided.verdicts.get(groupOf(bucket)) as GroupVerdict;
   const shortages = check?.shortages ?? [];

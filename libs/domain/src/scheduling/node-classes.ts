@@ -79,7 +79,7 @@ export function nodeClassesOf(nodes: Iterable<Node>): NodeClasses {
 }
 
 /** Where `name` is in the sorted names, or where it would go. */
-function namePosition(names: readonly string[], name: string): number {
+export function namePosition(names: readonly string[], name: string): number {
   let lo = 0;
   let hi = names.length;
   while (lo < hi) {

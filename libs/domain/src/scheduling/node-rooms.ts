@@ -1,5 +1,5 @@
 import type { Node } from '../types';
-import type { NodeClasses } from './node-classes';
+import { type NodeClasses, namePosition } from './node-classes';
 import { nodeCapacity } from './node-resources-fit';
 import type { NodeUsage } from './node-usage';
 
@@ -38,7 +38,11 @@ export interface NodeRooms {
 export const RoomState = { unlimited: 0, exact: 1, inexact: 2 } as const;
 export type RoomState = (typeof RoomState)[keyof typeof RoomState];
 
-/** The rooms in the order of a NodeClasses' names, as columns: a pass over 10,000 nodes reads typed arrays. */
+/**
+ * The rooms in the order of a NodeClasses' names, as columns: a pass over 10,000 nodes reads typed
+ * arrays. Its rows change with the usage (setRoomUsage): what is worked out from it is good for
+ * one `NodeRooms.version` only.
+ */
 export interface RoomTable {
   readonly state: Uint8Array;
   readonly cpu: Float64Array;
@@ -92,10 +96,28 @@ export function putRoom(rooms: NodeRooms, node: Node, usage: NodeUsage | undefin
   fill(rooms, room, node, usage);
 }
 
-/** A held node's pods' usage changed (a pod came, went or moved). A node not held has no room to change. */
+/**
+ * A held node's pods' usage changed (a pod came, went or moved). A node not held has no room to
+ * change. The table of roomsInOrder, if it was current, is changed in its row and stays current:
+ * a placement after a pod's write then reads it as it was, without a pass over every room.
+ */
 export function setRoomUsage(rooms: NodeRooms, node: Node | undefined, usage: NodeUsage | undefined): void {
   const room = node && rooms.byName.get(node.metadata.name);
-  if (room) fill(rooms, room, node, usage);
+  if (!room) return;
+  const memo = rooms.inOrder;
+  const current = memo !== undefined && memo.version === rooms.version && memo.classesVersion === memo.classes.version;
+  fill(rooms, room, node, usage);
+  if (!current) return;
+  const { names } = memo.classes;
+  const at = namePosition(names, node.metadata.name);
+  if (names[at] !== node.metadata.name) return;
+  const { table } = memo;
+  table.state[at] = room.state;
+  table.cpu[at] = room.cpu;
+  table.memory[at] = room.memory;
+  table.ephemeralStorage[at] = room.ephemeralStorage;
+  table.pods[at] = room.pods;
+  memo.version = rooms.version;
 }
 
 export function removeRoom(rooms: NodeRooms, name: string): void {
@@ -103,9 +125,8 @@ export function removeRoom(rooms: NodeRooms, name: string): void {
 }
 
 /**
- * The rooms in the order of `classes.names`, as columns, remembered until a room or the classes
- * change (a pod written changes its node's room: the next placement builds the table again, one
- * pass over the rooms). Undefined if some node held has no room (the rooms are not kept alongside
+ * The rooms in the order of `classes.names`, as columns, remembered until a node or the classes
+ * change (a pod written changes its node's row in place: setRoomUsage). Undefined if some node held has no room (the rooms are not kept alongside
  * these classes), in which case the caller checks node by node.
  */
 export function roomsInOrder(rooms: NodeRooms, classes: NodeClasses): RoomTable | undefined {

@@ -1,13 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nodeClassesOf, nodeRoomsOf, placePodGrouped, placementNodeKey, placementNodesGrouped, placementNodesPage } from '@taintgate/domain';
+import {
+  nodeClassesOf,
+  nodeRoomsOf,
+  placePodGrouped,
+  placementNodeKey,
+  placementNodesGrouped,
+  placementNodesPage,
+  placementSummaryGrouped,
+} from '@taintgate/domain';
 import { requestingPod } from '../support/arbitraries';
 import { placementOptions as options, runningPods as running, sizedCluster as cluster, usageOfPods } from '../support/placement-clusters';
 
 /**
  * The nodes view made from buckets of nodes (placementNodesGrouped) must be the page of the
  * every-node answer (placementNodesPage(placePodGrouped(...))), with its heading: random clusters,
- * pods and running pods (support/placement-clusters.ts), pages at any limit from any start.
+ * pods and running pods (support/placement-clusters.ts), pages at any limit from any start; the
+ * second page from the buckets the first remembered.
  */
 describe('the nodes view from buckets of nodes is a page of the every-node answer', () => {
   it('the nodes view: every page at any limit, and its heading, as from the every-node answer', () => {
@@ -17,6 +26,8 @@ describe('the nodes view from buckets of nodes is a page of the every-node answe
         const classes = nodeClassesOf(nodes);
         const capacity = bound && { usageOf: usageOfPods(bound), rooms: nodeRoomsOf(nodes, usageOfPods(bound)) };
         const placement = placePodGrouped(pod, classes, o, capacity);
+        // The summary first: its buckets, remembered for the same rooms and request, have no positions, which the view needs.
+        placementSummaryGrouped(pod, classes, o, capacity, n);
         // A page from the start, and one from a node's key on (as a continue token gives it).
         const starts = ['', placement.nodes[skip] ? `${placementNodeKey(placement.nodes[skip])}\u0000` : 'zzz'];
         for (const start of starts) {
