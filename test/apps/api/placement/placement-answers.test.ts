@@ -68,7 +68,7 @@ describe('the summary view of a 10,000-node cluster', () => {
     const placement = placePodGrouped(pod, classes, undefined, capacity);
     const text = placementJson(placementAnswer(placement, { name: 'summary', top: 10 }, {}, 1n));
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(LIMIT);
-    const answer = JSON.parse(text) as { nodeCount: number; feasibleCount: number; infeasibleGroups: { count: number }[] };
+    const answer = JSON.parse(text.toString()) as { nodeCount: number; feasibleCount: number; infeasibleGroups: { count: number }[] };
     expect(answer.nodeCount).toBe(NODES);
     expect(answer.feasibleCount + answer.infeasibleGroups.reduce((sum, g) => sum + g.count, 0)).toBe(NODES);
     // Every node with its reasons, for comparison: megabytes.
@@ -84,7 +84,38 @@ describe('the summary view of a 10,000-node cluster', () => {
     const rooms = nodeRoomsOf(nodes, capacity.usageOf);
     const page = placementNodesGrouped(pod, classes, undefined, { ...capacity, rooms }, { limit: 2_500, start: '' }, 9n);
     const answer = placementNodesAnswer(page, { rescheduled: true }, 9n);
-    expect(JSON.parse(placementJson(answer))).toEqual(JSON.parse(placementNodesJsonBySchema(answer)));
+    expect(JSON.parse(placementJson(answer).toString())).toEqual(JSON.parse(placementNodesJsonBySchema(answer)));
+  });
+
+  it('the nodes view written as bytes keeps names that need escaping or are not ASCII, and any score or rank', () => {
+    const rooms = nodeRoomsOf(nodes, capacity.usageOf);
+    const page = placementNodesGrouped(
+      asking({ tolerations: [{ operator: 'Exists' }] }),
+      classes,
+      undefined,
+      { ...capacity, rooms },
+      { limit: 6, start: '' },
+      9n,
+    );
+    const odd = ['quo"te', 'back\\slash', 'tab\there', 'zoné', '節点-1', 'emoji-\u{1F680}'];
+    const scores = [0, null, 100, 7, 1e21, -3];
+    const answer = placementNodesAnswer(
+      {
+        ...page,
+        page: {
+          ...page.page,
+          items: page.page.items.map((node, i) => ({
+            ...node,
+            name: odd[i] as string,
+            score: scores[i] as number | null,
+            rank: scores[5 - i] as number | null,
+          })),
+        },
+      },
+      {},
+      9n,
+    );
+    expect(JSON.parse(placementJson(answer).toString())).toEqual(JSON.parse(placementNodesJsonBySchema(answer)));
   });
 
   it('taint impact over every node: counts and a timeline, far under 100 KB', () => {
