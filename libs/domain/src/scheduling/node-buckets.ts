@@ -155,23 +155,36 @@ function countBuckets(
   const masks = check?.masks();
   const n = names.length;
   const keyCount = groupCount * (1 << (FIRST_RESOURCE_BIT + (check?.shortages.length ?? 0)));
+  const keyAt = new Int32Array(n);
+  for (let i = 0; i < n; i++) keyAt[i] = (groupIndex[i] as number) + (masks ? groupCount * (masks[i] as number) : 0);
   // Bucket number + 1 by key (0: none yet), in an array when the keys are few, as they are but for pods of many scalar resources.
   const table = keyCount <= MAX_TABLE ? new Int32Array(keyCount) : undefined;
   const byKey = new Map<number, number>();
-  const buckets: Counting[] = [];
-  const keyAt = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const key = (groupIndex[i] as number) + (masks ? groupCount * (masks[i] as number) : 0);
-    keyAt[i] = key;
-    let index = (table ? (table[key] as number) : (byKey.get(key) ?? 0)) - 1;
-    if (index < 0) {
-      index = buckets.length;
-      buckets.push({ group: key % groupCount, mask: Math.floor(key / groupCount), count: 0, names: [] });
-      if (table) table[key] = index + 1;
-      else byKey.set(key, index + 1);
+  // The buckets' counts, numbered in the order their first node comes; the buckets made after.
+  const counts: number[] = [];
+  const keys: number[] = [];
+  if (table) {
+    for (let i = 0; i < n; i++) {
+      const key = keyAt[i] as number;
+      const index = table[key] as number;
+      if (index === 0) {
+        keys.push(key);
+        counts.push(1);
+        table[key] = keys.length;
+      } else (counts[index - 1] as number)++;
     }
-    (buckets[index] as Counting).count++;
+  } else {
+    for (let i = 0; i < n; i++) {
+      const key = keyAt[i] as number;
+      const index = byKey.get(key) ?? 0;
+      if (index === 0) {
+        keys.push(key);
+        counts.push(1);
+        byKey.set(key, keys.length);
+      } else counts[index - 1] = (counts[index - 1] as number) + 1;
+    }
   }
+  const buckets: Counting[] = keys.map((key, i) => ({ group: key % groupCount, mask: Math.floor(key / groupCount), count: counts[i] as number, names: [] }));
   const indexOf = (key: number) => (table ? (table[key] as number) : (byKey.get(key) as number)) - 1;
   // Names in name order, until every bucket has its first `top` (or all it has).
   let unnamed = top > 0 ? buckets.length : 0;
