@@ -24,8 +24,8 @@ import { ClusterWriter } from '../cluster/cluster-writer';
 import { type ImportedNodeRow, importedNodeRow, nodeOfImportedRow } from '../cluster/node-record';
 import { oversizedAsSent } from '../cluster/object-size';
 import { NodeStore } from '../cluster/node-store';
-import { type ImportedPodRow, importedPodRow, podKey, podOfImportedRow } from '../cluster/pod-record';
-import { PodStore } from '../cluster/pod-store';
+import { importedPodRow, podKey, podOfImportedRow } from '../cluster/pod-record';
+import { type ImportedPodJson, PodStore, importedPodJson } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
 import { NodeUpdateQueue } from '../evictions/node-update-queue';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
@@ -65,8 +65,12 @@ export const FLUSH_EVERY = 500;
  * so that another client's write waits behind at most one of them (reading and storing still overlap).
  */
 const STORING_AT_ONCE = 1;
-/** How long reading goes on before the event loop gets a turn (to send and answer statements). */
-const YIELD_EVERY_MS = 10;
+/**
+ * How long reading goes on before the event loop gets a turn: the write under way waits that long
+ * for each of its statements to be sent (a batch's megabytes go to the socket over several turns)
+ * and answered, holding the cluster's lock with Postgres idle; a turn costs microseconds.
+ */
+const YIELD_EVERY_MS = 2;
 /** Bodies smaller than this are read in a moment: no progress is logged. */
 const PROGRESS_EVERY_BYTES = 64 * 2 ** 20;
 
@@ -77,7 +81,8 @@ export type ImportResult = ReturnType<ImportRun['result']>;
 /** What one write of an import stores, and the eviction decisions that go with it. */
 interface ImportBatch {
   nodes: ImportedNodeRow[];
-  pods: ImportedPodRow[];
+  /** Encoded as they were read (importedPodJson): under the lock, the write only sends them. */
+  pods: ImportedPodJson[];
   /** The batch's nodes whose NoExecute taints changed: all their pods are decided again. */
   taintChangedNodes: string[];
   /** The batch's pods bound to a node with NoExecute taints (not one of those), decided as pods first seen. */
@@ -166,9 +171,11 @@ export class ImportService {
         // Pods run to several KiB of JSON each, which Postgres compresses as it stores them: lz4
         // compresses several times faster than the default pglz, for a little more room. Only
         // where the server was built with it (SET would fail, and the import with it, elsewhere).
-        await w.tx.$executeRaw`
-          SELECT set_config('default_toast_compression', 'lz4', true)
-          WHERE EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals))`;
+        await w.sql(
+          `SELECT set_config('default_toast_compression', 'lz4', true)
+           WHERE EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals))`,
+          [],
+        );
         await Promise.all([this.nodes.importMany(w, batch.nodes), this.pods.importMany(w, batch.pods)]);
         await this.nodeUpdates.decideOrQueue(w, batch.taintChangedNodes);
         await this.evictions.podsChanged(w, batch.podsToDecide);
@@ -261,7 +268,7 @@ class ImportRun {
   private readonly taintChanges = new Map<string, { before: readonly Taint[]; after: readonly Taint[] }>();
   /** The batch being read: its rows, and its pods as the taint eviction controller needs them. */
   private nodeBatch: ImportedNodeRow[] = [];
-  private podBatch: ImportedPodRow[] = [];
+  private podBatch: ImportedPodJson[] = [];
   private batchPods: Pod[] = [];
   private readonly storing: Promise<void>[] = [];
 
@@ -440,7 +447,7 @@ class ImportRun {
     }
     this.podTally[existing ? 'updated' : 'created']++;
     if (pod.spec?.nodeName) this.batchPods.push(decidable(pod, uid));
-    this.podBatch.push(row);
+    this.podBatch.push(importedPodJson(row));
   }
 
   /**
