@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PODS_PER_WRITE } from '../../../../apps/api/src/evictions/node-update-queue';
-import { FLUSH_EVERY } from '../../../../apps/api/src/import/import.service';
+import { ANALYZE_AFTER_OBJECTS, FLUSH_EVERY } from '../../../../apps/api/src/import/import.service';
 import { useApiFixture } from '../../../support/api-test-app';
 import { waitUntil } from '../../../support/waiting';
 
@@ -112,5 +112,27 @@ describe('an import, in writes of FLUSH_EVERY objects', () => {
     // Two writes of deletions, then the audit's.
     expect(await revisionOf('pruned')).toBe(revision + 3n);
     expect(await count('pods', 'pruned')).toBe(0);
+  });
+
+  it('a large import leaves the tables it filled analyzed (the planner has their statistics before autovacuum comes)', async () => {
+    const analyzed = async (): Promise<Record<string, string | null>> =>
+      Object.fromEntries(
+        (
+          await db.query<{ relname: string; at: string | null }>(
+            `SELECT relname, last_analyze::text AS at FROM pg_stat_user_tables WHERE relname IN ('nodes', 'taints', 'pods')`,
+          )
+        ).rows.map((r) => [r.relname, r.at]),
+      );
+    const before = await analyzed();
+    const small = await api.post('/v1/clusters/small/import', list(node('few'), ...Array.from({ length: 10 }, (_, i) => pod(`p-${i}`, 'few'))));
+    expect(small.json()).toMatchObject({ created: 11 });
+    expect(await analyzed()).toEqual(before);
+    const pods = Array.from({ length: ANALYZE_AFTER_OBJECTS }, (_, i) => pod(`p-${i}`, `n-${i % 100}`));
+    const large = await api.post('/v1/clusters/large/import', list(...Array.from({ length: 100 }, (_, i) => node(`n-${i}`)), ...pods));
+    expect(large.json()).toMatchObject({ created: ANALYZE_AFTER_OBJECTS + 100, rejected: [] });
+    await waitUntil(async () => {
+      const after = await analyzed();
+      return ['nodes', 'taints', 'pods'].every((table) => after[table] !== null && after[table] !== before[table]);
+    }, 5_000);
   });
 });
