@@ -62,10 +62,13 @@ interface RejectedObject {
  */
 export const FLUSH_EVERY = 500;
 /**
- * How many of an import's writes may be in the cluster's line while the next batch is read: one,
- * so that another client's write waits behind at most one of them (reading and storing still overlap).
+ * How many batches read may wait to be stored, the one being stored among them. Only one of an
+ * import's writes is in the cluster's line at a time (the next is sent once it has committed), so
+ * that another client's write waits behind at most one of them; the batch after it is read
+ * meanwhile and waits its turn, so that neither reading nor Postgres waits for the other when a
+ * batch takes longer to read or to store than the one before (a batch is a few MiB).
  */
-const STORING_AT_ONCE = 1;
+const BATCHES_AHEAD = 2;
 /**
  * How long reading goes on before the event loop gets a turn: the write under way waits that long
  * for each of its statements to be sent (a batch's megabytes go to the socket over several turns)
@@ -346,9 +349,10 @@ class ImportRun {
   }
 
   /**
-   * Sends the batch read so far to be stored while this process reads on, so that Postgres and
-   * this process work at the same time: at most STORING_AT_ONCE batches' writes in the cluster's
-   * line, the oldest awaited before another is sent.
+   * Sends the batch read so far to be stored, once the batch before it is, while this process
+   * reads on, so that Postgres and this process work at the same time: one write of the import in
+   * the cluster's line at a time, and at most BATCHES_AHEAD batches waiting, the oldest awaited
+   * before another is cut. A batch whose predecessor failed is not stored (its failure is theirs).
    */
   private async flushWith(flush: (batch: ImportBatch) => Promise<void>): Promise<void> {
     const [nodes, pods, podsRead] = [this.nodeBatch, this.podBatch, this.batchPods];
@@ -356,8 +360,10 @@ class ImportRun {
     this.podBatch = [];
     this.batchPods = [];
     if (nodes.length === 0 && pods.length === 0) return;
-    if (this.storing.length >= STORING_AT_ONCE) await this.storing.shift();
-    const stored = flush({ nodes, pods, ...this.decisionsFor(nodes, podsRead) });
+    // Decided now, from the nodes read so far: reading on must not change what this batch decides.
+    const batch = { nodes, pods, ...this.decisionsFor(nodes, podsRead) };
+    if (this.storing.length >= BATCHES_AHEAD) await this.storing.shift();
+    const stored = (this.storing.at(-1) ?? Promise.resolve()).then(() => flush(batch));
     // Awaited in turn or at the end; until then its failure must not count as unhandled.
     stored.catch(() => undefined);
     this.storing.push(stored);

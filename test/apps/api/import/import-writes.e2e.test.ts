@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ClusterWriter } from '../../../../apps/api/src/cluster/cluster-writer';
 import { PODS_PER_WRITE } from '../../../../apps/api/src/evictions/node-update-queue';
 import { ANALYZE_AFTER_OBJECTS, FLUSH_EVERY } from '../../../../apps/api/src/import/import.service';
 import { useApiFixture } from '../../../support/api-test-app';
@@ -24,7 +25,8 @@ const drained = [{ key: 'maintenance', effect: 'NoExecute', timeAdded: '2026-11-
 const forAnHour = [{ key: 'maintenance', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 3600 }];
 
 describe('an import, in writes of FLUSH_EVERY objects', () => {
-  const { api, db } = useApiFixture();
+  const t = useApiFixture();
+  const { api, db } = t;
 
   const revisionOf = async (cluster: string): Promise<bigint> =>
     BigInt((await db.query<{ revision: string }>(`SELECT revision::text AS revision FROM clusters WHERE name = $1`, [cluster])).rows[0]?.revision ?? 0);
@@ -134,5 +136,30 @@ describe('an import, in writes of FLUSH_EVERY objects', () => {
       const after = await analyzed();
       return ['nodes', 'taints', 'pods'].every((table) => after[table] !== null && after[table] !== before[table]);
     }, 5_000);
+  });
+
+  it("has one write in the cluster's line at a time while it reads on, and another client's write goes between two of them", async () => {
+    const writer = t.app.get(ClusterWriter);
+    const items = [node('n'), ...Array.from({ length: FLUSH_EVERY * 6 }, (_, i) => pod(`p-${i}`, 'n'))];
+    let holds = 0;
+    let most = 0;
+    let other: Promise<{ json(): { metadata: { resourceVersion: string } } }> | undefined;
+    const stop = writer.onHold((cluster) => {
+      if (cluster !== 'lined') return;
+      holds++;
+      // The import's writes only (the other client's is in the line from when it is sent until it is answered).
+      most = Math.max(most, writer.inLine('lined') - (other ? 1 : 0));
+      if (holds === 2) other = api.put('/v1/clusters/lined/nodes/other', { metadata: { name: 'other' } });
+    });
+    try {
+      const reply = await api.post('/v1/clusters/lined/import', list(...items));
+      expect(reply.json()).toMatchObject({ created: items.length, rejected: [] });
+      const between = Number((await (other as NonNullable<typeof other>)).json().metadata.resourceVersion);
+      expect(between).toBeGreaterThan(2);
+      expect(between).toBeLessThan(Number(reply.json().resourceVersion) - 1);
+      expect(most).toBe(1);
+    } finally {
+      stop();
+    }
   });
 });
