@@ -6,16 +6,21 @@
  * import (everything created); the same import again (everything unchanged), which first loads
  * the 310,000 pods the first one wrote into this replica's snapshot, as any first read after it
  * would; the same import a third time, with the snapshot current, as a periodic import runs; and
- * the process's peak memory. Writing the file is setup, not measured.
+ * the process's peak memory; for each import, its writes' holds of the cluster's lock (how many,
+ * their sum, median and longest). Writing the file is setup, not measured.
  *   npm run bench:import
+ *   BENCH_PROFILE=first.cpuprofile npm run bench:import   # and a CPU profile of the first import
+ *   BENCH_IMPORTS=first BENCH_FILE=/tmp/cluster.json npm run bench:import   # the first import only, the file kept for the next run
  */
 import 'reflect-metadata';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { access, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../apps/api/src/app.module';
+import { ClusterWriter } from '../apps/api/src/cluster/cluster-writer';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { writeClusterJson } from '../test/support/realistic-cluster';
 import { createBenchDatabase } from './bench-database';
@@ -23,6 +28,34 @@ import { machineLine } from './machine';
 import { postFile } from './post-file';
 
 const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30 };
+
+/** The cluster's lock held by each write of the import under way, in ms. */
+const holds: number[] = [];
+
+function holdsLine(): string {
+  const sorted = holds.splice(0).sort((a, b) => a - b);
+  if (sorted.length === 0) return 'no write held the lock';
+  const sum = sorted.reduce((a, b) => a + b, 0);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return `${sorted.length} writes held the lock ${(sum / 1000).toFixed(1)} s in all, median ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, longest ${at(1).toFixed(0)} ms`;
+}
+
+/** The CPU profile of `run`, written to `file` (when named). */
+async function profiled<T>(file: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!file) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
 
 const counts = ({ created, updated, unchanged, deleted, rejected }: Record<string, unknown>) =>
   `created ${String(created)}, updated ${String(updated)}, unchanged ${String(unchanged)}, deleted ${String(deleted)}, rejected ${(rejected as unknown[]).length}`;
@@ -34,8 +67,15 @@ async function main(): Promise<void> {
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
   try {
-    const file = path.join(dir, 'cluster.json');
-    await writeClusterJson(file, size);
+    // A file named by BENCH_FILE is kept, and used as it is by the next run with the same name (of the same size).
+    const file = process.env.BENCH_FILE ?? path.join(dir, 'cluster.json');
+    const kept =
+      process.env.BENCH_FILE !== undefined &&
+      (await access(file).then(
+        () => true,
+        () => false,
+      ));
+    if (!kept) await writeClusterJson(file, size);
     const bytes = (await stat(file)).size;
     console.log(`kubectl JSON of ${size.nodes} nodes and ${size.nodes * size.podsPerNode} pods: ${(bytes / 2 ** 30).toFixed(2)} GiB (setup)`);
 
@@ -47,13 +87,20 @@ async function main(): Promise<void> {
     await configureApp(app);
     await app.listen(0, '127.0.0.1');
     const port = Number(new URL(await app.getUrl()).port);
+    app.get(ClusterWriter).onHold((cluster, ms) => {
+      if (cluster === 'bench') holds.push(ms);
+    });
     try {
-      const first = await postFile(port, '/v1/clusters/bench/import', file);
-      console.log(`first import: HTTP ${first.status} in ${first.seconds.toFixed(1)} s (${counts(first.body)})`);
-      const again = await postFile(port, '/v1/clusters/bench/import', file);
-      console.log(`same import again, snapshot loaded first: HTTP ${again.status} in ${again.seconds.toFixed(1)} s (${counts(again.body)})`);
-      const periodic = await postFile(port, '/v1/clusters/bench/import', file);
-      console.log(`same import a third time, snapshot current: HTTP ${periodic.status} in ${periodic.seconds.toFixed(1)} s (${counts(periodic.body)})`);
+      const first = await profiled(process.env.BENCH_PROFILE, () => postFile(port, '/v1/clusters/bench/import', file));
+      console.log(`first import: HTTP ${first.status} in ${first.seconds.toFixed(1)} s (${counts(first.body)}); ${holdsLine()}`);
+      if (process.env.BENCH_IMPORTS !== 'first') {
+        const again = await postFile(port, '/v1/clusters/bench/import', file);
+        console.log(`same import again, snapshot loaded first: HTTP ${again.status} in ${again.seconds.toFixed(1)} s (${counts(again.body)}); ${holdsLine()}`);
+        const periodic = await postFile(port, '/v1/clusters/bench/import', file);
+        console.log(
+          `same import a third time, snapshot current: HTTP ${periodic.status} in ${periodic.seconds.toFixed(1)} s (${counts(periodic.body)}); ${holdsLine()}`,
+        );
+      }
       console.log(`peak RSS ${(peakRss / 2 ** 30).toFixed(2)} GiB`);
     } finally {
       await app.close();

@@ -49,6 +49,34 @@ const endedByTaintgate = Prisma.sql`(p.deletion_by_taintgate OR EXISTS (SELECT 1
 /** How many pods one import statement writes: its JSON document stays a few megabytes. */
 const IMPORT_BATCH = 2000;
 
+/** A pod as PodStore.importMany stores it: its imported row as JSON (importedPodJson). */
+export type ImportedPodJson = string & { readonly __importedPod: true };
+
+/**
+ * The imported row as importMany's statement reads it (json_to_recordset), encoded once, as the
+ * import reads the pod: under the lock, the write only joins the documents it sends.
+ */
+export function importedPodJson(r: ImportedPodRow): ImportedPodJson {
+  return JSON.stringify({
+    namespace: r.namespace,
+    name: r.name,
+    uid: r.uid,
+    labels: r.labels,
+    tolerations: r.tolerations,
+    node_name: r.nodeName,
+    node_selector: r.nodeSelector,
+    affinity: r.affinity,
+    requests: r.requests,
+    owner_kind: r.ownerKind,
+    qos_class: r.qosClass,
+    phase: r.phase,
+    extra: r.extra,
+    created_at: r.createdAt.toISOString(),
+    deletion_timestamp: r.deletionTimestamp?.toISOString() ?? null,
+    grace: r.deletionGracePeriodSeconds,
+  }) as ImportedPodJson;
+}
+
 /** The pod table, read and written inside a ClusterWriter transaction. */
 @Injectable()
 export class PodStore {
@@ -163,33 +191,16 @@ export class PodStore {
   /**
    * Creates or replaces many pods as an import stores them, in one statement per two thousand:
    * each row as `importedPodRow` lays it out (uid, creation and deletion times kept as they came),
-   * sent as one JSON document that Postgres reads as rows (json_to_recordset), which costs far
-   * less than a text array per column (each JSON value escaped again, and parsed again). It goes
-   * on the write's own connection (WriteContext.sql): through Prisma the document would be
-   * encoded twice more and parsed once more.
+   * encoded by `importedPodJson` as the import reads it (outside the write, while the write
+   * before holds the lock), and sent as one JSON document that Postgres reads as rows
+   * (json_to_recordset), which costs far less than a text array per column (each JSON value
+   * escaped again, and parsed again). It goes on the write's own connection (WriteContext.sql):
+   * through Prisma the document would be encoded twice more and parsed once more.
    */
-  async importMany(w: WriteContext, rows: readonly ImportedPodRow[]): Promise<void> {
+  async importMany(w: WriteContext, pods: readonly ImportedPodJson[]): Promise<void> {
     // Made at once: the write's connection takes them in order (WriteContext.sql), each as soon as the one before is done.
     const statements: Promise<number>[] = [];
-    for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
-      const batch = rows.slice(i, i + IMPORT_BATCH).map((r) => ({
-        namespace: r.namespace,
-        name: r.name,
-        uid: r.uid,
-        labels: r.labels,
-        tolerations: r.tolerations,
-        node_name: r.nodeName,
-        node_selector: r.nodeSelector,
-        affinity: r.affinity,
-        requests: r.requests,
-        owner_kind: r.ownerKind,
-        qos_class: r.qosClass,
-        phase: r.phase,
-        extra: r.extra,
-        created_at: r.createdAt.toISOString(),
-        deletion_timestamp: r.deletionTimestamp?.toISOString() ?? null,
-        grace: r.deletionGracePeriodSeconds,
-      }));
+    for (let i = 0; i < pods.length; i += IMPORT_BATCH) {
       statements.push(
         w.sql(
           `INSERT INTO pods (cluster_id, namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind,
@@ -206,7 +217,7 @@ export class PodStore {
            qos_class = EXCLUDED.qos_class, phase = EXCLUDED.phase, extra = EXCLUDED.extra, revision = EXCLUDED.revision,
            created_at = EXCLUDED.created_at, updated_at = now(), deletion_timestamp = EXCLUDED.deletion_timestamp,
            deletion_grace_period_seconds = EXCLUDED.deletion_grace_period_seconds`,
-          [w.cluster.id, String(w.revision), JSON.stringify(batch)],
+          [w.cluster.id, String(w.revision), `[${pods.slice(i, i + IMPORT_BATCH).join(',')}]`],
         ),
       );
     }

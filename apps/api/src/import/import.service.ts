@@ -24,9 +24,10 @@ import { ClusterWriter } from '../cluster/cluster-writer';
 import { type ImportedNodeRow, importedNodeRow, nodeOfImportedRow } from '../cluster/node-record';
 import { oversizedAsSent } from '../cluster/object-size';
 import { NodeStore } from '../cluster/node-store';
-import { type ImportedPodRow, importedPodRow, podKey, podOfImportedRow } from '../cluster/pod-record';
-import { PodStore } from '../cluster/pod-store';
+import { importedPodRow, podKey, podOfImportedRow } from '../cluster/pod-record';
+import { type ImportedPodJson, PodStore, importedPodJson } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
+import { PrismaService } from '../database/prisma.service';
 import { NodeUpdateQueue } from '../evictions/node-update-queue';
 import { TaintEvictionController } from '../evictions/taint-eviction-controller';
 import { restAnswerOf } from '../failures/failure-answers';
@@ -61,12 +62,19 @@ interface RejectedObject {
  */
 export const FLUSH_EVERY = 500;
 /**
- * How many of an import's writes may be in the cluster's line while the next batch is read: one,
- * so that another client's write waits behind at most one of them (reading and storing still overlap).
+ * How many batches read may wait to be stored, the one being stored among them. Only one of an
+ * import's writes is in the cluster's line at a time (the next is sent once it has committed), so
+ * that another client's write waits behind at most one of them; the batch after it is read
+ * meanwhile and waits its turn, so that neither reading nor Postgres waits for the other when a
+ * batch takes longer to read or to store than the one before (a batch is a few MiB).
  */
-const STORING_AT_ONCE = 1;
-/** How long reading goes on before the event loop gets a turn (to send and answer statements). */
-const YIELD_EVERY_MS = 10;
+const BATCHES_AHEAD = 2;
+/**
+ * How long reading goes on before the event loop gets a turn: the write under way waits that long
+ * for each of its statements to be sent (a batch's megabytes go to the socket over several turns)
+ * and answered, holding the cluster's lock with Postgres idle; a turn costs microseconds.
+ */
+const YIELD_EVERY_MS = 2;
 /** Bodies smaller than this are read in a moment: no progress is logged. */
 const PROGRESS_EVERY_BYTES = 64 * 2 ** 20;
 
@@ -77,7 +85,8 @@ export type ImportResult = ReturnType<ImportRun['result']>;
 /** What one write of an import stores, and the eviction decisions that go with it. */
 interface ImportBatch {
   nodes: ImportedNodeRow[];
-  pods: ImportedPodRow[];
+  /** Encoded as they were read (importedPodJson): under the lock, the write only sends them. */
+  pods: ImportedPodJson[];
   /** The batch's nodes whose NoExecute taints changed: all their pods are decided again. */
   taintChangedNodes: string[];
   /** The batch's pods bound to a node with NoExecute taints (not one of those), decided as pods first seen. */
@@ -101,6 +110,7 @@ interface ImportBatch {
  * FLUSH_EVERY objects; past them, the error says how many were stored (the same import again
  * leaves them alone). Each write decides the evictions of what it stores, so that an import
  * stopped midway leaves no pod undecided. A dry run reads and compares only: it takes no lock.
+ * An import that wrote many objects analyzes the tables before it answers (`analyze`).
  */
 @Injectable()
 export class ImportService {
@@ -114,6 +124,7 @@ export class ImportService {
     private readonly evictions: TaintEvictionController,
     private readonly nodeUpdates: NodeUpdateQueue,
     private readonly config: AppConfig,
+    private readonly prisma: PrismaService,
   ) {}
 
   async import(cluster: string, command: ImportCommand): Promise<ImportResult> {
@@ -146,8 +157,33 @@ export class ImportService {
       { what: 'import' },
     );
     const result = run.result(false, revision);
+    if (stored >= ANALYZE_AFTER_OBJECTS) await this.analyze(cluster);
     this.logger.log(`import into cluster ${cluster}: ${summaryOf(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return result;
+  }
+
+  /**
+   * The planner's statistics of the tables a large import filled, taken at once: until autovacuum
+   * analyzes them (a minute or more after such a load) the planner knows nothing of the rows, and
+   * the writes that follow pay for it (node writes ran at half speed over a cluster bulk-loaded and
+   * not yet analyzed: bench/RESULTS.md). Outside any write: ANALYZE takes no lock that reads or
+   * writes wait on, and samples a bounded number of rows whatever the table's size (0.4 s for
+   * 310,000 pods). A failure is logged, never the import's.
+   */
+  private async analyze(cluster: string): Promise<void> {
+    const started = performance.now();
+    try {
+      // The columns that statements look rows up, join and order by: the table's row count and those
+      // are what plans are made of (its JSON columns, costly to sample, are never filtered on).
+      await this.prisma.rows(
+        `ANALYZE nodes (cluster_id, name, uid, revision), taints (cluster_id, node_name, key, effect),
+           pods (cluster_id, namespace, name, uid, node_name, revision, deletion_timestamp, deletion_by_taintgate)`,
+        [],
+      );
+      this.logger.log(`import into cluster ${cluster}: tables analyzed in ${Math.round(performance.now() - started)} ms`);
+    } catch (error) {
+      this.logger.warn(`import into cluster ${cluster}: ANALYZE failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** A large body is read in tens of seconds: how far, every 64 MiB. */
@@ -166,9 +202,11 @@ export class ImportService {
         // Pods run to several KiB of JSON each, which Postgres compresses as it stores them: lz4
         // compresses several times faster than the default pglz, for a little more room. Only
         // where the server was built with it (SET would fail, and the import with it, elsewhere).
-        await w.tx.$executeRaw`
-          SELECT set_config('default_toast_compression', 'lz4', true)
-          WHERE EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals))`;
+        await w.sql(
+          `SELECT set_config('default_toast_compression', 'lz4', true)
+           WHERE EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals))`,
+          [],
+        );
         await Promise.all([this.nodes.importMany(w, batch.nodes), this.pods.importMany(w, batch.pods)]);
         await this.nodeUpdates.decideOrQueue(w, batch.taintChangedNodes);
         await this.evictions.podsChanged(w, batch.podsToDecide);
@@ -198,6 +236,13 @@ export class ImportService {
     run.deleted({ nodes, pods });
   }
 }
+
+/**
+ * How many objects an import writes before it analyzes the tables: autovacuum analyzes a table
+ * once a tenth of it has changed, which a first import always does; below this an import is quick,
+ * and the statistics of a large table barely move.
+ */
+export const ANALYZE_AFTER_OBJECTS = 10_000;
 
 /**
  * One write of an import waits behind the import's other writes in the cluster's line (and any
@@ -261,7 +306,7 @@ class ImportRun {
   private readonly taintChanges = new Map<string, { before: readonly Taint[]; after: readonly Taint[] }>();
   /** The batch being read: its rows, and its pods as the taint eviction controller needs them. */
   private nodeBatch: ImportedNodeRow[] = [];
-  private podBatch: ImportedPodRow[] = [];
+  private podBatch: ImportedPodJson[] = [];
   private batchPods: Pod[] = [];
   private readonly storing: Promise<void>[] = [];
 
@@ -304,9 +349,10 @@ class ImportRun {
   }
 
   /**
-   * Sends the batch read so far to be stored while this process reads on, so that Postgres and
-   * this process work at the same time: at most STORING_AT_ONCE batches' writes in the cluster's
-   * line, the oldest awaited before another is sent.
+   * Sends the batch read so far to be stored, once the batch before it is, while this process
+   * reads on, so that Postgres and this process work at the same time: one write of the import in
+   * the cluster's line at a time, and at most BATCHES_AHEAD batches waiting, the oldest awaited
+   * before another is cut. A batch whose predecessor failed is not stored (its failure is theirs).
    */
   private async flushWith(flush: (batch: ImportBatch) => Promise<void>): Promise<void> {
     const [nodes, pods, podsRead] = [this.nodeBatch, this.podBatch, this.batchPods];
@@ -314,8 +360,10 @@ class ImportRun {
     this.podBatch = [];
     this.batchPods = [];
     if (nodes.length === 0 && pods.length === 0) return;
-    if (this.storing.length >= STORING_AT_ONCE) await this.storing.shift();
-    const stored = flush({ nodes, pods, ...this.decisionsFor(nodes, podsRead) });
+    // Decided now, from the nodes read so far: reading on must not change what this batch decides.
+    const batch = { nodes, pods, ...this.decisionsFor(nodes, podsRead) };
+    if (this.storing.length >= BATCHES_AHEAD) await this.storing.shift();
+    const stored = (this.storing.at(-1) ?? Promise.resolve()).then(() => flush(batch));
     // Awaited in turn or at the end; until then its failure must not count as unhandled.
     stored.catch(() => undefined);
     this.storing.push(stored);
@@ -440,7 +488,7 @@ class ImportRun {
     }
     this.podTally[existing ? 'updated' : 'created']++;
     if (pod.spec?.nodeName) this.batchPods.push(decidable(pod, uid));
-    this.podBatch.push(row);
+    this.podBatch.push(importedPodJson(row));
   }
 
   /**

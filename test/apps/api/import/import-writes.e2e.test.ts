@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ClusterWriter } from '../../../../apps/api/src/cluster/cluster-writer';
 import { PODS_PER_WRITE } from '../../../../apps/api/src/evictions/node-update-queue';
-import { FLUSH_EVERY } from '../../../../apps/api/src/import/import.service';
+import { ANALYZE_AFTER_OBJECTS, FLUSH_EVERY } from '../../../../apps/api/src/import/import.service';
 import { useApiFixture } from '../../../support/api-test-app';
 import { waitUntil } from '../../../support/waiting';
 
@@ -24,7 +25,8 @@ const drained = [{ key: 'maintenance', effect: 'NoExecute', timeAdded: '2026-11-
 const forAnHour = [{ key: 'maintenance', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 3600 }];
 
 describe('an import, in writes of FLUSH_EVERY objects', () => {
-  const { api, db } = useApiFixture();
+  const t = useApiFixture();
+  const { api, db } = t;
 
   const revisionOf = async (cluster: string): Promise<bigint> =>
     BigInt((await db.query<{ revision: string }>(`SELECT revision::text AS revision FROM clusters WHERE name = $1`, [cluster])).rows[0]?.revision ?? 0);
@@ -112,5 +114,52 @@ describe('an import, in writes of FLUSH_EVERY objects', () => {
     // Two writes of deletions, then the audit's.
     expect(await revisionOf('pruned')).toBe(revision + 3n);
     expect(await count('pods', 'pruned')).toBe(0);
+  });
+
+  it('a large import leaves the tables it filled analyzed (the planner has their statistics before autovacuum comes)', async () => {
+    const analyzed = async (): Promise<Record<string, string | null>> =>
+      Object.fromEntries(
+        (
+          await db.query<{ relname: string; at: string | null }>(
+            `SELECT relname, last_analyze::text AS at FROM pg_stat_user_tables WHERE relname IN ('nodes', 'taints', 'pods')`,
+          )
+        ).rows.map((r) => [r.relname, r.at]),
+      );
+    const before = await analyzed();
+    const small = await api.post('/v1/clusters/small/import', list(node('few'), ...Array.from({ length: 10 }, (_, i) => pod(`p-${i}`, 'few'))));
+    expect(small.json()).toMatchObject({ created: 11 });
+    expect(await analyzed()).toEqual(before);
+    const pods = Array.from({ length: ANALYZE_AFTER_OBJECTS }, (_, i) => pod(`p-${i}`, `n-${i % 100}`));
+    const large = await api.post('/v1/clusters/large/import', list(...Array.from({ length: 100 }, (_, i) => node(`n-${i}`)), ...pods));
+    expect(large.json()).toMatchObject({ created: ANALYZE_AFTER_OBJECTS + 100, rejected: [] });
+    await waitUntil(async () => {
+      const after = await analyzed();
+      return ['nodes', 'taints', 'pods'].every((table) => after[table] !== null && after[table] !== before[table]);
+    }, 5_000);
+  });
+
+  it("has one write in the cluster's line at a time while it reads on, and another client's write goes between two of them", async () => {
+    const writer = t.app.get(ClusterWriter);
+    const items = [node('n'), ...Array.from({ length: FLUSH_EVERY * 6 }, (_, i) => pod(`p-${i}`, 'n'))];
+    let holds = 0;
+    let most = 0;
+    let other: Promise<{ json(): { metadata: { resourceVersion: string } } }> | undefined;
+    const stop = writer.onHold((cluster) => {
+      if (cluster !== 'lined') return;
+      holds++;
+      // The import's writes only (the other client's is in the line from when it is sent until it is answered).
+      most = Math.max(most, writer.inLine('lined') - (other ? 1 : 0));
+      if (holds === 2) other = api.put('/v1/clusters/lined/nodes/other', { metadata: { name: 'other' } });
+    });
+    try {
+      const reply = await api.post('/v1/clusters/lined/import', list(...items));
+      expect(reply.json()).toMatchObject({ created: items.length, rejected: [] });
+      const between = Number((await (other as NonNullable<typeof other>)).json().metadata.resourceVersion);
+      expect(between).toBeGreaterThan(2);
+      expect(between).toBeLessThan(Number(reply.json().resourceVersion) - 1);
+      expect(most).toBe(1);
+    } finally {
+      stop();
+    }
   });
 });
