@@ -5,7 +5,8 @@
  */
 import autocannon from 'autocannon';
 import type { Node, Pod } from '@taintgate/domain';
-import { makeNodes, makePods } from './cluster-fixture';
+import { makePods } from './cluster-fixture';
+import { reportingNodes } from './http-writes-nodes';
 
 /** What the benchmark asks for: one autocannon run. */
 export interface DriverRun {
@@ -94,7 +95,7 @@ async function drive(run: DriverRun, nodes: readonly Node[]): Promise<DriverResu
 
 let nodes: Node[] = [];
 process.on('message', (run: DriverRun) => {
-  if (nodes.length !== run.nodes) nodes = makeNodes(run.nodes);
+  if (nodes.length !== run.nodes) nodes = reportingNodes(run.nodes);
   drive(run, nodes).then(
     (result) => process.send?.({ ok: true, result }),
     (error: unknown) => process.send?.({ ok: false, error: String(error) }),

@@ -152,6 +152,11 @@ export class ClusterSnapshot {
       });
       await this.refreshing;
     }
+    return this.current();
+  }
+
+  /** The view as held now, unchecked: at whatever revision the last refresh reached (-1 before the first). */
+  current(): ClusterView {
     return {
       cluster: this.cluster,
       revision: this.revision,

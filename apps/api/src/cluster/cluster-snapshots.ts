@@ -92,6 +92,14 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
   }
 
   /**
+   * The cluster as this replica holds it now, unchecked and perhaps behind (undefined when it holds
+   * none): for guesses a write makes before its turn, never for an answer.
+   */
+  peek(name: string): ClusterView | undefined {
+    return this.snapshots.get(name)?.current();
+  }
+
+  /**
    * Tells `follower` of every refresh of the cluster's snapshot in this replica from now on (each
    * object's change, with what it was before), until the function answered is called. Refreshes
    * happen on reads: a follower reads (`find`) as often as it wants to learn. A followed snapshot

@@ -177,7 +177,7 @@ export class ClusterWriter {
         // for the long-hold log (the controllers': the node update queue's batches of a thousand
         // pods, eviction wake-ups of 500 rows, the pacer, the pod garbage collector).
         alone: options.timeoutMs !== undefined || options.what !== undefined,
-        leads: false,
+        leads: options.leads === true,
         resolve: resolve as (written: Written<unknown>) => void,
         reject,
         timer: undefined,
@@ -449,6 +449,12 @@ export interface WriteOptions {
   what?: string;
   /** The statement the write reads with first: sent with its savepoint and revision, in the same round trip (FirstRead). */
   firstRead?: FirstRead;
+  /**
+   * The write is expected to read the snapshot under the lock (`readingSnapshot`), as judged
+   * before its turn (a node write that adds a taint, against the node the snapshot holds): it
+   * runs first in its transaction from the start, rather than be undone and sent again.
+   */
+  leads?: boolean;
 }
 
 /**

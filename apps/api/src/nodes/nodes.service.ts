@@ -79,16 +79,17 @@ export class NodesService {
    * cluster's revision row: no other write can come between the check and the write.
    */
   async upsert(cluster: string, { name, node, resourceVersion, mode, dryRun = false }: UpsertNodeCommand): Promise<WrittenNode & { created: boolean }> {
+    const leads = this.readyToTell(cluster, name, () => node);
     return this.writer.write(
       cluster,
       async (w) => {
         const existing = await this.store.find(w, name);
         valueOf(checkWrite('Node', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
         const before = existing ? this.store.get(existing) : undefined;
-        const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create');
+        const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create', true);
         return { node: saved, created: !existing, warnings: await this.warningsOf(w, before, saved, dryRun) };
       },
-      { dryRun, firstRead: nodeRead(name) },
+      { dryRun, firstRead: nodeRead(name), leads },
     );
   }
 
@@ -100,6 +101,10 @@ export class NodesService {
    * update checks it.
    */
   patch(cluster: string, { name, patchType, patch, dryRun }: PatchNodeCommand): Promise<WrittenNode> {
+    const leads = this.readyToTell(cluster, name, (held) => {
+      const patched = held && applyPatch('Node', held, patchType, patch);
+      return patched?.ok ? (patched.value as unknown as Node) : undefined;
+    });
     return this.writer.write(
       cluster,
       async (w) => {
@@ -111,11 +116,33 @@ export class NodesService {
         const sent = sentResourceVersion(patched);
         if (!sent.ok) fail(failure.invalid('Node', name, sent.error));
         valueOf(checkUpdate('Node', name, storedVersionOf(existing), sent.value));
-        const node = await this.persist(w, result.value, existing, 'node.patch');
+        const node = await this.persist(w, result.value, existing, 'node.patch', true);
         return { node, warnings: await this.warningsOf(w, before, node, dryRun) };
       },
-      { dryRun, firstRead: nodeRead(name) },
+      { dryRun, firstRead: nodeRead(name), leads },
     );
+  }
+
+  /**
+   * Before a write that tells its impact (PUT, PATCH) takes its turn: whether it will read the
+   * snapshot under the lock (warningsOf), judged from the node this replica holds, unchecked. When
+   * it will, the write leads its transaction from the start (WriteOptions.leads), rather than run
+   * behind others, be undone and run again; and the snapshot starts catching up now, while the
+   * write waits for its turn, so that under the lock few writes are left to read (at 300,000 pods,
+   * a catch-up of a few hundred writes under the lock took tens of milliseconds of every writer's
+   * time). Nothing is awaited: the write takes its place in the line at once. A wrong guess costs
+   * what it cost before: a write that turns out to read the snapshot and is not first is undone
+   * and led next time (readingSnapshot); one that leads for nothing commits sooner.
+   */
+  private readyToTell(cluster: string, name: string, sent: (held: Node | undefined) => Node | undefined): boolean {
+    const view = this.snapshots.peek(cluster);
+    if (!view) return false;
+    const held = view.nodes.get(name);
+    const after = sent(held);
+    if (!after || !addsTaintsOrCordons(held, after)) return false;
+    // A failure (Postgres away) is the write's to meet, under its own handling.
+    void this.snapshots.find(cluster).catch(() => undefined);
+    return true;
   }
 
   /**
@@ -176,10 +203,16 @@ export class NodesService {
    * (markNodeForTainting) and any other leaves it; the pacer runs once the write is committed when
    * the write may change its plan: a node waiting, or a Ready status or a zone that changed (its
    * zone's state, and so its rate). Any other write, a label on a busy pool, costs it nothing.
+   * `tellsImpact`: the write tells its impact (warningsOf), and says it reads the snapshot before it
+   * stores anything.
    */
-  private async persist(w: WriteContext, node: Node, existing: StoredNode | null, action: string): Promise<Node> {
-    const saved = await this.store.save(w, reconcileUnschedulableTaint(withConditionTaints(node, existing, w.now), w.now), existing);
+  private async persist(w: WriteContext, node: Node, existing: StoredNode | null, action: string, tellsImpact = false): Promise<Node> {
+    const stored = reconcileUnschedulableTaint(withConditionTaints(node, existing, w.now), w.now);
     const previous = existing ? this.store.get(existing) : undefined;
+    // A write that will read the snapshot for its warnings says so before it stores anything: if it
+    // must wait to lead the next transaction, nothing it did (the node, its evictions) is undone and done again.
+    if (tellsImpact && addsTaintsOrCordons(previous, stored)) w.readingSnapshot();
+    const saved = await this.store.save(w, stored, existing);
     const before = previous?.spec?.taints ?? [];
     await this.evictions.nodeTaintsChanged(w, [{ name: node.metadata.name, before, after: saved.spec?.taints ?? [] }]);
     const awaited = awaitedNoExecuteTaint(saved);
