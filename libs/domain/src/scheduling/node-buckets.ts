@@ -160,32 +160,23 @@ function countBuckets(
   // Bucket number + 1 by key (0: none yet), in an array when the keys are few, as they are but for pods of many scalar resources.
   const table = keyCount <= MAX_TABLE ? new Int32Array(keyCount) : undefined;
   const byKey = new Map<number, number>();
+  const slotOf = table ? (key: number) => table[key] as number : (key: number) => byKey.get(key) ?? 0;
   // The buckets' counts, numbered in the order their first node comes; the buckets made after.
   const counts: number[] = [];
   const keys: number[] = [];
-  if (table) {
-    for (let i = 0; i < n; i++) {
-      const key = keyAt[i] as number;
-      const index = table[key] as number;
-      if (index === 0) {
-        keys.push(key);
-        counts.push(1);
-        table[key] = keys.length;
-      } else (counts[index - 1] as number)++;
-    }
-  } else {
-    for (let i = 0; i < n; i++) {
-      const key = keyAt[i] as number;
-      const index = byKey.get(key) ?? 0;
-      if (index === 0) {
-        keys.push(key);
-        counts.push(1);
-        byKey.set(key, keys.length);
-      } else counts[index - 1] = (counts[index - 1] as number) + 1;
+  for (let i = 0; i < n; i++) {
+    const key = keyAt[i] as number;
+    const slot = slotOf(key);
+    if (slot > 0) counts[slot - 1] = (counts[slot - 1] as number) + 1;
+    else {
+      keys.push(key);
+      counts.push(1);
+      if (table) table[key] = keys.length;
+      else byKey.set(key, keys.length);
     }
   }
   const buckets: Counting[] = keys.map((key, i) => ({ group: key % groupCount, mask: Math.floor(key / groupCount), count: counts[i] as number, names: [] }));
-  const indexOf = (key: number) => (table ? (table[key] as number) : (byKey.get(key) as number)) - 1;
+  const indexOf = (key: number) => slotOf(key) - 1;
   // Names in name order, until every bucket has its first `top` (or all it has).
   let unnamed = top > 0 ? buckets.length : 0;
   for (let i = 0; i < n && unnamed > 0; i++) {
