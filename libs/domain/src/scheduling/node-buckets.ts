@@ -133,6 +133,16 @@ function masksFromTable(table: RoomTable, [cpu, memory, storage]: [number, numbe
 /** Buckets counted in an array while groups x masks stay under this many keys; in a map past it. */
 const MAX_TABLE = 1 << 20;
 
+/** What buckets are counted for: the classes' names, the view's group of each, the room check, and what the answer names. */
+interface CountAsked {
+  names: readonly string[];
+  groupIndex: Int32Array;
+  groupCount: number;
+  check: RoomCheck | undefined;
+  top: number;
+  withPositions: boolean;
+}
+
 /** Nodes counted in buckets, and (when asked for) each node's bucket by position. */
 interface Counted {
   buckets: readonly Bucket[];
@@ -144,14 +154,7 @@ interface Counted {
  * then named in name order, a pass that stops once every bucket has its first `top` names; and,
  * when asked (the nodes view), each node's bucket by position.
  */
-function countBuckets(
-  names: readonly string[],
-  groupIndex: Int32Array,
-  groupCount: number,
-  check: RoomCheck | undefined,
-  top: number,
-  withPositions: boolean,
-): Counted {
+function countBuckets({ names, groupIndex, groupCount, check, top, withPositions }: CountAsked): Counted {
   const masks = check?.masks();
   const n = names.length;
   const keyCount = groupCount * (1 << (FIRST_RESOURCE_BIT + (check?.shortages.length ?? 0)));
@@ -212,16 +215,10 @@ const bucketMemos = new WeakMap<RoomTable, BucketMemo>();
 const MEMO_REQUESTS = 64;
 
 /** countBuckets, remembered when the check comes from the rooms' table alone. */
-function countedBuckets(
-  names: readonly string[],
-  groupIndex: Int32Array,
-  groupCount: number,
-  check: RoomCheck | undefined,
-  top: number,
-  withPositions: boolean,
-): Counted {
+function countedBuckets(asked: CountAsked): Counted {
+  const { groupIndex, check, top, withPositions } = asked;
   const from = check?.from;
-  if (!from) return countBuckets(names, groupIndex, groupCount, check, top, withPositions);
+  if (!from) return countBuckets(asked);
   let memo = bucketMemos.get(from.table);
   if (memo?.usageOf !== from.usageOf || memo.version !== from.version) {
     memo = { version: from.version, usageOf: from.usageOf, byGroups: new WeakMap() };
@@ -232,7 +229,7 @@ function countedBuckets(
   const key = `${from.request}/${top}/${withPositions ? 'positions' : ''}`;
   let counted = byRequest.get(key);
   if (!counted) {
-    counted = countBuckets(names, groupIndex, groupCount, check, top, withPositions);
+    counted = countBuckets(asked);
     if (byRequest.size === MEMO_REQUESTS) byRequest.delete(byRequest.keys().next().value as string);
     byRequest.set(key, counted);
   }
@@ -275,7 +272,7 @@ export function bucketedPlacement(
   const check = decided && capacity ? roomCheck(pod, classes, capacity) : undefined;
   if (!decided || (capacity && !check)) return undefined;
   const { groups, groupIndex } = groupsInOrder(classes, decided.view);
-  const { buckets, bucketAt } = countedBuckets(classes.names, groupIndex, groups.length, check, top, withPositions);
+  const { buckets, bucketAt } = countedBuckets({ names: classes.names, groupIndex, groupCount: groups.length, check, top, withPositions });
   const groupOf = (bucket: Bucket) => groups[bucket.group] as NodeGroup;
   const verdictOf = (bucket: Bucket) => decided.verdicts.get(groupOf(bucket)) as GroupVerdict;
   const shortages = check?.shortages ?? [];
