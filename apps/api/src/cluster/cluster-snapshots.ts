@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { failure } from '@taintgate/domain';
 import { AppConfig } from '../config/app-config';
+import { namedStatement } from '../database/named-statement';
 import { PrismaService } from '../database/prisma.service';
 import { fail } from '../failures/failure.exception';
 import { ClusterSnapshot, type ClusterView, type SnapshotRefresh, emptyClusterView } from './cluster-snapshot';
@@ -16,6 +17,9 @@ import { SharedChecks } from './shared-checks';
  */
 const BYTES_PER_NODE = 20_000;
 const BYTES_PER_POD = 12_000;
+
+/** Every read's check of the cluster's revision, prepared on each pooled connection. */
+const CLUSTER_REVISION = namedStatement('cluster_revision', 'SELECT id, revision::text AS revision FROM clusters WHERE name = $1');
 
 const estimatedBytes = ({ nodes, pods }: { nodes: number; pods: number }): number => nodes * BYTES_PER_NODE + pods * BYTES_PER_POD;
 
@@ -43,7 +47,7 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
    * findUnique cost more than twice as much on every read (see bench/RESULTS.md).
    */
   private readonly revisions = new SharedChecks<RevisionRow>(async (name) => {
-    const [row] = await this.prisma.rows<{ id: number; revision: string }>('SELECT id, revision::text AS revision FROM clusters WHERE name = $1', [name]);
+    const [row] = await this.prisma.rows<{ id: number; revision: string }>(CLUSTER_REVISION, [name]);
     return row && { id: row.id, revision: BigInt(row.revision) };
   });
 

@@ -7,6 +7,8 @@ import { failure } from '@taintgate/domain';
 import { FailureException } from '../failures/failure.exception';
 import { reportIfOutage } from '../failures/outages';
 import type { Prisma } from '../generated/prisma/client';
+import { type NamedStatement, queryOf } from '../database/named-statement';
+import { type ClusterKey, type Literal, PreparedStatements, isMissingStatement } from './prepared-statements';
 import { type WaitingWrite, groupSize } from './write-groups';
 
 export type Tx = Prisma.TransactionClient;
@@ -66,9 +68,9 @@ export interface WriteContext {
    * writes, seconds for the megabytes of rows an import sends as one JSON parameter. Values go as
    * pg sends them (strings as they are); answers the rows affected.
    */
-  sql(text: string, values: readonly unknown[]): Promise<number>;
+  sql(text: string | NamedStatement, values: readonly unknown[]): Promise<number>;
   /** As `sql`, answering the rows the statement returns (as pg reads them). */
-  rows<T>(text: string, values: readonly unknown[]): Promise<T[]>;
+  rows<T>(text: string | NamedStatement, values: readonly unknown[]): Promise<T[]>;
   /**
    * Says that the write is about to read the cluster's snapshot while it holds the lock (a node
    * write that taints or cordons: its impact warnings). The snapshot holds only what is committed,
@@ -101,6 +103,8 @@ export class ClusterWriter {
   private readonly lines = new Map<string, Line>();
   /** Cluster names by id, as writes learn them, so that a controller's write queues in the same line. */
   private readonly names = new Map<number, string>();
+  /** The statements of a write's first round trip, prepared on each connection the writes use. */
+  private readonly statements = new PreparedStatements();
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -117,17 +121,7 @@ export class ClusterWriter {
 
   /** A write asked for through the API: the cluster named is created by it if it does not exist (and goes if the write fails). */
   async write<T>(cluster: string, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T> {
-    const { result, tasks } = await this.enqueue(
-      cluster,
-      {
-        takeRevision: `INSERT INTO clusters (name, revision) VALUES (${escapeLiteral(cluster)}, 1)
-       ON CONFLICT (name) DO UPDATE SET revision = clusters.revision + 1
-       RETURNING id, name, revision::text AS revision`,
-        clusterId: `(SELECT id FROM clusters WHERE name = ${escapeLiteral(cluster)})`,
-      },
-      work,
-      options,
-    );
+    const { result, tasks } = await this.enqueue(cluster, { name: cluster }, work, options);
     // Out of the line: a task may write to the same cluster (the pacer, the node queue).
     await this.runAfterCommit(tasks);
     return (result as { value: T }).value;
@@ -138,15 +132,7 @@ export class ClusterWriter {
    * deleted meanwhile, which a controller must never bring back.
    */
   async writeExisting<T>(clusterId: number, work: (w: WriteContext) => Promise<T>, options: WriteOptions = {}): Promise<T | undefined> {
-    const { result, tasks } = await this.enqueue(
-      this.names.get(clusterId) ?? `#${clusterId}`,
-      {
-        takeRevision: `UPDATE clusters SET revision = revision + 1 WHERE id = ${Math.trunc(clusterId)} RETURNING id, name, revision::text AS revision`,
-        clusterId: String(Math.trunc(clusterId)),
-      },
-      work,
-      options,
-    );
+    const { result, tasks } = await this.enqueue(this.names.get(clusterId) ?? `#${clusterId}`, { id: clusterId }, work, options);
     await this.runAfterCommit(tasks);
     return result?.value;
   }
@@ -158,19 +144,13 @@ export class ClusterWriter {
    * on the lock, which left no connection for reads (and /readyz) while a long write held the
    * cluster. One waits at most WRITE_TIMEOUT_MS for its turn, then answers 503 with Retry-After.
    */
-  private enqueue<T>(
-    cluster: string,
-    { takeRevision, clusterId }: Pick<QueuedWrite, 'takeRevision' | 'clusterId'>,
-    work: (w: WriteContext) => Promise<T>,
-    options: WriteOptions,
-  ): Promise<Written<T>> {
+  private enqueue<T>(cluster: string, key: ClusterKey, work: (w: WriteContext) => Promise<T>, options: WriteOptions): Promise<Written<T>> {
     let line = this.lines.get(cluster);
     if (!line) this.lines.set(cluster, (line = { waiting: [], length: 0, running: false }));
     const queued = line;
     return new Promise<Written<T>>((resolve, reject) => {
       const write: QueuedWrite = {
-        takeRevision,
-        clusterId,
+        key,
         work,
         options,
         // Writes that may be large: with a time of their own (an import, a taint command), or named
@@ -255,6 +235,10 @@ export class ClusterWriter {
       client = await this.prisma.connect();
       client.on('error', lost);
       const c = client;
+      // Before the transaction: a statement Postgres refuses to prepare would abort it.
+      for (const { key, options } of group) {
+        if (!this.statements.ready(c, options.firstRead?.text, key)) await this.statements.prepare(c, options.firstRead?.text, key);
+      }
       let begun = false;
       for (const [i, write] of group.entries()) {
         if (locked && performance.now() - locked.at >= GROUP_HOLD_MS) {
@@ -262,10 +246,11 @@ export class ClusterWriter {
           break;
         }
         // No savepoint is released: the commit ends them all, and a rollback to one ends those after it.
-        const firstSql = write.options.firstRead && inlined(write.options.firstRead, write.clusterId);
-        const first = firstSql === undefined ? undefined : write.options.firstRead;
+        const read = write.options.firstRead;
+        const firstSql = read && this.statements.firstRead(read.text, read.values, write.key);
+        const first = firstSql === undefined ? undefined : read;
         const taken = await c.query(
-          `${begun ? '' : 'BEGIN; '}${alone ? '' : `SAVEPOINT write_${i}; `}${write.takeRevision}${firstSql === undefined ? '' : `; ${firstSql}`}`,
+          `${begun ? '' : 'BEGIN; '}${alone ? '' : `SAVEPOINT write_${i}; `}${this.statements.takeRevision(write.key)}${firstSql === undefined ? '' : `; ${firstSql}`}`,
         );
         begun = true;
         const written: AuditRow[] = [];
@@ -324,6 +309,7 @@ export class ClusterWriter {
       if (transaction.expired) throw new Error(`the write's transaction ran past ${timeoutMs} ms and was rolled back`);
       await c.query(`${audited.length ? `${auditStatement(escapeLiteral(stringifyExactly(audited)))}; ` : ''}COMMIT`);
     } catch (error) {
+      if (client && isMissingStatement(error)) this.statements.forget(client);
       if (client) await client.query('ROLLBACK').catch((e: unknown) => (broken = e instanceof Error ? e : new Error(String(e))));
       if (error instanceof DryRunDone) outcomes[0] = { ok: true, written: { result: { value: error.value }, tasks: [] } };
       else for (let i = 0; i < group.length - left.length; i++) if (outcomes[i]?.ok !== false) outcomes[i] = { ok: false, error };
@@ -389,13 +375,8 @@ type Outcome = { ok: true; written: Written<unknown> } | { ok: false; error: unk
 interface QueuedWrite extends WaitingWrite {
   /** Set once the write has said it reads the snapshot (readingSnapshot): it runs first in every transaction after. */
   leads: boolean;
-  /**
-   * The statement that takes the cluster's next revision, its values written in (escaped): sent
-   * in one round trip with the write's savepoint, as a simple query, which takes no parameters.
-   */
-  takeRevision: string;
-  /** The cluster's id as SQL, for the first read's `$1` (the id itself, or the statement that finds it by name). */
-  clusterId: string;
+  /** The cluster, as the write's statements find it (its revision, its first read). */
+  key: ClusterKey;
   work: (w: WriteContext) => Promise<unknown>;
   options: WriteOptions;
   resolve: (written: Written<unknown>) => void;
@@ -462,30 +443,13 @@ export interface WriteOptions {
  * write's turn: the writer sends it with the write's savepoint and revision, in one round trip, and
  * answers its rows when the write asks for them with `w.rows(text, [w.cluster.id, ...values])`.
  * `$1` in the text is the cluster's id; `$2`... are `values`, written in as literals (strings,
- * finite numbers, booleans, null), since a query of several statements takes no parameters. A
- * write that asks for anything else sends it as usual.
+ * finite numbers, booleans, null), since a query of several statements takes no parameters: the
+ * arguments of EXECUTE, the text being prepared on each connection (PreparedStatements). A write
+ * that asks for anything else sends it as usual.
  */
 export interface FirstRead {
   readonly text: string;
-  readonly values: readonly (string | number | boolean | null)[];
-}
-
-/**
- * The first read's text with its values written in (`$1` the cluster's id, as SQL); undefined
- * when a value holds a NUL, which a query's text cannot carry (the protocol ends strings with
- * one): the write then sends the read itself, as a parameter, which Postgres refuses alone.
- */
-function inlined({ text, values }: FirstRead, clusterId: string): string | undefined {
-  if (values.some((value) => typeof value === 'string' && value.includes('\0'))) return undefined;
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    if (n === '1') return clusterId;
-    const value = values[Number(n) - 2];
-    if (value === undefined) throw new Error(`first read: no value for $${n}`);
-    if (value === null) return 'NULL';
-    if (typeof value === 'string') return escapeLiteral(value);
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`first read: $${n} is not a finite number`);
-    return String(value);
-  });
+  readonly values: readonly Literal[];
 }
 
 /** Whether a statement the write sends is its first read, with the same values. */
@@ -638,16 +602,16 @@ function contextOf({ firstRead, readingSnapshot, tx, connection, transaction, cl
       tasks.push(task);
     },
     async sql(text, values) {
-      const result = await inTurn((c) => c.query(text, values as unknown[]));
+      const result = await inTurn((c) => c.query(queryOf(text, values)));
       return result.rowCount ?? 0;
     },
-    async rows<T>(text: string, values: readonly unknown[]) {
-      if (firstRead && isFirstRead(firstRead.read, cluster.id, text, values)) {
+    async rows<T>(text: string | NamedStatement, values: readonly unknown[]) {
+      if (firstRead && typeof text === 'string' && isFirstRead(firstRead.read, cluster.id, text, values)) {
         const { rows } = firstRead;
         firstRead = undefined;
         return rows as T[];
       }
-      return (await inTurn((c) => c.query(text, values as unknown[]))).rows as T[];
+      return (await inTurn((c) => c.query(queryOf(text, values)))).rows as T[];
     },
     readingSnapshot,
   };

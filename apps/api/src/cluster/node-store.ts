@@ -6,6 +6,7 @@ import { fail } from '../failures/failure.exception';
 import type { FirstRead, WriteContext } from './cluster-writer';
 import { type ImportedNodeRow, type NodeRow, type StoredTaint, nodeColumnsOf, nodeOfRow, storedTaintsOf, taintOfRow } from './node-record';
 import { oversized } from './object-size';
+import { namedStatement } from '../database/named-statement';
 
 /** A node as a write reads it: its row, and whether it waits in its zone's queue for a NoExecute taint. */
 export type StoredNode = NodeRow & { awaitingTaint: boolean };
@@ -82,19 +83,7 @@ export class NodeStore {
       JSON.stringify(c.extra),
       String(w.revision),
     ];
-    const [row] = existing
-      ? await w.rows<RawNodeRow>(
-          `UPDATE nodes n SET labels = $3::jsonb, unschedulable = $4, conditions = $5::jsonb, allocatable = $6::jsonb, extra = $7::json, revision = $8::bigint,
-             updated_at = clock_timestamp()
-           WHERE cluster_id = $1 AND name = $2 RETURNING ${NODE_ROW_COLUMNS}`,
-          values,
-        )
-      : await w.rows<RawNodeRow>(
-          `INSERT INTO nodes AS n (cluster_id, name, labels, unschedulable, conditions, allocatable, extra, revision, uid, created_at, updated_at)
-           VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6::jsonb, $7::json, $8::bigint, $9::uuid, clock_timestamp(), clock_timestamp())
-           RETURNING ${NODE_ROW_COLUMNS}`,
-          [...values, randomUUID()],
-        );
+    const [row] = existing ? await w.rows<RawNodeRow>(UPDATE_NODE, values) : await w.rows<RawNodeRow>(INSERT_NODE, [...values, randomUUID()]);
     const taints = await this.writeTaints(w, name, node.spec?.taints ?? [], existing?.taints ?? []);
     // What was written is what a read would answer: no statement to read it back.
     return nodeOfRow({ ...nodeRowOfRaw(row as RawNodeRow), taints });
@@ -315,6 +304,20 @@ function storedTaint(row: NodeRow['taints'][number]): Taint {
 /** The nodes table's columns (`n`) as Prisma names them, int8 as text (nodeRowOfRaw). */
 const NODE_ROW_COLUMNS = `n.name, n.uid::text AS uid, n.labels, n.unschedulable, n.conditions, n.allocatable, n.extra, n.revision::text AS revision,
   n.created_at AS "createdAt", n.updated_at AS "updatedAt", n.cluster_id AS "clusterId"`;
+
+/** A node's write, by name (prepared on each connection): `save`'s values. */
+const UPDATE_NODE = namedStatement(
+  'node_update',
+  `UPDATE nodes n SET labels = $3::jsonb, unschedulable = $4, conditions = $5::jsonb, allocatable = $6::jsonb, extra = $7::json, revision = $8::bigint,
+     updated_at = clock_timestamp()
+   WHERE cluster_id = $1 AND name = $2 RETURNING ${NODE_ROW_COLUMNS}`,
+);
+const INSERT_NODE = namedStatement(
+  'node_insert',
+  `INSERT INTO nodes AS n (cluster_id, name, labels, unschedulable, conditions, allocatable, extra, revision, uid, created_at, updated_at)
+   VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6::jsonb, $7::json, $8::bigint, $9::uuid, clock_timestamp(), clock_timestamp())
+   RETURNING ${NODE_ROW_COLUMNS}`,
+);
 
 type RawNodeRow = Omit<NodeRow, 'revision' | 'taints'> & {
   revision: string;

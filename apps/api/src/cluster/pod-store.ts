@@ -7,6 +7,7 @@ import { fail } from '../failures/failure.exception';
 import type { FirstRead, Tx, WriteContext } from './cluster-writer';
 import { taintOfRow } from './node-record';
 import { oversized } from './object-size';
+import { namedStatement } from '../database/named-statement';
 import { type ImportedPodRow, type PodRow, type StoredPodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
 /** Reads outside a write go through the Prisma client itself, which a transaction client also is. */
@@ -169,22 +170,7 @@ export class PodStore {
       JSON.stringify(c.extra),
       String(w.revision),
     ];
-    const [row] = existing
-      ? await w.rows<RawPodRow>(
-          `UPDATE pods SET labels = $4::jsonb, tolerations = $5::jsonb, node_name = $6, node_selector = $7::jsonb, affinity = $8::jsonb, requests = $9::jsonb,
-             owner_kind = $10, qos_class = $11::"QOSClass", phase = $12, extra = $13::json, revision = $14::bigint, updated_at = clock_timestamp()
-           WHERE cluster_id = $1 AND namespace = $2 AND name = $3
-           RETURNING ${POD_ROW_COLUMNS}`,
-          values,
-        )
-      : await w.rows<RawPodRow>(
-          `INSERT INTO pods (cluster_id, namespace, name, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind, qos_class, phase,
-                             extra, revision, uid, created_at, updated_at)
-           VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11::"QOSClass", $12, $13::json, $14::bigint, $15::uuid,
-                   clock_timestamp(), clock_timestamp())
-           RETURNING ${POD_ROW_COLUMNS}`,
-          [...values, randomUUID()],
-        );
+    const [row] = existing ? await w.rows<RawPodRow>(UPDATE_POD, values) : await w.rows<RawPodRow>(INSERT_POD, [...values, randomUUID()]);
     return podOfRow(podRowOfRaw(row as RawPodRow));
   }
 
@@ -298,6 +284,23 @@ const POD_ROW_COLUMNS = `namespace, name, uid::text AS uid, labels, tolerations,
   requests, owner_kind AS "ownerKind", qos_class::text AS "qosClass", phase, extra, revision::text AS revision, created_at AS "createdAt",
   updated_at AS "updatedAt", deletion_timestamp AS "deletionTimestamp", deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds",
   cluster_id AS "clusterId", deletion_by_taintgate AS "deletionByTaintgate"`;
+
+/** A pod's write, by name (prepared on each connection): `save`'s values. */
+const UPDATE_POD = namedStatement(
+  'pod_update',
+  `UPDATE pods SET labels = $4::jsonb, tolerations = $5::jsonb, node_name = $6, node_selector = $7::jsonb, affinity = $8::jsonb, requests = $9::jsonb,
+     owner_kind = $10, qos_class = $11::"QOSClass", phase = $12, extra = $13::json, revision = $14::bigint, updated_at = clock_timestamp()
+   WHERE cluster_id = $1 AND namespace = $2 AND name = $3
+   RETURNING ${POD_ROW_COLUMNS}`,
+);
+const INSERT_POD = namedStatement(
+  'pod_insert',
+  `INSERT INTO pods (cluster_id, namespace, name, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind, qos_class, phase,
+                     extra, revision, uid, created_at, updated_at)
+   VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11::"QOSClass", $12, $13::json, $14::bigint, $15::uuid,
+           clock_timestamp(), clock_timestamp())
+   RETURNING ${POD_ROW_COLUMNS}`,
+);
 
 /** PodStore.findForWrite's statement (`$1` the cluster, `$4` the node, null for none): a pod's write sends it with its revision (WriteOptions.firstRead). */
 const FIND_FOR_WRITE = `SELECT p.*, n.*

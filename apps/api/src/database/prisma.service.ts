@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { AppConfig } from '../config/app-config';
 import { PrismaClient } from '../generated/prisma/client';
+import { type NamedStatement, queryOf } from './named-statement';
 
 /** What runs a statement on one connection, as pg's client does. */
 export type Connection = Pick<pg.PoolClient, 'query'>;
@@ -47,8 +48,8 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
    * One statement on any pooled connection, past Prisma: for the reads on every request's path
    * (the cluster's revision), where Prisma's own work per query costs more than the query.
    */
-  async rows<T extends pg.QueryResultRow>(text: string, values: readonly unknown[]): Promise<T[]> {
-    return (await this.pool.query<T>(text, values as unknown[])).rows;
+  async rows<T extends pg.QueryResultRow>(text: string | NamedStatement, values: readonly unknown[]): Promise<T[]> {
+    return (await this.pool.query<T>(queryOf(text, values))).rows;
   }
 
   /**

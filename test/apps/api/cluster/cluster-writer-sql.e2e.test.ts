@@ -81,4 +81,63 @@ describe("WriteContext.sql: statements on the write's own connection", () => {
     // The connection is as good as before: the next write goes through.
     expect(await writer.write('nul-read', () => Promise.resolve('written'))).toBe('written');
   });
+
+  it("a first read is prepared once on the write's connection and run by EXECUTE, found by the cluster's name or its id", async () => {
+    const writer = t.app.get(ClusterWriter);
+    const read = { text: 'SELECT $1::int AS id, $2::text AS name, (SELECT revision::text FROM clusters WHERE id = $1) AS revision', values: ['prepared'] };
+    const ask = (cluster: string) =>
+      writer.write(
+        cluster,
+        async (w) => {
+          const [first] = await w.rows<Record<string, unknown>>(read.text, [w.cluster.id, ...read.values]);
+          const prepared = await w.rows<{ statement: string }>(
+            "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%AS name, (SELECT revision%'",
+            [],
+          );
+          return { first, prepared: prepared.map((p) => p.statement), id: w.cluster.id, revision: w.revision };
+        },
+        { firstRead: read },
+      );
+    const byName = await ask('prepared-read');
+    expect(byName.first).toEqual({ id: byName.id, name: 'prepared', revision: String(byName.revision) });
+    // Prepared by name: the statement finds the cluster's id itself (EXECUTE's arguments may not be subqueries).
+    expect(byName.prepared.some((s) => s.includes('(SELECT id FROM clusters WHERE name = $1::text)'))).toBe(true);
+    const again = await ask('prepared-read');
+    expect(again.first).toEqual({ id: byName.id, name: 'prepared', revision: String(byName.revision + 1n) });
+    // A controller's write finds its cluster by id, with a statement of its own.
+    const byId = await writer.writeExisting(byName.id, (w) => w.rows<Record<string, unknown>>(read.text, [w.cluster.id, ...read.values]), { firstRead: read });
+    expect(byId).toEqual([{ id: byName.id, name: 'prepared', revision: String(again.revision + 1n) }]);
+  });
+
+  it('a first read Postgres cannot prepare (a parameter of no known type) is sent with its values written in, and the next writes go on', async () => {
+    const writer = t.app.get(ClusterWriter);
+    const read = { text: 'SELECT $1::int AS id, $2 IS NULL AS unset', values: [null] };
+    for (let i = 0; i < 2; i++) {
+      const seen = await writer.write('unprepared', async (w) => ({ rows: await w.rows(read.text, [w.cluster.id, ...read.values]), id: w.cluster.id }), {
+        firstRead: read,
+      });
+      expect(seen.rows).toEqual([{ id: seen.id, unset: true }]);
+    }
+    expect(await writer.write('unprepared', () => Promise.resolve('written'))).toBe('written');
+  });
+
+  it('a connection that lost its prepared statements fails one write, then prepares them again', async () => {
+    const writer = t.app.get(ClusterWriter);
+    const read = { text: 'SELECT $1::int AS id, $2::text AS lost', values: ['x'] };
+    const deallocated = () => writer.write('lost-statements', (w) => w.sql('DEALLOCATE ALL', []), { firstRead: read });
+    const reads = () => writer.write('lost-statements', (w) => w.rows(read.text, [w.cluster.id, ...read.values]), { firstRead: read });
+    await writer.write('lost-statements', () => Promise.resolve());
+    await deallocated();
+    const outcomes: string[] = [];
+    for (let i = 0; i < 4; i++)
+      outcomes.push(
+        await reads().then(
+          () => 'read',
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        ),
+      );
+    // The pool hands back the connection just used: the write after DEALLOCATE fails there, once.
+    expect(outcomes[0]).toMatch(/prepared statement "take_revision_by_name" does not exist/);
+    expect(outcomes.slice(1)).toEqual(['read', 'read', 'read']);
+  });
 });

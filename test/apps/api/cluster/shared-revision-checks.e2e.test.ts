@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { NamedStatement } from '../../../../apps/api/src/database/named-statement';
 import { PrismaService } from '../../../../apps/api/src/database/prisma.service';
 import { Api } from '../../../support/api-client';
 import { useApiFixture } from '../../../support/api-test-app';
@@ -44,9 +45,9 @@ describe('shared revision checks on two instances of one database', () => {
     const prisma = api.app.get(PrismaService);
     const rows = prisma.rows.bind(prisma);
     let sent = 0;
-    prisma.rows = (text: string, values: readonly unknown[]) => {
-      if (text.includes('FROM clusters')) sent++;
-      return rows(text, values);
+    prisma.rows = (statement: string | NamedStatement, values: readonly unknown[]) => {
+      if ((typeof statement === 'string' ? statement : statement.text).includes('FROM clusters')) sent++;
+      return rows(statement, values);
     };
     return () => sent;
   };
