@@ -168,17 +168,26 @@ export class ClusterWriter {
     });
   }
 
-  /** Runs the line's writes, a group at a time, until none waits. */
+  /**
+   * Runs the line's writes, a group at a time, until none waits. The next group begins as soon as
+   * the one before has sent its commit, not once the commit is answered: its first statement is
+   * then at Postgres, waiting on the cluster's row lock, and takes it the moment the commit
+   * releases it, rather than a round trip and a turn of this process later. Order is the lock's: a
+   * group runs its writes only once the one before has committed, so at most one commit is under
+   * way beside the group running.
+   */
   private async drain(cluster: string, line: Line): Promise<void> {
     line.running = true;
     try {
       while (line.waiting.length > 0) {
         const group = line.waiting.splice(0, groupSize(line.waiting));
         for (const write of group) clearTimeout(write.timer);
-        const left = await this.runGroup(group);
+        const run = this.runGroup(group);
+        const left = await run.left;
         // Not reached before the group held the lock long enough: first in line again, their waits counted anew.
         line.waiting.unshift(...left.map((write) => this.waiting(cluster, line, write)));
-        this.leave(cluster, line, group.length - left.length);
+        // Never rejects: each write's outcome, failures included, is told to its caller.
+        void run.done.finally(() => this.leave(cluster, line, group.length - left.length));
       }
     } finally {
       line.running = false;
@@ -216,8 +225,16 @@ export class ClusterWriter {
    * group pays one round trip of its own, where Prisma's interactive transaction took three (its
    * BEGIN, the statement that found its connection, its COMMIT) and its transaction manager's work.
    * A store's statements that are Prisma's own run on the same connection (WriteContext.tx).
+   * The writes left for the next transaction are told as soon as the commit is sent (`left`).
    */
-  private async runGroup(group: readonly QueuedWrite[]): Promise<QueuedWrite[]> {
+  private runGroup(group: readonly QueuedWrite[]): GroupRun {
+    let tellLeft: (left: QueuedWrite[]) => void = () => undefined;
+    const left = new Promise<QueuedWrite[]>((resolve) => (tellLeft = resolve));
+    return { left, done: this.transact(group, (writes) => tellLeft(writes)) };
+  }
+
+  /** The group's transaction: `tellLeft` is told the writes left for the next one when the commit is sent (or the transaction failed). */
+  private async transact(group: readonly QueuedWrite[], tellLeft: (left: QueuedWrite[]) => void): Promise<void> {
     const alone = group.length === 1;
     const outcomes: (Outcome | undefined)[] = [];
     let left: QueuedWrite[] = [];
@@ -307,6 +324,8 @@ export class ClusterWriter {
         }
       }
       if (transaction.expired) throw new Error(`the write's transaction ran past ${timeoutMs} ms and was rolled back`);
+      // The next group may begin: its first statement waits at Postgres for this commit to release the lock.
+      tellLeft(left);
       await c.query(`${audited.length ? `${auditStatement(escapeLiteral(stringifyExactly(audited)))}; ` : ''}COMMIT`);
     } catch (error) {
       if (client && isMissingStatement(error)) this.statements.forget(client);
@@ -319,6 +338,7 @@ export class ClusterWriter {
       // A connection lost, or that could not even roll back, is dropped by the pool.
       client?.release(broken);
       this.tellLongHold(locked, group.length - left.length);
+      tellLeft(left);
     }
     for (let i = 0; i < group.length - left.length; i++) {
       const outcome = outcomes[i] as Outcome;
@@ -326,7 +346,6 @@ export class ClusterWriter {
       if (outcome.ok) write.resolve(outcome.written);
       else write.reject(outcome.error);
     }
-    return left;
   }
 
   /**
@@ -383,6 +402,12 @@ interface QueuedWrite extends WaitingWrite {
   reject: (error: unknown) => void;
   /** Answers 503 if the write is still waiting WRITE_TIMEOUT_MS after it came (or came back). */
   timer: NodeJS.Timeout | undefined;
+}
+
+/** A group under way: the writes it left for the next (told once its commit is sent, or it failed), and its end. */
+interface GroupRun {
+  left: Promise<QueuedWrite[]>;
+  done: Promise<void>;
 }
 
 /** One cluster's line in this process. */

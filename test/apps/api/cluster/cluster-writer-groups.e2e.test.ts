@@ -130,4 +130,32 @@ describe('ClusterWriter: writes waiting together commit together, each on its ow
     const versions = replies.map((r) => BigInt(r.json().metadata.resourceVersion));
     expect(versions).toEqual([before + 1n, before + 2n, before + 3n]);
   });
+
+  it('the next group begins while the one before commits: its first statement waits at Postgres for the lock, and its writes come after', async () => {
+    const writer = t.app.get(ClusterWriter);
+    // A commit that takes half a second: a deferred trigger runs at commit, holding the cluster's row.
+    await db.query(`CREATE TABLE slow_commit (n int)`);
+    await db.query(`CREATE FUNCTION slow_commit_sleep() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.5); RETURN NULL; END $$`);
+    await db.query(
+      `CREATE CONSTRAINT TRIGGER slow_commit_at_commit AFTER INSERT ON slow_commit DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow_commit_sleep()`,
+    );
+    try {
+      const backends = (where: string) => db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND ${where}`);
+      const slow = writer.write('pipelined', async (w) => {
+        await w.sql('INSERT INTO slow_commit VALUES (1)', []);
+        return w.revision;
+      });
+      await waitUntil(async () => (await backends(`wait_event = 'PgSleep'`)).rowCount === 1, 5_000);
+      const next = writer.write('pipelined', (w) => Promise.resolve(w.revision));
+      // While that commit runs, the next write's transaction is at Postgres, waiting on the cluster's row.
+      await waitUntil(async () => (await backends(`wait_event_type = 'Lock' AND query LIKE '%take_revision%'`)).rowCount === 1, 5_000);
+      expect((await backends(`wait_event = 'PgSleep'`)).rowCount).toBe(1);
+      const [first, second] = await Promise.all([slow, next]);
+      expect(second).toBe(first + 1n);
+      expect(writer.inLine('pipelined')).toBe(0);
+    } finally {
+      await db.query('DROP TABLE slow_commit');
+      await db.query('DROP FUNCTION slow_commit_sleep');
+    }
+  });
 });
