@@ -1,3 +1,6 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
 import { createClient } from 'graphql-ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -292,6 +295,19 @@ describe('API keys and roles (TAINTGATE_AUTH=on)', () => {
       expect(reply.headers['strict-transport-security']).toContain('max-age=');
       expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
       expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it("every header helmet's middleware sets on a real response, on answers and failures alike", async () => {
+      const request = new IncomingMessage(new Socket());
+      const real = new ServerResponse(request);
+      helmet()(request, real, () => undefined);
+      const expected = real.getHeaders();
+      expect(Object.keys(expected).length).toBeGreaterThan(10);
+      // An answer, a 404 and an anonymous read refused (401).
+      for (const url of ['/healthz', '/v1/no-such-thing', '/v1/nodes']) {
+        const reply = await t.app.inject({ method: 'GET', url });
+        for (const [name, value] of Object.entries(expected)) expect([url, name, reply.headers[name]]).toEqual([url, name, value]);
+      }
     });
   });
 
