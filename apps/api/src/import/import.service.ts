@@ -25,7 +25,7 @@ import { type ImportedNodeRow, importedNodeRow, nodeOfImportedRow } from '../clu
 import { oversizedAsSent } from '../cluster/object-size';
 import { NodeStore } from '../cluster/node-store';
 import { importedPodRow, podKey, podOfImportedRow } from '../cluster/pod-record';
-import { type ImportedPodJson, PodStore, importedPodJson } from '../cluster/pod-store';
+import { type ImportedPodText, PodStore, importedPodText } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { NodeUpdateQueue } from '../evictions/node-update-queue';
@@ -85,8 +85,8 @@ export type ImportResult = ReturnType<ImportRun['result']>;
 /** What one write of an import stores, and the eviction decisions that go with it. */
 interface ImportBatch {
   nodes: ImportedNodeRow[];
-  /** Encoded as they were read (importedPodJson): under the lock, the write only sends them. */
-  pods: ImportedPodJson[];
+  /** Encoded as they were read (importedPodText): under the lock, the write only sends them. */
+  pods: ImportedPodText[];
   /** The batch's nodes whose NoExecute taints changed: all their pods are decided again. */
   taintChangedNodes: string[];
   /** The batch's pods bound to a node with NoExecute taints (not one of those), decided as pods first seen. */
@@ -306,7 +306,7 @@ class ImportRun {
   private readonly taintChanges = new Map<string, { before: readonly Taint[]; after: readonly Taint[] }>();
   /** The batch being read: its rows, and its pods as the taint eviction controller needs them. */
   private nodeBatch: ImportedNodeRow[] = [];
-  private podBatch: ImportedPodJson[] = [];
+  private podBatch: ImportedPodText[] = [];
   private batchPods: Pod[] = [];
   private readonly storing: Promise<void>[] = [];
 
@@ -488,7 +488,7 @@ class ImportRun {
     }
     this.podTally[existing ? 'updated' : 'created']++;
     if (pod.spec?.nodeName) this.batchPods.push(decidable(pod, uid));
-    this.podBatch.push(importedPodJson(row));
+    this.podBatch.push(importedPodText(row));
   }
 
   /**
