@@ -47,35 +47,92 @@ export interface OrphanedPod extends PodName {
 const endedByTaintgate = Prisma.sql`(p.deletion_by_taintgate OR EXISTS (SELECT 1 FROM evictions e
   WHERE e.cluster_id = p.cluster_id AND e.pod_uid = p.uid AND e.status = 'Executed' AND e.pod_removed_at IS NULL))`;
 
-/** How many pods one import statement writes: its JSON document stays a few megabytes. */
+/** How many pods one import statement writes: its parameters stay a few megabytes. */
 const IMPORT_BATCH = 2000;
 
-/** A pod as PodStore.importMany stores it: its imported row as JSON (importedPodJson). */
-export type ImportedPodJson = string & { readonly __importedPod: true };
+/**
+ * A pod as PodStore.importMany stores it, encoded once as the import reads it (importedPodText):
+ * under the lock, the write only joins what it sends.
+ */
+export interface ImportedPodText {
+  /** Its columns that are not JSON, as one JSON object (a row of json_to_recordset). */
+  readonly plain: string;
+  /** Its JSON columns in IMPORTED_JSON_COLUMNS' order, each as JSON text; '' for SQL NULL (a pod without affinity). */
+  readonly json: readonly string[];
+}
+
+/** The pod's JSON columns as importMany's statement reads them (jsonb but for extra, json: stored as it is written). */
+const IMPORTED_JSON_COLUMNS = [
+  ['labels', 'jsonb'],
+  ['tolerations', 'jsonb'],
+  ['node_selector', 'jsonb'],
+  ['affinity', 'jsonb'],
+  ['requests', 'jsonb'],
+  ['extra', 'json'],
+] as const;
 
 /**
- * The imported row as importMany's statement reads it (json_to_recordset), encoded once, as the
- * import reads the pod: under the lock, the write only joins the documents it sends.
+ * What separates the values of one JSON column in the text importMany sends: the ASCII record
+ * separator, which JSON text never holds as it is (JSON.stringify writes every control character
+ * as an escape, `\u001e`), so that Postgres splits the text without reading an escape.
  */
-export function importedPodJson(r: ImportedPodRow): ImportedPodJson {
-  return JSON.stringify({
+const VALUE_SEPARATOR = '\x1e';
+
+/** The pod's imported row encoded as importMany's statement reads it, as the import reads the pod. */
+export function importedPodText(r: ImportedPodRow): ImportedPodText {
+  const plain = JSON.stringify({
     namespace: r.namespace,
     name: r.name,
     uid: r.uid,
-    labels: r.labels,
-    tolerations: r.tolerations,
     node_name: r.nodeName,
-    node_selector: r.nodeSelector,
-    affinity: r.affinity,
-    requests: r.requests,
     owner_kind: r.ownerKind,
     qos_class: r.qosClass,
     phase: r.phase,
-    extra: r.extra,
     created_at: r.createdAt.toISOString(),
     deletion_timestamp: r.deletionTimestamp?.toISOString() ?? null,
     grace: r.deletionGracePeriodSeconds,
-  }) as ImportedPodJson;
+  });
+  const values: Record<(typeof IMPORTED_JSON_COLUMNS)[number][0], unknown> = {
+    labels: r.labels,
+    tolerations: r.tolerations,
+    node_selector: r.nodeSelector,
+    affinity: r.affinity,
+    requests: r.requests,
+    extra: r.extra,
+  };
+  return { plain, json: IMPORTED_JSON_COLUMNS.map(([column]) => jsonTextOrEmpty(values[column])) };
+}
+
+const jsonTextOrEmpty = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+/**
+ * The statement that stores IMPORT_BATCH imported pods: `$3` their plain columns as a JSON
+ * document, `$4`... each JSON column's values joined by VALUE_SEPARATOR, zipped row by row (ROWS
+ * FROM). Postgres reads each JSON value once, as it casts it. A document of whole rows
+ * (json_to_recordset) was read twice over: the document, then each JSON column's text again as
+ * it was cast; that reading was 60 % of the statement (bench/RESULTS.md). A text array per column
+ * was costlier still, each value escaped as an array element, by pg in this process too.
+ */
+const IMPORT_PODS = `INSERT INTO pods (cluster_id, namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind,
+                   qos_class, phase, extra, revision, created_at, updated_at, deletion_timestamp, deletion_grace_period_seconds)
+  SELECT $1::int, v.namespace, v.name, v.uid, v.labels, v.tolerations, v.node_name, v.node_selector, v.affinity, v.requests,
+         v.owner_kind, v.qos_class::"QOSClass", v.phase, v.extra, $2::bigint, v.created_at, now(), v.deletion_timestamp, v.grace
+  FROM ROWS FROM (
+    json_to_recordset($3::json) AS (namespace text, name text, uid uuid, node_name text, owner_kind text, qos_class text, phase text,
+                                    created_at timestamptz, deletion_timestamp timestamptz, grace bigint),
+    ${IMPORTED_JSON_COLUMNS.map(([, type], i) => `unnest(string_to_array($${i + 4}::text, chr(30), '')::${type}[])`).join(',\n    ')}
+  ) AS v(namespace, name, uid, node_name, owner_kind, qos_class, phase, created_at, deletion_timestamp, grace,
+         ${IMPORTED_JSON_COLUMNS.map(([column]) => column).join(', ')})
+  ON CONFLICT (cluster_id, namespace, name) DO UPDATE SET
+    uid = EXCLUDED.uid, labels = EXCLUDED.labels, tolerations = EXCLUDED.tolerations, node_name = EXCLUDED.node_name,
+    node_selector = EXCLUDED.node_selector, affinity = EXCLUDED.affinity, requests = EXCLUDED.requests, owner_kind = EXCLUDED.owner_kind,
+    qos_class = EXCLUDED.qos_class, phase = EXCLUDED.phase, extra = EXCLUDED.extra, revision = EXCLUDED.revision,
+    created_at = EXCLUDED.created_at, updated_at = now(), deletion_timestamp = EXCLUDED.deletion_timestamp,
+    deletion_grace_period_seconds = EXCLUDED.deletion_grace_period_seconds`;
+
+/** importMany's values for these pods: after the cluster and the revision, the plain columns' document, then each JSON column's text. */
+function importValues(pods: readonly ImportedPodText[]): string[] {
+  return [`[${pods.map((p) => p.plain).join(',')}]`, ...IMPORTED_JSON_COLUMNS.map((_, i) => pods.map((p) => p.json[i]).join(VALUE_SEPARATOR))];
 }
 
 /** The pod table, read and written inside a ClusterWriter transaction. */
@@ -175,37 +232,17 @@ export class PodStore {
   }
 
   /**
-   * Creates or replaces many pods as an import stores them, in one statement per two thousand:
-   * each row as `importedPodRow` lays it out (uid, creation and deletion times kept as they came),
-   * encoded by `importedPodJson` as the import reads it (outside the write, while the write
-   * before holds the lock), and sent as one JSON document that Postgres reads as rows
-   * (json_to_recordset), which costs far less than a text array per column (each JSON value
-   * escaped again, and parsed again). It goes on the write's own connection (WriteContext.sql):
-   * through Prisma the document would be encoded twice more and parsed once more.
+   * Creates or replaces many pods as an import stores them, in one statement per two thousand
+   * (IMPORT_PODS): each row as `importedPodRow` lays it out (uid, creation and deletion times kept
+   * as they came), encoded by `importedPodText` as the import reads it (outside the write, while
+   * the write before holds the lock). It goes on the write's own connection (WriteContext.sql):
+   * through Prisma each parameter would be encoded twice more and parsed once more.
    */
-  async importMany(w: WriteContext, pods: readonly ImportedPodJson[]): Promise<void> {
+  async importMany(w: WriteContext, pods: readonly ImportedPodText[]): Promise<void> {
     // Made at once: the write's connection takes them in order (WriteContext.sql), each as soon as the one before is done.
     const statements: Promise<number>[] = [];
     for (let i = 0; i < pods.length; i += IMPORT_BATCH) {
-      statements.push(
-        w.sql(
-          `INSERT INTO pods (cluster_id, namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind,
-                           qos_class, phase, extra, revision, created_at, updated_at, deletion_timestamp, deletion_grace_period_seconds)
-         SELECT $1::int, v.namespace, v.name, v.uid, v.labels, v.tolerations, v.node_name, v.node_selector, v.affinity, v.requests,
-                v.owner_kind, v.qos_class::"QOSClass", v.phase, v.extra, $2::bigint, v.created_at, now(), v.deletion_timestamp, v.grace
-         FROM json_to_recordset($3::json)
-           AS v(namespace text, name text, uid uuid, labels jsonb, tolerations jsonb, node_name text, node_selector jsonb, affinity jsonb,
-                requests jsonb, owner_kind text, qos_class text, phase text, extra json, created_at timestamptz, deletion_timestamp timestamptz,
-                grace bigint)
-         ON CONFLICT (cluster_id, namespace, name) DO UPDATE SET
-           uid = EXCLUDED.uid, labels = EXCLUDED.labels, tolerations = EXCLUDED.tolerations, node_name = EXCLUDED.node_name,
-           node_selector = EXCLUDED.node_selector, affinity = EXCLUDED.affinity, requests = EXCLUDED.requests, owner_kind = EXCLUDED.owner_kind,
-           qos_class = EXCLUDED.qos_class, phase = EXCLUDED.phase, extra = EXCLUDED.extra, revision = EXCLUDED.revision,
-           created_at = EXCLUDED.created_at, updated_at = now(), deletion_timestamp = EXCLUDED.deletion_timestamp,
-           deletion_grace_period_seconds = EXCLUDED.deletion_grace_period_seconds`,
-          [w.cluster.id, String(w.revision), `[${pods.slice(i, i + IMPORT_BATCH).join(',')}]`],
-        ),
-      );
+      statements.push(w.sql(IMPORT_PODS, [w.cluster.id, String(w.revision), ...importValues(pods.slice(i, i + IMPORT_BATCH))]));
     }
     await Promise.all(statements);
   }

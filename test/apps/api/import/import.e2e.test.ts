@@ -78,6 +78,25 @@ describe('POST /v1/clusters/{cluster}/import', () => {
     expect(node).toEqual(asStored({ ...spotNode, spec: { ...spotNode.spec, taints: [{ ...spotNode.spec.taints[0], timeAdded: expect.any(String) }] } }));
   });
 
+  it('stores pods as they are whatever their JSON holds: control characters (the separator of the JSON values it sends) where the API allows them, affinity or none', async () => {
+    const controls = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join('');
+    const affinity = {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'pool', operator: 'In', values: ['a'] }] }] },
+      },
+    };
+    const named = (name: string, extra: object) => ({ ...batchPod, metadata: { ...batchPod.metadata, name, uid: undefined, ...extra } });
+    const odd = named('odd', { annotations: { note: `a${controls}b`, sep: '\u001e\u001e' } });
+    const placed = { ...named('placed', {}), spec: { ...batchPod.spec, affinity, nodeSelector: { pool: 'a' } } };
+    const plain = named('plain', { labels: undefined });
+    const reply = await api.post('/v1/clusters/odd/import', list(odd, placed, plain));
+    expect(reply.json()).toMatchObject({ created: 3, rejected: [] });
+    for (const sent of [odd, placed, plain]) {
+      const stored = (await api.get(`/v1/clusters/odd/namespaces/jobs/pods/${sent.metadata.name}`)).json();
+      expect(stored).toEqual(asStored({ ...sent, metadata: { ...sent.metadata, uid: expect.any(String) } }));
+    }
+  });
+
   it('the same import again changes nothing; a changed object is updated, a missing one pruned only on prune=true', async () => {
     await api.post('/v1/clusters/again/import', list(spotNode, batchPod));
     const again = await expectNothingStoredIn(() => api.post('/v1/clusters/again/import', list(spotNode, batchPod)));
