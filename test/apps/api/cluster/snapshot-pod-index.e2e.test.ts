@@ -52,4 +52,28 @@ describe('a cluster snapshot: pods by the node they are bound to', () => {
     await t.restart();
     expect(indexed(await t.app.get(ClusterSnapshots).view('default'))).toEqual({ n1: ['web/a'], n2: ['web/c', 'web/p'], '': ['web/q'] });
   });
+
+  it('a fresh replica loads each pod as the one that wrote it answers it: its creation and deletion times to the second, as stored', async () => {
+    await t.api.put('/v1/nodes/n1', { metadata: { name: 'n1' } });
+    const sent = { ...pod('timed', 'n1'), spec: { ...pod('timed', 'n1').spec, terminationGracePeriodSeconds: 600 } };
+    expect((await t.api.put('/v1/namespaces/web/pods/timed', sent)).statusCode).toBe(201);
+    // Evicted gracefully: terminating, with a deletionTimestamp, for the grace period.
+    expect(
+      (await t.api.post('/api/v1/namespaces/web/pods/timed/eviction', { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'timed' } })).statusCode,
+    ).toBe(201);
+    const written = (await t.api.get('/v1/namespaces/web/pods/timed')).json();
+    expect(written.metadata.deletionTimestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const stored = (
+      await t.db.query<{ created: string; deleted: string }>(
+        `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created,
+                to_char(deletion_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS deleted
+         FROM pods WHERE name = 'timed'`,
+      )
+    ).rows[0];
+    expect([written.metadata.creationTimestamp, written.metadata.deletionTimestamp]).toEqual([stored?.created, stored?.deleted]);
+
+    await t.restart();
+    const loaded = (await t.app.get(ClusterSnapshots).view('default')).pods.get('web/timed');
+    expect(loaded?.metadata).toEqual(written.metadata);
+  });
 });
