@@ -252,10 +252,7 @@ export class ClusterWriter {
       client = await this.prisma.connect();
       client.on('error', lost);
       const c = client;
-      // Before the transaction: a statement Postgres refuses to prepare would abort it.
-      for (const { key, options } of group) {
-        if (!this.statements.ready(c, options.firstRead?.text, key)) await this.statements.prepare(c, options.firstRead?.text, key);
-      }
+      for (const { key, options } of group) await this.statements.prepare(c, options.firstRead?.text, key);
       let begun = false;
       for (const [i, write] of group.entries()) {
         if (locked && performance.now() - locked.at >= GROUP_HOLD_MS) {
@@ -627,7 +624,7 @@ function contextOf({ firstRead, readingSnapshot, tx, connection, transaction, cl
       tasks.push(task);
     },
     async sql(text, values) {
-      const result = await inTurn((c) => c.query(queryOf(text, values)));
+      const result = await inTurn((c) => c.query(queryOf(text), values as unknown[]));
       return result.rowCount ?? 0;
     },
     async rows<T>(text: string | NamedStatement, values: readonly unknown[]) {
@@ -636,7 +633,7 @@ function contextOf({ firstRead, readingSnapshot, tx, connection, transaction, cl
         firstRead = undefined;
         return rows as T[];
       }
-      return (await inTurn((c) => c.query(queryOf(text, values)))).rows as T[];
+      return (await inTurn((c) => c.query(queryOf(text), values as unknown[]))).rows as T[];
     },
     readingSnapshot,
   };

@@ -58,6 +58,7 @@ export class PreparedStatements {
    * Prepares on the connection the statements it lacks, `read`'s among them (named now if it is
    * new): nothing, and no round trip, once it has them all. A statement Postgres refuses to
    * prepare (a parameter whose type it cannot infer) is left out; its writes send it inlined.
+   * Called before a group's BEGIN: a refused PREPARE inside a transaction would abort it.
    */
   async prepare(connection: pg.ClientBase, read?: string, key?: ClusterKey): Promise<void> {
     if (read !== undefined && key !== undefined) this.nameFirstRead(read, key);
@@ -73,12 +74,6 @@ export class PreparedStatements {
       }
       this.prepared.set(connection, ++done);
     }
-  }
-
-  /** Whether `prepare` has nothing to do for this connection and read (so that a write under the lock need not wait a turn for it). */
-  ready(connection: pg.ClientBase, read?: string, key?: ClusterKey): boolean {
-    if (read !== undefined && key !== undefined && !this.firstReads.has(firstReadKey(read, key))) return false;
-    return (this.prepared.get(connection) ?? 0) === this.statements.length;
   }
 
   /** Forgets what the connection has prepared (it said a statement does not exist): `prepare` prepares them all again. */
@@ -116,7 +111,11 @@ export class PreparedStatements {
     const name = `first_read_${this.firstReads.size}`;
     this.firstReads.set(at, name);
     // By name, the cluster's id is found by the statement: EXECUTE's arguments may not be subqueries.
-    this.add(name, 'name' in key ? text.replace(/\$1(?!\d)/g, CLUSTER_ID_BY_NAME) : text.replace(/\$1(?!\d)/g, '$1::int'));
+    const clusterId = 'name' in key ? CLUSTER_ID_BY_NAME : '$1::int';
+    this.add(
+      name,
+      text.replace(/\$1(?!\d)/g, () => clusterId),
+    );
   }
 
   private add(name: string, text: string): void {

@@ -17,9 +17,11 @@ export function namedStatement(name: string, text: string): NamedStatement {
   return { name, text };
 }
 
-/** What pg sends for the statement: by its name when it has one. */
-export function queryOf(statement: string | NamedStatement, values: readonly unknown[]): pg.QueryConfig {
-  return typeof statement === 'string'
-    ? { text: statement, values: values as unknown[] }
-    : { name: statement.name, text: statement.text, values: values as unknown[] };
+/**
+ * What pg is sent for the statement (its values go beside it): a text as it is, a named one as a
+ * config. pg copies every config object it is given, property by property, where it wraps a text
+ * in a new one: a text stays a text.
+ */
+export function queryOf(statement: string | NamedStatement): string | pg.QueryConfig {
+  return typeof statement === 'string' ? statement : { name: statement.name, text: statement.text };
 }

@@ -49,7 +49,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
    * (the cluster's revision), where Prisma's own work per query costs more than the query.
    */
   async rows<T extends pg.QueryResultRow>(text: string | NamedStatement, values: readonly unknown[]): Promise<T[]> {
-    return (await this.pool.query<T>(queryOf(text, values))).rows;
+    return (await this.pool.query<T>(queryOf(text), values as unknown[])).rows;
   }
 
   /**
