@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { guardEveryRequest } from './auth/access-hook';
+import { echoRequestIds, requestIdOf } from './edge/request-ids';
 import { MAX_REQUEST_BODY_BYTES } from '@taintgate/domain';
 import { AppConfig, type TlsSettings } from './config/app-config';
 import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
@@ -34,6 +35,9 @@ const MAX_PARAM_LENGTH = 2048;
 export function createHttpAdapter(tls?: TlsSettings): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    // Read by genReqId itself, which keeps the caller's id only when it is one to keep.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
   });
@@ -53,6 +57,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   const config = app.get(AppConfig);
   // Registered and loaded one by one: the access hook must run after the request context exists.
   setSecurityHeaders(app);
+  echoRequestIds(app.getHttpAdapter().getInstance());
   if (config.auth.allowedOrigins.length > 0) await app.register(fastifyCors, corsOptions(config.auth.allowedOrigins));
   await app.register(fastifyRequestContext);
   guardEveryRequest(app);
