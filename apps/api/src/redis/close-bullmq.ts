@@ -23,6 +23,7 @@ export const settledWithin = (work: Promise<unknown> | undefined, ms: number): P
  * not in Postgres, which holds what every job works from.
  */
 export async function closeBullMq({ worker, workerConnection, queue, queueConnection }: BullMqParts, timeoutMs: number): Promise<void> {
+  await Promise.all([startedOrFailed(workerConnection, timeoutMs), startedOrFailed(queueConnection, timeoutMs)]);
   const connected = workerConnection?.status === 'ready';
   if (worker && connected) await settledWithin(worker.waitUntilReady(), timeoutMs);
   if (worker) await settledWithin(worker.close(!connected), timeoutMs);
@@ -30,4 +31,25 @@ export async function closeBullMq({ worker, workerConnection, queue, queueConnec
   if (queueConnection?.status === 'ready') await settledWithin(queue?.waitUntilReady(), timeoutMs);
   await settledWithin(queue?.close(), timeoutMs);
   queueConnection?.disconnect();
+}
+
+/** What ioredis says of a connection on its way up: its commands wait in its offline queue meanwhile. */
+const STARTING = new Set(['connecting', 'connect', 'reconnecting']);
+
+/**
+ * Settles once a connection still starting is ready, or has failed an attempt (Redis not there), or
+ * after `ms`; at once for any other. Closed while starting, ioredis rejects the commands BullMQ
+ * queued on it (its version check) with "Connection is closed", a rejection no one hears: an
+ * application closed moments after it started (a restart, a test's replica) left one.
+ */
+export function startedOrFailed(connection: Redis | undefined, ms: number): Promise<unknown> | undefined {
+  if (!connection || !STARTING.has(connection.status)) return undefined;
+  return settledWithin(
+    new Promise((resolve) => {
+      connection.once('ready', resolve);
+      connection.once('error', resolve);
+      connection.once('end', resolve);
+    }),
+    ms,
+  );
 }
