@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 
 /** The header a request's id comes in (from a proxy, a portal, a bot) and goes back out in. */
-const REQUEST_ID_HEADER = 'x-request-id';
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * What a caller's id may be to be kept: what proxies and tracing headers send (a UUID, a hex
@@ -14,17 +13,9 @@ const KEPT_REQUEST_ID = /^[A-Za-z0-9._:/+=-]{1,128}$/;
 /**
  * The request's id (fastify's `genReqId`): the caller's `x-request-id` when it is one we keep,
  * else a new UUID. It is what the audit trail records for the request's writes and what the
- * answer carries back (`echoRequestIds`), so that a portal's id and taintgate's are one.
+ * answer carries back (configure-app.ts, with the security headers), so that a portal's id and taintgate's are one.
  */
 export function requestIdOf(request: IncomingMessage): string {
   const sent = request.headers[REQUEST_ID_HEADER];
   return typeof sent === 'string' && KEPT_REQUEST_ID.test(sent) ? sent : randomUUID();
-}
-
-/** Every answer, failures and 404s included, says its request's id. */
-export function echoRequestIds(instance: FastifyInstance): void {
-  instance.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
 }

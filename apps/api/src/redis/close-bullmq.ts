@@ -1,6 +1,7 @@
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { withTimeout } from '../health/with-timeout';
+import { startedOrFailed } from './connection-start';
 
 /** What a BullMQ owner holds: a queue and a worker, each on a connection of its own (any may not exist yet). */
 export interface BullMqParts {
@@ -31,25 +32,4 @@ export async function closeBullMq({ worker, workerConnection, queue, queueConnec
   if (queueConnection?.status === 'ready') await settledWithin(queue?.waitUntilReady(), timeoutMs);
   await settledWithin(queue?.close(), timeoutMs);
   queueConnection?.disconnect();
-}
-
-/** What ioredis says of a connection on its way up: its commands wait in its offline queue meanwhile. */
-const STARTING = new Set(['connecting', 'connect', 'reconnecting']);
-
-/**
- * Settles once a connection still starting is ready, or has failed an attempt (Redis not there), or
- * after `ms`; at once for any other. Closed while starting, ioredis rejects the commands BullMQ
- * queued on it (its version check) with "Connection is closed", a rejection no one hears: an
- * application closed moments after it started (a restart, a test's replica) left one.
- */
-export function startedOrFailed(connection: Redis | undefined, ms: number): Promise<unknown> | undefined {
-  if (!connection || !STARTING.has(connection.status)) return undefined;
-  return settledWithin(
-    new Promise((resolve) => {
-      connection.once('ready', resolve);
-      connection.once('error', resolve);
-      connection.once('end', resolve);
-    }),
-    ms,
-  );
 }

@@ -1,6 +1,6 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { startedOrFailed } from './close-bullmq';
+import { startedOrFailed } from './connection-start';
 import { redisClientProvider } from './redis-client.provider';
 
 /** How long a shutdown waits for the client to finish starting (it fails at once without Redis). */
