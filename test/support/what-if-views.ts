@@ -13,10 +13,14 @@ export function everyNode(answer: any): any {
   return placement;
 }
 
-/** The every-pod taint impact (`?view=pods`) on one page, without the view's own fields (checked here). */
+/**
+ * The every-pod taint impact (`?view=pods`) of one taint on one page, without the view's own
+ * fields (checked here): its metadata, and `taints`, which names the one taint asked about as `taint` does.
+ */
 export function everyPod(answer: any): any {
-  const { view, metadata, ...impact } = answer;
+  const { view, metadata, taints, ...impact } = answer;
   expect(view).toBe('pods');
+  expect(taints).toEqual([impact.taint]);
   expect((metadata as { continue?: string }).continue).toBeUndefined();
   return impact;
 }

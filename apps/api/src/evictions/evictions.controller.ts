@@ -6,6 +6,8 @@ import { ListQueries, streamedList } from '../edge/list-answers';
 import type { EvictionFilters } from './eviction-ledger';
 import { listEvictions } from './eviction-commands';
 import { EvictionsService } from './evictions.service';
+import { Answer, type AnswerWriter } from '../chat/answer-format';
+import { evictionsText } from '../chat/evictions-text';
 
 @ApiTags('evictions')
 @Controller(clusterPaths('evictions'))
@@ -19,7 +21,8 @@ export class EvictionsController {
   @ApiQuery({ name: 'namespace', required: false })
   @ApiQuery({ name: 'pod', required: false })
   @ListQueries()
-  async list(@Command(clusterScope) cluster: string, @Command(listEvictions) filters: EvictionFilters) {
-    return streamedList(await this.evictions.list(cluster, filters));
+  async list(@Command(clusterScope) cluster: string, @Command(listEvictions) filters: EvictionFilters, @Answer() answer: AnswerWriter) {
+    const page = await this.evictions.list(cluster, filters);
+    return answer.chat ? answer.text(evictionsText(page, Date.now())) : streamedList(page);
   }
 }

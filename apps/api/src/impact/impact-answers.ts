@@ -39,9 +39,16 @@ export interface AnsweredUnaffected {
   admission?: unknown;
 }
 
-export interface ImpactSummaryAnswer {
-  view: 'summary';
+/** What every view tells beside its pods: the taints asked about, and warnings (a selector that matched no node). */
+interface ImpactHeading {
+  /** The first of `taints`, as answers named it before several could be asked at once. */
   taint: TaintImpact['taint'];
+  taints: TaintImpact['taints'];
+  warnings?: string[];
+}
+
+export interface ImpactSummaryAnswer extends ImpactHeading {
+  view: 'summary';
   /** When the question was answered. */
   at: string;
   nodeCount: number;
@@ -50,9 +57,8 @@ export interface ImpactSummaryAnswer {
   rescheduling?: TaintImpact['rescheduling'];
 }
 
-export interface ImpactPodsAnswer {
+export interface ImpactPodsAnswer extends ImpactHeading {
   view: 'pods';
-  taint: TaintImpact['taint'];
   at: string;
   /** The nodes the taint would go on. */
   nodes: string[];
@@ -69,10 +75,16 @@ export type ImpactAnswer = ImpactSummaryAnswer | ImpactPodsAnswer;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The summary view (impactSummary or taintImpactSummary), answered at `at`. */
-export function impactSummaryAnswer({ taint, nodeCount, counts, timeline, rescheduling }: ImpactSummary, at: string): ImpactSummaryAnswer {
+export function impactSummaryAnswer(
+  { taint, taints, nodeCount, counts, timeline, rescheduling }: ImpactSummary,
+  at: string,
+  warnings: string[] = [],
+): ImpactSummaryAnswer {
   return {
     view: 'summary',
     taint,
+    taints,
+    ...(warnings.length ? { warnings } : {}),
     at,
     nodeCount,
     counts,
@@ -88,6 +100,7 @@ export function impactPodsAnswer(
   view: Extract<ImpactView, { name: 'pods' }>,
   at: string,
   revision?: bigint,
+  warnings: string[] = [],
 ): ImpactPodsAnswer {
   // Inline clusters have no revision; their tokens carry 1 (a token's revision is never checked).
   const page = impactPodsPage({ ...answered, unschedulable: impact.unschedulable }, view.chunking, revision ?? 1n);
@@ -98,6 +111,8 @@ export function impactPodsAnswer(
   return {
     view: 'pods',
     taint: impact.taint,
+    taints: impact.taints,
+    ...(warnings.length ? { warnings } : {}),
     at,
     nodes: impact.nodes,
     ...(impact.rescheduling ? { rescheduling: impact.rescheduling } : {}),
@@ -112,10 +127,17 @@ const reschedulingSchema = object({ capacityConsidered: booleanField, stranded: 
 
 const count = (description: string) => ({ type: 'integer', description });
 
+/** The heading's fields in both views' schemas. */
+const headingSchema = {
+  taint: { ...taintSchema, description: 'the first of taints' },
+  taints: { ...arrayOf(taintSchema), description: 'every taint asked about, added together' },
+  warnings: { ...arrayOf(stringField), description: 'what the answer alone would not say: a selector that matched no node' },
+};
+
 export const impactSummarySchema: JsonSchema = object(
   {
     view: { type: 'string', enum: ['summary'] },
-    taint: taintSchema,
+    ...headingSchema,
     at: { type: 'string', description: 'when the question was answered (RFC 3339)' },
     nodeCount: count('the nodes the taint would go on'),
     counts: object(
@@ -149,7 +171,7 @@ export const impactSummarySchema: JsonSchema = object(
     },
     rescheduling: reschedulingSchema,
   },
-  ['view', 'taint', 'at', 'nodeCount', 'counts', 'timeline'],
+  ['view', 'taint', 'taints', 'at', 'nodeCount', 'counts', 'timeline'],
 );
 
 const podOnNode = { pod: podRefSchema, node: stringField, admission: admissionSchema };
@@ -157,7 +179,7 @@ const podOnNode = { pod: podRefSchema, node: stringField, admission: admissionSc
 export const impactPodsSchema: JsonSchema = object(
   {
     view: { type: 'string', enum: ['pods'] },
-    taint: taintSchema,
+    ...headingSchema,
     at: stringField,
     nodes: arrayOf(stringField),
     rescheduling: reschedulingSchema,
@@ -179,7 +201,7 @@ export const impactPodsSchema: JsonSchema = object(
     unaffected: arrayOf(object({ ...podOnNode, reason: stringField }, ['pod', 'node', 'reason'])),
     unschedulable: arrayOf(object({ pod: podRefSchema }, ['pod'])),
   },
-  ['view', 'taint', 'at', 'nodes', 'metadata', 'evictions', 'unaffected', 'unschedulable'],
+  ['view', 'taint', 'taints', 'at', 'nodes', 'metadata', 'evictions', 'unaffected', 'unschedulable'],
 );
 
 const summaryJson = serializerOf(impactSummarySchema);

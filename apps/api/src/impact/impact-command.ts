@@ -13,6 +13,9 @@ import {
   impactViews,
   ok,
   parseNodeTarget,
+  parseTaintToAdd,
+  sameTaint,
+  taintToString,
   validateTaintBody,
 } from '@taintgate/domain';
 import { inlineNodes, inlinePods } from '../edge/inline-objects';
@@ -22,15 +25,18 @@ import { bodyFields, checked, listChunking, onlyWithView, viewName } from '../ed
 const root = FieldPath.root();
 
 export interface ImpactCommand {
-  taint: Taint;
+  /** The taints added together: one or more, no two of the same key and effect. */
+  taints: Taint[];
   target: NodeTarget;
   /** A hypothetical cluster; absent: the stored one. */
   inline?: { nodes: Node[]; pods: Pod[] } | undefined;
 }
 
 /**
- * POST /v1/taint-impact `{taint, nodes? | selector? | all?, inline?: {nodes, pods}}` and the
- * `taintImpact` query. The target follows the same rules as `/v1/taint` (parseNodeTarget).
+ * POST /v1/taint-impact `{taint | taints, nodes? | selector? | all?, inline?: {nodes, pods}}` and
+ * the `taintImpact` query. A taint is an object `{key, value?, effect}` or kubectl's argument
+ * (`key=value:Effect`, `key:Effect`); `taints` adds several together. The target follows the same
+ * rules as `/v1/taint` (parseNodeTarget).
  */
 export const taintImpact = operation<ImpactCommand>({
   rest: fromBody,
@@ -41,14 +47,7 @@ export const taintImpact = operation<ImpactCommand>({
     const selector = shape.string(request.selector, root.child('selector'));
     const all = shape.boolean(request.all, root.child('all'));
     const inline = shape.object(request.inline, root.child('inline'));
-
-    let taint: Taint | undefined;
-    if (request.taint === undefined || request.taint === null) shape.errors.push(fieldError.required(root.child('taint')));
-    else {
-      const parsed = validateTaintBody(request.taint);
-      if (parsed.ok) taint = { key: parsed.value.key, effect: parsed.value.effect, ...(parsed.value.value ? { value: parsed.value.value } : {}) };
-      else shape.errors.push(...fieldErrorsWithin(root.child('taint'), parsed.error));
-    }
+    const taints = askedTaints(shape, request.taint, request.taints);
     const hypothetical = inline && {
       nodes: inlineNodes(inline.nodes ?? [], root.child('inline').child('nodes'), shape.errors),
       pods: inlinePods(inline.pods ?? [], root.child('inline').child('pods'), settings, shape.errors),
@@ -56,9 +55,55 @@ export const taintImpact = operation<ImpactCommand>({
     if (shape.errors.length) return err(failure.badFields(shape.errors));
 
     const target = parseNodeTarget({ nodes: request.nodes as string[] | undefined, selector, all });
-    return target.ok ? ok({ taint: taint as Taint, target: target.value, inline: hypothetical }) : target;
+    return target.ok ? ok({ taints, target: target.value, inline: hypothetical }) : target;
   },
 });
+
+/** `taint` (one) or `taints` (a list), not both; each an object or kubectl's argument; no two alike. */
+function askedTaints(shape: ShapeChecker, one: unknown, list: unknown): Taint[] {
+  const given = (value: unknown) => value !== undefined && value !== null;
+  if (given(one) && given(list)) {
+    shape.errors.push(fieldError.forbidden(root.child('taints'), 'not with taint: send one or the other'));
+    return [];
+  }
+  if (!given(one) && !given(list)) {
+    shape.errors.push(fieldError.required(root.child('taint'), 'a taint, or several in taints'));
+    return [];
+  }
+  if (given(one)) {
+    const taint = askedTaint(shape, one, root.child('taint'));
+    return taint ? [taint] : [];
+  }
+  if (!Array.isArray(list)) {
+    shape.errors.push(fieldError.typeInvalid(root.child('taints'), list, 'must be a list of taints'));
+    return [];
+  }
+  if (list.length === 0) shape.errors.push(fieldError.required(root.child('taints'), 'at least one taint'));
+  const taints: Taint[] = [];
+  list.forEach((item, i) => {
+    const taint = askedTaint(shape, item, root.child('taints').index(i));
+    if (!taint) return;
+    if (taints.some((t) => sameTaint(t, taint))) shape.errors.push(fieldError.duplicate(root.child('taints').index(i), taintToString(taint)));
+    else taints.push(taint);
+  });
+  return taints;
+}
+
+/** A taint as an object (validated as a node's) or kubectl's `key=value:Effect`. */
+function askedTaint(shape: ShapeChecker, input: unknown, at: FieldPath): Taint | undefined {
+  if (typeof input === 'string') {
+    const parsed = parseTaintToAdd(input);
+    if (parsed.ok) return parsed.value;
+    shape.errors.push(fieldError.invalid(at, input, parsed.error.message));
+    return undefined;
+  }
+  const parsed = validateTaintBody(input);
+  if (!parsed.ok) {
+    shape.errors.push(...fieldErrorsWithin(at, parsed.error));
+    return undefined;
+  }
+  return { key: parsed.value.key, effect: parsed.value.effect, ...(parsed.value.value ? { value: parsed.value.value } : {}) };
+}
 
 /**
  * How taint impact is answered, from the query string (`?view=pods&limit=500&continue=...`) or

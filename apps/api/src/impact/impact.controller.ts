@@ -1,4 +1,5 @@
-import { Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_LIST_LIMIT, type ImpactView, impactViews } from '@taintgate/domain';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
@@ -7,6 +8,9 @@ import { impactJson, impactPodsSchema, impactSummarySchema } from './impact-answ
 import { type ImpactCommand, impactView, taintImpact } from './impact-command';
 import { ImpactService } from './impact.service';
 import { Access } from '../auth/route-access';
+import { Answer, type AnswerWriter, chatOnlyInSummary } from '../chat/answer-format';
+import { impactText } from '../chat/impact-text';
+import { warn } from '../edge/warning-headers';
 
 @ApiTags('taint-impact')
 @Controller(clusterPaths())
@@ -16,7 +20,6 @@ export class ImpactController {
   @Post('taint-impact')
   @Access('viewer')
   @HttpCode(200)
-  @Header('content-type', 'application/json; charset=utf-8')
   @ApiOperation({
     summary:
       'What if this taint were added? {taint, nodes? | selector? | all?, inline?: {nodes, pods}}: how many pods are evicted now, later (by when), stay, and pending pods left with no node (?view=pods: every pod, paged)',
@@ -30,7 +33,21 @@ export class ImpactController {
   @ApiQuery({ name: 'limit', required: false, type: Number, description: `pods: at most this many pods a page; absent or 0: ${DEFAULT_LIST_LIMIT}` })
   @ApiQuery({ name: 'continue', required: false, type: String, description: "pods: the previous page's metadata.continue" })
   @ApiOkResponse({ description: 'the impact in the view asked for', schema: { oneOf: [impactSummarySchema, impactPodsSchema] } })
-  async evaluate(@Command(clusterScope) cluster: string, @Command(taintImpact) command: ImpactCommand, @Command(impactView) view: ImpactView) {
-    return impactJson(await this.impact.impact(cluster, command, view));
+  async evaluate(
+    @Command(clusterScope) cluster: string,
+    @Command(taintImpact) command: ImpactCommand,
+    @Command(impactView) view: ImpactView,
+    @Answer() answer: AnswerWriter,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    chatOnlyInSummary(answer, view.name);
+    if (answer.chat) {
+      const explained = await this.impact.explain(cluster, command);
+      warn(reply, explained.warnings);
+      return answer.text(impactText(explained));
+    }
+    const impact = await this.impact.impact(cluster, command, view);
+    warn(reply, impact.warnings ?? []);
+    return answer.json(impactJson(impact));
   }
 }

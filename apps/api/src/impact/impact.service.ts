@@ -9,9 +9,13 @@ import {
   type ReschedulingQuery,
   type ScheduledEviction,
   type Taint,
+  type TaintImpact,
+  type ImpactSummary,
   type NodeChangeImpact,
   addsTaintsOrCordons,
+  emptyTargetWarnings,
   explainAdmission,
+  impactSummary,
   nodeChangeImpact,
   podKinds,
   selectNodes,
@@ -39,6 +43,29 @@ interface StoredOrInline extends ReschedulingQuery {
   pods: Iterable<Pod>;
   podsOn?: (nodeName: string) => Iterable<Pod>;
   pendingPods?: () => Iterable<Pod>;
+}
+
+/** What every view of one question starts from (ImpactService.question). */
+interface Question {
+  cluster: StoredOrInline;
+  /** Inline pods as admission made them, with what it added. */
+  admitted: ExplainedAdmission[];
+  /** The nodes the taints go on. */
+  names: Set<string>;
+  scheduledOf: (pod: Pod) => ScheduledEviction | undefined;
+  now: number;
+  /** `now` as answers write it. */
+  at: string;
+  rescheduling: (pods: Iterable<Pod>) => ReschedulingQuery;
+  warnings: string[];
+}
+
+/** Every pod's fate with its counts (ImpactService.explain), at `now` (epoch ms). */
+export interface ExplainedImpact {
+  impact: TaintImpact;
+  summary: ImpactSummary;
+  now: number;
+  warnings: string[];
 }
 
 /** One iterable after the other, without copying them into one array. */
@@ -73,19 +100,9 @@ export class ImpactService {
    * Over the stored cluster, with the evictions already scheduled there (the controller keeps an
    * earlier deadline, and so does the answer), or over the hypothetical one sent inline.
    */
-  async impact(clusterName: string, { taint, target, inline }: ImpactCommand, view: ImpactView): Promise<ImpactAnswer> {
-    // Inline pods are admitted here, as on create; what admission added is told with their evictions.
-    const admitted = inline?.pods.map((pod) => explainAdmission(pod, 'CREATE', this.config.domain));
-    const cluster: StoredOrInline = inline ? { nodes: inline.nodes, pods: (admitted ?? []).map((a) => a.pod) } : await this.stored(clusterName);
-    const admissionOf = admissionByPod(admitted ?? [], taint, this.config.matchOptions);
-    const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
-    const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
-    // Inline clusters have no evictions scheduled; a stored one has its own.
-    const scheduledOf = cluster.clusterId === undefined ? () => undefined : await this.scheduledOn(cluster.clusterId, names);
-    const now = Date.now();
-    const at = k8sTime(new Date(now));
-    // Where each evicted pod could go, with the room the pods bound to each node take; stored nodes decided by class.
-    const rescheduling = (pods: Iterable<Pod>): ReschedulingQuery => ({ usageOf: cluster.usageOf ?? usageLookup(pods), nodeClasses: cluster.nodeClasses });
+  async impact(clusterName: string, command: ImpactCommand, view: ImpactView): Promise<ImpactAnswer> {
+    const asked = await this.question(clusterName, command);
+    const { cluster, names, now, at, scheduledOf, rescheduling, warnings } = asked;
     if (view.name === 'summary') {
       // Only the pods on the nodes tainted and the pending ones count, taken as the snapshot keeps them (no copy of every pod).
       const { podsOn, pendingPods } = cluster;
@@ -93,11 +110,11 @@ export class ImpactService {
       const pods = podsOn && pendingPods && fewNodes ? concat([...names].map(podsOn), pendingPods()) : cluster.pods;
       const options = this.config.matchOptions;
       const kinds = cluster.clusterId === undefined ? podKinds() : this.storedKinds;
-      const summary = taintImpactSummary(taint, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
-      return impactSummaryAnswer(summary, at);
+      const summary = taintImpactSummary(command.taints, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
+      return impactSummaryAnswer(summary, at, warnings);
     }
-    const pods = [...cluster.pods];
-    const result = taintImpact(taint, cluster.nodes, pods, names, now, this.config.matchOptions, scheduledOf, rescheduling(pods));
+    const result = this.everyPod(command, asked);
+    const admissionOf = admissionByPod(asked.admitted, command.taints, this.config.matchOptions);
     const answered = {
       // `at` null: the deadline lies past year 9999, never in practice (docs/contract.md).
       evictions: result.evictions.map(({ alreadyScheduled, ...e }) => ({
@@ -109,7 +126,47 @@ export class ImpactService {
       })),
       unaffected: result.unaffected.map((u) => ({ ...u, ...admissionOf(u.pod) })),
     };
-    return impactPodsAnswer(result, answered, view, at, cluster.revision);
+    return impactPodsAnswer(result, answered, view, at, cluster.revision, warnings);
+  }
+
+  /**
+   * Every pod's fate and the counts together, for an answer that tells both in a few lines (the
+   * chat answer): the summary is counted from the same pods, so the two cannot disagree.
+   */
+  async explain(clusterName: string, command: ImpactCommand): Promise<ExplainedImpact> {
+    const asked = await this.question(clusterName, command);
+    const result = this.everyPod(command, asked);
+    return { impact: result, summary: impactSummary(result, asked.now), now: asked.now, warnings: asked.warnings };
+  }
+
+  /** What every view starts from: the cluster, the nodes the taints go on, the evictions scheduled on them, the time. */
+  private async question(clusterName: string, { target, inline }: ImpactCommand): Promise<Question> {
+    // Inline pods are admitted here, as on create; what admission added is told with their evictions.
+    const admitted = inline?.pods.map((pod) => explainAdmission(pod, 'CREATE', this.config.domain)) ?? [];
+    const cluster: StoredOrInline = inline ? { nodes: inline.nodes, pods: admitted.map((a) => a.pod) } : await this.stored(clusterName);
+    const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
+    const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
+    // Inline clusters have no evictions scheduled; a stored one has its own.
+    const scheduledOf = cluster.clusterId === undefined ? () => undefined : await this.scheduledOn(cluster.clusterId, names);
+    const now = Date.now();
+    return {
+      cluster,
+      admitted,
+      names,
+      scheduledOf,
+      now,
+      at: k8sTime(new Date(now)),
+      // Where each evicted pod could go, with the room the pods bound to each node take; stored nodes decided by class.
+      rescheduling: (pods) => ({ usageOf: cluster.usageOf ?? usageLookup(pods), nodeClasses: cluster.nodeClasses }),
+      warnings: emptyTargetWarnings(target, names.size),
+    };
+  }
+
+  /** taintImpact over every pod of the question: each eviction built, named and sorted. */
+  private everyPod(command: ImpactCommand, asked: Question): TaintImpact {
+    const pods = [...asked.cluster.pods];
+    const { cluster, names, now, scheduledOf, rescheduling } = asked;
+    return taintImpact(command.taints, cluster.nodes, pods, names, now, this.config.matchOptions, scheduledOf, rescheduling(pods));
   }
 
   /**
@@ -167,10 +224,10 @@ export class ImpactService {
  * sees why a pod with no toleration of its own is evicted after 300 s rather than at once. Stored
  * pods were admitted when they were stored.
  */
-function admissionByPod(explained: readonly ExplainedAdmission[], taint: Taint, options: MatchOptions): (pod: PodRef) => { admission?: unknown } {
+function admissionByPod(explained: readonly ExplainedAdmission[], taints: readonly Taint[], options: MatchOptions): (pod: PodRef) => { admission?: unknown } {
   const byKey = new Map<string, unknown>();
   for (const admission of explained) {
-    if (!admission.tolerations.some((t) => t.addedBy && toleratesTaint(t.toleration, taint, options))) continue;
+    if (!admission.tolerations.some((t) => t.addedBy && taints.some((taint) => toleratesTaint(t.toleration, taint, options)))) continue;
     byKey.set(podKey(admission.pod.metadata.namespace ?? 'default', admission.pod.metadata.name), admissionAnswer(admission));
   }
   return (pod) => {

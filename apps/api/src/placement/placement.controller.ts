@@ -1,12 +1,14 @@
-import { Controller, Get, Header, HttpCode, Post, applyDecorators } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_LIST_LIMIT, DEFAULT_PLACEMENT_TOP, MAX_PLACEMENT_TOP, type PlacementView, placementViews } from '@taintgate/domain';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { placementJson, placementNodesSchema, placementSummarySchema } from './placement-answers';
+import { type PlacementAnswer, placementJson, placementNodesSchema, placementSummarySchema } from './placement-answers';
 import { type PlacementCommand, type StoredPodPlacement, placement, placementView, storedPodPlacement } from './placement-command';
 import { PlacementService } from './placement.service';
 import { Access } from '../auth/route-access';
+import { Answer, type AnswerWriter, chatOnlyInSummary } from '../chat/answer-format';
+import { placementText } from '../chat/placement-text';
 
 /** The query of every placement route, and its answer: which view, and how much of it. */
 const PlacementViewQueries = (): MethodDecorator =>
@@ -36,18 +38,22 @@ export class PlacementController {
   @Post('placement')
   @Access('viewer')
   @HttpCode(200)
-  @Header('content-type', 'application/json; charset=utf-8')
   @ApiOperation({
     summary:
       'Where can this pod go? {pod, nodes?, pods?}: the summary line, counts, the best nodes and the others grouped by reasons (?view=nodes: every node, paged)',
   })
   @PlacementViewQueries()
-  async place(@Command(clusterScope) cluster: string, @Command(placement) command: PlacementCommand, @Command(placementView) view: PlacementView) {
-    return placementJson(await this.placement.place(cluster, command, view));
+  async place(
+    @Command(clusterScope) cluster: string,
+    @Command(placement) command: PlacementCommand,
+    @Command(placementView) view: PlacementView,
+    @Answer() answer: AnswerWriter,
+  ) {
+    chatOnlyInSummary(answer, view.name);
+    return written(answer, await this.placement.place(cluster, command, view));
   }
 
   @Get('namespaces/:namespace/pods/:name/placement')
-  @Header('content-type', 'application/json; charset=utf-8')
   @ApiOperation({ summary: 'Placement of a stored pod over the stored nodes; ?reschedule=true: where it could go if it were rescheduled (draining)' })
   @ApiQuery({ name: 'reschedule', required: false, type: Boolean })
   @PlacementViewQueries()
@@ -55,7 +61,14 @@ export class PlacementController {
     @Command(clusterScope) cluster: string,
     @Command(storedPodPlacement) stored: StoredPodPlacement,
     @Command(placementView) view: PlacementView,
+    @Answer() answer: AnswerWriter,
   ) {
-    return placementJson(await this.placement.placeStored(cluster, stored, view));
+    chatOnlyInSummary(answer, view.name);
+    return written(answer, await this.placement.placeStored(cluster, stored, view));
   }
+}
+
+/** The placement as JSON, or as a chat answer (the summary view's). */
+function written(answer: AnswerWriter, placement: PlacementAnswer): string | Buffer {
+  return answer.chat && placement.view === 'summary' ? answer.text(placementText(placement)) : answer.json(placementJson(placement));
 }

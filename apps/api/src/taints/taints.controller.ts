@@ -4,6 +4,8 @@ import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { type AddTaintCommand, type RemoveTaintCommand, TaintNodesBody, type TaintNodesCommand, addTaint, removeTaint, taintNodes } from './taint-commands';
 import { TaintsService } from './taints.service';
+import { Answer, type AnswerWriter } from '../chat/answer-format';
+import { taintCommandText } from '../chat/taint-command-text';
 
 @ApiTags('taints')
 @Controller(clusterPaths())
@@ -32,7 +34,8 @@ export class TaintsController {
       'kubectl taint: several taint arguments over nodes by name, selector or all; refused for one node, nothing changes; over 1,000 nodes, stored in writes of 1,000',
   })
   @ApiBody({ type: TaintNodesBody })
-  command(@Command(clusterScope) cluster: string, @Command(taintNodes) command: TaintNodesCommand) {
-    return this.taints.command(cluster, command);
+  async command(@Command(clusterScope) cluster: string, @Command(taintNodes) command: TaintNodesCommand, @Answer() answer: AnswerWriter) {
+    const result = await this.taints.command(cluster, command);
+    return answer.chat ? answer.text(taintCommandText(result, Date.now())) : answer.json(result);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  isTerminating,
   type Node,
   type NodeTarget,
   type Failure,
@@ -33,6 +34,31 @@ export interface TaintCommandResult {
   dryRun: boolean;
   /** One per node, in name order: what kubectl prints (`node/n1 tainted`) and the node after. */
   results: { node: string; operation: TaintOperation; message: string; taints: Taint[]; object: Node }[];
+  /**
+   * What the taint eviction controller did with the pods of the nodes whose NoExecute taints
+   * changed, when any did (not on a dry run): kubectl's lines alone do not say a taint evicted six pods.
+   */
+  noExecute?: NoExecuteReport;
+}
+
+/** What the NoExecute taints of a taint command did, in this write (or these writes). */
+interface NoExecuteReport {
+  /** Nodes whose NoExecute taints changed. */
+  nodes: number;
+  /** Pods deleted at once. */
+  evictedNow: number;
+  /** Pods whose eviction was scheduled for when their tolerationSeconds pass, and the soonest such time (RFC 3339). */
+  scheduled: number;
+  firstScheduledFor?: string;
+  /** Evictions scheduled earlier that no longer hold (the taint is gone, or now tolerated). */
+  cancelled: number;
+  /** The other pods on those nodes: they tolerate the taints, or an eviction scheduled earlier stands. */
+  unaffected: number;
+  /**
+   * Nodes whose pods were too many to decide in this write: the controller's queue decides them
+   * after it commits, and their evictions are not counted here.
+   */
+  queuedNodes: number;
 }
 
 /** Taints on stored nodes: one at a time, or kubectl-style over several nodes. */
@@ -100,15 +126,19 @@ export class TaintsService {
     );
     if (names.length <= NODES_PER_WRITE) return this.storeCommand(cluster, command);
     const results: TaintCommandResult['results'] = [];
+    const reports: NoExecuteReport[] = [];
     for (const slice of slicesOf(names, NODES_PER_WRITE)) {
       try {
-        results.push(...(await this.storeCommand(cluster, { ...command, target: { by: 'names', names: slice } })).results);
+        const stored = await this.storeCommand(cluster, { ...command, target: { by: 'names', names: slice } });
+        results.push(...stored.results);
+        if (stored.noExecute) reports.push(stored.noExecute);
       } catch (error) {
         if (results.length === 0 || !(error instanceof FailureException)) throw error;
         fail(stoppedPartway(error.failure, results, names.length));
       }
     }
-    return { dryRun: false, results };
+    const noExecute = reports.reduce<NoExecuteReport | undefined>((sum, report) => (sum ? addedReports(sum, report) : report), undefined);
+    return { dryRun: false, results, ...(noExecute ? { noExecute } : {}) };
   }
 
   /** The command as it would go, from the snapshot: nothing is stored and no lock taken. */
@@ -197,6 +227,7 @@ export class TaintsService {
       noExecuteChanged,
       queued: false,
       podsOnThem: new Set(),
+      terminating: 0,
       scheduledIds: new Set(),
       outcome: undefined,
     };
@@ -216,6 +247,7 @@ export class TaintsService {
       for (const pod of view.podsOn(name)) {
         pods.push(pod);
         plan.podsOnThem.add(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name));
+        if (isTerminating(pod)) plan.terminating++;
       }
     }
     plan.scheduledIds = new Set([...scheduled.values()].map((row) => row.id));
@@ -262,8 +294,40 @@ export class TaintsService {
       w,
       results.map((r) => r.object),
     );
-    return { dryRun: false, results };
+    return { dryRun: false, results, ...(plan.noExecuteChanged.size ? { noExecute: noExecuteReport(plan) } : {}) };
   }
+}
+
+/** What the plan's outcome does with the pods of the nodes whose NoExecute taints change. */
+function noExecuteReport(plan: TaintPlan): NoExecuteReport {
+  const outcome = plan.outcome;
+  const nodes = plan.noExecuteChanged.size;
+  if (!outcome)
+    return { nodes, evictedNow: 0, scheduled: 0, cancelled: 0, unaffected: plan.podsOnThem.size - plan.terminating, queuedNodes: plan.queued ? nodes : 0 };
+  const soonest = outcome.scheduled.reduce((min, { step }) => Math.min(min, step.fireAt), Infinity);
+  return {
+    nodes,
+    evictedNow: outcome.evictedNow.length,
+    scheduled: outcome.scheduled.length,
+    ...(Number.isFinite(soonest) ? { firstScheduledFor: new Date(soonest).toISOString() } : {}),
+    cancelled: outcome.cancelled.length,
+    unaffected: plan.podsOnThem.size - plan.terminating - outcome.evictedNow.length - outcome.scheduled.length,
+    queuedNodes: 0,
+  };
+}
+
+/** Two writes' reports as one command's. */
+function addedReports(a: NoExecuteReport, b: NoExecuteReport): NoExecuteReport {
+  const first = [a.firstScheduledFor, b.firstScheduledFor].filter((t): t is string => t !== undefined).sort()[0];
+  return {
+    nodes: a.nodes + b.nodes,
+    evictedNow: a.evictedNow + b.evictedNow,
+    scheduled: a.scheduled + b.scheduled,
+    ...(first ? { firstScheduledFor: first } : {}),
+    cancelled: a.cancelled + b.cancelled,
+    unaffected: a.unaffected + b.unaffected,
+    queuedNodes: a.queuedNodes + b.queuedNodes,
+  };
 }
 
 /**
@@ -313,6 +377,8 @@ interface TaintPlan {
   /** Whether their pods are too many for this write, and the nodes go to the controller's queue (then neither pods, evictions nor outcome are read). */
   queued: boolean;
   podsOnThem: Set<string>;
+  /** Of those pods, the ones being deleted already (evicted earlier, say): the controller leaves them be. */
+  terminating: number;
   /** The evictions scheduled on those nodes when it was made. */
   scheduledIds: Set<bigint>;
   /** What the taint eviction controller does with those pods. */

@@ -8,7 +8,7 @@ import { destinations, feasibilityIn, isTerminal, pendingPodLoss } from './impac
 import { type CountedOutcome, noExecuteOutcomes, outcomeOf } from './no-execute-outcomes';
 import { type ScheduledEviction, planNoExecute } from './no-execute-plan';
 import { type PodKind, type PodKinds, podKinds } from './pod-kinds';
-import { type ReschedulingQuery, taintedNodes } from './taint-impact';
+import { type AskedTaints, type ReschedulingQuery, askedTaints, taintedNodes } from './taint-impact';
 
 /**
  * taintImpact's summary view (impactSummary of its answer) without its answer: the summary only
@@ -17,7 +17,7 @@ import { type ReschedulingQuery, taintedNodes } from './taint-impact';
  * per-pod objects and their sort were about half of its time (bench/RESULTS.md).
  */
 export function taintImpactSummary(
-  taint: Taint,
+  asked: AskedTaints,
   nodes: readonly Node[],
   /** Iterated once: the stored cluster's pods need not be copied into an array. */
   pods: Iterable<Pod>,
@@ -29,13 +29,14 @@ export function taintImpactSummary(
   /** Kept by a caller whose pods do not change (a snapshot's), so that each pod's kind is found once across questions. */
   kinds: PodKinds = podKinds(),
 ): ImpactSummary {
-  const after = taintedNodes(nodes, targetNames, taint);
+  const taints = askedTaints(asked).map(taintIdentity);
+  const after = taintedNodes(nodes, targetNames, taints);
   const capacity: PlacementCapacity | undefined = rescheduling?.usageOf && { usageOf: rescheduling.usageOf };
-  const evicts = taint.effect === 'NoExecute';
+  const evicts = taints.some((t) => t.effect === 'NoExecute');
   const feasibility = feasibilityIn(options, rescheduling?.nodeClasses);
-  const loses = pendingPodLoss([taint], nodes, new Set(after.keys()), options, capacity, feasibility, kinds);
+  const loses = pendingPodLoss(taints, nodes, new Set(after.keys()), options, capacity, feasibility, kinds);
   const untainted = nodes.filter((n) => !after.has(n.metadata.name));
-  const placeOf = rescheduling && destinations(untainted, [...after.values()], [taint], now, options, capacity, feasibility, kinds);
+  const placeOf = rescheduling && destinations(untainted, [...after.values()], taints, now, options, capacity, feasibility, kinds);
   const outcomes = noExecuteOutcomes(now, options);
   /** Each tainted node's decision for its pods, found with one lookup per pod. */
   const decisionOn = new Map<string, { node: Node; decide: (kind: PodKind) => CountedOutcome }>();
@@ -88,7 +89,7 @@ export function taintImpactSummary(
   }
   for (const { outcome, pods: count } of outcomes.all()) if (outcome !== 'stays' && count > 0) tally.evicted(outcome.at, outcome.immediately, false, count);
 
-  const summary: ImpactSummary = { taint: taintIdentity(taint), nodeCount: after.size, counts: tally.counts, timeline: tally.timeline() };
+  const summary: ImpactSummary = { taint: taints[0] as Taint, taints, nodeCount: after.size, counts: tally.counts, timeline: tally.timeline() };
   if (rescheduling) summary.rescheduling = { capacityConsidered: capacity !== undefined, stranded };
   return summary;
 }

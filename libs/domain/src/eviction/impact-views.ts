@@ -45,6 +45,7 @@ export interface ImpactCounts {
 
 export interface ImpactSummary {
   taint: TaintImpact['taint'];
+  taints: TaintImpact['taints'];
   /** How many nodes the taint would go on (the pods view names them). */
   nodeCount: number;
   counts: ImpactCounts;
@@ -94,7 +95,13 @@ export function impactSummary(impact: TaintImpact, now: number): ImpactSummary {
   tally.counts.unaffected = impact.unaffected.length;
   tally.counts.unschedulable = impact.unschedulable.length;
   for (const e of impact.evictions) tally.evicted(e.at, e.when === 'Immediately', e.alreadyScheduled !== undefined);
-  const summary: ImpactSummary = { taint: impact.taint, nodeCount: impact.nodes.length, counts: tally.counts, timeline: tally.timeline() };
+  const summary: ImpactSummary = {
+    taint: impact.taint,
+    taints: impact.taints,
+    nodeCount: impact.nodes.length,
+    counts: tally.counts,
+    timeline: tally.timeline(),
+  };
   if (impact.rescheduling) summary.rescheduling = impact.rescheduling;
   return summary;
 }

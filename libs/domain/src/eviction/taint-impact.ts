@@ -53,7 +53,10 @@ export interface ImpactUnaffected {
 }
 
 export interface TaintImpact {
+  /** The first taint asked about (every answer had one before several could be asked at once). */
   taint: Taint;
+  /** Every taint asked about, added together. */
+  taints: Taint[];
   nodes: string[];
   evictions: ImpactEviction[];
   unaffected: ImpactUnaffected[];
@@ -76,10 +79,22 @@ export interface ReschedulingQuery {
   readonly nodeClasses?: NodeClasses;
 }
 
-/** The target nodes by name, each with the taint added (withTaint). */
-export function taintedNodes(nodes: readonly Node[], targetNames: ReadonlySet<string>, taint: Taint): Map<string, Node> {
+/** The taints of a question: one, or several added together (`kubectl taint nodes -l ... a=1:NoExecute b:NoSchedule`). */
+export type AskedTaints = Taint | readonly Taint[];
+
+/** The taints asked about as a list, in the order given. */
+export function askedTaints(asked: AskedTaints): readonly Taint[] {
+  return isTaintList(asked) ? asked : [asked];
+}
+
+// Array.isArray does not narrow a readonly array out of a union (TypeScript#17002).
+const isTaintList = (asked: AskedTaints): asked is readonly Taint[] => Array.isArray(asked);
+
+/** The target nodes by name, each with the taints added (withTaint, in order). */
+export function taintedNodes(nodes: readonly Node[], targetNames: ReadonlySet<string>, asked: AskedTaints): Map<string, Node> {
+  const taints = askedTaints(asked);
   const after = new Map<string, Node>();
-  for (const node of nodes) if (targetNames.has(node.metadata.name)) after.set(node.metadata.name, withTaint(node, taint));
+  for (const node of nodes) if (targetNames.has(node.metadata.name)) after.set(node.metadata.name, taints.reduce(withTaint, node));
   return after;
 }
 
@@ -98,7 +113,7 @@ export function withTaint(node: Node, taint: Taint): Node {
  * (the nodes not tainted now are tried first), not the one kube-scheduler would score best.
  */
 export function taintImpact(
-  taint: Taint,
+  asked: AskedTaints,
   nodes: readonly Node[],
   pods: readonly Pod[],
   targetNames: ReadonlySet<string>,
@@ -108,8 +123,9 @@ export function taintImpact(
   scheduledOf: (pod: Pod) => ScheduledEviction | undefined = () => undefined,
   rescheduling?: ReschedulingQuery,
 ): TaintImpact {
-  const after = taintedNodes(nodes, targetNames, taint);
-  return { taint: taintIdentity(taint), ...impactOfNewTaints(after, [taint], nodes, pods, now, options, scheduledOf, rescheduling) };
+  const taints = askedTaints(asked).map(taintIdentity);
+  const after = taintedNodes(nodes, targetNames, taints);
+  return { taint: taints[0] as Taint, taints, ...impactOfNewTaints(after, taints, nodes, pods, now, options, scheduledOf, rescheduling) };
 }
 
 /**
@@ -129,9 +145,9 @@ export function impactOfNewTaints(
   options: MatchOptions = defaultMatchOptions,
   scheduledOf: (pod: Pod) => ScheduledEviction | undefined = () => undefined,
   rescheduling?: ReschedulingQuery,
-): Omit<TaintImpact, 'taint'> {
+): Omit<TaintImpact, 'taint' | 'taints'> {
   const targetNames = new Set(after.keys());
-  const result: Omit<TaintImpact, 'taint'> = { nodes: [...after.keys()].sort(), evictions: [], unaffected: [], unschedulable: [] };
+  const result: Omit<TaintImpact, 'taint' | 'taints'> = { nodes: [...after.keys()].sort(), evictions: [], unaffected: [], unschedulable: [] };
   const capacity: PlacementCapacity | undefined = rescheduling?.usageOf && { usageOf: rescheduling.usageOf };
   const evicts = added.some((t) => t.effect === 'NoExecute');
   const feasibility = feasibilityIn(options, rescheduling?.nodeClasses);

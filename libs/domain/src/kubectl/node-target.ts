@@ -11,7 +11,10 @@ import { FieldPath, fieldError } from '../validation/field-errors';
  * so they share one set of rules and messages.
  */
 export type NodeTarget =
-  { readonly by: 'names'; readonly names: readonly string[] } | { readonly by: 'selector'; readonly selector: LabelSelector } | { readonly by: 'all' };
+  | { readonly by: 'names'; readonly names: readonly string[] }
+  /** `text`: the selector as it was sent, to name it back (a warning when it matches nothing). */
+  | { readonly by: 'selector'; readonly selector: LabelSelector; readonly text?: string }
+  | { readonly by: 'all' };
 
 export interface NodeTargetInput {
   nodes?: readonly string[] | undefined;
@@ -43,7 +46,7 @@ export function parseNodeTarget(input: NodeTargetInput): Result<NodeTarget, Fail
   if (selectorText !== '') {
     const parsed = parseLabelSelector(selectorText);
     if (!parsed.ok) return err(failure.badFields([fieldError.unparsable(root.child('selector'), selectorText, parsed.error)]));
-    return ok({ by: 'selector', selector: parsed.value });
+    return ok({ by: 'selector', selector: parsed.value, text: selectorText });
   }
   return ok({ by: 'names', names });
 }
@@ -66,4 +69,14 @@ export function selectNodes(target: NodeTarget, nodes: Iterable<Node>, nodeNamed
     selected = [...nodes].filter(matches);
   }
   return ok(selected.sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0)));
+}
+
+/**
+ * What to tell a caller whose target addressed no node: a selector that matches none, or `all`
+ * over a cluster with none. The answer is still given (nothing evicted, nothing changed), but an
+ * empty answer alone reads as "safe" when the selector was mistyped.
+ */
+export function emptyTargetWarnings(target: NodeTarget, selected: number): string[] {
+  if (selected > 0 || target.by === 'names') return [];
+  return target.by === 'all' ? ['the cluster has no nodes'] : [`no node matches the selector "${target.text ?? ''}"`];
 }

@@ -56,6 +56,17 @@ function parseTaint(spec: string): Result<Taint, Failure> {
 const goTaint = (t: Taint) => `{${t.key} ${t.value ?? ''} ${t.effect} <nil>}`;
 
 /**
+ * One taint to add, in kubectl's syntax (`k=v:E` or `k:E`), as parseTaints reads an argument that
+ * adds: a removal (`k-`, `k:E-`) or a taint without an effect is refused with kubectl's words.
+ */
+export function parseTaintToAdd(spec: string): Result<Taint, Failure> {
+  if (spec.endsWith('-')) return fail(`invalid taint spec: ${spec}, a taint to add cannot end with "-" (that removes it)`);
+  const parsed = parseTaint(spec);
+  if (parsed.ok && !parsed.value.effect) return fail(`invalid taint spec: ${spec}`);
+  return parsed;
+}
+
+/**
  * parseTaints + the add/remove conflict check of Validate. The first bad argument stops parsing,
  * as in kubectl; a removal keeps only key and effect.
  */

@@ -44,6 +44,7 @@ describe('taint impact views', () => {
     expect(body).toEqual({
       view: 'summary',
       taint: drain,
+      taints: [drain],
       at: expect.stringMatching(k8sTime),
       nodeCount: 2,
       counts: { evictedNow: 2, evictedLater: 2, neverInPractice: 0, alreadyScheduled: 0, unaffected: 1, unschedulable: 1 },

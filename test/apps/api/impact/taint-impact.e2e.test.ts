@@ -341,12 +341,13 @@ describe('POST /v1/taint-impact', () => {
 
   describe('bad requests, nothing changed', () => {
     it.each<[string, unknown, Detail[]]>([
-      ['no taint', { all: true }, [{ field: 'taint', reason: 'Required value' }]],
+      ['no taint', { all: true }, [{ field: 'taint', reason: 'Required value: a taint, or several in taints' }]],
       [
-        'a taint in kubectl syntax',
-        { taint: 'drain:NoExecute', all: true },
-        [{ field: 'taint', reason: 'Invalid value: "drain:NoExecute": must be an object' }],
+        'a taint in kubectl syntax with an unknown effect (the syntax itself is taken: chat-answers.e2e.test.ts)',
+        { taint: 'drain:Evict', all: true },
+        [{ field: 'taint', reason: 'Invalid value: "drain:Evict": invalid taint effect: Evict, unsupported taint effect' }],
       ],
+      ['a taint that is neither an object nor a string', { taint: 5, all: true }, [{ field: 'taint', reason: 'Invalid value: 5: must be an object' }]],
       ['a taint without effect', { taint: { key: 'drain' }, all: true }, [{ field: 'taint.effect', reason: 'Required value' }]],
       [
         'an unknown effect',
@@ -441,7 +442,7 @@ describe('POST /v1/taint-impact', () => {
     it('bodies that are not an object', async () => {
       await expectCommandRefused(api, db, '/v1/taint-impact?view=pods', '[]', [
         { field: '<body>', reason: 'Invalid value: []: must be an object' },
-        { field: 'taint', reason: 'Required value' },
+        { field: 'taint', reason: 'Required value: a taint, or several in taints' },
       ]);
       await expectNotJsonRefused(api, db, 'POST', '/v1/taint-impact?view=pods', '{"taint": {');
     });

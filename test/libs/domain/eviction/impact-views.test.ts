@@ -14,6 +14,7 @@ const evicted = (name: string, afterSeconds: number | null, extra: Partial<Impac
 
 const impact: TaintImpact = {
   taint: { key: 'maintenance', effect: 'NoExecute' },
+  taints: [{ key: 'maintenance', effect: 'NoExecute' }],
   nodes: ['n1', 'n2'],
   evictions: [
     evicted('a', 0),

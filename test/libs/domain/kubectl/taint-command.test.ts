@@ -5,6 +5,7 @@ import {
   type TaintOperation,
   applyTaintChange,
   parseTaintArgs,
+  parseTaintToAdd,
   taintResultLine,
   isQualifiedName,
   isValidLabelValue,
@@ -536,5 +537,29 @@ describe('taintResultLine: the name printer, <kind>/<name> <operation>', () => {
     ['node-name', 'modified', 'node/node-name modified'],
   ] as [string, TaintOperation, string][])('%s %s', (node, operation, line) => {
     expect(taintResultLine(node, operation)).toBe(line);
+  });
+});
+
+/**
+ * One taint to add in kubectl's syntax (taint impact's strings): parseTaints' rules for an argument
+ * that does not end in `-` (utils.go), and a removal refused, since a what-if adds.
+ */
+describe('parseTaintToAdd', () => {
+  it.each([
+    ['key=value:Effect', 'maintenance=true:NoExecute', { key: 'maintenance', value: 'true', effect: 'NoExecute' }],
+    ['key:Effect', 'dedicated:NoSchedule', { key: 'dedicated', effect: 'NoSchedule' }],
+    ['a prefixed key', 'example.com/pool=spot:PreferNoSchedule', { key: 'example.com/pool', value: 'spot', effect: 'PreferNoSchedule' }],
+  ])('%s', (_name, spec, taint) => {
+    expect(parseTaintToAdd(spec)).toEqual({ ok: true, value: taint });
+  });
+  it.each([
+    ['no effect', 'dedicated', 'invalid taint spec: dedicated'],
+    // Without a colon the whole argument is the key (parseTaint's one-part case), and `=` is no key's.
+    ['a value but no effect', 'key=value', `invalid taint spec: key=value, ${qualifiedNameMsg}`],
+    ['an unknown effect', 'key:Sometimes', 'invalid taint effect: Sometimes, unsupported taint effect'],
+    ['a removal', 'key:NoExecute-', 'invalid taint spec: key:NoExecute-, a taint to add cannot end with "-" (that removes it)'],
+    ['two equals signs', 'a=b=c:NoSchedule', 'invalid taint spec: a=b=c:NoSchedule'],
+  ])('%s', (_name, spec, message) => {
+    expect(parseTaintToAdd(spec)).toEqual({ ok: false, error: expect.objectContaining({ reason: 'BadRequest', message }) });
   });
 });
