@@ -31,6 +31,6 @@ export class TaintCommandResolver {
       this.commands.cluster(cluster),
       this.commands.parse(taintNodes, { nodes, selector, all, taints, overwrite, dryRun }),
     );
-    return { dryRun: result.dryRun, results: result.results.map((r) => ({ ...r, object: nodeView(r.object) })) };
+    return { ...result, results: result.results.map((r) => ({ ...r, object: nodeView(r.object) })) };
   }
 }

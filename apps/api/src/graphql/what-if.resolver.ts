@@ -57,10 +57,12 @@ export class WhatIfResolver {
   }
 
   @Query(() => TaintImpactType, {
-    description: 'What if this taint were added to the nodes named, or those of a selector, or all? Inline: a hypothetical cluster.',
+    description:
+      'What if this taint (or these taints, added together) were added to the nodes named, or those of a selector, or all? Inline: a hypothetical cluster.',
   })
   taintImpact(
-    @Args('taint', { type: () => TaintInput }) taint: TaintInput,
+    @Args('taint', { type: () => TaintInput, nullable: true, description: 'one taint; or taints' }) taint?: TaintInput | null,
+    @Args('taints', { type: () => [TaintInput], nullable: true, description: 'several taints, added together' }) taints?: TaintInput[] | null,
     @Args('nodes', { type: () => [String], nullable: true }) nodes?: string[] | null,
     @Args('selector', { type: () => String, nullable: true }) selector?: string | null,
     @Args('all', { type: () => Boolean, nullable: true }) all?: boolean | null,
@@ -73,7 +75,14 @@ export class WhatIfResolver {
   ) {
     return this.impact.impact(
       this.commands.cluster(cluster),
-      this.commands.parse(taintImpact, { taint: withoutNulls(taint), nodes, selector, all, inline: inline && withoutNulls(inline) }),
+      this.commands.parse(taintImpact, {
+        taint: taint && withoutNulls(taint),
+        taints: taints?.map((t) => withoutNulls(t)),
+        nodes,
+        selector,
+        all,
+        inline: inline && withoutNulls(inline),
+      }),
       this.commands.parse(impactView, { view, limit, continue: continueFrom }),
     );
   }

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Reply } from '../../../support/api-client';
+import { gqlData } from '../graphql/graphql-client';
 import { useApiFixture } from '../../../support/api-test-app';
 
 /**
@@ -178,5 +179,37 @@ describe('chat answers (Markdown)', () => {
     expect(lines[0]).toBe('1 eviction, newest first:');
     expect(lines[1]).toMatch(/^`default\/a` on `n1`: evicted at \d\d:\d\d UTC \(`drain:NoExecute`\)\.$/);
     expect((await ask('GET', '/v1/evictions?pod=none')).body).toBe('No evictions.\n');
+  });
+
+  it("GraphQL asks the same: several taints, the warning, and the taint command's NoExecute report", async () => {
+    await putNode('n1', { metadata: { name: 'n1', labels: { pool: 'web' } } });
+    await putPod('a', { spec: { nodeName: 'n1', tolerations: [{ key: 'one', operator: 'Exists', effect: 'NoExecute' }] } });
+    const impact = await gqlData(
+      api.app,
+      `query($cluster: String) { taintImpact(cluster: $cluster, taints: [{key: "one", effect: "NoExecute"}, {key: "two", effect: "NoExecute"}], nodes: ["n1"]) {
+        taint { key } taints { key effect } warnings counts { evictedNow } } }`,
+      { cluster: clusterName },
+    );
+    expect(impact.taintImpact).toEqual({
+      taint: { key: 'one' },
+      taints: [
+        { key: 'one', effect: 'NoExecute' },
+        { key: 'two', effect: 'NoExecute' },
+      ],
+      warnings: null,
+      counts: { evictedNow: 1 },
+    });
+    const none = await gqlData(
+      api.app,
+      `query($cluster: String) { taintImpact(cluster: $cluster, taint: {key: "x", effect: "NoExecute"}, selector: "pool=none") { warnings } }`,
+      { cluster: clusterName },
+    );
+    expect(none.taintImpact.warnings).toEqual(['no node matches the selector "pool=none"']);
+    const command = await gqlData(
+      api.app,
+      `mutation($cluster: String) { taint(cluster: $cluster, nodes: ["n1"], taints: ["two:NoExecute"]) { results { message } noExecute { evictedNow scheduled unaffected } } }`,
+      { cluster: clusterName },
+    );
+    expect(command.taint).toEqual({ results: [{ message: 'node/n1 tainted' }], noExecute: { evictedNow: 1, scheduled: 0, unaffected: 0 } });
   });
 });

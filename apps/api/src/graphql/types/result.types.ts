@@ -187,7 +187,14 @@ export class TimelineBucketType {
 })
 export class TaintImpactType {
   @Field({ description: 'summary or pods: which of the fields below are set' }) view!: string;
-  @Field(() => TaintType) taint!: TaintType;
+  @Field(() => TaintType, { description: 'the first of taints' }) taint!: TaintType;
+  @Field(() => [TaintType], { description: 'every taint asked about, added together', complexity: listCost(INNER_ITEMS) }) taints!: TaintType[];
+  @Field(() => [String], {
+    nullable: true,
+    description: 'what the answer alone would not say: a selector that matched no node',
+    complexity: listCost(INNER_ITEMS),
+  })
+  warnings?: string[];
   @Field({ description: 'when the question was answered (RFC 3339)' }) at!: string;
   @Field(() => ReschedulingType, { nullable: true }) rescheduling?: ReschedulingType;
   @Field(() => Int, { nullable: true, description: 'summary view: the nodes the taint would go on' }) nodeCount?: number;
@@ -217,10 +224,22 @@ export class TaintCommandNodeResultType {
   @Field(() => NodeType, { description: 'the node after (as it would be, on a dry run)' }) object!: NodeType;
 }
 
+@ObjectType('NoExecuteReport', { description: 'What the taint eviction controller did with the pods of the nodes whose NoExecute taints changed' })
+export class NoExecuteReportType {
+  @Field(() => Int, { description: 'nodes whose NoExecute taints changed' }) nodes!: number;
+  @Field(() => Int, { description: 'pods deleted at once' }) evictedNow!: number;
+  @Field(() => Int, { description: 'evictions scheduled for when tolerationSeconds pass' }) scheduled!: number;
+  @Field(() => String, { nullable: true, description: 'the soonest of them (RFC 3339)' }) firstScheduledFor?: string;
+  @Field(() => Int, { description: 'evictions scheduled earlier that no longer hold' }) cancelled!: number;
+  @Field(() => Int, { description: 'the other pods on those nodes' }) unaffected!: number;
+  @Field(() => Int, { description: 'nodes whose pods the controller decides after the write (too many for it)' }) queuedNodes!: number;
+}
+
 @ObjectType('TaintCommandResult')
 export class TaintCommandResultType {
   @Field() dryRun!: boolean;
   @Field(() => [TaintCommandNodeResultType], { complexity: listCost(RESULT_ITEMS) }) results!: TaintCommandNodeResultType[];
+  @Field(() => NoExecuteReportType, { nullable: true, description: 'when NoExecute taints changed (not on a dry run)' }) noExecute?: NoExecuteReportType;
 }
 
 @ObjectType('Eviction')
