@@ -6,8 +6,10 @@ import { ListQueries, streamedList } from '../edge/list-answers';
 import type { EvictionFilters } from './eviction-ledger';
 import { listEvictions } from './eviction-commands';
 import { EvictionsService } from './evictions.service';
+import { Answers, Fails, GuardedOperations } from '../openapi/operation-docs';
 
 @ApiTags('evictions')
+@GuardedOperations()
 @Controller(clusterPaths('evictions'))
 export class EvictionsController {
   constructor(private readonly evictions: EvictionsService) {}
@@ -19,6 +21,8 @@ export class EvictionsController {
   @ApiQuery({ name: 'namespace', required: false })
   @ApiQuery({ name: 'pod', required: false })
   @ListQueries()
+  @Answers(200, 'a page of the evictions, newest first', 'EvictionList')
+  @Fails(400, 404, 410)
   async list(@Command(clusterScope) cluster: string, @Command(listEvictions) filters: EvictionFilters) {
     return streamedList(await this.evictions.list(cluster, filters));
   }

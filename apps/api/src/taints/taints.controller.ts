@@ -4,8 +4,10 @@ import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { type AddTaintCommand, type RemoveTaintCommand, TaintNodesBody, type TaintNodesCommand, addTaint, removeTaint, taintNodes } from './taint-commands';
 import { TaintsService } from './taints.service';
+import { Answers, BodyFailures, Fails, GuardedOperations, JsonBody } from '../openapi/operation-docs';
 
 @ApiTags('taints')
+@GuardedOperations()
 @Controller(clusterPaths())
 export class TaintsController {
   constructor(private readonly taints: TaintsService) {}
@@ -13,6 +15,10 @@ export class TaintsController {
   @Post('nodes/:name/taints')
   @ApiOperation({ summary: 'Add one taint {key, value?, effect}; 409 if the key and effect exist, unless ?overwrite=true' })
   @ApiQuery({ name: 'overwrite', required: false, type: Boolean })
+  @JsonBody('Taint')
+  @Answers(201, 'the node, tainted', 'Node')
+  @BodyFailures()
+  @Fails(404, 409)
   add(@Command(clusterScope) cluster: string, @Command(addTaint) command: AddTaintCommand) {
     return this.taints.add(cluster, command);
   }
@@ -21,6 +27,8 @@ export class TaintsController {
   @ApiOperation({ summary: "Remove the taint of key and effect; without effect, every effect of the key (kubectl's key-)" })
   @ApiQuery({ name: 'key', required: true })
   @ApiQuery({ name: 'effect', required: false, enum: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] })
+  @Answers(200, 'the node, untainted', 'Node')
+  @Fails(400, 404)
   remove(@Command(clusterScope) cluster: string, @Command(removeTaint) command: RemoveTaintCommand) {
     return this.taints.remove(cluster, command);
   }
@@ -32,6 +40,9 @@ export class TaintsController {
       'kubectl taint: several taint arguments over nodes by name, selector or all; refused for one node, nothing changes; over 1,000 nodes, stored in writes of 1,000',
   })
   @ApiBody({ type: TaintNodesBody })
+  @Answers(200, 'what each node became (what kubectl prints, and the node)', 'TaintCommandResult')
+  @BodyFailures()
+  @Fails(404, 409)
   command(@Command(clusterScope) cluster: string, @Command(taintNodes) command: TaintNodesCommand) {
     return this.taints.command(cluster, command);
   }
