@@ -27,8 +27,9 @@ const BODY_EXAMPLES: Partial<Record<SchemaName, object>> = {
     metadata: { name: 'web', namespace: 'default' },
     spec: { containers: [{ name: 'web', image: 'nginx' }], tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }] },
   },
-  Taint: { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' },
-  DeleteOptions: { preconditions: { resourceVersion: '42' } },
+  Taint: { key: 'maintenance', value: 'true', effect: 'PreferNoSchedule' },
+  // A dry run: trying it out deletes nothing.
+  DeleteOptions: { dryRun: ['All'] },
 };
 
 /** A JSON body of a component schema; `required: false` for one that may be left out (DeleteOptions). */

@@ -39,7 +39,8 @@ export class TaintsController {
     summary:
       'kubectl taint: several taint arguments over nodes by name, selector or all; refused for one node, nothing changes; over 1,000 nodes, stored in writes of 1,000',
   })
-  @ApiBody({ type: TaintNodesBody })
+  // The example Swagger UI fills in: one of nodes, selector or all, as the command takes (its properties' examples would give all three).
+  @ApiBody({ type: TaintNodesBody, examples: { TaintNodesBody: { value: { nodes: ['node-1'], taints: ['maintenance=true:NoSchedule'], dryRun: true } } } })
   @Answers(200, 'what each node became (what kubectl prints, and the node)', 'TaintCommandResult')
   @BodyFailures()
   @Fails(404, 409)

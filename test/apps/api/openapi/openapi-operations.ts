@@ -12,6 +12,7 @@ interface Parameter {
 
 interface MediaType {
   schema?: Record<string, unknown>;
+  examples?: Record<string, { value?: unknown }>;
 }
 
 interface Operation {
