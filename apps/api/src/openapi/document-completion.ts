@@ -1,5 +1,4 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
-import type { OperationObject, ParameterObject, ReferenceObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject } from '@nestjs/swagger';
 import { componentSchemas, schemaRef } from './rest-schemas';
 
 /**
