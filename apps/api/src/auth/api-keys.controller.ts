@@ -4,8 +4,10 @@ import { Command } from '../edge/commands';
 import { type CreateApiKeyCommand, apiKeyName, createApiKey } from './api-key-commands';
 import { ApiKeysService } from './api-keys.service';
 import { Access } from './route-access';
+import { Answers, BodyFailures, Fails, GuardedOperations, JsonBody } from '../openapi/operation-docs';
 
 @ApiTags('apikeys')
+@GuardedOperations()
 @Controller('v1/apikeys')
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
@@ -13,6 +15,10 @@ export class ApiKeysController {
   @Post()
   @Access('admin')
   @ApiOperation({ summary: 'Create an API key {metadata: {name}, spec: {role: viewer|operator|admin}}; the answer holds the key, shown only this once' })
+  @JsonBody('CreateAPIKeyRequest')
+  @Answers(201, 'the key, with `key` (shown this once)', 'APIKey')
+  @BodyFailures()
+  @Fails(409)
   create(@Command(createApiKey) command: CreateApiKeyCommand) {
     return this.keys.create(command);
   }
@@ -20,6 +26,7 @@ export class ApiKeysController {
   @Get()
   @Access('admin')
   @ApiOperation({ summary: 'List API keys (APIKeyList): names, roles, prefixes, revoked or not; never the keys' })
+  @Answers(200, 'every key', 'APIKeyList')
   list() {
     return this.keys.list();
   }
@@ -27,6 +34,8 @@ export class ApiKeysController {
   @Get(':name')
   @Access('admin')
   @ApiOperation({ summary: 'Read an API key (without the key)' })
+  @Answers(200, 'the key, without the key itself', 'APIKey')
+  @Fails(404)
   get(@Command(apiKeyName) name: string) {
     return this.keys.get(name);
   }
@@ -34,6 +43,8 @@ export class ApiKeysController {
   @Delete(':name')
   @Access('admin')
   @ApiOperation({ summary: 'Revoke an API key: it stops working (within 5 s on other replicas); the name stays taken' })
+  @Answers(200, 'the key, revoked', 'APIKey')
+  @Fails(404)
   revoke(@Command(apiKeyName) name: string) {
     return this.keys.revoke(name);
   }

@@ -22,6 +22,16 @@ export const object = (properties: Record<string, JsonSchema>, required: readonl
 
 export const arrayOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 
+/** A string that is always `value` (a kind, an apiVersion): a generated client can tell answers apart by it. */
+export const constant = (value: string): JsonSchema => ({ type: 'string', enum: [value] });
+
+/**
+ * A schema with a description of its own: beside a `$ref`, OpenAPI 3.0 ignores every other key,
+ * so the reference goes in an allOf, as kube-apiserver's documents write it.
+ */
+export const described = (schema: JsonSchema, description: string): JsonSchema =>
+  '$ref' in schema ? { allOf: [schema], description } : { ...schema, description };
+
 export const taintSchema = object({ key: stringField, value: stringField, effect: stringField, timeAdded: stringField }, ['key', 'effect']);
 
 export const podRefSchema = object({ namespace: stringField, name: stringField }, ['namespace', 'name']);
@@ -41,6 +51,15 @@ export const admissionSchema = object({ tolerations: arrayOf(admittedToleration)
 
 /** metav1.ListMeta, as the paged views answer it. */
 export const listMetaSchema = object({ resourceVersion: stringField, continue: stringField, remainingItemCount: integerField });
+
+/** A page of a list of taintgate's own kinds, as list-answers.ts's listPage makes it. */
+export const listPageSchema = (kind: string, items: JsonSchema): JsonSchema =>
+  object({ apiVersion: constant('taintgate.io/v1'), kind: constant(kind), metadata: listMetaSchema, items: arrayOf(items) }, [
+    'apiVersion',
+    'kind',
+    'metadata',
+    'items',
+  ]);
 
 /** The serializer fast-json-stringify compiles from a schema, once per schema: fields outside it are not written. */
 export function serializerOf(schema: JsonSchema): (answer: object) => string {

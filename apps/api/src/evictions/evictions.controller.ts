@@ -8,8 +8,10 @@ import { listEvictions } from './eviction-commands';
 import { EvictionsService } from './evictions.service';
 import { Answer, type AnswerWriter } from '../chat/answer-format';
 import { evictionsText } from '../chat/evictions-text';
+import { AnswersWithChat, Fails, GuardedOperations } from '../openapi/operation-docs';
 
 @ApiTags('evictions')
+@GuardedOperations()
 @Controller(clusterPaths('evictions'))
 export class EvictionsController {
   constructor(private readonly evictions: EvictionsService) {}
@@ -21,6 +23,8 @@ export class EvictionsController {
   @ApiQuery({ name: 'namespace', required: false })
   @ApiQuery({ name: 'pod', required: false })
   @ListQueries()
+  @AnswersWithChat('a page of the evictions, newest first', 'EvictionList')
+  @Fails(400, 404, 410)
   async list(@Command(clusterScope) cluster: string, @Command(listEvictions) filters: EvictionFilters, @Answer() answer: AnswerWriter) {
     const page = await this.evictions.list(cluster, filters);
     return answer.chat ? answer.text(evictionsText(page, Date.now())) : streamedList(page);

@@ -1,18 +1,20 @@
 import { Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_LIST_LIMIT, type ImpactView, impactViews } from '@taintgate/domain';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { impactJson, impactPodsSchema, impactSummarySchema } from './impact-answers';
+import { impactJson } from './impact-answers';
 import { type ImpactCommand, impactView, taintImpact } from './impact-command';
 import { ImpactService } from './impact.service';
+import { AnswersWithChat, BodyFailures, Fails, GuardedOperations, JsonBody } from '../openapi/operation-docs';
 import { Access } from '../auth/route-access';
 import { Answer, type AnswerWriter, chatOnlyInSummary } from '../chat/answer-format';
 import { impactText } from '../chat/impact-text';
 import { warn } from '../edge/warning-headers';
 
 @ApiTags('taint-impact')
+@GuardedOperations()
 @Controller(clusterPaths())
 export class ImpactController {
   constructor(private readonly impact: ImpactService) {}
@@ -32,7 +34,10 @@ export class ImpactController {
   })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: `pods: at most this many pods a page; absent or 0: ${DEFAULT_LIST_LIMIT}` })
   @ApiQuery({ name: 'continue', required: false, type: String, description: "pods: the previous page's metadata.continue" })
-  @ApiOkResponse({ description: 'the impact in the view asked for', schema: { oneOf: [impactSummarySchema, impactPodsSchema] } })
+  @JsonBody('TaintImpactRequest')
+  @AnswersWithChat('the impact in the view asked for (told apart by `view`); as chat, the summary', 'TaintImpactSummary', 'TaintImpactPods')
+  @BodyFailures()
+  @Fails(404, 410)
   async evaluate(
     @Command(clusterScope) cluster: string,
     @Command(taintImpact) command: ImpactCommand,

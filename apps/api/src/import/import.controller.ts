@@ -1,11 +1,14 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
 import { type ImportCommand, importObjects } from './import-commands';
 import { ImportService } from './import.service';
+import { importContentTypes } from './import-schemas';
+import { Answers, BodyFailures, GuardedOperations, JsonBody } from '../openapi/operation-docs';
 
 @ApiTags('import')
+@GuardedOperations()
 @Controller(clusterPaths('import'))
 export class ImportController {
   constructor(private readonly imports: ImportService) {}
@@ -18,6 +21,10 @@ export class ImportController {
   })
   @ApiQuery({ name: 'prune', required: false, type: Boolean, description: "delete the cluster's objects the import does not name" })
   @ApiQuery({ name: 'dryRun', required: false, type: Boolean, description: 'answer what the import would do; store nothing' })
+  @ApiConsumes(...importContentTypes)
+  @JsonBody('ImportBody', { description: 'JSON or YAML, read as it arrives (up to 2 GiB): no need to hold it whole' })
+  @Answers(200, 'what the import did (or would do, dryRun)', 'ImportResult')
+  @BodyFailures()
   run(@Command(clusterScope) cluster: string, @Command(importObjects) command: ImportCommand) {
     return this.imports.import(cluster, command);
   }

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule, getSchemaPath } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ApiErrorBody, ApiErrorDetail } from '../failures/error-body';
+import { completeDocument } from './document-completion';
 import { packageVersion } from './package-version';
 
 /** Where the document is served: Swagger UI, and the JSON under both names clients try. */
@@ -24,8 +25,11 @@ export function setupOpenApi(app: NestFastifyApplication): OpenAPIObject {
         'error answers {statusCode, error, message, details?} (schema ApiErrorBody).',
     )
     .setVersion(packageVersion())
+    // What Swagger UI's Authorize sends, and a generated client's headers carry, when TAINTGATE_AUTH is on.
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (POST /v1/apikeys, or TAINTGATE_ADMIN_TOKEN); needed when authentication is on' })
+    .addSecurityRequirements('bearer')
     .build();
-  const document = withErrorResponses(SwaggerModule.createDocument(app, config, { extraModels: [ApiErrorBody, ApiErrorDetail] }));
+  const document = completeDocument(SwaggerModule.createDocument(app, config, { extraModels: [ApiErrorBody, ApiErrorDetail] }));
 
   SwaggerModule.setup(OPENAPI_PATHS.ui, app, document, { jsonDocumentUrl: OPENAPI_PATHS.json });
   // Nest serves one JSON path; some clients and habits expect the other spelling.
@@ -33,23 +37,5 @@ export function setupOpenApi(app: NestFastifyApplication): OpenAPIObject {
   app.getHttpAdapter().get(OPENAPI_PATHS.jsonAlias, (_request, reply) => {
     reply.type('application/json').send(json);
   });
-  return document;
-}
-
-/**
- * Declares the error body as every operation's `default` response, unless the operation says
- * otherwise: any status not listed answers with it, which is what ApiExceptionFilter makes true.
- */
-function withErrorResponses(document: OpenAPIObject): OpenAPIObject {
-  const errorResponse = {
-    description: 'Any error: {statusCode, error, message, details?}',
-    content: { 'application/json': { schema: { $ref: getSchemaPath(ApiErrorBody) } } },
-  };
-  for (const pathItem of Object.values(document.paths)) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const) {
-      const operation = pathItem[method];
-      if (operation) operation.responses = { default: errorResponse, ...operation.responses };
-    }
-  }
   return document;
 }

@@ -1,11 +1,12 @@
 import { Controller, Get, HttpCode, Post, applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_LIST_LIMIT, DEFAULT_PLACEMENT_TOP, MAX_PLACEMENT_TOP, type PlacementView, placementViews } from '@taintgate/domain';
 import { clusterPaths, clusterScope } from '../clusters/cluster-commands';
 import { Command } from '../edge/commands';
-import { type PlacementAnswer, placementJson, placementNodesSchema, placementSummarySchema } from './placement-answers';
+import { type PlacementAnswer, placementJson } from './placement-answers';
 import { type PlacementCommand, type StoredPodPlacement, placement, placementView, storedPodPlacement } from './placement-command';
 import { PlacementService } from './placement.service';
+import { AnswersWithChat, BodyFailures, Fails, GuardedOperations, JsonBody } from '../openapi/operation-docs';
 import { Access } from '../auth/route-access';
 import { Answer, type AnswerWriter, chatOnlyInSummary } from '../chat/answer-format';
 import { placementText } from '../chat/placement-text';
@@ -27,10 +28,12 @@ const PlacementViewQueries = (): MethodDecorator =>
     }),
     ApiQuery({ name: 'limit', required: false, type: Number, description: `nodes: at most this many nodes a page; absent or 0: ${DEFAULT_LIST_LIMIT}` }),
     ApiQuery({ name: 'continue', required: false, type: String, description: "nodes: the previous page's metadata.continue" }),
-    ApiOkResponse({ description: 'the placement in the view asked for', schema: { oneOf: [placementSummarySchema, placementNodesSchema] } }),
+    AnswersWithChat('the placement in the view asked for (told apart by `view`); as chat, the summary', 'PlacementSummary', 'PlacementNodes'),
+    Fails(404, 410),
   );
 
 @ApiTags('placement')
+@GuardedOperations()
 @Controller(clusterPaths())
 export class PlacementController {
   constructor(private readonly placement: PlacementService) {}
@@ -43,6 +46,8 @@ export class PlacementController {
       'Where can this pod go? {pod, nodes?, pods?}: the summary line, counts, the best nodes and the others grouped by reasons (?view=nodes: every node, paged)',
   })
   @PlacementViewQueries()
+  @JsonBody('PlacementRequest')
+  @BodyFailures()
   async place(
     @Command(clusterScope) cluster: string,
     @Command(placement) command: PlacementCommand,
@@ -57,6 +62,7 @@ export class PlacementController {
   @ApiOperation({ summary: 'Placement of a stored pod over the stored nodes; ?reschedule=true: where it could go if it were rescheduled (draining)' })
   @ApiQuery({ name: 'reschedule', required: false, type: Boolean })
   @PlacementViewQueries()
+  @Fails(400)
   async placeStored(
     @Command(clusterScope) cluster: string,
     @Command(storedPodPlacement) stored: StoredPodPlacement,

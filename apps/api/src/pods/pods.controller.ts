@@ -6,8 +6,10 @@ import { Command } from '../edge/commands';
 import { ListQueries, streamedList } from '../edge/list-answers';
 import { type DeletePodCommand, type PodFilters, type PodKey, type UpsertPodCommand, deletePod, listPods, podKey, upsertPod } from './pod-commands';
 import { PodsService } from './pods.service';
+import { Answers, BodyFailures, Fails, GuardedOperations, JsonBody, OptionalQuery } from '../openapi/operation-docs';
 
 @ApiTags('pods')
+@GuardedOperations()
 @Controller(clusterPaths())
 export class PodsController {
   constructor(private readonly pods: PodsService) {}
@@ -17,12 +19,16 @@ export class PodsController {
   @ApiQuery({ name: 'nodeName', required: false })
   @ApiQuery({ name: 'phase', required: false })
   @ListQueries()
+  @Answers(200, 'a page of the pods', 'PodList')
+  @Fails(400, 404, 410)
   async list(@Command(clusterScope) cluster: string, @Command(listPods) filters: PodFilters) {
     return streamedList(await this.pods.list(cluster, filters));
   }
 
   @Get('namespaces/:namespace/pods/:name')
   @ApiOperation({ summary: 'Read a pod' })
+  @Answers(200, 'the pod', 'Pod')
+  @Fails(400, 404)
   get(@Command(clusterScope) cluster: string, @Command(podKey) key: PodKey) {
     return this.pods.get(cluster, key);
   }
@@ -32,6 +38,11 @@ export class PodsController {
     summary:
       'Create (201) or replace (200) a pod; admission defaults are applied and visible in the answer. With metadata.resourceVersion, only that version is replaced (409 if the stored pod is at another, 404 if there is none)',
   })
+  @JsonBody('Pod')
+  @Answers(200, 'the pod replaced, as admitted', 'Pod')
+  @Answers(201, 'the pod created, as admitted', 'Pod')
+  @BodyFailures()
+  @Fails(404, 409)
   async put(@Command(clusterScope) cluster: string, @Command(upsertPod) command: UpsertPodCommand, @Res({ passthrough: true }) reply: FastifyReply) {
     const { pod, created } = await this.pods.upsert(cluster, command);
     reply.status(created ? 201 : 200);
@@ -40,6 +51,11 @@ export class PodsController {
 
   @Delete('namespaces/:namespace/pods/:name')
   @ApiOperation({ summary: 'Delete a pod; answers the deleted pod. A DeleteOptions body may hold preconditions (uid, resourceVersion): 409 if one fails' })
+  @JsonBody('DeleteOptions', { required: false, description: 'preconditions (uid, resourceVersion) the pod must meet' })
+  @OptionalQuery('dryRun', 'All: answer what would be deleted, delete nothing')
+  @Answers(200, 'the deleted pod', 'Pod')
+  @BodyFailures()
+  @Fails(404, 409)
   remove(@Command(clusterScope) cluster: string, @Command(deletePod) command: DeletePodCommand) {
     return this.pods.remove(cluster, command);
   }

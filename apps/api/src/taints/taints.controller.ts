@@ -6,8 +6,10 @@ import { type AddTaintCommand, type RemoveTaintCommand, TaintNodesBody, type Tai
 import { TaintsService } from './taints.service';
 import { Answer, type AnswerWriter } from '../chat/answer-format';
 import { taintCommandText } from '../chat/taint-command-text';
+import { Answers, AnswersWithChat, BodyFailures, Fails, GuardedOperations, JsonBody } from '../openapi/operation-docs';
 
 @ApiTags('taints')
+@GuardedOperations()
 @Controller(clusterPaths())
 export class TaintsController {
   constructor(private readonly taints: TaintsService) {}
@@ -15,6 +17,10 @@ export class TaintsController {
   @Post('nodes/:name/taints')
   @ApiOperation({ summary: 'Add one taint {key, value?, effect}; 409 if the key and effect exist, unless ?overwrite=true' })
   @ApiQuery({ name: 'overwrite', required: false, type: Boolean })
+  @JsonBody('Taint')
+  @Answers(201, 'the node, tainted', 'Node')
+  @BodyFailures()
+  @Fails(404, 409)
   add(@Command(clusterScope) cluster: string, @Command(addTaint) command: AddTaintCommand) {
     return this.taints.add(cluster, command);
   }
@@ -23,6 +29,8 @@ export class TaintsController {
   @ApiOperation({ summary: "Remove the taint of key and effect; without effect, every effect of the key (kubectl's key-)" })
   @ApiQuery({ name: 'key', required: true })
   @ApiQuery({ name: 'effect', required: false, enum: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] })
+  @Answers(200, 'the node, untainted', 'Node')
+  @Fails(400, 404)
   remove(@Command(clusterScope) cluster: string, @Command(removeTaint) command: RemoveTaintCommand) {
     return this.taints.remove(cluster, command);
   }
@@ -33,7 +41,11 @@ export class TaintsController {
     summary:
       'kubectl taint: several taint arguments over nodes by name, selector or all; refused for one node, nothing changes; over 1,000 nodes, stored in writes of 1,000',
   })
-  @ApiBody({ type: TaintNodesBody })
+  // The example Swagger UI fills in: one of nodes, selector or all, as the command takes (its properties' examples would give all three).
+  @ApiBody({ type: TaintNodesBody, examples: { TaintNodesBody: { value: { nodes: ['node-1'], taints: ['maintenance=true:NoSchedule'], dryRun: true } } } })
+  @AnswersWithChat('what each node became (what kubectl prints, and the node), and what its NoExecute taints did', 'TaintCommandResult')
+  @BodyFailures()
+  @Fails(404, 409)
   async command(@Command(clusterScope) cluster: string, @Command(taintNodes) command: TaintNodesCommand, @Answer() answer: AnswerWriter) {
     const result = await this.taints.command(cluster, command);
     return answer.chat ? answer.text(taintCommandText(result, Date.now())) : answer.json(result);

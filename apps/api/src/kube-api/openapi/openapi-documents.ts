@@ -65,6 +65,9 @@ function definition(dialect: Dialect, name: string, d: Definition): Json {
 
 const definitionsIn = (dialect: Dialect) => Object.fromEntries(Object.entries(allDefinitions).map(([name, d]) => [name, definition(dialect, name, d)]));
 
+/** Every definition as the v3 document's components/schemas hold it; taintgate's REST document shows the same ones (openapi/kubernetes-schemas.ts). */
+export const openApiV3Schemas = (): Record<string, Json> => definitionsIn(v3);
+
 const info = () => ({ title: 'Kubernetes', version: versionInfo().gitVersion });
 
 /** GET /openapi/v3/api/v1. */
@@ -73,7 +76,7 @@ export const openApiV3CoreV1 = () => ({
   info: info(),
   paths: coreV1Paths(),
   components: {
-    schemas: definitionsIn(v3),
+    schemas: openApiV3Schemas(),
     securitySchemes: { BearerToken: { type: 'apiKey', description: 'Bearer Token authentication (an API key)', name: 'authorization', in: 'header' } },
   },
   security: [{ BearerToken: [] }],
