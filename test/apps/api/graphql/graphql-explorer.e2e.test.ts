@@ -110,6 +110,16 @@ describe('GraphQL explorer: GraphiQL at GET /graphql for a browser, served from 
       }
     });
 
+    it('a reload revalidates the installed files (ETag, 304) rather than fetching 3.5 MB again; HEAD answers as GET', async () => {
+      const first = await t.app.inject({ method: 'GET', url: '/graphql/explorer/graphiql.min.js' });
+      const etag = String(first.headers['etag']);
+      expect(etag).toMatch(/^W\/"/);
+      const again = await t.app.inject({ method: 'GET', url: '/graphql/explorer/graphiql.min.js', headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      const head = await t.app.inject({ method: 'HEAD', url: '/graphql', headers: { accept: BROWSER_ACCEPT } });
+      expect([head.statusCode, head.headers['content-type'], head.body]).toEqual([200, 'text/html; charset=utf-8', '']);
+    });
+
     it('the page script keeps the key in sessionStorage and sends it as a bearer token, over HTTP and graphql-ws', async () => {
       const script = (await t.app.inject({ method: 'GET', url: '/graphql/explorer/explorer.js' })).body;
       expect(script).toContain('sessionStorage');
