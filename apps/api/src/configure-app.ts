@@ -9,6 +9,7 @@ import { MAX_REQUEST_BODY_BYTES } from '@taintgate/domain';
 import { AppConfig, type TlsSettings } from './config/app-config';
 import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
 import { FailureFilter } from './failures/failure.filter';
+import { serveGraphqlExplorer } from './graphql/explorer/serve-explorer';
 import { setupOpenApi } from './openapi/setup-openapi';
 
 /**
@@ -64,6 +65,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   answerJsonExactly(app);
   app.useGlobalFilters(new FailureFilter(app.getHttpAdapter()));
   setupOpenApi(app);
+  // GraphiQL for a browser at GET /graphql, open as /docs is; its queries need a key.
+  await serveGraphqlExplorer(app);
   return app;
 }
 

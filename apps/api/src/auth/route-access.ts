@@ -13,7 +13,11 @@ export type RouteAccess = Role | 'public';
  */
 export const Access = (access: RouteAccess): MethodDecorator => RouteConfig({ access });
 
-/** GraphQL's one route: let in for viewing; a mutation's role is checked once the operation is parsed (graphql-access.plugin.ts). */
+/**
+ * GraphQL's route (Apollo's): let in for viewing; a mutation's role is checked once the operation is
+ * parsed (graphql-access.plugin.ts). The explorer page a browser gets on GET /graphql is another
+ * route, public by its `access` config (graphql/explorer/serve-explorer.ts).
+ */
 const GRAPHQL_PATH = '/graphql';
 
 /** The OpenAPI document and Swagger UI (routes the swagger module adds itself): public, as the contract is. */

@@ -21,8 +21,8 @@ interface WsExtra {
 
 /**
  * Admits a graphql-ws socket on /graphql. A browser page may open a WebSocket to any origin and
- * browsers send no CORS check for it, so the Origin it sends must be an allowed one (programs send
- * none). The key comes in connection_init's payload, as `{"Authorization": "Bearer <key>"}`
+ * browsers send no CORS check for it, so the Origin it sends must be an allowed one or this
+ * service's own (programs send none). The key comes in connection_init's payload, as `{"Authorization": "Bearer <key>"}`
  * (what Apollo Client and graphql-ws clients send as connectionParams); subscriptions need a viewer.
  */
 @Injectable()
@@ -35,7 +35,7 @@ export class SocketAccess {
   async admit({ connectionParams, extra: untyped }: SocketConnection): Promise<boolean> {
     const extra = untyped as WsExtra;
     const origin = extra.request.headers.origin;
-    if (origin !== undefined && !this.config.auth.allowedOrigins.includes(origin)) {
+    if (origin !== undefined && !this.config.auth.allowedOrigins.includes(origin) && !isOwnPage(origin, extra.request)) {
       extra.socket.close(CLOSE_FORBIDDEN, 'Forbidden: origin not allowed (TAINTGATE_ALLOWED_ORIGINS)');
       return false;
     }
@@ -44,6 +44,20 @@ export class SocketAccess {
     if (decided.ok) return true;
     extra.socket.close(decided.error.reason === 'Unauthorized' ? CLOSE_UNAUTHORIZED : CLOSE_FORBIDDEN, decided.error.reason);
     return false;
+  }
+}
+
+/**
+ * A page this service served itself (the GraphQL explorer at GET /graphql): its Origin names the
+ * host and port the socket was opened to. Another site's page cannot send our Host with its Origin.
+ */
+function isOwnPage(origin: string, request: IncomingMessage): boolean {
+  const host = request.headers.host;
+  if (host === undefined) return false;
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false; // `null` (a sandboxed page) or garbage: not ours
   }
 }
 
