@@ -1,0 +1,156 @@
+import { clientOf, markdownOf } from '../command-context';
+import { readCommandLine } from '../command-line';
+import { exactJsonText } from '../exact-json';
+import { EXIT_OK } from '../failures';
+import { type Cell, objectText, outputFormat, tableText } from '../output';
+import type { PluginIo } from '../plugin-io';
+import type { RestClient, RestRequest } from '../rest-client';
+import { impactArguments, impactBody } from '../taint-arguments';
+
+export const impactUsage = `What if these taints were added? Which pods are evicted now, which later (and when), which stay,
+and which pending pods lose their last node. Nothing is changed.
+
+Examples:
+  # The spot pool's nodes under maintenance
+  kubectl taintgate impact nodes -l pool=spot maintenance=true:NoExecute
+
+  # Two nodes, two taints added together; every pod's fate
+  kubectl taintgate impact nodes n1 n2 maintenance=true:NoExecute dedicated=db:NoSchedule --pods
+
+  # Every node
+  kubectl taintgate impact nodes --all node.kubernetes.io/out-of-service=nodeshutdown:NoExecute
+
+Options:
+  -l, --selector=SELECTOR  the nodes, by label selector
+      --all                every node
+      --pods               every pod's fate (evicted, unaffected, unschedulable), not the counts
+  -o, --output=FORMAT      json, yaml or markdown (default: a table)
+
+Exit status: 0 when answered, 2 on any error.
+
+Usage:
+  kubectl taintgate impact nodes (NODE... | -l SELECTOR | --all) KEY[=VALUE]:EFFECT... [options]
+`;
+
+interface ImpactSummary {
+  taint: unknown;
+  nodeCount: number;
+  counts: Record<'evictedNow' | 'evictedLater' | 'neverInPractice' | 'alreadyScheduled' | 'unaffected' | 'unschedulable', number>;
+  timeline: { withinSeconds: number | null; count: number; first: string; last: string }[];
+  rescheduling?: { stranded: number };
+}
+
+interface PodRef {
+  namespace: string;
+  name: string;
+}
+
+interface ImpactPods {
+  nodes: string[];
+  metadata: { continue?: string; resourceVersion?: string; remainingItemCount?: number };
+  evictions: {
+    pod: PodRef;
+    node: string;
+    when: string;
+    tolerationSeconds?: number | bigint;
+    at: string | null;
+    neverInPractice: boolean;
+    alreadyScheduled?: { scheduledAt: string };
+    elsewhere?: string | null;
+  }[];
+  unaffected: { pod: PodRef; node: string; reason: string }[];
+  unschedulable: { pod: PodRef }[];
+}
+
+/** `kubectl taintgate impact nodes ...`: POST /v1/taint-impact, the summary or (--pods) every page of the pods view. */
+export async function impact(args: readonly string[], io: PluginIo): Promise<number> {
+  const { values, positionals } = readCommandLine('impact', args, {
+    selector: { type: 'string', short: 'l' },
+    all: { type: 'boolean' },
+    pods: { type: 'boolean' },
+  });
+  if (values.help) {
+    io.stdout(impactUsage);
+    return EXIT_OK;
+  }
+  const format = outputFormat(values.output, ['json', 'yaml', 'markdown'] as const, 'impact');
+  const { names, taints } = impactArguments(positionals);
+  const body = exactJsonText(impactBody(taints, { names, selector: values.selector, all: values.all }), 0);
+  const client = clientOf(values, io);
+  const request: RestRequest = { method: 'POST', path: 'taint-impact', inCluster: true, body, contentType: 'application/json' };
+
+  if (format === 'markdown') {
+    io.stdout(await markdownOf(client, { ...request, query: values.pods ? { view: 'pods' } : {} }));
+    return EXIT_OK;
+  }
+  if (values.pods) {
+    const pods = await everyPodPage(client, request);
+    io.stdout(format === 'table' ? podsTable(pods) : objectText(pods, format));
+    return EXIT_OK;
+  }
+  const summary = await client.json<ImpactSummary>(request);
+  io.stdout(format === 'table' ? summaryTables(summary) : objectText(summary, format));
+  return EXIT_OK;
+}
+
+/** The pods view, page after page (`continue`), as one answer: the first page's heading and every page's pods. */
+async function everyPodPage(client: RestClient, request: RestRequest): Promise<ImpactPods> {
+  let token: string | undefined;
+  let whole: ImpactPods | undefined;
+  do {
+    const page = await client.json<ImpactPods>({ ...request, query: { view: 'pods', continue: token } });
+    if (!whole) whole = page;
+    else {
+      whole.evictions.push(...page.evictions);
+      whole.unaffected.push(...page.unaffected);
+      whole.unschedulable.push(...page.unschedulable);
+    }
+    token = page.metadata.continue;
+  } while (token);
+  const { resourceVersion } = whole.metadata;
+  whole.metadata = resourceVersion === undefined ? {} : { resourceVersion };
+  return whole;
+}
+
+/** The counts in one row, and the timeline of the evictions (when there are any) below. */
+export function summaryTables(summary: ImpactSummary): string {
+  const { counts } = summary;
+  const headers = ['Nodes', 'Evicted now', 'Evicted later', 'Already scheduled', 'Never in practice', 'Unaffected', 'Unschedulable', 'Stranded'];
+  const row: Cell[] = [
+    summary.nodeCount,
+    counts.evictedNow,
+    counts.evictedLater,
+    counts.alreadyScheduled,
+    counts.neverInPractice,
+    counts.unaffected,
+    counts.unschedulable,
+    summary.rescheduling?.stranded ?? null,
+  ];
+  const timeline = summary.timeline.map((bucket): Cell[] => [within(bucket.withinSeconds), bucket.count, bucket.first, bucket.last]);
+  return tableText(headers, [row]) + (timeline.length ? `\n${tableText(['Within', 'Pods', 'First', 'Last'], timeline)}` : '');
+}
+
+/** A bucket's bound: `now` for 0, `later` for beyond a day, else in minutes or hours. */
+function within(seconds: number | null): string {
+  if (seconds === null) return 'later';
+  if (seconds === 0) return 'now';
+  return seconds < 3600 ? `${seconds / 60}m` : `${seconds / 3600}h`;
+}
+
+/** One row a pod: evicted (now, after its tolerationSeconds, never in practice, already scheduled), unaffected (why), or left with no node. */
+export function podsTable(pods: ImpactPods): string {
+  const rows: Cell[][] = [];
+  for (const e of pods.evictions) {
+    const fate = e.neverInPractice
+      ? 'NeverInPractice'
+      : e.alreadyScheduled
+        ? 'AlreadyScheduled'
+        : e.when === 'Immediately'
+          ? 'EvictedNow'
+          : `EvictedAfter ${String(e.tolerationSeconds ?? 0)}s`;
+    rows.push([e.pod.namespace, e.pod.name, e.node, fate, e.alreadyScheduled?.scheduledAt ?? e.at, e.elsewhere]);
+  }
+  for (const u of pods.unaffected) rows.push([u.pod.namespace, u.pod.name, u.node, u.reason, null, null]);
+  for (const u of pods.unschedulable) rows.push([u.pod.namespace, u.pod.name, null, 'Unschedulable', null, null]);
+  return tableText(['Namespace', 'Name', 'Node', 'Fate', 'At', 'Elsewhere'], rows);
+}
