@@ -113,7 +113,7 @@ async function everyPodPage(client: RestClient, request: RestRequest): Promise<I
 }
 
 /** The counts in one row, and the timeline of the evictions (when there are any) below. */
-export function summaryTables(summary: ImpactSummary): string {
+function summaryTables(summary: ImpactSummary): string {
   const { counts } = summary;
   const headers = ['Nodes', 'Evicted now', 'Evicted later', 'Already scheduled', 'Never in practice', 'Unaffected', 'Unschedulable', 'Stranded'];
   const row: Cell[] = [
@@ -138,7 +138,7 @@ function within(seconds: number | null): string {
 }
 
 /** One row a pod: evicted (now, after its tolerationSeconds, never in practice, already scheduled), unaffected (why), or left with no node. */
-export function podsTable(pods: ImpactPods): string {
+function podsTable(pods: ImpactPods): string {
   const rows: Cell[][] = [];
   for (const e of pods.evictions) {
     const fate = e.neverInPractice

@@ -69,7 +69,7 @@ export async function importCommand(args: readonly string[], io: PluginIo): Prom
 }
 
 /** The counts per kind, and the rejected objects with their errors below them. */
-export function importTables(result: ImportResult): string {
+function importTables(result: ImportResult): string {
   const counts = (kind: string, c: Counts): Cell[] => [kind, c.created, c.updated, c.unchanged, c.deleted];
   const headers = ['Kind', 'Created', 'Updated', 'Unchanged', 'Deleted'];
   let text = tableText(headers, [counts('Node', result.nodes), counts('Pod', result.pods)]);

@@ -59,10 +59,10 @@ export async function where(args: readonly string[], io: PluginIo): Promise<numb
   }
   const format = outputFormat(values.output, ['json', 'yaml', 'markdown'] as const, 'where');
   if (values.top !== undefined && !/^\d+$/.test(values.top)) throw new UsageError(`--top must be a number of nodes, not ${values.top}`, 'where');
-  const request = await placementRequest(values, positionals, io);
   const client = clientOf(values, io);
-  const query = { ...request.query, top: values.top };
-  const scoped = { ...request, query, path: request.path.replace('{namespace}', encodeURIComponent(namespaceOf(values.namespace, client))) };
+  const namespace = namespaceOf(values.namespace, client);
+  const request = await placementRequest({ ...values, namespace }, positionals, io);
+  const scoped = { ...request, query: { ...request.query, top: values.top } };
 
   if (format === 'markdown') {
     const text = await markdownOf(client, scoped);
@@ -77,7 +77,7 @@ export async function where(args: readonly string[], io: PluginIo): Promise<numb
 }
 
 async function placementRequest(
-  values: { filename?: string | undefined; reschedule?: boolean | undefined; namespace?: string | undefined },
+  values: { filename?: string | undefined; reschedule?: boolean | undefined; namespace: string },
   positionals: string[],
   io: PluginIo,
 ): Promise<RestRequest> {
@@ -86,21 +86,22 @@ async function placementRequest(
     if (values.reschedule) throw new UsageError('--reschedule is for a stored pod', 'where');
     const pod = podOfManifests(manifestObjects(await readManifestText(values.filename, io.stdin), values.filename), values.filename);
     const metadata = (pod.metadata ?? {}) as Record<string, unknown>;
-    if (values.namespace !== undefined && metadata.namespace === undefined) pod.metadata = { ...metadata, namespace: values.namespace };
+    // As kubectl create -f: an object without a namespace goes to -n's, else the context's.
+    if (metadata.namespace === undefined) pod.metadata = { ...metadata, namespace: values.namespace };
     return { method: 'POST', path: 'placement', inCluster: true, body: exactJsonText({ pod }, 0), contentType: 'application/json' };
   }
   if (positionals.length !== 1) throw new UsageError('give -f FILENAME, or the name of one stored pod', 'where');
   const name = (positionals[0] ?? '').replace(/^(pods?|po)\//, '');
   return {
     method: 'GET',
-    path: `namespaces/{namespace}/pods/${encodeURIComponent(name)}/placement`,
+    path: `namespaces/${encodeURIComponent(values.namespace)}/pods/${encodeURIComponent(name)}/placement`,
     inCluster: true,
     query: { reschedule: values.reschedule ? 'true' : undefined },
   };
 }
 
 /** One row a node: the best feasible ones, then each group of alike reasons; then kube-scheduler's line, naming the taints. */
-export function placementTable(placement: PlacementSummary): string {
+function placementTable(placement: PlacementSummary): string {
   const messages = (reasons: Reason[]) => reasons.map((r) => r.message).join('; ');
   const rows: Cell[][] = [];
   for (const node of placement.feasibleNodes) rows.push([node.name, 'true', node.score, messages(node.reasons)]);
