@@ -85,7 +85,9 @@ export async function impact(args: readonly string[], io: PluginIo): Promise<num
   }
   if (values.pods) {
     const pods = await everyPodPage(client, request);
-    io.stdout(format === 'table' ? podsTable(pods) : objectText(pods, format));
+    if (format !== 'table') io.stdout(objectText(pods, format));
+    else if (pods.evictions.length + pods.unaffected.length + pods.unschedulable.length) io.stdout(podsTable(pods));
+    else io.stderr('No pods on those nodes, and no pending pod loses its last node.\n');
     return EXIT_OK;
   }
   const summary = await client.json<ImpactSummary>(request);

@@ -59,6 +59,7 @@ export async function where(args: readonly string[], io: PluginIo): Promise<numb
   }
   const format = outputFormat(values.output, ['json', 'yaml', 'markdown'] as const, 'where');
   if (values.top !== undefined && !/^\d+$/.test(values.top)) throw new UsageError(`--top must be a number of nodes, not ${values.top}`, 'where');
+  checkPodArguments(values, positionals);
   const client = clientOf(values, io);
   const namespace = namespaceOf(values.namespace, client);
   const request = await placementRequest({ ...values, namespace }, positionals, io);
@@ -76,21 +77,26 @@ export async function where(args: readonly string[], io: PluginIo): Promise<numb
   return placement.feasibleCount > 0 ? EXIT_OK : EXIT_NO;
 }
 
+/** A manifest or one stored pod's name, checked before the kubeconfig is read: a usage error says so whatever the kubeconfig holds. */
+function checkPodArguments(values: { filename?: string | undefined; reschedule?: boolean | undefined }, positionals: string[]): void {
+  if (values.filename !== undefined) {
+    if (positionals.length) throw new UsageError(`a pod from a file or a stored pod, not both (${positionals.join(' ')})`, 'where');
+    if (values.reschedule) throw new UsageError('--reschedule is for a stored pod', 'where');
+  } else if (positionals.length !== 1) throw new UsageError('give -f FILENAME, or the name of one stored pod', 'where');
+}
+
 async function placementRequest(
   values: { filename?: string | undefined; reschedule?: boolean | undefined; namespace: string },
   positionals: string[],
   io: PluginIo,
 ): Promise<RestRequest> {
   if (values.filename !== undefined) {
-    if (positionals.length) throw new UsageError(`a pod from a file or a stored pod, not both (${positionals.join(' ')})`, 'where');
-    if (values.reschedule) throw new UsageError('--reschedule is for a stored pod', 'where');
     const pod = podOfManifests(manifestObjects(await readManifestText(values.filename, io.stdin), values.filename), values.filename);
     const metadata = (pod.metadata ?? {}) as Record<string, unknown>;
     // As kubectl create -f: an object without a namespace goes to -n's, else the context's.
     if (metadata.namespace === undefined) pod.metadata = { ...metadata, namespace: values.namespace };
     return { method: 'POST', path: 'placement', inCluster: true, body: exactJsonText({ pod }, 0), contentType: 'application/json' };
   }
-  if (positionals.length !== 1) throw new UsageError('give -f FILENAME, or the name of one stored pod', 'where');
   const name = (positionals[0] ?? '').replace(/^(pods?|po)\//, '');
   return {
     method: 'GET',
