@@ -228,7 +228,9 @@ describe('kubectl taintgate', () => {
     const admin = t.api.as(ADMIN_TOKEN);
     const watch = plugin.start(['evictions', '--watch', '--interval', '0.2']);
     try {
-      // The plugin lists first (nothing yet), then asks again every 0.2 s.
+      // The plugin lists first (nothing yet: the lines below then come from the watch), then asks
+      // again every 0.2 s. Should it start slower than this, the two evictions come in its list
+      // instead; the cancellation below comes from the watch either way.
       await new Promise((resolve) => setTimeout(resolve, 4000));
       const tainted = await admin.post('/v1/taint', { selector: 'pool=spot', taints: ['maintenance=true:NoExecute'] });
       expect(tainted.statusCode, tainted.body).toBe(200);
