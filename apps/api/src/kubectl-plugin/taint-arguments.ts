@@ -41,13 +41,9 @@ export interface NodeChoice {
   all?: boolean | undefined;
 }
 
-/**
- * POST /v1/taint-impact's body. Several taints go as `taints`, kubectl's strings
- * (`maintenance=true:NoExecute`); one goes as `taint`, an object, which every version of the
- * service takes.
- */
+/** POST /v1/taint-impact's body: the taints as kubectl writes them (`maintenance=true:NoExecute`), added together. */
 export function impactBody(taints: readonly Taint[], nodes: NodeChoice): Record<string, unknown> {
-  const body: Record<string, unknown> = taints.length === 1 ? { taint: taints[0] } : { taints: taints.map(taintToString) };
+  const body: Record<string, unknown> = { taints: taints.map(taintToString) };
   const ways = [nodes.names.length > 0, nodes.selector !== undefined, nodes.all === true].filter(Boolean).length;
   if (ways === 0) throw new UsageError("at least one resource name must be specified since 'all' parameter is not set", 'impact');
   if (ways > 1) throw new UsageError('name the nodes, or give a selector (-l), or --all, not several', 'impact');

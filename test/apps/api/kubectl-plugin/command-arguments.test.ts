@@ -20,12 +20,12 @@ describe('impact arguments, split as kubectl taint splits them', () => {
     expect(() => impactArguments(['nodes', 'n1', 'k-'])).toThrow(UsageError);
   });
 
-  it('one taint goes as `taint` (an object); several as `taints`, kubectl strings; the nodes one way only', () => {
+  it('the taints go as `taints`, as kubectl writes them, added together; the nodes one way only', () => {
     const one = [{ key: 'maintenance', value: 'true', effect: 'NoExecute' }];
-    expect(impactBody(one, { names: [], selector: 'pool=spot' })).toEqual({ taint: one[0], selector: 'pool=spot' });
+    expect(impactBody(one, { names: [], selector: 'pool=spot' })).toEqual({ taints: ['maintenance=true:NoExecute'], selector: 'pool=spot' });
     const two = [...one, { key: 'gpu', effect: 'NoSchedule' }];
     expect(impactBody(two, { names: ['n1'] })).toEqual({ taints: ['maintenance=true:NoExecute', 'gpu:NoSchedule'], nodes: ['n1'] });
-    expect(impactBody(one, { names: [], all: true })).toEqual({ taint: one[0], all: true });
+    expect(impactBody(one, { names: [], all: true })).toEqual({ taints: ['maintenance=true:NoExecute'], all: true });
     expect(() => impactBody(one, { names: [] })).toThrow(/at least one resource name/);
     expect(() => impactBody(one, { names: ['n1'], selector: 'a=b' })).toThrow(/not several/);
   });

@@ -179,9 +179,40 @@ describe('kubectl taintgate', () => {
     const json = await plugin.run(['impact', 'nodes', '--all', 'maintenance=true:NoExecute', '-o', 'json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ nodeCount: 3, counts: { evictedNow: 2, evictedLater: 1 } });
 
+    // Two taints added together: the NoSchedule one evicts nobody more, and web/b still tolerates the NoExecute one for 600 s.
+    const two = await plugin.run(['impact', 'nodes', 's1', 's2', 'maintenance=true:NoExecute', 'dedicated=db:NoSchedule', '-o', 'json']);
+    expect(two.stderr).toBe('');
+    expect(JSON.parse(two.stdout)).toMatchObject({
+      taints: [
+        { key: 'maintenance', value: 'true', effect: 'NoExecute' },
+        { key: 'dedicated', value: 'db', effect: 'NoSchedule' },
+      ],
+      counts: { evictedNow: 1, evictedLater: 1 },
+    });
+    const nowhere = await plugin.run(['impact', 'nodes', '-l', 'pool=none', 'maintenance=true:NoExecute']);
+    expect(nowhere.code).toBe(0);
+    expect(nowhere.stderr).toMatch(/^Warning: .*pool=none/);
+
     const typo = await plugin.run(['impact', 'nodes', '-l', 'pool=spot', 'maintenance=true:NoExecut']);
     expect(typo).toMatchObject({ code: 2, stdout: '' });
     expect(typo.stderr).toMatch(/^error: invalid taint effect: NoExecut, unsupported taint effect/);
+  }, 60_000);
+
+  it("-o markdown: the service's chat answer as it comes; where's exit status still says whether the pod fits", async () => {
+    const picky = await plugin.run(['where', '-f', '-', '-o', 'markdown'], {
+      input: 'kind: Pod\nmetadata: {name: picky}\nspec: {nodeSelector: {pool: none}}\n',
+    });
+    expect(picky.stderr).toBe('');
+    expect(picky.code).toBe(1);
+    expect(picky.stdout).toMatch(/^`web\/picky` can go to none of 3 nodes\.\n/);
+    const fits = await plugin.run(['where', 'a', '-o', 'markdown']);
+    expect(fits.code).toBe(0);
+    expect(fits.stdout).toMatch(/^`web\/a` can go to 1\/3 nodes: `s1` \(best\)\./);
+    const impact = await plugin.run(['impact', 'nodes', '-l', 'pool=spot', 'maintenance=true:NoExecute', '-o', 'markdown']);
+    expect(impact.code).toBe(0);
+    expect(impact.stdout).toMatch(/^`maintenance=true:NoExecute` on 2 nodes/);
+    const withPods = await plugin.run(['impact', 'nodes', '--all', 'k=v:NoExecute', '--pods', '-o', 'markdown']);
+    expect(withPods).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: -o markdown answers the counts: not with --pods/) });
   }, 60_000);
 
   it('keys create: the key printed once, and it works as a token; a viewer may not make keys', async () => {
@@ -259,6 +290,9 @@ describe('kubectl taintgate', () => {
     ]);
     const cancelled = await plugin.run(['evictions', '--status', 'Cancelled', '-o', 'json']);
     expect(JSON.parse(cancelled.stdout)).toMatchObject({ kind: 'EvictionList', items: [{ pod: { name: 'b' }, status: 'Cancelled' }] });
+    const markdown = await plugin.run(['evictions', '-o', 'markdown']);
+    expect(markdown.code).toBe(0);
+    expect(markdown.stdout).toContain('`web/b`');
     const none = await plugin.run(['evictions', '--node', 'g1']);
     expect(none).toMatchObject({ code: 0, stdout: '', stderr: 'No evictions found.\n' });
   }, 90_000);

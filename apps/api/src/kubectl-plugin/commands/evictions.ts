@@ -1,5 +1,5 @@
 import { translateTimestampSince } from '@taintgate/domain';
-import { clientOf } from '../command-context';
+import { clientOf, markdownOf } from '../command-context';
 import { readCommandLine } from '../command-line';
 import { EXIT_OK, UsageError } from '../failures';
 import { type Cell, objectText, outputFormat, tableText } from '../output';
@@ -21,7 +21,7 @@ Options:
       --pod=NAME          of pods of this name
   -w, --watch             after the list, print each eviction that is new or changes status
       --interval=SECONDS  how often --watch asks the service (default 1)
-  -o, --output=FORMAT     json or yaml (default: a table)
+  -o, --output=FORMAT     json, yaml or markdown (the newest, for a chat; default: a table)
 
 Exit status: 0 when listed (and --watch ended by ^C or SIGTERM), 2 on any error.
 
@@ -45,11 +45,17 @@ export async function evictions(args: readonly string[], io: PluginIo): Promise<
     return EXIT_OK;
   }
   if (positionals.length) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`, 'evictions');
-  const format = outputFormat(values.output, ['json', 'yaml'] as const, 'evictions');
+  const format = outputFormat(values.output, ['json', 'yaml', 'markdown'] as const, 'evictions');
+  if (format === 'markdown' && values.watch) throw new UsageError('-o markdown answers the list once: not with --watch', 'evictions');
   const interval = Number(values.interval ?? '1');
   if (!(interval > 0)) throw new UsageError(`--interval must be a number of seconds above 0, not ${values.interval ?? ''}`, 'evictions');
   const client = clientOf(values, io);
   const filters: EvictionFilters = { status: values.status, nodeName: values.node, namespace: values.namespace, pod: values.pod };
+
+  if (format === 'markdown') {
+    io.stdout(await markdownOf(client, { method: 'GET', path: 'evictions', inCluster: true, query: { ...filters } }));
+    return EXIT_OK;
+  }
 
   const listed = await listEvictions(client, filters);
   if (format !== 'table') {

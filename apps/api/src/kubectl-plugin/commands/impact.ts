@@ -1,7 +1,7 @@
 import { clientOf, markdownOf } from '../command-context';
 import { readCommandLine } from '../command-line';
 import { exactJsonText } from '../exact-json';
-import { EXIT_OK } from '../failures';
+import { EXIT_OK, UsageError } from '../failures';
 import { type Cell, objectText, outputFormat, tableText } from '../output';
 import type { PluginIo } from '../plugin-io';
 import type { RestClient, RestRequest } from '../rest-client';
@@ -24,7 +24,9 @@ Options:
   -l, --selector=SELECTOR  the nodes, by label selector
       --all                every node
       --pods               every pod's fate (evicted, unaffected, unschedulable), not the counts
-  -o, --output=FORMAT      json, yaml or markdown (default: a table)
+  -o, --output=FORMAT      json, yaml or markdown (the counts, for a chat; default: a table)
+
+A selector that matches no node is a warning on stderr, and an answer of no pods.
 
 Exit status: 0 when answered, 2 on any error.
 
@@ -32,7 +34,12 @@ Usage:
   kubectl taintgate impact nodes (NODE... | -l SELECTOR | --all) KEY[=VALUE]:EFFECT... [options]
 `;
 
-interface ImpactSummary {
+/** What the service tells beside the answer: a selector that matched no node. */
+interface Warnings {
+  warnings?: string[];
+}
+
+interface ImpactSummary extends Warnings {
   taint: unknown;
   nodeCount: number;
   counts: Record<'evictedNow' | 'evictedLater' | 'neverInPractice' | 'alreadyScheduled' | 'unaffected' | 'unschedulable', number>;
@@ -45,7 +52,7 @@ interface PodRef {
   name: string;
 }
 
-interface ImpactPods {
+interface ImpactPods extends Warnings {
   nodes: string[];
   metadata: { continue?: string; resourceVersion?: string; remainingItemCount?: number };
   evictions: {
@@ -74,25 +81,34 @@ export async function impact(args: readonly string[], io: PluginIo): Promise<num
     return EXIT_OK;
   }
   const format = outputFormat(values.output, ['json', 'yaml', 'markdown'] as const, 'impact');
+  // The service writes the summary as Markdown, not every pod.
+  if (format === 'markdown' && values.pods) throw new UsageError('-o markdown answers the counts: not with --pods', 'impact');
   const { names, taints } = impactArguments(positionals);
   const body = exactJsonText(impactBody(taints, { names, selector: values.selector, all: values.all }), 0);
   const client = clientOf(values, io);
   const request: RestRequest = { method: 'POST', path: 'taint-impact', inCluster: true, body, contentType: 'application/json' };
 
   if (format === 'markdown') {
-    io.stdout(await markdownOf(client, { ...request, query: values.pods ? { view: 'pods' } : {} }));
+    io.stdout(await markdownOf(client, request));
     return EXIT_OK;
   }
   if (values.pods) {
     const pods = await everyPodPage(client, request);
+    printWarnings(pods, io);
     if (format !== 'table') io.stdout(objectText(pods, format));
     else if (pods.evictions.length + pods.unaffected.length + pods.unschedulable.length) io.stdout(podsTable(pods));
     else io.stderr('No pods on those nodes, and no pending pod loses its last node.\n');
     return EXIT_OK;
   }
   const summary = await client.json<ImpactSummary>(request);
+  printWarnings(summary, io);
   io.stdout(format === 'table' ? summaryTables(summary) : objectText(summary, format));
   return EXIT_OK;
+}
+
+/** As kubectl prints the API server's warnings: on stderr, each after `Warning: `. */
+function printWarnings({ warnings }: Warnings, io: PluginIo): void {
+  for (const warning of warnings ?? []) io.stderr(`Warning: ${warning}\n`);
 }
 
 /** The pods view, page after page (`continue`), as one answer: the first page's heading and every page's pods. */

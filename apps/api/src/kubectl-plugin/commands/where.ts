@@ -68,8 +68,9 @@ export async function where(args: readonly string[], io: PluginIo): Promise<numb
   if (format === 'markdown') {
     const text = await markdownOf(client, scoped);
     io.stdout(text);
-    // The text holds kube-scheduler's line; "0/N nodes are available" is the one answer that is no.
-    return /(^|\D)0\/\d+ nodes are available/.test(text) ? EXIT_NO : EXIT_OK;
+    // A pod no node takes is said in the first line ("`web` can go to none of 5 nodes") and in
+    // kube-scheduler's ("0/5 nodes are available"), which a long answer may leave out.
+    return /can go to none of|(^|\D)0\/\d+ nodes are available/.test(text) ? EXIT_NO : EXIT_OK;
   }
   const placement = await client.json<PlacementSummary>(scoped);
   if (format === 'table') io.stdout(placementTable(placement));
