@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { retentionCutoff } from '@taintgate/domain';
 import type pg from 'pg';
 import { PeriodicPass } from '../cluster/periodic-pass';
+import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../database/prisma.service';
 import { OutageLog } from '../failures/outages';
 import { deliveryBody } from './webhook-bodies';
@@ -20,6 +22,8 @@ import {
 const DISPATCH_SECONDS = 0.5;
 /** Every so many passes, pending deliveries whose job Redis lost are queued again. */
 const RECONCILE_EVERY_PASSES = 20;
+/** Every so many passes (an hour), finished deliveries older than RETENTION_DAYS are pruned. */
+const PRUNE_EVERY_PASSES = 7200;
 /** Events read per cluster, and outbox rows, per transaction. */
 const BATCH = 500;
 /** The advisory lock that lets one replica dispatch at a time ("tgwh"). */
@@ -110,6 +114,7 @@ export class WebhookDispatcher extends PeriodicPass {
   constructor(
     private readonly prisma: PrismaService,
     private readonly jobs: DeliveryJobs,
+    private readonly config: AppConfig,
   ) {
     super({ seconds: DISPATCH_SECONDS, atStart: true });
   }
@@ -123,8 +128,22 @@ export class WebhookDispatcher extends PeriodicPass {
       if (deliveries.length > 0) await this.jobs.enqueue(deliveries);
       if (!more) break;
     }
-    if (this.passes++ % RECONCILE_EVERY_PASSES === 0) await this.requeueLost();
+    const pass = this.passes++;
+    if (pass % RECONCILE_EVERY_PASSES === 0) await this.requeueLost();
+    if (pass % PRUNE_EVERY_PASSES === 0) await this.pruneFinished();
     return made;
+  }
+
+  /** Succeeded and failed deliveries kept as long as the rest of history (RETENTION_DAYS; 0: forever), deleted a few thousand at a time. */
+  private async pruneFinished(): Promise<void> {
+    const cutoff = retentionCutoff(Date.now(), this.config.retention.days);
+    if (cutoff === undefined) return;
+    for (;;) {
+      const pruned = await this.prisma.$executeRaw`
+        DELETE FROM webhook_deliveries WHERE id IN (
+          SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND updated_at < ${new Date(cutoff)} LIMIT 5000)`;
+      if (pruned < 5000) return;
+    }
   }
 
   /** Pending deliveries whose job Redis does not hold (lost, or never queued), queued again. */
