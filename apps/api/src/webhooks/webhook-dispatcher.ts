@@ -163,6 +163,11 @@ export class WebhookDispatcher extends PeriodicPass {
   private async dispatchBatch(): Promise<{ deliveries: QueuedDelivery[]; more: boolean }> {
     const client = await this.prisma.connect();
     let broken: Error | undefined;
+    // A connection lost between two statements says so by an event, not a rejection: heard, it breaks the pass (and is not reused).
+    const lost = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', lost);
     try {
       await client.query('BEGIN');
       const held = (await client.query<{ held: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS held', [DISPATCH_LOCK])).rows[0]?.held;
@@ -178,6 +183,7 @@ export class WebhookDispatcher extends PeriodicPass {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
+      client.removeListener('error', lost);
       client.release(broken);
     }
   }
