@@ -102,8 +102,8 @@ const SKIP_TO_NEWEST = `
  * and kept as sent, is inserted in the same transaction that moves the cursor or deletes the
  * outbox rows; after the commit each is queued as a BullMQ job whose id is the delivery's.
  *
- * Replicas: every replica runs the pass, and one at a time dispatches (a transaction-scoped
- * advisory lock, tried, not waited for). Should two ever read the same event, the delivery's
+ * Replicas: every replica runs the pass, and one at a time dispatches (a session advisory lock,
+ * tried, not waited for, held around a repeatable-read transaction). Should two ever read the same event, the delivery's
  * unique (webhook, origin) lets one row in. Redis: a delivery whose queueing failed, or whose job
  * Redis lost, stays pending in Postgres and is queued again (RECONCILE_EVERY_PASSES).
  */
@@ -168,13 +168,15 @@ export class WebhookDispatcher extends PeriodicPass {
       broken = error;
     };
     client.on('error', lost);
+    let locked = false;
     try {
-      await client.query('BEGIN');
-      const held = (await client.query<{ held: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS held', [DISPATCH_LOCK])).rows[0]?.held;
-      if (!held) {
-        await client.query('ROLLBACK');
-        return { deliveries: [], more: false };
-      }
+      // The lock first, on the session, then the transaction: its snapshot is taken after the last
+      // holder committed, so it reads that holder's cursors and deletions, never what they replaced.
+      locked = (await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1) AS held', [DISPATCH_LOCK])).rows[0]?.held === true;
+      if (!locked) return { deliveries: [], more: false };
+      // One snapshot for the webhooks and the events: an event visible to it that was written after a
+      // webhook's registration was answered has that webhook visible too, so it is told.
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
       const result = await this.dispatchIn(client);
       await client.query('COMMIT');
       return result;
@@ -184,6 +186,8 @@ export class WebhookDispatcher extends PeriodicPass {
       throw error;
     } finally {
       client.removeListener('error', lost);
+      // A connection released broken is closed, and its session's lock with it.
+      if (locked && !broken) await client.query('SELECT pg_advisory_unlock($1)', [DISPATCH_LOCK]).catch((error: unknown) => (broken = error as Error));
       client.release(broken);
     }
   }
