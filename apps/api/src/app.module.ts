@@ -20,6 +20,7 @@ import { PodsModule } from './pods/pods.module';
 import { RetentionModule } from './retention/retention.module';
 import { TaintsModule } from './taints/taints.module';
 import { TerminationsModule } from './terminations/terminations.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The application: one imported module per feature (docs/architecture.md). */
 @Module({
@@ -45,6 +46,7 @@ import { TerminationsModule } from './terminations/terminations.module';
     GraphqlModule,
     KubeApiModule,
     RetentionModule,
+    WebhooksModule,
   ],
 })
 export class AppModule {}

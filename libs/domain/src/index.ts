@@ -26,6 +26,7 @@ export * from './resources/resource-names';
 export * from './resources/pod-requests';
 
 export * from './taints/taint';
+export * from './taints/taint-changes';
 export * from './tolerations/match';
 
 export * from './scheduling/node-affinity';

@@ -6,6 +6,7 @@ import { fail } from '../failures/failure.exception';
 import type { FirstRead, WriteContext } from './cluster-writer';
 import { type ImportedNodeRow, type NodeRow, type StoredTaint, nodeColumnsOf, nodeOfRow, storedTaintsOf, taintOfRow } from './node-record';
 import { oversized } from './object-size';
+import { recordTaintChanges } from './outbox';
 import { namedStatement } from '../database/named-statement';
 
 /** A node as a write reads it: its row, and whether it waits in its zone's queue for a NoExecute taint. */
@@ -161,6 +162,13 @@ export class NodeStore {
         );
       }
     }
+    // One statement for every node's taints that appeared or went (webhooks' TaintAdded, TaintRemoved).
+    statements.push(
+      recordTaintChanges(
+        w,
+        nodes.map((n) => ({ name: n.name, before: n.before, after: n.taints })),
+      ).then(() => 0),
+    );
     await Promise.all(statements);
   }
 
@@ -220,10 +228,14 @@ export class NodeStore {
     await w.tombstone('Node', ...names);
   }
 
-  /** Deletes the node (its taints go with it) and leaves its tombstone, so every replica drops it. */
-  async delete(w: WriteContext, name: string): Promise<void> {
+  /**
+   * Deletes the node (its taints go with it, told as removed: `taints`, as stored) and leaves its
+   * tombstone, so every replica drops it.
+   */
+  async delete(w: WriteContext, name: string, taints: readonly StoredTaint[] = []): Promise<void> {
     await w.tx.node.delete({ where: { clusterId_name: { clusterId: w.cluster.id, name } } });
     await w.tombstone('Node', name);
+    await recordTaintChanges(w, [{ name, before: taints, after: [] }]);
   }
 
   /**
@@ -234,6 +246,7 @@ export class NodeStore {
     const stored = storedTaintsOf(taints, before.map(storedTaint), w.now);
     const rows = stored.map((t, position) => ({ ...t, id: 0n, clusterId: w.cluster.id, nodeName, position, effect: t.effect as TaintEffect }));
     if (taintWriteOf(before, stored).kind === 'none') return rows;
+    await recordTaintChanges(w, [{ name: nodeName, before, after: stored }]);
     if (before.length > 0) await w.sql(`DELETE FROM taints WHERE cluster_id = $1 AND node_name = $2`, [w.cluster.id, nodeName]);
     if (stored.length > 0)
       await insertTaints(

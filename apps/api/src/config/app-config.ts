@@ -17,6 +17,17 @@ export interface EvictionSettings {
   reconcileSeconds: number;
 }
 
+export interface WebhookSettings {
+  /** Run a worker that sends webhook deliveries in this process. */
+  worker: boolean;
+  /** Attempts per delivery before it is recorded failed. */
+  maxAttempts: number;
+  /** BullMQ's exponential backoff: the wait after the first failed attempt, doubled after each. */
+  retryDelayMs: number;
+  /** How long one attempt may take, answer included. */
+  timeoutMs: number;
+}
+
 export interface SnapshotSettings {
   /** What a replica's cluster snapshots may hold, estimated, before the least recently used are dropped. */
   memoryBudgetBytes: number;
@@ -87,6 +98,8 @@ export class AppConfig {
   readonly tls: TlsSettings | undefined;
   /** How long Kubernetes API watches last. */
   readonly watch: WatchSettings;
+  /** Webhook deliveries: whether this process sends them, their attempts, backoff and timeout. */
+  readonly webhooks: WebhookSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -102,6 +115,7 @@ export class AppConfig {
     auth: AuthSettings;
     retention: RetentionSettings;
     watch: WatchSettings;
+    webhooks: WebhookSettings;
     tls?: TlsSettings | undefined;
   }) {
     this.databaseUrl = values.databaseUrl;
@@ -118,6 +132,7 @@ export class AppConfig {
     this.retention = values.retention;
     this.tls = values.tls;
     this.watch = values.watch;
+    this.webhooks = values.webhooks;
   }
 
   /** How tolerations match taints (the comparison operators' feature gate), as every decision over stored pods takes it. */

@@ -56,6 +56,14 @@ export const CONFIG_DEFAULTS = {
   RETENTION_PERIOD_SECONDS: '3600',
   /** The longest a Kubernetes API watch lasts, and how long one without timeoutSeconds does (kube-apiserver's --min-request-timeout). */
   WATCH_TIMEOUT_SECONDS: '1800',
+  /** Whether this process sends webhook deliveries (a BullMQ worker). */
+  WEBHOOK_WORKER: 'true',
+  /** Attempts per webhook delivery before it is recorded failed. */
+  WEBHOOK_MAX_ATTEMPTS: '8',
+  /** Milliseconds before a delivery's second attempt; each later wait doubles (exponential backoff). */
+  WEBHOOK_RETRY_DELAY_MS: '2000',
+  /** Milliseconds one delivery attempt may take. */
+  WEBHOOK_TIMEOUT_MS: '10000',
 } as const;
 
 /** The admission steps taintgate applies to pods, by the names Kubernetes gives them. */
@@ -97,6 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     tls: readTls(env),
     retention: { days: readCount(env, 'RETENTION_DAYS'), periodSeconds: Math.max(1, readSeconds(env, 'RETENTION_PERIOD_SECONDS')) },
     watch: { timeoutSeconds: Math.max(1, readSeconds(env, 'WATCH_TIMEOUT_SECONDS')) },
+    webhooks: {
+      worker: readBoolean(env, 'WEBHOOK_WORKER'),
+      maxAttempts: Math.max(1, readCount(env, 'WEBHOOK_MAX_ATTEMPTS')),
+      retryDelayMs: readCount(env, 'WEBHOOK_RETRY_DELAY_MS'),
+      timeoutMs: Math.max(1, readCount(env, 'WEBHOOK_TIMEOUT_MS')),
+    },
     zonePacing: {
       evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
       secondaryEvictionRate: readNonNegative(env, 'SECONDARY_NODE_EVICTION_RATE'),

@@ -24,6 +24,7 @@ import { ClusterWriter } from '../cluster/cluster-writer';
 import { type ImportedNodeRow, importedNodeRow, nodeOfImportedRow } from '../cluster/node-record';
 import { oversizedAsSent } from '../cluster/object-size';
 import { NodeStore } from '../cluster/node-store';
+import { recordImportFinished } from '../cluster/outbox';
 import { importedPodRow, podKey, podOfImportedRow } from '../cluster/pod-record';
 import { type ImportedPodText, PodStore, importedPodText } from '../cluster/pod-store';
 import { AppConfig } from '../config/app-config';
@@ -152,6 +153,7 @@ export class ImportService {
       cluster,
       async (w) => {
         await w.audit({ action: 'cluster.import', kind: 'Cluster', name: cluster, details: run.tallies() });
+        await recordImportFinished(w, run.tallies());
         return w.revision;
       },
       { what: 'import' },

@@ -243,7 +243,7 @@ export class NodesService {
         const existing = (await this.store.find(w, name)) ?? fail(failure.notFound('Node', name));
         valueOf(checkDelete('Node', name, storedVersionOf(existing), preconditions));
         const node = this.store.get(existing);
-        await this.store.delete(w, name);
+        await this.store.delete(w, name, existing.taints);
         await w.audit({ action: 'node.delete', kind: 'Node', name, before: node });
         return node;
       },

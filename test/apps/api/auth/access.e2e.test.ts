@@ -93,10 +93,10 @@ describe('API keys and roles (TAINTGATE_AUTH=on)', () => {
   });
 
   describe('roles: every REST operation of the OpenAPI document, anonymously and with each role', () => {
-    /** What each operation needs, by the contract: reads view, questions asked by POST view, keys and deleting a cluster are an admin's. */
+    /** What each operation needs, by the contract: reads view, questions asked by POST view, keys, webhooks and deleting a cluster are an admin's. */
     function needed(method: string, path: string): 'public' | 'viewer' | 'operator' | 'admin' {
       if (['/healthz', '/livez', '/readyz'].includes(path)) return 'public';
-      if (path.startsWith('/v1/apikeys') || path === '/v1/audit') return 'admin';
+      if (path.startsWith('/v1/apikeys') || path.startsWith('/v1/webhooks') || path === '/v1/audit') return 'admin';
       if (method === 'delete' && path === '/v1/clusters/{cluster}') return 'admin';
       if (method === 'get') return 'viewer';
       if (method === 'post' && /\/(placement|taint-impact)$/.test(path)) return 'viewer';
@@ -139,6 +139,7 @@ describe('API keys and roles (TAINTGATE_AUTH=on)', () => {
       expect(seen).toContain('post /v1/placement: viewer');
       expect(seen).toContain('delete /v1/clusters/{cluster}: admin');
       expect(seen).toContain('post /v1/apikeys: admin');
+      expect(seen).toContain('post /v1/webhooks: admin');
     });
 
     it('403 names the key, its role and the role needed', async () => {

@@ -23,6 +23,8 @@ const defaults = {
   retention: { days: 30, periodSeconds: 3600 },
   // kube-apiserver's --min-request-timeout.
   watch: { timeoutSeconds: 1800 },
+  // Webhook deliveries: sent here, 8 attempts, 2 s then doubling, 10 s each.
+  webhooks: { worker: true, maxAttempts: 8, retryDelayMs: 2000, timeoutMs: 10_000 },
   auth: { enabled: true, adminToken: undefined as string | undefined, allowedOrigins: [] as string[] },
 };
 
