@@ -128,6 +128,14 @@ describe('the answers, as the OpenAPI document declares them', () => {
     await conforming('GET', '/healthz');
   });
 
+  it('answers webhooks and their deliveries as declared', async () => {
+    const created = await conforming('POST', '/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['TaintAdded'], secret: 'sixteen-chars-at-least' });
+    await conforming('GET', '/v1/webhooks');
+    await conforming('GET', `/v1/webhooks/${String(created['id'])}`);
+    await conforming('GET', `/v1/webhooks/${String(created['id'])}/deliveries`);
+    await conforming('DELETE', `/v1/webhooks/${String(created['id'])}`);
+  });
+
   it('answers deletes as declared, and has called every JSON operation of the document', async () => {
     await conforming('DELETE', inCluster('/namespaces/default/pods/pending'), { preconditions: {} });
     await conforming('DELETE', inCluster('/nodes/n2'));

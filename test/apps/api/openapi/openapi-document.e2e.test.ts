@@ -161,6 +161,7 @@ describe('the OpenAPI document', () => {
       ['post', '/v1/taint', {}],
       ['post', '/v1/import', {}],
       ['post', '/v1/apikeys', {}],
+      ['post', '/v1/webhooks', {}],
       ['delete', '/v1/namespaces/{namespace}/pods/{name}', { namespace: 'default', name: 'web' }],
       ['delete', '/v1/nodes/{name}', { name: 'node-1' }],
     ];
