@@ -11,6 +11,7 @@ import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
 import { FailureFilter } from './failures/failure.filter';
 import { serveGraphqlExplorer } from './graphql/explorer/serve-explorer';
 import { setupOpenApi } from './openapi/setup-openapi';
+import { observeEveryRequest } from './logs/request-lines';
 
 /**
  * Largest request body accepted on every route but the imports (which read theirs as it arrives,
@@ -48,8 +49,8 @@ export function createHttpAdapter(tls?: TlsSettings): FastifyAdapter {
 export const httpsOptionsOf = (tls?: TlsSettings) => (tls ? { httpsOptions: { cert: tls.cert, key: tls.key } } : {});
 
 /**
- * Everything the application needs besides its modules: security headers, CORS for the origins
- * allowed, the request context and the access check every request passes, JSON-only bodies,
+ * Everything the application needs besides its modules: security headers, each answer's metric
+ * and log line, CORS for the origins allowed, the request context and the access check every request passes, JSON-only bodies,
  * answers that keep integers beyond 2^53 exact, the failure filter and the OpenAPI document.
  * main.ts and the tests' boot helper both call it, between creating the app and
  * init()/listen(), so that tests see exactly what production serves.
@@ -58,6 +59,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   const config = app.get(AppConfig);
   // Registered and loaded one by one: the access hook must run after the request context exists.
   setAnswerHeaders(app);
+  observeEveryRequest(app);
   if (config.auth.allowedOrigins.length > 0) await app.register(fastifyCors, corsOptions(config.auth.allowedOrigins));
   await app.register(fastifyRequestContext);
   guardEveryRequest(app);
