@@ -2,6 +2,7 @@ import fastifyCors from '@fastify/cors';
 import { fastifyRequestContext } from '@fastify/request-context';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LogController } from 'fastify';
 import helmet from 'helmet';
 import { guardEveryRequest } from './auth/access-hook';
 import { REQUEST_ID_HEADER, requestIdOf } from './edge/request-ids';
@@ -12,6 +13,7 @@ import { FailureFilter } from './failures/failure.filter';
 import { serveGraphqlExplorer } from './graphql/explorer/serve-explorer';
 import { setupOpenApi } from './openapi/setup-openapi';
 import { observeEveryRequest } from './logs/request-lines';
+import type { ServiceLog } from './logs/service-log';
 
 /**
  * Largest request body accepted on every route but the imports (which read theirs as it arrives,
@@ -32,10 +34,13 @@ const MAX_PARAM_LENGTH = 2048;
 /**
  * The fastify adapter production serves with; tests build theirs here too. With `tls` it serves
  * HTTPS (fastify's own `https` option: Nest's httpsOptions are not passed on to a fastify
- * adapter, only read by app.getUrl(), see httpsOptionsOf).
+ * adapter, only read by app.getUrl(), see httpsOptionsOf). With `log` (main.ts), fastify logs
+ * through the service's log, its request ids as `requestId`, and none of its own two lines per
+ * request: logs/request-lines.ts writes one; without (tests), fastify logs nothing.
  */
-export function createHttpAdapter(tls?: TlsSettings): FastifyAdapter {
+export function createHttpAdapter(tls?: TlsSettings, log?: ServiceLog): FastifyAdapter {
   return new FastifyAdapter({
+    ...(log ? { loggerInstance: log, logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }) } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     // Read by genReqId itself, which keeps the caller's id only when it is one to keep.
     requestIdHeader: false,
