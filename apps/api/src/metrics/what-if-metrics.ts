@@ -11,7 +11,7 @@ export type WhatIfSource = 'stored' | 'inline';
 /**
  * The two questions' own time, from the service's call to the answer's object (the snapshot's
  * revision check included, the HTTP and the JSON not): REST and GraphQL alike. By view (summary,
- * nodes or pods) and source.
+ * nodes or pods; `explain` for the chat answer's every pod and counts) and source.
  */
 @Injectable()
 export class WhatIfMetrics {
@@ -28,7 +28,7 @@ export class WhatIfMetrics {
     });
     this.impact = new Histogram({
       name: 'taintgate_taint_impact_duration_seconds',
-      help: 'Time to answer what a taint would evict (POST /v1/taint-impact, GraphQL taintImpact), by view and source.',
+      help: 'Time to answer what a taint would evict (POST /v1/taint-impact, GraphQL taintImpact; view explain: the chat answer), by view and source.',
       labelNames: ['view', 'source'],
       buckets: DECISION_BUCKETS,
       registers: [registry],
