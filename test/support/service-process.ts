@@ -13,6 +13,7 @@ const ROOT = path.resolve(__dirname, '../..');
  */
 export class ServiceProcess {
   private readonly output: string[] = [];
+  private readonly stdoutChunks: string[] = [];
 
   private constructor(
     private readonly child: ChildProcess,
@@ -20,6 +21,7 @@ export class ServiceProcess {
   ) {
     const keep = (chunk: Buffer) => this.output.push(chunk.toString());
     child.stdout?.on('data', keep);
+    child.stdout?.on('data', (chunk: Buffer) => this.stdoutChunks.push(chunk.toString()));
     child.stderr?.on('data', keep);
   }
 
@@ -78,6 +80,11 @@ export class ServiceProcess {
     const outcome = await Promise.race([exited(this.child), sleep(withinMs).then(() => timedOut)]);
     if (outcome === timedOut) throw new Error(`the service had not exited ${withinMs} ms after ${signal}\n${this.log()}`);
     return Date.now() - started;
+  }
+
+  /** What it wrote to stdout alone (its log), as written so far. */
+  stdout(): string {
+    return this.stdoutChunks.join('');
   }
 
   /** What it printed, for a failure's message. */

@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { ImpactModule } from './impact/impact.module';
 import { ImportModule } from './import/import.module';
 import { KubeApiModule } from './kube-api/kube-api.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { NodeLifecycleModule } from './node-lifecycle/node-lifecycle.module';
 import { NodesModule } from './nodes/nodes.module';
 import { PlacementModule } from './placement/placement.module';
@@ -27,6 +28,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
   imports: [
     ConfigModule,
     DatabaseModule,
+    MetricsModule,
     AuthModule,
     AuditModule,
     EdgeModule,

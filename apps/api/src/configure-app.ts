@@ -2,6 +2,7 @@ import fastifyCors from '@fastify/cors';
 import { fastifyRequestContext } from '@fastify/request-context';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LogController } from 'fastify';
 import helmet from 'helmet';
 import { guardEveryRequest } from './auth/access-hook';
 import { REQUEST_ID_HEADER, requestIdOf } from './edge/request-ids';
@@ -11,6 +12,8 @@ import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
 import { FailureFilter } from './failures/failure.filter';
 import { serveGraphqlExplorer } from './graphql/explorer/serve-explorer';
 import { setupOpenApi } from './openapi/setup-openapi';
+import { observeEveryRequest } from './logs/request-lines';
+import type { ServiceLog } from './logs/service-log';
 
 /**
  * Largest request body accepted on every route but the imports (which read theirs as it arrives,
@@ -31,10 +34,13 @@ const MAX_PARAM_LENGTH = 2048;
 /**
  * The fastify adapter production serves with; tests build theirs here too. With `tls` it serves
  * HTTPS (fastify's own `https` option: Nest's httpsOptions are not passed on to a fastify
- * adapter, only read by app.getUrl(), see httpsOptionsOf).
+ * adapter, only read by app.getUrl(), see httpsOptionsOf). With `log` (main.ts), fastify logs
+ * through the service's log, its request ids as `requestId`, and none of its own two lines per
+ * request: logs/request-lines.ts writes one; without (tests), fastify logs nothing.
  */
-export function createHttpAdapter(tls?: TlsSettings): FastifyAdapter {
+export function createHttpAdapter(tls?: TlsSettings, log?: ServiceLog): FastifyAdapter {
   return new FastifyAdapter({
+    ...(log ? { loggerInstance: log, logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }) } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     // Read by genReqId itself, which keeps the caller's id only when it is one to keep.
     requestIdHeader: false,
@@ -48,8 +54,8 @@ export function createHttpAdapter(tls?: TlsSettings): FastifyAdapter {
 export const httpsOptionsOf = (tls?: TlsSettings) => (tls ? { httpsOptions: { cert: tls.cert, key: tls.key } } : {});
 
 /**
- * Everything the application needs besides its modules: security headers, CORS for the origins
- * allowed, the request context and the access check every request passes, JSON-only bodies,
+ * Everything the application needs besides its modules: security headers, each answer's metric
+ * and log line, CORS for the origins allowed, the request context and the access check every request passes, JSON-only bodies,
  * answers that keep integers beyond 2^53 exact, the failure filter and the OpenAPI document.
  * main.ts and the tests' boot helper both call it, between creating the app and
  * init()/listen(), so that tests see exactly what production serves.
@@ -58,6 +64,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   const config = app.get(AppConfig);
   // Registered and loaded one by one: the access hook must run after the request context exists.
   setAnswerHeaders(app);
+  observeEveryRequest(app);
   if (config.auth.allowedOrigins.length > 0) await app.register(fastifyCors, corsOptions(config.auth.allowedOrigins));
   await app.register(fastifyRequestContext);
   guardEveryRequest(app);

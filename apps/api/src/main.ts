@@ -9,10 +9,15 @@ import { loadConfig } from './config/load-config';
 import { databaseNameOf, ensureDatabase } from './database/ensure-database';
 import { findMigrationsDir } from './database/migrations/migration-folder';
 import { applyMigrations } from './database/migrations/migration-runner';
+import { NestLogLines } from './logs/nest-log-lines';
+import { createServiceLog } from './logs/service-log';
 
 async function bootstrap(): Promise<void> {
-  const logger = new Logger('Bootstrap');
   const config = loadConfig(process.env);
+  // One log from the first line on: Nest's lines and fastify's through the same pino (logs/).
+  const log = createServiceLog(config.logs);
+  Logger.overrideLogger(new NestLogLines(log));
+  const logger = new Logger('Bootstrap');
 
   // Before Nest starts, so that no provider ever sees a missing database.
   if ((await ensureDatabase(config.databaseUrl)) === 'created') {
@@ -24,7 +29,10 @@ async function bootstrap(): Promise<void> {
   const applied = await applyMigrations(config.databaseUrl, findMigrationsDir(__dirname), new Logger('Migrations'));
   logger.log(applied.length > 0 ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database schema is up to date (no pending migrations)');
 
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(config.tls), httpsOptionsOf(config.tls));
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(config.tls, log), {
+    ...httpsOptionsOf(config.tls),
+    logger: new NestLogLines(log),
+  });
   // Error filter and OpenAPI document, shared with the tests' boot helper (configure-app.ts).
   await configureApp(app);
   // On SIGTERM/SIGINT, run the modules' shutdown hooks (close the pool and the Redis client)

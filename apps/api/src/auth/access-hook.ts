@@ -4,7 +4,9 @@ import { type Caller, type Failure, authorize, failure } from '@taintgate/domain
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INTERNAL_ERROR_MESSAGE, failureOfThrown, httpAnswerOf } from '../failures/failure-answers';
 import { Authenticator } from './authenticator';
-import { accessOf } from './route-access';
+import { AppConfig } from '../config/app-config';
+import { type RouteToken, accessOf, tokenOf } from './route-access';
+import { bearerMatches } from './route-tokens';
 
 /**
  * Every request is authenticated and authorized here, first thing (fastify's onRequest, before
@@ -15,6 +17,7 @@ import { accessOf } from './route-access';
  */
 export function guardEveryRequest(app: NestFastifyApplication): void {
   const authenticator = app.get(Authenticator);
+  const tokens = routeTokens(app.get(AppConfig));
   const logger = new Logger('Access');
   app
     .getHttpAdapter()
@@ -22,6 +25,11 @@ export function guardEveryRequest(app: NestFastifyApplication): void {
     .addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const access = accessOf(request);
       if (access === 'public') return knownIfKeyed(request);
+      const token = tokenOf(request);
+      if (token && tokens[token]?.(request.headers.authorization)) {
+        request.requestContext.set('token', token);
+        return undefined;
+      }
       let caller: Caller | undefined;
       try {
         caller = await authenticator.callerOf(request.headers.authorization);
@@ -51,6 +59,12 @@ export function guardEveryRequest(app: NestFastifyApplication): void {
     if (caller?.kind === 'apiKey') request.requestContext.set('facts', { caller, requestId: request.id, clientAddress: request.ip });
     return undefined;
   }
+}
+
+/** The routes' own tokens configured, each as a check of an Authorization header (none when unset). */
+function routeTokens(config: AppConfig): Partial<Record<RouteToken, (authorization: string | undefined) => boolean>> {
+  const { metricsToken } = config.auth;
+  return metricsToken ? { metrics: bearerMatches(metricsToken) } : {};
 }
 
 /** Sends the failure's answer; the hook returns the reply, which tells fastify the request is answered. */

@@ -1,5 +1,6 @@
 import { requestContext } from '@fastify/request-context';
 import type { Caller } from '@taintgate/domain';
+import type { RouteToken } from './route-access';
 
 /**
  * What the service knows about the request it is answering, for the audit trail: who is calling,
@@ -17,6 +18,8 @@ export interface RequestFacts {
 declare module '@fastify/request-context' {
   interface RequestContextData {
     facts: RequestFacts;
+    /** A request let in by a route's own token (the scrape token), which names no key. */
+    token: RouteToken;
   }
 }
 

@@ -13,6 +13,18 @@ export type RouteAccess = Role | 'public';
  */
 export const Access = (access: RouteAccess): MethodDecorator => RouteConfig({ access });
 
+/** A bearer token of its own a route takes besides API keys: Prometheus' scrape token, on /metrics only. */
+export type RouteToken = 'metrics';
+
+/**
+ * `@Access(role)`, and the route also takes the token named (configured at start, checked before
+ * any key lookup); no other route takes it.
+ */
+export const AccessOrToken = (access: Role, token: RouteToken): MethodDecorator => RouteConfig({ access, token });
+
+/** The token the route a request matched takes besides keys, if any. */
+export const tokenOf = (request: FastifyRequest): RouteToken | undefined => (request.routeOptions.config as { token?: RouteToken } | undefined)?.token;
+
 /**
  * GraphQL's route (Apollo's): let in for viewing; a mutation's role is checked once the operation is
  * parsed (graphql-access.plugin.ts). The explorer page a browser gets on GET /graphql is another

@@ -97,10 +97,11 @@ export interface SnapshotRefresh {
   changes: SnapshotChange[];
 }
 
-/** Told of every refresh, when someone follows the cluster (ClusterSnapshots.follow). */
+/** Told of every refresh, when someone follows the cluster (ClusterSnapshots.follow); and of each refresh's time, for the metrics. */
 export interface RefreshListener {
   readonly followed: () => boolean;
   readonly refreshed: (refresh: SnapshotRefresh) => void;
+  readonly loaded?: (seconds: number, whole: boolean) => void;
 }
 
 /**
@@ -227,6 +228,7 @@ export class ClusterSnapshot {
     this.revision = changes.revision;
     if (this.listener?.followed()) this.listener.refreshed({ since, revision: changes.revision, whole, changes: told });
     const seconds = (Date.now() - started) / 1000;
+    this.listener?.loaded?.(seconds, whole);
     // A replica's first read of a large cluster, or its first read after a large import, waits for this.
     if (seconds >= SLOW_REFRESH_SECONDS) {
       logger.log(

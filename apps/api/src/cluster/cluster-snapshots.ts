@@ -7,6 +7,7 @@ import { fail } from '../failures/failure.exception';
 import { ClusterSnapshot, type ClusterView, type SnapshotRefresh, emptyClusterView } from './cluster-snapshot';
 import { DEFAULT_CLUSTER } from './cluster-writer';
 import { SharedChecks } from './shared-checks';
+import { SnapshotMetrics } from '../metrics/snapshot-metrics';
 
 /**
  * What one object costs in memory, on average, as a snapshot holds it (parsed objects, maps), an
@@ -54,6 +55,7 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
   constructor(
     private readonly prisma: PrismaService,
     private readonly config: AppConfig,
+    private readonly metrics: SnapshotMetrics,
   ) {}
 
   /** Loads the default cluster while the server starts, so the first request does not pay for it. */
@@ -86,6 +88,7 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
         refreshed: (refresh) => {
           for (const follower of this.followers.get(name) ?? []) follower(refresh);
         },
+        loaded: (seconds, whole) => this.metrics.refreshed(seconds, whole),
       });
       this.snapshots.set(name, snapshot);
     }
@@ -120,9 +123,14 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
     };
   }
 
-  /** The snapshots this replica holds, for health and tests: cluster name, objects and estimated bytes. */
-  held(): { cluster: string; nodes: number; pods: number; estimatedBytes: number }[] {
-    return [...this.snapshots.values()].map((s) => ({ cluster: s.cluster.name, ...s.size, estimatedBytes: estimatedBytes(s.size) }));
+  /** The snapshots this replica holds, for health, metrics and tests: cluster name, revision (-1 before the first load), objects and estimated bytes. */
+  held(): { cluster: string; revision: bigint; nodes: number; pods: number; estimatedBytes: number }[] {
+    return [...this.snapshots.values()].map((s) => ({
+      cluster: s.cluster.name,
+      revision: s.current().revision,
+      ...s.size,
+      estimatedBytes: estimatedBytes(s.size),
+    }));
   }
 
   /** Drops the least recently used snapshots, never the one just read, until the rest fit the budget. */

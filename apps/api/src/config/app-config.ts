@@ -54,11 +54,20 @@ export interface WatchSettings {
   timeoutSeconds: number;
 }
 
+export interface LogSettings {
+  /** The least level written (pino's names). */
+  level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
+  /** One line per request answered (TAINTGATE_REQUEST_LOGS=on). */
+  requestLines: boolean;
+}
+
 export interface AuthSettings {
   /** TAINTGATE_AUTH=on: API keys and roles; off lets anyone do anything (local use). */
   enabled: boolean;
   /** TAINTGATE_ADMIN_TOKEN: made an admin key at start, so that a new deployment has a first key. */
   adminToken: string | undefined;
+  /** TAINTGATE_METRICS_TOKEN: a bearer token GET /metrics takes besides viewer keys, and no other route. */
+  metricsToken: string | undefined;
   /** Browser origins CORS answers and graphql-ws accepts (none: no browser page of another origin may call). */
   allowedOrigins: string[];
 }
@@ -100,6 +109,8 @@ export class AppConfig {
   readonly watch: WatchSettings;
   /** Webhook deliveries: whether this process sends them, their attempts, backoff and timeout. */
   readonly webhooks: WebhookSettings;
+  /** What the log holds. */
+  readonly logs: LogSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -116,6 +127,7 @@ export class AppConfig {
     retention: RetentionSettings;
     watch: WatchSettings;
     webhooks: WebhookSettings;
+    logs: LogSettings;
     tls?: TlsSettings | undefined;
   }) {
     this.databaseUrl = values.databaseUrl;
@@ -133,6 +145,7 @@ export class AppConfig {
     this.tls = values.tls;
     this.watch = values.watch;
     this.webhooks = values.webhooks;
+    this.logs = values.logs;
   }
 
   /** How tolerations match taints (the comparison operators' feature gate), as every decision over stored pods takes it. */

@@ -1,6 +1,6 @@
 import { type DomainSettings, type SummaryWording, defaultSettings, defaultZonePacing, summaryWordings } from '@taintgate/domain';
 import { readFileSync } from 'node:fs';
-import { AppConfig, type AuthSettings, type TlsSettings } from './app-config';
+import { AppConfig, type AuthSettings, type LogSettings, type TlsSettings } from './app-config';
 
 /** Defaults that work on a developer machine with local Postgres and Redis (README, Configuration). */
 export const CONFIG_DEFAULTS = {
@@ -45,6 +45,8 @@ export const CONFIG_DEFAULTS = {
   TAINTGATE_AUTH: 'on',
   /** A key (at least 32 characters) made an admin API key at start: the first key of a new deployment. */
   TAINTGATE_ADMIN_TOKEN: '',
+  /** A token (at least 32 characters) Prometheus may scrape GET /metrics with, and nothing else; viewer keys may too. */
+  TAINTGATE_METRICS_TOKEN: '',
   /** Browser origins allowed: CORS answers them, and graphql-ws accepts sockets from them (comma-separated; none by default). */
   TAINTGATE_ALLOWED_ORIGINS: '',
   /** HTTPS: files of the server's certificate (chain) and private key, PEM; both or neither. kubectl sends tokens only over HTTPS. */
@@ -64,6 +66,10 @@ export const CONFIG_DEFAULTS = {
   WEBHOOK_RETRY_DELAY_MS: '2000',
   /** Milliseconds one delivery attempt may take. */
   WEBHOOK_TIMEOUT_MS: '10000',
+  /** The log's least level written: trace, debug, info, warn, error, fatal or silent. */
+  TAINTGATE_LOG_LEVEL: 'info',
+  /** `on`: one log line per request answered; `off` keeps the log to the service's own work (evictions, imports, outages). */
+  TAINTGATE_REQUEST_LOGS: 'on',
 } as const;
 
 /** The admission steps taintgate applies to pods, by the names Kubernetes gives them. */
@@ -111,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       retryDelayMs: readCount(env, 'WEBHOOK_RETRY_DELAY_MS'),
       timeoutMs: Math.max(1, readCount(env, 'WEBHOOK_TIMEOUT_MS')),
     },
+    logs: readLogSettings(env),
     zonePacing: {
       evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
       secondaryEvictionRate: readNonNegative(env, 'SECONDARY_NODE_EVICTION_RATE'),
@@ -137,7 +144,22 @@ function readAuthSettings(env: NodeJS.ProcessEnv): AuthSettings {
   for (const origin of allowedOrigins) {
     if (!isOrigin(origin)) throw new Error(`TAINTGATE_ALLOWED_ORIGINS: "${origin}" is not an origin (scheme://host[:port], e.g. https://portal.example.com)`);
   }
-  return { enabled: mode === 'on', adminToken: adminToken || undefined, allowedOrigins };
+  const metricsToken = env['TAINTGATE_METRICS_TOKEN']?.trim() ?? '';
+  if (metricsToken !== '' && (metricsToken.length < MIN_ADMIN_TOKEN_LENGTH || /\s/.test(metricsToken))) {
+    throw new Error(`TAINTGATE_METRICS_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters without spaces (e.g. \`openssl rand -base64 32\`)`);
+  }
+  return { enabled: mode === 'on', adminToken: adminToken || undefined, metricsToken: metricsToken || undefined, allowedOrigins };
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+function readLogSettings(env: NodeJS.ProcessEnv): LogSettings {
+  const level = read(env, 'TAINTGATE_LOG_LEVEL').toLowerCase();
+  const known = LOG_LEVELS.find((l) => l === level);
+  if (!known) throw new Error(`TAINTGATE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  const requests = read(env, 'TAINTGATE_REQUEST_LOGS').toLowerCase();
+  if (requests !== 'on' && requests !== 'off') throw new Error(`TAINTGATE_REQUEST_LOGS must be on or off, got "${requests}"`);
+  return { level: known, requestLines: requests === 'on' };
 }
 
 /** The certificate and key files, read now: a missing or unreadable one stops the start with its variable's name. */

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { type Job, Queue, Worker } from 'bullmq';
+import { type Job, type JobType, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { OutageLog, RedisUnreachableError, reportIfOutage } from '../failures/outages';
@@ -129,6 +129,11 @@ export class EvictionJobs implements OnModuleDestroy {
     const queue = this.live();
     const replies = await this.queueConnection.pipeline(evictions.map((e) => ['exists', queue.toKey(jobIdOf(e))])).exec();
     return evictions.filter((_, i) => replies?.[i]?.[1] === 0);
+  }
+
+  /** How many jobs the queue holds in each of these states (one round trip), for the metrics' scrape. */
+  async jobCounts(states: readonly JobType[]): Promise<Record<string, number>> {
+    return this.live().getJobCounts(...states);
   }
 
   /**

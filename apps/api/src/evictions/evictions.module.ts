@@ -3,6 +3,7 @@ import { DueEvictionSweep } from './due-eviction-sweep';
 import { EvictionJobs } from './eviction-jobs';
 import { EvictionLedger } from './eviction-ledger';
 import { EvictionReconciler } from './eviction-reconciler';
+import { EvictionReport } from './eviction-report';
 import { NodeUpdateQueue } from './node-update-queue';
 import { EvictionsController } from './evictions.controller';
 import { EvictionsService } from './evictions.service';
@@ -19,7 +20,7 @@ import { TaintEvictionController } from './taint-eviction-controller';
 @Global()
 @Module({
   controllers: [EvictionsController],
-  providers: [EvictionJobs, EvictionLedger, TaintEvictionController, EvictionReconciler, DueEvictionSweep, NodeUpdateQueue, EvictionsService],
+  providers: [EvictionJobs, EvictionLedger, EvictionReport, TaintEvictionController, EvictionReconciler, DueEvictionSweep, NodeUpdateQueue, EvictionsService],
   exports: [TaintEvictionController, EvictionReconciler, EvictionLedger, EvictionsService, EvictionJobs, NodeUpdateQueue],
 })
 export class EvictionsModule {}

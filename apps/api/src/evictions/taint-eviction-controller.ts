@@ -17,6 +17,8 @@ import { AppConfig } from '../config/app-config';
 import { EvictionJobs } from './eviction-jobs';
 import type { Eviction } from '../generated/prisma/client';
 import { type ExecutedEviction, EvictionLedger, EvictionOutcome } from './eviction-ledger';
+import { EvictionReport } from './eviction-report';
+import type { WokenBy } from '../metrics/eviction-metrics';
 
 /** How many due evictions one wake-up carries out at most, in one transaction. */
 const WAKE_BATCH = 500;
@@ -52,6 +54,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
     private readonly ledger: EvictionLedger,
     private readonly jobs: EvictionJobs,
     private readonly config: AppConfig,
+    private readonly report: EvictionReport,
   ) {}
 
   /** Runs due wake-ups in this process unless EVICTION_WORKER=false. */
@@ -150,7 +153,8 @@ export class TaintEvictionController implements OnApplicationBootstrap {
           else if (step.step === 'Execute') outcome.executeDue(row, pod as Pod);
           else outcome.requeue(row);
         }
-        await this.carryOut(w, outcome);
+        // A job names the eviction it wakes for; the due-eviction sweep names none.
+        await this.carryOut(w, outcome, evictionId === undefined ? 'sweep' : 'job');
         return { executed: outcome.due.length, cancelled: outcome.cancelled.length, requeued: outcome.requeued.length, more: rows.length === WAKE_BATCH };
       },
       { what: 'eviction wake-up' },
@@ -203,10 +207,19 @@ export class TaintEvictionController implements OnApplicationBootstrap {
    * options, graceful as the pod strategy's CheckGracefulDelete makes it): a pod with a grace
    * period is terminating until it is over (TerminatingPodReaper removes it then), one without is
    * gone at once; each is audited. The DisruptionTarget condition the controller sets first is not
-   * kept. New wake-ups are queued after commit.
+   * kept. New wake-ups are queued after commit, and what was done is told then (EvictionReport:
+   * log lines and metrics; `wokenBy` says what woke a deadline's wake-up).
    */
-  async carryOut(w: WriteContext, outcome: EvictionOutcome): Promise<void> {
+  async carryOut(w: WriteContext, outcome: EvictionOutcome, wokenBy?: WokenBy): Promise<void> {
     const { executed, wakeups } = await this.ledger.record(w, outcome);
+    if (executed.length || outcome.cancelled.length) {
+      const cluster = w.cluster.name;
+      const decidedAt = w.now;
+      w.afterCommit(() => {
+        this.report.committed(cluster, outcome, executed, decidedAt, wokenBy);
+        return Promise.resolve();
+      });
+    }
     if (executed.length) {
       const nameOf = (pod: Pod) => ({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name });
       const graceful = executed.map(({ pod }) => ({ pod, graceSeconds: deletionGracePeriodSeconds(pod) }));

@@ -33,6 +33,7 @@ import { EvictionLedger } from '../evictions/eviction-ledger';
 import { valueOf } from '../failures/failure.exception';
 import { type ImpactAnswer, impactPodsAnswer, impactSummaryAnswer } from './impact-answers';
 import type { ImpactCommand } from './impact-command';
+import { WhatIfMetrics } from '../metrics/what-if-metrics';
 
 /** The cluster asked about: a stored one as its snapshot holds it, or one sent inline. */
 interface StoredOrInline extends ReschedulingQuery {
@@ -88,6 +89,7 @@ export class ImpactService {
     private readonly snapshots: ClusterSnapshots,
     private readonly ledger: EvictionLedger,
     private readonly config: AppConfig,
+    private readonly metrics: WhatIfMetrics,
   ) {}
 
   /**
@@ -101,6 +103,7 @@ export class ImpactService {
    * earlier deadline, and so does the answer), or over the hypothetical one sent inline.
    */
   async impact(clusterName: string, command: ImpactCommand, view: ImpactView): Promise<ImpactAnswer> {
+    const started = performance.now();
     const asked = await this.question(clusterName, command);
     const { cluster, names, now, at, scheduledOf, rescheduling, warnings } = asked;
     if (view.name === 'summary') {
@@ -111,7 +114,7 @@ export class ImpactService {
       const options = this.config.matchOptions;
       const kinds = cluster.clusterId === undefined ? podKinds() : this.storedKinds;
       const summary = taintImpactSummary(command.taints, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
-      return impactSummaryAnswer(summary, at, warnings);
+      return this.timed(started, view.name, command, impactSummaryAnswer(summary, at, warnings));
     }
     const result = this.everyPod(command, asked);
     const admissionOf = admissionByPod(asked.admitted, command.taints, this.config.matchOptions);
@@ -126,7 +129,7 @@ export class ImpactService {
       })),
       unaffected: result.unaffected.map((u) => ({ ...u, ...admissionOf(u.pod) })),
     };
-    return impactPodsAnswer(result, answered, view, at, cluster.revision, warnings);
+    return this.timed(started, view.name, command, impactPodsAnswer(result, answered, view, at, cluster.revision, warnings));
   }
 
   /**
@@ -134,9 +137,16 @@ export class ImpactService {
    * chat answer): the summary is counted from the same pods, so the two cannot disagree.
    */
   async explain(clusterName: string, command: ImpactCommand): Promise<ExplainedImpact> {
+    const started = performance.now();
     const asked = await this.question(clusterName, command);
     const result = this.everyPod(command, asked);
-    return { impact: result, summary: impactSummary(result, asked.now), now: asked.now, warnings: asked.warnings };
+    return this.timed(started, 'explain', command, { impact: result, summary: impactSummary(result, asked.now), now: asked.now, warnings: asked.warnings });
+  }
+
+  /** The answer, its time since `started` observed (taintgate_taint_impact_duration_seconds; `explain`: the chat answer's). */
+  private timed<T>(started: number, view: string, { inline }: ImpactCommand, answer: T): T {
+    this.metrics.impactAnswered(view, inline ? 'inline' : 'stored', started);
+    return answer;
   }
 
   /** What every view starts from: the cluster, the nodes the taints go on, the evictions scheduled on them, the time. */

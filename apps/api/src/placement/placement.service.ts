@@ -22,6 +22,7 @@ import { AppConfig } from '../config/app-config';
 import { fail } from '../failures/failure.exception';
 import { type PlacementAnswer, type PlacementExtras, placementAnswer, placementNodesAnswer } from './placement-answers';
 import type { PlacementCommand, StoredPodPlacement } from './placement-command';
+import { WhatIfMetrics, type WhatIfSource } from '../metrics/what-if-metrics';
 
 /**
  * "Where can this pod go?" over a stored cluster or a hypothetical one sent inline, with
@@ -33,20 +34,27 @@ export class PlacementService {
   constructor(
     private readonly snapshots: ClusterSnapshots,
     private readonly config: AppConfig,
+    private readonly metrics: WhatIfMetrics,
   ) {}
 
   /** An inline pod, admitted as on create, over the stored nodes or the inline ones; or a stored pod. In the view asked for. */
   async place(cluster: string, command: PlacementCommand, view: PlacementView): Promise<PlacementAnswer> {
     if ('stored' in command) return this.placeStored(cluster, command.stored, view);
+    const started = performance.now();
     const admission = explainAdmission(command.pod, 'CREATE', this.config.domain);
     const extras = { admission: admissionAnswer(admission) };
     if (command.nodes) {
       const pods = (command.pods ?? []).map((pod) => admitPod(pod, 'CREATE', this.config.domain));
       // Inline nodes node by node: they come once, and may repeat a name, which classes (by name) would fold into one.
-      return placementAnswer(placePod(admission.pod, command.nodes, this.options(), { usageOf: usageLookup(pods) }), view, extras);
+      return this.timed(
+        started,
+        view,
+        'inline',
+        placementAnswer(placePod(admission.pod, command.nodes, this.options(), { usageOf: usageLookup(pods) }), view, extras),
+      );
     }
     const stored = await this.snapshots.view(cluster);
-    return this.storedAnswer(admission.pod, stored.nodeClasses, stored, view, extras, stored.revision);
+    return this.timed(started, view, 'stored', this.storedAnswer(admission.pod, stored.nodeClasses, stored, view, extras, stored.revision));
   }
 
   /**
@@ -55,10 +63,22 @@ export class PlacementService {
    * cleared), which is what draining asks.
    */
   async placeStored(cluster: string, { namespace, name, reschedule }: StoredPodPlacement, view: PlacementView): Promise<PlacementAnswer> {
+    const started = performance.now();
     const stored = await this.snapshots.view(cluster);
     const pod = stored.pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
     const asked = reschedule ? asRescheduled(pod, stored) : { pod, capacity: excludingPod(stored, pod) };
-    return this.storedAnswer(asked.pod, stored.nodeClasses, asked.capacity, view, reschedule ? { rescheduled: true } : {}, stored.revision);
+    return this.timed(
+      started,
+      view,
+      'stored',
+      this.storedAnswer(asked.pod, stored.nodeClasses, asked.capacity, view, reschedule ? { rescheduled: true } : {}, stored.revision),
+    );
+  }
+
+  /** The answer, its time since `started` observed (taintgate_placement_duration_seconds). */
+  private timed(started: number, view: PlacementView, source: WhatIfSource, answer: PlacementAnswer): PlacementAnswer {
+    this.metrics.placed(view.name, source, started);
+    return answer;
   }
 
   /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, settingsWith } from '@taintgate/domain';
-import { AppConfig } from '../../../../apps/api/src/config/app-config';
+import { AppConfig, type LogSettings } from '../../../../apps/api/src/config/app-config';
 import { loadConfig } from '../../../../apps/api/src/config/load-config';
 
 /** The developer defaults of the README. */
@@ -25,7 +25,9 @@ const defaults = {
   watch: { timeoutSeconds: 1800 },
   // Webhook deliveries: sent here, 8 attempts, 2 s then doubling, 10 s each.
   webhooks: { worker: true, maxAttempts: 8, retryDelayMs: 2000, timeoutMs: 10_000 },
-  auth: { enabled: true, adminToken: undefined as string | undefined, allowedOrigins: [] as string[] },
+  auth: { enabled: true, adminToken: undefined as string | undefined, metricsToken: undefined as string | undefined, allowedOrigins: [] as string[] },
+  // Info and above, a line per request.
+  logs: { level: 'info' as LogSettings['level'], requestLines: true },
 };
 
 describe('loadConfig', () => {
@@ -60,7 +62,14 @@ describe('loadConfig', () => {
     [
       'authentication: off, or on with an admin token and the browser origins allowed',
       { TAINTGATE_AUTH: 'OFF', TAINTGATE_ADMIN_TOKEN: ` ${'a'.repeat(32)} `, TAINTGATE_ALLOWED_ORIGINS: 'https://portal.example.com, http://localhost:5173' },
-      { auth: { enabled: false, adminToken: 'a'.repeat(32), allowedOrigins: ['https://portal.example.com', 'http://localhost:5173'] } },
+      {
+        auth: { enabled: false, adminToken: 'a'.repeat(32), metricsToken: undefined, allowedOrigins: ['https://portal.example.com', 'http://localhost:5173'] },
+      },
+    ],
+    [
+      'the scrape token and the log settings',
+      { TAINTGATE_METRICS_TOKEN: 'm'.repeat(32), TAINTGATE_LOG_LEVEL: 'WARN', TAINTGATE_REQUEST_LOGS: 'off' },
+      { auth: { ...defaults.auth, metricsToken: 'm'.repeat(32) }, logs: { level: 'warn', requestLines: false } },
     ],
     [
       'the environment, treating an empty variable as unset',
@@ -110,6 +119,9 @@ describe('loadConfig', () => {
   it('refuses authentication settings that would leave the service open by mistake', () => {
     expect(() => loadConfig({ TAINTGATE_AUTH: 'false' })).toThrow('TAINTGATE_AUTH must be on or off, got "false"');
     expect(() => loadConfig({ TAINTGATE_ADMIN_TOKEN: 'short' })).toThrow(/TAINTGATE_ADMIN_TOKEN must be at least 32 characters without spaces/);
+    expect(() => loadConfig({ TAINTGATE_METRICS_TOKEN: 'short' })).toThrow(/TAINTGATE_METRICS_TOKEN must be at least 32 characters without spaces/);
+    expect(() => loadConfig({ TAINTGATE_REQUEST_LOGS: 'sometimes' })).toThrow(/TAINTGATE_REQUEST_LOGS must be on or off/);
+    expect(() => loadConfig({ TAINTGATE_LOG_LEVEL: 'loud' })).toThrow(/TAINTGATE_LOG_LEVEL must be one of/);
     expect(() => loadConfig({ TAINTGATE_ADMIN_TOKEN: `${'a'.repeat(20)} ${'b'.repeat(20)}` })).toThrow(/TAINTGATE_ADMIN_TOKEN/);
     expect(() => loadConfig({ TAINTGATE_ALLOWED_ORIGINS: 'https://portal.example.com/' })).toThrow(
       'TAINTGATE_ALLOWED_ORIGINS: "https://portal.example.com/" is not an origin (scheme://host[:port], e.g. https://portal.example.com)',
