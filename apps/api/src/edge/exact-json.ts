@@ -15,7 +15,7 @@ const mayHoldUnsafeInteger = (text: string): boolean => /\d{16}/.test(text);
 const integerLiteral = /^-?\d+$/;
 
 /** A number literal as JSON.parse reads it, except integers beyond 2^53, which stay exact as bigints. */
-function numberOf(literal: string): number | bigint {
+export function exactNumberOf(literal: string): number | bigint {
   const value = Number(literal);
   return integerLiteral.test(literal) && !Number.isSafeInteger(value) ? BigInt(literal) : value;
 }
@@ -28,7 +28,7 @@ function numberOf(literal: string): number | bigint {
  */
 export function withExactIntegers(text: string, parsed: unknown): unknown {
   if (!mayHoldUnsafeInteger(text)) return parsed;
-  return parseLossless(text, null, { parseNumber: numberOf, onDuplicateKey: ({ newValue }) => newValue });
+  return parseLossless(text, null, { parseNumber: exactNumberOf, onDuplicateKey: ({ newValue }) => newValue });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { type Job, type JobType, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { OutageLog, RedisUnreachableError, reportIfOutage } from '../failures/outages';
+import { queueConnectionOf, workerConnectionOf } from '../redis/bullmq-connections';
 import { closeBullMq } from '../redis/close-bullmq';
-import { connectionProblem, onConnectionError } from '../redis/redis-client.provider';
+import { connectionProblem } from '../redis/redis-client.provider';
 
 const QUEUE_NAME = 'evictions';
 /** The second kind of job on the queue: a wake-up of the NoExecute taint pacer (node-lifecycle/). */
@@ -24,32 +25,6 @@ export interface EvictionWakeup {
  */
 const jobIdOf = (e: Pick<EvictionWakeup, 'id' | 'wakeups'>): string => `evict-${e.id}-${e.wakeups}`;
 
-/**
- * The queue's connection, which only adds and asks: while Redis is away a command fails at once
- * (no offline queue) or after COMMAND_TIMEOUT_MS on a connection that hangs, rather than
- * waiting for Redis to return. What it could not queue, the reconciler queues later.
- */
-function queueConnectionOf(config: AppConfig): Redis {
-  const connection = new Redis(config.redisUrl, {
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-    connectTimeout: 2_000,
-  });
-  // Told once per distinct error by the provider's logger; it must never crash the process.
-  onConnectionError(connection);
-  return connection;
-}
-
-/** The worker's connection: BullMQ's blocking reads want no per-command retry limit, and wait for Redis. */
-function workerConnectionOf(config: AppConfig): Redis {
-  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true, connectTimeout: 2_000 });
-  connection.on('error', () => undefined);
-  return connection;
-}
-
-/** Longest a queue command may take (an add of a thousand wake-ups takes milliseconds). */
-const COMMAND_TIMEOUT_MS = 2_000;
 /** Longest the shutdown waits for the worker's running wake-ups and the queue to close, each. */
 const CLOSE_TIMEOUT_MS = 3_000;
 
@@ -75,7 +50,7 @@ export class EvictionJobs implements OnModuleDestroy {
   private pace: () => Promise<unknown> = () => Promise.resolve();
 
   constructor(private readonly config: AppConfig) {
-    this.queueConnection = queueConnectionOf(config);
+    this.queueConnection = queueConnectionOf(config.redisUrl);
     this.queueConnection.on('ready', () => OutageLog.of('Redis').recovered());
     this.queueConnection.once('ready', () => {
       this.queue = new Queue(QUEUE_NAME, { connection: this.queueConnection, prefix: config.evictions.redisPrefix });
@@ -151,7 +126,7 @@ export class EvictionJobs implements OnModuleDestroy {
 
   /** Runs the wake-ups in this process, each by `wake(evictionId)`, once Redis answers. */
   runWorker(wake: (evictionId: bigint) => Promise<unknown>): void {
-    const connection = workerConnectionOf(this.config);
+    const connection = workerConnectionOf(this.config.redisUrl);
     this.workerConnection = connection;
     connection.once('ready', () => {
       if (this.closed) return;

@@ -1,4 +1,5 @@
 import { parse, stringify } from 'lossless-json';
+import { exactNumberOf } from '../edge/exact-json';
 
 /**
  * JSON with Kubernetes' int64 fields kept digit for digit: taintgate answers a `tolerationSeconds`
@@ -6,14 +7,7 @@ import { parse, stringify } from 'lossless-json';
  * beyond 2^53 become bigints; everything else is what JSON.parse makes of it.
  */
 
-const integerLiteral = /^-?\d+$/;
-
-function numberOf(literal: string): number | bigint {
-  const value = Number(literal);
-  return integerLiteral.test(literal) && !Number.isSafeInteger(value) ? BigInt(literal) : value;
-}
-
-export const parseExactJson = (text: string): unknown => parse(text, null, numberOf);
+export const parseExactJson = (text: string): unknown => parse(text, null, exactNumberOf);
 
 /** JSON text, bigints as their digits; indented as kubectl prints `-o json` (4 spaces) unless `indent` says otherwise. */
 export const exactJsonText = (value: unknown, indent: number | undefined = 4): string => stringify(value, undefined, indent) ?? 'null';

@@ -1,16 +1,15 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { OutageLog, RedisUnreachableError, reportIfOutage } from '../failures/outages';
+import { queueConnectionOf, workerConnectionOf } from '../redis/bullmq-connections';
 import { closeBullMq } from '../redis/close-bullmq';
-import { connectionProblem, onConnectionError } from '../redis/redis-client.provider';
+import { connectionProblem } from '../redis/redis-client.provider';
 
 const QUEUE_NAME = 'webhook-deliveries';
 /** Deliveries sent at once by one process's worker (each mostly waits on its receiver). */
 const CONCURRENCY = 8;
-/** Longest a queue command may take, as for the evictions queue. */
-const COMMAND_TIMEOUT_MS = 2_000;
 /** Longest the shutdown waits for the worker's running deliveries and the queue to close, each. */
 const CLOSE_TIMEOUT_MS = 3_000;
 
@@ -37,13 +36,7 @@ export class DeliveryJobs implements OnModuleDestroy {
   private closed = false;
 
   constructor(private readonly config: AppConfig) {
-    const connection = new Redis(config.redisUrl, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      commandTimeout: COMMAND_TIMEOUT_MS,
-      connectTimeout: 2_000,
-    });
-    onConnectionError(connection);
+    const connection = queueConnectionOf(config.redisUrl);
     connection.on('ready', () => OutageLog.of('Redis').recovered());
     connection.once('ready', () => {
       this.queue = new Queue(QUEUE_NAME, { connection, prefix: config.evictions.redisPrefix });
@@ -94,8 +87,7 @@ export class DeliveryJobs implements OnModuleDestroy {
 
   /** Runs deliveries in this process, each by `deliver(id)` (which throws for a retry), once Redis answers. */
   runWorker(deliver: (deliveryId: string) => Promise<unknown>): void {
-    const connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true, connectTimeout: 2_000 });
-    connection.on('error', () => undefined);
+    const connection = workerConnectionOf(this.config.redisUrl);
     this.workerConnection = connection;
     connection.once('ready', () => {
       if (this.closed) return;

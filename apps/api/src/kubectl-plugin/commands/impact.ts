@@ -3,6 +3,7 @@ import { readCommandLine } from '../command-line';
 import { exactJsonText } from '../exact-json';
 import { EXIT_OK, UsageError } from '../failures';
 import { type Cell, objectText, outputFormat, tableText } from '../output';
+import type { ImpactPodsAnswer, ImpactSummaryAnswer } from '../../impact/impact-answers';
 import type { PluginIo } from '../plugin-io';
 import type { RestClient, RestRequest } from '../rest-client';
 import { impactArguments, impactBody } from '../taint-arguments';
@@ -34,40 +35,9 @@ Usage:
   kubectl taintgate impact nodes (NODE... | -l SELECTOR | --all) KEY[=VALUE]:EFFECT... [options]
 `;
 
-/** What the service tells beside the answer: a selector that matched no node. */
-interface Warnings {
-  warnings?: string[];
-}
-
-interface ImpactSummary extends Warnings {
-  taint: unknown;
-  nodeCount: number;
-  counts: Record<'evictedNow' | 'evictedLater' | 'neverInPractice' | 'alreadyScheduled' | 'unaffected' | 'unschedulable', number>;
-  timeline: { withinSeconds: number | null; count: number; first: string; last: string }[];
-  rescheduling?: { stranded: number };
-}
-
-interface PodRef {
-  namespace: string;
-  name: string;
-}
-
-interface ImpactPods extends Warnings {
-  nodes: string[];
-  metadata: { continue?: string; resourceVersion?: string; remainingItemCount?: number };
-  evictions: {
-    pod: PodRef;
-    node: string;
-    when: string;
-    tolerationSeconds?: number | bigint;
-    at: string | null;
-    neverInPractice: boolean;
-    alreadyScheduled?: { scheduledAt: string };
-    elsewhere?: string | null;
-  }[];
-  unaffected: { pod: PodRef; node: string; reason: string }[];
-  unschedulable: { pod: PodRef }[];
-}
+// The answers as the service writes them (type-only: nothing of the service is loaded).
+type ImpactSummary = ImpactSummaryAnswer;
+type ImpactPods = ImpactPodsAnswer;
 
 /** `kubectl taintgate impact nodes ...`: POST /v1/taint-impact, the summary or (--pods) every page of the pods view. */
 export async function impact(args: readonly string[], io: PluginIo): Promise<number> {
@@ -107,7 +77,7 @@ export async function impact(args: readonly string[], io: PluginIo): Promise<num
 }
 
 /** As kubectl prints the API server's warnings: on stderr, each after `Warning: `. */
-function printWarnings({ warnings }: Warnings, io: PluginIo): void {
+function printWarnings({ warnings }: { warnings?: string[] | undefined }, io: PluginIo): void {
   for (const warning of warnings ?? []) io.stderr(`Warning: ${warning}\n`);
 }
 
