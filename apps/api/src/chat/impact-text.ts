@@ -20,7 +20,11 @@ export interface ImpactForChat {
 export function impactText({ impact, summary, now, warnings }: ImpactForChat): string {
   const lines = warningLines(warnings);
   const taints = impact.taints.map(taintText).join(' ');
-  lines.push(`${taints} on ${counted(impact.nodes.length, 'node')}${impact.nodes.length ? ` (${namesList(impact.nodes)})` : ''}:`);
+  if (impact.nodes.length === 0) {
+    lines.push(`${taints} would go on no node: nothing is evicted.`);
+    return chatLines(lines, '');
+  }
+  lines.push(`${taints} on ${counted(impact.nodes.length, 'node')} (${namesList(impact.nodes)}):`);
   lines.push(newsLine(impact, summary, now));
   const nowPods = impact.evictions.filter((e) => e.when === 'Immediately' || (e.at !== null && e.at <= now));
   if (nowPods.length) lines.push(`Evicted now: ${podNames(nowPods)}.`);

@@ -140,7 +140,7 @@ describe('chat answers (Markdown)', () => {
     const pods = (await post('/v1/taint-impact?view=pods', { taint: 'x:NoExecute', selector: 'pool=spto' })).json();
     expect(pods.warnings).toEqual(['no node matches the selector "pool=spto"']);
     const chat = await ask('POST', '/v1/taint-impact', { taint: 'x:NoExecute', selector: 'pool=spto' });
-    expect(chat.body.split('\n')[0]).toBe(':warning: no node matches the selector "pool=spto"');
+    expect(chat.body).toBe(':warning: no node matches the selector "pool=spto"\n`x:NoExecute` would go on no node: nothing is evicted.\n');
     // A selector that matches: no warning.
     expect((await post('/v1/taint-impact', { taint: 'x:NoExecute', selector: 'pool=web' })).json().warnings).toBeUndefined();
   });
