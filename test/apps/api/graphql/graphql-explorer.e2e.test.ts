@@ -5,6 +5,7 @@ import { createClient } from 'graphql-ws';
 import helmet from 'helmet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { waitUntil } from '../../../support/waiting';
 import { useApiFixture } from '../../../support/api-test-app';
 import { ExplorerSandbox, installedFile as installed } from './explorer-sandbox';
 
@@ -25,16 +26,6 @@ function helmetHeaders(): Record<string, unknown> {
 /** The page's script and stylesheet addresses, in the page's order. */
 function assetUrlsOf(html: string): string[] {
   return [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"/g)].map((match) => match[1] ?? '');
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(probe: () => boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await sleep(20);
-  }
 }
 
 /** A fetcher's answer: GraphiQL's fetchers answer a value, or an async iterable of them (incremental delivery). */
@@ -296,7 +287,7 @@ describe('GraphQL explorer: GraphiQL at GET /graphql for a browser, served from 
       const events = (await page.graphiql.fetcher({ query }, { documentAST: parse(query) })) as AsyncIterable<unknown>;
       const iterator = events[Symbol.asyncIterator]();
       const pending = iterator.next();
-      await waitFor(() => page.socketMessages.some((message) => message.type === 'connection_ack'));
+      await waitUntil(() => Promise.resolve(page.socketMessages.some((message) => message.type === 'connection_ack')), 5000);
       expect(page.socketMessages.find((message) => message.type === 'connection_init')?.payload).toEqual({ Authorization: `Bearer ${viewerKey}` });
       await iterator.return?.();
       await pending;
