@@ -76,7 +76,7 @@ export default defineConfig(
   },
   {
     // GraphQL @InputType args arrive as class instances; resolvers spread them into plain objects on purpose.
-    files: ['apps/api/src/graphql/**/*.ts'],
+    files: ['apps/api/src/faces/graphql/**/*.ts'],
     rules: { '@typescript-eslint/no-misused-spread': 'off' },
   },
   {

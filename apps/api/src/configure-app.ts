@@ -4,16 +4,16 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LogController } from 'fastify';
 import helmet from 'helmet';
-import { guardEveryRequest } from './auth/access-hook';
-import { REQUEST_ID_HEADER, requestIdOf } from './edge/request-ids';
+import { guardEveryRequest } from './platform/access/access-hook';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/edge/request-ids';
 import { MAX_REQUEST_BODY_BYTES } from '@taintgate/domain';
-import { AppConfig, type TlsSettings } from './config/app-config';
-import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
-import { FailureFilter } from './failures/failure.filter';
-import { serveGraphqlExplorer } from './graphql/explorer/serve-explorer';
-import { setupOpenApi } from './openapi/setup-openapi';
-import { observeEveryRequest } from './logs/request-lines';
-import type { ServiceLog } from './logs/service-log';
+import { AppConfig, type TlsSettings } from './platform/config/app-config';
+import { acceptJsonBodiesOnly, answerJsonExactly } from './http/edge/json-bodies';
+import { FailureFilter } from './platform/failures/failure.filter';
+import { serveGraphqlExplorer } from './faces/graphql/explorer/serve-explorer';
+import { setupOpenApi } from './faces/rest-document/setup-openapi';
+import { observeEveryRequest } from './platform/logs/request-lines';
+import type { ServiceLog } from './platform/logs/service-log';
 
 /**
  * Largest request body accepted on every route but the imports (which read theirs as it arrives,
