@@ -1,54 +1,60 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from './features/audit/audit.module';
-import { AuthModule } from './platform/access/access.module';
-import { ClusterModule } from './store/cluster.module';
-import { ClustersModule } from './features/clusters/clusters.module';
-import { ConfigModule } from './platform/config/config.module';
-import { DatabaseModule } from './platform/database/database.module';
-import { EdgeModule } from './http/edge/edge.module';
-import { EvictionsModule } from './features/evictions/evictions.module';
+import { NodeLifecycleModule } from './control-loops/node-lifecycle/node-lifecycle.module';
+import { PodGcModule } from './control-loops/pod-gc/pod-gc.module';
+import { RetentionModule } from './control-loops/retention/retention.module';
+import { TaintEvictionModule } from './control-loops/taint-eviction/taint-eviction.module';
+import { TerminationsModule } from './control-loops/terminations/terminations.module';
+import { WebhookDeliveryModule } from './control-loops/webhook-delivery/webhook-delivery.module';
 import { GraphqlModule } from './faces/graphql/graphql.module';
+import { KubeApiModule } from './faces/kube-api/kube-api.module';
+import { ApiKeysModule } from './features/api-keys/api-keys.module';
+import { AuditModule } from './features/audit/audit.module';
+import { ClustersModule } from './features/clusters/clusters.module';
+import { EvictionsModule } from './features/evictions/evictions.module';
 import { HealthModule } from './features/health/health.module';
 import { ImpactModule } from './features/impact/impact.module';
 import { ImportModule } from './features/import/import.module';
-import { KubeApiModule } from './faces/kube-api/kube-api.module';
-import { MetricsModule } from './platform/metrics/metrics.module';
-import { NodeLifecycleModule } from './control-loops/node-lifecycle/node-lifecycle.module';
+import { MetricsEndpointModule } from './features/metrics/metrics-endpoint.module';
 import { NodesModule } from './features/nodes/nodes.module';
 import { PlacementModule } from './features/placement/placement.module';
-import { PodGcModule } from './control-loops/pod-gc/pod-gc.module';
 import { PodsModule } from './features/pods/pods.module';
-import { RetentionModule } from './control-loops/retention/retention.module';
 import { TaintsModule } from './features/taints/taints.module';
-import { TerminationsModule } from './control-loops/terminations/terminations.module';
 import { WebhooksModule } from './features/webhooks/webhooks.module';
+import { AccessModule } from './platform/access/access.module';
+import { ConfigModule } from './platform/config/config.module';
+import { DatabaseModule } from './platform/database/database.module';
 
-/** The application: one imported module per feature (docs/architecture.md). */
+/**
+ * The application: the two global modules (configuration and the database), then one module per
+ * control loop, feature and face, tier by tier (docs/architecture.md). Each imports what it uses
+ * from the tiers below it; none is global.
+ */
 @Module({
   imports: [
     ConfigModule,
     DatabaseModule,
-    MetricsModule,
-    AuthModule,
+    AccessModule,
+    TaintEvictionModule,
+    NodeLifecycleModule,
+    PodGcModule,
+    TerminationsModule,
+    RetentionModule,
+    WebhookDeliveryModule,
+    ApiKeysModule,
     AuditModule,
-    EdgeModule,
-    ClusterModule,
     ClustersModule,
     EvictionsModule,
     HealthModule,
-    NodesModule,
-    NodeLifecycleModule,
-    TaintsModule,
-    PodsModule,
-    PodGcModule,
-    TerminationsModule,
-    ImportModule,
-    PlacementModule,
     ImpactModule,
+    ImportModule,
+    MetricsEndpointModule,
+    NodesModule,
+    PlacementModule,
+    PodsModule,
+    TaintsModule,
+    WebhooksModule,
     GraphqlModule,
     KubeApiModule,
-    RetentionModule,
-    WebhooksModule,
   ],
 })
 export class AppModule {}

@@ -3,7 +3,8 @@ import { failure } from '@taintgate/domain';
 import { PrismaService } from '../platform/database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 import { fail } from '../platform/failures/failure.exception';
-import { type ClusterRef, DEFAULT_CLUSTER } from './cluster-writer';
+import { DEFAULT_CLUSTER } from '../http/scope/cluster-commands';
+import type { ClusterRef } from './cluster-writer';
 
 /** A cluster's row with how many nodes and pods it holds. */
 export interface ClusterRecord extends ClusterRef {

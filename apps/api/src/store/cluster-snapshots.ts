@@ -5,7 +5,7 @@ import { namedStatement } from '../platform/database/named-statement';
 import { PrismaService } from '../platform/database/prisma.service';
 import { fail } from '../platform/failures/failure.exception';
 import { ClusterSnapshot, type ClusterView, type SnapshotRefresh, emptyClusterView } from './cluster-snapshot';
-import { DEFAULT_CLUSTER } from './cluster-writer';
+import { DEFAULT_CLUSTER } from '../http/scope/cluster-commands';
 import { SharedChecks } from './shared-checks';
 import { SnapshotMetrics } from '../platform/metrics/snapshot-metrics';
 

@@ -34,9 +34,6 @@ export interface ClusterRef {
   readonly name: string;
 }
 
-/** The cluster the /v1/... paths (those without /clusters/{name}) and GraphQL without `cluster` serve. */
-export const DEFAULT_CLUSTER = 'default';
-
 /**
  * What a write works with: its cluster, its transaction, the cluster revision it takes, the time
  * it decides by, and the records every write may leave. Stores take it and own their tables.

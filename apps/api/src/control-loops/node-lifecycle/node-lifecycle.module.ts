@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AwaitedTaintStore } from './awaited-taint-store';
 import { NoExecuteTaintPacer } from './no-execute-taint-pacer';
+import { StoreModule } from '../../store/store.module';
+import { TaintEvictionModule } from '../taint-eviction/taint-eviction.module';
 
 /**
  * The node lifecycle controller's NoExecute taints, paced per zone as taint-based evictions are:
@@ -8,6 +10,7 @@ import { NoExecuteTaintPacer } from './no-execute-taint-pacer';
  * applies them (NoExecuteTaintPacer). The node writes queue and dequeue nodes through it.
  */
 @Module({
+  imports: [TaintEvictionModule, StoreModule],
   providers: [AwaitedTaintStore, NoExecuteTaintPacer],
   exports: [AwaitedTaintStore, NoExecuteTaintPacer],
 })

@@ -6,17 +6,11 @@ import { OutageLog, RedisUnreachableError, reportIfOutage } from '../../platform
 import { queueConnectionOf, workerConnectionOf } from '../../platform/redis/bullmq-connections';
 import { closeBullMq } from '../../platform/redis/close-bullmq';
 import { connectionProblem } from '../../platform/redis/redis-client.provider';
+import type { EvictionWakeup } from '../../store/evictions/eviction-records';
 
 const QUEUE_NAME = 'evictions';
 /** The second kind of job on the queue: a wake-up of the NoExecute taint pacer (node-lifecycle/). */
 const PACE_JOB = 'pace-taints';
-
-/** What a wake-up job needs to know; everything else is read again from Postgres. */
-export interface EvictionWakeup {
-  id: bigint;
-  wakeups: number;
-  scheduledFor: Date;
-}
 
 /**
  * The id of a wake-up job: the eviction row and how many wake-ups it had. Rows are never reused

@@ -17,7 +17,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { EvictionJobs } from './eviction-jobs';
 import type { Eviction } from '../../generated/prisma/client';
 import { type ExecutedEviction, EvictionLedger, EvictionOutcome } from '../../store/evictions/eviction-ledger';
-import { EvictionReport } from '../../features/evictions/eviction-report';
+import { EvictionReport } from './eviction-report';
 import type { WokenBy } from '../../platform/metrics/eviction-metrics';
 
 /** How many due evictions one wake-up carries out at most, in one transaction. */

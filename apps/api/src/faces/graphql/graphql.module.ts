@@ -2,6 +2,7 @@ import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { graphqlAccess } from './graphql-access.plugin';
+import { AccessModule } from '../../platform/access/access.module';
 import { type SocketConnection, SocketAccess } from '../../platform/access/socket-access';
 import { ClustersModule } from '../../features/clusters/clusters.module';
 import { stringifyExactly } from '../../http/edge/exact-json';
@@ -17,6 +18,10 @@ import { complexityLimit, depthLimit } from './query-limits';
 import { RESOLVERS } from './resolvers';
 import { retryAfterOnOutage } from './retry-after-on-outage';
 import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
+import { GRAPHQL_PATH } from './graphql-path';
+import { EdgeModule } from '../../http/edge/edge.module';
+import { EvictionsModule } from '../../features/evictions/evictions.module';
+import { StoreModule } from '../../store/store.module';
 
 /**
  * POST /graphql (and graphql-ws subscriptions on the same path): a code-first schema whose
@@ -25,11 +30,15 @@ import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
  */
 @Module({
   imports: [
+    StoreModule,
+    EvictionsModule,
+    EdgeModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
+      imports: [AccessModule],
       inject: [SocketAccess],
       useFactory: (sockets: SocketAccess): ApolloDriverConfig => ({
-        path: '/graphql',
+        path: GRAPHQL_PATH,
         autoSchemaFile: true,
         sortSchema: true,
         // The classic playground plugin wants Apollo Server 4; Apollo's own landing page serves GET /graphql.
@@ -48,7 +57,7 @@ import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
         plugins: [subscriptionsOverWebSocketOnly, graphqlAccess, queryCost, retryAfterOnOutage],
         // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
         // A socket is admitted by its Origin and the key in connection_init (socket-access.ts).
-        subscriptions: { 'graphql-ws': { path: '/graphql', onConnect: (context: SocketConnection) => sockets.admit(context) } },
+        subscriptions: { 'graphql-ws': { path: GRAPHQL_PATH, onConnect: (context: SocketConnection) => sockets.admit(context) } },
       }),
     }),
     ClustersModule,

@@ -10,6 +10,7 @@ import { KubeNamespacesController } from './kube-namespaces.controller';
 import { KubeNodesController } from './kube-nodes.controller';
 import { KubePodsController } from './kube-pods.controller';
 import { OpenApiController } from './openapi.controller';
+import { EdgeModule } from '../../http/edge/edge.module';
 
 /**
  * The Kubernetes API that kubectl speaks (core/v1 nodes, pods, namespaces, events; discovery; the
@@ -18,7 +19,7 @@ import { OpenApiController } from './openapi.controller';
  * parses at the edge and calls the same services.
  */
 @Module({
-  imports: [NodesModule, PodsModule, EventsModule, WatchModule],
+  imports: [EdgeModule, NodesModule, PodsModule, EventsModule, WatchModule],
   controllers: [
     DiscoveryController,
     KubeNodesController,

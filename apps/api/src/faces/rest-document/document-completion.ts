@@ -1,5 +1,6 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject } from '@nestjs/swagger';
-import { componentSchemas, schemaRef } from './rest-schemas';
+import { schemaRef } from '../../http/operation-docs/schema-names';
+import { componentSchemas } from './rest-schemas';
 
 /**
  * What Nest's explorer leaves out of the document and no decorator can say, added once it is

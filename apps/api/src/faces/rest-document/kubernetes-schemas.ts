@@ -1,3 +1,4 @@
+import { COMPONENT_SCHEMAS_PREFIX as V3_PREFIX, KUBERNETES_OBJECTS } from '../../http/operation-docs/schema-names';
 import { openApiV3Schemas } from '../kube-api/openapi/openapi-documents';
 
 /**
@@ -7,13 +8,6 @@ import { openApiV3Schemas } from '../kube-api/openapi/openapi-documents';
  * (Node), which is what a generated client calls them. Only the objects the REST operations name
  * and what those refer to are carried over (no Event, Namespace or WatchEvent).
  */
-
-/** The Kubernetes objects REST operations take or answer; a reference to any other is an error. */
-const KUBERNETES_OBJECTS = ['Node', 'NodeList', 'Pod', 'PodList', 'Taint', 'Toleration', 'DeleteOptions'] as const;
-
-export type KubernetesObjectName = (typeof KUBERNETES_OBJECTS)[number];
-
-const V3_PREFIX = '#/components/schemas/';
 
 const shortName = (fullName: string): string => fullName.slice(fullName.lastIndexOf('.') + 1);
 
@@ -69,6 +63,3 @@ export function kubernetesSchemas(): Record<string, unknown> {
 function missing(short: string): never {
   throw new Error(`the Kubernetes API face publishes no ${short}`);
 }
-
-/** A reference to a Kubernetes object's schema, for request and answer schemas beside the commands. */
-export const kubernetesRef = (name: KubernetesObjectName): { $ref: string } => ({ $ref: V3_PREFIX + name });

@@ -9,14 +9,17 @@ import { importBodySchema, importResultSchema } from '../../features/import/impo
 import { placementNodesSchema, placementSummarySchema } from '../../features/placement/placement-answers';
 import { placementRequestSchema } from '../../features/placement/placement-request-schema';
 import { taintCommandResultSchema } from '../../features/taints/taint-schemas';
-import { type KubernetesObjectName, kubernetesSchemas } from './kubernetes-schemas';
+import type { JsonSchema } from '../../http/edge/answer-schemas';
+import { REST_SCHEMA_NAMES, type RestSchemaName } from '../../http/operation-docs/schema-names';
+import { kubernetesSchemas } from './kubernetes-schemas';
 
 /**
  * The named schemas of taintgate's own requests and answers, each defined beside the command or
  * answer it describes (the placement and impact answers are the very schemas their serializers
- * are compiled from). A generated client names its types after these keys.
+ * are compiled from). A generated client names its types after these keys; the type says there is
+ * one for every name controllers may refer to (http/operation-docs/schema-names.ts), and no other.
  */
-const restSchemas = {
+const restSchemas: Record<RestSchemaName, JsonSchema> = {
   PlacementRequest: placementRequestSchema,
   PlacementSummary: placementSummarySchema,
   PlacementNodes: placementNodesSchema,
@@ -38,18 +41,10 @@ const restSchemas = {
   HealthReport: healthReportSchema,
 };
 
-/** Schemas Nest makes from classes (@ApiBody({type}), extraModels). */
-type ClassSchemaName = 'ApiErrorBody' | 'TaintNodesBody';
-
-export type SchemaName = keyof typeof restSchemas | KubernetesObjectName | ClassSchemaName;
-
-/** A reference to a component schema by a name the document holds: a misspelt one does not compile. */
-export const schemaRef = (name: SchemaName): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
-
 /** Every schema the document adds to what Nest makes from classes: the Kubernetes objects and taintgate's own. */
 export function componentSchemas(): Record<string, unknown> {
   const kubernetes = kubernetesSchemas();
-  for (const name of Object.keys(restSchemas)) {
+  for (const name of REST_SCHEMA_NAMES) {
     if (Object.hasOwn(kubernetes, name)) throw new Error(`${name} is both a Kubernetes schema and one of taintgate's`);
   }
   return { ...kubernetes, ...restSchemas };

@@ -1,5 +1,5 @@
 import { type JsonSchema, described, integerField, listPageSchema, object, stringField } from '../../http/edge/answer-schemas';
-import { kubernetesRef } from '../../faces/rest-document/kubernetes-schemas';
+import { kubernetesRef } from '../../http/operation-docs/schema-names';
 
 const time = (description: string, nullable = false): JsonSchema => ({ type: 'string', ...(nullable ? { nullable } : {}), description });
 

@@ -7,7 +7,7 @@ import { checksToRun, healthText } from './health-text';
 import { currentRequest } from '../../platform/access/request-context';
 import { Access } from '../../platform/access/route-access';
 import { Answers, OptionalQuery } from '../../http/operation-docs/operation-docs';
-import { schemaRef } from '../../faces/rest-document/rest-schemas';
+import { schemaRef } from '../../http/operation-docs/schema-names';
 
 /** The query of /livez and /readyz: `?verbose` (any value, or none), `?exclude=name` (repeatable). */
 interface HealthQuery {

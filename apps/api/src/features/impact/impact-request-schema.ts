@@ -1,5 +1,5 @@
 import { type JsonSchema, arrayOf, booleanField, described, object, stringField } from '../../http/edge/answer-schemas';
-import { kubernetesRef } from '../../faces/rest-document/kubernetes-schemas';
+import { kubernetesRef } from '../../http/operation-docs/schema-names';
 
 /** A taint as an object, or as kubectl taint writes it (`key=value:Effect`). */
 const taintOrArgument: JsonSchema = {

@@ -1,6 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { type FastifyInstance, type FastifyRequest, errorCodes } from 'fastify';
 import { BodyNotReceivedError, type ImportBody, type ImportFormat } from './import-body';
+import type { WholeJsonBodyParser } from '../../http/edge/json-bodies';
+
+type ParsedBody = Parameters<WholeJsonBodyParser>[2];
 
 /**
  * Bodies of the import routes (`POST /v1/import`, `POST /v1/clusters/{cluster}/import`) are
@@ -29,11 +32,6 @@ export const IMPORT_BODY_TYPES: Readonly<Record<string, ImportFormat>> = {
 
 /** 2 GiB: twice what `kubectl get nodes,pods -A -o json` prints for 10,000 nodes and 300,000 pods. */
 export const DEFAULT_IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024 * 1024;
-
-type ParsedBody = (error: Error | null, body?: unknown) => void;
-
-/** How a route that is not an import parses its JSON body: the whole body, as fastify's `parseAs: 'buffer'` parsers get it. */
-export type WholeJsonBodyParser = (request: FastifyRequest, body: Buffer, done: ParsedBody) => void;
 
 export interface ImportBodyOptions {
   /** How every other route's JSON is parsed (json-bodies.ts's parser). */

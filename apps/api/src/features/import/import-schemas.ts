@@ -1,5 +1,5 @@
 import { type JsonSchema, arrayOf, booleanField, constant, described, integerField, object, stringField } from '../../http/edge/answer-schemas';
-import { kubernetesRef } from '../../faces/rest-document/kubernetes-schemas';
+import { kubernetesRef } from '../../http/operation-docs/schema-names';
 import { IMPORT_BODY_TYPES } from './import-body-parser';
 
 /** The content types POST /v1/import reads (JSON and YAML, import-body-parser.ts): the document declares each. */

@@ -1,5 +1,5 @@
 import { type JsonSchema, arrayOf, booleanField, described, object, stringField } from '../../http/edge/answer-schemas';
-import { kubernetesRef } from '../../faces/rest-document/kubernetes-schemas';
+import { kubernetesRef } from '../../http/operation-docs/schema-names';
 
 /**
  * POST /v1/placement's body, for the OpenAPI document: the fields `placement` (placement-command.ts)

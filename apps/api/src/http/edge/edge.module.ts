@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CommandPipe, Commands } from './commands';
 
 /** Parsing at the edge, for every face: REST's CommandPipe and GraphQL's Commands. */
-@Global()
 @Module({
   providers: [Commands, CommandPipe],
   exports: [Commands, CommandPipe],

@@ -1,10 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { errorCodes } from 'fastify';
+import { type FastifyRequest, errorCodes } from 'fastify';
 import { failure, fieldError } from '@taintgate/domain';
 import { ACCEPTED_BODY_TYPES } from '../../platform/failures/failure-answers';
 import { PatchContentTypes } from '@taintgate/domain';
 import { FailureException } from '../../platform/failures/failure.exception';
-import { type WholeJsonBodyParser, readImportBodiesAsChunks } from '../../features/import/import-body-parser';
 import { stringifyExactly, withExactIntegers } from './exact-json';
 import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth';
 import { NUL_REASON, mayHoldUnstorableStrings, storableStrings } from './json-strings';
@@ -13,6 +12,11 @@ import { NUL_REASON, mayHoldUnstorableStrings, storableStrings } from './json-st
 const PATCH_BODY_TYPES = Object.values(PatchContentTypes);
 
 /** Methods whose operations need no body (a DELETE may send DeleteOptions, parsed as any body). */
+type ParsedBody = (error: Error | null, body?: unknown) => void;
+
+/** How a route that is not an import parses its JSON body: the whole body, as fastify's `parseAs: 'buffer'` parsers get it. */
+export type WholeJsonBodyParser = (request: FastifyRequest, body: Buffer, done: ParsedBody) => void;
+
 const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -33,7 +37,7 @@ const METHODS_WITHOUT_BODY = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
  * surrogates become U+FFFD, as Go decodes them (json-strings.ts). /graphql bodies come through here too
  * (@as-integrations/fastify hands Apollo `request.body`), so GraphQL variables are exact as well.
  */
-export function acceptJsonBodiesOnly(app: NestFastifyApplication, importBodyLimit: number): void {
+export function acceptJsonBodiesOnly(app: NestFastifyApplication): WholeJsonBodyParser {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeAllContentTypeParsers();
   const { bodyLimit } = fastify.initialConfig;
@@ -78,8 +82,7 @@ export function acceptJsonBodiesOnly(app: NestFastifyApplication, importBodyLimi
   // The Kubernetes API's PATCH bodies are JSON under their own types (the patch's format); the
   // handler reads which from the Content-Type.
   for (const type of PATCH_BODY_TYPES) app.useBodyParser(type, { bodyLimit }, parseWholeBody);
-  // The import routes take their bodies (JSON or YAML, up to ~1 GB) as chunks; every other route as above.
-  readImportBodiesAsChunks(fastify, { parseOtherJson: parseWholeBody, importBodyLimit });
+  return parseWholeBody;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiQuery, ApiResponse } from '@nestjs/swagger';
-import { type SchemaName, schemaRef } from '../../faces/rest-document/rest-schemas';
+import { type SchemaName, schemaRef } from './schema-names';
 
 /**
  * The decorators that tell the OpenAPI document what an operation takes and answers. The handlers
  * read their inputs through `@Command(op)`, which Nest's explorer cannot see into, so each
  * operation says here what its command reads (a body, a query) and what its service answers, by
- * the named schemas of rest-schemas.ts.
+ * the named schemas of schema-names.ts.
  */
 
 /**

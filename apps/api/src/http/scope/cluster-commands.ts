@@ -1,7 +1,9 @@
 import { FieldPath, type ListChunking, ShapeChecker, fieldError, isDNS1123Label } from '@taintgate/domain';
-import { DEFAULT_CLUSTER } from '../../store/cluster-writer';
 import { operation } from '../edge/operation';
 import { checked, listChunking } from '../edge/request-fields';
+
+/** The cluster the /v1/... paths (those without /clusters/{name}) and GraphQL without `cluster` serve. */
+export const DEFAULT_CLUSTER = 'default';
 
 const root = FieldPath.root();
 

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Caller, type Failure, authorize, failure } from '@taintgate/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { INTERNAL_ERROR_MESSAGE, failureOfThrown, httpAnswerOf } from '../failures/failure-answers';
+import { type AnswerFace, type FaceOfUrl, INTERNAL_ERROR_MESSAGE, failureOfThrown, httpAnswerOf } from '../failures/failure-answers';
 import { Authenticator } from './authenticator';
 import { AppConfig } from '../config/app-config';
 import { type RouteToken, accessOf, tokenOf } from './route-access';
@@ -15,7 +15,7 @@ import { bearerMatches } from './route-tokens';
  * trail. GraphQL's mutations need more than the viewer role this gives /graphql; the operation is
  * checked once parsed (graphql-access.plugin.ts).
  */
-export function guardEveryRequest(app: NestFastifyApplication): void {
+export function guardEveryRequest(app: NestFastifyApplication, faceOf: FaceOfUrl): void {
   const authenticator = app.get(Authenticator);
   const tokens = routeTokens(app.get(AppConfig));
   const logger = new Logger('Access');
@@ -41,10 +41,10 @@ export function guardEveryRequest(app: NestFastifyApplication): void {
             `looking up an API key failed: ${error instanceof Error ? error.message : String(error)}`,
             error instanceof Error ? error.stack : undefined,
           );
-        return answer(reply, request, found ?? failure.internal(INTERNAL_ERROR_MESSAGE));
+        return answer(reply, faceOf(request.url), found ?? failure.internal(INTERNAL_ERROR_MESSAGE));
       }
       const decided = authorize(caller, access, `${request.method} ${request.url.split('?')[0] ?? ''}`);
-      if (!decided.ok) return answer(reply, request, decided.error);
+      if (!decided.ok) return answer(reply, faceOf(request.url), decided.error);
       request.requestContext.set('facts', { caller: decided.value, requestId: request.id, clientAddress: request.ip });
       return undefined;
     });
@@ -68,7 +68,7 @@ function routeTokens(config: AppConfig): Partial<Record<RouteToken, (authorizati
 }
 
 /** Sends the failure's answer; the hook returns the reply, which tells fastify the request is answered. */
-function answer(reply: FastifyReply, request: FastifyRequest, f: Failure): FastifyReply {
-  const { statusCode, body, headers } = httpAnswerOf(f, request.url);
+function answer(reply: FastifyReply, face: AnswerFace, f: Failure): FastifyReply {
+  const { statusCode, body, headers } = httpAnswerOf(f, face);
   return reply.code(statusCode).headers(headers).send(body);
 }

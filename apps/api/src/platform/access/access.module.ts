@@ -1,19 +1,16 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ApiKeyStore } from './api-key-store';
-import { ApiKeysController } from '../../features/api-keys/api-keys.controller';
-import { ApiKeysService } from '../../features/api-keys/api-keys.service';
 import { Authenticator } from './authenticator';
 import { SocketAccess } from './socket-access';
 
 /**
- * API keys and roles: who may call (authenticator.ts, access-hook.ts for HTTP, socket-access.ts
- * for graphql-ws, graphql-access.plugin.ts for GraphQL's mutations) and the keys themselves
- * (/v1/apikeys and `npm run apikeys`).
+ * Who may call: API keys looked up (authenticator.ts), and the checks of every HTTP request
+ * (access-hook.ts) and graphql-ws connection (socket-access.ts); GraphQL's mutations are checked
+ * once parsed (faces/graphql/graphql-access.plugin.ts). The keys' own routes are a feature
+ * (features/api-keys/).
  */
-@Global()
 @Module({
-  providers: [ApiKeyStore, Authenticator, ApiKeysService, SocketAccess],
-  controllers: [ApiKeysController],
-  exports: [Authenticator, ApiKeysService, SocketAccess],
+  providers: [ApiKeyStore, Authenticator, SocketAccess],
+  exports: [ApiKeyStore, Authenticator, SocketAccess],
 })
-export class AuthModule {}
+export class AccessModule {}

@@ -2,7 +2,6 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { type Failure, type FailureReason, type FieldError, MAX_REQUEST_BODY_BYTES, bodyTooLarge, failure } from '@taintgate/domain';
 import type { ApiErrorBody } from './error-body';
-import { isKubeApiPath } from '../../faces/kube-api/kube-paths';
 import { isPostgresUnreachable } from './outages';
 
 /**
@@ -91,24 +90,32 @@ export function kubeStatusOf(f: Failure) {
   };
 }
 
-/** The path GraphQL is served on: its failures before GraphQL runs are answered in GraphQL's shape. */
-const GRAPHQL_PATH = '/graphql';
+/**
+ * Which face a failure is answered in the words of: REST's body, GraphQL's `{errors: [...]}`, or
+ * the Kubernetes API's metav1.Status.
+ */
+export type AnswerFace = 'rest' | 'graphql' | 'kubernetes';
 
 /**
- * A failure as an HTTP answer to a request for `url`: REST's body, or `{errors: [...]}` on
- * /graphql, with its status and the headers it calls for (401 says which scheme to use).
+ * The face a request's URL is served by. The faces know their own paths; the application wires
+ * them together (faces/answer-faces.ts), and the places that answer failures before a handler runs
+ * (the failure filter, the access hook) are handed the result.
  */
-export function httpAnswerOf(f: Failure, url: string | undefined): { statusCode: number; body: unknown; headers: Record<string, string> } {
-  const statusCode = statusOf(f.reason);
-  const onGraphql = (url ?? '').split('?')[0] === GRAPHQL_PATH;
+export type FaceOfUrl = (url: string | undefined) => AnswerFace;
+
+/**
+ * A failure as an HTTP answer in `face`'s words, with its status and the headers it calls for
+ * (401 says which scheme to use, 503 when to retry).
+ */
+export function httpAnswerOf(f: Failure, face: AnswerFace): { statusCode: number; body: unknown; headers: Record<string, string> } {
   const headers: Record<string, string> =
     f.reason === 'Unauthorized'
       ? { 'www-authenticate': 'Bearer realm="taintgate"' }
       : f.reason === 'ServiceUnavailable'
         ? { 'retry-after': String(RETRY_AFTER_SECONDS) }
         : {};
-  if (isKubeApiPath(url)) return { statusCode: kubeStatusCodeOf(f.reason), body: kubeStatusOf(f), headers };
-  return { statusCode, body: onGraphql ? { errors: [graphqlAnswerOf(f)] } : restAnswerOf(f), headers };
+  if (face === 'kubernetes') return { statusCode: kubeStatusCodeOf(f.reason), body: kubeStatusOf(f), headers };
+  return { statusCode: statusOf(f.reason), body: face === 'graphql' ? { errors: [graphqlAnswerOf(f)] } : restAnswerOf(f), headers };
 }
 
 /** What a client is told about a failure of ours; the stack and the cause go to the log only. */

@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, type HttpServer, Logger } from '@nestjs/common';
 import { failure } from '@taintgate/domain';
-import { INTERNAL_ERROR_MESSAGE, failureOfThrown, httpAnswerOf } from './failure-answers';
+import { type FaceOfUrl, INTERNAL_ERROR_MESSAGE, failureOfThrown, httpAnswerOf } from './failure-answers';
 import { reportIfOutage } from './outages';
 
 /** The part of a request this filter reads; a fastify request and Node's both have it. */
@@ -21,7 +21,10 @@ interface RequestLine {
 export class FailureFilter implements ExceptionFilter {
   private readonly logger = new Logger(FailureFilter.name);
 
-  constructor(private readonly httpAdapter: HttpServer) {}
+  constructor(
+    private readonly httpAdapter: HttpServer,
+    private readonly faceOf: FaceOfUrl,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): unknown {
     // Resolvers reach global filters too; their errors belong to GraphQL's formatError.
@@ -55,6 +58,6 @@ export class FailureFilter implements ExceptionFilter {
       this.logger.error(`unexpected error: ${error.message}`, error.stack);
       found = failure.internal(INTERNAL_ERROR_MESSAGE);
     }
-    return httpAnswerOf(found, request.url);
+    return httpAnswerOf(found, this.faceOf(request.url));
   }
 }

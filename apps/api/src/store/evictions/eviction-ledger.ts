@@ -6,8 +6,7 @@ import { PrismaService } from '../../platform/database/prisma.service';
 import type { Event, Eviction, EvictionStatus, Prisma } from '../../generated/prisma/client';
 import { EventStore, type NewEvent } from '../event-store';
 import { insertEvictions } from './bulk-insert';
-import { evictionSubject, podName, taintOfEviction } from './eviction-records';
-import type { EvictionWakeup } from '../../control-loops/taint-eviction/eviction-jobs';
+import { type EvictionWakeup, evictionSubject, podName, taintOfEviction } from './eviction-records';
 
 /** What one write or wake-up decided, step by step, for the ledger to record in a few statements. */
 export class EvictionOutcome {

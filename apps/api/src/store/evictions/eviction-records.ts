@@ -43,3 +43,10 @@ export function taintOfEviction(row: Eviction): Taint {
   if (row.taintValue) taint.value = row.taintValue;
   return taint;
 }
+
+/** What a wake-up job needs to know; everything else is read again from Postgres. */
+export interface EvictionWakeup {
+  id: bigint;
+  wakeups: number;
+  scheduledFor: Date;
+}

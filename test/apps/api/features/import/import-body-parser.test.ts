@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_IMPORT_BODY_LIMIT_BYTES,
   IMPORT_BODY_TYPES,
-  type WholeJsonBodyParser,
   isImportBody,
   readImportBodiesAsChunks,
 } from '../../../../../apps/api/src/features/import/import-body-parser';
+import type { WholeJsonBodyParser } from '../../../../../apps/api/src/http/edge/json-bodies';
 import { BodyNotReceivedError } from '../../../../../apps/api/src/features/import/import-body';
 import { readKubectlObjects } from '../../../../../apps/api/src/features/import/kubectl-objects';
 import { kubectlNode, kubectlPod } from '../../../../support/kubectl-objects';

@@ -6,9 +6,9 @@ import type { RouteAccess } from '../../../platform/access/route-access';
 import { asksForPage } from './asks-for-page';
 import { EXPLORER_FILES, EXPLORER_FILES_PATH, type ExplorerFile } from './explorer-files';
 import { EXPLORER_CSP, EXPLORER_PAGE } from './explorer-page';
+import { GRAPHQL_PATH } from '../graphql-path';
 
 /** The GraphQL endpoint, where the page is served to a browser (graphql.module.ts's `path`). */
-const GRAPHQL_PATH = '/graphql';
 
 /** The router's constraint that tells the page's route from Apollo's on GET /graphql. */
 const PAGE_CONSTRAINT = 'graphqlExplorerPage';

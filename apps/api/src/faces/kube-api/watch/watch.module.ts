@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { WatchService } from './watch.service';
+import { StoreModule } from '../../../store/store.module';
 
 /**
  * Watches of the Kubernetes API face: a watch follows its cluster's snapshot in this replica, which
@@ -7,6 +8,7 @@ import { WatchService } from './watch.service';
  * in kube-api/.
  */
 @Module({
+  imports: [StoreModule],
   providers: [WatchService],
   exports: [WatchService],
 })
