@@ -2,16 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Pod, Taint } from '@taintgate/domain';
 import { Prisma, type TaintEffect } from '../generated/prisma/client';
-import type { Connection } from '../platform/database/prisma.service';
+import { type Connection, PrismaService } from '../platform/database/prisma.service';
 import { fail } from '../platform/failures/failure.exception';
-import type { FirstRead, Tx, WriteContext } from './cluster-writer';
+import type { FirstRead, WriteContext } from './cluster-writer';
 import { taintOfRow } from './node-record';
 import { oversized } from './object-size';
 import { namedStatement } from '../platform/database/named-statement';
 import { type ImportedPodRow, type PodRow, type StoredPodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
-
-/** Reads outside a write go through the Prisma client itself, which a transaction client also is. */
-type ReadClient = Pick<Tx, 'pod' | '$queryRaw'>;
 
 /** The node a written pod is bound to, as its write read it: its taints (none when it is not stored), and whether an eviction waits for the pod there. */
 export interface PodsNode {
@@ -135,9 +132,11 @@ function importValues(pods: readonly ImportedPodText[]): string[] {
   return [`[${pods.map((p) => p.plain).join(',')}]`, ...IMPORTED_JSON_COLUMNS.map((_, i) => pods.map((p) => p.json[i]).join(VALUE_SEPARATOR))];
 }
 
-/** The pod table, read and written inside a ClusterWriter transaction. */
+/** The pod table, read and written inside a ClusterWriter transaction, and read outside one by the loops that look before they write. */
 @Injectable()
 export class PodStore {
+  constructor(private readonly prisma: PrismaService) {}
+
   /**
    * The stored pod, on the write's own connection: a single pod's write reads and writes its row
    * while it holds the cluster's lock, where Prisma's work per query cost more than the query.
@@ -188,6 +187,15 @@ export class PodStore {
   async boundTo(w: WriteContext, nodeNames: readonly string[]): Promise<Pod[]> {
     if (nodeNames.length === 0) return [];
     return (await w.tx.pod.findMany({ where: { clusterId: w.cluster.id, nodeName: { in: [...nodeNames] } } })).map(podOfRow);
+  }
+
+  /** How many pods are bound to these nodes: one count on the write's own connection, whatever their number. */
+  async countBoundTo(w: WriteContext, nodeNames: readonly string[]): Promise<number> {
+    const [bound] = await w.rows<{ pods: number }>(`SELECT count(*)::int AS pods FROM pods WHERE cluster_id = $1::int AND node_name = ANY($2::text[])`, [
+      w.cluster.id,
+      nodeNames,
+    ]);
+    return bound?.pods ?? 0;
   }
 
   /**
@@ -276,15 +284,15 @@ export class PodStore {
    * outside any write: a pass that finds nothing takes no revision (every write moves its
    * cluster's revision and every replica reloads).
    */
-  async clustersWithPodsDueForRemoval(prisma: ReadClient, now: number): Promise<number[]> {
-    const rows = await prisma.$queryRaw<{ id: number }[]>`
+  async clustersWithPodsDueForRemoval(now: number): Promise<number[]> {
+    const rows = await this.prisma.$queryRaw<{ id: number }[]>`
       SELECT DISTINCT p.cluster_id AS id FROM pods p WHERE p.deletion_timestamp <= ${new Date(now)} AND ${endedByTaintgate}`;
     return rows.map((row) => row.id);
   }
 
   /** The clusters where some pod is bound to a node that is not stored, read outside any write (as above). */
-  async clustersWithPodsOnMissingNodes(prisma: ReadClient): Promise<number[]> {
-    const rows = await prisma.$queryRaw<{ id: number }[]>`
+  async clustersWithPodsOnMissingNodes(): Promise<number[]> {
+    const rows = await this.prisma.$queryRaw<{ id: number }[]>`
       SELECT DISTINCT p.cluster_id AS id FROM pods p
       WHERE p.node_name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.cluster_id = p.cluster_id AND n.name = p.node_name)`;
     return rows.map((row) => row.id);

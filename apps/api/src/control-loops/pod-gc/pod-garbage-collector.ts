@@ -4,7 +4,6 @@ import { ClusterWriter } from '../../store/cluster-writer';
 import { EventStore } from '../../store/event-store';
 import { PeriodicPass } from '../../store/periodic-pass';
 import { PodStore } from '../../store/pod-store';
-import { PrismaService } from '../../platform/database/prisma.service';
 import { AppConfig } from '../../platform/config/app-config';
 import { TaintEvictionController } from '../taint-eviction/taint-eviction-controller';
 
@@ -18,7 +17,6 @@ import { TaintEvictionController } from '../taint-eviction/taint-eviction-contro
 @Injectable()
 export class PodGarbageCollector extends PeriodicPass {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly writer: ClusterWriter,
     private readonly pods: PodStore,
     private readonly events: EventStore,
@@ -31,7 +29,7 @@ export class PodGarbageCollector extends PeriodicPass {
   protected async pass(): Promise<number> {
     let deleted = 0;
     // Most passes find nothing: they must take no revision (each write makes every replica reload).
-    for (const clusterId of await this.pods.clustersWithPodsOnMissingNodes(this.prisma)) deleted += await this.collectIn(clusterId);
+    for (const clusterId of await this.pods.clustersWithPodsOnMissingNodes()) deleted += await this.collectIn(clusterId);
     return deleted;
   }
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ClusterWriter, type WriteContext } from '../../store/cluster-writer';
 import { PeriodicPass } from '../../store/periodic-pass';
+import { PodStore } from '../../store/pod-store';
 import { AppConfig } from '../../platform/config/app-config';
-import { PrismaService } from '../../platform/database/prisma.service';
+import { NodeUpdateStore } from './node-update-store';
 import { TaintEvictionController } from './taint-eviction-controller';
 
 /**
@@ -40,7 +41,8 @@ export class NodeUpdateQueue extends PeriodicPass {
   private current: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly store: NodeUpdateStore,
+    private readonly pods: PodStore,
     private readonly writer: ClusterWriter,
     private readonly controller: TaintEvictionController,
     private readonly config: AppConfig,
@@ -69,11 +71,7 @@ export class NodeUpdateQueue extends PeriodicPass {
    */
   async decideOrQueue(w: WriteContext, names: readonly string[]): Promise<void> {
     if (names.length === 0) return;
-    const [bound] = await w.rows<{ pods: number }>(`SELECT count(*)::int AS pods FROM pods WHERE cluster_id = $1::int AND node_name = ANY($2::text[])`, [
-      w.cluster.id,
-      names,
-    ]);
-    if ((bound?.pods ?? 0) <= PODS_PER_WRITE) await this.controller.nodesUpdated(w, names);
+    if ((await this.pods.countBoundTo(w, names)) <= PODS_PER_WRITE) await this.controller.nodesUpdated(w, names);
     else await this.queue(w, names);
   }
 
@@ -83,11 +81,7 @@ export class NodeUpdateQueue extends PeriodicPass {
    */
   async queue(w: WriteContext, names: readonly string[]): Promise<void> {
     if (names.length === 0) return;
-    await w.sql(
-      `INSERT INTO pending_node_updates (cluster_id, node_name, revision) SELECT $1::int, unnest($2::text[]), $3::bigint
-       ON CONFLICT (cluster_id, node_name) DO UPDATE SET revision = EXCLUDED.revision`,
-      [w.cluster.id, names, String(w.revision)],
-    );
+    await this.store.queue(w, names);
     w.afterCommit(() => {
       // Not awaited: the command answers now; a failed run is logged by the next pass, which tries again.
       if (this.config.evictions.worker && !this.stopping) void this.run().catch(() => undefined);
@@ -97,8 +91,7 @@ export class NodeUpdateQueue extends PeriodicPass {
 
   protected async pass(): Promise<number> {
     let decided = 0;
-    const clusters = await this.prisma.pendingNodeUpdate.findMany({ distinct: ['clusterId'], select: { clusterId: true } });
-    for (const { clusterId } of clusters) {
+    for (const clusterId of await this.store.clusters()) {
       for (;;) {
         const batches = await this.nextWrites(clusterId);
         if (batches.length === 0) break;
@@ -119,11 +112,7 @@ export class NodeUpdateQueue extends PeriodicPass {
    * one write a little larger).
    */
   private async nextWrites(clusterId: number): Promise<string[][]> {
-    const rows = await this.prisma.$queryRaw<{ name: string; pods: number }[]>`
-      SELECT q.node_name AS name,
-             (SELECT count(*)::int FROM pods p WHERE p.cluster_id = q.cluster_id AND p.node_name = q.node_name) AS pods
-      FROM pending_node_updates q WHERE q.cluster_id = ${clusterId}
-      ORDER BY q.revision, q.node_name LIMIT ${NODES_PER_READ}`;
+    const rows = await this.store.next(clusterId, NODES_PER_READ);
     const writes: string[][] = [];
     let names: string[] = [];
     let pods = 0;
@@ -142,14 +131,8 @@ export class NodeUpdateQueue extends PeriodicPass {
 
   /** In one write: the nodes still queued (another replica may have taken them) leave the queue, and their pods are decided. */
   private async decide(w: WriteContext, names: readonly string[]): Promise<number> {
-    const taken = await w.rows<{ node_name: string }>(
-      `DELETE FROM pending_node_updates WHERE cluster_id = $1::int AND node_name = ANY($2::text[]) RETURNING node_name`,
-      [w.cluster.id, names],
-    );
-    await this.controller.nodesUpdated(
-      w,
-      taken.map((row) => row.node_name),
-    );
+    const taken = await this.store.take(w, names);
+    await this.controller.nodesUpdated(w, taken);
     return taken.length;
   }
 }

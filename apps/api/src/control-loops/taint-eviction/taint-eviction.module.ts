@@ -6,6 +6,7 @@ import { EvictionJobs } from './eviction-jobs';
 import { EvictionReconciler } from './eviction-reconciler';
 import { EvictionReport } from './eviction-report';
 import { NodeUpdateQueue } from './node-update-queue';
+import { NodeUpdateStore } from './node-update-store';
 import { TaintEvictionController } from './taint-eviction-controller';
 
 /**
@@ -15,7 +16,7 @@ import { TaintEvictionController } from './taint-eviction-controller';
  */
 @Module({
   imports: [StoreModule, MetricsModule],
-  providers: [EvictionJobs, EvictionReport, TaintEvictionController, EvictionReconciler, DueEvictionSweep, NodeUpdateQueue],
+  providers: [EvictionJobs, EvictionReport, TaintEvictionController, EvictionReconciler, DueEvictionSweep, NodeUpdateStore, NodeUpdateQueue],
   exports: [TaintEvictionController, EvictionReconciler, EvictionJobs, NodeUpdateQueue],
 })
 export class TaintEvictionModule {}

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { ClusterWriter } from '../../store/cluster-writer';
 import { PeriodicPass } from '../../store/periodic-pass';
 import { PodStore } from '../../store/pod-store';
-import { PrismaService } from '../../platform/database/prisma.service';
 import { EvictionLedger } from '../../store/evictions/eviction-ledger';
 import { TaintEvictionController } from '../taint-eviction/taint-eviction-controller';
 
@@ -23,7 +22,6 @@ const REMOVE_PER_WRITE = 2000;
 @Injectable()
 export class TerminatingPodReaper extends PeriodicPass {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly writer: ClusterWriter,
     private readonly pods: PodStore,
     private readonly ledger: EvictionLedger,
@@ -34,7 +32,7 @@ export class TerminatingPodReaper extends PeriodicPass {
 
   protected async pass(): Promise<number> {
     let removed = 0;
-    for (const clusterId of await this.pods.clustersWithPodsDueForRemoval(this.prisma, Date.now())) removed += await this.removeIn(clusterId);
+    for (const clusterId of await this.pods.clustersWithPodsDueForRemoval(Date.now())) removed += await this.removeIn(clusterId);
     return removed;
   }
 

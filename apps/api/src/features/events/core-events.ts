@@ -1,18 +1,5 @@
 import type { CoreEvent } from '@taintgate/domain';
-
-/** An events row as the Kubernetes API reads it, with the uid of the pod its eviction was about. */
-export interface EventRow {
-  id: bigint;
-  at: Date;
-  type: string;
-  reason: string;
-  message: string;
-  kind: string;
-  involvedKind: string;
-  involvedNamespace: string | null;
-  involvedName: string;
-  involvedUid: string | null;
-}
+import type { EventRow } from '../../store/event-store';
 
 /** The component whose recorder wrote each kind of event, as upstream's controllers name theirs. */
 const COMPONENT_OF: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { PrismaService } from '../../platform/database/prisma.service';
+import { EvictionLedger } from '../../store/evictions/eviction-ledger';
 import { EvictionJobs } from '../../control-loops/taint-eviction/eviction-jobs';
 import { MetricsRegistry } from '../../platform/metrics/metrics-registry';
 import { boundedScrape } from '../../platform/metrics/scrape-bounds';
@@ -8,16 +8,6 @@ import { sharedRead } from '../../platform/metrics/shared-read';
 
 /** The most clusters named, those with the most evictions waiting: a series per cluster, bounded. */
 const MAX_CLUSTERS_NAMED = 100;
-
-/**
- * The evictions still waiting, per cluster, and how far past its deadline the earliest is: one
- * grouped read of the `(status, scheduled_for)` index's Scheduled rows, on the pool.
- */
-const SCHEDULED_BY_CLUSTER = `SELECT c.name, count(*)::int AS scheduled,
-    greatest(0, extract(epoch FROM now() - min(e.scheduled_for)))::float8 AS overdue
-  FROM evictions e JOIN clusters c ON c.id = e.cluster_id
-  WHERE e.status = 'Scheduled'
-  GROUP BY c.name ORDER BY count(*) DESC LIMIT ${MAX_CLUSTERS_NAMED}`;
 
 /** The BullMQ job states a wake-up waits in (delayed: until its deadline; waiting: due, for a worker). */
 const QUEUE_STATES = ['delayed', 'waiting', 'active', 'prioritized', 'failed'] as const;
@@ -29,10 +19,9 @@ const QUEUE_STATES = ['delayed', 'waiting', 'active', 'prioritized', 'failed'] a
  */
 @Injectable()
 export class EvictionBacklogGauges {
-  constructor({ registry }: MetricsRegistry, prisma: PrismaService, jobs: EvictionJobs) {
-    const scheduled = sharedRead(() =>
-      boundedScrape('scheduled evictions', prisma.rows<{ name: string; scheduled: number; overdue: number }>(SCHEDULED_BY_CLUSTER, [])),
-    );
+  constructor({ registry }: MetricsRegistry, ledger: EvictionLedger, jobs: EvictionJobs) {
+    // The evictions still waiting, per cluster, and how far past its deadline the earliest is (one read for both gauges).
+    const scheduled = sharedRead(() => boundedScrape('scheduled evictions', ledger.scheduledByCluster(MAX_CLUSTERS_NAMED)));
     new Gauge({
       name: 'taintgate_evictions_scheduled',
       help: 'Evictions scheduled and not yet carried out or cancelled, per cluster (the 100 clusters with the most).',

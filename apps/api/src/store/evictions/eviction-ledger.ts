@@ -166,6 +166,23 @@ export class EvictionLedger {
     return this.prisma.eviction.findMany({ where: { status: 'Scheduled' }, orderBy: { scheduledFor: 'asc' } });
   }
 
+  /**
+   * The evictions still waiting, per cluster, and how far past its deadline the earliest is (0
+   * while none is due, in seconds), for the `limit` clusters with the most: one grouped read of the
+   * `(status, scheduled_for)` index's Scheduled rows, on the pool. The limit is written into the
+   * text (a number: nothing but digits).
+   */
+  async scheduledByCluster(limit: number): Promise<{ name: string; scheduled: number; overdue: number }[]> {
+    return this.prisma.rows(
+      `SELECT c.name, count(*)::int AS scheduled,
+    greatest(0, extract(epoch FROM now() - min(e.scheduled_for)))::float8 AS overdue
+  FROM evictions e JOIN clusters c ON c.id = e.cluster_id
+  WHERE e.status = 'Scheduled'
+  GROUP BY c.name ORDER BY count(*) DESC LIMIT ${limit}`,
+      [],
+    );
+  }
+
   /** The executed evictions of these pods (by uid) are complete: their pods are gone now. */
   async podsRemoved(w: WriteContext, podUids: readonly string[]): Promise<void> {
     if (podUids.length === 0) return;

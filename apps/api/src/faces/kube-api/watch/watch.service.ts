@@ -17,9 +17,8 @@ import {
 import { ClusterDirectory } from '../../../store/cluster-directory';
 import type { ClusterView, SnapshotRefresh } from '../../../store/cluster-snapshot';
 import { ClusterSnapshots } from '../../../store/cluster-snapshots';
-import { tombstonesBetween } from '../../../store/tombstones';
+import { TombstoneStore } from '../../../store/tombstone-store';
 import { AppConfig } from '../../../platform/config/app-config';
-import { PrismaService } from '../../../platform/database/prisma.service';
 import { kubeStatusOf } from '../../../platform/failures/failure-answers';
 import { fail } from '../../../platform/failures/failure.exception';
 import { reportIfOutage } from '../../../platform/failures/outages';
@@ -64,7 +63,7 @@ export class WatchService implements OnModuleDestroy {
   constructor(
     private readonly snapshots: ClusterSnapshots,
     private readonly directory: ClusterDirectory,
-    private readonly prisma: PrismaService,
+    private readonly tombstones: TombstoneStore,
     private readonly config: AppConfig,
   ) {}
 
@@ -109,8 +108,8 @@ export class WatchService implements OnModuleDestroy {
   private async start(cluster: string, clusterId: number, command: WatchCommand): Promise<Start> {
     const view = await this.snapshots.view(cluster);
     const objects = objectsOf(view, command.filter.kind);
-    const row = await this.prisma.cluster.findUnique({ where: { id: clusterId }, select: { tombstonesPrunedThrough: true } });
-    const decided = watchStartOf(command.start, { revision: view.revision, prunedThrough: row?.tombstonesPrunedThrough ?? 0n });
+    const prunedThrough = await this.tombstones.prunedThrough(clusterId);
+    const decided = watchStartOf(command.start, { revision: view.revision, prunedThrough: prunedThrough ?? 0n });
     switch (decided.kind) {
       case 'expired':
         return fail(failure.expired(decided.message));
@@ -158,9 +157,9 @@ export class WatchService implements OnModuleDestroy {
     } else {
       for await (const piece of this.catchUp(start, filter)) yield* send(piece);
       // Retention may have pruned tombstones while they were read: then some deletions may be missing.
-      const row = await this.prisma.cluster.findUnique({ where: { id: start.clusterId }, select: { tombstonesPrunedThrough: true } });
-      if (row && row.tombstonesPrunedThrough > start.after) {
-        yield lines.line('ERROR', kubeStatusOf(failure.expired(tooOldMessage(start.after, row.tombstonesPrunedThrough))));
+      const prunedThrough = await this.tombstones.prunedThrough(start.clusterId);
+      if (prunedThrough !== undefined && prunedThrough > start.after) {
+        yield lines.line('ERROR', kubeStatusOf(failure.expired(tooOldMessage(start.after, prunedThrough))));
         return;
       }
     }
@@ -207,7 +206,7 @@ export class WatchService implements OnModuleDestroy {
         if (event) yield event;
       }
     };
-    for await (const page of tombstonesBetween(this.prisma, start.clusterId, filter.kind, start.after, start.revision)) {
+    for await (const page of this.tombstones.between(start.clusterId, filter.kind, start.after, start.revision)) {
       const events: WatchEvent<Watched>[] = [];
       for (const t of page) {
         // Objects written at a tombstone's revision come after it: a deletion and a write of one key in one revision is a re-creation.
