@@ -11,7 +11,7 @@ import { type NamedStatement, queryOf } from '../platform/database/named-stateme
 import { type ClusterKey, type Literal, PreparedStatements, isMissingStatement } from './prepared-statements';
 import { type WaitingWrite, groupSize } from './write-groups';
 
-export type Tx = Prisma.TransactionClient;
+type Tx = Prisma.TransactionClient;
 
 /** Which kind of object a tombstone is about. */
 type ObjectKind = 'Node' | 'Pod';

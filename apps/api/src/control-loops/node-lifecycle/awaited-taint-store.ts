@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TaintKeys } from '@taintgate/domain';
-import type { Tx, WriteContext } from '../../store/cluster-writer';
-
-type ReadClient = Pick<Tx, 'awaitedNoExecuteTaint' | 'zoneTainting' | 'node' | 'taint' | '$queryRaw'>;
+import type { WriteContext } from '../../store/cluster-writer';
+import { PrismaService } from '../../platform/database/prisma.service';
 
 /** A node as the pacer sees it: its labels (its zone), its conditions and whether it carries a condition NoExecute taint. */
 export interface PacedNode {
@@ -17,10 +16,12 @@ const conditionNoExecute = { effect: 'NoExecute' as const, key: { in: [TaintKeys
 /**
  * The zones' NoExecute queues in Postgres: the nodes waiting for their taint
  * (awaited_no_execute_taints) and each zone's last tainting (zone_taintings), per cluster. Reads
- * take a client and the cluster (the pacer looks outside a write first); changes take the write's context.
+ * take the cluster, and the write when in one (the pacer looks outside a write first); changes take the write's context.
  */
 @Injectable()
 export class AwaitedTaintStore {
+  constructor(private readonly prisma: PrismaService) {}
+
   /** Puts the node in its zone's queue, keeping its place if it is there already (markNodeForTainting). */
   async enqueue(w: WriteContext, nodeName: string, taintKey: string): Promise<void> {
     await w.tx.awaitedNoExecuteTaint.upsert({
@@ -54,21 +55,21 @@ export class AwaitedTaintStore {
    * The clusters the pacer has work in: some node waits for its taint, or carries the not-ready
    * or unreachable NoExecute taint (which master disruption takes off).
    */
-  async clustersToPace(client: ReadClient): Promise<number[]> {
-    const rows = await client.$queryRaw<{ id: number }[]>`
+  async clustersToPace(): Promise<number[]> {
+    const rows = await this.prisma.$queryRaw<{ id: number }[]>`
       SELECT cluster_id AS id FROM awaited_no_execute_taints
       UNION
       SELECT cluster_id FROM taints WHERE effect = 'NoExecute' AND key IN (${TaintKeys.notReady}, ${TaintKeys.unreachable})`;
     return rows.map((row) => row.id);
   }
 
-  async queued(client: ReadClient, clusterId: number): Promise<{ nodeName: string; since: Date }[]> {
-    return client.awaitedNoExecuteTaint.findMany({ where: { clusterId }, select: { nodeName: true, since: true } });
+  async queued(clusterId: number, w?: WriteContext): Promise<{ nodeName: string; since: Date }[]> {
+    return (w?.tx ?? this.prisma).awaitedNoExecuteTaint.findMany({ where: { clusterId }, select: { nodeName: true, since: true } });
   }
 
   /** Every node's zone labels and Ready status: the zones' states need them all (handleDisruption). */
-  async nodes(client: ReadClient, clusterId: number): Promise<PacedNode[]> {
-    const rows = await client.node.findMany({
+  async nodes(clusterId: number, w?: WriteContext): Promise<PacedNode[]> {
+    const rows = await (w?.tx ?? this.prisma).node.findMany({
       where: { clusterId },
       select: { name: true, labels: true, conditions: true, taints: { where: conditionNoExecute, select: { id: true } } },
     });
@@ -81,8 +82,8 @@ export class AwaitedTaintStore {
     }));
   }
 
-  async lastTaintings(client: ReadClient, clusterId: number): Promise<Map<string, number>> {
-    const rows = await client.zoneTainting.findMany({ where: { clusterId } });
+  async lastTaintings(clusterId: number, w?: WriteContext): Promise<Map<string, number>> {
+    const rows = await (w?.tx ?? this.prisma).zoneTainting.findMany({ where: { clusterId } });
     return new Map(rows.map((row) => [JSON.parse(row.zone) as string, row.lastTaintedAt.getTime()]));
   }
 

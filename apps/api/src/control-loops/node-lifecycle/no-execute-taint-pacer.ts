@@ -15,7 +15,6 @@ import type { NodeRow } from '../../store/node-record';
 import { NodeStore } from '../../store/node-store';
 import { PeriodicPass } from '../../store/periodic-pass';
 import { AppConfig } from '../../platform/config/app-config';
-import { PrismaService } from '../../platform/database/prisma.service';
 import { EvictionJobs } from '../taint-eviction/eviction-jobs';
 import { TaintEvictionController } from '../taint-eviction/taint-eviction-controller';
 import { AwaitedTaintStore } from './awaited-taint-store';
@@ -42,7 +41,6 @@ interface PacingPlan {
 @Injectable()
 export class NoExecuteTaintPacer extends PeriodicPass {
   constructor(
-    private readonly prisma: PrismaService,
     private readonly writer: ClusterWriter,
     private readonly nodes: NodeStore,
     private readonly store: AwaitedTaintStore,
@@ -82,13 +80,13 @@ export class NoExecuteTaintPacer extends PeriodicPass {
   /** Each cluster with work is paced on its own: its zones, its nodes, its revision. */
   protected async pass(): Promise<number> {
     let changed = 0;
-    for (const clusterId of await this.store.clustersToPace(this.prisma)) changed += await this.passIn(clusterId);
+    for (const clusterId of await this.store.clustersToPace()) changed += await this.passIn(clusterId);
     return changed;
   }
 
   private async passIn(clusterId: number): Promise<number> {
     // Most passes have nothing to do: they look first and take no revision.
-    const look = await this.plan(this.prisma, clusterId, Date.now());
+    const look = await this.plan(clusterId, Date.now());
     if (look.due.length === 0 && look.reachable.length === 0) {
       await this.wakeAt(look.nextAt);
       return 0;
@@ -96,7 +94,7 @@ export class NoExecuteTaintPacer extends PeriodicPass {
     const changed = await this.writer.writeExisting(
       clusterId,
       async (w) => {
-        const plan = await this.plan(w.tx, clusterId, w.now);
+        const plan = await this.plan(clusterId, w.now, w);
         for (const name of plan.reachable) await this.markReachable(w, name);
         for (const node of plan.due) await this.taint(w, node);
         w.afterCommit(() => this.wakeAt(plan.nextAt));
@@ -107,9 +105,10 @@ export class NoExecuteTaintPacer extends PeriodicPass {
     return changed ?? 0;
   }
 
-  private async plan(client: PrismaService | WriteContext['tx'], clusterId: number, now: number): Promise<PacingPlan> {
-    const queued = await this.store.queued(client, clusterId);
-    const nodes = await this.store.nodes(client, clusterId);
+  /** What to do at `now`: from the write's transaction, or (`w` undefined) from what is committed, to look before taking a revision. */
+  private async plan(clusterId: number, now: number, w?: WriteContext): Promise<PacingPlan> {
+    const queued = await this.store.queued(clusterId, w);
+    const nodes = await this.store.nodes(clusterId, w);
     const zoneOf = new Map(nodes.map((n) => [n.name, zoneKeyOf(n.labels)]));
     const { rates, allFullyDisrupted } = zoneRates(
       nodes.map((n) => ({ zone: zoneOf.get(n.name) ?? '', readyStatus: n.readyStatus })),
@@ -121,7 +120,7 @@ export class NoExecuteTaintPacer extends PeriodicPass {
       const zone = zoneOf.get(q.nodeName);
       return zone === undefined ? [] : [{ name: q.nodeName, zone, since: q.since.getTime() }];
     });
-    const turn = nodesToTaintNow(waiting, rates, await this.store.lastTaintings(client, clusterId), now);
+    const turn = nodesToTaintNow(waiting, rates, await this.store.lastTaintings(clusterId, w), now);
     return { due: turn.due, reachable: [], nextAt: turn.nextAt };
   }
 

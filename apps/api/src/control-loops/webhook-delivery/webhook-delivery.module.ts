@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { StoreModule } from '../../store/store.module';
 import { DeliveryAttempts } from './delivery-attempts';
 import { DeliveryJobs } from './delivery-jobs';
+import { WebhookDeliveryStore } from './webhook-delivery-store';
 import { WebhookDispatcher } from './webhook-dispatcher';
 
 /**
@@ -11,6 +12,6 @@ import { WebhookDispatcher } from './webhook-dispatcher';
  */
 @Module({
   imports: [StoreModule],
-  providers: [DeliveryJobs, DeliveryAttempts, WebhookDispatcher],
+  providers: [WebhookDeliveryStore, DeliveryJobs, DeliveryAttempts, WebhookDispatcher],
 })
 export class WebhookDeliveryModule {}
