@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../platform/config/app-config';
-import { PrismaService } from '../../platform/database/prisma.service';
+import { withCommandDatabase } from '../../platform/database/command-database';
 import { valueOf } from '../../platform/failures/failure.exception';
 import { createApiKey } from './api-key-commands';
 import { ApiKeyStore } from '../../platform/access/api-key-store';
 import { ApiKeysService } from './api-keys.service';
 import { Authenticator } from '../../platform/access/authenticator';
+import { AuditStore } from '../audit/audit-store';
 
 const API_KEYS_USAGE = `usage:
   npm run apikeys -- create NAME --role viewer|operator|admin   make a key; it is printed once
@@ -17,11 +18,15 @@ const API_KEYS_USAGE = `usage:
  * service (the first key of a deployment, or a key for a pipeline). The same service and checks as
  * /v1/apikeys; its audit rows name the actor `system`. Answers the exit code.
  */
-export async function runApiKeysCommand(args: readonly string[], config: AppConfig, print: (line: string) => void): Promise<number> {
+export function runApiKeysCommand(args: readonly string[], config: AppConfig, print: (line: string) => void): Promise<number> {
+  return withCommandDatabase(config, (database) => {
+    const store = new ApiKeyStore(database);
+    return run(args, new ApiKeysService(config, store, new Authenticator(config, store), new AuditStore(database)), config, print);
+  });
+}
+
+async function run(args: readonly string[], keys: ApiKeysService, config: AppConfig, print: (line: string) => void): Promise<number> {
   const [verb, ...rest] = args;
-  const prisma = new PrismaService(config);
-  const store = new ApiKeyStore(prisma);
-  const keys = new ApiKeysService(config, store, new Authenticator(config, store), prisma);
   try {
     switch (verb) {
       case 'create': {
@@ -54,8 +59,6 @@ export async function runApiKeysCommand(args: readonly string[], config: AppConf
     if (!failure) throw error;
     print(`error: ${failure.message}`);
     return 1;
-  } finally {
-    await prisma.$disconnect();
   }
 }
 

@@ -1,15 +1,14 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { failure, goQuote, isDNS1123Subdomain } from '@taintgate/domain';
-import { currentActor } from '../../platform/access/actor';
 import { k8sTime } from '../../store/object-parts';
 import { AppConfig } from '../../platform/config/app-config';
-import { PrismaService } from '../../platform/database/prisma.service';
 import { listPage } from '../../http/edge/list-answers';
 import { fail } from '../../platform/failures/failure.exception';
 import { hashOfApiKey, newApiKey, prefixOfApiKey } from '../../platform/access/api-key-secrets';
 import { type ApiKeyRow, ApiKeyStore } from '../../platform/access/api-key-store';
 import type { CreateApiKeyCommand } from './api-key-commands';
 import { Authenticator } from '../../platform/access/authenticator';
+import { AuditStore } from '../audit/audit-store';
 
 /** The name TAINTGATE_ADMIN_TOKEN's key is stored under. */
 const ADMIN_TOKEN_KEY_NAME = 'taintgate-admin-token';
@@ -36,7 +35,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     private readonly store: ApiKeyStore,
     private readonly authenticator: Authenticator,
-    private readonly prisma: PrismaService,
+    private readonly audits: AuditStore,
   ) {}
 
   /** Says at start whether requests need a key, and seeds TAINTGATE_ADMIN_TOKEN's. */
@@ -120,15 +119,12 @@ export class ApiKeysService implements OnApplicationBootstrap {
 
   /** Keys belong to no cluster: their audit rows have none. */
   private async audit(action: string, row: ApiKeyRow, before: ApiKeyRow | null): Promise<void> {
-    await this.prisma.auditEvent.create({
-      data: {
-        action,
-        kind: 'APIKey',
-        name: row.name,
-        ...currentActor(),
-        after: { ...objectOf(row) },
-        ...(before ? { before: { ...objectOf(before) } } : {}),
-      },
+    await this.audits.record({
+      action,
+      kind: 'APIKey',
+      name: row.name,
+      after: { ...objectOf(row) },
+      ...(before ? { before: { ...objectOf(before) } } : {}),
     });
   }
 }

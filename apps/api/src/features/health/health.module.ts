@@ -3,11 +3,12 @@ import { DatabaseModule } from '../../platform/database/database.module';
 import { RedisModule } from '../../platform/redis/redis.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
+import { HealthStore } from './health-store';
 
 /** `GET /livez`, `GET /readyz` and `GET /healthz`: whether the process, Postgres and Redis answer. */
 @Module({
   imports: [DatabaseModule, RedisModule],
   controllers: [HealthController],
-  providers: [HealthService],
+  providers: [HealthStore, HealthService],
 })
 export class HealthModule {}

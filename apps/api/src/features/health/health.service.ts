@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { PrismaService } from '../../platform/database/prisma.service';
 import { OutageLog } from '../../platform/failures/outages';
 import { connectionProblem } from '../../platform/redis/redis-client.provider';
 import type { CheckOutcome, HealthCheckName, HealthReport } from './health-report';
+import { HealthStore } from './health-store';
 import { withTimeout } from '../../platform/time-limits/with-timeout';
 
 /** Longest a single check may take: a probe must get its answer before its own timeout. */
@@ -23,12 +23,12 @@ const HEALTHZ_CHECKS: readonly HealthCheckName[] = ['postgres', 'redis'];
 export class HealthService {
   private readonly probes: Record<HealthCheckName, () => Promise<unknown>> = {
     ping: () => Promise.resolve(),
-    postgres: () => this.prisma.$queryRaw`SELECT 1`,
+    postgres: () => this.store.ping(),
     redis: () => this.pingRedis(),
   };
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly store: HealthStore,
     private readonly redis: Redis,
   ) {}
 

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { EdgeModule } from '../../http/edge/edge.module';
 import { StoreModule } from '../../store/store.module';
+import { AuditModule } from '../audit/audit.module';
+import { WebhookStore } from './webhook-store';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
@@ -10,8 +12,8 @@ import { WebhooksService } from './webhooks.service';
  * (control-loops/webhook-delivery/).
  */
 @Module({
-  imports: [StoreModule, EdgeModule],
+  imports: [StoreModule, AuditModule, EdgeModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService],
+  providers: [WebhookStore, WebhooksService],
 })
 export class WebhooksModule {}

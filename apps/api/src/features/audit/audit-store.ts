@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { currentActor } from '../../platform/access/actor';
+import { PrismaService } from '../../platform/database/prisma.service';
+import type { AuditEvent, Prisma } from '../../generated/prisma/client';
+import type { AuditQuery } from './audit-commands';
+
+/** An audit row with the name of its cluster (none for the deployment's own things). */
+export type AuditRow = AuditEvent & { cluster: { name: string } | null };
+
+/** A change to something of the deployment's own (an API key, a webhook): its audit row names no cluster. */
+export interface DeploymentChange {
+  action: string;
+  kind: 'APIKey' | 'Webhook';
+  name: string;
+  /** The thing before the change (none for a create) and after it (none for a delete), as the API answers it. */
+  before?: Prisma.InputJsonValue;
+  after?: Prisma.InputJsonValue;
+}
+
+/**
+ * The audit trail (audit_events) outside the clusters' writes, which write their own rows
+ * (ClusterWriter's `audit`): read a page at a time, and written for the deployment's own things.
+ */
+@Injectable()
+export class AuditStore {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The rows the query asks for, newest first, at most `take`. */
+  async page(query: AuditQuery, take: number): Promise<AuditRow[]> {
+    const where: Prisma.AuditEventWhereInput = {
+      ...(query.cluster === undefined ? {} : { cluster: { name: query.cluster } }),
+      ...(query.actor === undefined ? {} : { actor: query.actor }),
+      ...(query.action === undefined ? {} : { action: query.action }),
+      ...(query.kind === undefined ? {} : { kind: query.kind }),
+      ...(query.namespace === undefined ? {} : { namespace: query.namespace }),
+      ...(query.name === undefined ? {} : { name: query.name }),
+      ...(query.since === undefined && query.until === undefined
+        ? {}
+        : {
+            at: { ...(query.since === undefined ? {} : { gte: new Date(query.since) }), ...(query.until === undefined ? {} : { lt: new Date(query.until) }) },
+          }),
+      ...(query.upTo === undefined ? {} : { id: { lte: query.upTo } }),
+    };
+    return this.prisma.auditEvent.findMany({
+      where,
+      orderBy: { id: 'desc' },
+      take,
+      include: { cluster: { select: { name: true } } },
+    });
+  }
+
+  /** Records the change, by whoever is acting now (the request's API key, or the system). */
+  async record({ action, kind, name, before, after }: DeploymentChange): Promise<void> {
+    await this.prisma.auditEvent.create({
+      data: {
+        action,
+        kind,
+        name,
+        ...currentActor(),
+        ...(after === undefined ? {} : { after }),
+        ...(before === undefined ? {} : { before }),
+      },
+    });
+  }
+}
