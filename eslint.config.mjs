@@ -51,6 +51,32 @@ function tierArrows(tier) {
   ];
 }
 
+/**
+ * Who may talk to Postgres: the stores (apps/api/src/store/, and a `*-store.ts` beside the service or loop
+ * it serves) and platform/database itself. Everyone else calls a store, so that a table's layout is
+ * known in one place. Row types of the generated client may still be named (type imports).
+ */
+const DATABASE_FILES = ['apps/api/src/store/**/*.ts', 'apps/api/src/**/*-store.ts', 'apps/api/src/platform/database/**/*.ts'];
+const sqlMessage = 'Only stores write SQL: call a *-store.ts beside this file (or one in apps/api/src/store/) instead.';
+const databaseImports = [
+  // The client and the named statements, by whatever relative path (../database/ from platform/ too).
+  { regex: '(?:^|/)(?:prisma\\.service|named-statement)$', message: sqlMessage },
+  { regex: '(?:^|/)generated/prisma(?:/|$)|^@prisma/', allowTypeImports: true, message: sqlMessage },
+  { regex: '^pg$', allowTypeImports: true, message: sqlMessage },
+];
+const sqlSyntax = [
+  // Prisma's raw queries and transactions (the Unsafe and Typed ones too), on whatever client a file was handed.
+  { selector: 'MemberExpression[property.name=/^\\$(queryRaw|executeRaw|transaction)/]', message: sqlMessage },
+  { selector: "TaggedTemplateExpression[tag.object.name='Prisma'][tag.property.name='sql']", message: sqlMessage },
+  // A WriteContext's own ways to Postgres: `tx` (Prisma's client, whose model queries hold no SQL text
+  // to see) and `sql` and `rows` (whose text may come from elsewhere); PrismaService's `rows` too.
+  { selector: "MemberExpression[property.name='tx']", message: sqlMessage },
+  { selector: 'CallExpression > MemberExpression.callee[property.name=/^(sql|rows)$/]', message: sqlMessage },
+  // SQL's text itself, however it reaches Postgres.
+  { selector: 'TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\\s/]', message: sqlMessage },
+  { selector: 'Literal[value=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\\s/]', message: sqlMessage },
+];
+
 /** strictTypeChecked's settings for restrict-template-expressions: nothing but strings. */
 const templateOptions = { allowAny: false, allowBoolean: false, allowNever: false, allowNullish: false, allowNumber: false, allowRegExp: false };
 
@@ -153,5 +179,23 @@ export default defineConfig(
     files: [`apps/api/src/${tier}/**/*.ts`],
     rules: { 'no-restricted-imports': ['error', { patterns: tierArrows(tier) }] },
   })),
+  {
+    // SQL only in stores (DATABASE_FILES above).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      ...DATABASE_FILES,
+      'apps/api/src/generated/**',
+      'apps/api/src/main.ts',
+      'apps/api/src/apikeys.ts',
+      // Being split (issue 28, item 3); their SQL moves to stores there.
+      'apps/api/src/features/import/import.service.ts',
+      'apps/api/src/features/taints/taints.service.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: databaseImports }],
+      'no-restricted-syntax': ['error', ...sqlSyntax],
+    },
+  },
+
   prettier,
 );
