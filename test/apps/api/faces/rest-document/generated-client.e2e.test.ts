@@ -15,7 +15,7 @@ import { CLIENT_PROGRAM, WRONG_BODY, WRONG_FIELD } from './client-program';
  * not, and the program does what it says against the running service.
  */
 
-const repositoryModules = path.resolve(__dirname, '../../../../node_modules');
+const repositoryModules = path.resolve(__dirname, '../../../../../node_modules');
 
 /** Strict, as a client project would be; openapi-fetch found where the repository has it. */
 const compilerOptions: ts.CompilerOptions = {
