@@ -7,8 +7,8 @@ export * from './types';
 export * from './well-known';
 export * from './settings';
 
-export * from './validation/field-errors';
-export * from './validation/names';
+export * from './foundation/field-errors';
+export * from './foundation/names';
 export * from './validation/taints';
 export * from './validation/tolerations';
 export * from './validation/node-selector';

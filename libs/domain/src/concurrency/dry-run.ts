@@ -1,5 +1,5 @@
-import type { FieldError, FieldPath } from '../validation/field-errors';
-import { fieldError } from '../validation/field-errors';
+import type { FieldError, FieldPath } from '../foundation/field-errors';
+import { fieldError } from '../foundation/field-errors';
 import type { ShapeChecker } from '../validation/json-shape';
 
 /**

@@ -1,6 +1,6 @@
 import { type Failure, failure, resourceOf } from '../failures/failure';
 import { type Result, err, ok } from '../failures/result';
-import { type FieldError, FieldPath, fieldError, goQuote } from '../validation/field-errors';
+import { type FieldError, FieldPath, fieldError, goQuote } from '../foundation/field-errors';
 import { ShapeChecker, isObject } from '../validation/json-shape';
 
 /**

@@ -1,6 +1,6 @@
 import type { Affinity, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm } from '../types';
-import { type FieldError, FieldPath, fieldError } from './field-errors';
-import { isDNS1123Subdomain, isValidLabelValue } from './names';
+import { type FieldError, FieldPath, fieldError } from '../foundation/field-errors';
+import { isDNS1123Subdomain, isValidLabelValue } from '../foundation/names';
 import { validateQualifiedKey } from './taints';
 
 /** `metadata.labels` and `spec.nodeSelector` (ValidateLabels): errors are reported on the map's path. */
