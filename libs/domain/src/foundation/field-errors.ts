@@ -4,17 +4,16 @@
  * printed as `spec.taints[0].effect: Unsupported value: "Foo": supported values: "NoSchedule", ...`.
  */
 
-export const FieldErrorTypes = {
-  notFound: 'FieldValueNotFound',
-  required: 'FieldValueRequired',
-  duplicate: 'FieldValueDuplicate',
-  invalid: 'FieldValueInvalid',
-  notSupported: 'FieldValueNotSupported',
-  forbidden: 'FieldValueForbidden',
-  tooLong: 'FieldValueTooLong',
-  typeInvalid: 'FieldValueTypeInvalid',
-} as const;
-export type FieldErrorType = (typeof FieldErrorTypes)[keyof typeof FieldErrorTypes];
+/** field.ErrorType's values, as a FieldError's `type` carries them. */
+type FieldErrorType =
+  | 'FieldValueNotFound'
+  | 'FieldValueRequired'
+  | 'FieldValueDuplicate'
+  | 'FieldValueInvalid'
+  | 'FieldValueNotSupported'
+  | 'FieldValueForbidden'
+  | 'FieldValueTooLong'
+  | 'FieldValueTypeInvalid';
 
 /** The words Kubernetes prints for each type (field.ErrorType.String()). */
 const typeText: Record<FieldErrorType, string> = {

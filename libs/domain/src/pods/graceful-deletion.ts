@@ -7,7 +7,7 @@ import type { Pod } from '../types';
  */
 
 /** SetDefaults_PodSpec: the API server fills terminationGracePeriodSeconds with 30 when unset. */
-export const defaultTerminationGracePeriodSeconds = 30;
+const defaultTerminationGracePeriodSeconds = 30;
 
 export function deletionGracePeriodSeconds(pod: Pod): number {
   // Not scheduled, or already terminated: nothing runs that could stop gracefully.

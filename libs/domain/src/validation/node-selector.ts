@@ -75,7 +75,7 @@ export function validateNodeFieldSelectorRequirement(req: NodeSelectorRequiremen
 }
 
 /** ValidateNodeSelectorTerm. An empty term is not an error (it simply matches no node). */
-export function validateNodeSelectorTerm(term: NodeSelectorTerm, path: FieldPath, allowInvalidLabelValues = false): FieldError[] {
+function validateNodeSelectorTerm(term: NodeSelectorTerm, path: FieldPath, allowInvalidLabelValues = false): FieldError[] {
   const errors: FieldError[] = [];
   (term.matchExpressions ?? []).forEach((req, j) =>
     errors.push(...validateNodeSelectorRequirement(req, path.child('matchExpressions').index(j), allowInvalidLabelValues)),

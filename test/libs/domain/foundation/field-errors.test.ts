@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FieldPath, fieldError, formatBadValue, formatFieldErrors, goJson, goQuote, invalidObjectMessage } from '@taintgate/domain';
+import { FieldPath, fieldError, goQuote } from '@taintgate/domain';
+import { formatBadValue, formatFieldErrors, goJson, invalidObjectMessage } from '../../../../libs/domain/src/foundation/field-errors';
 
 const spec = FieldPath.root('spec');
 

@@ -7,12 +7,11 @@ import {
   parseTaintArgs,
   parseTaintToAdd,
   taintResultLine,
-  isQualifiedName,
-  isValidLabelValue,
   parseNodeTarget,
   selectNodes,
   type Node,
 } from '@taintgate/domain';
+import { isQualifiedName, isValidLabelValue } from '../../../../libs/domain/src/foundation/names';
 
 /**
  * kubectl taint (staging/src/k8s.io/kubectl/pkg/cmd/taint): taint.go, utils.go and their

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Pod, deletionGracePeriodSeconds, isTerminating, terminatingPod } from '@taintgate/domain';
+import { type Pod, deletionGracePeriodSeconds, isTerminating } from '@taintgate/domain';
+import { terminatingPod } from '../../../../libs/domain/src/pods/graceful-deletion';
 
 /** The pod strategy's CheckGracefulDelete (pkg/registry/core/pod/strategy.go), with no grace period in the delete options. */
 const pod = (spec: Pod['spec'], phase = 'Running'): Pod => ({ metadata: { name: 'p', namespace: 'ns' }, spec, status: { phase } });
