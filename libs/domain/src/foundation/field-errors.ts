@@ -202,11 +202,6 @@ export const fieldError = {
     make(field, 'FieldValueNotSupported', supported.length ? `supported values: ${supported.map((s) => goQuote(s)).join(', ')}` : '', value, true, style),
 };
 
-/** `spec.taints[0].effect: Unsupported value: "Foo": supported values: ...`, one per line. */
-export function formatFieldErrors(errors: readonly FieldError[]): string {
-  return errors.map(fieldErrorText).join('\n');
-}
-
 /** One error as kubectl prints it: `spec.taints[0].effect: Required value`. */
 export const fieldErrorText = (e: FieldError): string => `${e.path.render()}: ${e.reason}`;
 

@@ -19,10 +19,4 @@ export function deletionGracePeriodSeconds(pod: Pod): number {
   return period < 0 ? 1 : period;
 }
 
-/** The pod as a graceful deletion leaves it: metadata.deletionTimestamp is when it will be gone. */
-export function terminatingPod(pod: Pod, now: number, graceSeconds: number): Pod {
-  const deletionTimestamp = new Date(now + graceSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return { ...pod, metadata: { ...pod.metadata, deletionTimestamp, deletionGracePeriodSeconds: graceSeconds } };
-}
-
 export const isTerminating = (pod: Pod): boolean => Boolean(pod.metadata.deletionTimestamp);

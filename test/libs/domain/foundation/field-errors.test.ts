@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FieldPath, fieldError, goQuote } from '@taintgate/domain';
-import { formatBadValue, formatFieldErrors, goJson, invalidObjectMessage } from '../../../../libs/domain/src/foundation/field-errors';
+import { formatBadValue, goJson, invalidObjectMessage } from '../../../../libs/domain/src/foundation/field-errors';
 
 const spec = FieldPath.root('spec');
 
@@ -112,20 +112,13 @@ describe('formatBadValue: plain strings with %q, named string types with json.Ma
   });
 });
 
-describe('formatFieldErrors and invalidObjectMessage (apierrors.NewInvalid)', () => {
+describe('invalidObjectMessage (apierrors.NewInvalid)', () => {
   const required = fieldError.required(FieldPath.root('metadata').child('taints').index(0).child('effect'));
   const unsupported = fieldError.notSupported(FieldPath.root('metadata').child('taints').index(1).child('effect'), 'Foo', [
     'NoSchedule',
     'PreferNoSchedule',
     'NoExecute',
   ]);
-
-  it('one line per error', () => {
-    expect(formatFieldErrors([required, unsupported])).toBe(
-      'metadata.taints[0].effect: Required value\n' +
-        'metadata.taints[1].effect: Unsupported value: "Foo": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"',
-    );
-  });
 
   it.each([
     { name: 'one error: no brackets', errors: [required], text: 'Node "n1" is invalid: metadata.taints[0].effect: Required value' },
