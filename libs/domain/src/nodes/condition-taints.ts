@@ -32,7 +32,7 @@ const controllerNoScheduleKeys = new Set<string>([
 ]);
 
 /** The NoSchedule taints the conditions and spec.unschedulable call for (doNoScheduleTaintingPass). */
-export function noScheduleTaintsFor(conditions: readonly NodeCondition[], unschedulable: boolean): Taint[] {
+function noScheduleTaintsFor(conditions: readonly NodeCondition[], unschedulable: boolean): Taint[] {
   const taints: Taint[] = [];
   for (const condition of conditions) {
     const key = conditionTaintKeys[condition.type]?.[condition.status];
@@ -43,7 +43,7 @@ export function noScheduleTaintsFor(conditions: readonly NodeCondition[], unsche
 }
 
 /** The NoExecute taint the Ready condition calls for, if any (doNoExecuteTaintingPass). */
-export function noExecuteTaintFor(conditions: readonly NodeCondition[]): Taint | undefined | null {
+function noExecuteTaintFor(conditions: readonly NodeCondition[]): Taint | undefined | null {
   const ready = conditions.find((c) => c.type === NodeConditionTypes.ready);
   if (!ready) return null; // no Ready condition: the controller leaves NoExecute taints alone
   if (ready.status === ConditionStatus.false) return { key: TaintKeys.notReady, effect: 'NoExecute' };

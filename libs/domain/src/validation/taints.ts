@@ -1,7 +1,7 @@
 import type { Taint } from '../types';
 import { TaintEffects } from '../types';
-import { type FieldError, FieldPath, fieldError } from './field-errors';
-import { isQualifiedName, isValidLabelValue } from './names';
+import { type FieldError, FieldPath, fieldError } from '../foundation/field-errors';
+import { isQualifiedName, isValidLabelValue } from '../foundation/names';
 
 /** Label keys, taint keys and toleration keys (metav1validation.ValidateLabelName). */
 export function validateQualifiedKey(key: string, path: FieldPath): FieldError[] {

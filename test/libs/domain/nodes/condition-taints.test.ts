@@ -6,11 +6,11 @@ import {
   TaintKeys,
   awaitedNoExecuteTaint,
   reconcileConditionTaints,
-  rfc3339,
   setUnschedulable,
   withAwaitedNoExecuteTaint,
   withoutNoExecuteConditionTaints,
 } from '@taintgate/domain';
+import { rfc3339 } from '../../../../libs/domain/src/nodes/condition-taints';
 
 /**
  * The node lifecycle controller (doNoScheduleTaintingPass, processTaintBaseEviction /

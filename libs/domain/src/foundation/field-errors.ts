@@ -4,17 +4,16 @@
  * printed as `spec.taints[0].effect: Unsupported value: "Foo": supported values: "NoSchedule", ...`.
  */
 
-export const FieldErrorTypes = {
-  notFound: 'FieldValueNotFound',
-  required: 'FieldValueRequired',
-  duplicate: 'FieldValueDuplicate',
-  invalid: 'FieldValueInvalid',
-  notSupported: 'FieldValueNotSupported',
-  forbidden: 'FieldValueForbidden',
-  tooLong: 'FieldValueTooLong',
-  typeInvalid: 'FieldValueTypeInvalid',
-} as const;
-export type FieldErrorType = (typeof FieldErrorTypes)[keyof typeof FieldErrorTypes];
+/** field.ErrorType's values, as a FieldError's `type` carries them. */
+type FieldErrorType =
+  | 'FieldValueNotFound'
+  | 'FieldValueRequired'
+  | 'FieldValueDuplicate'
+  | 'FieldValueInvalid'
+  | 'FieldValueNotSupported'
+  | 'FieldValueForbidden'
+  | 'FieldValueTooLong'
+  | 'FieldValueTypeInvalid';
 
 /** The words Kubernetes prints for each type (field.ErrorType.String()). */
 const typeText: Record<FieldErrorType, string> = {
@@ -202,11 +201,6 @@ export const fieldError = {
   notSupported: (field: FieldPath, value: unknown, supported: readonly string[], style: BadValueStyle = 'json'): FieldError =>
     make(field, 'FieldValueNotSupported', supported.length ? `supported values: ${supported.map((s) => goQuote(s)).join(', ')}` : '', value, true, style),
 };
-
-/** `spec.taints[0].effect: Unsupported value: "Foo": supported values: ...`, one per line. */
-export function formatFieldErrors(errors: readonly FieldError[]): string {
-  return errors.map(fieldErrorText).join('\n');
-}
 
 /** One error as kubectl prints it: `spec.taints[0].effect: Required value`. */
 export const fieldErrorText = (e: FieldError): string => `${e.path.render()}: ${e.reason}`;

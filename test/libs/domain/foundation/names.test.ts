@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generatedName, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, regexError, utf8ByteLength } from '@taintgate/domain';
-import { msg } from './messages';
+import { generatedName, isDNS1123Label, isDNS1123Subdomain } from '@taintgate/domain';
+import { isQualifiedName, isValidLabelValue, regexError, utf8ByteLength } from '../../../../libs/domain/src/foundation/names';
+import { msg } from '../validation/messages';
 
 const a = (n: number): string => 'a'.repeat(n);
 

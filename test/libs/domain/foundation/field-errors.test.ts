@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FieldPath, fieldError, formatBadValue, formatFieldErrors, goJson, goQuote, invalidObjectMessage } from '@taintgate/domain';
+import { FieldPath, fieldError, goQuote } from '@taintgate/domain';
+import { formatBadValue, goJson, invalidObjectMessage } from '../../../../libs/domain/src/foundation/field-errors';
 
 const spec = FieldPath.root('spec');
 
@@ -111,20 +112,13 @@ describe('formatBadValue: plain strings with %q, named string types with json.Ma
   });
 });
 
-describe('formatFieldErrors and invalidObjectMessage (apierrors.NewInvalid)', () => {
+describe('invalidObjectMessage (apierrors.NewInvalid)', () => {
   const required = fieldError.required(FieldPath.root('metadata').child('taints').index(0).child('effect'));
   const unsupported = fieldError.notSupported(FieldPath.root('metadata').child('taints').index(1).child('effect'), 'Foo', [
     'NoSchedule',
     'PreferNoSchedule',
     'NoExecute',
   ]);
-
-  it('one line per error', () => {
-    expect(formatFieldErrors([required, unsupported])).toBe(
-      'metadata.taints[0].effect: Required value\n' +
-        'metadata.taints[1].effect: Unsupported value: "Foo": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"',
-    );
-  });
 
   it.each([
     { name: 'one error: no brackets', errors: [required], text: 'Node "n1" is invalid: metadata.taints[0].effect: Required value' },

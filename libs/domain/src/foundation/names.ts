@@ -20,7 +20,7 @@ const qualifiedNameRegexp = new RegExp(`^${qualifiedNameFmt}$`);
 const labelValueFmt = `(${qualifiedNameFmt})?`;
 const labelValueErrMsg =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-export const labelValueMaxLength = 63;
+const labelValueMaxLength = 63;
 const labelValueRegexp = new RegExp(`^${labelValueFmt}$`);
 
 const dns1123LabelFmt = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
@@ -45,11 +45,11 @@ export function utf8ByteLength(s: string): number {
   return n;
 }
 
-export const emptyError = (): string => 'must be non-empty';
+const emptyError = (): string => 'must be non-empty';
 /** util/validation's MaxLenError (object names). */
-export const maxLenError = (length: number): string => `must be no more than ${length} characters`;
+const maxLenError = (length: number): string => `must be no more than ${length} characters`;
 /** api/validate/content's MaxLenError (label keys and values). */
-export const maxLenBytesError = (length: number): string => `must be no more than ${length} bytes`;
+const maxLenBytesError = (length: number): string => `must be no more than ${length} bytes`;
 
 /** Go's RegexError, double space before " or " included: `(e.g. 'MyName',  or 'my.name', regex ...)`. */
 export function regexError(msg: string, fmt: string, ...examples: string[]): string {
