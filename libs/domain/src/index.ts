@@ -32,6 +32,7 @@ export { type DomainSettings, type SummaryWording, defaultSettings, settingsWith
 // Foundation: field errors as the API server prints them, and apimachinery's name syntax.
 export { type FieldError, FieldPath, appendAll, fieldError, fieldErrorText, fieldErrorsWithin, goQuote, wellFormed } from './foundation/field-errors';
 export { generatedName, isDNS1123Label, isDNS1123Subdomain } from './foundation/names';
+export { k8sTime } from './foundation/k8s-time';
 
 // Validation: nodes, pods and taint bodies checked as the API server checks them; JSON shape checks.
 export { validateNode, validatePod, validateTaintBody } from './validation/objects';

@@ -1,7 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { failure, goQuote, isDNS1123Subdomain } from '@taintgate/domain';
+import { failure, goQuote, isDNS1123Subdomain, k8sTime } from '@taintgate/domain';
 import { currentActor } from '../../platform/access/actor';
-import { k8sTime } from '../../store/object-parts';
 import { AppConfig } from '../../platform/config/app-config';
 import { PrismaService } from '../../platform/database/prisma.service';
 import { listPage } from '../../http/edge/list-answers';

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { k8sTime } from '../../store/object-parts';
 import { PrismaService } from '../../platform/database/prisma.service';
 import type { AuditEvent, Prisma } from '../../generated/prisma/client';
 import { type AuditQuery } from './audit-commands';
 import { listPage } from '../../http/edge/list-answers';
-import { chunkOfRows } from '@taintgate/domain';
+import { chunkOfRows, k8sTime } from '@taintgate/domain';
 
 /** One row of the audit trail, as GET /v1/audit answers it. */
 function entryOf(row: AuditEvent & { cluster: { name: string } | null }) {
