@@ -3,7 +3,7 @@ import { readCommandLine } from '../command-line';
 import { exactJsonText } from '../exact-json';
 import { EXIT_OK, UsageError } from '../failures';
 import { type Cell, objectText, outputFormat, tableText } from '../output';
-import type { ImpactPodsAnswer, ImpactSummaryAnswer } from '../../impact/impact-answers';
+import type { ImpactPodsAnswer, ImpactSummaryAnswer } from '../../../api/src/impact/impact-answers';
 import type { PluginIo } from '../plugin-io';
 import type { RestClient, RestRequest } from '../rest-client';
 import { impactArguments, impactBody } from '../taint-arguments';

@@ -2,8 +2,8 @@ import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runPlugin } from '../../../../apps/api/src/kubectl-plugin/plugin';
-import type { PluginIo } from '../../../../apps/api/src/kubectl-plugin/plugin-io';
+import { runPlugin } from '../../../apps/kubectl-plugin/src/plugin';
+import type { PluginIo } from '../../../apps/kubectl-plugin/src/plugin-io';
 
 /**
  * The requests the plugin sends and how it prints what comes back, against a stand-in server

@@ -1,5 +1,5 @@
 import { parse, stringify } from 'lossless-json';
-import { exactNumberOf } from '../edge/exact-json';
+import { exactNumberOf } from '../../api/src/edge/exact-json';
 
 /**
  * JSON with Kubernetes' int64 fields kept digit for digit: taintgate answers a `tolerationSeconds`
