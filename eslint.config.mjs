@@ -34,8 +34,9 @@ const templateOptions = { allowAny: false, allowBoolean: false, allowNever: fals
 const clockMessage = 'libs/domain does not read the clock: time is passed in (a `now` argument).';
 
 export default defineConfig(
-  // node_modules/ is ignored by default. apps/api/src/generated/ is Prisma's generated client.
-  globalIgnores(['dist/', 'coverage/', 'apps/api/src/generated/']),
+  // node_modules/ is ignored by default. apps/api/src/generated/ is Prisma's generated client;
+  // apps/kubectl-plugin/openapi/ the plugin's OpenAPI document and the types generated from it.
+  globalIgnores(['dist/', 'coverage/', 'apps/api/src/generated/', 'apps/kubectl-plugin/openapi/']),
 
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
