@@ -5,7 +5,8 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 
 # Manifests first, so the dependency layer is reused while only sources change. The workspaces'
-# own manifests too (package.json "workspaces": the kubectl plugin), without which `npm ci` fails.
+# own manifests too (package.json "workspaces": the kubectl plugin): without them `npm ci` leaves a
+# workspace out, neither checked against the lockfile nor linked into node_modules.
 COPY package.json package-lock.json ./
 COPY apps/kubectl-plugin/package.json ./apps/kubectl-plugin/
 # No install scripts, as on the development machines: none of the dependencies needs one
