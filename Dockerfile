@@ -37,5 +37,7 @@ COPY --from=build /app/prisma ./prisma
 # The image's unprivileged user; the service needs no root.
 USER node
 EXPOSE 3000
-# node itself as PID 1's command (not npm), so SIGTERM reaches the app's shutdown hooks.
-CMD ["node", "dist/apps/api/src/main.js"]
+# node itself as PID 1's command (not npm), so SIGTERM reaches the app's shutdown hooks; the heap
+# `npm run serve` gives (8 GiB): a replica holding a cluster of 300,000 pods needs about 4 GiB for
+# its snapshot, more than Node's default heap (docs/operations.md, Configuration).
+CMD ["node", "--max-old-space-size=8192", "dist/apps/api/src/main.js"]

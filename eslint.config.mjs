@@ -68,6 +68,29 @@ const noServiceImports = {
   },
 };
 
+/**
+ * The app's tiers, lowest first (docs/architecture.md). A file may import from its own tier and the
+ * tiers below it, never from one above: platform knows no HTTP, stores know no control loop, and
+ * nothing but the faces knows a face. main.ts, app.module.ts, configure-app.ts and apikeys.ts, at
+ * the root, wire the tiers together and may import any.
+ */
+const APP_TIERS = ['platform', 'http', 'store', 'control-loops', 'features', 'faces'];
+
+/** no-restricted-imports' patterns for a file of `tier`: every tier above it, and the root's wiring. */
+function tierArrows(tier) {
+  const above = APP_TIERS.slice(APP_TIERS.indexOf(tier) + 1);
+  return [
+    ...above.map((higher) => ({
+      regex: `^\\.\\.?/(?:\\.\\./)*${higher}(?:/|$)`,
+      message: `apps/api/src/${tier}/ is below ${higher}/: imports run one way, from a tier to the tiers beneath it (docs/architecture.md).`,
+    })),
+    {
+      regex: '^\\.\\.?/(?:\\.\\./)*(?:app\\.module|configure-app|main|apikeys)$',
+      message: 'The root wires the tiers together; no tier imports it.',
+    },
+  ];
+}
+
 /** strictTypeChecked's settings for restrict-template-expressions: nothing but strings. */
 const templateOptions = { allowAny: false, allowBoolean: false, allowNever: false, allowNullish: false, allowNumber: false, allowRegExp: false };
 
@@ -117,7 +140,7 @@ export default defineConfig(
   },
   {
     // GraphQL @InputType args arrive as class instances; resolvers spread them into plain objects on purpose.
-    files: ['apps/api/src/graphql/**/*.ts'],
+    files: ['apps/api/src/faces/graphql/**/*.ts'],
     rules: { '@typescript-eslint/no-misused-spread': 'off' },
   },
   {
@@ -172,5 +195,10 @@ export default defineConfig(
     rules: { 'taintgate/no-service-imports': 'error' },
   },
 
+  ...APP_TIERS.map((tier) => ({
+    // The tiers' arrows (APP_TIERS above).
+    files: [`apps/api/src/${tier}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: tierArrows(tier) }] },
+  })),
   prettier,
 );

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client, escapeIdentifier } from 'pg';
-import { ensureDatabase } from '../apps/api/src/database/ensure-database';
-import { findMigrationsDir } from '../apps/api/src/database/migrations/migration-folder';
-import { applyMigrations } from '../apps/api/src/database/migrations/migration-runner';
+import { ensureDatabase } from '../apps/api/src/platform/database/ensure-database';
+import { findMigrationsDir } from '../apps/api/src/platform/database/migrations/migration-folder';
+import { applyMigrations } from '../apps/api/src/platform/database/migrations/migration-runner';
 
 /** A migrated database of the benchmark's own on the local Postgres, and the way to drop it. */
 export async function createBenchDatabase(): Promise<{ name: string; databaseUrl: string; drop(): Promise<void> }> {

@@ -12,13 +12,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Node, Pod } from '@taintgate/domain';
 import { AppModule } from '../apps/api/src/app.module';
-import { ClusterWriter } from '../apps/api/src/cluster/cluster-writer';
+import { ClusterWriter } from '../apps/api/src/store/cluster-writer';
 import { createBenchDatabase } from './bench-database';
-import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
-import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
-import { loadConfig } from '../apps/api/src/config/load-config';
+import { nodeColumnsOf } from '../apps/api/src/store/node-record';
+import { podColumnsOf } from '../apps/api/src/store/pod-record';
+import { loadConfig } from '../apps/api/src/platform/config/load-config';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
-import { PrismaService } from '../apps/api/src/database/prisma.service';
+import { PrismaService } from '../apps/api/src/platform/database/prisma.service';
 import { deleteRedisKeys } from '../test/support/redis-prefix';
 import { random } from './cluster-fixture';
 

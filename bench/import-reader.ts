@@ -1,5 +1,5 @@
 /**
- * How fast is a body to import read (apps/api/src/import/kubectl-objects.ts)? What
+ * How fast is a body to import read (apps/api/src/features/import/kubectl-objects.ts)? What
  * `kubectl get nodes,pods -A -o json` (and `-o yaml`) prints for generated clusters, as 64 KiB
  * chunks in memory: no HTTP, no database. A 60 s import of 1 GB needs reading well above 17 MB/s.
  *   npm run bench:import-reader
@@ -10,11 +10,11 @@
  */
 import { machineLine } from './machine';
 import { medianMs } from './cluster-fixture';
-import { ChunkedBytes } from '../apps/api/src/import/chunked-bytes';
-import { type JsonDocumentLayout, JsonDocumentScanner } from '../apps/api/src/import/json-layout';
-import { readWholeBody } from '../apps/api/src/import/kubectl-objects';
-import type { ImportFormat } from '../apps/api/src/import/import-body';
-import { type GeneratedList, type ListShape, kubectlJsonList, kubectlYamlList } from '../test/apps/api/import/kubectl-list-body';
+import { ChunkedBytes } from '../apps/api/src/features/import/chunked-bytes';
+import { type JsonDocumentLayout, JsonDocumentScanner } from '../apps/api/src/features/import/json-layout';
+import { readWholeBody } from '../apps/api/src/features/import/kubectl-objects';
+import type { ImportFormat } from '../apps/api/src/features/import/import-body';
+import { type GeneratedList, type ListShape, kubectlJsonList, kubectlYamlList } from '../test/apps/api/features/import/kubectl-list-body';
 
 const MB = 1e6;
 

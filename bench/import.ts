@@ -20,7 +20,7 @@ import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../apps/api/src/app.module';
-import { ClusterWriter } from '../apps/api/src/cluster/cluster-writer';
+import { ClusterWriter } from '../apps/api/src/store/cluster-writer';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { writeClusterJson } from '../test/support/realistic-cluster';
 import { createBenchDatabase } from './bench-database';

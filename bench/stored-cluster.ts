@@ -12,7 +12,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../apps/api/src/app.module';
 import { createBenchDatabase } from './bench-database';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
-import { ClusterSnapshots } from '../apps/api/src/cluster/cluster-snapshots';
+import { ClusterSnapshots } from '../apps/api/src/store/cluster-snapshots';
 import { makeNodes, makePods } from './cluster-fixture';
 import { storeClusterRows } from './stored-rows';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { importedNodeRow } from '../apps/api/src/cluster/node-record';
-import { importedPodRow } from '../apps/api/src/cluster/pod-record';
+import { importedNodeRow } from '../apps/api/src/store/node-record';
+import { importedPodRow } from '../apps/api/src/store/pod-record';
 import { makeNodes, makePods } from './cluster-fixture';
 import { clusterItems, type RealisticClusterOptions } from '../test/support/realistic-cluster';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type Node, type Pod, reconcileUnschedulableTaint } from '@taintgate/domain';
 import type { TaintEffect } from '../apps/api/src/generated/prisma/client';
-import { nodeColumnsOf } from '../apps/api/src/cluster/node-record';
-import { podColumnsOf } from '../apps/api/src/cluster/pod-record';
-import { loadConfig } from '../apps/api/src/config/load-config';
-import { PrismaService } from '../apps/api/src/database/prisma.service';
+import { nodeColumnsOf } from '../apps/api/src/store/node-record';
+import { podColumnsOf } from '../apps/api/src/store/pod-record';
+import { loadConfig } from '../apps/api/src/platform/config/load-config';
+import { PrismaService } from '../apps/api/src/platform/database/prisma.service';
 
 /**
  * A generated cluster stored as rows of the default cluster (id 1, made by the migrations), past

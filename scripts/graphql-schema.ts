@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
-import { SCHEMA_FILE, buildSchemaText } from '../apps/api/src/graphql/schema-file';
+import { SCHEMA_FILE, buildSchemaText } from '../apps/api/src/faces/graphql/schema-file';
 
 // `npm run graphql:schema`: writes schema.graphql from the resolvers' decorators (no database needed).
 buildSchemaText()

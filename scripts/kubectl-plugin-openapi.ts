@@ -6,7 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { AppModule } from '../apps/api/src/app.module';
 import { createHttpAdapter } from '../apps/api/src/configure-app';
-import { setupOpenApi } from '../apps/api/src/openapi/setup-openapi';
+import { setupOpenApi } from '../apps/api/src/faces/rest-document/setup-openapi';
 import { CLIENT_FILES, clientFilesOf } from './kubectl-plugin-openapi/client-files';
 
 /**

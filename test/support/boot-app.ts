@@ -2,8 +2,8 @@ import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../../apps/api/src/app.module';
-import { AppConfig } from '../../apps/api/src/config/app-config';
-import { CONFIG_DEFAULTS, loadConfig } from '../../apps/api/src/config/load-config';
+import { AppConfig } from '../../apps/api/src/platform/config/app-config';
+import { CONFIG_DEFAULTS, loadConfig } from '../../apps/api/src/platform/config/load-config';
 import { configureApp, createHttpAdapter, httpsOptionsOf } from '../../apps/api/src/configure-app';
 
 /** Configuration values by their environment name, as `loadConfig` reads them. */
@@ -21,7 +21,7 @@ export interface BootOptions {
  * document are what `npm start` serves.
  */
 export async function bootApp(overrides: ConfigOverrides, options: BootOptions = {}): Promise<NestFastifyApplication> {
-  // Authentication off unless a test turns it on: the features' tests are not about keys (test/apps/api/auth/ is).
+  // Authentication off unless a test turns it on: the features' tests are not about keys (test/apps/api/platform/access/ is).
   const config: AppConfig = loadConfig({ ...process.env, TAINTGATE_AUTH: 'off', ...overrides });
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule],

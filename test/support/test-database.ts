@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, escapeIdentifier } from 'pg';
-import { CONFIG_DEFAULTS } from '../../apps/api/src/config/load-config';
+import { CONFIG_DEFAULTS } from '../../apps/api/src/platform/config/load-config';
 
 /**
  * The server the tests use: DATABASE_URL when set, else the developer default. Only its

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import { runApiKeysCommand } from './auth/api-keys-command';
-import { loadConfig } from './config/load-config';
-import { ensureDatabase } from './database/ensure-database';
-import { findMigrationsDir } from './database/migrations/migration-folder';
-import { applyMigrations } from './database/migrations/migration-runner';
+import { runApiKeysCommand } from './features/api-keys/api-keys-command';
+import { loadConfig } from './platform/config/load-config';
+import { ensureDatabase } from './platform/database/ensure-database';
+import { findMigrationsDir } from './platform/database/migrations/migration-folder';
+import { applyMigrations } from './platform/database/migrations/migration-runner';
 
 /**
  * `npm run apikeys -- ...` (or `node dist/apps/api/src/apikeys.js ...` where the service is

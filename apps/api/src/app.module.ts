@@ -1,54 +1,60 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from './audit/audit.module';
-import { AuthModule } from './auth/auth.module';
-import { ClusterModule } from './cluster/cluster.module';
-import { ClustersModule } from './clusters/clusters.module';
-import { ConfigModule } from './config/config.module';
-import { DatabaseModule } from './database/database.module';
-import { EdgeModule } from './edge/edge.module';
-import { EvictionsModule } from './evictions/evictions.module';
-import { GraphqlModule } from './graphql/graphql.module';
-import { HealthModule } from './health/health.module';
-import { ImpactModule } from './impact/impact.module';
-import { ImportModule } from './import/import.module';
-import { KubeApiModule } from './kube-api/kube-api.module';
-import { MetricsModule } from './metrics/metrics.module';
-import { NodeLifecycleModule } from './node-lifecycle/node-lifecycle.module';
-import { NodesModule } from './nodes/nodes.module';
-import { PlacementModule } from './placement/placement.module';
-import { PodGcModule } from './pod-gc/pod-gc.module';
-import { PodsModule } from './pods/pods.module';
-import { RetentionModule } from './retention/retention.module';
-import { TaintsModule } from './taints/taints.module';
-import { TerminationsModule } from './terminations/terminations.module';
-import { WebhooksModule } from './webhooks/webhooks.module';
+import { NodeLifecycleModule } from './control-loops/node-lifecycle/node-lifecycle.module';
+import { PodGcModule } from './control-loops/pod-gc/pod-gc.module';
+import { RetentionModule } from './control-loops/retention/retention.module';
+import { TaintEvictionModule } from './control-loops/taint-eviction/taint-eviction.module';
+import { TerminationsModule } from './control-loops/terminations/terminations.module';
+import { WebhookDeliveryModule } from './control-loops/webhook-delivery/webhook-delivery.module';
+import { GraphqlModule } from './faces/graphql/graphql.module';
+import { KubeApiModule } from './faces/kube-api/kube-api.module';
+import { ApiKeysModule } from './features/api-keys/api-keys.module';
+import { AuditModule } from './features/audit/audit.module';
+import { ClustersModule } from './features/clusters/clusters.module';
+import { EvictionsModule } from './features/evictions/evictions.module';
+import { HealthModule } from './features/health/health.module';
+import { ImpactModule } from './features/impact/impact.module';
+import { ImportModule } from './features/import/import.module';
+import { MetricsEndpointModule } from './features/metrics/metrics-endpoint.module';
+import { NodesModule } from './features/nodes/nodes.module';
+import { PlacementModule } from './features/placement/placement.module';
+import { PodsModule } from './features/pods/pods.module';
+import { TaintsModule } from './features/taints/taints.module';
+import { WebhooksModule } from './features/webhooks/webhooks.module';
+import { AccessModule } from './platform/access/access.module';
+import { ConfigModule } from './platform/config/config.module';
+import { DatabaseModule } from './platform/database/database.module';
 
-/** The application: one imported module per feature (docs/architecture.md). */
+/**
+ * The application: the two global modules (configuration and the database), then one module per
+ * control loop, feature and face, tier by tier (docs/architecture.md). Each imports what it uses
+ * from the tiers below it; none is global.
+ */
 @Module({
   imports: [
     ConfigModule,
     DatabaseModule,
-    MetricsModule,
-    AuthModule,
+    AccessModule,
+    TaintEvictionModule,
+    NodeLifecycleModule,
+    PodGcModule,
+    TerminationsModule,
+    RetentionModule,
+    WebhookDeliveryModule,
+    ApiKeysModule,
     AuditModule,
-    EdgeModule,
-    ClusterModule,
     ClustersModule,
     EvictionsModule,
     HealthModule,
-    NodesModule,
-    NodeLifecycleModule,
-    TaintsModule,
-    PodsModule,
-    PodGcModule,
-    TerminationsModule,
-    ImportModule,
-    PlacementModule,
     ImpactModule,
+    ImportModule,
+    MetricsEndpointModule,
+    NodesModule,
+    PlacementModule,
+    PodsModule,
+    TaintsModule,
+    WebhooksModule,
     GraphqlModule,
     KubeApiModule,
-    RetentionModule,
-    WebhooksModule,
   ],
 })
 export class AppModule {}

@@ -4,16 +4,18 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LogController } from 'fastify';
 import helmet from 'helmet';
-import { guardEveryRequest } from './auth/access-hook';
-import { REQUEST_ID_HEADER, requestIdOf } from './edge/request-ids';
+import { guardEveryRequest } from './platform/access/access-hook';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/edge/request-ids';
 import { MAX_REQUEST_BODY_BYTES } from '@taintgate/domain';
-import { AppConfig, type TlsSettings } from './config/app-config';
-import { acceptJsonBodiesOnly, answerJsonExactly } from './edge/json-bodies';
-import { FailureFilter } from './failures/failure.filter';
-import { serveGraphqlExplorer } from './graphql/explorer/serve-explorer';
-import { setupOpenApi } from './openapi/setup-openapi';
-import { observeEveryRequest } from './logs/request-lines';
-import type { ServiceLog } from './logs/service-log';
+import { AppConfig, type TlsSettings } from './platform/config/app-config';
+import { acceptJsonBodiesOnly, answerJsonExactly } from './http/edge/json-bodies';
+import { FailureFilter } from './platform/failures/failure.filter';
+import { faceOfUrl } from './faces/answer-faces';
+import { readImportBodiesAsChunks } from './features/import/import-body-parser';
+import { serveGraphqlExplorer } from './faces/graphql/explorer/serve-explorer';
+import { setupOpenApi } from './faces/rest-document/setup-openapi';
+import { observeEveryRequest } from './platform/logs/request-lines';
+import type { ServiceLog } from './platform/logs/service-log';
 
 /**
  * Largest request body accepted on every route but the imports (which read theirs as it arrives,
@@ -67,10 +69,12 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   observeEveryRequest(app);
   if (config.auth.allowedOrigins.length > 0) await app.register(fastifyCors, corsOptions(config.auth.allowedOrigins));
   await app.register(fastifyRequestContext);
-  guardEveryRequest(app);
-  acceptJsonBodiesOnly(app, config.importBodyLimitBytes);
+  guardEveryRequest(app, faceOfUrl);
+  const parseWholeJson = acceptJsonBodiesOnly(app);
+  // The import routes take their bodies (JSON or YAML, up to ~1 GB) as chunks; every other route as above.
+  readImportBodiesAsChunks(app.getHttpAdapter().getInstance(), { parseOtherJson: parseWholeJson, importBodyLimit: config.importBodyLimitBytes });
   answerJsonExactly(app);
-  app.useGlobalFilters(new FailureFilter(app.getHttpAdapter()));
+  app.useGlobalFilters(new FailureFilter(app.getHttpAdapter(), faceOfUrl));
   setupOpenApi(app);
   // GraphiQL for a browser at GET /graphql, open as /docs is; its queries need a key.
   await serveGraphqlExplorer(app);

@@ -5,12 +5,12 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { configureApp, createHttpAdapter, httpsOptionsOf } from './configure-app';
-import { loadConfig } from './config/load-config';
-import { databaseNameOf, ensureDatabase } from './database/ensure-database';
-import { findMigrationsDir } from './database/migrations/migration-folder';
-import { applyMigrations } from './database/migrations/migration-runner';
-import { NestLogLines } from './logs/nest-log-lines';
-import { createServiceLog } from './logs/service-log';
+import { loadConfig } from './platform/config/load-config';
+import { databaseNameOf, ensureDatabase } from './platform/database/ensure-database';
+import { findMigrationsDir } from './platform/database/migrations/migration-folder';
+import { applyMigrations } from './platform/database/migrations/migration-runner';
+import { NestLogLines } from './platform/logs/nest-log-lines';
+import { createServiceLog } from './platform/logs/service-log';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);

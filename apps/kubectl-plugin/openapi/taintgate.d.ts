@@ -173,6 +173,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/taint-impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What if this taint were added? {taint, nodes? | selector? | all?, inline?: {nodes, pods}}: how many pods are evicted now, later (by when), stay, and pending pods left with no node (?view=pods: every pod, paged) */
+        post: operations["Impact_evaluate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clusters/{cluster}/taint-impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What if this taint were added? {taint, nodes? | selector? | all?, inline?: {nodes, pods}}: how many pods are evicted now, later (by when), stay, and pending pods left with no node (?view=pods: every pod, paged) */
+        post: operations["Impact_evaluate_byCluster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import what kubectl prints (kubectl get nodes,pods -A -o json or -o yaml): objects kept as they are, validated one by one; answers created, updated, unchanged, deleted and rejected */
+        post: operations["Import_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clusters/{cluster}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import what kubectl prints (kubectl get nodes,pods -A -o json or -o yaml): objects kept as they are, validated one by one; answers created, updated, unchanged, deleted and rejected */
+        post: operations["Import_run_byCluster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/nodes": {
         parameters: {
             query?: never;
@@ -313,7 +381,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/taint-impact": {
+    "/v1/placement": {
         parameters: {
             query?: never;
             header?: never;
@@ -322,15 +390,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What if this taint were added? {taint, nodes? | selector? | all?, inline?: {nodes, pods}}: how many pods are evicted now, later (by when), stay, and pending pods left with no node (?view=pods: every pod, paged) */
-        post: operations["Impact_evaluate"];
+        /** Where can this pod go? {pod, nodes?, pods?}: the summary line, counts, the best nodes and the others grouped by reasons (?view=nodes: every node, paged) */
+        post: operations["Placement_place"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/clusters/{cluster}/taint-impact": {
+    "/v1/clusters/{cluster}/placement": {
         parameters: {
             query?: never;
             header?: never;
@@ -339,78 +407,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What if this taint were added? {taint, nodes? | selector? | all?, inline?: {nodes, pods}}: how many pods are evicted now, later (by when), stay, and pending pods left with no node (?view=pods: every pod, paged) */
-        post: operations["Impact_evaluate_byCluster"];
+        /** Where can this pod go? {pod, nodes?, pods?}: the summary line, counts, the best nodes and the others grouped by reasons (?view=nodes: every node, paged) */
+        post: operations["Placement_place_byCluster"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/nodes/{name}/taints": {
+    "/v1/namespaces/{namespace}/pods/{name}/placement": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Placement of a stored pod over the stored nodes; ?reschedule=true: where it could go if it were rescheduled (draining) */
+        get: operations["Placement_placeStored"];
         put?: never;
-        /** Add one taint {key, value?, effect}; 409 if the key and effect exist, unless ?overwrite=true */
-        post: operations["Taints_add"];
-        /** Remove the taint of key and effect; without effect, every effect of the key (kubectl's key-) */
-        delete: operations["Taints_remove"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/clusters/{cluster}/nodes/{name}/taints": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add one taint {key, value?, effect}; 409 if the key and effect exist, unless ?overwrite=true */
-        post: operations["Taints_add_byCluster"];
-        /** Remove the taint of key and effect; without effect, every effect of the key (kubectl's key-) */
-        delete: operations["Taints_remove_byCluster"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/taint": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** kubectl taint: several taint arguments over nodes by name, selector or all; refused for one node, nothing changes; over 1,000 nodes, stored in writes of 1,000 */
-        post: operations["Taints_command"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/clusters/{cluster}/taint": {
+    "/v1/clusters/{cluster}/namespaces/{namespace}/pods/{name}/placement": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Placement of a stored pod over the stored nodes; ?reschedule=true: where it could go if it were rescheduled (draining) */
+        get: operations["Placement_placeStored_byCluster"];
         put?: never;
-        /** kubectl taint: several taint arguments over nodes by name, selector or all; refused for one node, nothing changes; over 1,000 nodes, stored in writes of 1,000 */
-        post: operations["Taints_command_byCluster"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -523,7 +555,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/import": {
+    "/v1/nodes/{name}/taints": {
         parameters: {
             query?: never;
             header?: never;
@@ -532,15 +564,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import what kubectl prints (kubectl get nodes,pods -A -o json or -o yaml): objects kept as they are, validated one by one; answers created, updated, unchanged, deleted and rejected */
-        post: operations["Import_run"];
-        delete?: never;
+        /** Add one taint {key, value?, effect}; 409 if the key and effect exist, unless ?overwrite=true */
+        post: operations["Taints_add"];
+        /** Remove the taint of key and effect; without effect, every effect of the key (kubectl's key-) */
+        delete: operations["Taints_remove"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/clusters/{cluster}/import": {
+    "/v1/clusters/{cluster}/nodes/{name}/taints": {
         parameters: {
             query?: never;
             header?: never;
@@ -549,15 +582,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import what kubectl prints (kubectl get nodes,pods -A -o json or -o yaml): objects kept as they are, validated one by one; answers created, updated, unchanged, deleted and rejected */
-        post: operations["Import_run_byCluster"];
-        delete?: never;
+        /** Add one taint {key, value?, effect}; 409 if the key and effect exist, unless ?overwrite=true */
+        post: operations["Taints_add_byCluster"];
+        /** Remove the taint of key and effect; without effect, every effect of the key (kubectl's key-) */
+        delete: operations["Taints_remove_byCluster"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/placement": {
+    "/v1/taint": {
         parameters: {
             query?: never;
             header?: never;
@@ -566,15 +600,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Where can this pod go? {pod, nodes?, pods?}: the summary line, counts, the best nodes and the others grouped by reasons (?view=nodes: every node, paged) */
-        post: operations["Placement_place"];
+        /** kubectl taint: several taint arguments over nodes by name, selector or all; refused for one node, nothing changes; over 1,000 nodes, stored in writes of 1,000 */
+        post: operations["Taints_command"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/clusters/{cluster}/placement": {
+    "/v1/clusters/{cluster}/taint": {
         parameters: {
             query?: never;
             header?: never;
@@ -583,42 +617,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Where can this pod go? {pod, nodes?, pods?}: the summary line, counts, the best nodes and the others grouped by reasons (?view=nodes: every node, paged) */
-        post: operations["Placement_place_byCluster"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/namespaces/{namespace}/pods/{name}/placement": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Placement of a stored pod over the stored nodes; ?reschedule=true: where it could go if it were rescheduled (draining) */
-        get: operations["Placement_placeStored"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/clusters/{cluster}/namespaces/{namespace}/pods/{name}/placement": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Placement of a stored pod over the stored nodes; ?reschedule=true: where it could go if it were rescheduled (draining) */
-        get: operations["Placement_placeStored_byCluster"];
-        put?: never;
-        post?: never;
+        /** kubectl taint: several taint arguments over nodes by name, selector or all; refused for one node, nothing changes; over 1,000 nodes, stored in writes of 1,000 */
+        post: operations["Taints_command_byCluster"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3439,6 +3439,438 @@ export interface operations {
             };
         };
     };
+    Impact_evaluate: {
+        parameters: {
+            query?: {
+                /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
+                format?: "json" | "markdown" | "text";
+                /** @description pods: the previous page's metadata.continue */
+                continue?: string;
+                /** @description pods: at most this many pods a page; absent or 0: 500 */
+                limit?: number;
+                /** @description summary (the default): counts and a timeline; pods: every pod's fate, a page at a time */
+                view?: "summary" | "pods";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaintImpactRequest"];
+            };
+        };
+        responses: {
+            /** @description the impact in the view asked for (told apart by `view`); as chat, the summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaintImpactSummary"] | components["schemas"]["TaintImpactPods"];
+                    "text/markdown": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The key's role may not do this, or the object may not be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such object (or cluster) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The continue token has expired: list again from the start */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (content-type application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Any error: {statusCode, error, message, details?} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Impact_evaluate_byCluster: {
+        parameters: {
+            query?: {
+                /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
+                format?: "json" | "markdown" | "text";
+                /** @description pods: the previous page's metadata.continue */
+                continue?: string;
+                /** @description pods: at most this many pods a page; absent or 0: 500 */
+                limit?: number;
+                /** @description summary (the default): counts and a timeline; pods: every pod's fate, a page at a time */
+                view?: "summary" | "pods";
+            };
+            header?: never;
+            path: {
+                /** @description the cluster (a DNS-1123 label); the paths without it serve the cluster named default */
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaintImpactRequest"];
+            };
+        };
+        responses: {
+            /** @description the impact in the view asked for (told apart by `view`); as chat, the summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaintImpactSummary"] | components["schemas"]["TaintImpactPods"];
+                    "text/markdown": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The key's role may not do this, or the object may not be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such object (or cluster) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The continue token has expired: list again from the start */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (content-type application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Any error: {statusCode, error, message, details?} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Import_run: {
+        parameters: {
+            query?: {
+                /** @description answer what the import would do; store nothing */
+                dryRun?: boolean;
+                /** @description delete the cluster's objects the import does not name */
+                prune?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON or YAML, read as it arrives (up to 2 GiB): no need to hold it whole */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportBody"];
+                "application/yaml": components["schemas"]["ImportBody"];
+                "application/x-yaml": components["schemas"]["ImportBody"];
+                "text/yaml": components["schemas"]["ImportBody"];
+                "text/x-yaml": components["schemas"]["ImportBody"];
+            };
+        };
+        responses: {
+            /** @description what the import did (or would do, dryRun) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The key's role may not do this, or the object may not be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (content-type application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Any error: {statusCode, error, message, details?} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Import_run_byCluster: {
+        parameters: {
+            query?: {
+                /** @description answer what the import would do; store nothing */
+                dryRun?: boolean;
+                /** @description delete the cluster's objects the import does not name */
+                prune?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description the cluster (a DNS-1123 label); the paths without it serve the cluster named default */
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON or YAML, read as it arrives (up to 2 GiB): no need to hold it whole */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportBody"];
+                "application/yaml": components["schemas"]["ImportBody"];
+                "application/x-yaml": components["schemas"]["ImportBody"];
+                "text/yaml": components["schemas"]["ImportBody"];
+                "text/x-yaml": components["schemas"]["ImportBody"];
+            };
+        };
+        responses: {
+            /** @description what the import did (or would do, dryRun) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The key's role may not do this, or the object may not be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (content-type application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Any error: {statusCode, error, message, details?} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Nodes_list: {
         parameters: {
             query?: {
@@ -4588,17 +5020,19 @@ export interface operations {
             };
         };
     };
-    Impact_evaluate: {
+    Placement_place: {
         parameters: {
             query?: {
+                /** @description summary (the default): the line, counts, the best nodes, the others grouped by reasons; nodes: every node, a page at a time */
+                view?: "summary" | "nodes";
+                /** @description summary: nodes named per list (the best, and each group), 0-1000; default 10 */
+                top?: number;
+                /** @description nodes: at most this many nodes a page; absent or 0: 500 */
+                limit?: number;
+                /** @description nodes: the previous page's metadata.continue */
+                continue?: string;
                 /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
                 format?: "json" | "markdown" | "text";
-                /** @description pods: the previous page's metadata.continue */
-                continue?: string;
-                /** @description pods: at most this many pods a page; absent or 0: 500 */
-                limit?: number;
-                /** @description summary (the default): counts and a timeline; pods: every pod's fate, a page at a time */
-                view?: "summary" | "pods";
             };
             header?: never;
             path?: never;
@@ -4606,17 +5040,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TaintImpactRequest"];
+                "application/json": components["schemas"]["PlacementRequest"];
             };
         };
         responses: {
-            /** @description the impact in the view asked for (told apart by `view`); as chat, the summary */
+            /** @description the placement in the view asked for (told apart by `view`); as chat, the summary */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TaintImpactSummary"] | components["schemas"]["TaintImpactPods"];
+                    "application/json": components["schemas"]["PlacementSummary"] | components["schemas"]["PlacementNodes"];
                     "text/markdown": string;
                     "text/plain": string;
                 };
@@ -4704,17 +5138,19 @@ export interface operations {
             };
         };
     };
-    Impact_evaluate_byCluster: {
+    Placement_place_byCluster: {
         parameters: {
             query?: {
+                /** @description summary (the default): the line, counts, the best nodes, the others grouped by reasons; nodes: every node, a page at a time */
+                view?: "summary" | "nodes";
+                /** @description summary: nodes named per list (the best, and each group), 0-1000; default 10 */
+                top?: number;
+                /** @description nodes: at most this many nodes a page; absent or 0: 500 */
+                limit?: number;
+                /** @description nodes: the previous page's metadata.continue */
+                continue?: string;
                 /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
                 format?: "json" | "markdown" | "text";
-                /** @description pods: the previous page's metadata.continue */
-                continue?: string;
-                /** @description pods: at most this many pods a page; absent or 0: 500 */
-                limit?: number;
-                /** @description summary (the default): counts and a timeline; pods: every pod's fate, a page at a time */
-                view?: "summary" | "pods";
             };
             header?: never;
             path: {
@@ -4725,17 +5161,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TaintImpactRequest"];
+                "application/json": components["schemas"]["PlacementRequest"];
             };
         };
         responses: {
-            /** @description the impact in the view asked for (told apart by `view`); as chat, the summary */
+            /** @description the placement in the view asked for (told apart by `view`); as chat, the summary */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TaintImpactSummary"] | components["schemas"]["TaintImpactPods"];
+                    "application/json": components["schemas"]["PlacementSummary"] | components["schemas"]["PlacementNodes"];
                     "text/markdown": string;
                     "text/plain": string;
                 };
@@ -4823,413 +5259,39 @@ export interface operations {
             };
         };
     };
-    Taints_add: {
+    Placement_placeStored: {
         parameters: {
             query?: {
-                overwrite?: boolean;
-            };
-            header?: never;
-            path: {
-                /** @description the object's name */
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Taint"];
-            };
-        };
-        responses: {
-            /** @description the node, tainted */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Node"];
-                };
-            };
-            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The key's role may not do this, or the object may not be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No such object (or cluster) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Conflict: metadata.resourceVersion or a precondition no longer holds, or the object exists */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is not JSON (content-type application/json) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Any error: {statusCode, error, message, details?} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    Taints_remove: {
-        parameters: {
-            query: {
-                effect?: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
-                key: unknown;
-            };
-            header?: never;
-            path: {
-                /** @description the object's name */
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the node, untainted */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Node"];
-                };
-            };
-            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The key's role may not do this, or the object may not be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No such object (or cluster) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Any error: {statusCode, error, message, details?} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    Taints_add_byCluster: {
-        parameters: {
-            query?: {
-                overwrite?: boolean;
-            };
-            header?: never;
-            path: {
-                /** @description the cluster (a DNS-1123 label); the paths without it serve the cluster named default */
-                cluster: string;
-                /** @description the object's name */
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Taint"];
-            };
-        };
-        responses: {
-            /** @description the node, tainted */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Node"];
-                };
-            };
-            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The key's role may not do this, or the object may not be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No such object (or cluster) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Conflict: metadata.resourceVersion or a precondition no longer holds, or the object exists */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is not JSON (content-type application/json) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Any error: {statusCode, error, message, details?} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    Taints_remove_byCluster: {
-        parameters: {
-            query: {
-                effect?: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
-                key: unknown;
-            };
-            header?: never;
-            path: {
-                /** @description the cluster (a DNS-1123 label); the paths without it serve the cluster named default */
-                cluster: string;
-                /** @description the object's name */
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the node, untainted */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Node"];
-                };
-            };
-            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The key's role may not do this, or the object may not be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No such object (or cluster) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Any error: {statusCode, error, message, details?} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    Taints_command: {
-        parameters: {
-            query?: {
+                /** @description summary (the default): the line, counts, the best nodes, the others grouped by reasons; nodes: every node, a page at a time */
+                view?: "summary" | "nodes";
+                /** @description summary: nodes named per list (the best, and each group), 0-1000; default 10 */
+                top?: number;
+                /** @description nodes: at most this many nodes a page; absent or 0: 500 */
+                limit?: number;
+                /** @description nodes: the previous page's metadata.continue */
+                continue?: string;
                 /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
                 format?: "json" | "markdown" | "text";
+                reschedule?: boolean;
             };
             header?: never;
-            path?: never;
+            path: {
+                /** @description the pod's namespace */
+                namespace: string;
+                /** @description the object's name */
+                name: string;
+            };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TaintNodesBody"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description what each node became (what kubectl prints, and the node), and what its NoExecute taints did */
+            /** @description the placement in the view asked for (told apart by `view`); as chat, the summary */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TaintCommandResult"];
+                    "application/json": components["schemas"]["PlacementSummary"] | components["schemas"]["PlacementNodes"];
                     "text/markdown": string;
                     "text/plain": string;
                 };
@@ -5270,26 +5332,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Conflict: metadata.resourceVersion or a precondition no longer holds, or the object exists */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is not JSON (content-type application/json) */
-            415: {
+            /** @description The continue token has expired: list again from the start */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5317,32 +5361,41 @@ export interface operations {
             };
         };
     };
-    Taints_command_byCluster: {
+    Placement_placeStored_byCluster: {
         parameters: {
             query?: {
+                /** @description summary (the default): the line, counts, the best nodes, the others grouped by reasons; nodes: every node, a page at a time */
+                view?: "summary" | "nodes";
+                /** @description summary: nodes named per list (the best, and each group), 0-1000; default 10 */
+                top?: number;
+                /** @description nodes: at most this many nodes a page; absent or 0: 500 */
+                limit?: number;
+                /** @description nodes: the previous page's metadata.continue */
+                continue?: string;
                 /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
                 format?: "json" | "markdown" | "text";
+                reschedule?: boolean;
             };
             header?: never;
             path: {
                 /** @description the cluster (a DNS-1123 label); the paths without it serve the cluster named default */
                 cluster: string;
+                /** @description the pod's namespace */
+                namespace: string;
+                /** @description the object's name */
+                name: string;
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TaintNodesBody"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description what each node became (what kubectl prints, and the node), and what its NoExecute taints did */
+            /** @description the placement in the view asked for (told apart by `view`); as chat, the summary */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TaintCommandResult"];
+                    "application/json": components["schemas"]["PlacementSummary"] | components["schemas"]["PlacementNodes"];
                     "text/markdown": string;
                     "text/plain": string;
                 };
@@ -5383,26 +5436,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Conflict: metadata.resourceVersion or a precondition no longer holds, or the object exists */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is not JSON (content-type application/json) */
-            415: {
+            /** @description The continue token has expired: list again from the start */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6431,236 +6466,31 @@ export interface operations {
             };
         };
     };
-    Import_run: {
+    Taints_add: {
         parameters: {
             query?: {
-                /** @description answer what the import would do; store nothing */
-                dryRun?: boolean;
-                /** @description delete the cluster's objects the import does not name */
-                prune?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description JSON or YAML, read as it arrives (up to 2 GiB): no need to hold it whole */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ImportBody"];
-                "application/yaml": components["schemas"]["ImportBody"];
-                "application/x-yaml": components["schemas"]["ImportBody"];
-                "text/yaml": components["schemas"]["ImportBody"];
-                "text/x-yaml": components["schemas"]["ImportBody"];
-            };
-        };
-        responses: {
-            /** @description what the import did (or would do, dryRun) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ImportResult"];
-                };
-            };
-            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The key's role may not do this, or the object may not be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is not JSON (content-type application/json) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Any error: {statusCode, error, message, details?} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    Import_run_byCluster: {
-        parameters: {
-            query?: {
-                /** @description answer what the import would do; store nothing */
-                dryRun?: boolean;
-                /** @description delete the cluster's objects the import does not name */
-                prune?: boolean;
+                overwrite?: boolean;
             };
             header?: never;
             path: {
-                /** @description the cluster (a DNS-1123 label); the paths without it serve the cluster named default */
-                cluster: string;
+                /** @description the object's name */
+                name: string;
             };
-            cookie?: never;
-        };
-        /** @description JSON or YAML, read as it arrives (up to 2 GiB): no need to hold it whole */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ImportBody"];
-                "application/yaml": components["schemas"]["ImportBody"];
-                "application/x-yaml": components["schemas"]["ImportBody"];
-                "text/yaml": components["schemas"]["ImportBody"];
-                "text/x-yaml": components["schemas"]["ImportBody"];
-            };
-        };
-        responses: {
-            /** @description what the import did (or would do, dryRun) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ImportResult"];
-                };
-            };
-            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The key's role may not do this, or the object may not be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is not JSON (content-type application/json) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Any error: {statusCode, error, message, details?} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    Placement_place: {
-        parameters: {
-            query?: {
-                /** @description summary (the default): the line, counts, the best nodes, the others grouped by reasons; nodes: every node, a page at a time */
-                view?: "summary" | "nodes";
-                /** @description summary: nodes named per list (the best, and each group), 0-1000; default 10 */
-                top?: number;
-                /** @description nodes: at most this many nodes a page; absent or 0: 500 */
-                limit?: number;
-                /** @description nodes: the previous page's metadata.continue */
-                continue?: string;
-                /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
-                format?: "json" | "markdown" | "text";
-            };
-            header?: never;
-            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PlacementRequest"];
+                "application/json": components["schemas"]["Taint"];
             };
         };
         responses: {
-            /** @description the placement in the view asked for (told apart by `view`); as chat, the summary */
-            200: {
+            /** @description the node, tainted */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlacementSummary"] | components["schemas"]["PlacementNodes"];
-                    "text/markdown": string;
-                    "text/plain": string;
+                    "application/json": components["schemas"]["Node"];
                 };
             };
             /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
@@ -6699,8 +6529,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description The continue token has expired: list again from the start */
-            410: {
+            /** @description Conflict: metadata.resourceVersion or a precondition no longer holds, or the object exists */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6746,146 +6576,14 @@ export interface operations {
             };
         };
     };
-    Placement_place_byCluster: {
+    Taints_remove: {
         parameters: {
-            query?: {
-                /** @description summary (the default): the line, counts, the best nodes, the others grouped by reasons; nodes: every node, a page at a time */
-                view?: "summary" | "nodes";
-                /** @description summary: nodes named per list (the best, and each group), 0-1000; default 10 */
-                top?: number;
-                /** @description nodes: at most this many nodes a page; absent or 0: 500 */
-                limit?: number;
-                /** @description nodes: the previous page's metadata.continue */
-                continue?: string;
-                /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
-                format?: "json" | "markdown" | "text";
+            query: {
+                effect?: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                key: unknown;
             };
             header?: never;
             path: {
-                /** @description the cluster (a DNS-1123 label); the paths without it serve the cluster named default */
-                cluster: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PlacementRequest"];
-            };
-        };
-        responses: {
-            /** @description the placement in the view asked for (told apart by `view`); as chat, the summary */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlacementSummary"] | components["schemas"]["PlacementNodes"];
-                    "text/markdown": string;
-                    "text/plain": string;
-                };
-            };
-            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The key's role may not do this, or the object may not be changed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description No such object (or cluster) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The continue token has expired: list again from the start */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The body is not JSON (content-type application/json) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The database is unavailable; retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Any error: {statusCode, error, message, details?} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    Placement_placeStored: {
-        parameters: {
-            query?: {
-                /** @description summary (the default): the line, counts, the best nodes, the others grouped by reasons; nodes: every node, a page at a time */
-                view?: "summary" | "nodes";
-                /** @description summary: nodes named per list (the best, and each group), 0-1000; default 10 */
-                top?: number;
-                /** @description nodes: at most this many nodes a page; absent or 0: 500 */
-                limit?: number;
-                /** @description nodes: the previous page's metadata.continue */
-                continue?: string;
-                /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
-                format?: "json" | "markdown" | "text";
-                reschedule?: boolean;
-            };
-            header?: never;
-            path: {
-                /** @description the pod's namespace */
-                namespace: string;
                 /** @description the object's name */
                 name: string;
             };
@@ -6893,15 +6591,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the placement in the view asked for (told apart by `view`); as chat, the summary */
+            /** @description the node, untainted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlacementSummary"] | components["schemas"]["PlacementNodes"];
-                    "text/markdown": string;
-                    "text/plain": string;
+                    "application/json": components["schemas"]["Node"];
                 };
             };
             /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
@@ -6933,15 +6629,6 @@ export interface operations {
             };
             /** @description No such object (or cluster) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description The continue token has expired: list again from the start */
-            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6969,27 +6656,128 @@ export interface operations {
             };
         };
     };
-    Placement_placeStored_byCluster: {
+    Taints_add_byCluster: {
         parameters: {
             query?: {
-                /** @description summary (the default): the line, counts, the best nodes, the others grouped by reasons; nodes: every node, a page at a time */
-                view?: "summary" | "nodes";
-                /** @description summary: nodes named per list (the best, and each group), 0-1000; default 10 */
-                top?: number;
-                /** @description nodes: at most this many nodes a page; absent or 0: 500 */
-                limit?: number;
-                /** @description nodes: the previous page's metadata.continue */
-                continue?: string;
-                /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
-                format?: "json" | "markdown" | "text";
-                reschedule?: boolean;
+                overwrite?: boolean;
             };
             header?: never;
             path: {
                 /** @description the cluster (a DNS-1123 label); the paths without it serve the cluster named default */
                 cluster: string;
-                /** @description the pod's namespace */
-                namespace: string;
+                /** @description the object's name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Taint"];
+            };
+        };
+        responses: {
+            /** @description the node, tainted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Node"];
+                };
+            };
+            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The key's role may not do this, or the object may not be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such object (or cluster) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict: metadata.resourceVersion or a precondition no longer holds, or the object exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (content-type application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Any error: {statusCode, error, message, details?} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Taints_remove_byCluster: {
+        parameters: {
+            query: {
+                effect?: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+                key: unknown;
+            };
+            header?: never;
+            path: {
+                /** @description the cluster (a DNS-1123 label); the paths without it serve the cluster named default */
+                cluster: string;
                 /** @description the object's name */
                 name: string;
             };
@@ -6997,13 +6785,94 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the placement in the view asked for (told apart by `view`); as chat, the summary */
+            /** @description the node, untainted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlacementSummary"] | components["schemas"]["PlacementNodes"];
+                    "application/json": components["schemas"]["Node"];
+                };
+            };
+            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The key's role may not do this, or the object may not be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such object (or cluster) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Any error: {statusCode, error, message, details?} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Taints_command: {
+        parameters: {
+            query?: {
+                /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
+                format?: "json" | "markdown" | "text";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaintNodesBody"];
+            };
+        };
+        responses: {
+            /** @description what each node became (what kubectl prints, and the node), and what its NoExecute taints did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaintCommandResult"];
                     "text/markdown": string;
                     "text/plain": string;
                 };
@@ -7044,8 +6913,139 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description The continue token has expired: list again from the start */
-            410: {
+            /** @description Conflict: metadata.resourceVersion or a precondition no longer holds, or the object exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (content-type application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Any error: {statusCode, error, message, details?} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Taints_command_byCluster: {
+        parameters: {
+            query?: {
+                /** @description json (the default), markdown or text: the chat answer (as Accept: text/markdown) */
+                format?: "json" | "markdown" | "text";
+            };
+            header?: never;
+            path: {
+                /** @description the cluster (a DNS-1123 label); the paths without it serve the cluster named default */
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaintNodesBody"];
+            };
+        };
+        responses: {
+            /** @description what each node became (what kubectl prints, and the node), and what its NoExecute taints did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaintCommandResult"];
+                    "text/markdown": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad request: a field is missing or invalid (details name each, by its Kubernetes path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked (when authentication is on) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The key's role may not do this, or the object may not be changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such object (or cluster) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Conflict: metadata.resourceVersion or a precondition no longer holds, or the object exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The body is not JSON (content-type application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

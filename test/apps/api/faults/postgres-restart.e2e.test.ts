@@ -1,9 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDatabase } from '../../../../apps/api/src/database/ensure-database';
-import { findMigrationsDir } from '../../../../apps/api/src/database/migrations/migration-folder';
-import { applyMigrations } from '../../../../apps/api/src/database/migrations/migration-runner';
+import { ensureDatabase } from '../../../../apps/api/src/platform/database/ensure-database';
+import { findMigrationsDir } from '../../../../apps/api/src/platform/database/migrations/migration-folder';
+import { applyMigrations } from '../../../../apps/api/src/platform/database/migrations/migration-runner';
 import { bootApp } from '../../../support/boot-app';
 import { PrivatePostgres } from '../../../support/private-services';
 import { deleteRedisKeys, uniqueRedisPrefix } from '../../../support/redis-prefix';

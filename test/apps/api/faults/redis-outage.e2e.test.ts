@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EvictionJobs } from '../../../../apps/api/src/evictions/eviction-jobs';
+import { EvictionJobs } from '../../../../apps/api/src/control-loops/taint-eviction/eviction-jobs';
 import { type ApiTestApp, startApiApp } from '../../../support/api-test-app';
 import { PrivateRedis } from '../../../support/private-services';
 import { waitUntil } from '../../../support/waiting';

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { TaintKeys } from '@taintgate/domain';
+import type { Tx, WriteContext } from '../../store/cluster-writer';
+
+type ReadClient = Pick<Tx, 'awaitedNoExecuteTaint' | 'zoneTainting' | 'node' | 'taint' | '$queryRaw'>;
+
+/** A node as the pacer sees it: its labels (its zone), its conditions and whether it carries a condition NoExecute taint. */
+export interface PacedNode {
+  name: string;
+  labels: Record<string, string>;
+  readyStatus: string | undefined;
+  tainted: boolean;
+}
+
+const conditionNoExecute = { effect: 'NoExecute' as const, key: { in: [TaintKeys.notReady, TaintKeys.unreachable] } };
+
+/**
+ * The zones' NoExecute queues in Postgres: the nodes waiting for their taint
+ * (awaited_no_execute_taints) and each zone's last tainting (zone_taintings), per cluster. Reads
+ * take a client and the cluster (the pacer looks outside a write first); changes take the write's context.
+ */
+@Injectable()
+export class AwaitedTaintStore {
+  /** Puts the node in its zone's queue, keeping its place if it is there already (markNodeForTainting). */
+  async enqueue(w: WriteContext, nodeName: string, taintKey: string): Promise<void> {
+    await w.tx.awaitedNoExecuteTaint.upsert({
+      where: { clusterId_nodeName: { clusterId: w.cluster.id, nodeName } },
+      create: { clusterId: w.cluster.id, nodeName, taintKey, since: new Date(w.now) },
+      update: { taintKey },
+    });
+  }
+
+  /** enqueue for many nodes in one statement (`kubectl taint --all` over a large cluster). */
+  async enqueueMany(w: WriteContext, nodes: readonly { nodeName: string; taintKey: string }[]): Promise<void> {
+    if (nodes.length === 0) return;
+    await w.sql(
+      `INSERT INTO awaited_no_execute_taints (cluster_id, node_name, taint_key, since)
+       SELECT $1::int, v.node_name, v.taint_key, $2::timestamptz FROM unnest($3::text[], $4::text[]) AS v(node_name, taint_key)
+       ON CONFLICT (cluster_id, node_name) DO UPDATE SET taint_key = EXCLUDED.taint_key`,
+      [w.cluster.id, new Date(w.now).toISOString(), nodes.map((n) => n.nodeName), nodes.map((n) => n.taintKey)],
+    );
+  }
+
+  async dequeue(w: WriteContext, ...nodeNames: string[]): Promise<void> {
+    await this.dequeueMany(w, nodeNames);
+  }
+
+  async dequeueMany(w: WriteContext, nodeNames: readonly string[]): Promise<void> {
+    if (nodeNames.length === 0) return;
+    await w.sql(`DELETE FROM awaited_no_execute_taints WHERE cluster_id = $1::int AND node_name = ANY($2::text[])`, [w.cluster.id, nodeNames]);
+  }
+
+  /**
+   * The clusters the pacer has work in: some node waits for its taint, or carries the not-ready
+   * or unreachable NoExecute taint (which master disruption takes off).
+   */
+  async clustersToPace(client: ReadClient): Promise<number[]> {
+    const rows = await client.$queryRaw<{ id: number }[]>`
+      SELECT cluster_id AS id FROM awaited_no_execute_taints
+      UNION
+      SELECT cluster_id FROM taints WHERE effect = 'NoExecute' AND key IN (${TaintKeys.notReady}, ${TaintKeys.unreachable})`;
+    return rows.map((row) => row.id);
+  }
+
+  async queued(client: ReadClient, clusterId: number): Promise<{ nodeName: string; since: Date }[]> {
+    return client.awaitedNoExecuteTaint.findMany({ where: { clusterId }, select: { nodeName: true, since: true } });
+  }
+
+  /** Every node's zone labels and Ready status: the zones' states need them all (handleDisruption). */
+  async nodes(client: ReadClient, clusterId: number): Promise<PacedNode[]> {
+    const rows = await client.node.findMany({
+      where: { clusterId },
+      select: { name: true, labels: true, conditions: true, taints: { where: conditionNoExecute, select: { id: true } } },
+    });
+    return rows.map((row) => ({
+      name: row.name,
+      labels: row.labels as Record<string, string>,
+      // The first Ready condition counts, as GetNodeCondition takes it.
+      readyStatus: (row.conditions as { type?: string; status?: string }[]).find((c) => c.type === 'Ready')?.status,
+      tainted: row.taints.length > 0,
+    }));
+  }
+
+  async lastTaintings(client: ReadClient, clusterId: number): Promise<Map<string, number>> {
+    const rows = await client.zoneTainting.findMany({ where: { clusterId } });
+    return new Map(rows.map((row) => [JSON.parse(row.zone) as string, row.lastTaintedAt.getTime()]));
+  }
+
+  async tainted(w: WriteContext, zone: string): Promise<void> {
+    const lastTaintedAt = new Date(w.now);
+    // GetZoneKey puts a NUL between region and zone, which Postgres text refuses: stored as a JSON string (\u0000).
+    const stored = JSON.stringify(zone);
+    await w.tx.zoneTainting.upsert({
+      where: { clusterId_zone: { clusterId: w.cluster.id, zone: stored } },
+      create: { clusterId: w.cluster.id, zone: stored, lastTaintedAt },
+      update: { lastTaintedAt },
+    });
+  }
+}

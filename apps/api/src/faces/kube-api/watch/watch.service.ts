@@ -1,0 +1,294 @@
+import { Readable } from 'node:stream';
+import { Injectable, Logger, type OnModuleDestroy, StreamableFile } from '@nestjs/common';
+import {
+  type Node,
+  type Pod,
+  type WatchEvent,
+  type WatchFilter,
+  bookmarkObjectOf,
+  catchUpEventOf,
+  deletedObjectOf,
+  failure,
+  passesFilter,
+  tooOldMessage,
+  watchEventOf,
+  watchStartOf,
+} from '@taintgate/domain';
+import { ClusterDirectory } from '../../../store/cluster-directory';
+import type { ClusterView, SnapshotRefresh } from '../../../store/cluster-snapshot';
+import { ClusterSnapshots } from '../../../store/cluster-snapshots';
+import { tombstonesBetween } from '../../../store/tombstones';
+import { AppConfig } from '../../../platform/config/app-config';
+import { PrismaService } from '../../../platform/database/prisma.service';
+import { kubeStatusOf } from '../../../platform/failures/failure-answers';
+import { fail } from '../../../platform/failures/failure.exception';
+import { reportIfOutage } from '../../../platform/failures/outages';
+import type { KubeOutput } from '../kube-output';
+import type { WatchCommand } from './watch-commands';
+import { RefreshQueue, WatchLines } from './watch-stream';
+
+/** How often a followed cluster's revision is read: a change made through any replica reaches a watch within this. */
+const POLL_MS = 250;
+/** A BOOKMARK (when asked for) after this long without an event. */
+const BOOKMARK_IDLE_MS = 1000;
+/** Events written to the socket in one piece. */
+const EVENTS_PER_PIECE = 100;
+
+type Watched = Node | Pod;
+
+/** A watch about to stream: where it starts, and what of the snapshot it starts from was taken at once (the maps move on). */
+interface Start {
+  revision: bigint;
+  /** `any`: every object passing the filter now, ADDED; `catchUp`: the objects written after `after`, and the deletions since. */
+  kind: 'any' | 'catchUp';
+  after: bigint;
+  objects: Watched[];
+  clusterId: number;
+}
+
+/**
+ * Watches of the Kubernetes API face (kubectl get -w, informers). Postgres is the truth and
+ * every replica serves them: a watch follows its cluster's snapshot in this replica
+ * (ClusterSnapshots.follow), whose refreshes say what each object was and is; while a cluster is
+ * watched its revision is read every 250 ms, once for all its watches, so changes made through
+ * any replica are sent within that. A watch from a resourceVersion is first caught up from the
+ * snapshot (objects written since) and the tombstones (deletions since). It ends at its timeout,
+ * when its client goes, when its cluster is deleted, and when the application stops.
+ */
+@Injectable()
+export class WatchService implements OnModuleDestroy {
+  private readonly logger = new Logger(WatchService.name);
+  /** The watches of each cluster, by the function that ends each; a cluster is polled while it has one. */
+  private readonly watches = new Map<string, { enders: Set<() => void>; timer: NodeJS.Timeout; polling: boolean }>();
+
+  constructor(
+    private readonly snapshots: ClusterSnapshots,
+    private readonly directory: ClusterDirectory,
+    private readonly prisma: PrismaService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Starts a watch: answers 404 for a cluster that does not exist, 410 Expired for a
+   * resourceVersion older than the deletions still known, 504 for one not yet written, before
+   * anything is streamed; then the stream of events, newline-delimited JSON. `started` is called
+   * as the stream begins to be read, to send the answer's head at once (as kube-apiserver
+   * flushes it): a client waits for it before it reads any event, and a quiet watch has none to send.
+   */
+  async watch(cluster: string, command: WatchCommand, output: KubeOutput, started: () => void = () => undefined): Promise<StreamableFile> {
+    const { id } = await this.directory.require(cluster);
+    const queue = new RefreshQueue();
+    // Followed before the snapshot is read: no refresh after the revision it starts from is missed.
+    const unfollow = this.snapshots.follow(cluster, queue.push);
+    const abort = new AbortController();
+    const release = this.register(cluster, () => abort.abort(), unfollow);
+    try {
+      const start = await this.start(cluster, id, command);
+      const lines = new WatchLines(command.filter.kind, output);
+      const timeoutSeconds = Math.min(command.timeoutSeconds ?? Infinity, this.config.watch.timeoutSeconds);
+      const events = this.events(start, command, lines, queue, Date.now() + timeoutSeconds * 1000, abort.signal, started);
+      const stream = Readable.from(events, { objectMode: false });
+      // A stream destroyed before its first read never runs the generator's finally.
+      stream.once('close', () => {
+        abort.abort();
+        release();
+      });
+      return new StreamableFile(stream, { type: 'application/json' });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** Ends every watch, so that the HTTP server's close does not wait for their clients. */
+  onModuleDestroy(): void {
+    for (const { enders } of [...this.watches.values()]) for (const end of [...enders]) end();
+  }
+
+  /** Where the watch starts, from the snapshot now; the objects it will send first, taken before anything awaits. */
+  private async start(cluster: string, clusterId: number, command: WatchCommand): Promise<Start> {
+    const view = await this.snapshots.view(cluster);
+    const objects = objectsOf(view, command.filter.kind);
+    const row = await this.prisma.cluster.findUnique({ where: { id: clusterId }, select: { tombstonesPrunedThrough: true } });
+    const decided = watchStartOf(command.start, { revision: view.revision, prunedThrough: row?.tombstonesPrunedThrough ?? 0n });
+    switch (decided.kind) {
+      case 'expired':
+        return fail(failure.expired(decided.message));
+      case 'tooLarge':
+        return fail(failure.timeout(decided.message));
+      case 'any':
+        return { revision: view.revision, kind: 'any', after: view.revision, objects: objects.filter((o) => passesFilter(command.filter, o)), clusterId };
+      case 'catchUp': {
+        const written = objects.filter((o) => BigInt(o.metadata.resourceVersion as string) > decided.after);
+        written.sort((a, b) => compareRevisions(a, b));
+        return { revision: view.revision, kind: 'catchUp', after: decided.after, objects: written, clusterId };
+      }
+    }
+  }
+
+  /** The stream's lines: the start, then each refresh of the snapshot, bookmarks while idle, until the end. */
+  private async *events(
+    start: Start,
+    { filter, bookmarks }: WatchCommand,
+    lines: WatchLines,
+    queue: RefreshQueue,
+    deadline: number,
+    signal: AbortSignal,
+    started: () => void,
+  ): AsyncGenerator<string> {
+    started();
+    const matches = (o: Watched) => passesFilter(filter, o);
+    let at = start.revision;
+    let lastSent = Date.now();
+    const send = function* (events: Iterable<WatchEvent<Watched>>) {
+      let piece = '';
+      let n = 0;
+      for (const event of events) {
+        piece += lines.line(event.type, event.object);
+        if (++n % EVENTS_PER_PIECE === 0) {
+          yield piece;
+          piece = '';
+        }
+      }
+      if (piece !== '') yield piece;
+      if (n > 0) lastSent = Date.now();
+    };
+    if (start.kind === 'any') {
+      yield* send(start.objects.map((object) => ({ type: 'ADDED' as const, object })));
+    } else {
+      for await (const piece of this.catchUp(start, filter)) yield* send(piece);
+      // Retention may have pruned tombstones while they were read: then some deletions may be missing.
+      const row = await this.prisma.cluster.findUnique({ where: { id: start.clusterId }, select: { tombstonesPrunedThrough: true } });
+      if (row && row.tombstonesPrunedThrough > start.after) {
+        yield lines.line('ERROR', kubeStatusOf(failure.expired(tooOldMessage(start.after, row.tombstonesPrunedThrough))));
+        return;
+      }
+    }
+    while (!signal.aborted && Date.now() < deadline) {
+      const wakeAt = bookmarks ? Math.min(deadline, lastSent + BOOKMARK_IDLE_MS) : deadline;
+      const refresh = await queue.next(wakeAt, signal);
+      // Too slow to follow: ended, to watch again from the last resourceVersion it read.
+      if (queue.overflowed) return;
+      if (!refresh) {
+        // Woken by the deadline or an abort, the loop ends instead.
+        if (bookmarks && Date.now() >= lastSent + BOOKMARK_IDLE_MS && Date.now() < deadline) {
+          yield lines.line('BOOKMARK', bookmarkObjectOf(filter.kind, at));
+          lastSent = Date.now();
+        }
+        continue;
+      }
+      if (refresh.revision <= at) continue;
+      if (refresh.whole || refresh.since !== at) {
+        // The snapshot was read whole (retention pruned what it had not seen, or the cluster was made anew).
+        yield lines.line('ERROR', kubeStatusOf(failure.expired(tooOldMessage(at, refresh.revision))));
+        return;
+      }
+      yield* send(eventsOf(refresh, filter.kind, matches));
+      at = refresh.revision;
+    }
+  }
+
+  /**
+   * What changed after the client's revision, in revision order: the objects written since (taken
+   * from the snapshot when the watch began) merged with the tombstones of deletions since, read a
+   * page at a time.
+   */
+  private async *catchUp(start: Start, filter: WatchFilter): AsyncGenerator<WatchEvent<Watched>[]> {
+    const { objects } = start;
+    // Keys deleted since: an object written after its key's deletion was made again, ADDED.
+    const deletedSince = new Set<string>();
+    let next = 0;
+    const objectsBefore = function* (revision: bigint | undefined): Generator<WatchEvent<Watched>> {
+      while (next < objects.length) {
+        const object = objects[next] as Watched;
+        if (revision !== undefined && BigInt(object.metadata.resourceVersion as string) > revision) return;
+        next++;
+        const event = catchUpEventOf({ after: object, recreated: deletedSince.has(keyOf(filter.kind, object)) }, filter);
+        if (event) yield event;
+      }
+    };
+    for await (const page of tombstonesBetween(this.prisma, start.clusterId, filter.kind, start.after, start.revision)) {
+      const events: WatchEvent<Watched>[] = [];
+      for (const t of page) {
+        // Objects written at a tombstone's revision come after it: a deletion and a write of one key in one revision is a re-creation.
+        events.push(...objectsBefore(t.revision - 1n));
+        deletedSince.add(t.key);
+        const event = catchUpEventOf({ deleted: deletedObjectOf(filter.kind, t.key, t.revision) as Watched }, filter);
+        if (event) events.push(event);
+      }
+      yield events;
+    }
+    const rest = [...objectsBefore(undefined)];
+    if (rest.length > 0) yield rest;
+  }
+
+  /** Counts the watch for its cluster, polling the cluster while it has one; answers the function that undoes it. */
+  private register(cluster: string, end: () => void, unfollow: () => void): () => void {
+    let entry = this.watches.get(cluster);
+    if (!entry) {
+      const created = { enders: new Set<() => void>(), timer: setInterval(() => this.poll(cluster, created), POLL_MS), polling: false };
+      this.watches.set(cluster, created);
+      entry = created;
+    }
+    entry.enders.add(end);
+    const own = entry;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      unfollow();
+      own.enders.delete(end);
+      if (own.enders.size === 0) {
+        clearInterval(own.timer);
+        if (this.watches.get(cluster) === own) this.watches.delete(cluster);
+      }
+    };
+  }
+
+  /** Brings the cluster's snapshot up to date, which tells its followers; a cluster deleted ends its watches. */
+  private poll(cluster: string, entry: { enders: Set<() => void>; polling: boolean }): void {
+    if (entry.polling) return;
+    entry.polling = true;
+    this.snapshots
+      .find(cluster)
+      .then((view) => {
+        if (!view) for (const end of [...entry.enders]) end();
+      })
+      .catch((error: unknown) => {
+        if (!reportIfOutage(error)) this.logger.error(`following cluster ${cluster}: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        entry.polling = false;
+      });
+  }
+}
+
+/** The events of one refresh for a watch of `kind`, in revision order. */
+function* eventsOf(refresh: SnapshotRefresh, kind: 'Node' | 'Pod', matches: (o: Watched) => boolean): Generator<WatchEvent<Watched>> {
+  for (const change of refresh.changes) {
+    if (change.kind !== kind) continue;
+    const event = watchEventOf<Watched>(change, matches);
+    if (event) yield event;
+  }
+}
+
+/** The snapshot's objects of a kind, in the order lists answer them; taken at once, as later refreshes change the maps. */
+function objectsOf(view: ClusterView, kind: 'Node' | 'Pod'): Watched[] {
+  const [keys, map] = kind === 'Node' ? [view.keysInOrder('nodes'), view.nodes] : [view.keysInOrder('pods'), view.pods];
+  const out: Watched[] = [];
+  for (const key of keys) {
+    const object = (map as ReadonlyMap<string, Watched>).get(key);
+    if (object) out.push(object);
+  }
+  return out;
+}
+
+/** The key a tombstone names the object by: a node's name, a pod's `namespace/name`. */
+const keyOf = (kind: 'Node' | 'Pod', object: Watched): string =>
+  kind === 'Pod' ? `${object.metadata.namespace ?? 'default'}/${object.metadata.name}` : object.metadata.name;
+
+function compareRevisions(a: Watched, b: Watched): number {
+  const x = BigInt(a.metadata.resourceVersion as string);
+  const y = BigInt(b.metadata.resourceVersion as string);
+  return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -1,0 +1,68 @@
+import { Logger } from '@nestjs/common';
+import type { AppConfig } from '../../platform/config/app-config';
+import { PrismaService } from '../../platform/database/prisma.service';
+import { valueOf } from '../../platform/failures/failure.exception';
+import { createApiKey } from './api-key-commands';
+import { ApiKeyStore } from '../../platform/access/api-key-store';
+import { ApiKeysService } from './api-keys.service';
+import { Authenticator } from '../../platform/access/authenticator';
+
+const API_KEYS_USAGE = `usage:
+  npm run apikeys -- create NAME --role viewer|operator|admin   make a key; it is printed once
+  npm run apikeys -- list                                      names, roles, prefixes, revoked or not
+  npm run apikeys -- revoke NAME                               the key stops working`;
+
+/**
+ * `npm run apikeys`: the API keys of the deployment DATABASE_URL names, made and revoked without the
+ * service (the first key of a deployment, or a key for a pipeline). The same service and checks as
+ * /v1/apikeys; its audit rows name the actor `system`. Answers the exit code.
+ */
+export async function runApiKeysCommand(args: readonly string[], config: AppConfig, print: (line: string) => void): Promise<number> {
+  const [verb, ...rest] = args;
+  const prisma = new PrismaService(config);
+  const store = new ApiKeyStore(prisma);
+  const keys = new ApiKeysService(config, store, new Authenticator(config, store), prisma);
+  try {
+    switch (verb) {
+      case 'create': {
+        const [name, flag, role] = rest;
+        if (flag !== '--role' || rest.length !== 3) return usage(print);
+        const created = await keys.create(valueOf(createApiKey.parse({ body: { metadata: { name }, spec: { role } } }, config.domain)));
+        print(`apikey/${created.metadata.name} created with the ${created.spec.role} role; the key is shown only now:`);
+        print(created.key ?? '');
+        return 0;
+      }
+      case 'list': {
+        if (rest.length !== 0) return usage(print);
+        const { items } = await keys.list();
+        print(['NAME', 'ROLE', 'PREFIX', 'REVOKED', 'CREATED'].join('\t'));
+        for (const key of items)
+          print([key.metadata.name, key.spec.role, key.status.prefix, String(key.status.revoked), key.metadata.creationTimestamp].join('\t'));
+        return 0;
+      }
+      case 'revoke': {
+        if (rest.length !== 1) return usage(print);
+        const revoked = await keys.revoke(rest[0] ?? '');
+        print(`apikey/${revoked.metadata.name} revoked`);
+        return 0;
+      }
+      default:
+        return usage(print);
+    }
+  } catch (error) {
+    const failure = (error as { failure?: { message: string } }).failure;
+    if (!failure) throw error;
+    print(`error: ${failure.message}`);
+    return 1;
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+function usage(print: (line: string) => void): number {
+  print(API_KEYS_USAGE);
+  return 2;
+}
+
+/** Nest's logger stays quiet in a command: its output is the key. */
+Logger.overrideLogger(['error']);

@@ -1,0 +1,247 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type ExplainedAdmission,
+  type ImpactView,
+  type MatchOptions,
+  type Node,
+  type Pod,
+  type PodRef,
+  type ReschedulingQuery,
+  type ScheduledEviction,
+  type Taint,
+  type TaintImpact,
+  type ImpactSummary,
+  type NodeChangeImpact,
+  addsTaintsOrCordons,
+  emptyTargetWarnings,
+  explainAdmission,
+  impactSummary,
+  nodeChangeImpact,
+  podKinds,
+  selectNodes,
+  taintImpact,
+  taintImpactSummary,
+  toleratesTaint,
+  usageLookup,
+  k8sTime,
+} from '@taintgate/domain';
+import { ClusterSnapshots } from '../../store/cluster-snapshots';
+import { admissionAnswer } from '../../http/edge/admission-answer';
+import { podKey } from '../../store/pod-record';
+import { AppConfig } from '../../platform/config/app-config';
+import { EvictionLedger } from '../../store/evictions/eviction-ledger';
+import { valueOf } from '../../platform/failures/failure.exception';
+import { type ImpactAnswer, impactPodsAnswer, impactSummaryAnswer } from './impact-answers';
+import type { ImpactCommand } from './impact-command';
+import { WhatIfMetrics } from '../../platform/metrics/what-if-metrics';
+
+/** The cluster asked about: a stored one as its snapshot holds it, or one sent inline. */
+interface StoredOrInline extends ReschedulingQuery {
+  clusterId?: number;
+  revision?: bigint;
+  nodes: Node[];
+  /** Iterated once or copied once: a snapshot's 300,000 pods are not copied for a summary. */
+  pods: Iterable<Pod>;
+  podsOn?: (nodeName: string) => Iterable<Pod>;
+  pendingPods?: () => Iterable<Pod>;
+}
+
+/** What every view of one question starts from (ImpactService.question). */
+interface Question {
+  cluster: StoredOrInline;
+  /** Inline pods as admission made them, with what it added. */
+  admitted: ExplainedAdmission[];
+  /** The nodes the taints go on. */
+  names: Set<string>;
+  scheduledOf: (pod: Pod) => ScheduledEviction | undefined;
+  now: number;
+  /** `now` as answers write it. */
+  at: string;
+  rescheduling: (pods: Iterable<Pod>) => ReschedulingQuery;
+  warnings: string[];
+}
+
+/** Every pod's fate with its counts (ImpactService.explain), at `now` (epoch ms). */
+export interface ExplainedImpact {
+  impact: TaintImpact;
+  summary: ImpactSummary;
+  now: number;
+  warnings: string[];
+}
+
+/** One iterable after the other, without copying them into one array. */
+function* concat<T>(parts: readonly Iterable<T>[], last: Iterable<T>): Generator<T> {
+  for (const part of parts) yield* part;
+  yield* last;
+}
+
+/**
+ * Beyond this share of the nodes tainted, the summary walks every pod (a Map's values, the
+ * cheapest walk there is) and passes over those on other nodes; below it, only the pods on the
+ * nodes tainted and the pending ones, node by node (a key lookup per pod).
+ */
+const walkEveryPodFrom = 0.25;
+
+/** "What happens if I add this taint?" Nothing is changed. */
+@Injectable()
+export class ImpactService {
+  constructor(
+    private readonly snapshots: ClusterSnapshots,
+    private readonly ledger: EvictionLedger,
+    private readonly config: AppConfig,
+    private readonly metrics: WhatIfMetrics,
+  ) {}
+
+  /**
+   * The stored pods' kinds, found once per pod object and kept across questions: a snapshot's
+   * objects are replaced when they change, never changed, and dropped with it.
+   */
+  private readonly storedKinds = podKinds();
+
+  /**
+   * Over the stored cluster, with the evictions already scheduled there (the controller keeps an
+   * earlier deadline, and so does the answer), or over the hypothetical one sent inline.
+   */
+  async impact(clusterName: string, command: ImpactCommand, view: ImpactView): Promise<ImpactAnswer> {
+    const started = performance.now();
+    const asked = await this.question(clusterName, command);
+    const { cluster, names, now, at, scheduledOf, rescheduling, warnings } = asked;
+    if (view.name === 'summary') {
+      // Only the pods on the nodes tainted and the pending ones count, taken as the snapshot keeps them (no copy of every pod).
+      const { podsOn, pendingPods } = cluster;
+      const fewNodes = names.size < cluster.nodes.length * walkEveryPodFrom;
+      const pods = podsOn && pendingPods && fewNodes ? concat([...names].map(podsOn), pendingPods()) : cluster.pods;
+      const options = this.config.matchOptions;
+      const kinds = cluster.clusterId === undefined ? podKinds() : this.storedKinds;
+      const summary = taintImpactSummary(command.taints, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
+      return this.timed(started, view.name, command, impactSummaryAnswer(summary, at, warnings));
+    }
+    const result = this.everyPod(command, asked);
+    const admissionOf = admissionByPod(asked.admitted, command.taints, this.config.matchOptions);
+    const answered = {
+      // `at` null: the deadline lies past year 9999, never in practice (docs/contract.md).
+      evictions: result.evictions.map(({ alreadyScheduled, ...e }) => ({
+        ...e,
+        at: e.at === null ? null : new Date(e.at).toISOString(),
+        neverInPractice: e.at === null,
+        ...(alreadyScheduled ? { alreadyScheduled: { scheduledAt: new Date(alreadyScheduled.scheduledAt).toISOString() } } : {}),
+        ...admissionOf(e.pod),
+      })),
+      unaffected: result.unaffected.map((u) => ({ ...u, ...admissionOf(u.pod) })),
+    };
+    return this.timed(started, view.name, command, impactPodsAnswer(result, answered, view, at, cluster.revision, warnings));
+  }
+
+  /**
+   * Every pod's fate and the counts together, for an answer that tells both in a few lines (the
+   * chat answer): the summary is counted from the same pods, so the two cannot disagree.
+   */
+  async explain(clusterName: string, command: ImpactCommand): Promise<ExplainedImpact> {
+    const started = performance.now();
+    const asked = await this.question(clusterName, command);
+    const result = this.everyPod(command, asked);
+    return this.timed(started, 'explain', command, { impact: result, summary: impactSummary(result, asked.now), now: asked.now, warnings: asked.warnings });
+  }
+
+  /** The answer, its time since `started` observed (taintgate_taint_impact_duration_seconds; `explain`: the chat answer's). */
+  private timed<T>(started: number, view: string, { inline }: ImpactCommand, answer: T): T {
+    this.metrics.impactAnswered(view, inline ? 'inline' : 'stored', started);
+    return answer;
+  }
+
+  /** What every view starts from: the cluster, the nodes the taints go on, the evictions scheduled on them, the time. */
+  private async question(clusterName: string, { target, inline }: ImpactCommand): Promise<Question> {
+    // Inline pods are admitted here, as on create; what admission added is told with their evictions.
+    const admitted = inline?.pods.map((pod) => explainAdmission(pod, 'CREATE', this.config.domain)) ?? [];
+    const cluster: StoredOrInline = inline ? { nodes: inline.nodes, pods: admitted.map((a) => a.pod) } : await this.stored(clusterName);
+    const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
+    const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
+    // Inline clusters have no evictions scheduled; a stored one has its own.
+    const scheduledOf = cluster.clusterId === undefined ? () => undefined : await this.scheduledOn(cluster.clusterId, names);
+    const now = Date.now();
+    return {
+      cluster,
+      admitted,
+      names,
+      scheduledOf,
+      now,
+      at: k8sTime(new Date(now)),
+      // Where each evicted pod could go, with the room the pods bound to each node take; stored nodes decided by class.
+      rescheduling: (pods) => ({ usageOf: cluster.usageOf ?? usageLookup(pods), nodeClasses: cluster.nodeClasses }),
+      warnings: emptyTargetWarnings(target, names.size),
+    };
+  }
+
+  /** taintImpact over every pod of the question: each eviction built, named and sorted. */
+  private everyPod(command: ImpactCommand, asked: Question): TaintImpact {
+    const pods = [...asked.cluster.pods];
+    const { cluster, names, now, scheduledOf, rescheduling } = asked;
+    return taintImpact(command.taints, cluster.nodes, pods, names, now, this.config.matchOptions, scheduledOf, rescheduling(pods));
+  }
+
+  /**
+   * What storing `after` over `before` does to the stored cluster's pods (nodeChangeImpact): read
+   * inside the write, before it commits, so the cluster and its scheduled evictions are still as
+   * they were. Undefined when the write adds no taint and does not cordon.
+   */
+  async ofNodeChange(cluster: string, before: Node | undefined, after: Node, now: number): Promise<NodeChangeImpact | undefined> {
+    if (!addsTaintsOrCordons(before, after)) return undefined;
+    const options = this.config.matchOptions;
+    // A cluster this very write creates is not committed yet: it has no pods to tell of.
+    const view = await this.snapshots.find(cluster, now);
+    if (!view) return nodeChangeImpact(before, after, [], [], now, options);
+    const scheduledOf = await this.scheduledOn(view.cluster.id, new Set([after.metadata.name]));
+    // The pods one node's write can tell of: those bound to it, and the pending ones.
+    const pods = [...view.podsOn(after.metadata.name), ...view.pendingPods()];
+    return nodeChangeImpact(before, after, [...view.nodes.values()], pods, now, options, scheduledOf, { usageOf: view.usageOf, nodeClasses: view.nodeClasses });
+  }
+
+  private async stored(cluster: string): Promise<StoredOrInline> {
+    const view = await this.snapshots.view(cluster);
+    return {
+      clusterId: view.cluster.id,
+      revision: view.revision,
+      nodes: [...view.nodes.values()],
+      pods: view.pods.values(),
+      podsOn: view.podsOn,
+      pendingPods: view.pendingPods,
+      usageOf: view.usageOf,
+      nodeClasses: view.nodeClasses,
+    };
+  }
+
+  /** The eviction scheduled for a pod on these nodes, if it is still for this very pod (uid and node). */
+  private async scheduledOn(clusterId: number, nodeNames: ReadonlySet<string>): Promise<(pod: Pod) => ScheduledEviction | undefined> {
+    const rows = await this.ledger.scheduledOnNodes(clusterId, [...nodeNames]);
+    // Most questions find none: then nothing is looked up.
+    if (rows.size === 0) return () => undefined;
+    // By uid, which the pod holds already: a summary asks for each of 300,000 pods, and a
+    // `namespace/name` key built for each cost more than the rest of its decision.
+    const byUid = new Map([...rows].map(([key, row]) => [row.podUid, { key, row }]));
+    return (pod) => {
+      const found = pod.metadata.uid === undefined ? undefined : byUid.get(pod.metadata.uid);
+      if (!found || found.row.nodeName !== pod.spec?.nodeName) return undefined;
+      // The uid names one pod: the same checks as by key (its namespace/name, uid and node).
+      if (found.key !== podKey(pod.metadata.namespace ?? 'default', pod.metadata.name)) return undefined;
+      return { startedAt: found.row.startedAt.getTime(), fireAt: found.row.scheduledFor.getTime() };
+    };
+  }
+}
+
+/**
+ * For an inline pod that admission gave a toleration of the taint asked about: `admission`, its
+ * tolerations with those admission added marked (`addedBy: DefaultTolerationSeconds`), so a user
+ * sees why a pod with no toleration of its own is evicted after 300 s rather than at once. Stored
+ * pods were admitted when they were stored.
+ */
+function admissionByPod(explained: readonly ExplainedAdmission[], taints: readonly Taint[], options: MatchOptions): (pod: PodRef) => { admission?: unknown } {
+  const byKey = new Map<string, unknown>();
+  for (const admission of explained) {
+    if (!admission.tolerations.some((t) => t.addedBy && taints.some((taint) => toleratesTaint(t.toleration, taint, options)))) continue;
+    byKey.set(podKey(admission.pod.metadata.namespace ?? 'default', admission.pod.metadata.name), admissionAnswer(admission));
+  }
+  return (pod) => {
+    const admission = byKey.get(podKey(pod.namespace, pod.name));
+    return admission === undefined ? {} : { admission };
+  };
+}

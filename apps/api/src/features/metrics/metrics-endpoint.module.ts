@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TaintEvictionModule } from '../../control-loops/taint-eviction/taint-eviction.module';
+import { MetricsModule } from '../../platform/metrics/metrics.module';
+import { StoreModule } from '../../store/store.module';
+import { EvictionBacklogGauges } from './eviction-backlog-gauges';
+import { MetricsController } from './metrics.controller';
+import { SnapshotLagGauge } from './snapshot-lag-gauge';
+
+/**
+ * GET /metrics: the registry's series in Prometheus' text, with what is read at scrape time
+ * (evictions waiting, the queue, snapshot lag).
+ */
+@Module({
+  imports: [MetricsModule, StoreModule, TaintEvictionModule],
+  controllers: [MetricsController],
+  providers: [EvictionBacklogGauges, SnapshotLagGauge],
+})
+export class MetricsEndpointModule {}

@@ -1,0 +1,222 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Pod,
+  admitPod,
+  applyPatch,
+  checkDelete,
+  checkUpdate,
+  checkWrite,
+  chunkOfSorted,
+  deletionGracePeriodSeconds,
+  evictionWarnings,
+  failure,
+  fieldsMatch,
+  podFields,
+  replacementHome,
+  selectorMatches,
+  sentResourceVersion,
+  validatePod,
+} from '@taintgate/domain';
+import { ClusterSnapshots } from '../../store/cluster-snapshots';
+import { ClusterWriter, type WriteContext } from '../../store/cluster-writer';
+import { storedVersionOf } from '../../store/object-parts';
+import { type PodRow, podKey, podOfRow } from '../../store/pod-record';
+import { PodStore, type PodsNode, podReadForWrite } from '../../store/pod-store';
+import { AppConfig } from '../../platform/config/app-config';
+import { withNameFromUrl } from '../../http/edge/kubernetes-objects';
+import { type ListPage, listPage } from '../../http/edge/list-answers';
+import { TaintEvictionController } from '../../control-loops/taint-eviction/taint-eviction-controller';
+import { fail, valueOf } from '../../platform/failures/failure.exception';
+import type { DeletePodCommand, EvictPodCommand, PatchPodCommand, PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
+
+/** Pods: validated and admitted as the API server does, stored, read from the snapshot. */
+@Injectable()
+export class PodsService {
+  constructor(
+    private readonly snapshots: ClusterSnapshots,
+    private readonly writer: ClusterWriter,
+    private readonly store: PodStore,
+    private readonly config: AppConfig,
+    private readonly evictions: TaintEvictionController,
+  ) {}
+
+  /**
+   * A page of the PodList, by `namespace/name` (etcd's order of /registry/pods/<namespace>/<name>),
+   * the filters applied before paging. One namespace's pods are the keys under its prefix, and its
+   * tokens hold names, as kube-apiserver's do for a namespaced list.
+   */
+  async list(cluster: string, { namespace, nodeName, phase, labels = [], fields = [], chunking }: PodFilters): Promise<ListPage<Pod>> {
+    const view = await this.snapshots.view(cluster);
+    const filtered = nodeName !== undefined || phase !== undefined || labels.length > 0 || fields.length > 0;
+    const chunk = chunkOfSorted(view.keysInOrder('pods'), chunking, {
+      prefix: namespace ? podKey(namespace, '') : '',
+      itemOf: (key) => {
+        const pod = view.pods.get(key);
+        if (!pod || !filtered) return pod;
+        return (nodeName === undefined || (pod.spec?.nodeName ?? '') === nodeName) &&
+          (phase === undefined || pod.status?.phase === phase) &&
+          selectorMatches(labels, pod.metadata.labels) &&
+          (fields.length === 0 || fieldsMatch(fields, podFields(pod)))
+          ? pod
+          : undefined;
+      },
+      filtered,
+      revision: view.revision,
+    });
+    return listPage('PodList', chunk, { revision: view.revision });
+  }
+
+  /** The namespaces that hold a pod, and `default`, by name. */
+  async namespaces(cluster: string): Promise<string[]> {
+    const view = await this.snapshots.view(cluster);
+    const names = new Set(['default']);
+    for (const pod of view.pods.values()) names.add(pod.metadata.namespace ?? 'default');
+    return [...names].sort();
+  }
+
+  async get(cluster: string, { namespace, name }: PodKey): Promise<Pod> {
+    return (await this.snapshots.view(cluster)).pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
+  }
+
+  /**
+   * PUT and POST: admission defaults are applied (and visible in the answer), then, on an update,
+   * the API server's ValidatePodUpdate against the stored pod (validatePod with `previous`): only
+   * images, activeDeadlineSeconds, added tolerations, removed scheduling gates and the like may
+   * change, and spec.nodeName may be set once (taintgate's binding). The stored pod carries what
+   * the server set (uid, resourceVersion, creationTimestamp, status) and the comparison ignores
+   * those, so a pod read and sent back unchanged is a 200. Its status is stored as sent:
+   * kube-apiserver keeps the old status on a PUT and takes status only through pods/status, which
+   * taintgate does not have yet. The command's mode says whether it may create, replace or both
+   * (REST's PUT either; the Kubernetes API's POST only creates, 409 AlreadyExists otherwise, and
+   * its PUT only updates, 404 otherwise); a body naming a resourceVersion is written only over
+   * the pod stored at that version (checkUpdate). Both are checked in the write's transaction.
+   */
+  async upsert(
+    cluster: string,
+    { namespace, name, pod: sent, resourceVersion, mode, dryRun = false }: UpsertPodCommand,
+  ): Promise<{ pod: Pod; created: boolean }> {
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const { row: existing, node } = await this.store.findForWrite(w, namespace, name, sent.spec?.nodeName);
+        valueOf(checkWrite('Pod', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
+        const pod = await this.persist(w, sent, existing, existing ? 'pod.replace' : 'pod.create', node);
+        return { pod, created: !existing };
+      },
+      { dryRun, firstRead: podReadForWrite(namespace, name, sent.spec?.nodeName) },
+    );
+  }
+
+  /**
+   * PATCH (the Kubernetes API's: kubectl label, annotate, patch, apply): the patch applied to the
+   * stored pod as kube-apiserver applies it (its name and namespace may not change), then what a
+   * PUT of the result does: validation, admission, the update rules, the taint eviction
+   * controller's decision, audit. A resourceVersion in the result must be the stored one (409
+   * otherwise), as the API server's update checks it.
+   */
+  patch(cluster: string, { namespace, name, patchType, patch, dryRun }: PatchPodCommand): Promise<Pod> {
+    const settings = this.config.domain;
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+        const patched = valueOf(withNameFromUrl(valueOf(applyPatch('Pod', podOfRow(existing), patchType, patch)), name, namespace));
+        const result = validatePod(patched, settings);
+        if (!result.ok) fail(failure.invalid('Pod', name, result.error));
+        const sent = sentResourceVersion(patched);
+        if (!sent.ok) fail(failure.invalid('Pod', name, sent.error));
+        valueOf(checkUpdate('Pod', name, storedVersionOf(existing), sent.value));
+        return this.persist(w, result.value, existing, 'pod.patch');
+      },
+      { dryRun },
+    );
+  }
+
+  /**
+   * Saves a validated pod as admission leaves it, checked against the stored one on an update,
+   * then the taint eviction controller's decision (bound to a node with NoExecute taints, or its
+   * tolerations changed) and audit.
+   */
+  private async persist(w: WriteContext, sent: Pod, existing: PodRow | null, action: string, node?: PodsNode): Promise<Pod> {
+    const settings = this.config.domain;
+    const previous = existing ? podOfRow(existing) : undefined;
+    const admitted = admitPod(sent, previous ? 'UPDATE' : 'CREATE', settings);
+    if (previous) {
+      const update = validatePod(admitted, settings, previous);
+      if (!update.ok) fail(failure.invalid('Pod', sent.metadata.name, update.error));
+    }
+    const pod = await this.store.save(w, admitted, existing);
+    const { namespace = 'default', name } = pod.metadata;
+    await w.audit({ action, kind: 'Pod', namespace, name, before: previous, after: pod });
+    await this.evictions.podChanged(w, pod, node);
+    return pod;
+  }
+
+  /**
+   * pods/eviction (policy/v1 Eviction, what kubectl drain sends): a graceful delete, as the
+   * eviction subresource makes one. A pod with a grace period (the one sent in deleteOptions, else
+   * its own) is terminating until it is over, when TerminatingPodReaper removes it; one without
+   * goes at once. No PodDisruptionBudget is kept, so none refuses it. A pod already terminating
+   * is left as it is.
+   */
+  async evict(cluster: string, { namespace, name, preconditions, gracePeriodSeconds, dryRun }: EvictPodCommand): Promise<{ warnings: string[] }> {
+    const evicted = await this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+        valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
+        const pod = podOfRow(existing);
+        if (pod.metadata.deletionTimestamp) return undefined;
+        const grace = gracePeriodSeconds ?? deletionGracePeriodSeconds(pod);
+        if (grace <= 0) {
+          await this.store.delete(w, { namespace, name });
+          await this.evictions.podsDeleted(w, [{ namespace, name }]);
+        } else {
+          await this.store.markTerminating(w, [{ namespace, name, graceSeconds: grace, removeAt: new Date(w.now + grace * 1000) }]);
+        }
+        await w.audit({ action: 'pod.evict', kind: 'Pod', namespace, name, details: { by: 'eviction', gracePeriodSeconds: grace }, before: pod });
+        return pod;
+      },
+      { dryRun },
+    );
+    return { warnings: evicted ? await this.replacementWarnings(cluster, evicted, dryRun) : [] };
+  }
+
+  /** Whether any node takes the evicted pod's replacement, over the cluster as stored once the eviction is done: told only when none does. */
+  private async replacementWarnings(cluster: string, pod: Pod, dryRun: boolean): Promise<string[]> {
+    const view = await this.snapshots.view(cluster);
+    const options = this.config.matchOptions;
+    const home = replacementHome(pod, [...view.nodes.values()], Date.now(), options, { usageOf: view.usageOf, nodeClasses: view.nodeClasses });
+    return evictionWarnings({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name }, home, dryRun);
+  }
+
+  /**
+   * A DaemonSet as far as the twin knows one: the controller its pods name (kubectl drain asks
+   * for it before it leaves a DaemonSet's pods alone). NotFound when no pod of the namespace names it.
+   */
+  async daemonSet(cluster: string, namespace: string, name: string) {
+    const view = await this.snapshots.view(cluster);
+    for (const pod of view.pods.values()) {
+      if ((pod.metadata.namespace ?? 'default') !== namespace) continue;
+      const owner = pod.metadata.ownerReferences?.find((o) => o.kind === 'DaemonSet' && o.name === name && o.controller);
+      if (owner) return { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name, namespace, uid: owner.uid } };
+    }
+    return fail(failure.notFound('DaemonSet', name));
+  }
+
+  /** DELETE: the pod goes at once (no grace period through the API), if the preconditions sent hold. */
+  async remove(cluster: string, { namespace, name, preconditions, dryRun }: DeletePodCommand): Promise<Pod> {
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+        valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
+        await this.store.delete(w, { namespace, name });
+        await this.evictions.podsDeleted(w, [{ namespace, name }]);
+        await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name, before: podOfRow(existing) });
+        return podOfRow(existing);
+      },
+      { dryRun },
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import type { Role } from '@taintgate/domain';
+import { PrismaService } from '../database/prisma.service';
+import type { ApiKey } from '../../generated/prisma/client';
+
+export type ApiKeyRow = ApiKey;
+
+/** The api_keys table: rows are never deleted, a revoked key keeps its name (the audit trail names it). */
+@Injectable()
+export class ApiKeyStore {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(name: string, role: Role, prefix: string, hash: string): Promise<ApiKeyRow> {
+    return this.prisma.apiKey.create({ data: { name, role, prefix, hash } });
+  }
+
+  list(): Promise<ApiKeyRow[]> {
+    return this.prisma.apiKey.findMany({ orderBy: { name: 'asc' } });
+  }
+
+  findByName(name: string): Promise<ApiKeyRow | null> {
+    return this.prisma.apiKey.findUnique({ where: { name } });
+  }
+
+  findByHash(hash: string): Promise<ApiKeyRow | null> {
+    return this.prisma.apiKey.findUnique({ where: { hash } });
+  }
+
+  /** Revokes the key if it is not already; answers the row as it is after. */
+  async revoke(name: string, at: Date): Promise<ApiKeyRow | null> {
+    await this.prisma.apiKey.updateMany({ where: { name, revokedAt: null }, data: { revokedAt: at } });
+    return this.findByName(name);
+  }
+
+  countActive(): Promise<number> {
+    return this.prisma.apiKey.count({ where: { revokedAt: null } });
+  }
+}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { failure } from '@taintgate/domain';
+import { PrismaService } from '../platform/database/prisma.service';
+import type { Prisma } from '../generated/prisma/client';
+import { fail } from '../platform/failures/failure.exception';
+import { DEFAULT_CLUSTER } from '../http/scope/cluster-commands';
+import type { ClusterRef } from './cluster-writer';
+
+/** A cluster's row with how many nodes and pods it holds. */
+export interface ClusterRecord extends ClusterRef {
+  revision: bigint;
+  createdAt: Date;
+  nodes: number;
+  pods: number;
+}
+
+/**
+ * The clusters table: which clusters exist, by name. Writes create the cluster they name
+ * (ClusterWriter.write); this creates one on its own, lists them and deletes one with everything
+ * in it (every table's rows go with their cluster: ON DELETE CASCADE).
+ */
+@Injectable()
+export class ClusterDirectory {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The cluster by name; NotFound if there is none, except the default cluster, which always exists. */
+  async require(name: string): Promise<ClusterRef> {
+    const row = await this.prisma.cluster.findUnique({ where: { name }, select: { id: true, name: true } });
+    if (row) return row;
+    if (name === DEFAULT_CLUSTER) return (await this.ensure(name)).cluster;
+    return fail(failure.notFound('Cluster', name));
+  }
+
+  /** The cluster by name with its current revision, for a list read past the snapshot (evictions); NotFound as require. */
+  async current(name: string): Promise<ClusterRef & { revision: bigint }> {
+    const { id } = await this.require(name);
+    const row = await this.prisma.cluster.findUnique({ where: { id }, select: { id: true, name: true, revision: true } });
+    return row ?? fail(failure.notFound('Cluster', name));
+  }
+
+  /** Creates the cluster unless it exists; says which. */
+  async ensure(name: string): Promise<{ cluster: ClusterRef; created: boolean }> {
+    const [inserted] = await this.prisma.$queryRaw<ClusterRef[]>`
+      INSERT INTO clusters (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING RETURNING id, name`;
+    if (inserted) return { cluster: inserted, created: true };
+    return { cluster: await this.require(name), created: false };
+  }
+
+  async get(name: string): Promise<ClusterRecord> {
+    return (await this.records({ name }))[0] ?? fail(failure.notFound('Cluster', name));
+  }
+
+  /**
+   * A page of the clusters by name: those from the start key on, at most `take` of them, and how
+   * many there are from there (a list's remainingItemCount) when more than `take`. A start key is
+   * a name, or a name followed by NUL (the first name after it), which Postgres cannot hold in a
+   * parameter: that one is asked for as "after the name".
+   */
+  async list(start: string, take: number): Promise<{ records: ClusterRecord[]; fromStart?: number }> {
+    const where: Prisma.ClusterWhereInput = { name: start.endsWith('\u0000') ? { gt: start.slice(0, -1) } : { gte: start } };
+    const records = await this.records(where, take);
+    if (records.length < take) return { records };
+    return { records, fromStart: await this.prisma.cluster.count({ where }) };
+  }
+
+  /**
+   * Deletes the cluster and everything in it, in one statement: it waits for the cluster's write
+   * under way (the row lock every write takes) and no write to it starts after. Answers what it held.
+   */
+  async delete(name: string): Promise<ClusterRecord> {
+    const record = await this.get(name);
+    await this.prisma.cluster.deleteMany({ where: { id: record.id } });
+    return record;
+  }
+
+  private async records(where: Prisma.ClusterWhereInput, take?: number): Promise<ClusterRecord[]> {
+    const rows = await this.prisma.cluster.findMany({
+      where,
+      ...(take === undefined ? {} : { take }),
+      select: { id: true, name: true, revision: true, createdAt: true, _count: { select: { nodes: true, pods: true } } },
+      orderBy: { name: 'asc' },
+    });
+    return rows.map(({ _count, ...row }) => ({ ...row, ..._count }));
+  }
+}

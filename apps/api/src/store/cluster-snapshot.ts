@@ -1,0 +1,341 @@
+import {
+  type Node,
+  type NodeClasses,
+  type NodeRooms,
+  type NodeUsage,
+  type ObjectChange,
+  type Pod,
+  addPodUsage,
+  emptyNodeRooms,
+  emptyNodeUsage,
+  failure,
+  holdsNodeResources,
+  nodeClassesOf,
+  podResourceRequest,
+  putNode,
+  putRoom,
+  removeNode,
+  removePodUsage,
+  removeRoom,
+  setRoomUsage,
+} from '@taintgate/domain';
+import { Logger } from '@nestjs/common';
+import type { PrismaService } from '../platform/database/prisma.service';
+import { fail } from '../platform/failures/failure.exception';
+import type { ClusterRef } from './cluster-writer';
+import { nodeOfRow } from './node-record';
+import { podKey, podOfRow } from './pod-record';
+import { readPodsSince } from './pod-store';
+
+const logger = new Logger('ClusterSnapshot');
+
+/** A refresh that takes this long is logged. */
+const SLOW_REFRESH_SECONDS = 1;
+
+/** A cluster as one consistent revision. Read-only: callers must not mutate the objects. */
+export interface ClusterView {
+  cluster: ClusterRef;
+  revision: bigint;
+  nodes: ReadonlyMap<string, Node>;
+  /**
+   * `nodes` grouped by what the scheduler's filters read of them (taints, cordon, labels), kept as
+   * nodes come and go, so placement decides a pod once per group rather than once per node. Holds
+   * the very objects of `nodes`. Read-only but for the views viewFor memoizes in it.
+   */
+  readonly nodeClasses: NodeClasses;
+  /** By `namespace/name`. */
+  pods: ReadonlyMap<string, Pod>;
+  /**
+   * What the pods bound to each node request, and how many there are (kube-scheduler's
+   * NodeInfo.Requested): every pod on a node until it is gone, terminating ones too, terminal ones
+   * not. Undefined for a node no such pod is bound to.
+   */
+  readonly usageOf: (nodeName: string) => NodeUsage | undefined;
+  /** Each node's free room as numbers, kept with `usageOf` (placement's summary checks resources from it). */
+  readonly rooms: NodeRooms;
+  /**
+   * The keys of `nodes` or `pods` in order (as JavaScript compares strings: byte order for
+   * Kubernetes' ASCII names), the order lists are answered and paged in; sorted once per revision.
+   */
+  readonly keysInOrder: (of: 'nodes' | 'pods') => readonly string[];
+  /**
+   * The pods bound to a node, and the pods bound to none (pending), kept as pods come and go: what
+   * one node's write decides about (its impact warnings) without a pass over 300,000 pods.
+   */
+  readonly podsOn: (nodeName: string) => Iterable<Pod>;
+  readonly pendingPods: () => Iterable<Pod>;
+}
+
+/** A cluster with nothing in it (yet), at `revision`. */
+export function emptyClusterView(cluster: ClusterRef, revision: bigint): ClusterView {
+  return {
+    cluster,
+    revision,
+    nodes: new Map(),
+    nodeClasses: nodeClassesOf([]),
+    pods: new Map(),
+    usageOf: () => undefined,
+    rooms: emptyNodeRooms(),
+    keysInOrder: () => [],
+    podsOn: () => [],
+    pendingPods: () => [],
+  };
+}
+
+/** One object's change as a refresh saw it: before (none: it did not exist) and after (none: deleted), at `revision`. */
+export type SnapshotChange = ({ kind: 'Node' } & ObjectChange<Node>) | ({ kind: 'Pod' } & ObjectChange<Pod>);
+
+/**
+ * What one refresh brought, from revision `since` to `revision`: each object's change in revision
+ * order (a deletion before a change of the same revision), or `whole` when the cluster was read
+ * whole (the first load, or tombstones pruned past `since`) and the changes one by one are not known.
+ */
+export interface SnapshotRefresh {
+  since: bigint;
+  revision: bigint;
+  whole: boolean;
+  changes: SnapshotChange[];
+}
+
+/** Told of every refresh, when someone follows the cluster (ClusterSnapshots.follow); and of each refresh's time, for the metrics. */
+export interface RefreshListener {
+  readonly followed: () => boolean;
+  readonly refreshed: (refresh: SnapshotRefresh) => void;
+  readonly loaded?: (seconds: number, whole: boolean) => void;
+}
+
+/**
+ * One cluster in memory, never stale: ClusterSnapshots reads the cluster's current revision
+ * (one indexed single-row read) and, if it moved, this fetches only what changed since, in one
+ * repeatable-read transaction so that the view is a consistent revision.
+ */
+export class ClusterSnapshot {
+  private revision = -1n;
+  private readonly nodes = new Map<string, Node>();
+  /** `nodes` by class, changed with it (setNode); built anew on a whole read. */
+  private nodeClasses = nodeClassesOf([]);
+  private readonly pods = new Map<string, Pod>();
+  /** Kept as pods come and go, so a read never sums 300,000 pods. */
+  private readonly usage = new Map<string, NodeUsage>();
+  private readonly usageOf = (nodeName: string): NodeUsage | undefined => this.usage.get(nodeName);
+  /** The free room of each node held: changed with `nodes` (setNode) and `usage` (count). */
+  private readonly rooms = emptyNodeRooms();
+  /** While a whole read applies 300,000 pods, rooms wait and are filled once at its end. */
+  private roomsDeferred = false;
+  /** Pod keys by the node they are bound to; "" holds the pending ones. */
+  private readonly keysByNode = new Map<string, Set<string>>();
+  private readonly podsOn = (nodeName: string): Iterable<Pod> => this.podsOfKeys(this.keysByNode.get(nodeName));
+  private readonly pendingPods = (): Iterable<Pod> => this.podsOfKeys(this.keysByNode.get(''));
+  /** The keys in order, sorted on the first list after a change; every page of a list reads the same. */
+  private sorted: { nodes?: readonly string[]; pods?: readonly string[] } = {};
+  private readonly keysInOrder = (of: 'nodes' | 'pods'): readonly string[] => (this.sorted[of] ??= [...this[of].keys()].sort());
+  private refreshing: Promise<void> | null = null;
+  /** When the snapshot last answered (epoch ms), for dropping idle ones. */
+  lastUsed = 0;
+
+  constructor(
+    readonly cluster: ClusterRef,
+    private readonly prisma: PrismaService,
+    private readonly listener?: RefreshListener,
+  ) {}
+
+  /** How many objects it holds, for the memory budget. */
+  get size(): { nodes: number; pods: number } {
+    return { nodes: this.nodes.size, pods: this.pods.size };
+  }
+
+  /** The view at `latest` or later. */
+  async viewAt(latest: bigint): Promise<ClusterView> {
+    while (this.revision < latest) {
+      // One refresh at a time; a refresh that started before `latest` was committed is followed by another.
+      this.refreshing ??= this.refresh().finally(() => {
+        this.refreshing = null;
+      });
+      await this.refreshing;
+    }
+    return this.current();
+  }
+
+  /** The view as held now, unchecked: at whatever revision the last refresh reached (-1 before the first). */
+  current(): ClusterView {
+    return {
+      cluster: this.cluster,
+      revision: this.revision,
+      nodes: this.nodes,
+      nodeClasses: this.nodeClasses,
+      pods: this.pods,
+      usageOf: this.usageOf,
+      rooms: this.rooms,
+      keysInOrder: this.keysInOrder,
+      podsOn: this.podsOn,
+      pendingPods: this.pendingPods,
+    };
+  }
+
+  private async refresh(): Promise<void> {
+    const started = Date.now();
+    const clusterId = this.cluster.id;
+    const changes = await this.prisma.$transaction(
+      async (tx) => {
+        const row = await tx.cluster.findUnique({ where: { id: clusterId }, select: { revision: true, tombstonesPrunedThrough: true } });
+        // Deleted since its revision was read: its rows are gone, and so is the cluster.
+        if (!row) return fail(failure.notFound('Cluster', this.cluster.name));
+        const revision = row.revision;
+        // Retention pruned tombstones this replica has not seen: some deletions can no longer be
+        // learnt one by one, so the cluster is read whole.
+        const whole = this.revision >= 0n && this.revision < row.tombstonesPrunedThrough;
+        const since = whole ? -1n : this.revision;
+        const after = { clusterId, revision: { gt: since } };
+        // One after the other: a transaction is one connection, and pg will not queue for us.
+        const tombstones = await tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } });
+        const nodes = await tx.node.findMany({ where: after, include: { taints: true } });
+        const pods = await readPodsSince(await this.prisma.connectionOf(tx), clusterId, since, (row) => ({
+          key: podKey(row.namespace, row.name),
+          pod: podOfRow(row),
+          revision: row.revision,
+        }));
+        return { revision, since, whole, tombstones, nodes, pods };
+      },
+      { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 15_000 },
+    );
+    const { since } = changes;
+    if (changes.whole) {
+      this.clear();
+      delete this.sorted.nodes;
+      delete this.sorted.pods;
+    }
+    // The order of the keys holds while none comes or goes (most writes change objects that exist).
+    if (changes.tombstones.some((t) => t.kind === 'Node') || changes.nodes.some((row) => !this.nodes.has(row.name))) delete this.sorted.nodes;
+    if (changes.tombstones.some((t) => t.kind !== 'Node') || changes.pods.some(({ key }) => !this.pods.has(key))) delete this.sorted.pods;
+    const nodes = changes.nodes.map((row) => ({ key: row.name, node: nodeOfRow(row), revision: row.revision }));
+    // Read before they are applied: a follower is told what each object was, as well as what it is.
+    const whole = changes.whole || since < 0n;
+    const told = !whole && this.listener?.followed() ? this.changesOf(changes.tombstones, nodes, changes.pods) : [];
+    // Deletions first: a row still present was written after its tombstone and is the truth.
+    for (const t of changes.tombstones) {
+      if (t.kind === 'Node') this.setNode(t.key, undefined);
+      else this.setPod(t.key, undefined);
+    }
+    if (whole) {
+      // Grouped once, rather than node by node into a sorted list of names.
+      for (const { key, node } of nodes) this.nodes.set(key, node);
+      this.nodeClasses = nodeClassesOf(this.nodes.values());
+    } else for (const { key, node } of nodes) this.setNode(key, node);
+    this.roomsDeferred = whole;
+    for (const { key, pod } of changes.pods) this.setPod(key, pod);
+    this.roomsDeferred = false;
+    if (whole) for (const [key, node] of this.nodes) putRoom(this.rooms, node, this.usage.get(key));
+    this.revision = changes.revision;
+    if (this.listener?.followed()) this.listener.refreshed({ since, revision: changes.revision, whole, changes: told });
+    const seconds = (Date.now() - started) / 1000;
+    this.listener?.loaded?.(seconds, whole);
+    // A replica's first read of a large cluster, or its first read after a large import, waits for this.
+    if (seconds >= SLOW_REFRESH_SECONDS) {
+      logger.log(
+        `cluster ${this.cluster.name}: read ${changes.nodes.length} nodes and ${changes.pods.length} pods written since revision ${since} in ${seconds.toFixed(1)} s`,
+      );
+    }
+  }
+
+  /**
+   * The changes a refresh brings, in revision order, before they are applied. A key deleted and
+   * written again since is a deletion of what was held, then a creation; one made and deleted
+   * in between (no row now, nothing held) is no change at all.
+   */
+  private changesOf(
+    tombstones: readonly { kind: string; key: string; revision: bigint }[],
+    nodes: readonly { key: string; node: Node; revision: bigint }[],
+    pods: readonly { key: string; pod: Pod; revision: bigint }[],
+  ): SnapshotChange[] {
+    // Tombstones come in revision order: the last of a key is its newest deletion.
+    const deletedAt = new Map<string, bigint>();
+    for (const t of tombstones) deletedAt.set(`${t.kind === 'Node' ? 'Node' : 'Pod'}/${t.key}`, t.revision);
+    const out: SnapshotChange[] = [];
+    for (const [kindKey, revision] of deletedAt) {
+      const slash = kindKey.indexOf('/');
+      const key = kindKey.slice(slash + 1);
+      if (kindKey.startsWith('Node/')) {
+        const before = this.nodes.get(key);
+        if (before) out.push({ kind: 'Node', revision, before, after: undefined });
+      } else {
+        const before = this.pods.get(key);
+        if (before) out.push({ kind: 'Pod', revision, before, after: undefined });
+      }
+    }
+    for (const { key, node, revision } of nodes) {
+      out.push({ kind: 'Node', revision, before: deletedAt.has(`Node/${key}`) ? undefined : this.nodes.get(key), after: node });
+    }
+    for (const { key, pod, revision } of pods) {
+      out.push({ kind: 'Pod', revision, before: deletedAt.has(`Pod/${key}`) ? undefined : this.pods.get(key), after: pod });
+    }
+    // Stable: at one revision, deletions (pushed first) stay before writes.
+    return out.sort((a, b) => (a.revision < b.revision ? -1 : a.revision > b.revision ? 1 : 0));
+  }
+
+  /** Forgets everything, before the cluster is read whole again. */
+  private clear(): void {
+    this.nodes.clear();
+    this.nodeClasses = nodeClassesOf([]);
+    this.pods.clear();
+    this.usage.clear();
+    this.rooms.byName.clear();
+    this.keysByNode.clear();
+  }
+
+  /** Replaces (or with undefined, removes) a node, in the map and in its class. */
+  private setNode(key: string, node: Node | undefined): void {
+    if (node) {
+      this.nodes.set(key, node);
+      putNode(this.nodeClasses, node);
+      putRoom(this.rooms, node, this.usage.get(key));
+    } else {
+      this.nodes.delete(key);
+      removeNode(this.nodeClasses, key);
+      removeRoom(this.rooms, key);
+    }
+  }
+
+  /** Replaces (or with undefined, removes) a pod, moving its request from the node it was on to the one it is on. */
+  private setPod(key: string, pod: Pod | undefined): void {
+    const old = this.pods.get(key);
+    if (old) {
+      this.count(old, removePodUsage);
+      this.unindex(key, old);
+    }
+    if (pod) {
+      this.pods.set(key, pod);
+      this.count(pod, addPodUsage);
+      this.index(key, pod);
+    } else this.pods.delete(key);
+  }
+
+  private index(key: string, pod: Pod): void {
+    const nodeName = pod.spec?.nodeName ?? '';
+    let keys = this.keysByNode.get(nodeName);
+    if (!keys) this.keysByNode.set(nodeName, (keys = new Set()));
+    keys.add(key);
+  }
+
+  private unindex(key: string, pod: Pod): void {
+    const nodeName = pod.spec?.nodeName ?? '';
+    const keys = this.keysByNode.get(nodeName);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysByNode.delete(nodeName);
+  }
+
+  private *podsOfKeys(keys: ReadonlySet<string> | undefined): Iterable<Pod> {
+    for (const key of keys ?? []) {
+      const pod = this.pods.get(key);
+      if (pod) yield pod;
+    }
+  }
+
+  private count(pod: Pod, change: typeof addPodUsage): void {
+    const nodeName = pod.spec?.nodeName;
+    if (!nodeName || !holdsNodeResources(pod)) return;
+    const next = change(this.usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod));
+    if (next.pods <= 0) this.usage.delete(nodeName);
+    else this.usage.set(nodeName, next);
+    if (!this.roomsDeferred) setRoomUsage(this.rooms, this.nodes.get(nodeName), this.usage.get(nodeName));
+  }
+}

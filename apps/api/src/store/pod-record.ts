@@ -1,0 +1,110 @@
+import { type Pod, type Toleration, canonicalInt64, k8sTime, podRequests } from '@taintgate/domain';
+import type { Prisma, QOSClass } from '../generated/prisma/client';
+import { type ColumnFields, extraOf, objectOfRow, storableJson } from './object-parts';
+
+export type PodRow = Prisma.PodGetPayload<object>;
+
+/** What a Pod is made of (podOfRow): a row but for the columns only queries read and the row's bookkeeping. */
+export type StoredPodRow = Omit<PodRow, 'requests' | 'ownerKind' | 'updatedAt' | 'clusterId' | 'deletionByTaintgate'>;
+
+const podColumns: ColumnFields = {
+  // A graceful deletion's fields are the service's to set (by an eviction), never a client's.
+  metadata: ['name', 'namespace', 'uid', 'labels', 'creationTimestamp', 'resourceVersion', 'deletionTimestamp', 'deletionGracePeriodSeconds'],
+  spec: ['tolerations', 'nodeName', 'nodeSelector', 'affinity'],
+  status: ['phase', 'qosClass'],
+};
+
+/**
+ * Tolerations as stored. A tolerationSeconds beyond 2^53 would not survive Prisma's JSON column
+ * (storableJson), so it is stored as its decimal string; validation admits only integers there,
+ * so a string read back can only be one of these.
+ */
+function storedTolerations(tolerations: readonly Toleration[]): unknown[] {
+  return tolerations.map((t) => {
+    const stored = storableJson(t) as Record<string, unknown>;
+    if (typeof t.tolerationSeconds === 'bigint') stored.tolerationSeconds = String(t.tolerationSeconds);
+    return stored;
+  });
+}
+
+function tolerationsOfStored(stored: unknown): Toleration[] {
+  return (stored as Toleration[]).map((t) => {
+    const seconds: unknown = t.tolerationSeconds;
+    return typeof seconds === 'string' ? { ...t, tolerationSeconds: canonicalInt64(BigInt(seconds)) } : t;
+  });
+}
+
+/** The kind of the pod's managing controller, if it has one. */
+function controllerKindOf(pod: Pod): string | null {
+  return pod.metadata.ownerReferences?.find((o) => o.controller === true)?.kind ?? null;
+}
+
+/**
+ * The columns of a pod row. `requests` and `ownerKind` are derived from what stays in `extra`
+ * (containers, ownerReferences), for queries; they are written here and nowhere else.
+ */
+export function podColumnsOf(pod: Pod) {
+  return {
+    labels: pod.metadata.labels ?? {},
+    tolerations: storedTolerations(pod.spec?.tolerations ?? []) as Prisma.InputJsonValue,
+    nodeName: pod.spec?.nodeName || null,
+    nodeSelector: pod.spec?.nodeSelector ?? {},
+    affinity: storableJson(pod.spec?.affinity ?? undefined) as Prisma.InputJsonValue | undefined,
+    requests: podRequests(pod),
+    ownerKind: controllerKindOf(pod),
+    qosClass: (pod.status?.qosClass ?? 'BestEffort') as QOSClass,
+    phase: pod.status?.phase || 'Pending',
+    extra: storableJson(extraOf(pod as unknown as Record<string, unknown>, podColumns)) as Prisma.InputJsonValue,
+  };
+}
+
+/** The Kubernetes Pod a row stands for. */
+export function podOfRow(row: StoredPodRow): Pod {
+  return objectOfRow('Pod', row, {
+    metadata: {
+      deletionTimestamp: row.deletionTimestamp ? k8sTime(row.deletionTimestamp) : undefined,
+      deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? undefined : Number(row.deletionGracePeriodSeconds),
+    },
+    spec: {
+      tolerations: tolerationsOfStored(row.tolerations),
+      nodeName: row.nodeName ?? undefined,
+      nodeSelector: row.nodeSelector,
+      affinity: row.affinity ?? undefined,
+    },
+    status: { phase: row.phase, qosClass: row.qosClass },
+  }) as unknown as Pod;
+}
+
+export const podKey = (namespace: string, name: string): string => `${namespace}/${name}`;
+
+/** A pod row as an import writes it: every column but the cluster and the revision, which the write gives. */
+export type ImportedPodRow = Omit<PodRow, 'clusterId' | 'revision' | 'updatedAt' | 'deletionGracePeriodSeconds'> & {
+  deletionGracePeriodSeconds: number | null;
+};
+
+/**
+ * The row an imported pod is stored as: the columns of any pod, and what the source cluster gave
+ * it (uid, creation time, the time a graceful deletion ends) rather than what taintgate would.
+ */
+export function importedPodRow(
+  pod: Pod,
+  identity: { uid: string; createdAt: Date; deletionTimestamp: Date | null; deletionGracePeriodSeconds: number | null },
+): ImportedPodRow {
+  const columns = podColumnsOf(pod);
+  return {
+    namespace: pod.metadata.namespace || 'default',
+    name: pod.metadata.name,
+    ...identity,
+    ...(columns as Omit<typeof columns, 'affinity'>),
+    affinity: (columns.affinity ?? null) as PodRow['affinity'],
+  } as ImportedPodRow;
+}
+
+/** The Pod an imported row will read back as (at `revision`), to tell an unchanged object from a changed one. */
+export function podOfImportedRow(row: ImportedPodRow, revision: bigint): Pod {
+  return podOfRow({
+    ...row,
+    revision,
+    deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? null : BigInt(row.deletionGracePeriodSeconds),
+  });
+}

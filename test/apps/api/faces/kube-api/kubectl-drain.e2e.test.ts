@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApiFixture } from '../../../../support/api-test-app';
+import { KUBECTLS, Kubectl } from '../../../../support/kubectl';
+
+/** kubectl drain: cordon, then each pod through pods/eviction, DaemonSets' pods left alone. */
+describe.each(KUBECTLS)('kubectl $version: drain', ({ binary }) => {
+  const t = useApiFixture();
+  let kubectl: Kubectl;
+
+  const owned = (kind: string, name: string, uid: string) => [{ apiVersion: 'apps/v1', kind, name, uid, controller: true }];
+  const container = [{ name: 'c', image: 'nginx' }];
+
+  beforeAll(async () => {
+    await t.app.listen(0, '127.0.0.1');
+    kubectl = await Kubectl.for(binary, await t.app.getUrl());
+    await t.api.put('/v1/nodes/n1', { metadata: { name: 'n1' } });
+    await t.api.put('/v1/nodes/n2', { metadata: { name: 'n2' } });
+    await t.api.put('/v1/namespaces/web/pods/web-1', {
+      metadata: { name: 'web-1', ownerReferences: owned('ReplicaSet', 'web-rs', '7a1f0c9e-1111-4222-8333-444455556666') },
+      spec: { nodeName: 'n1', terminationGracePeriodSeconds: 0, containers: container, volumes: [{ name: 'tmp', emptyDir: {} }] },
+      status: { phase: 'Running' },
+    });
+    // Graceful: terminating for its second, then removed by the reaper, which drain waits for.
+    await t.api.put('/v1/namespaces/web/pods/web-2', {
+      metadata: { name: 'web-2', ownerReferences: owned('ReplicaSet', 'web-rs', '7a1f0c9e-1111-4222-8333-444455556666') },
+      spec: { nodeName: 'n1', terminationGracePeriodSeconds: 1, containers: container },
+      status: { phase: 'Running' },
+    });
+    await t.api.put('/v1/namespaces/kube-system/pods/fluentd-1', {
+      metadata: { name: 'fluentd-1', ownerReferences: owned('DaemonSet', 'fluentd', '7a1f0c9e-1111-4222-8333-444455556667') },
+      spec: { nodeName: 'n1', containers: container },
+      status: { phase: 'Running' },
+    });
+    await t.api.put('/v1/namespaces/web/pods/web-3', {
+      metadata: { name: 'web-3', ownerReferences: owned('ReplicaSet', 'web-rs', '7a1f0c9e-1111-4222-8333-444455556666') },
+      spec: { nodeName: 'n2', containers: container },
+      status: { phase: 'Running' },
+    });
+  });
+  afterAll(async () => {
+    await kubectl.close();
+  });
+
+  it('drain --ignore-daemonsets --delete-emptydir-data: the node cordoned, its pods evicted, the DaemonSet pod and other nodes left', async () => {
+    const run = await kubectl.run(['drain', 'n1', '--ignore-daemonsets', '--delete-emptydir-data', '--timeout=60s']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('node/n1 cordoned');
+    expect(run.stdout).toContain('pod/web-1 evicted');
+    expect(run.stdout).toContain('pod/web-2 evicted');
+    expect(run.stdout).toContain('node/n1 drained');
+    expect(run.stderr).toContain('Warning: ignoring DaemonSet-managed Pods: kube-system/fluentd-1');
+    // The cordon's impact; n2 takes the evicted pods' replacements, so their evictions warn of nothing.
+    expect(run.stderr).toContain('Warning: node/n1: cordoned; 3 pods running there stay, new pods go elsewhere');
+    expect(run.stderr).not.toContain('replacement');
+    const pods = (await t.api.get('/v1/pods')).json().items.map((p: { metadata: { name: string } }) => p.metadata.name);
+    expect(pods.sort()).toEqual(['fluentd-1', 'web-3']);
+    expect((await t.api.get('/v1/nodes/n1')).json().spec.unschedulable).toBe(true);
+    const { rows } = await t.db.query<{ name: string; grace: number }>(
+      `SELECT name, (details->>'gracePeriodSeconds')::int AS grace FROM audit_events WHERE action = 'pod.evict' ORDER BY name`,
+    );
+    expect(rows).toEqual([
+      { name: 'web-1', grace: 0 },
+      { name: 'web-2', grace: 1 },
+    ]);
+  });
+
+  it('without --ignore-daemonsets drain refuses, as kubectl does, and evicts nothing', async () => {
+    await t.api.put('/v1/namespaces/web/pods/web-4', {
+      metadata: { name: 'web-4', ownerReferences: owned('ReplicaSet', 'web-rs', '7a1f0c9e-1111-4222-8333-444455556666') },
+      spec: { nodeName: 'n1', containers: container },
+      status: { phase: 'Running' },
+    });
+    const run = await kubectl.run(['drain', 'n1', '--timeout=20s']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('cannot delete DaemonSet-managed Pods');
+    expect((await t.api.get('/v1/namespaces/web/pods/web-4')).statusCode).toBe(200);
+  });
+
+  it('draining the last open node: each evicted pod warns that no node takes its replacement', async () => {
+    const run = await kubectl.run(['drain', 'n2', '--ignore-daemonsets', '--grace-period=0', '--timeout=60s']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('pod/web-3 evicted');
+    expect(run.stderr).toContain('Warning: pod web/web-3: no node takes its replacement (taints, selectors, affinity and room as stored)');
+  });
+});
