@@ -2,13 +2,13 @@ import { execFile, spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type KubectlRun, RunningKubectl } from '../../../support/kubectl';
+import { type KubectlRun, RunningKubectl } from '../../support/kubectl';
 
-const ROOT = path.resolve(__dirname, '../../../..');
+const ROOT = path.resolve(__dirname, '../../..');
 
 /**
  * `kubectl taintgate ...` run by the machine's real kubectl, which finds the plugin on PATH: a
- * `kubectl-taintgate` in a temporary folder that runs apps/api/src/kubectl-plugin/main.ts through
+ * `kubectl-taintgate` in a temporary folder that runs apps/kubectl-plugin/src/main.ts through
  * vite-node (compiled as the tests compile, so no build is needed; the bin of package.json runs
  * the same file from `npm run build`'s dist/). HOME is the folder too, so ~/.kube/config is the
  * test's own.
@@ -29,7 +29,7 @@ export class PluginRunner {
     const plugin = path.join(runner.bin, 'kubectl-taintgate');
     const viteNode = path.join(ROOT, 'node_modules/vite-node/vite-node.mjs');
     const config = path.join(ROOT, 'vitest.config.ts');
-    const main = path.join(ROOT, 'apps/api/src/kubectl-plugin/main.ts');
+    const main = path.join(ROOT, 'apps/kubectl-plugin/src/main.ts');
     await writeFile(plugin, `#!/bin/sh\nexec '${process.execPath}' '${viteNode}' --config '${config}' '${main}' -- "$@"\n`);
     await chmod(plugin, 0o755);
     return runner;

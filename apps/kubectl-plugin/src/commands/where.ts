@@ -1,11 +1,10 @@
-import { clientOf, markdownOf, namespaceOf } from '../command-context';
+import { clientOf, namespaceOf } from '../command-context';
 import { readCommandLine } from '../command-line';
-import { exactJsonText } from '../exact-json';
 import { EXIT_NO, EXIT_OK, UsageError } from '../failures';
 import { manifestObjects, podOfManifests, readManifestText } from '../manifest-file';
 import { type Cell, objectText, outputFormat, tableText } from '../output';
 import type { PluginIo } from '../plugin-io';
-import type { RestRequest } from '../rest-client';
+import { MARKDOWN, type Schemas, type TaintgateClient, answerOf, markdownOf } from '../service-client';
 
 export const whereUsage = `Where can this pod go? Every node, feasible or not, with kube-scheduler's reasons.
 
@@ -32,19 +31,11 @@ Usage:
   kubectl taintgate where (-f FILENAME | [-n NAMESPACE] POD) [options]
 `;
 
-interface Reason {
-  code: string;
-  message: string;
-}
+// The placement answers the view asked for: the plugin asks none, and gets the summary.
+type PlacementSummary = Schemas['PlacementSummary'];
 
-interface PlacementSummary {
-  summary: string;
-  detail: string;
-  nodeCount: number;
-  feasibleCount: number;
-  feasibleNodes: { name: string; score: number | null; reasons: Reason[] }[];
-  infeasibleGroups: { count: number; reasons: Reason[]; nodes: string[] }[];
-}
+/** The pod asked about: a manifest's (POST /v1/placement), or a stored one's (GET .../pods/{name}/placement). */
+type PodQuestion = { pod: Schemas['Pod'] } | { namespace: string; name: string; reschedule: boolean | undefined };
 
 /** `kubectl taintgate where`: POST /v1/placement for a manifest, GET .../pods/{name}/placement for a stored pod. */
 export async function where(args: readonly string[], io: PluginIo): Promise<number> {
@@ -62,17 +53,17 @@ export async function where(args: readonly string[], io: PluginIo): Promise<numb
   checkPodArguments(values, positionals);
   const client = clientOf(values, io);
   const namespace = namespaceOf(values.namespace, client);
-  const request = await placementRequest({ ...values, namespace }, positionals, io);
-  const scoped = { ...request, query: { ...request.query, top: values.top } };
+  const question = await podQuestion({ ...values, namespace }, positionals, io);
+  const top = values.top === undefined ? undefined : Number(values.top);
 
   if (format === 'markdown') {
-    const text = await markdownOf(client, scoped);
+    const text = await markdownOf(placementMarkdown(client, question, top));
     io.stdout(text);
     // A pod no node takes is said in the first line ("`web` can go to none of 5 nodes") and in
     // kube-scheduler's ("0/5 nodes are available"), which a long answer may leave out.
     return /can go to none of|(^|\D)0\/\d+ nodes are available/.test(text) ? EXIT_NO : EXIT_OK;
   }
-  const placement = await client.json<PlacementSummary>(scoped);
+  const placement = (await answerOf(placementJson(client, question, top), client)) as PlacementSummary;
   if (format === 'table') io.stdout(placementTable(placement));
   else io.stdout(objectText(placement, format));
   return placement.feasibleCount > 0 ? EXIT_OK : EXIT_NO;
@@ -86,30 +77,44 @@ function checkPodArguments(values: { filename?: string | undefined; reschedule?:
   } else if (positionals.length !== 1) throw new UsageError('give -f FILENAME, or the name of one stored pod', 'where');
 }
 
-async function placementRequest(
+async function podQuestion(
   values: { filename?: string | undefined; reschedule?: boolean | undefined; namespace: string },
   positionals: string[],
   io: PluginIo,
-): Promise<RestRequest> {
+): Promise<PodQuestion> {
   if (values.filename !== undefined) {
     const pod = podOfManifests(manifestObjects(await readManifestText(values.filename, io.stdin), values.filename), values.filename);
     const metadata = (pod.metadata ?? {}) as Record<string, unknown>;
     // As kubectl create -f: an object without a namespace goes to -n's, else the context's.
     if (metadata.namespace === undefined) pod.metadata = { ...metadata, namespace: values.namespace };
-    return { method: 'POST', path: 'placement', inCluster: true, body: exactJsonText({ pod }, 0), contentType: 'application/json' };
+    // The manifest as the file says it (any object is a Pod to the types): the service validates it.
+    return { pod };
   }
   const name = (positionals[0] ?? '').replace(/^(pods?|po)\//, '');
-  return {
-    method: 'GET',
-    path: `namespaces/${encodeURIComponent(values.namespace)}/pods/${encodeURIComponent(name)}/placement`,
-    inCluster: true,
-    query: { reschedule: values.reschedule ? 'true' : undefined },
-  };
+  return { namespace: values.namespace, name, reschedule: values.reschedule ? true : undefined };
+}
+
+/** The placement's JSON: the summary view. */
+function placementJson(client: TaintgateClient, question: PodQuestion, top: number | undefined) {
+  const { api, cluster } = client;
+  if ('pod' in question) return api.POST('/v1/clusters/{cluster}/placement', { params: { path: cluster, query: { top } }, body: question });
+  const { namespace, name, reschedule } = question;
+  const params = { path: { ...cluster, namespace, name }, query: { reschedule, top } };
+  return api.GET('/v1/clusters/{cluster}/namespaces/{namespace}/pods/{name}/placement', { params });
+}
+
+/** The placement as the service's Markdown (`-o markdown`). */
+function placementMarkdown(client: TaintgateClient, question: PodQuestion, top: number | undefined) {
+  const { api, cluster } = client;
+  if ('pod' in question) return api.POST('/v1/clusters/{cluster}/placement', { params: { path: cluster, query: { top } }, body: question, ...MARKDOWN });
+  const { namespace, name, reschedule } = question;
+  const params = { path: { ...cluster, namespace, name }, query: { reschedule, top } };
+  return api.GET('/v1/clusters/{cluster}/namespaces/{namespace}/pods/{name}/placement', { params, ...MARKDOWN });
 }
 
 /** One row a node: the best feasible ones, then each group of alike reasons; then kube-scheduler's line, naming the taints. */
 function placementTable(placement: PlacementSummary): string {
-  const messages = (reasons: Reason[]) => reasons.map((r) => r.message).join('; ');
+  const messages = (reasons: readonly { message: string }[]) => reasons.map((r) => r.message).join('; ');
   const rows: Cell[][] = [];
   for (const node of placement.feasibleNodes) rows.push([node.name, 'true', node.score, messages(node.reasons)]);
   const namedFeasible = placement.feasibleNodes.length;

@@ -1,10 +1,11 @@
 import { translateTimestampSince } from '@taintgate/domain';
-import { clientOf, markdownOf } from '../command-context';
+import { clientOf } from '../command-context';
 import { readCommandLine } from '../command-line';
+import { type EvictionFilters, type EvictionRecord, listEvictions, watchEvictions } from '../eviction-watch';
 import { EXIT_OK, UsageError } from '../failures';
 import { type Cell, objectText, outputFormat, tableText } from '../output';
 import type { PluginIo } from '../plugin-io';
-import { type EvictionFilters, type EvictionRecord, listEvictions, watchEvictions } from '../eviction-watch';
+import { MARKDOWN, markdownOf } from '../service-client';
 
 export const evictionsUsage = `NoExecute evictions: scheduled (with their deadline), cancelled and executed, newest first.
 
@@ -50,10 +51,12 @@ export async function evictions(args: readonly string[], io: PluginIo): Promise<
   const interval = Number(values.interval ?? '1');
   if (!(interval > 0)) throw new UsageError(`--interval must be a number of seconds above 0, not ${values.interval ?? ''}`, 'evictions');
   const client = clientOf(values, io);
-  const filters: EvictionFilters = { status: values.status, nodeName: values.node, namespace: values.namespace, pod: values.pod };
+  // --status is sent as given: the service refuses one that is not Scheduled, Cancelled or Executed, in its words.
+  const status = values.status as EvictionFilters['status'];
+  const filters: EvictionFilters = { status, nodeName: values.node, namespace: values.namespace, pod: values.pod };
 
   if (format === 'markdown') {
-    io.stdout(await markdownOf(client, { method: 'GET', path: 'evictions', inCluster: true, query: { ...filters } }));
+    io.stdout(await markdownOf(client.api.GET('/v1/clusters/{cluster}/evictions', { params: { path: client.cluster, query: filters }, ...MARKDOWN })));
     return EXIT_OK;
   }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../../apps/api/src/kubectl-plugin/failures';
-import { manifestObjects, podOfManifests } from '../../../../apps/api/src/kubectl-plugin/manifest-file';
-import { outputFormat, tableText } from '../../../../apps/api/src/kubectl-plugin/output';
-import { impactArguments, impactBody } from '../../../../apps/api/src/kubectl-plugin/taint-arguments';
+import { UsageError } from '../../../apps/kubectl-plugin/src/failures';
+import { manifestObjects, podOfManifests } from '../../../apps/kubectl-plugin/src/manifest-file';
+import { outputFormat, tableText } from '../../../apps/kubectl-plugin/src/output';
+import { impactArguments, impactBody } from '../../../apps/kubectl-plugin/src/taint-arguments';
 
 describe('impact arguments, split as kubectl taint splits them', () => {
   it('names first, then taints; checked by kubectl taint rules', () => {

@@ -1,12 +1,10 @@
-import { clientOf, markdownOf } from '../command-context';
+import { clientOf } from '../command-context';
 import { readCommandLine } from '../command-line';
-import { exactJsonText } from '../exact-json';
 import { EXIT_OK, UsageError } from '../failures';
 import { type Cell, objectText, outputFormat, tableText } from '../output';
-import type { ImpactPodsAnswer, ImpactSummaryAnswer } from '../../features/impact/impact-answers';
 import type { PluginIo } from '../plugin-io';
-import type { RestClient, RestRequest } from '../rest-client';
-import { impactArguments, impactBody } from '../taint-arguments';
+import { MARKDOWN, type Schemas, type TaintgateClient, answerOf, markdownOf } from '../service-client';
+import { type ImpactRequest, impactArguments, impactBody } from '../taint-arguments';
 
 export const impactUsage = `What if these taints were added? Which pods are evicted now, which later (and when), which stay,
 and which pending pods lose their last node. Nothing is changed.
@@ -35,9 +33,9 @@ Usage:
   kubectl taintgate impact nodes (NODE... | -l SELECTOR | --all) KEY[=VALUE]:EFFECT... [options]
 `;
 
-// The answers as the service writes them (type-only: nothing of the service is loaded).
-type ImpactSummary = ImpactSummaryAnswer;
-type ImpactPods = ImpactPodsAnswer;
+// POST /v1/taint-impact answers either view: the summary when no view is asked, the pods with ?view=pods.
+type ImpactSummary = Schemas['TaintImpactSummary'];
+type ImpactPods = Schemas['TaintImpactPods'];
 
 /** `kubectl taintgate impact nodes ...`: POST /v1/taint-impact, the summary or (--pods) every page of the pods view. */
 export async function impact(args: readonly string[], io: PluginIo): Promise<number> {
@@ -54,23 +52,23 @@ export async function impact(args: readonly string[], io: PluginIo): Promise<num
   // The service writes the summary as Markdown, not every pod.
   if (format === 'markdown' && values.pods) throw new UsageError('-o markdown answers the counts: not with --pods', 'impact');
   const { names, taints } = impactArguments(positionals);
-  const body = exactJsonText(impactBody(taints, { names, selector: values.selector, all: values.all }), 0);
+  const body = impactBody(taints, { names, selector: values.selector, all: values.all });
   const client = clientOf(values, io);
-  const request: RestRequest = { method: 'POST', path: 'taint-impact', inCluster: true, body, contentType: 'application/json' };
+  const path = client.cluster;
 
   if (format === 'markdown') {
-    io.stdout(await markdownOf(client, request));
+    io.stdout(await markdownOf(client.api.POST('/v1/clusters/{cluster}/taint-impact', { params: { path }, body, ...MARKDOWN })));
     return EXIT_OK;
   }
   if (values.pods) {
-    const pods = await everyPodPage(client, request);
+    const pods = await everyPodPage(client, body);
     printWarnings(pods, io);
     if (format !== 'table') io.stdout(objectText(pods, format));
     else if (pods.evictions.length + pods.unaffected.length + pods.unschedulable.length) io.stdout(podsTable(pods));
     else io.stderr('No pods on those nodes, and no pending pod loses its last node.\n');
     return EXIT_OK;
   }
-  const summary = await client.json<ImpactSummary>(request);
+  const summary = (await answerOf(client.api.POST('/v1/clusters/{cluster}/taint-impact', { params: { path }, body }), client)) as ImpactSummary;
   printWarnings(summary, io);
   io.stdout(format === 'table' ? summaryTables(summary) : objectText(summary, format));
   return EXIT_OK;
@@ -82,11 +80,12 @@ function printWarnings({ warnings }: { warnings?: string[] | undefined }, io: Pl
 }
 
 /** The pods view, page after page (`continue`), as one answer: the first page's heading and every page's pods. */
-async function everyPodPage(client: RestClient, request: RestRequest): Promise<ImpactPods> {
+async function everyPodPage(client: TaintgateClient, body: ImpactRequest): Promise<ImpactPods> {
   let token: string | undefined;
   let whole: ImpactPods | undefined;
   do {
-    const page = await client.json<ImpactPods>({ ...request, query: { view: 'pods', continue: token } });
+    const params = { path: client.cluster, query: { view: 'pods' as const, continue: token } };
+    const page = (await answerOf(client.api.POST('/v1/clusters/{cluster}/taint-impact', { params, body }), client)) as ImpactPods;
     if (!whole) whole = page;
     else {
       whole.evictions.push(...page.evictions);

@@ -4,6 +4,7 @@ import { readCommandLine } from '../command-line';
 import { EXIT_OK, UsageError } from '../failures';
 import { type Cell, objectText, outputFormat, tableText } from '../output';
 import type { PluginIo } from '../plugin-io';
+import { type Schemas, answerOf } from '../service-client';
 
 export const keysUsage = `taintgate's API keys (an admin's key is needed): make one, list them, revoke one.
 
@@ -25,12 +26,7 @@ Usage:
   kubectl taintgate keys revoke NAME [options]
 `;
 
-interface ApiKey {
-  metadata: { name: string; creationTimestamp?: string };
-  spec: { role: string };
-  status: { prefix: string; revoked: boolean };
-  key?: string;
-}
+type ApiKey = Schemas['APIKey'];
 
 /** `kubectl taintgate keys create|list|revoke`: POST, GET and DELETE /v1/apikeys. */
 export async function keys(args: readonly string[], io: PluginIo): Promise<number> {
@@ -48,21 +44,23 @@ export async function keys(args: readonly string[], io: PluginIo): Promise<numbe
     if (!name) throw new UsageError('keys create needs a NAME', 'keys');
     if (!values.role) throw new UsageError('keys create needs --role (viewer, operator or admin)', 'keys');
     const client = clientOf(values, io);
-    const body = JSON.stringify({ metadata: { name }, spec: { role: values.role } });
-    const created = await client.json<ApiKey>({ method: 'POST', path: 'apikeys', inCluster: false, body, contentType: 'application/json' });
+    // --role is sent as given: the service refuses one that is not viewer, operator or admin, in its words.
+    const body = { metadata: { name }, spec: { role: values.role as ApiKey['spec']['role'] } };
+    const created = await answerOf(client.api.POST('/v1/apikeys', { body }), client);
     print(created, () => tableText(['Name', 'Role', 'Key'], [[created.metadata.name, created.spec.role, created.key]]));
     return EXIT_OK;
   }
   if (verb === 'list') {
     if (name) throw new UsageError(`unexpected arguments: ${name}`, 'keys');
-    const list = await clientOf(values, io).json<{ items: ApiKey[] }>({ method: 'GET', path: 'apikeys', inCluster: false });
+    const client = clientOf(values, io);
+    const list = await answerOf(client.api.GET('/v1/apikeys'), client);
     print(list, () => tableText(['Name', 'Role', 'Prefix', 'Revoked', 'Age'], list.items.map(keyRow)));
     return EXIT_OK;
   }
   if (verb === 'revoke') {
     if (!name) throw new UsageError('keys revoke needs a NAME', 'keys');
-    const path = `apikeys/${encodeURIComponent(name)}`;
-    const revoked = await clientOf(values, io).json<ApiKey>({ method: 'DELETE', path, inCluster: false });
+    const client = clientOf(values, io);
+    const revoked = await answerOf(client.api.DELETE('/v1/apikeys/{name}', { params: { path: { name } } }), client);
     print(revoked, () => `apikey/${revoked.metadata.name} revoked\n`);
     return EXIT_OK;
   }

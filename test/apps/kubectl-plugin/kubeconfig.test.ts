@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveConnection, splitServer } from '../../../../apps/api/src/kubectl-plugin/connection';
-import { PluginError } from '../../../../apps/api/src/kubectl-plugin/failures';
-import { kubeconfigFiles } from '../../../../apps/api/src/kubectl-plugin/kubeconfig';
+import { resolveConnection, splitServer } from '../../../apps/kubectl-plugin/src/connection';
+import { PluginError } from '../../../apps/kubectl-plugin/src/failures';
+import { kubeconfigFiles } from '../../../apps/kubectl-plugin/src/kubeconfig';
 
 /** The kubeconfig as kubectl reads it: files merged first-wins, the current context, flags over files. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { useApiFixture } from '../../../support/api-test-app';
-import { selfSignedCertificate } from '../../../support/kubectl';
+import { useApiFixture } from '../../support/api-test-app';
+import { selfSignedCertificate } from '../../support/kubectl';
 import { PluginRunner } from './plugin-runner';
 
 /**

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RestClient } from './rest-client';
+import { type Schemas, type TaintgateClient, answerOf } from './service-client';
 
 /**
  * GET /v1/evictions, every page, and a watch of it. The service has no REST watch of evictions
@@ -8,39 +8,22 @@ import type { RestClient } from './rest-client';
  * is no longer listed as Scheduled has been executed or cancelled (looked up by its pod and node).
  */
 
-export interface EvictionRecord {
-  id: string;
-  pod: { namespace: string; name: string; uid: string };
-  node: string;
-  taint: { key: string; value?: string; effect: string };
-  status: string;
-  startedAt: string;
-  scheduledFor: string;
-  firedAt: string | null;
-  cancelledAt: string | null;
-  podRemovedAt: string | null;
-}
-
-export interface EvictionList {
-  apiVersion: string;
-  kind: string;
-  metadata: { resourceVersion?: string; continue?: string };
-  items: EvictionRecord[];
-}
+export type EvictionRecord = Schemas['Eviction'];
+type EvictionList = Schemas['EvictionList'];
 
 export interface EvictionFilters {
-  status?: string | undefined;
+  status?: EvictionRecord['status'] | undefined;
   nodeName?: string | undefined;
   namespace?: string | undefined;
   pod?: string | undefined;
 }
 
 /** One page of the list, newest first. */
-const page = (client: RestClient, filters: EvictionFilters, token?: string) =>
-  client.json<EvictionList>({ method: 'GET', path: 'evictions', inCluster: true, query: { ...filters, continue: token } });
+const page = (client: TaintgateClient, filters: EvictionFilters, token?: string) =>
+  answerOf(client.api.GET('/v1/clusters/{cluster}/evictions', { params: { path: client.cluster, query: { ...filters, continue: token } } }), client);
 
 /** Every page, as one list (newest first). */
-export async function listEvictions(client: RestClient, filters: EvictionFilters): Promise<EvictionList> {
+export async function listEvictions(client: TaintgateClient, filters: EvictionFilters): Promise<EvictionList> {
   const first = await page(client, filters);
   let token = first.metadata.continue;
   while (token) {
@@ -53,7 +36,7 @@ export async function listEvictions(client: RestClient, filters: EvictionFilters
 }
 
 /** Evictions newer than `newest` (ids grow), read a page at a time until one is not newer. */
-async function newerThan(client: RestClient, filters: EvictionFilters, newest: bigint): Promise<EvictionRecord[]> {
+async function newerThan(client: TaintgateClient, filters: EvictionFilters, newest: bigint): Promise<EvictionRecord[]> {
   const found: EvictionRecord[] = [];
   let token: string | undefined;
   do {
@@ -72,7 +55,7 @@ async function newerThan(client: RestClient, filters: EvictionFilters, newest: b
  * Scheduled one when it is executed or cancelled; until `stop` is aborted.
  */
 export async function watchEvictions(
-  client: RestClient,
+  client: TaintgateClient,
   filters: EvictionFilters,
   listed: readonly EvictionRecord[],
   intervalMs: number,

@@ -4,18 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useApiFixture } from '../../../support/api-test-app';
+import { useApiFixture } from '../../support/api-test-app';
 import { PluginRunner } from './plugin-runner';
 
-const ROOT = path.resolve(__dirname, '../../../..');
-const PLUGIN = 'apps/api/src/kubectl-plugin';
+const ROOT = path.resolve(__dirname, '../../..');
+const PLUGIN = 'apps/kubectl-plugin';
+const BIN = `${PLUGIN}/bin/kubectl-taintgate.js`;
 const run = promisify(execFile);
 
 /**
- * The bin of package.json as `npm run build && npm link` installs it: the plugin compiled as the
- * build compiles it (tsconfig.build.json, then tsc-alias for `@taintgate/domain`), here into a
- * folder of the test's own laid out as the repository is (dist/ beside apps/), and
- * `kubectl-taintgate.js` linked onto PATH as npm links a bin.
+ * The bin of apps/kubectl-plugin/package.json as `npm run build && npm link -w kubectl-taintgate`
+ * installs it: the plugin compiled as the build compiles it (tsconfig.build.json, then tsc-alias
+ * for `@taintgate/domain`), here into a folder of the test's own laid out as the repository is
+ * (dist/ beside apps/), and `bin/kubectl-taintgate.js` linked onto PATH as npm links a bin.
  */
 describe('the kubectl-taintgate bin, run from the build', () => {
   const t = useApiFixture();
@@ -37,20 +38,20 @@ describe('the kubectl-taintgate bin, run from the build', () => {
         paths: { '@taintgate/domain': [fromDir('libs/domain/src/index.ts')] },
       },
       include: [],
-      files: [fromDir(`${PLUGIN}/main.ts`)],
+      files: [fromDir(`${PLUGIN}/src/main.ts`)],
     };
     await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
     const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
     await run(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json')], { cwd: dir });
     await run(bin('tsc-alias'), ['-p', path.join(dir, 'tsconfig.json')], { cwd: dir });
-    await mkdir(path.join(dir, PLUGIN), { recursive: true });
-    await copyFile(path.join(ROOT, PLUGIN, 'kubectl-taintgate.js'), path.join(dir, PLUGIN, 'kubectl-taintgate.js'));
+    await mkdir(path.dirname(path.join(dir, BIN)), { recursive: true });
+    await copyFile(path.join(ROOT, BIN), path.join(dir, BIN));
     await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
 
     plugin = await PluginRunner.create();
     // In place of the runner's own vite-node script: a link to the bin, as `npm link` makes one.
     await rm(path.join(plugin.bin, 'kubectl-taintgate'));
-    await symlink(path.join(dir, PLUGIN, 'kubectl-taintgate.js'), path.join(plugin.bin, 'kubectl-taintgate'));
+    await symlink(path.join(dir, BIN), path.join(plugin.bin, 'kubectl-taintgate'));
     await t.app.listen(0, '127.0.0.1');
     await plugin.kubeconfig({ server: (await t.app.getUrl()).replace('[::1]', '127.0.0.1') });
     await t.api.putNode('n1', { metadata: { name: 'n1' }, spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] } });

@@ -1,5 +1,6 @@
 import { parseTaintArgs, taintToString, type Taint } from '@taintgate/domain';
 import { UsageError } from './failures';
+import type { Schemas } from './service-client';
 
 /**
  * `impact nodes [NAME...] TAINT...`, split as `kubectl taint` splits its arguments: one with `=`
@@ -41,9 +42,11 @@ export interface NodeChoice {
   all?: boolean | undefined;
 }
 
+export type ImpactRequest = Schemas['TaintImpactRequest'];
+
 /** POST /v1/taint-impact's body: the taints as kubectl writes them (`maintenance=true:NoExecute`), added together. */
-export function impactBody(taints: readonly Taint[], nodes: NodeChoice): Record<string, unknown> {
-  const body: Record<string, unknown> = { taints: taints.map(taintToString) };
+export function impactBody(taints: readonly Taint[], nodes: NodeChoice): ImpactRequest {
+  const body: ImpactRequest = { taints: taints.map(taintToString) };
   const ways = [nodes.names.length > 0, nodes.selector !== undefined, nodes.all === true].filter(Boolean).length;
   if (ways === 0) throw new UsageError("at least one resource name must be specified since 'all' parameter is not set", 'impact');
   if (ways > 1) throw new UsageError('name the nodes, or give a selector (-l), or --all, not several', 'impact');

@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import { clientOf } from '../command-context';
 import { readCommandLine } from '../command-line';
 import { EXIT_NO, EXIT_OK, UsageError } from '../failures';
 import { importBody } from '../import-body';
 import { type Cell, objectText, outputFormat, tableText } from '../output';
 import type { PluginIo } from '../plugin-io';
+import { type Schemas, answerOf } from '../service-client';
 
 export const importUsage = `Bring a cluster in: what kubectl prints (nodes and pods, JSON or YAML) stored in taintgate.
 
@@ -26,19 +28,8 @@ Usage:
   kubectl taintgate import -f FILENAME [--prune] [--dry-run] [options]
 `;
 
-interface Counts {
-  created: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-}
-
-interface ImportResult extends Counts {
-  dryRun: boolean;
-  nodes: Counts;
-  pods: Counts;
-  rejected: { kind?: string; namespace?: string; name?: string; position: string; message: string }[];
-}
+type ImportResult = Schemas['ImportResult'];
+type Counts = ImportResult['nodes'];
 
 /** `kubectl taintgate import -f FILE [--prune]`: POST /v1/import, the file streamed. */
 export async function importCommand(args: readonly string[], io: PluginIo): Promise<number> {
@@ -56,14 +47,17 @@ export async function importCommand(args: readonly string[], io: PluginIo): Prom
   const format = outputFormat(values.output, ['json', 'yaml'] as const, 'import');
   const client = clientOf(values, io);
   const body = await importBody(values.filename, io.stdin);
-  const result = await client.json<ImportResult>({
-    method: 'POST',
-    path: 'import',
-    inCluster: true,
-    query: { prune: values.prune ? 'true' : undefined, dryRun: values['dry-run'] ? 'true' : undefined },
-    body: body.stream,
-    contentType: body.contentType,
+  const query = { prune: values.prune ? true : undefined, dryRun: values['dry-run'] ? true : undefined };
+  const sent = client.api.POST('/v1/clusters/{cluster}/import', {
+    params: { path: client.cluster, query },
+    // The file's bytes as they are read, JSON or YAML, not an object made JSON here: the document's
+    // ImportBody is what they hold, and a large cluster's are gigabytes, read by the service as they come.
+    body: Readable.toWeb(body.stream) as unknown as Schemas['ImportBody'],
+    bodySerializer: (stream) => stream,
+    headers: { 'content-type': body.contentType },
+    duplex: 'half',
   });
+  const result = await answerOf(sent, client);
   io.stdout(format === 'table' ? importTables(result) : objectText(result, format));
   return result.rejected.length ? EXIT_NO : EXIT_OK;
 }
