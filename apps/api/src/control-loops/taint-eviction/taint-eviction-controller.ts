@@ -9,7 +9,8 @@ import {
   taintToString,
   wakeStep,
 } from '@taintgate/domain';
-import { type AuditEntry, ClusterWriter, type WriteContext } from '../../store/cluster-writer';
+import { ClusterWriter } from '../../store/cluster-writer';
+import type { AuditEntry, WriteContext } from '../../store/write-context';
 import { NodeStore } from '../../store/node-store';
 import { podKey, podOfRow } from '../../store/pod-record';
 import { PodStore, type PodsNode } from '../../store/pod-store';

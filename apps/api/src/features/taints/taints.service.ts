@@ -18,7 +18,8 @@ import {
 import { type ClusterView, emptyClusterView } from '../../store/cluster-snapshot';
 import { podKey } from '../../store/pod-record';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
-import { type AuditEntry, ClusterWriter, type WriteContext } from '../../store/cluster-writer';
+import { ClusterWriter } from '../../store/cluster-writer';
+import type { AuditEntry, WriteContext } from '../../store/write-context';
 import { type StoredTaint, nodeWithTaints, storedTaintsOf } from '../../store/node-record';
 import { NodeStore } from '../../store/node-store';
 import { oversized } from '../../store/object-size';
