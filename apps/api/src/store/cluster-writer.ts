@@ -157,7 +157,7 @@ export class ClusterWriter {
   /**
    * Every other write to the cluster waited while this transaction held its revision row: a hold
    * past a second is logged, as no request should keep the cluster's writers waiting longer
-   * (large writes plan outside the lock; see TaintsService.command).
+   * (large writes plan outside the lock; see TaintCommandService.command).
    */
   private tellLongHold(locked: Hold | undefined, writes: number): void {
     if (!locked) return;
