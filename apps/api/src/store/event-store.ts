@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventKind } from '../generated/prisma/client';
-import type { WriteContext } from './cluster-writer';
+import type { WriteContext } from './write-context';
 
 /** An event as Kubernetes records one: what happened to which object, by whom (`reason`), and when. */
 export interface NewEvent {

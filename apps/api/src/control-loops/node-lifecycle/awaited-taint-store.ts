@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TaintKeys } from '@taintgate/domain';
-import type { Tx, WriteContext } from '../../store/cluster-writer';
+import type { Tx, WriteContext } from '../../store/write-context';
 
 type ReadClient = Pick<Tx, 'awaitedNoExecuteTaint' | 'zoneTainting' | 'node' | 'taint' | '$queryRaw'>;
 
