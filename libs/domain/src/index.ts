@@ -51,7 +51,7 @@ export { isNoExecuteTaint, sameTaint, taintToString } from './taints/taint';
 export { taintChanges } from './taints/taint-changes';
 
 // Tolerations: whether a pod's tolerations tolerate a taint.
-export { type MatchOptions, toleratesTaint } from './tolerations/match';
+export { type MatchOptions, defaultMatchOptions, toleratesTaint } from './tolerations/match';
 
 // Scheduling: where a pod may go, per node or per class of nodes, the views of the answer, and what nodes hold.
 export { type NodeUsage, addPodUsage, emptyNodeUsage, holdsNodeResources, removePodUsage, usageByNode, usageLookup } from './scheduling/node-usage';
@@ -110,7 +110,7 @@ export { type QueuedNode, type ZonePacingSettings, defaultZonePacing, nodesToTai
 
 // kubectl taint: its arguments, the nodes it targets, its result lines.
 export { type TaintChange, type TaintOperation, applyTaintChange, parseTaintArgs, parseTaintToAdd, taintResultLine } from './kubectl/taint-command';
-export { type NodeTarget, emptyTargetWarnings, parseNodeTarget, selectNodes } from './kubectl/node-target';
+export { type NodeTarget, type NodeTargetInput, emptyTargetWarnings, parseNodeTarget, selectNodes } from './kubectl/node-target';
 export { taintNodes } from './kubectl/taint-nodes';
 
 // Pods: graceful deletion and the pod garbage collector's orphans.
