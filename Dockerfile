@@ -4,8 +4,11 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 
-# Manifests first, so the dependency layer is reused while only sources change.
+# Manifests first, so the dependency layer is reused while only sources change. The workspaces'
+# own manifests too (package.json "workspaces": the kubectl plugin): without them `npm ci` leaves a
+# workspace out, neither checked against the lockfile nor linked into node_modules.
 COPY package.json package-lock.json ./
+COPY apps/kubectl-plugin/package.json ./apps/kubectl-plugin/
 # No install scripts, as on the development machines: none of the dependencies needs one
 # (swc, esbuild and rollup ship their binaries as optional dependencies).
 RUN npm ci --ignore-scripts
@@ -13,6 +16,8 @@ RUN npm ci --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
+# The build compiles every app: the image ships the plugin's compiled files beside the service's,
+# unused (kubectl-taintgate runs on a user's machine, from a checkout).
 COPY apps ./apps
 COPY libs ./libs
 RUN npm run build \
@@ -32,5 +37,7 @@ COPY --from=build /app/prisma ./prisma
 # The image's unprivileged user; the service needs no root.
 USER node
 EXPOSE 3000
-# node itself as PID 1's command (not npm), so SIGTERM reaches the app's shutdown hooks.
-CMD ["node", "dist/apps/api/src/main.js"]
+# node itself as PID 1's command (not npm), so SIGTERM reaches the app's shutdown hooks; the heap
+# `npm run serve` gives (8 GiB): a replica holding a cluster of 300,000 pods needs about 4 GiB for
+# its snapshot, more than Node's default heap (docs/operations.md, Configuration).
+CMD ["node", "--max-old-space-size=8192", "dist/apps/api/src/main.js"]

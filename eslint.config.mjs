@@ -2,6 +2,7 @@
 // ESLint flat config: @eslint/js recommended, typescript-eslint's strictTypeChecked (typed rules,
 // types from tsconfig.json through the project service), eslint-config-prettier last so that no
 // rule argues with Prettier. `npm run lint` runs it; `npm run check` runs it with the other checks.
+import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import prettier from 'eslint-config-prettier/flat';
@@ -27,6 +28,45 @@ const domainForbiddenImports = [
     message: 'libs/domain must not depend on an application: apps import the domain, never the reverse.',
   },
 ];
+
+/** The service's folder, which the kubectl plugin must not reach into. */
+const serviceFolder = path.join(import.meta.dirname, 'apps', 'api');
+
+/**
+ * apps/kubectl-plugin talks to the service over HTTP only, through the client generated from the
+ * served OpenAPI document: no module of apps/api, not even a type. no-restricted-imports reads an
+ * import's text, and `../../api/src/...` says nothing of apps/ from apps/kubectl-plugin/src/, so this
+ * rule resolves each relative path (import, export from, import(), import type, require) against
+ * the file that holds it, and refuses whatever lands in apps/api.
+ */
+const noServiceImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      service:
+        '{{source}} is in apps/api: the kubectl plugin talks to the service over HTTP only, through the client generated from its OpenAPI document (apps/kubectl-plugin/openapi/).',
+    },
+  },
+  create(context) {
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const target = path.resolve(source.startsWith('.') ? path.dirname(context.filename) : import.meta.dirname, source);
+      if (target === serviceFolder || target.startsWith(`${serviceFolder}${path.sep}`)) context.report({ node, messageId: 'service', data: { source } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => check(node, node.source?.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source.value : undefined),
+      TSImportType: (node) => check(node, node.argument.type === 'TSLiteralType' ? node.argument.literal.value : undefined),
+      TSExternalModuleReference: (node) => check(node, node.expression.type === 'Literal' ? node.expression.value : undefined),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal') check(node, node.arguments[0].value);
+      },
+    };
+  },
+};
 
 /**
  * The app's tiers, lowest first (docs/architecture.md). A file may import from its own tier and the
@@ -83,8 +123,9 @@ const templateOptions = { allowAny: false, allowBoolean: false, allowNever: fals
 const clockMessage = 'libs/domain does not read the clock: time is passed in (a `now` argument).';
 
 export default defineConfig(
-  // node_modules/ is ignored by default. apps/api/src/generated/ is Prisma's generated client.
-  globalIgnores(['dist/', 'coverage/', 'apps/api/src/generated/']),
+  // node_modules/ is ignored by default. apps/api/src/generated/ is Prisma's generated client;
+  // apps/kubectl-plugin/openapi/ the plugin's OpenAPI document and the types generated from it.
+  globalIgnores(['dist/', 'coverage/', 'apps/api/src/generated/', 'apps/kubectl-plugin/openapi/']),
 
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
@@ -173,6 +214,12 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // The kubectl plugin is a client of the service's HTTP API, never of its code.
+    files: ['apps/kubectl-plugin/**/*.{ts,js}'],
+    plugins: { taintgate: { rules: { 'no-service-imports': noServiceImports } } },
+    rules: { 'taintgate/no-service-imports': 'error' },
+  },
 
   ...APP_TIERS.map((tier) => ({
     // The tiers' arrows (APP_TIERS above).
@@ -182,15 +229,7 @@ export default defineConfig(
   {
     // SQL only in stores (DATABASE_FILES above).
     files: ['apps/api/src/**/*.ts'],
-    ignores: [
-      ...DATABASE_FILES,
-      'apps/api/src/generated/**',
-      'apps/api/src/main.ts',
-      'apps/api/src/apikeys.ts',
-      // Being split (issue 28, item 3); their SQL moves to stores there.
-      'apps/api/src/features/import/import.service.ts',
-      'apps/api/src/features/taints/taints.service.ts',
-    ],
+    ignores: [...DATABASE_FILES, 'apps/api/src/generated/**', 'apps/api/src/main.ts', 'apps/api/src/apikeys.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: databaseImports }],
       'no-restricted-syntax': ['error', ...sqlSyntax],

@@ -53,7 +53,7 @@ const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'];
 
 /**
  * Longest a shutdown may take before the process exits anyway: under Kubernetes' default grace
- * period (30 s) and well under the 10 s promised in the README, whatever Postgres and Redis do.
+ * period (30 s) and well under the 10 s promised in docs/operations.md, whatever Postgres and Redis do.
  */
 const SHUTDOWN_DEADLINE_MS = 8_000;
 

@@ -1,100 +1,165 @@
 /**
  * taintgate's domain: the semantics of taints and tolerations as pure functions.
  * No I/O, no framework, no clock: callers pass the time in (epoch milliseconds).
+ *
+ * What the app, its tests, the benchmarks and the scripts use, and nothing more: a module's other
+ * exports are its own or its folder's (the domain's tests import those by path).
  */
-export * from './failures';
-export * from './types';
-export * from './well-known';
-export * from './settings';
 
-export * from './validation/field-errors';
-export * from './validation/names';
-export * from './validation/taints';
-export * from './validation/tolerations';
-export * from './validation/node-selector';
-export * from './validation/objects';
-export * from './validation/pod-update';
-export * from './validation/pod-spec-comparison';
-export * from './validation/imported-metadata';
+// Outcomes: Result, and the Failure (a Kubernetes reason and the bad fields) of a refused request.
+export { type Failure, type FailureReason, failure } from './failures/failure';
+export { type Result, err, ok } from './failures/result';
+
+// The Kubernetes objects decided on, the taint keys Kubernetes manages, and the settings that tune decisions.
+export {
+  type CoreEvent,
+  type Namespace,
+  type Node,
+  type NodeCondition,
+  NodeSelectorOperators,
+  type ObjectMeta,
+  type Pod,
+  PodQOSClasses,
+  type PodRef,
+  type Taint,
+  TaintEffects,
+  type Toleration,
+  TolerationOperators,
+} from './types';
+export { TaintKeys } from './well-known';
+export { type DomainSettings, type SummaryWording, defaultSettings, settingsWith, summaryWordings } from './settings';
+
+// Foundation: field errors as the API server prints them, and apimachinery's name syntax.
+export { type FieldError, FieldPath, appendAll, fieldError, fieldErrorText, fieldErrorsWithin, goQuote, wellFormed } from './foundation/field-errors';
+export { generatedName, isDNS1123Label, isDNS1123Subdomain } from './foundation/names';
+export { k8sTime } from './foundation/k8s-time';
+
+// Validation: nodes, pods and taint bodies checked as the API server checks them; JSON shape checks.
+export { validateNode, validatePod, validateTaintBody } from './validation/objects';
+export { VOLUME_SOURCES } from './validation/pod-spec-comparison';
+export { importedIdentity } from './validation/imported-metadata';
 export { ShapeChecker, isObject } from './validation/json-shape';
 
-export * from './numbers/int64';
-export * from './resources/quantity';
-export * from './resources/qos';
-export * from './resources/extended';
-export * from './resources/resource-names';
-export * from './resources/pod-requests';
+// Numbers: int64 in its one canonical spelling.
+export { canonicalInt64 } from './numbers/int64';
 
-export * from './taints/taint';
-export * from './taints/taint-changes';
-export * from './tolerations/match';
+// Resources: what a pod asks of a node.
+export { podRequests, podResourceRequest } from './resources/pod-requests';
 
-export * from './scheduling/node-affinity';
-export * from './scheduling/taint-toleration-score';
-export * from './scheduling/node-usage';
-export * from './scheduling/node-resources-fit';
-export * from './scheduling/placement';
-export * from './scheduling/node-classes';
-export * from './scheduling/grouped-placement';
-export * from './scheduling/node-rooms';
-export * from './scheduling/grouped-summary';
-export * from './scheduling/grouped-nodes';
-export * from './scheduling/placement-views';
-export * from './scheduling/rescheduling';
-export * from './selectors/label-selector';
-export * from './selectors/field-selector';
+// Taints: equality, printing, and what a change of a node's taints adds and removes.
+export { isNoExecuteTaint, sameTaint, taintToString } from './taints/taint';
+export { taintChanges } from './taints/taint-changes';
 
-export * from './eviction/no-execute-plan';
-export * from './eviction/taint-impact';
-export * from './eviction/impact-views';
-export * from './eviction/impact-count';
-export { type PodKind, type PodKinds, podKinds } from './eviction/pod-kinds';
-export * from './eviction/node-change-impact';
+// Tolerations: whether a pod's tolerations tolerate a taint.
+export { type MatchOptions, defaultMatchOptions, toleratesTaint } from './tolerations/match';
 
-export * from './admission/merge-tolerations';
-export * from './admission/admit-pod';
-export * from './nodes/condition-taints';
-export * from './nodes/zone-pacing';
-export * from './kubectl/taint-command';
-export * from './kubectl/node-target';
-export * from './kubectl/taint-nodes';
-export * from './eviction/eviction-steps';
-export * from './pods/orphaned-pods';
-export * from './pods/graceful-deletion';
-export * from './concurrency/preconditions';
-export * from './concurrency/delete-options';
-export * from './concurrency/dry-run';
-
-export * from './access/roles';
-export * from './access/bearer-token';
-export * from './retention/retention';
-
-export * from './lists/continue-token';
-export * from './lists/list-chunks';
-export * from './limits/size-limits';
-
-export { humanDuration, translateTimestampSince } from './printing/human-duration';
+// Scheduling: where a pod may go, per node or per class of nodes, the views of the answer, and what nodes hold.
+export { type NodeUsage, addPodUsage, emptyNodeUsage, holdsNodeResources, removePodUsage, usageByNode, usageLookup } from './scheduling/node-usage';
+export { type NodePlacement, type Placement, type PlacementOptions, placePod } from './scheduling/placement';
+export { type NodeClasses, nodeClassesOf, putNode, removeNode, viewFor } from './scheduling/node-classes';
+export { placePodGrouped, placementByClass } from './scheduling/grouped-placement';
+export { type NodeRooms, emptyNodeRooms, nodeRoomsOf, putRoom, removeRoom, setRoomUsage } from './scheduling/node-rooms';
+export { placementSummaryGrouped } from './scheduling/grouped-summary';
+export { type PlacementNodesPage, placementNodesGrouped } from './scheduling/grouped-nodes';
 export {
-  IncludeObjectPolicies,
-  type IncludeObjectPolicy,
-  type PartialObjectMetadata,
-  type Table,
-  type TableCell,
-  type TableColumnDefinition,
-  type TableListMeta,
-  type TableOptions,
-  type TableRow,
-  type TableRowCondition,
-} from './printing/table';
-export * from './printing/node-table';
-export * from './printing/pod-table';
-export * from './printing/event-table';
-export * from './printing/namespace-table';
-export * from './patches/apply-patch';
-export * from './patches/json-patch';
-export * from './patches/merge-patch';
-export * from './patches/strategic-merge-patch';
-export * from './patches/patch-strategies';
+  DEFAULT_PLACEMENT_TOP,
+  MAX_PLACEMENT_TOP,
+  type PlacementSummary,
+  type PlacementView,
+  placementNodesPage,
+  placementSummary,
+  placementViews,
+} from './scheduling/placement-views';
+export { asRescheduled, excludingPod } from './scheduling/rescheduling';
+export { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } from './scheduling/placement-reasons';
 
-export * from './watch/watch-events';
-export * from './watch/watch-filter';
+// Selectors: label and field selectors, parsed and matched.
+export { type LabelSelector, parseLabelSelector, selectorMatches } from './selectors/label-selector';
+export { type FieldSelector, type SelectableKind, fieldsMatch, nodeFields, parseFieldSelector, podFields, unsupportedField } from './selectors/field-selector';
+
+// Eviction: NoExecute's steps, the impact of a taint over a cluster and its views, the warnings of a node change.
+export type { ScheduledEviction } from './eviction/no-execute-plan';
+export { type ImpactEviction, type ReschedulingQuery, type TaintImpact, replacementHome, taintImpact } from './eviction/taint-impact';
+export {
+  type ImpactCounts,
+  type ImpactSummary,
+  type ImpactView,
+  impactPodsPage,
+  impactSummary,
+  impactTimelineBounds,
+  impactViews,
+} from './eviction/impact-views';
+export { taintImpactSummary } from './eviction/impact-count';
+export { podKinds } from './eviction/pod-kinds';
+export { type NodeChangeImpact, addsTaintsOrCordons, evictionWarnings, nodeChangeImpact, nodeChangeWarnings } from './eviction/node-change-impact';
+export { type CancelReason, type EvictionStep, evictionStep, noExecuteTaintsChanged, wakeStep } from './eviction/eviction-steps';
+
+// Admission: the defaults the API server adds to a pod, and why.
+export { type ExplainedAdmission, admitPod, explainAdmission } from './admission/admit-pod';
+
+// Nodes: taints that follow conditions and spec.unschedulable, and the zones' pace of NoExecute taints.
+export {
+  awaitedNoExecuteTaint,
+  reconcileConditionTaints,
+  reconcileUnschedulableTaint,
+  setUnschedulable,
+  withAwaitedNoExecuteTaint,
+  withoutNoExecuteConditionTaints,
+} from './nodes/condition-taints';
+export { type QueuedNode, type ZonePacingSettings, defaultZonePacing, nodesToTaintNow, zoneKeyOf, zoneRates } from './nodes/zone-pacing';
+
+// kubectl taint: its arguments, the nodes it targets, its result lines.
+export { type TaintChange, type TaintOperation, applyTaintChange, parseTaintArgs, parseTaintToAdd, taintResultLine } from './kubectl/taint-command';
+export { type NodeTarget, type NodeTargetInput, emptyTargetWarnings, parseNodeTarget, selectNodes } from './kubectl/node-target';
+export { taintNodes } from './kubectl/taint-nodes';
+
+// Pods: graceful deletion and the pod garbage collector's orphans.
+export { orphansToCollect, podGcDeletion } from './pods/orphaned-pods';
+export { deletionGracePeriodSeconds, isTerminating } from './pods/graceful-deletion';
+
+// Writes: resourceVersion preconditions, DeleteOptions and dry runs.
+export { type Preconditions, type StoredVersion, type WriteMode, checkDelete, checkUpdate, checkWrite, sentResourceVersion } from './concurrency/preconditions';
+export { parseDeleteOptions } from './concurrency/delete-options';
+export { dryRunOf } from './concurrency/dry-run';
+
+// Access: roles, what each may do, and bearer tokens.
+export { type Caller, ROLES, type Role, authorize, isRole, roleAllows, roleForMethod } from './access/roles';
+export { bearerTokenOf } from './access/bearer-token';
+
+// Retention: when an eviction record expires.
+export { type RetainedEviction, evictionExpired, retentionCutoff } from './retention/retention';
+
+// Lists: a page of a list, its limit and where it starts.
+export { DEFAULT_LIST_LIMIT, type ListChunk, type ListChunking, chunkOfRows, chunkOfSorted, listLimit, listStart } from './lists/list-chunks';
+
+// Limits: the largest stored object and request body.
+export { MAX_OBJECT_BYTES, MAX_REQUEST_BODY_BYTES, bodyTooLarge, objectTooLarge } from './limits/size-limits';
+
+// Printing: the tables kubectl asks the server for, and ages as kubectl prints them.
+export { translateTimestampSince } from './printing/human-duration';
+export { IncludeObjectPolicies, type IncludeObjectPolicy, type Table, type TableOptions } from './printing/table';
+export { nodeTable } from './printing/node-table';
+export { podTable } from './printing/pod-table';
+export { eventTable } from './printing/event-table';
+export { namespaceTable } from './printing/namespace-table';
+
+// Patches: JSON, merge and strategic merge patches applied as the API server applies them.
+export { PatchContentTypes, applyPatch } from './patches/apply-patch';
+export { coreV1PatchSchema, lookupField } from './patches/patch-strategies';
+
+// Watch: the events of a watch and which objects pass its filter.
+export {
+  type ObjectChange,
+  type WatchEvent,
+  type WatchEventType,
+  type WatchStart,
+  bookmarkObjectOf,
+  catchUpEventOf,
+  deletedObjectOf,
+  parseGoBool,
+  parseWatchStart,
+  tooOldMessage,
+  watchEventOf,
+  watchStartOf,
+} from './watch/watch-events';
+export { type WatchFilter, passesFilter } from './watch/watch-filter';

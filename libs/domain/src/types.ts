@@ -8,11 +8,9 @@ import type { Int64 } from './numbers/int64';
  */
 
 export const TaintEffects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
-export type TaintEffect = (typeof TaintEffects)[number];
 
 /** Equal and Exists are core/v1; Gt and Lt come from KEP-5471 (numeric comparison). */
 export const TolerationOperators = ['Equal', 'Exists', 'Gt', 'Lt'] as const;
-export type TolerationOperator = (typeof TolerationOperators)[number];
 
 export interface Taint {
   key: string;
@@ -37,7 +35,6 @@ export interface Toleration {
 }
 
 export const NodeSelectorOperators = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'] as const;
-export type NodeSelectorOperator = (typeof NodeSelectorOperators)[number];
 
 export interface NodeSelectorRequirement {
   key: string;
@@ -59,7 +56,7 @@ export interface PreferredSchedulingTerm {
   preference: NodeSelectorTerm;
 }
 
-export interface NodeAffinity {
+interface NodeAffinity {
   requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
   preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
 }
@@ -120,13 +117,13 @@ export interface NodeCondition {
   lastTransitionTime?: string;
 }
 
-export interface NodeSpec {
+interface NodeSpec {
   taints?: Taint[];
   unschedulable?: boolean;
   [other: string]: unknown;
 }
 
-export interface NodeStatus {
+interface NodeStatus {
   conditions?: NodeCondition[];
   allocatable?: ResourceList;
   capacity?: ResourceList;
@@ -161,7 +158,7 @@ export interface PodSpec {
 export const PodQOSClasses = ['Guaranteed', 'Burstable', 'BestEffort'] as const;
 export type PodQOSClass = (typeof PodQOSClasses)[number];
 
-export interface PodStatus {
+interface PodStatus {
   phase?: string;
   qosClass?: string;
   [other: string]: unknown;
@@ -181,7 +178,7 @@ export interface PodRef {
   name: string;
 }
 
-export interface NamespaceStatus {
+interface NamespaceStatus {
   /** "Active" or "Terminating". */
   phase?: string;
   [other: string]: unknown;
@@ -196,7 +193,7 @@ export interface Namespace {
 }
 
 /** The object an event is about: core/v1 ObjectReference, the fields events carry. */
-export interface EventObjectReference {
+interface EventObjectReference {
   kind?: string;
   namespace?: string;
   name?: string;

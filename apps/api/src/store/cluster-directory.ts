@@ -4,7 +4,7 @@ import { PrismaService } from '../platform/database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 import { fail } from '../platform/failures/failure.exception';
 import { DEFAULT_CLUSTER } from '../http/scope/cluster-commands';
-import type { ClusterRef } from './cluster-writer';
+import type { ClusterRef } from './write-context';
 
 /** A cluster's row with how many nodes and pods it holds. */
 export interface ClusterRecord extends ClusterRef {

@@ -22,7 +22,7 @@ import {
 import { Logger } from '@nestjs/common';
 import type { PrismaService } from '../platform/database/prisma.service';
 import { fail } from '../platform/failures/failure.exception';
-import type { ClusterRef } from './cluster-writer';
+import type { ClusterRef } from './write-context';
 import { nodeOfRow } from './node-record';
 import { podKey, podOfRow } from './pod-record';
 import { readPodsSince } from './pod-store';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FieldSelector } from '@taintgate/domain';
 import type { EventKind } from '../generated/prisma/client';
 import { PrismaService } from '../platform/database/prisma.service';
-import type { WriteContext } from './cluster-writer';
+import type { WriteContext } from './write-context';
 
 /** An event as Kubernetes records one: what happened to which object, by whom (`reason`), and when. */
 export interface NewEvent {

@@ -1,6 +1,6 @@
-import type { Node, Taint } from '@taintgate/domain';
+import { type Node, type Taint, k8sTime } from '@taintgate/domain';
 import type { Prisma, TaintEffect } from '../generated/prisma/client';
-import { type ColumnFields, extraOf, k8sTime, objectOfRow, storableJson } from './object-parts';
+import { type ColumnFields, extraOf, objectOfRow, storableJson } from './object-parts';
 
 /** A node row with its taints, as read from Postgres. */
 export type NodeRow = Prisma.NodeGetPayload<{ include: { taints: true } }>;

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Node, Taint } from '@taintgate/domain';
 import type { TaintEffect } from '../generated/prisma/client';
 import { fail } from '../platform/failures/failure.exception';
-import type { FirstRead, WriteContext } from './cluster-writer';
+import type { FirstRead, WriteContext } from './write-context';
 import { type ImportedNodeRow, type NodeRow, type StoredTaint, nodeColumnsOf, nodeOfRow, storedTaintsOf, taintOfRow } from './node-record';
 import { oversized } from './object-size';
 import { recordTaintChanges } from './outbox';

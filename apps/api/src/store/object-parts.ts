@@ -1,4 +1,4 @@
-import type { StoredVersion } from '@taintgate/domain';
+import { type StoredVersion, k8sTime } from '@taintgate/domain';
 
 /**
  * Kubernetes objects are stored as columns for what taintgate queries plus one JSON `extra` for
@@ -94,9 +94,6 @@ interface StoredIdentity {
 
 /** What a stored object's preconditions are checked against: its uid, and its resourceVersion as answered (the revision of its last write). */
 export const storedVersionOf = (row: { uid: string; revision: bigint }): StoredVersion => ({ uid: row.uid, resourceVersion: String(row.revision) });
-
-/** Kubernetes' metav1.Time: RFC 3339, whole seconds. */
-export const k8sTime = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
  * The Kubernetes object a row stands for: what the client sent (`extra`) as it was, empty

@@ -1,6 +1,6 @@
 import { taintChanges } from '@taintgate/domain';
 import { currentActor } from '../platform/access/actor';
-import type { WriteContext } from './cluster-writer';
+import type { WriteContext } from './write-context';
 import type { StoredTaint } from './node-record';
 
 /** A node's taints before and after a write, as stored. */

@@ -1,6 +1,6 @@
-import { type Pod, type Toleration, canonicalInt64, podRequests } from '@taintgate/domain';
+import { type Pod, type Toleration, canonicalInt64, k8sTime, podRequests } from '@taintgate/domain';
 import type { Prisma, QOSClass } from '../generated/prisma/client';
-import { type ColumnFields, extraOf, k8sTime, objectOfRow, storableJson } from './object-parts';
+import { type ColumnFields, extraOf, objectOfRow, storableJson } from './object-parts';
 
 export type PodRow = Prisma.PodGetPayload<object>;
 

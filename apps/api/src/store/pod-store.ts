@@ -4,7 +4,7 @@ import type { Pod, Taint } from '@taintgate/domain';
 import { Prisma, type TaintEffect } from '../generated/prisma/client';
 import { type Connection, PrismaService } from '../platform/database/prisma.service';
 import { fail } from '../platform/failures/failure.exception';
-import type { FirstRead, WriteContext } from './cluster-writer';
+import type { FirstRead, WriteContext } from './write-context';
 import { taintOfRow } from './node-record';
 import { oversized } from './object-size';
 import { namedStatement } from '../platform/database/named-statement';

@@ -29,7 +29,7 @@ export function roleForMethod(method: string): Role {
 export type Caller = { readonly kind: 'apiKey'; readonly id: bigint; readonly name: string; readonly role: Role } | { readonly kind: 'anyone' };
 
 /** How a caller is named in messages and the audit trail. */
-export const callerName = (caller: Caller): string => (caller.kind === 'apiKey' ? `API key ${JSON.stringify(caller.name)}` : 'anyone (authentication is off)');
+const callerName = (caller: Caller): string => (caller.kind === 'apiKey' ? `API key ${JSON.stringify(caller.name)}` : 'anyone (authentication is off)');
 
 /**
  * May this caller do `what` (words for the message: `POST /v1/taint`, `mutation deleteCluster`),

@@ -62,7 +62,7 @@ export function extendedResourceTolerations(pod: Pod): Toleration[] {
 }
 
 /** The steps of admission that add tolerations, in the order they run. */
-export const AdmissionSteps = {
+const AdmissionSteps = {
   /** AddOrUpdateDaemonPodTolerations: the DaemonSet controller's, before the pod is created. */
   daemonSetController: 'DaemonSetController',
   defaultTolerationSeconds: 'DefaultTolerationSeconds',
@@ -70,10 +70,10 @@ export const AdmissionSteps = {
   podTolerationRestriction: 'PodTolerationRestriction',
   extendedResourceToleration: 'ExtendedResourceToleration',
 } as const;
-export type AdmissionStep = (typeof AdmissionSteps)[keyof typeof AdmissionSteps];
+type AdmissionStep = (typeof AdmissionSteps)[keyof typeof AdmissionSteps];
 
 /** A toleration of the admitted pod, and the step that put it there (none: the pod's own). */
-export interface AdmittedToleration {
+interface AdmittedToleration {
   toleration: Toleration;
   addedBy?: AdmissionStep;
 }

@@ -1,5 +1,5 @@
 import { type Result, err, ok } from '../failures/result';
-import { type FieldError, FieldPath, fieldError } from '../validation/field-errors';
+import { type FieldError, FieldPath, fieldError } from '../foundation/field-errors';
 import { ShapeChecker } from '../validation/json-shape';
 import { dryRunOf } from './dry-run';
 import type { Preconditions } from './preconditions';

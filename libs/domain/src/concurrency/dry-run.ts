@@ -1,5 +1,5 @@
-import type { FieldError, FieldPath } from '../validation/field-errors';
-import { fieldError } from '../validation/field-errors';
+import type { FieldError, FieldPath } from '../foundation/field-errors';
+import { fieldError } from '../foundation/field-errors';
 import type { ShapeChecker } from '../validation/json-shape';
 
 /**
@@ -8,7 +8,7 @@ import type { ShapeChecker } from '../validation/json-shape';
  * decided, checked and answered in full, and nothing is stored. As apimachinery's
  * ValidateDryRun, "All" is the only value; none (or an empty list) is a real write.
  */
-export const DRY_RUN_VALUES = ['All'] as const;
+const DRY_RUN_VALUES = ['All'] as const;
 
 /** Whether the sent dryRun (a string, a list of them, or nothing) asks for a dry run; a value other than All is refused, named by `path`. */
 export function dryRunOf(shape: ShapeChecker, sent: unknown, path: FieldPath): boolean {

@@ -1,6 +1,6 @@
 import { type Failure, failure, resourceOf } from '../failures/failure';
 import { type Result, err, ok } from '../failures/result';
-import { type FieldError, FieldPath, fieldError, goQuote } from '../validation/field-errors';
+import { type FieldError, FieldPath, fieldError, goQuote } from '../foundation/field-errors';
 import { ShapeChecker, isObject } from '../validation/json-shape';
 
 /**
@@ -23,7 +23,7 @@ export interface Preconditions {
 }
 
 /** k8s.io/apiserver/pkg/registry/generic/registry's OptimisticLockErrorMsg. */
-export const OPTIMISTIC_LOCK_ERROR_MSG = 'the object has been modified; please apply your changes to the latest version and try again';
+const OPTIMISTIC_LOCK_ERROR_MSG = 'the object has been modified; please apply your changes to the latest version and try again';
 
 /** apierrors.NewConflict: `Operation cannot be fulfilled on nodes "n1": <why>`. */
 const conflict = (resource: string, name: string, why: string): Failure =>
@@ -90,7 +90,7 @@ export function checkUpdate(kind: string, name: string, stored: StoredVersion | 
 export type WriteMode = 'createOrReplace' | 'create' | 'update';
 
 /** The words of the etcd3 store's Create when the object to create names a resourceVersion. */
-export const RESOURCE_VERSION_ON_CREATE = 'resourceVersion should not be set on objects to be created';
+const RESOURCE_VERSION_ON_CREATE = 'resourceVersion should not be set on objects to be created';
 
 /**
  * Whether a write of `kind` in `mode` may go on, given the stored object (none: `undefined`) and

@@ -1,4 +1,4 @@
-import type { PlacementCapacity } from '../scheduling/placement';
+import type { PlacementCapacity } from '../scheduling/placement-reasons';
 import { isTerminating } from '../pods/graceful-deletion';
 import { taintIdentity } from '../taints/taint';
 import { type MatchOptions, defaultMatchOptions } from '../tolerations/match';

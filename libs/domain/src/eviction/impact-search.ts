@@ -2,7 +2,8 @@ import { type ResourceRequest, podResourceRequest } from '../resources/pod-reque
 import { groupedFeasibility } from '../scheduling/grouped-placement';
 import { nodeAffinityPreFilter } from '../scheduling/node-affinity';
 import type { NodeClasses } from '../scheduling/node-classes';
-import { type PlacementCapacity, feasibilityOf } from '../scheduling/placement';
+import { feasibilityOf } from '../scheduling/placement';
+import type { PlacementCapacity } from '../scheduling/placement-reasons';
 import { asRescheduled } from '../scheduling/rescheduling';
 import { isDoNotScheduleTaint, isNoExecuteTaint } from '../taints/taint';
 import type { MatchOptions } from '../tolerations/match';

@@ -8,7 +8,6 @@ import type { ImpactEviction, ImpactUnaffected, TaintImpact } from './taint-impa
  */
 
 export const impactViews = ['summary', 'pods'] as const;
-export type ImpactViewName = (typeof impactViews)[number];
 
 export type ImpactView = { readonly name: 'summary' } | { readonly name: 'pods'; readonly chunking: ListChunking };
 

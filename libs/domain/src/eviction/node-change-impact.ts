@@ -1,3 +1,4 @@
+import { k8sTime } from '../foundation/k8s-time';
 import type { Node, Pod, PodRef, Taint } from '../types';
 import type { MatchOptions } from '../tolerations/match';
 import { defaultMatchOptions } from '../tolerations/match';
@@ -129,7 +130,7 @@ function window(later: readonly { at: number | null }[]): string {
   return `the first ${time(first)}, the last ${time(last)}`;
 }
 
-const time = (at: number | null) => (at === null ? 'never in practice (past year 9999)' : `at ${new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z')}`);
+const time = (at: number | null) => (at === null ? 'never in practice (past year 9999)' : `at ${k8sTime(at)}`);
 
 /**
  * An eviction's warning (`kubectl drain` prints it for the pod): told only when no node would take

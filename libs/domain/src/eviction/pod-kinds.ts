@@ -1,6 +1,6 @@
 import { type ResourceRequest, podResourceRequest } from '../resources/pod-requests';
 import type { Pod, Toleration } from '../types';
-import { goJson } from '../validation/field-errors';
+import { goJson } from '../foundation/field-errors';
 
 /**
  * Pods alike in all that taint impact reads of them to decide their fate and where they could go:

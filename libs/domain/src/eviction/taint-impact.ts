@@ -1,5 +1,6 @@
 import type { NodeUsage } from '../scheduling/node-usage';
-import { type PlacementCapacity, podRef } from '../scheduling/placement';
+import { podRef } from '../scheduling/placement';
+import type { PlacementCapacity } from '../scheduling/placement-reasons';
 import { asRescheduled } from '../scheduling/rescheduling';
 import { sameTaint, taintIdentity } from '../taints/taint';
 import type { MatchOptions } from '../tolerations/match';

@@ -1,4 +1,4 @@
-import { type FieldError, goQuote, invalidObjectMessage, uniqueFieldErrors } from '../validation/field-errors';
+import { type FieldError, goQuote, invalidObjectMessage, uniqueFieldErrors } from '../foundation/field-errors';
 
 /**
  * Why a request failed, by the names Kubernetes gives them (metav1.StatusReason). Each face

@@ -2,7 +2,7 @@ import { type Failure, failure } from '../failures/failure';
 import { type Result, err, ok } from '../failures/result';
 import { type LabelSelector, parseLabelSelector, selectorMatches } from '../selectors/label-selector';
 import type { Node } from '../types';
-import { FieldPath, fieldError } from '../validation/field-errors';
+import { FieldPath, fieldError } from '../foundation/field-errors';
 
 /**
  * Which nodes a request addresses, by kubectl's rules for `kubectl taint NODE...`, `-l` and

@@ -2,7 +2,7 @@ import { type Failure, failure } from '../failures/failure';
 import { type Result, err, ok } from '../failures/result';
 import { sameTaint, taintToString } from '../taints/taint';
 import type { Taint } from '../types';
-import { isQualifiedName, isValidLabelValue } from '../validation/names';
+import { isQualifiedName, isValidLabelValue } from '../foundation/names';
 
 /**
  * `kubectl taint` as kubectl implements it (kubectl/pkg/cmd/taint): argument syntax

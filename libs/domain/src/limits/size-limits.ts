@@ -1,5 +1,5 @@
 import { type Failure, failure, resourceOf } from '../failures/failure';
-import { goQuote } from '../validation/field-errors';
+import { goQuote } from '../foundation/field-errors';
 
 /**
  * How large a request and an object may be, as a Kubernetes cluster bounds them: kube-apiserver

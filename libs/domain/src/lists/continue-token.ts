@@ -1,5 +1,5 @@
 import { type Result, err, ok } from '../failures/result';
-import { goJson } from '../validation/field-errors';
+import { goJson } from '../foundation/field-errors';
 
 /**
  * The `continue` token of a chunked list, as kube-apiserver makes and reads it

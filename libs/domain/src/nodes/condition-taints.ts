@@ -1,3 +1,4 @@
+import { k8sTime } from '../foundation/k8s-time';
 import { sameTaint } from '../taints/taint';
 import type { Node, NodeCondition, Taint } from '../types';
 import { ConditionStatus, NodeConditionTypes, TaintKeys } from '../well-known';
@@ -32,7 +33,7 @@ const controllerNoScheduleKeys = new Set<string>([
 ]);
 
 /** The NoSchedule taints the conditions and spec.unschedulable call for (doNoScheduleTaintingPass). */
-export function noScheduleTaintsFor(conditions: readonly NodeCondition[], unschedulable: boolean): Taint[] {
+function noScheduleTaintsFor(conditions: readonly NodeCondition[], unschedulable: boolean): Taint[] {
   const taints: Taint[] = [];
   for (const condition of conditions) {
     const key = conditionTaintKeys[condition.type]?.[condition.status];
@@ -43,7 +44,7 @@ export function noScheduleTaintsFor(conditions: readonly NodeCondition[], unsche
 }
 
 /** The NoExecute taint the Ready condition calls for, if any (doNoExecuteTaintingPass). */
-export function noExecuteTaintFor(conditions: readonly NodeCondition[]): Taint | undefined | null {
+function noExecuteTaintFor(conditions: readonly NodeCondition[]): Taint | undefined | null {
   const ready = conditions.find((c) => c.type === NodeConditionTypes.ready);
   if (!ready) return null; // no Ready condition: the controller leaves NoExecute taints alone
   if (ready.status === ConditionStatus.false) return { key: TaintKeys.notReady, effect: 'NoExecute' };
@@ -76,7 +77,7 @@ export function reconcileConditionTaints(node: Node, now: number): Taint[] {
   // A condition listed twice asks for its taint twice; AddOrUpdateTaint puts it on the node once.
   const added = wanted
     .filter((w, i) => !kept.some((t) => sameTaint(w, t)) && wanted.findIndex((x) => sameTaint(x, w)) === i)
-    .map((w) => ({ ...w, timeAdded: rfc3339(now) }));
+    .map((w) => ({ ...w, timeAdded: k8sTime(now) }));
   return [...kept, ...added];
 }
 
@@ -100,16 +101,11 @@ export function withAwaitedNoExecuteTaint(node: Node, now: number): Taint[] {
   const wanted = noExecuteTaintFor(node.status?.conditions ?? []);
   if (!wanted) return [...taints];
   const kept = taints.filter((t) => !isControllerNoExecute(t) || sameTaint(t, wanted));
-  return kept.some((t) => sameTaint(t, wanted)) ? kept : [...kept, { ...wanted, timeAdded: rfc3339(now) }];
+  return kept.some((t) => sameTaint(t, wanted)) ? kept : [...kept, { ...wanted, timeAdded: k8sTime(now) }];
 }
 
 /** The taints without the not-ready and unreachable NoExecute taints (markNodeAsReachable). */
 export const withoutNoExecuteConditionTaints = (taints: readonly Taint[]): Taint[] => taints.filter((t) => !isControllerNoExecute(t));
-
-/** Kubernetes' metav1.Time: RFC 3339 with whole seconds. */
-export function rfc3339(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 /**
  * `kubectl cordon` (true) and `uncordon` (false): spec.unschedulable, and the unschedulable
@@ -120,7 +116,7 @@ export function setUnschedulable(node: Node, unschedulable: boolean, now: number
   const has = current.some((t) => sameTaint(t, unschedulableTaint));
   let taints: Taint[];
   if (!unschedulable) taints = current.filter((t) => !sameTaint(t, unschedulableTaint));
-  else taints = has ? [...current] : [...current, { ...unschedulableTaint, timeAdded: rfc3339(now) }];
+  else taints = has ? [...current] : [...current, { ...unschedulableTaint, timeAdded: k8sTime(now) }];
   return { ...node, spec: { ...node.spec, unschedulable, taints } };
 }
 

@@ -1,5 +1,5 @@
 import { type Failure, failure } from '../failures/failure';
-import { FieldPath, fieldError, goJson } from '../validation/field-errors';
+import { FieldPath, fieldError, goJson } from '../foundation/field-errors';
 import { isJsonMap } from './go-values';
 
 /**

@@ -13,7 +13,7 @@
 /** `merge` merges lists (by mergeKey, or as sets of scalars); `retainKeys` lets `$retainKeys` clear the keys it does not name. */
 type Strategy = 'merge' | 'retainKeys' | 'replace';
 
-export interface PatchField {
+interface PatchField {
   /** As the tag lists them: `patchStrategy:"merge,retainKeys"` is ['merge', 'retainKeys']. */
   readonly strategies?: readonly Strategy[];
   /** The key that identifies an element of a list of objects (`patchMergeKey`). */

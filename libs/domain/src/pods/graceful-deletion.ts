@@ -7,7 +7,7 @@ import type { Pod } from '../types';
  */
 
 /** SetDefaults_PodSpec: the API server fills terminationGracePeriodSeconds with 30 when unset. */
-export const defaultTerminationGracePeriodSeconds = 30;
+const defaultTerminationGracePeriodSeconds = 30;
 
 export function deletionGracePeriodSeconds(pod: Pod): number {
   // Not scheduled, or already terminated: nothing runs that could stop gracefully.
@@ -17,12 +17,6 @@ export function deletionGracePeriodSeconds(pod: Pod): number {
   const period = pod.spec.terminationGracePeriodSeconds ?? defaultTerminationGracePeriodSeconds;
   // A negative period is read as 1 s, as the registry does since it stopped meaning "immediately".
   return period < 0 ? 1 : period;
-}
-
-/** The pod as a graceful deletion leaves it: metadata.deletionTimestamp is when it will be gone. */
-export function terminatingPod(pod: Pod, now: number, graceSeconds: number): Pod {
-  const deletionTimestamp = new Date(now + graceSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return { ...pod, metadata: { ...pod.metadata, deletionTimestamp, deletionGracePeriodSeconds: graceSeconds } };
 }
 
 export const isTerminating = (pod: Pod): boolean => Boolean(pod.metadata.deletionTimestamp);

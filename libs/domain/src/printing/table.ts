@@ -30,7 +30,7 @@ export interface TableRowCondition {
   message?: string;
 }
 
-export type TableCell = string | number;
+type TableCell = string | number;
 
 export interface TableRow {
   cells: TableCell[];
@@ -39,14 +39,14 @@ export interface TableRow {
   object: PartialObjectMetadata | Record<string, unknown> | null;
 }
 
-export interface PartialObjectMetadata {
+interface PartialObjectMetadata {
   kind: 'PartialObjectMetadata';
   apiVersion: 'meta.k8s.io/v1';
   metadata: ObjectMeta;
 }
 
 /** The list's metadata, copied onto the table: resourceVersion, and for a chunk, continue and remainingItemCount. */
-export interface TableListMeta {
+interface TableListMeta {
   resourceVersion?: string;
   continue?: string;
   remainingItemCount?: number;

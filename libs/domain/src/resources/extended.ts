@@ -1,4 +1,4 @@
-import { isQualifiedName } from '../validation/names';
+import { isQualifiedName } from '../foundation/names';
 
 /** Native resources have no domain prefix, or the kubernetes.io one (IsNativeResource). */
 export function isNativeResource(name: string): boolean {

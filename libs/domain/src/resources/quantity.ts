@@ -11,11 +11,11 @@
 import { type Result, err, ok } from '../failures/result';
 
 /** ErrFormatWrong: the text does not have the shape of a quantity. */
-export const quantityErrorMessage = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+const quantityErrorMessage = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 /** ErrNumeric. */
-export const quantityNumericErrorMessage = 'unable to parse numeric part of quantity';
+const quantityNumericErrorMessage = 'unable to parse numeric part of quantity';
 /** ErrSuffix: the suffix has the right letters but is not one Kubernetes knows, e.g. "1ki", "1mm", "1e". */
-export const quantitySuffixErrorMessage = "unable to parse quantity's suffix";
+const quantitySuffixErrorMessage = "unable to parse quantity's suffix";
 
 const decimalSuffixes: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 const binarySuffixes: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };

@@ -8,7 +8,7 @@ import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from '../ty
  * matches nothing (the scheduler ignores parse errors). Each miss is described, not only the first.
  */
 
-export interface SelectorMiss {
+interface SelectorMiss {
   /** Where the unmet requirement sits in the pod, e.g. `spec.nodeSelector[disktype]`. */
   field: string;
   message: string;
@@ -31,7 +31,7 @@ function labelsOf(node: Node): Record<string, string> {
 const hasLabel = (labels: Record<string, string>, key: string) => Object.prototype.hasOwnProperty.call(labels, key);
 
 /** Does a label requirement hold on these labels? (labels.Requirement.Matches) */
-export function labelRequirementHolds(req: NodeSelectorRequirement, labels: Record<string, string>): boolean {
+function labelRequirementHolds(req: NodeSelectorRequirement, labels: Record<string, string>): boolean {
   const has = hasLabel(labels, req.key);
   const values = req.values ?? [];
   switch (req.operator) {

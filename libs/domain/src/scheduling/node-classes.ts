@@ -27,7 +27,7 @@ export interface NodeClasses {
   version: number;
 }
 
-export interface NodeClass {
+interface NodeClass {
   readonly key: string;
   /** The taints and spec.unschedulable part of the key, which every pod reads. */
   readonly shapeKey: string;

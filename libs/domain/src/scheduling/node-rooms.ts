@@ -11,7 +11,7 @@ import type { NodeUsage } from './node-usage';
  * exactly says so, and is checked that way.
  */
 
-export interface NodeRoom {
+interface NodeRoom {
   /**
    * unlimited: the node has no allocatable nor capacity (nodeCapacity); exact: every amount below
    * is (each within Number.MAX_SAFE_INTEGER / 2, so differences are too); inexact: checked with bigints.

@@ -13,7 +13,6 @@ import type { PlacementReason, PlacementReasonCode } from './placement-reasons';
  */
 
 export const placementViews = ['summary', 'nodes'] as const;
-export type PlacementViewName = (typeof placementViews)[number];
 
 /** How many nodes a list of the summary names when the request says nothing. */
 export const DEFAULT_PLACEMENT_TOP = 10;

@@ -6,8 +6,6 @@ import { type NodeFilterResult, type SchedulerRejection, resourceFitOf, runFilte
 import { type PlacementCapacity, type PlacementReason, SchedulerReasons } from './placement-reasons';
 import { taintTolerationScores } from './taint-toleration-score';
 
-export * from './placement-reasons';
-
 export interface NodePlacement {
   name: string;
   feasible: boolean;
@@ -59,7 +57,7 @@ export function feasibilityOf(pod: Pod, options: MatchOptions = defaultMatchOpti
   return (node) => runFilters(pod, node, options, false, fit).rejection === undefined;
 }
 
-export const noNodesAvailable = 'no nodes available to schedule pods';
+const noNodesAvailable = 'no nodes available to schedule pods';
 
 /**
  * kube-scheduler's FitError.Error() (framework/types.go) with the available count in front where it

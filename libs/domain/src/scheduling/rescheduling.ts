@@ -1,7 +1,7 @@
 import { podResourceRequest } from '../resources/pod-requests';
 import type { Pod } from '../types';
 import { holdsNodeResources, removePodUsage } from './node-usage';
-import type { PlacementCapacity } from './placement';
+import type { PlacementCapacity } from './placement-reasons';
 
 /**
  * A stored pod already counts in its node's usage (usageByNode): asking where it fits means taking

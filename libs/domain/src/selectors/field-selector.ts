@@ -8,7 +8,7 @@ import type { Node, Pod } from '../types';
  * (`selectableFields`), and a selector naming another is refused as the registry refuses it.
  */
 
-export interface FieldRequirement {
+interface FieldRequirement {
   field: string;
   /** `=` and `==` are the same test. */
   op: '=' | '!=';

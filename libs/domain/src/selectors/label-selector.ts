@@ -2,7 +2,7 @@ import { type Result, err, ok } from '../failures/result';
 import type { NodeSelectorRequirement } from '../types';
 import { parseGoInt64 } from '../numbers/int64';
 import { labelRequirementMiss } from '../scheduling/node-affinity';
-import { isQualifiedName, isValidLabelValue } from '../validation/names';
+import { isQualifiedName, isValidLabelValue } from '../foundation/names';
 
 /**
  * Label selectors in kubectl's `-l` syntax (apimachinery labels.Parse): requirements joined by

@@ -56,16 +56,6 @@ export function untoleratedTaints(
   return (taints ?? []).filter((taint) => include(taint) && !tolerationsTolerateTaint(tolerations, taint, options));
 }
 
-/** The first untolerated taint that `include` keeps, as kube-scheduler reports it (FindMatchingUntoleratedTaint). */
-export function findFirstUntoleratedTaint(
-  taints: readonly Taint[] | undefined,
-  tolerations: readonly Toleration[] | undefined,
-  include: (taint: Taint) => boolean = () => true,
-  options: MatchOptions = defaultMatchOptions,
-): Taint | undefined {
-  return (taints ?? []).find((taint) => include(taint) && !tolerationsTolerateTaint(tolerations, taint, options));
-}
-
 /**
  * For each taint, the first toleration that tolerates it (v1helper.GetMatchingTolerations):
  * `allTolerated` is false as soon as one taint has none. The taint eviction controller takes

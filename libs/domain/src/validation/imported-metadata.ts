@@ -1,5 +1,5 @@
 import { type Result, err, ok } from '../failures/result';
-import { type FieldError, FieldPath, fieldError } from './field-errors';
+import { type FieldError, FieldPath, fieldError } from '../foundation/field-errors';
 import { ShapeChecker, isObject } from './json-shape';
 
 /**

@@ -1,5 +1,5 @@
 import { type Int64, canonicalInt64, isInt64 } from '../numbers/int64';
-import { type FieldError, FieldPath, fieldError } from './field-errors';
+import { type FieldError, FieldPath, fieldError } from '../foundation/field-errors';
 
 /**
  * Checks of JSON types before the semantic rules run, so that a number where a string belongs is

@@ -1,6 +1,6 @@
 import type { Affinity, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm } from '../types';
-import { type FieldError, FieldPath, fieldError } from './field-errors';
-import { isDNS1123Subdomain, isValidLabelValue } from './names';
+import { type FieldError, FieldPath, fieldError } from '../foundation/field-errors';
+import { isDNS1123Subdomain, isValidLabelValue } from '../foundation/names';
 import { validateQualifiedKey } from './taints';
 
 /** `metadata.labels` and `spec.nodeSelector` (ValidateLabels): errors are reported on the map's path. */
@@ -75,7 +75,7 @@ export function validateNodeFieldSelectorRequirement(req: NodeSelectorRequiremen
 }
 
 /** ValidateNodeSelectorTerm. An empty term is not an error (it simply matches no node). */
-export function validateNodeSelectorTerm(term: NodeSelectorTerm, path: FieldPath, allowInvalidLabelValues = false): FieldError[] {
+function validateNodeSelectorTerm(term: NodeSelectorTerm, path: FieldPath, allowInvalidLabelValues = false): FieldError[] {
   const errors: FieldError[] = [];
   (term.matchExpressions ?? []).forEach((req, j) =>
     errors.push(...validateNodeSelectorRequirement(req, path.child('matchExpressions').index(j), allowInvalidLabelValues)),

@@ -1,5 +1,5 @@
 import { parseQuantity } from '../resources/quantity';
-import { FieldPath, goJson } from './field-errors';
+import { FieldPath, goJson } from '../foundation/field-errors';
 import { type Json, isObject } from './json-shape';
 
 /**

@@ -1,7 +1,7 @@
 import type { Pod, Toleration } from '../types';
-import { type FieldError, FieldPath, fieldError } from './field-errors';
+import { type FieldError, FieldPath, fieldError } from '../foundation/field-errors';
 import { type Json, isObject } from './json-shape';
-import { isQualifiedName } from './names';
+import { isQualifiedName } from '../foundation/names';
 import { comparablePodSpecs, formatSpecDifferences, semanticallyEqual, sortedKeys, specDifferences } from './pod-spec-comparison';
 import { type TolerationValidationOptions, validateOnlyAddedTolerations } from './tolerations';
 

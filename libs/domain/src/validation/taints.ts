@@ -1,7 +1,8 @@
+import { k8sTime } from '../foundation/k8s-time';
 import type { Taint } from '../types';
 import { TaintEffects } from '../types';
-import { type FieldError, FieldPath, fieldError } from './field-errors';
-import { isQualifiedName, isValidLabelValue } from './names';
+import { type FieldError, FieldPath, fieldError } from '../foundation/field-errors';
+import { isQualifiedName, isValidLabelValue } from '../foundation/names';
 
 /** Label keys, taint keys and toleration keys (metav1validation.ValidateLabelName). */
 export function validateQualifiedKey(key: string, path: FieldPath): FieldError[] {
@@ -18,7 +19,7 @@ export function validateTaintEffect(effect: string | undefined, allowEmpty: bool
 /** metav1.Time as JSON: RFC 3339 in UTC, whole seconds. A text that is not a time is kept as it is. */
 function goTime(text: string): string {
   const ms = Date.parse(text);
-  return Number.isNaN(ms) ? text : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return Number.isNaN(ms) ? text : k8sTime(ms);
 }
 
 /**

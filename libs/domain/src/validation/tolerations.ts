@@ -1,8 +1,8 @@
 import type { Toleration } from '../types';
 import { goParseIntFailure, isDecimalInteger } from '../numbers/int64';
 import { sameToleration } from '../tolerations/match';
-import { type FieldError, FieldPath, fieldError, goQuote } from './field-errors';
-import { isValidLabelValue } from './names';
+import { type FieldError, FieldPath, fieldError, goQuote } from '../foundation/field-errors';
+import { isValidLabelValue } from '../foundation/names';
 import { validateQualifiedKey, validateTaintEffect } from './taints';
 
 export interface TolerationValidationOptions {

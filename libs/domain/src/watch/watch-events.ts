@@ -62,7 +62,7 @@ export function catchUpEventOf<T extends Node | Pod>(
 }
 
 /** The object with `metadata.resourceVersion` at `revision` (the object itself untouched: snapshots share it). */
-export function atRevision<T extends Stored>(object: T, revision: bigint): T {
+function atRevision<T extends Stored>(object: T, revision: bigint): T {
   return { ...object, metadata: { ...object.metadata, resourceVersion: String(revision) } };
 }
 

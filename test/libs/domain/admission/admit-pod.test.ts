@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { type DomainSettings, type Pod, type Toleration, TaintKeys, admitPod, defaultSettings, explainAdmission, settingsWith } from '@taintgate/domain';
 import {
   type AdmissionOperation,
-  type Container,
-  type DomainSettings,
-  type OwnerReference,
-  type Pod,
-  type PodSpec,
-  type Toleration,
-  TaintKeys,
-  admitPod,
   daemonSetTolerations,
-  defaultSettings,
-  explainAdmission,
   extendedResourceTolerations,
   isDaemonSetPod,
-  settingsWith,
   withDefaultTolerationSeconds,
-} from '@taintgate/domain';
+} from '../../../../libs/domain/src/admission/admit-pod';
+import type { Container, OwnerReference, PodSpec } from '../../../../libs/domain/src/types';
 
 /**
  * What kube-apiserver and the DaemonSet controller add to a pod: defaulting (requests from

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Toleration, addOrUpdateToleration, isSuperset, mergeTolerations, tolerationsEqual } from '@taintgate/domain';
+import type { Toleration } from '@taintgate/domain';
+import { addOrUpdateToleration, isSuperset, mergeTolerations, tolerationsEqual } from '../../../../libs/domain/src/admission/merge-tolerations';
 
 /** pkg/util/tolerations (tolerations_test.go) and AddOrUpdateTolerationInPodSpec. */
 

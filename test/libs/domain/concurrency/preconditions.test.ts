@@ -9,9 +9,9 @@ import {
   checkWrite,
   type WriteMode,
   parseDeleteOptions,
-  parseResourceVersion,
   sentResourceVersion,
 } from '@taintgate/domain';
+import { parseResourceVersion } from '../../../../libs/domain/src/concurrency/preconditions';
 
 /** The outcome as a line: `ok`, or the failure's reason and message. */
 const outcome = (result: Result<unknown, Failure>): string => (result.ok ? 'ok' : `${result.error.reason}: ${result.error.message}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EvictionStep, type Taint, type Toleration, type WakeStep, evictionStep, noExecuteTaintsChanged, wakeStep } from '@taintgate/domain';
+import { type EvictionStep, type Taint, type Toleration, evictionStep, noExecuteTaintsChanged, wakeStep } from '@taintgate/domain';
+import type { WakeStep } from '../../../../libs/domain/src/eviction/eviction-steps';
 
 /**
  * The taint eviction controller (pkg/controller/tainteviction/taint_eviction.go) split as it

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ImpactEviction, type TaintImpact, decodeContinue, impactPodsPage, impactSummary } from '@taintgate/domain';
+import { type ImpactEviction, type TaintImpact, impactPodsPage, impactSummary } from '@taintgate/domain';
+import { decodeContinue } from '../../../../libs/domain/src/lists/continue-token';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
 const pod = (name: string) => ({ namespace: 'default', name });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planNoExecute, toleratesTaint } from '@taintgate/domain';
+import { toleratesTaint } from '@taintgate/domain';
+import { planNoExecute } from '../../../../libs/domain/src/eviction/no-execute-plan';
 import { taints, toleration } from '../support/arbitraries';
 
 const now = Date.UTC(2026, 10, 22);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Taint, type Toleration, deadlineAfter, latestDeadline, minTolerationSeconds, planNoExecute } from '@taintgate/domain';
+import type { Taint, Toleration } from '@taintgate/domain';
+import { deadlineAfter, latestDeadline, minTolerationSeconds, planNoExecute } from '../../../../libs/domain/src/eviction/no-execute-plan';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const ne = (key: string, value?: string): Taint => ({ key, ...(value ? { value } : {}), effect: 'NoExecute' });

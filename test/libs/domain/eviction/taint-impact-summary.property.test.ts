@@ -12,9 +12,9 @@ import {
   replacementHome,
   taintImpact,
   taintImpactSummary,
-  taintedNodes,
   usageByNode,
 } from '@taintgate/domain';
+import { taintedNodes } from '../../../../libs/domain/src/eviction/taint-impact';
 import { requestingPod, sizedNodes, taint, toleration } from '../support/arbitraries';
 
 /**

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PlacementCapacity, type Pod, asRescheduled, isFeasible, planNoExecute, podRef, taintImpact, usageByNode, withTaint } from '@taintgate/domain';
+import { type PlacementCapacity, type Pod, asRescheduled, taintImpact, usageByNode } from '@taintgate/domain';
+import { planNoExecute } from '../../../../libs/domain/src/eviction/no-execute-plan';
+import { withTaint } from '../../../../libs/domain/src/eviction/taint-impact';
+import { isFeasible, podRef } from '../../../../libs/domain/src/scheduling/placement';
 import { nodes, pod, requestingPod, sizedNodes, taint } from '../support/arbitraries';
 
 const now = Date.UTC(2026, 10, 22);

@@ -10,8 +10,8 @@ import {
   taintImpact,
   taintImpactSummary,
   usageByNode,
-  withTaint,
 } from '@taintgate/domain';
+import { withTaint } from '../../../../libs/domain/src/eviction/taint-impact';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const node = (name: string, taints: Taint[] = [], labels: Record<string, string> = {}): Node => ({ metadata: { name, labels }, spec: { taints } });

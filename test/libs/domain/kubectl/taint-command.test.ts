@@ -7,12 +7,11 @@ import {
   parseTaintArgs,
   parseTaintToAdd,
   taintResultLine,
-  isQualifiedName,
-  isValidLabelValue,
   parseNodeTarget,
   selectNodes,
   type Node,
 } from '@taintgate/domain';
+import { isQualifiedName, isValidLabelValue } from '../../../../libs/domain/src/foundation/names';
 
 /**
  * kubectl taint (staging/src/k8s.io/kubectl/pkg/cmd/taint): taint.go, utils.go and their
@@ -171,7 +170,7 @@ describe('TestParseTaints (utils_test.go) and parseTaint errors, with exact mess
     ['an empty effect', ['foo:'], 'invalid taint effect: , unsupported taint effect'],
     ['effects are case-sensitive', ['foo=bar:noschedule'], 'invalid taint effect: noschedule, unsupported taint effect'],
     ['an invalid value', ['foo=b@r:NoSchedule'], `invalid taint spec: foo=b@r:NoSchedule, ${labelValueMsg}`],
-    // The length and prefix wording belongs to validation/names (apimachinery's helpers); kubectl joins it with "; ".
+    // The length and prefix wording belongs to foundation/names (apimachinery's helpers); kubectl joins it with "; ".
     [
       'a value longer than 63 characters',
       [`foo=${'a'.repeat(64)}:NoSchedule`],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeContinue, encodeContinue } from '@taintgate/domain';
+import { decodeContinue, encodeContinue } from '../../../../libs/domain/src/lists/continue-token';
 
 /**
  * The continue token as k8s.io/apiserver/pkg/storage/continue.go makes and reads it

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_LIMIT, chunkOfIndexed, chunkOfRows, chunkOfSorted, decodeContinue, listLimit, listStart } from '@taintgate/domain';
+import { DEFAULT_LIST_LIMIT, chunkOfRows, chunkOfSorted, listLimit, listStart } from '@taintgate/domain';
+import { decodeContinue } from '../../../../libs/domain/src/lists/continue-token';
+import { chunkOfIndexed } from '../../../../libs/domain/src/lists/list-chunks';
 
 /**
  * Chunked lists as kube-apiserver pages them over etcd (storage/etcd3/store.go, GetList): items

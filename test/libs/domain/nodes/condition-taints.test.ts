@@ -6,7 +6,6 @@ import {
   TaintKeys,
   awaitedNoExecuteTaint,
   reconcileConditionTaints,
-  rfc3339,
   setUnschedulable,
   withAwaitedNoExecuteTaint,
   withoutNoExecuteConditionTaints,
@@ -175,18 +174,6 @@ describe('reconcileConditionTaints', () => {
     const before = JSON.stringify(n);
     reconcileConditionTaints(n, now);
     expect(JSON.stringify(n)).toBe(before);
-  });
-});
-
-describe('rfc3339: metav1.Time, UTC, whole seconds', () => {
-  it.each([
-    [0, '1970-01-01T00:00:00Z'],
-    [999, '1970-01-01T00:00:00Z'],
-    [1_700_000_000_999, '2023-11-14T22:13:20Z'],
-    [now, NOW],
-    [Date.UTC(2024, 1, 29, 23, 59, 59, 500), '2024-02-29T23:59:59Z'],
-  ])('%d -> %s', (ms, text) => {
-    expect(rfc3339(ms)).toBe(text);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type QueuedNode, type ZoneState, computeZoneState, defaultZonePacing, nodesToTaintNow, zoneKeyOf, zoneRate, zoneRates } from '@taintgate/domain';
+import { type QueuedNode, defaultZonePacing, nodesToTaintNow, zoneKeyOf, zoneRates } from '@taintgate/domain';
+import { type ZoneState, computeZoneState, zoneRate } from '../../../../libs/domain/src/nodes/zone-pacing';
 
 /** pkg/controller/nodelifecycle/node_lifecycle_controller.go and k8s.io/component-helpers/node/topology. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goParseIntFailure, isDecimalInteger, parseCanonicalInt64, parseGoInt64 } from '@taintgate/domain';
+import { goParseIntFailure, isDecimalInteger, parseCanonicalInt64, parseGoInt64 } from '../../../../libs/domain/src/numbers/int64';
 
 const max = 2n ** 63n - 1n;
 const min = -(2n ** 63n);

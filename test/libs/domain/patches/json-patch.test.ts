@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_PATCH_OPERATIONS, UNPROCESSABLE_PATCH_MESSAGE, applyJsonPatch } from '@taintgate/domain';
+import { MAX_JSON_PATCH_OPERATIONS, applyJsonPatch } from '../../../../libs/domain/src/patches/json-patch';
+import { UNPROCESSABLE_PATCH_MESSAGE } from '../../../../libs/domain/src/patches/strategic-merge-patch';
 
 const node = () => ({ metadata: { name: 'n1', labels: { a: '1' } }, spec: { taints: [{ key: 'k', effect: 'NoSchedule' }] } });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMergePatch } from '@taintgate/domain';
+import { applyMergePatch } from '../../../../libs/domain/src/patches/merge-patch';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type PatchSchema, UNPROCESSABLE_PATCH_MESSAGE, strategicMergePatch } from '@taintgate/domain';
+import type { PatchSchema } from '../../../../libs/domain/src/patches/patch-strategies';
+import { UNPROCESSABLE_PATCH_MESSAGE, strategicMergePatch } from '../../../../libs/domain/src/patches/strategic-merge-patch';
 
 /**
  * Cases ported from k8s.io/apimachinery/pkg/util/strategicpatch/patch_test.go, applied as the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BoundPod, orphansToCollect } from '@taintgate/domain';
+import { orphansToCollect } from '@taintgate/domain';
+import type { BoundPod } from '../../../../libs/domain/src/pods/orphaned-pods';
 
 /**
  * gcOrphaned (pkg/controller/podgc/gc_controller.go) and the quarantine of TestGCOrphaned

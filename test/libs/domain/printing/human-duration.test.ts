@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { humanDuration, translateTimestampSince } from '@taintgate/domain';
+import { translateTimestampSince } from '@taintgate/domain';
+import { humanDuration } from '../../../../libs/domain/src/printing/human-duration';
 
 const second = 1000;
 const minute = 60 * second;

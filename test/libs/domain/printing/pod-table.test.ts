@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Pod, type TableRow, podTable } from '@taintgate/domain';
+import { type Pod, podTable } from '@taintgate/domain';
+import type { TableRow } from '../../../../libs/domain/src/printing/table';
 
 const now = Date.UTC(2026, 0, 15, 12, 0, 0);
 const ago = (ms: number): string => new Date(now - ms).toISOString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExtendedResourceName, isNativeResource } from '@taintgate/domain';
+import { isExtendedResourceName, isNativeResource } from '../../../../libs/domain/src/resources/extended';
 
 // Two predicates on resource names, each with the names it is asked about.
 describe.each<[string, (name: string) => boolean, [string, boolean][]]>([

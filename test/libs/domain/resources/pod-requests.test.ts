@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Container, type Pod, type PodSpec, type ResourceList, formatNanos, podRequests, podResourceRequest } from '@taintgate/domain';
+import { type Pod, podRequests, podResourceRequest } from '@taintgate/domain';
+import { formatNanos } from '../../../../libs/domain/src/resources/pod-requests';
+import type { Container, PodSpec, ResourceList } from '../../../../libs/domain/src/types';
 
 describe('formatNanos', () => {
   it.each([

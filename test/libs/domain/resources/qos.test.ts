@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type Container,
-  computePodQOS,
-  defaultRequestsFromLimits,
-  effectiveRequests,
-  type Pod,
-  type PodQOSClass,
-  type ResourceRequirements,
-} from '@taintgate/domain';
+import type { Pod } from '@taintgate/domain';
+import { computePodQOS, defaultRequestsFromLimits, effectiveRequests } from '../../../../libs/domain/src/resources/qos';
+import type { Container, PodQOSClass, ResourceRequirements } from '../../../../libs/domain/src/types';
 
 const c = (name: string, resources?: ResourceRequirements): Container => (resources ? { name, resources } : { name });
 const pod = (containers: Container[], initContainers?: Container[]): Pod => ({

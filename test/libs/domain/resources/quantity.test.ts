@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuantity, quantityMilliValue, quantityProblem, quantityValue } from '@taintgate/domain';
+import { parseQuantity, quantityMilliValue, quantityProblem, quantityValue } from '../../../../libs/domain/src/resources/quantity';
 
 const n = 10n ** 9n; // one unit in nano-units
 const Gi = 2n ** 30n;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isHugePageResourceName, isOvercommitAllowed, isScalarResourceName, isSupportedPodLevelResource } from '@taintgate/domain';
+import {
+  isHugePageResourceName,
+  isOvercommitAllowed,
+  isScalarResourceName,
+  isSupportedPodLevelResource,
+} from '../../../../libs/domain/src/resources/resource-names';
 
 // Predicates of v1helper (IsHugePageResourceName, IsOvercommitAllowed), schedutil (IsScalarResourceName)
 // and resourcehelper (IsSupportedPodLevelResource), each with the names it is asked about.

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  nodeClassesOf,
-  nodeRoomsOf,
-  placePodGrouped,
-  placementNodeKey,
-  placementNodesGrouped,
-  placementNodesPage,
-  placementSummaryGrouped,
-} from '@taintgate/domain';
+import { nodeClassesOf, nodeRoomsOf, placePodGrouped, placementNodesGrouped, placementNodesPage, placementSummaryGrouped } from '@taintgate/domain';
+import { placementNodeKey } from '../../../../libs/domain/src/scheduling/placement-views';
 import { requestingPod } from '../support/arbitraries';
 import { placementOptions as options, runningPods as running, sizedCluster as cluster, usageOfPods } from '../support/placement-clusters';
 

@@ -2,14 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Node,
-  type NodeSelectorRequirement,
-  type NodeSelectorTerm,
   type PlacementCapacity,
   type PlacementOptions,
   type Pod,
   type Taint,
-  feasibilityOf,
-  groupedFeasibility,
   nodeClassesOf,
   placePod,
   placePodGrouped,
@@ -19,6 +15,9 @@ import {
   summaryWordings,
   usageByNode,
 } from '@taintgate/domain';
+import { groupedFeasibility } from '../../../../libs/domain/src/scheduling/grouped-placement';
+import { feasibilityOf } from '../../../../libs/domain/src/scheduling/placement';
+import type { NodeSelectorRequirement, NodeSelectorTerm } from '../../../../libs/domain/src/types';
 import { toleration } from '../support/arbitraries';
 
 /**

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Node, Pod } from '@taintgate/domain';
 import {
-  type Node,
   type NodeAffinityPreFilter,
-  type NodeSelectorRequirement,
-  type NodeSelectorTerm,
-  type Pod,
   evaluateNodeAffinity,
   labelRequirementMiss,
   nodeAffinityPreFilter,
-} from '@taintgate/domain';
+} from '../../../../libs/domain/src/scheduling/node-affinity';
+import type { NodeSelectorRequirement, NodeSelectorTerm } from '../../../../libs/domain/src/types';
 
 const labels = { zone: 'a', cores: '16', gpu: '' };
 

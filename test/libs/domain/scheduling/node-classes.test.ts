@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type Node,
-  type NodeClasses,
-  type Pod,
-  type Taint,
-  labelKeysReadBy,
-  namesNodesInAffinity,
-  nodeClassKey,
-  nodeClassesOf,
-  putNode,
-  removeNode,
-  viewFor,
-} from '@taintgate/domain';
+import { type Node, type NodeClasses, type Pod, type Taint, nodeClassesOf, putNode, removeNode, viewFor } from '@taintgate/domain';
+import { labelKeysReadBy, namesNodesInAffinity } from '../../../../libs/domain/src/scheduling/grouped-placement';
+import { nodeClassKey } from '../../../../libs/domain/src/scheduling/node-classes';
 
 const node = (name: string, labels: Record<string, string> = {}, taints: Taint[] = [], unschedulable = false): Node => ({
   metadata: { name, labels },

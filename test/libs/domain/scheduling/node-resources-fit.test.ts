@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { type Node, type NodeUsage, type Pod, addPodUsage, emptyNodeUsage, podResourceRequest } from '@taintgate/domain';
 import {
   type InsufficientResource,
-  type Node,
   type NodeAllocatable,
-  type NodeUsage,
-  type Pod,
-  type ResourceList,
-  addPodUsage,
-  emptyNodeUsage,
   fitsRequest,
   nodeCapacity,
-  podResourceRequest,
   withoutMissingExtendedResources,
-} from '@taintgate/domain';
+} from '../../../../libs/domain/src/scheduling/node-resources-fit';
+import type { ResourceList } from '../../../../libs/domain/src/types';
 
 /**
  * fitsRequest (pkg/scheduler/framework/plugins/noderesources/fit.go) through the helpers of

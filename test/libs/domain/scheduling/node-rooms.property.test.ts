@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addPodUsage, emptyNodeUsage, nodeClassesOf, nodeRoomsOf, podResourceRequest, roomsInOrder, setRoomUsage, usageByNode } from '@taintgate/domain';
+import { addPodUsage, emptyNodeUsage, nodeClassesOf, nodeRoomsOf, podResourceRequest, setRoomUsage, usageByNode } from '@taintgate/domain';
+import { roomsInOrder } from '../../../../libs/domain/src/scheduling/node-rooms';
 import { placementNodeNames as names, podRequests as requests, sizedCluster as cluster } from '../support/placement-clusters';
 
 /**

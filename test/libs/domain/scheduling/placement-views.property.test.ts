@@ -5,13 +5,13 @@ import {
   type Placement,
   type PlacementReason,
   type Pod,
-  decodeContinue,
   nodeClassesOf,
   placePodGrouped,
   placementNodesPage,
   placementSummary,
   usageByNode,
 } from '@taintgate/domain';
+import { decodeContinue } from '../../../../libs/domain/src/lists/continue-token';
 import { requestingPod, runningPods, taints } from '../support/arbitraries';
 
 /**

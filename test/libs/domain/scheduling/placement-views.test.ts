@@ -4,15 +4,15 @@ import {
   type NodePlacement,
   type Pod,
   type Taint,
-  decodeContinue,
   nodeClassesOf,
   placePod,
   placePodGrouped,
-  placementNodeKey,
   placementNodesPage,
   placementSummary,
   usageByNode,
 } from '@taintgate/domain';
+import { decodeContinue } from '../../../../libs/domain/src/lists/continue-token';
+import { placementNodeKey } from '../../../../libs/domain/src/scheduling/placement-views';
 
 const gpu: Taint = { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' };
 const spot: Taint = { key: 'spot', effect: 'PreferNoSchedule' };

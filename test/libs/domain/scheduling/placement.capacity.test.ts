@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type Node,
-  type NodeUsage,
-  type Pod,
-  type PlacementCapacity,
-  type ResourceList,
-  type Taint,
-  defaultPlacementOptions,
-  feasibilityOf,
-  filterNode,
-  isFeasible,
-  placePod,
-  usageByNode,
-} from '@taintgate/domain';
+import { type Node, type NodeUsage, type Pod, type PlacementCapacity, type Taint, placePod, usageByNode } from '@taintgate/domain';
+import { defaultPlacementOptions, feasibilityOf, filterNode, isFeasible } from '../../../../libs/domain/src/scheduling/placement';
+import type { ResourceList } from '../../../../libs/domain/src/types';
 
 const node = (name: string, allocatable: ResourceList | undefined, extra: { taints?: Taint[]; labels?: Record<string, string> } = {}): Node => ({
   metadata: { name, labels: extra.labels ?? {} },

@@ -1,15 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type NodeSelectorTerm,
-  type PlacementCapacity,
-  type Pod,
-  type Toleration,
-  defaultPlacementOptions,
-  isFeasible,
-  placePod,
-  usageByNode,
-} from '@taintgate/domain';
+import { type PlacementCapacity, type Pod, type Toleration, placePod, usageByNode } from '@taintgate/domain';
+import { defaultPlacementOptions, isFeasible } from '../../../../libs/domain/src/scheduling/placement';
+import type { NodeSelectorTerm } from '../../../../libs/domain/src/types';
 import { node, nodes, pod, requestingPod, runningPods, sizedNodes, taint, toleration } from '../support/arbitraries';
 
 /** Terms naming nodes by metadata.name (In or NotIn, one name or more, none too), beside a label term at times. */

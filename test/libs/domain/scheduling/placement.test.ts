@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Node, type Pod, type Taint, type Toleration, defaultPlacementOptions, placePod, summarize } from '@taintgate/domain';
+import { type Node, type Pod, type Taint, type Toleration, placePod } from '@taintgate/domain';
+import { defaultPlacementOptions, summarize } from '../../../../libs/domain/src/scheduling/placement';
 
 const node = (name: string, taints: Taint[] = [], extra: { labels?: Record<string, string>; unschedulable?: boolean } = {}): Node => ({
   metadata: { name, labels: extra.labels ?? {} },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Taint, type Toleration, defaultNormalizeScore, taintTolerationScores } from '@taintgate/domain';
+import type { Taint, Toleration } from '@taintgate/domain';
+import { defaultNormalizeScore, taintTolerationScores } from '../../../../libs/domain/src/scheduling/taint-toleration-score';
 
 const prefer = (key: string, value = ''): Taint => ({ key, value, effect: 'PreferNoSchedule' });
 

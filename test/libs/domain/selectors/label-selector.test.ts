@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type LabelSelector, isQualifiedName, isValidLabelValue, parseLabelSelector, selectorMatches } from '@taintgate/domain';
+import { type LabelSelector, parseLabelSelector, selectorMatches } from '@taintgate/domain';
+import { isQualifiedName, isValidLabelValue } from '../../../../libs/domain/src/foundation/names';
 
 /** apimachinery labels.Parse (the syntax of `kubectl ... -l`) and Requirement.Matches. */
 

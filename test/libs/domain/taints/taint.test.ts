@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sameTaint, taintForReason, taintToString } from '@taintgate/domain';
+import { sameTaint, taintToString } from '@taintgate/domain';
+import { taintForReason } from '../../../../libs/domain/src/taints/taint';
 
 describe('taintToString (Taint.ToString)', () => {
   it.each([

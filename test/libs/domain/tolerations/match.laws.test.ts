@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toleratesTaint, untoleratedTaints } from '@taintgate/domain';
+import { toleratesTaint } from '@taintgate/domain';
+import { untoleratedTaints } from '../../../../libs/domain/src/tolerations/match';
 import { taint, taints, toleration } from '../support/arbitraries';
 
 describe('laws of toleration matching', () => {

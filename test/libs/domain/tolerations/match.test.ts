@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Taint, type Toleration, matchingTolerations, toleratesTaint, tolerationsTolerateTaint } from '@taintgate/domain';
+import { type Taint, type Toleration, toleratesTaint } from '@taintgate/domain';
+import { matchingTolerations, tolerationsTolerateTaint } from '../../../../libs/domain/src/tolerations/match';
 
 const off = { comparisonOperators: false };
 

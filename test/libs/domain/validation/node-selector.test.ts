@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { FieldPath, type FieldError, fieldErrorText } from '@taintgate/domain';
+import type { Affinity, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, PreferredSchedulingTerm } from '../../../../libs/domain/src/types';
 import {
-  type Affinity,
-  FieldPath,
-  type FieldError,
-  fieldErrorText,
   hasInvalidLabelValueInNodeSelectorTerms,
-  type NodeSelector,
-  type NodeSelectorRequirement,
-  type NodeSelectorTerm,
-  type PreferredSchedulingTerm,
   validateAffinity,
   validateLabels,
   validateNodeFieldSelectorRequirement,
   validateNodeSelector,
   validateNodeSelectorRequirement,
-} from '@taintgate/domain';
+} from '../../../../libs/domain/src/validation/node-selector';
 import { msg } from './messages';
 
 const at = FieldPath.root('req');

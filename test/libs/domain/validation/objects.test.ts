@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, fieldErrorText, type Pod, settingsWith, type Validated, validateNode, validatePod, validateTaintBody } from '@taintgate/domain';
+import { defaultSettings, fieldErrorText, type Pod, settingsWith, validateNode, validatePod, validateTaintBody } from '@taintgate/domain';
+import type { Validated } from '../../../../libs/domain/src/validation/objects';
 import { kubectlNode, kubectlPod as kubectlPodOnWorker } from '../../../support/kubectl-objects';
 import { msg } from './messages';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparablePodSpecs, defaultImagePullPolicy, formatSpecDifferences, specDifferences } from '@taintgate/domain';
+import { comparablePodSpecs, defaultImagePullPolicy, formatSpecDifferences, specDifferences } from '../../../../libs/domain/src/validation/pod-spec-comparison';
 
 /** How ValidatePodUpdate's specs are brought to one form before apiequality.Semantic.DeepEqual compares them. */
 

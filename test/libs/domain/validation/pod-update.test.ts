@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, fieldErrorText, type Pod, type Validated, validatePod } from '@taintgate/domain';
+import { defaultSettings, fieldErrorText, type Pod, validatePod } from '@taintgate/domain';
+import type { Validated } from '../../../../libs/domain/src/validation/objects';
 import { msg } from './messages';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FieldPath, type Taint, fieldErrorText, validateNodeTaints, validateTaintEffect } from '@taintgate/domain';
+import { FieldPath, type Taint, fieldErrorText } from '@taintgate/domain';
+import { validateNodeTaints, validateTaintEffect } from '../../../../libs/domain/src/validation/taints';
 import { msg } from './messages';
 
 const taintsPath = FieldPath.root('spec').child('taints');

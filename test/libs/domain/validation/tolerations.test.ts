@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FieldPath, type Toleration, fieldErrorText, usesComparisonOperators, validateOnlyAddedTolerations, validateTolerations } from '@taintgate/domain';
+import { FieldPath, type Toleration, fieldErrorText } from '@taintgate/domain';
+import { usesComparisonOperators, validateOnlyAddedTolerations, validateTolerations } from '../../../../libs/domain/src/validation/tolerations';
 import { msg } from './messages';
 
 const path = FieldPath.root('spec').child('tolerations');

@@ -4,7 +4,6 @@ import {
   type WatchFilter,
   catchUpEventOf,
   deletedObjectOf,
-  keyMayPass,
   parseGoBool,
   parseLabelSelector,
   parseFieldSelector,
@@ -13,6 +12,7 @@ import {
   watchEventOf,
   watchStartOf,
 } from '@taintgate/domain';
+import { keyMayPass } from '../../../../libs/domain/src/watch/watch-filter';
 import { describe, expect, it } from 'vitest';
 
 const pod = (name: string, labels: Record<string, string>, nodeName?: string, namespace = 'web'): Pod => ({

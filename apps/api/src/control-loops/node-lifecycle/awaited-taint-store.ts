@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TaintKeys } from '@taintgate/domain';
-import type { WriteContext } from '../../store/cluster-writer';
+import type { WriteContext } from '../../store/write-context';
 import { PrismaService } from '../../platform/database/prisma.service';
 
 /** A node as the pacer sees it: its labels (its zone), its conditions and whether it carries a condition NoExecute taint. */

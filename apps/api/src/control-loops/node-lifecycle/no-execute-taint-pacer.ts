@@ -10,7 +10,8 @@ import {
   zoneKeyOf,
   zoneRates,
 } from '@taintgate/domain';
-import { ClusterWriter, type WriteContext } from '../../store/cluster-writer';
+import { ClusterWriter } from '../../store/cluster-writer';
+import type { WriteContext } from '../../store/write-context';
 import type { NodeRow } from '../../store/node-record';
 import { NodeStore } from '../../store/node-store';
 import { PeriodicPass } from '../../store/periodic-pass';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ClusterWriter, type WriteContext } from '../../store/cluster-writer';
+import { ClusterWriter } from '../../store/cluster-writer';
+import type { WriteContext } from '../../store/write-context';
 import { PeriodicPass } from '../../store/periodic-pass';
 import { PodStore } from '../../store/pod-store';
 import { AppConfig } from '../../platform/config/app-config';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { WriteContext } from '../../store/cluster-writer';
+import type { WriteContext } from '../../store/write-context';
 import { PrismaService } from '../../platform/database/prisma.service';
 
 /** A queued node, with how many pods are bound to it. */

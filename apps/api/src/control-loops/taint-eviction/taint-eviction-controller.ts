@@ -1,23 +1,15 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import {
-  type Pod,
-  type Taint,
-  deletionGracePeriodSeconds,
-  evictionStep,
-  isTerminating,
-  noExecuteTaintsChanged,
-  taintToString,
-  wakeStep,
-} from '@taintgate/domain';
-import { type AuditEntry, ClusterWriter, type WriteContext } from '../../store/cluster-writer';
+import { type Pod, type Taint, deletionGracePeriodSeconds, noExecuteTaintsChanged, taintToString, wakeStep } from '@taintgate/domain';
+import { ClusterWriter } from '../../store/cluster-writer';
+import type { AuditEntry, WriteContext } from '../../store/write-context';
 import { NodeStore } from '../../store/node-store';
 import { podKey, podOfRow } from '../../store/pod-record';
 import { PodStore, type PodsNode } from '../../store/pod-store';
 import { AppConfig } from '../../platform/config/app-config';
 import { EvictionJobs } from './eviction-jobs';
-import type { Eviction } from '../../generated/prisma/client';
 import { type ExecutedEviction, EvictionLedger, EvictionOutcome } from '../../store/evictions/eviction-ledger';
 import { EvictionReport } from './eviction-report';
+import { evictionOutcomeFor } from './eviction-outcomes';
 import type { WokenBy } from '../../platform/metrics/eviction-metrics';
 
 /** How many due evictions one wake-up carries out at most, in one transaction. */
@@ -170,36 +162,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   private async decide(w: WriteContext, pods: readonly Pod[], taintsOf: ReadonlyMap<string, readonly Taint[]>): Promise<void> {
     if (pods.length === 0) return;
     const scheduledOf = await this.ledger.scheduledOnNodes(w.cluster.id, [...new Set(pods.map((p) => p.spec?.nodeName ?? ''))], w);
-    await this.carryOut(w, this.outcomeFor(pods, taintsOf, scheduledOf, w.now));
-  }
-
-  /**
-   * What the controller does with each pod, from what was read (the pods, their nodes' taints, the
-   * evictions scheduled for them by `namespace/name`), with no I/O: a large write works it out
-   * before it takes the cluster's lock (TaintsService.command), then records it with carryOut.
-   */
-  outcomeFor(pods: Iterable<Pod>, taintsOf: ReadonlyMap<string, readonly Taint[]>, scheduledOf: ReadonlyMap<string, Eviction>, now: number): EvictionOutcome {
-    const outcome = new EvictionOutcome();
-    for (const pod of pods) {
-      // Already being deleted: a second delete changes nothing, and there is nothing to record.
-      if (isTerminating(pod)) continue;
-      const existing = scheduledOf.get(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name));
-      const current = existing && { startedAt: existing.startedAt.getTime(), fireAt: existing.scheduledFor.getTime() };
-      const step = evictionStep(
-        { taints: taintsOf.get(pod.spec?.nodeName ?? ''), tolerations: pod.spec?.tolerations, scheduled: current },
-        now,
-        this.options(),
-      );
-      if (step.step === 'Nothing') continue;
-      if (step.step === 'Cancel') {
-        if (existing) outcome.cancel(existing, step.reason);
-        continue;
-      }
-      if (existing && step.supersedes) outcome.cancel(existing, 'Superseded');
-      if (step.step === 'EvictNow') outcome.evictNow(pod, step);
-      else outcome.schedule(pod, step);
-    }
-    return outcome;
+    await this.carryOut(w, evictionOutcomeFor(pods, taintsOf, scheduledOf, w.now, this.options()));
   }
 
   /**

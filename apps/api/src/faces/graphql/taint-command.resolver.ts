@@ -2,7 +2,7 @@ import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { Commands } from '../../http/edge/commands';
 import { ClusterArg } from './cluster-arg';
 import { taintNodes } from '../../features/taints/taint-commands';
-import { TaintsService } from '../../features/taints/taints.service';
+import { TaintCommandService } from '../../features/taints/taint-command.service';
 import { nodeView } from './types/object.types';
 import { TaintCommandResultType } from './types/result.types';
 
@@ -11,7 +11,7 @@ import { TaintCommandResultType } from './types/result.types';
 export class TaintCommandResolver {
   constructor(
     private readonly commands: Commands,
-    private readonly taints: TaintsService,
+    private readonly taints: TaintCommandService,
   ) {}
 
   @Mutation(() => TaintCommandResultType, {

@@ -1,6 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { failure, goQuote, isDNS1123Subdomain } from '@taintgate/domain';
-import { k8sTime } from '../../store/object-parts';
+import { failure, goQuote, isDNS1123Subdomain, k8sTime } from '@taintgate/domain';
 import { AppConfig } from '../../platform/config/app-config';
 import { listPage } from '../../http/edge/list-answers';
 import { fail } from '../../platform/failures/failure.exception';

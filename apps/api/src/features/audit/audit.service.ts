@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { k8sTime } from '../../store/object-parts';
 import { type AuditQuery } from './audit-commands';
 import { type AuditRow, AuditStore } from './audit-store';
 import { listPage } from '../../http/edge/list-answers';
-import { chunkOfRows } from '@taintgate/domain';
+import { chunkOfRows, k8sTime } from '@taintgate/domain';
 
 /** One row of the audit trail, as GET /v1/audit answers it. */
 function entryOf(row: AuditRow) {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type ListChunking, chunkOfRows, failure } from '@taintgate/domain';
+import { type ListChunking, chunkOfRows, failure, k8sTime } from '@taintgate/domain';
 import { ClusterDirectory, type ClusterRecord } from '../../store/cluster-directory';
 import { DEFAULT_CLUSTER } from '../../http/scope/cluster-commands';
-import { k8sTime } from '../../store/object-parts';
 import { type ListPage, listPage } from '../../http/edge/list-answers';
 import { fail } from '../../platform/failures/failure.exception';
 

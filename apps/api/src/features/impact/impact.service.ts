@@ -23,9 +23,9 @@ import {
   taintImpactSummary,
   toleratesTaint,
   usageLookup,
+  k8sTime,
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
-import { k8sTime } from '../../store/object-parts';
 import { admissionAnswer } from '../../http/edge/admission-answer';
 import { podKey } from '../../store/pod-record';
 import { AppConfig } from '../../platform/config/app-config';

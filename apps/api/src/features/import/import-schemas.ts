@@ -24,7 +24,7 @@ export const importBodySchema: JsonSchema = {
 const tallyFields = { created: integerField, updated: integerField, unchanged: integerField, deleted: integerField };
 const tally: JsonSchema = object(tallyFields, Object.keys(tallyFields));
 
-/** The answer, ImportRun's result (import.service.ts): what was done to each kind, and what was left out and why. */
+/** The answer, importResultOf (import-answer.ts): what was done to each kind, and what was left out and why. */
 export const importResultSchema: JsonSchema = object(
   {
     apiVersion: constant('taintgate.io/v1'),

@@ -4,6 +4,7 @@ import { clusterPaths, clusterScope } from '../../http/scope/cluster-commands';
 import { Command } from '../../http/edge/commands';
 import { type ImportCommand, importObjects } from './import-commands';
 import { ImportService } from './import.service';
+import { importResultOf } from './import-answer';
 import { importContentTypes } from './import-schemas';
 import { Answers, BodyFailures, GuardedOperations, JsonBody } from '../../http/operation-docs/operation-docs';
 
@@ -25,7 +26,7 @@ export class ImportController {
   @JsonBody('ImportBody', { description: 'JSON or YAML, read as it arrives (up to 2 GiB): no need to hold it whole' })
   @Answers(200, 'what the import did (or would do, dryRun)', 'ImportResult')
   @BodyFailures()
-  run(@Command(clusterScope) cluster: string, @Command(importObjects) command: ImportCommand) {
-    return this.imports.import(cluster, command);
+  async run(@Command(clusterScope) cluster: string, @Command(importObjects) command: ImportCommand) {
+    return importResultOf(await this.imports.import(cluster, command));
   }
 }

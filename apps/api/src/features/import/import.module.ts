@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { EvictionsModule } from '../evictions/evictions.module';
 import { ImportController } from './import.controller';
 import { ImportService } from './import.service';
+import { ImportWrites } from './import-batches';
+import { ImportStore } from './import-store';
 import { StoreModule } from '../../store/store.module';
 import { TaintEvictionModule } from '../../control-loops/taint-eviction/taint-eviction.module';
 import { MetricsModule } from '../../platform/metrics/metrics.module';
@@ -11,6 +13,6 @@ import { EdgeModule } from '../../http/edge/edge.module';
 @Module({
   imports: [EdgeModule, MetricsModule, TaintEvictionModule, StoreModule, EvictionsModule],
   controllers: [ImportController],
-  providers: [ImportService],
+  providers: [ImportService, ImportWrites, ImportStore],
 })
 export class ImportModule {}

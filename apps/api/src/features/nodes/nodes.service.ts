@@ -22,7 +22,8 @@ import {
   zoneKeyOf,
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
-import { ClusterWriter, type WriteContext } from '../../store/cluster-writer';
+import { ClusterWriter } from '../../store/cluster-writer';
+import type { WriteContext } from '../../store/write-context';
 import type { NodeRow } from '../../store/node-record';
 import { storedVersionOf } from '../../store/object-parts';
 import { NodeStore, type StoredNode, nodeRead } from '../../store/node-store';

@@ -18,7 +18,8 @@ import {
   validatePod,
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
-import { ClusterWriter, type WriteContext } from '../../store/cluster-writer';
+import { ClusterWriter } from '../../store/cluster-writer';
+import type { WriteContext } from '../../store/write-context';
 import { storedVersionOf } from '../../store/object-parts';
 import { type PodRow, podKey, podOfRow } from '../../store/pod-record';
 import { PodStore, type PodsNode, podReadForWrite } from '../../store/pod-store';

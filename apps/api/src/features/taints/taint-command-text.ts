@@ -1,4 +1,4 @@
-import type { TaintCommandResult } from './taints.service';
+import type { TaintCommandResult } from './taint-plan';
 import { chatLines, clockTime, code, counted } from '../../http/answer-format/markdown';
 
 /** Nodes named one per line before the rest are counted. */

@@ -1,7 +1,7 @@
 import { type JsonSchema, arrayOf, booleanField, described, object, stringField } from '../../http/edge/answer-schemas';
 import { kubernetesRef } from '../../http/operation-docs/schema-names';
 
-/** POST /v1/taint's answer, TaintCommandResult (taints.service.ts), for the OpenAPI document. */
+/** POST /v1/taint's answer, TaintCommandResult (taint-plan.ts), for the OpenAPI document. */
 export const taintCommandResultSchema: JsonSchema = object(
   {
     dryRun: booleanField,

@@ -4,6 +4,7 @@ import { clusterPaths, clusterScope } from '../../http/scope/cluster-commands';
 import { Command } from '../../http/edge/commands';
 import { type AddTaintCommand, type RemoveTaintCommand, TaintNodesBody, type TaintNodesCommand, addTaint, removeTaint, taintNodes } from './taint-commands';
 import { TaintsService } from './taints.service';
+import { TaintCommandService } from './taint-command.service';
 import { Answer, type AnswerWriter } from '../../http/answer-format/answer-format';
 import { taintCommandText } from './taint-command-text';
 import { Answers, AnswersWithChat, BodyFailures, Fails, GuardedOperations, JsonBody } from '../../http/operation-docs/operation-docs';
@@ -12,7 +13,10 @@ import { Answers, AnswersWithChat, BodyFailures, Fails, GuardedOperations, JsonB
 @GuardedOperations()
 @Controller(clusterPaths())
 export class TaintsController {
-  constructor(private readonly taints: TaintsService) {}
+  constructor(
+    private readonly taints: TaintsService,
+    private readonly taintCommand: TaintCommandService,
+  ) {}
 
   @Post('nodes/:name/taints')
   @ApiOperation({ summary: 'Add one taint {key, value?, effect}; 409 if the key and effect exist, unless ?overwrite=true' })
@@ -47,7 +51,7 @@ export class TaintsController {
   @BodyFailures()
   @Fails(404, 409)
   async command(@Command(clusterScope) cluster: string, @Command(taintNodes) command: TaintNodesCommand, @Answer() answer: AnswerWriter) {
-    const result = await this.taints.command(cluster, command);
+    const result = await this.taintCommand.command(cluster, command);
     return answer.chat ? answer.text(taintCommandText(result, Date.now())) : answer.json(result);
   }
 }

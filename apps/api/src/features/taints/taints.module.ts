@@ -2,6 +2,7 @@ import { NodeLifecycleModule } from '../../control-loops/node-lifecycle/node-lif
 import { Module } from '@nestjs/common';
 import { TaintsController } from './taints.controller';
 import { TaintsService } from './taints.service';
+import { TaintCommandService } from './taint-command.service';
 import { StoreModule } from '../../store/store.module';
 import { TaintEvictionModule } from '../../control-loops/taint-eviction/taint-eviction.module';
 import { EdgeModule } from '../../http/edge/edge.module';
@@ -10,7 +11,7 @@ import { EdgeModule } from '../../http/edge/edge.module';
 @Module({
   imports: [EdgeModule, TaintEvictionModule, StoreModule, NodeLifecycleModule],
   controllers: [TaintsController],
-  providers: [TaintsService],
-  exports: [TaintsService],
+  providers: [TaintsService, TaintCommandService],
+  exports: [TaintsService, TaintCommandService],
 })
 export class TaintsModule {}

@@ -15,7 +15,7 @@ const mayHoldUnsafeInteger = (text: string): boolean => /\d{16}/.test(text);
 const integerLiteral = /^-?\d+$/;
 
 /** A number literal as JSON.parse reads it, except integers beyond 2^53, which stay exact as bigints. */
-export function exactNumberOf(literal: string): number | bigint {
+function exactNumberOf(literal: string): number | bigint {
   const value = Number(literal);
   return integerLiteral.test(literal) && !Number.isSafeInteger(value) ? BigInt(literal) : value;
 }

@@ -2,7 +2,7 @@ import { type DomainSettings, type SummaryWording, defaultSettings, defaultZoneP
 import { readFileSync } from 'node:fs';
 import { AppConfig, type AuthSettings, type LogSettings, type TlsSettings } from './app-config';
 
-/** Defaults that work on a developer machine with local Postgres and Redis (README, Configuration). */
+/** Defaults that work on a developer machine with local Postgres and Redis (docs/operations.md, Configuration). */
 export const CONFIG_DEFAULTS = {
   DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/taintgate',
   REDIS_URL: 'redis://127.0.0.1:6379',

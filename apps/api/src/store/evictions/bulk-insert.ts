@@ -1,4 +1,4 @@
-import type { WriteContext } from '../cluster-writer';
+import type { WriteContext } from '../write-context';
 import type { EvictionStatus, TaintEffect } from '../../generated/prisma/client';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type CancelReason, type EvictionStep, type Pod, type Taint, taintToString } from '@taintgate/domain';
-import type { AuditEntry, WriteContext } from '../cluster-writer';
+import type { AuditEntry, WriteContext } from '../write-context';
 import { podKey } from '../pod-record';
 import { PrismaService } from '../../platform/database/prisma.service';
 import type { Event, Eviction, EvictionStatus, Prisma } from '../../generated/prisma/client';

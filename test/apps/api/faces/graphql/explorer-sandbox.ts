@@ -136,4 +136,4 @@ export class ExplorerSandbox {
 }
 
 /** A file as it is installed, for comparison with what is served. */
-export const installedFile = (file: string): Buffer => readFileSync(path.join(__dirname, '../../../../node_modules', file));
+export const installedFile = (file: string): Buffer => readFileSync(path.join(__dirname, '../../../../../node_modules', file));

@@ -9,13 +9,13 @@ import { useApiFixture } from '../../../../support/api-test-app';
 import { CLIENT_PROGRAM, WRONG_BODY, WRONG_FIELD } from './client-program';
 
 /**
- * A client generated from /docs-json the way the README says (openapi-typescript, then
+ * A client generated from /docs-json the way docs/rest.md says (openapi-typescript, then
  * openapi-fetch), used by a small program that imports a cluster and asks placement and taint
  * impact: the program type-checks under strict settings, reading a field the answers lack does
  * not, and the program does what it says against the running service.
  */
 
-const repositoryModules = path.resolve(__dirname, '../../../../node_modules');
+const repositoryModules = path.resolve(__dirname, '../../../../../node_modules');
 
 /** Strict, as a client project would be; openapi-fetch found where the repository has it. */
 const compilerOptions: ts.CompilerOptions = {

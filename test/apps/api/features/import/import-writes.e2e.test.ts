@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ClusterWriter } from '../../../../../apps/api/src/store/cluster-writer';
 import { PODS_PER_WRITE } from '../../../../../apps/api/src/control-loops/taint-eviction/node-update-queue';
-import { ANALYZE_AFTER_OBJECTS, FLUSH_EVERY } from '../../../../../apps/api/src/features/import/import.service';
+import { FLUSH_EVERY } from '../../../../../apps/api/src/features/import/import-batches';
+import { ANALYZE_AFTER_OBJECTS } from '../../../../../apps/api/src/features/import/import.service';
 import { useApiFixture } from '../../../../support/api-test-app';
 import { waitUntil } from '../../../../support/waiting';
 

@@ -2,12 +2,12 @@ import { type Node, type Pod, type Taint, evictionStep, parseTaintArgs, taintNod
 import { describe, expect, it, vi } from 'vitest';
 import { random } from '../../../../../bench/cluster-fixture';
 import { ClusterWriter } from '../../../../../apps/api/src/store/cluster-writer';
-import { NODES_PER_WRITE } from '../../../../../apps/api/src/features/taints/taints.service';
+import { NODES_PER_WRITE } from '../../../../../apps/api/src/features/taints/taint-command.service';
 import { useApiFixture } from '../../../../support/api-test-app';
 
 /**
  * POST /v1/taint over many nodes is planned from the cluster's snapshot before the write takes the
- * cluster's lock, and stored in bulk under it (TaintsService.command). These tests hold it to what
+ * cluster's lock, and stored in bulk under it (TaintCommandService.command). These tests hold it to what
  * the domain decides, node by node and pod by pod, and to the plan's checks under the lock.
  */
 

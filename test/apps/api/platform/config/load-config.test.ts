@@ -6,7 +6,7 @@ import { defaultSettings, settingsWith } from '@taintgate/domain';
 import { AppConfig, type LogSettings } from '../../../../../apps/api/src/platform/config/app-config';
 import { loadConfig } from '../../../../../apps/api/src/platform/config/load-config';
 
-/** The developer defaults of the README. */
+/** The developer defaults of docs/operations.md. */
 const defaults = {
   databaseUrl: 'postgresql://postgres@127.0.0.1:5432/taintgate',
   redisUrl: 'redis://127.0.0.1:6379',
@@ -31,7 +31,7 @@ const defaults = {
 };
 
 describe('loadConfig', () => {
-  it('falls back to the developer defaults of the README', () => {
+  it('falls back to the developer defaults of docs/operations.md', () => {
     expect(loadConfig({})).toEqual(new AppConfig(defaults));
   });
 

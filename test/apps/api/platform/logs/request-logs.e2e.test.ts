@@ -173,7 +173,7 @@ describe('the log on a terminal', () => {
     async () => {
       const databaseName = uniqueDatabaseName();
       const port = await freePort();
-      const root = path.resolve(__dirname, '../../../..');
+      const root = path.resolve(__dirname, '../../../../..');
       const command = `${process.execPath} node_modules/vite-node/vite-node.mjs --config vitest.config.ts apps/api/src/main.ts`;
       // script(1) gives the service a pseudo-terminal as its stdout.
       const child = spawn('script', ['-qfec', command, '/dev/null'], {

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
+import { type DomainSettings, type Pod, type Taint, failure } from '@taintgate/domain';
+import type { ClusterView } from '../../store/cluster-snapshot';
+import type { ImportedNodeRow } from '../../store/node-record';
+import { podKey } from '../../store/pod-record';
+import type { ImportedPodText } from '../../store/pod-store';
+import { fail } from '../../platform/failures/failure.exception';
+import { type BodyEntry, BodyNotReceivedError, UnreadableBodyError, describePosition } from './import-body';
+import { BatchLine, FLUSH_EVERY, type ImportBatch, batchDecisions } from './import-batches';
+import { type ImportSoFar, type ObjectOutcome, type Rejection, classifyObject, ownerOf } from './imported-object';
+
+/** What an import did to one kind of object (a type, not an interface: the audit trail stores it as JSON). */
+export type KindTally = {
+  created: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+};
+
+/** What an import did, or would do (a dry run); `revision`: the cluster's once it is stored (as it is now, on a dry run). */
+export interface ImportOutcome {
+  cluster: string;
+  dryRun: boolean;
+  nodes: KindTally;
+  pods: KindTally;
+  rejected: readonly Rejection[];
+  revision: bigint;
+}
+
+/**
+ * How long reading goes on before the event loop gets a turn: the write under way waits that long
+ * for each of its statements to be sent (a batch's megabytes go to the socket over several turns)
+ * and answered, holding the cluster's lock with Postgres idle; a turn costs microseconds.
+ */
+const YIELD_EVERY_MS = 2;
+
+/** Both kinds' tallies summed. */
+export function countsOf({ nodes, pods }: Pick<ImportOutcome, 'nodes' | 'pods'>): KindTally {
+  const sum = (k: keyof KindTally) => nodes[k] + pods[k];
+  return { created: sum('created'), updated: sum('updated'), unchanged: sum('unchanged'), deleted: sum('deleted') };
+}
+
+/**
+ * One import in progress: what it read, what it wrote, what it left out. Each object read becomes
+ * what classifyObject says, and what is to be stored goes in the batch being read, sent to be
+ * stored every FLUSH_EVERY objects (BatchLine) while the body is read on.
+ */
+export class ImportRun {
+  private readonly nodeTally: KindTally = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
+  private readonly podTally: KindTally = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
+  private readonly rejected: Rejection[] = [];
+  /** Every object the import names, rejected ones too (prune keeps them). */
+  private readonly namedNodes = new Set<string>();
+  private readonly namedPods = new Set<string>();
+  /** uid -> the object that holds it, in the cluster as stored and as imported so far. */
+  private readonly uidOwners = new Map<string, string>();
+  /** The NoExecute taints of every node the import writes, before and after. */
+  private readonly taintChanges = new Map<string, { before: readonly Taint[]; after: readonly Taint[] }>();
+  /** The batch being read: its rows, and its pods as the taint eviction controller needs them. */
+  private nodeBatch: ImportedNodeRow[] = [];
+  private podBatch: ImportedPodText[] = [];
+  private batchPods: Pod[] = [];
+  private readonly soFar: ImportSoFar;
+
+  constructor(
+    private readonly cluster: string,
+    /** The time the import started: of the taints and creation times it gives. */
+    now: number,
+    private readonly view: ClusterView | undefined,
+    settings: DomainSettings,
+  ) {
+    for (const node of view?.nodes.values() ?? []) this.uidOwners.set(node.metadata.uid ?? '', ownerOf('Node', node.metadata.name));
+    for (const pod of view?.pods.values() ?? [])
+      this.uidOwners.set(pod.metadata.uid ?? '', ownerOf('Pod', `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`));
+    this.soFar = { stored: view, namedNodes: this.namedNodes, namedPods: this.namedPods, uidOwners: this.uidOwners, now, settings, newUid: randomUUID };
+  }
+
+  /** Reads the body to its end, each batch sent to `flush` in turn; answers once every batch is stored. */
+  async read(entries: AsyncIterable<BodyEntry>, flush: (batch: ImportBatch) => Promise<void>): Promise<void> {
+    const batches = new BatchLine(flush);
+    try {
+      await this.readAll(entries, batches);
+    } catch (error) {
+      // The batches sent before the failure are stored or not before the import answers, never after.
+      await batches.settled();
+      throw error;
+    }
+  }
+
+  private async readAll(entries: AsyncIterable<BodyEntry>, batches: BatchLine): Promise<void> {
+    let yielded = performance.now();
+    for await (const entry of readable(entries)) {
+      if (entry.ok) this.take(classifyObject(entry.object, entry.position, entry.bytes, this.soFar));
+      else this.reject({ kind: '', name: '', position: describePosition(entry.position), message: entry.message });
+      if (this.nodeBatch.length + this.podBatch.length >= FLUSH_EVERY) await this.cut(batches);
+      // Reading a body that has arrived never waits on I/O: without a turn of the event loop now and
+      // then, the batches queued would not even be sent, and Postgres would idle while this process reads.
+      if (performance.now() - yielded >= YIELD_EVERY_MS) {
+        await setImmediate();
+        yielded = performance.now();
+      }
+    }
+    await this.cut(batches);
+    await batches.stored();
+  }
+
+  /** Sends the batch read so far to be stored, with its eviction decisions made now. */
+  private async cut(batches: BatchLine): Promise<void> {
+    const [nodes, pods, podsRead] = [this.nodeBatch, this.podBatch, this.batchPods];
+    this.nodeBatch = [];
+    this.podBatch = [];
+    this.batchPods = [];
+    if (nodes.length === 0 && pods.length === 0) return;
+    // Decided now, from the nodes read so far: reading on must not change what this batch decides.
+    const decisions = batchDecisions(
+      nodes,
+      podsRead,
+      (name) => this.taintChanges.get(name),
+      (name) => this.view?.nodes.get(name)?.spec?.taints,
+    );
+    await batches.send({ nodes, pods, ...decisions });
+  }
+
+  /** Records what the object became: what it names and claims, its tally, and what is to be stored. */
+  private take(outcome: ObjectOutcome): void {
+    switch (outcome.kind) {
+      case 'rejected':
+        this.reject(outcome.rejection);
+        return;
+      case 'unchanged':
+        if (outcome.of === 'Node') this.claim(this.namedNodes, 'Node', outcome.key, outcome.uid);
+        else this.claim(this.namedPods, 'Pod', outcome.key, outcome.uid);
+        (outcome.of === 'Node' ? this.nodeTally : this.podTally).unchanged++;
+        return;
+      case 'node':
+        this.claim(this.namedNodes, 'Node', outcome.key, outcome.uid);
+        this.nodeTally[outcome.created ? 'created' : 'updated']++;
+        this.taintChanges.set(outcome.key, outcome.taints);
+        this.nodeBatch.push(outcome.row);
+        return;
+      case 'pod':
+        this.claim(this.namedPods, 'Pod', outcome.key, outcome.uid);
+        this.podTally[outcome.created ? 'created' : 'updated']++;
+        if (outcome.decide) this.batchPods.push(outcome.decide);
+        this.podBatch.push(outcome.text);
+    }
+  }
+
+  /** The object is named by the import, and holds its uid from now on (when it was checked for one). */
+  private claim(named: Set<string>, kind: 'Node' | 'Pod', key: string, uid: string | undefined): void {
+    named.add(key);
+    if (uid !== undefined) this.uidOwners.set(uid, ownerOf(kind, key));
+  }
+
+  private reject(rejected: Rejection): void {
+    this.rejected.push(rejected);
+    if (rejected.kind === 'Node' && rejected.name) this.namedNodes.add(rejected.name);
+    if (rejected.kind === 'Pod' && rejected.name) this.namedPods.add(podKey(rejected.namespace ?? 'default', rejected.name));
+  }
+
+  /** The cluster's objects the import does not name. */
+  unnamed(): { nodes: string[]; pods: { namespace: string; name: string }[] } {
+    const nodes = [...(this.view?.nodes.keys() ?? [])].filter((name) => !this.namedNodes.has(name));
+    const pods = [...(this.view?.pods.values() ?? [])]
+      .map((p) => ({ namespace: p.metadata.namespace ?? 'default', name: p.metadata.name }))
+      .filter((p) => !this.namedPods.has(podKey(p.namespace, p.name)));
+    return { nodes, pods };
+  }
+
+  /** What prune deleted (or would, on a dry run). */
+  deleted({ nodes, pods }: { nodes: readonly string[]; pods: readonly unknown[] }): void {
+    this.nodeTally.deleted = nodes.length;
+    this.podTally.deleted = pods.length;
+  }
+
+  tallies() {
+    return { nodes: this.nodeTally, pods: this.podTally, rejected: this.rejected.length };
+  }
+
+  /** What the import did; `revision`: the cluster's once the import is stored (as it is now, on a dry run). */
+  outcome(dryRun: boolean, revision: bigint): ImportOutcome {
+    return { cluster: this.cluster, dryRun, nodes: this.nodeTally, pods: this.podTally, rejected: this.rejected, revision };
+  }
+}
+
+/**
+ * The body's entries; a body that cannot be read at all, or did not arrive whole, is the client's
+ * mistake, refused whole (400; 413 past the import limit).
+ */
+async function* readable(entries: AsyncIterable<BodyEntry>): AsyncGenerator<BodyEntry> {
+  try {
+    yield* entries;
+  } catch (error) {
+    if (error instanceof UnreadableBodyError) fail(failure.badRequest(`the body cannot be read: ${error.message}`));
+    if (error instanceof BodyNotReceivedError) fail(error.tooLarge ? failure.tooLarge(error.message) : failure.badRequest(error.message));
+    throw error;
+  }
+}

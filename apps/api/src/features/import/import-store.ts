@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../../platform/database/prisma.service';
+import type { WriteContext } from '../../store/write-context';
+
+/**
+ * The import's own statements (its rows go through NodeStore and PodStore): how a batch's write
+ * asks Postgres to compress, and the planner's statistics taken once a large import is stored.
+ */
+@Injectable()
+export class ImportStore {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * ANALYZE of the columns that statements look rows up, join and order by: the table's row count
+   * and those are what plans are made of (its JSON columns, costly to sample, are never filtered on).
+   * Outside any write: ANALYZE takes no lock that reads or writes wait on.
+   */
+  async analyze(): Promise<void> {
+    await this.prisma.rows(
+      `ANALYZE nodes (cluster_id, name, uid, revision), taints (cluster_id, node_name, key, effect),
+           pods (cluster_id, namespace, name, uid, node_name, revision, deletion_timestamp, deletion_by_taintgate)`,
+      [],
+    );
+  }
+}
+
+/**
+ * In a batch's write: pods run to several KiB of JSON each, which Postgres compresses as it stores
+ * them: lz4 compresses several times faster than the default pglz, for a little more room. Only
+ * where the server was built with it (SET would fail, and the import with it, elsewhere).
+ */
+export async function preferLz4(w: WriteContext): Promise<void> {
+  await w.sql(
+    `SELECT set_config('default_toast_compression', 'lz4', true)
+           WHERE EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals))`,
+    [],
+  );
+}

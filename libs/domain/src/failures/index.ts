@@ -1,2 +1,0 @@
-export * from './result';
-export * from './failure';

@@ -1,0 +1,197 @@
+import { type Node, type Pod, defaultSettings } from '@taintgate/domain';
+import { describe, expect, it } from 'vitest';
+import type { BodyPosition } from '../../../../../apps/api/src/features/import/import-body';
+import { type ImportSoFar, type ObjectOutcome, classifyObject } from '../../../../../apps/api/src/features/import/imported-object';
+import { importedNodeRow, nodeOfImportedRow } from '../../../../../apps/api/src/store/node-record';
+import { importedPodRow, podOfImportedRow } from '../../../../../apps/api/src/store/pod-record';
+
+/**
+ * What each object of an import's body becomes (classifyObject): rejected (and why), unchanged,
+ * or a node or pod to create or update, from the cluster as stored and what the import has named
+ * so far.
+ */
+
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+const NEW_UID = '00000000-0000-4000-8000-000000000001';
+const STORED_UID = '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
+const POD_UID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const at: BodyPosition = { document: 0, item: 3, offset: 120, line: 9 };
+const where = 'document 0, item 3 (line 9, byte 120)';
+
+const sentNode = {
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name: 'n1', uid: STORED_UID, creationTimestamp: '2026-01-10T08:00:00Z', labels: { zone: 'a' } },
+  spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] },
+};
+const sentPod = {
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'web', namespace: 'shop', uid: POD_UID, creationTimestamp: '2026-02-01T08:00:00Z' },
+  spec: {
+    nodeName: 'n1',
+    containers: [{ name: 'c', image: 'nginx' }],
+    tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 }],
+  },
+  status: { phase: 'Running' },
+};
+
+/** The objects as the cluster stored them from a first import: as its snapshot reads them back. */
+const storedNode: Node = nodeOfImportedRow(importedNodeRow(sentNode, { uid: STORED_UID, createdAt: new Date('2026-01-10T08:00:00Z') }, [], NOW), 5n);
+const storedPod: Pod = podOfImportedRow(
+  importedPodRow(sentPod, { uid: POD_UID, createdAt: new Date('2026-02-01T08:00:00Z'), deletionTimestamp: null, deletionGracePeriodSeconds: null }),
+  6n,
+);
+
+function soFar(
+  stored: { nodes?: Node[]; pods?: Pod[] } | undefined,
+  named: { nodes?: string[]; pods?: string[]; uids?: [string, string][] } = {},
+): ImportSoFar {
+  const nodes = stored?.nodes ?? [];
+  const pods = stored?.pods ?? [];
+  const uidOwners = new Map<string, string>([
+    ...nodes.map((n): [string, string] => [n.metadata.uid ?? '', `Node ${n.metadata.name}`]),
+    ...pods.map((p): [string, string] => [p.metadata.uid ?? '', `Pod ${p.metadata.namespace ?? 'default'}/${p.metadata.name}`]),
+    ...(named.uids ?? []),
+  ]);
+  return {
+    stored: stored && {
+      nodes: new Map(nodes.map((n) => [n.metadata.name, n])),
+      pods: new Map(pods.map((p) => [`${p.metadata.namespace}/${p.metadata.name}`, p])),
+    },
+    namedNodes: new Set(named.nodes),
+    namedPods: new Set(named.pods),
+    uidOwners,
+    now: NOW,
+    settings: defaultSettings,
+    newUid: () => NEW_UID,
+  };
+}
+
+const empty = soFar(undefined);
+const stored = soFar({ nodes: [storedNode], pods: [storedPod] });
+const withMeta = <T extends { metadata: object }>(object: T, metadata: object): T => ({ ...object, metadata: { ...object.metadata, ...metadata } });
+
+/** The outcome as the table states it: its kind and the fields that tell it. */
+function told(outcome: ObjectOutcome): Record<string, unknown> {
+  switch (outcome.kind) {
+    case 'rejected':
+      return { rejected: outcome.rejection };
+    case 'unchanged':
+      return { unchanged: outcome.of, key: outcome.key, uid: outcome.uid };
+    case 'node':
+      return { node: outcome.key, created: outcome.created, uid: outcome.uid };
+    case 'pod':
+      return { pod: outcome.key, created: outcome.created, uid: outcome.uid, decides: outcome.decide?.spec?.nodeName };
+  }
+}
+
+describe('classifyObject: what each object becomes', () => {
+  it.each<[string, unknown, ImportSoFar, Record<string, unknown>]>([
+    ['a node not stored: created, with the uid it brings', sentNode, empty, { node: 'n1', created: true, uid: STORED_UID }],
+    ['a node with no uid, not stored: created, with a new uid', withMeta(sentNode, { uid: undefined }), empty, { node: 'n1', created: true, uid: NEW_UID }],
+    ['a pod not stored: created, bound, to be decided', sentPod, empty, { pod: 'shop/web', created: true, uid: POD_UID, decides: 'n1' }],
+    [
+      'a pod with no namespace: in default, and unbound, not decided',
+      { ...sentPod, metadata: { name: 'p', uid: POD_UID }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+      empty,
+      { pod: 'default/p', created: true, uid: POD_UID, decides: undefined },
+    ],
+    ['a node sent back as stored: unchanged, as sent', storedNode, stored, { unchanged: 'Node', key: 'n1', uid: undefined }],
+    [
+      'a pod sent back as stored, another resourceVersion: unchanged, as sent',
+      withMeta(storedPod, { resourceVersion: '1' }),
+      stored,
+      { unchanged: 'Pod', key: 'shop/web', uid: undefined },
+    ],
+    ['a node sent as kubectl printed it first: unchanged once laid out as a row', sentNode, stored, { unchanged: 'Node', key: 'n1', uid: STORED_UID }],
+    ['a pod sent as kubectl printed it first: unchanged once laid out as a row', sentPod, stored, { unchanged: 'Pod', key: 'shop/web', uid: POD_UID }],
+    [
+      'a stored node with a label changed: updated, its uid kept',
+      withMeta(sentNode, { labels: { zone: 'b' } }),
+      stored,
+      { node: 'n1', created: false, uid: STORED_UID },
+    ],
+    [
+      'a stored node sent again with no uid: updated, its stored uid kept',
+      withMeta(sentNode, { uid: undefined, labels: { zone: 'b' } }),
+      stored,
+      { node: 'n1', created: false, uid: STORED_UID },
+    ],
+  ])('%s', (_case, object, known, expected) => {
+    expect(told(classifyObject(object, at, undefined, known))).toEqual(expected);
+  });
+
+  it.each<[string, unknown, ImportSoFar, Record<string, unknown>]>([
+    [
+      'another kind',
+      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', namespace: 'x' } },
+      empty,
+      { kind: 'Deployment', name: 'd', position: where, message: 'apps/v1, kind "Deployment" is not imported: only v1 Node and Pod objects are' },
+    ],
+    [
+      'a Node of another version',
+      { apiVersion: 'v2', kind: 'Node', metadata: { name: 'n' } },
+      empty,
+      { kind: 'Node', name: 'n', position: where, message: 'v2, kind "Node" is not imported: only v1 Node and Pod objects are' },
+    ],
+    [
+      'no kind at all',
+      { metadata: { name: 'x' } },
+      empty,
+      { kind: '', name: 'x', position: where, message: 'kind "" is not imported: only v1 Node and Pod objects are' },
+    ],
+  ])('rejects %s with its words', (_case, object, known, rejection) => {
+    expect(told(classifyObject(object, at, undefined, known))).toEqual({ rejected: rejection });
+  });
+
+  it.each<[string, unknown, ImportSoFar, string, string[]]>([
+    ['a node with a bad taint', { ...sentNode, spec: { taints: [{ key: 'k', effect: 'Sometimes' }] } }, empty, 'Node', ['spec.taints[0].effect']],
+    ['a node whose uid is no UUID', withMeta(sentNode, { uid: 'not-a-uuid' }), empty, 'Node', ['metadata.uid']],
+    [
+      'a pod with a bad toleration',
+      { ...sentPod, spec: { ...sentPod.spec, tolerations: [{ key: 'k', operator: 'Sometimes' }] } },
+      empty,
+      'Pod',
+      ['spec.tolerations[0].operator'],
+    ],
+    ['a node named twice in the import', sentNode, soFar(undefined, { nodes: ['n1'] }), 'Node', ['metadata.name']],
+    ['a stored node named twice: not unchanged the second time', storedNode, soFar({ nodes: [storedNode] }, { nodes: ['n1'] }), 'Node', ['metadata.name']],
+    ['a pod named twice in the import', sentPod, soFar(undefined, { pods: ['shop/web'] }), 'Pod', ['metadata.name']],
+    ['a node whose uid another object holds', sentNode, soFar(undefined, { uids: [[STORED_UID, 'Pod default/x']] }), 'Node', ['metadata.uid']],
+    ['a pod whose uid a stored node holds', withMeta(sentPod, { uid: STORED_UID }), soFar({ nodes: [storedNode] }), 'Pod', ['metadata.uid']],
+  ])('rejects %s as invalid, naming the field', (_case, object, known, kind, fields) => {
+    const outcome = classifyObject(object, at, undefined, known);
+    expect(outcome.kind).toBe('rejected');
+    if (outcome.kind !== 'rejected' || !('errors' in outcome.rejection)) throw new Error('not rejected as invalid');
+    expect(outcome.rejection).toMatchObject({ kind, position: where, ...(kind === 'Pod' ? { namespace: 'shop' } : {}) });
+    expect(outcome.rejection.errors.map((e) => e.path.render())).toEqual(fields);
+  });
+
+  it('names the holder of a uid taken', () => {
+    const outcome = classifyObject(sentNode, at, undefined, soFar(undefined, { uids: [[STORED_UID, 'Pod default/x']] }));
+    if (outcome.kind !== 'rejected' || !('errors' in outcome.rejection)) throw new Error('not rejected as invalid');
+    expect(outcome.rejection.errors[0]?.reason).toContain('already the uid of Pod default/x');
+  });
+
+  it('gives an updated node its taints before and after, the times the taints were added kept', () => {
+    const tainted = { ...sentNode, spec: { taints: [...sentNode.spec.taints, { key: 'maint', effect: 'NoExecute' }] } };
+    const outcome = classifyObject(tainted, at, undefined, stored);
+    if (outcome.kind !== 'node') throw new Error(`not a node to store: ${outcome.kind}`);
+    expect(outcome.taints.before).toEqual(storedNode.spec?.taints);
+    expect(outcome.taints.after.map((t) => [t.key, t.effect, t.timeAdded])).toEqual([
+      ['dedicated', 'NoSchedule', new Date(NOW).toISOString()],
+      ['maint', 'NoExecute', new Date(NOW).toISOString()],
+    ]);
+  });
+
+  it('keeps of a pod to decide only what the taint eviction controller reads', () => {
+    const outcome = classifyObject(sentPod, at, undefined, empty);
+    if (outcome.kind !== 'pod') throw new Error(`not a pod to store: ${outcome.kind}`);
+    expect(outcome.decide).toEqual({
+      metadata: { name: 'web', namespace: 'shop', uid: POD_UID, deletionTimestamp: undefined },
+      spec: { nodeName: 'n1', tolerations: sentPod.spec.tolerations, terminationGracePeriodSeconds: undefined },
+      status: { phase: 'Running' },
+    });
+  });
+});
