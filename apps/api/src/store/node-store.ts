@@ -338,31 +338,8 @@ type RawNodeRow = Omit<NodeRow, 'revision' | 'taints'> & {
   taints: (Omit<NodeRow['taints'][number], 'id' | 'timeAdded'> & { id: string; timeAdded: string })[];
 };
 
-const nodeRowOfRaw = ({
-  name,
-  uid,
-  labels,
-  unschedulable,
-  conditions,
-  allocatable,
-  extra,
-  revision,
-  createdAt,
-  updatedAt,
-  clusterId,
-}: Omit<RawNodeRow, 'taints'>): Omit<NodeRow, 'taints'> => ({
-  name,
-  uid,
-  labels,
-  unschedulable,
-  conditions,
-  allocatable,
-  extra,
-  revision: BigInt(revision),
-  createdAt,
-  updatedAt,
-  clusterId,
-});
+/** A node's row with its revision as a bigint (the statements answer int8 as text); the taints are the caller's. */
+const nodeRowOfRaw = ({ revision, ...columns }: Omit<RawNodeRow, 'taints'>): Omit<NodeRow, 'taints'> => ({ ...columns, revision: BigInt(revision) });
 
 /** NodeStore.find's statement (`$1` the cluster): a node's write sends it with its revision (WriteOptions.firstRead). */
 const FIND = `SELECT ${NODE_ROW_COLUMNS},
