@@ -61,10 +61,88 @@ interface NodeAffinity {
   preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
 }
 
+/** metav1.LabelSelector as a pod's affinity terms and spread constraints write it (an empty one selects everything; a missing one nothing). */
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: string;
+  values?: string[];
+}
+
+export interface ObjectLabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
+export interface PodAffinityTerm {
+  labelSelector?: ObjectLabelSelector | null;
+  namespaces?: string[];
+  topologyKey: string;
+  namespaceSelector?: ObjectLabelSelector | null;
+  matchLabelKeys?: string[];
+  mismatchLabelKeys?: string[];
+}
+
+export interface WeightedPodAffinityTerm {
+  weight: number;
+  podAffinityTerm: PodAffinityTerm;
+}
+
+export interface PodAffinity {
+  requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
+  preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
+}
+
 export interface Affinity {
   nodeAffinity?: NodeAffinity;
-  // podAffinity / podAntiAffinity are accepted and kept but play no part in taint decisions.
+  podAffinity?: PodAffinity;
+  podAntiAffinity?: PodAffinity;
   [other: string]: unknown;
+}
+
+export interface TopologySpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  /** DoNotSchedule or ScheduleAnyway. */
+  whenUnsatisfiable: string;
+  labelSelector?: ObjectLabelSelector | null;
+  minDomains?: number;
+  /** Honor (the default) or Ignore. */
+  nodeAffinityPolicy?: string;
+  /** Ignore (the default) or Honor. */
+  nodeTaintsPolicy?: string;
+  matchLabelKeys?: string[];
+}
+
+export interface ContainerPort {
+  containerPort: number;
+  hostPort?: number;
+  hostIP?: string;
+  /** TCP (the default), UDP or SCTP. */
+  protocol?: string;
+  name?: string;
+}
+
+/**
+ * A pod's volume as the volume filters read it: its name and source. The sources named are those a
+ * default filter looks at; the others are kept as sent.
+ */
+export interface Volume {
+  name: string;
+  persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
+  /** A generic ephemeral volume: its claim is named `<pod name>-<volume name>`. */
+  ephemeral?: { volumeClaimTemplate?: { metadata?: Partial<ObjectMeta>; spec?: Record<string, unknown> } };
+  gcePersistentDisk?: { pdName: string; readOnly?: boolean; partition?: number; fsType?: string };
+  awsElasticBlockStore?: { volumeID: string; readOnly?: boolean; partition?: number; fsType?: string };
+  iscsi?: { targetPortal: string; iqn: string; lun: number; readOnly?: boolean };
+  rbd?: { monitors: string[]; image: string; pool?: string; readOnly?: boolean };
+  csi?: { driver: string; volumeAttributes?: Record<string, string> };
+  [other: string]: unknown;
+}
+
+/** A container image a node holds (NodeStatus.images): its names and size in bytes, as ImageLocality reads it. */
+export interface ContainerImage {
+  names?: string[];
+  sizeBytes?: number;
 }
 
 /** Quantities as sent: strings, or JSON numbers (bigints beyond 2^53, exactly as written). */
@@ -79,6 +157,7 @@ export interface Container {
   name: string;
   image?: string;
   resources?: ResourceRequirements;
+  ports?: ContainerPort[];
   /** Only on init containers: `Always` makes it a sidecar (a restartable init container), which runs beside the others. */
   restartPolicy?: string;
   [other: string]: unknown;
@@ -127,6 +206,7 @@ interface NodeStatus {
   conditions?: NodeCondition[];
   allocatable?: ResourceList;
   capacity?: ResourceList;
+  images?: ContainerImage[];
   [other: string]: unknown;
 }
 
@@ -152,6 +232,9 @@ export interface PodSpec {
   resources?: ResourceRequirements;
   priority?: number;
   terminationGracePeriodSeconds?: number;
+  topologySpreadConstraints?: TopologySpreadConstraint[];
+  volumes?: Volume[];
+  schedulerName?: string;
   [other: string]: unknown;
 }
 

@@ -19,6 +19,26 @@ export const PlacementReasonCodes = {
   insufficientResource: 'InsufficientResource',
   /** NodeResourcesFit, with capacity: the node holds as many pods as its allocatable `pods` allows. */
   tooManyPods: 'TooManyPods',
+  /** NodePorts: a host port the pod asks for is taken on the node. */
+  nodePortConflict: 'NodePortConflict',
+  /** InterPodAffinity: a required pod affinity term finds no matching pod in the node's domain. */
+  podAffinityMismatch: 'PodAffinityMismatch',
+  /** InterPodAffinity: a required pod anti-affinity term of the pod finds a matching pod in the node's domain. */
+  podAntiAffinityMismatch: 'PodAntiAffinityMismatch',
+  /** InterPodAffinity: a pod in the node's domain has a required anti-affinity term the pod matches. */
+  existingPodAntiAffinity: 'ExistingPodAntiAffinity',
+  /** PodTopologySpread: placing the pod in the node's domain would exceed a DoNotSchedule constraint's maxSkew. */
+  topologySpreadMismatch: 'TopologySpreadMismatch',
+  /** PodTopologySpread: the node lacks a DoNotSchedule constraint's topology label. */
+  topologyLabelMissing: 'TopologyLabelMissing',
+  /** VolumeRestrictions: a volume the pod uses is in use on the node in a way that excludes it (disk conflict, ReadWriteOncePod). */
+  volumeConflict: 'VolumeConflict',
+  /** NodeVolumeLimits: the node's CSI driver cannot attach that many volumes. */
+  volumeLimitExceeded: 'VolumeLimitExceeded',
+  /** VolumeZone: a bound volume's zone or region labels do not match the node's. */
+  volumeZoneConflict: 'VolumeZoneConflict',
+  /** VolumeBinding: a bound volume's node affinity excludes the node, or the claim's volume does not exist. */
+  volumeBindingConflict: 'VolumeBindingConflict',
   /** Soft: lowers the score, never blocks. */
   untoleratedPreferNoSchedule: 'UntoleratedPreferNoSchedule',
   /** Soft, with capacity: the node has no status.allocatable (nor capacity), so it is taken as unlimited and resources are not checked. */

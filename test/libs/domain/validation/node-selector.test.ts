@@ -155,7 +155,7 @@ describe('validateAffinity (spec.affinity.nodeAffinity)', () => {
   const weights = (...ws: number[]): Affinity => preferring(...ws.map((weight) => ({ weight, preference: term(['a']) })));
 
   it.each<{ name: string; affinity: Affinity; lines: string[] }>([
-    { name: 'no node affinity', affinity: { podAntiAffinity: { anything: true } }, lines: [] },
+    { name: 'no node affinity', affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone' }] } }, lines: [] },
     { name: 'empty node affinity', affinity: { nodeAffinity: {} }, lines: [] },
     {
       name: 'required with no terms',

@@ -1,0 +1,62 @@
+import type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../storage/storage-objects';
+import type { Namespace, Node, Pod } from '../../types';
+
+/**
+ * What kube-scheduler's plugins read of the cluster beyond the node being filtered: its cache's
+ * snapshot (framework.NodeInfo per node: the node and the pods assigned to it) and the listers of
+ * the objects some plugins look up (namespaces for namespaceSelector, the storage kinds for the
+ * volume filters). Functions rather than maps so that a cluster's holder can answer from what it
+ * keeps without copying 300,000 pods per question.
+ */
+export interface SchedulingSnapshot {
+  /** Every node, in name order (the order answers list them in). */
+  readonly nodes: readonly Node[];
+  /**
+   * The pods assigned to the node (spec.nodeName), as the scheduler's cache holds them:
+   * terminating ones too, terminal ones (Succeeded, Failed) not. Never the pod being placed.
+   */
+  readonly podsOn: (nodeName: string) => readonly Pod[];
+  /** A namespace by name, for namespaceSelector; undefined when the twin does not hold it. */
+  readonly namespace: (name: string) => Namespace | undefined;
+  readonly storage: StorageLister;
+}
+
+/** The storage kinds by name, as the volume plugins' listers give them; undefined when not held. */
+export interface StorageLister {
+  readonly persistentVolumeClaim: (namespace: string, name: string) => PersistentVolumeClaim | undefined;
+  readonly persistentVolume: (name: string) => PersistentVolume | undefined;
+  readonly storageClass: (name: string) => StorageClass | undefined;
+  readonly csiNode: (nodeName: string) => CSINode | undefined;
+}
+
+export const emptyStorageLister: StorageLister = Object.freeze({
+  persistentVolumeClaim: () => undefined,
+  persistentVolume: () => undefined,
+  storageClass: () => undefined,
+  csiNode: () => undefined,
+});
+
+/** A snapshot over plain lists: for tests, and for what-if questions sent inline. */
+export function snapshotOf(
+  nodes: readonly Node[],
+  pods: readonly Pod[],
+  extra: { namespaces?: readonly Namespace[]; storage?: StorageLister } = {},
+): SchedulingSnapshot {
+  const sorted = [...nodes].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
+  const byNode = new Map<string, Pod[]>();
+  for (const pod of pods) {
+    const nodeName = pod.spec?.nodeName;
+    const phase = pod.status?.phase;
+    if (!nodeName || phase === 'Succeeded' || phase === 'Failed') continue;
+    const list = byNode.get(nodeName);
+    if (list) list.push(pod);
+    else byNode.set(nodeName, [pod]);
+  }
+  const namespaces = new Map((extra.namespaces ?? []).map((ns) => [ns.metadata.name, ns]));
+  return {
+    nodes: sorted,
+    podsOn: (nodeName) => byNode.get(nodeName) ?? [],
+    namespace: (name) => namespaces.get(name),
+    storage: extra.storage ?? emptyStorageLister,
+  };
+}
