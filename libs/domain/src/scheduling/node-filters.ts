@@ -9,6 +9,7 @@ import { evaluateNodeAffinity, nodeAffinityMatches } from './node-affinity';
 import { type InsufficientResource, fitsRequest, nodeCapacity, withoutMissingExtendedResources } from './node-resources-fit';
 import { type NodeUsage, emptyNodeUsage } from './node-usage';
 import { type PlacementCapacity, type PlacementReason, type ResourceShortage, PlacementReasonCodes, SchedulerReasons } from './placement-reasons';
+import { type NodeFilterPlugin, type PodPlugins, noPodPlugins } from './framework/pod-plugins';
 
 /**
  * kube-scheduler's filters for one pod on one node, in two parts: what a node's taints,
@@ -110,17 +111,25 @@ export function nodeNameMismatch(boundTo: string, explain: boolean): NodeFilterR
 /**
  * Filters one node for the pod, collecting every reason (not only the first) and the one status
  * kube-scheduler would count: the first failing filter in its default order (NodeUnschedulable,
- * NodeName, TaintToleration, NodeAffinity, then, with capacity, NodeResourcesFit; NodePorts, which
- * runs between the last two, is not modelled). A pod with spec.nodeName is not scheduled but
+ * NodeName, TaintToleration, NodeAffinity, NodePorts, then, with capacity, NodeResourcesFit, then
+ * the plugins after it: the volume filters, PodTopologySpread, InterPodAffinity; `plugins` holds
+ * those beyond NodeResourcesFit, their PreFilters run for the pod). A pod with spec.nodeName is not scheduled but
  * admitted by the kubelet on that node (generalFilter), which ignores NoSchedule taints and
  * spec.unschedulable but not NoExecute taints, node selectors or resources. The kubelet checks
  * resources first and reports one reason only; the scheduler's order is kept here for both.
  * Without `explain`, it stops at the first rejection and gives no reasons.
  */
-export function runFilters(pod: Pod, node: Node, options: MatchOptions, explain: boolean, fit: ResourceFit | undefined): NodeFilterResult {
+export function runFilters(
+  pod: Pod,
+  node: Node,
+  options: MatchOptions,
+  explain: boolean,
+  fit: ResourceFit | undefined,
+  plugins: PodPlugins = noPodPlugins,
+): NodeFilterResult {
   const boundTo = pod.spec?.nodeName;
   if (boundTo && boundTo !== node.metadata.name) return nodeNameMismatch(boundTo, explain);
-  return withResourceFit(sharedFilters(pod, node, options, explain), node, fit, Boolean(boundTo), explain);
+  return withResourceFit(sharedFilters(pod, node, options, explain), node, fit, Boolean(boundTo), explain, plugins);
 }
 
 /**
@@ -173,25 +182,57 @@ export function sharedFilters(pod: Pod, node: Node, options: MatchOptions, expla
 }
 
 /**
- * A node's whole result: the shared verdict with NodeResourcesFit on this node (with capacity).
- * Explaining, resources are checked even on a node rejected already, to list every reason.
+ * A node's whole result: the shared verdict with the plugins that read the node's pods and domain,
+ * and NodeResourcesFit on this node (with capacity), in the profile's order. Explaining, every
+ * filter runs even on a node rejected already, to list every reason; the rejection is the first.
  */
-export function withResourceFit(shared: SharedVerdict, node: Node, fit: ResourceFit | undefined, bound: boolean, explain: boolean): NodeFilterResult {
+export function withResourceFit(
+  shared: SharedVerdict,
+  node: Node,
+  fit: ResourceFit | undefined,
+  bound: boolean,
+  explain: boolean,
+  plugins: PodPlugins = noPodPlugins,
+): NodeFilterResult {
   if (!explain) {
-    if (shared.rejection || !fit) return { reasons: [], rejection: shared.rejection };
-    const { insufficient } = checkResources(node, fit, bound);
-    return { reasons: [], rejection: insufficient.length > 0 ? { reasons: insufficient.map((r) => r.reason) } : undefined };
+    if (shared.rejection) return { reasons: [], rejection: shared.rejection };
+    const before = firstRejection(plugins.beforeResources, node);
+    if (before) return { reasons: [], rejection: before };
+    if (fit) {
+      const { insufficient } = checkResources(node, fit, bound);
+      if (insufficient.length > 0) return { reasons: [], rejection: { reasons: insufficient.map((r) => r.reason) } };
+    }
+    return { reasons: [], rejection: firstRejection(plugins.afterResources, node) };
   }
   const reasons = [...shared.leading];
   let rejection = shared.rejection;
+  const runPlugins = (list: readonly NodeFilterPlugin[]) => {
+    for (const plugin of list) {
+      const status = plugin.filter(node);
+      if (!status) continue;
+      reasons.push(...status.details);
+      rejection ??= { reasons: status.reasons };
+    }
+  };
+  runPlugins(plugins.beforeResources);
   const resources = fit && checkResources(node, fit, bound);
   if (resources && resources.insufficient.length > 0) {
     reasons.push(...resources.insufficient.map(shortageReason));
     rejection ??= { reasons: resources.insufficient.map((r) => r.reason) };
   }
+  runPlugins(plugins.afterResources);
   reasons.push(...shared.trailing);
   if (resources?.unknown) reasons.push(allocatableUnknownReason);
   return { reasons, rejection };
+}
+
+/** The first of the plugins to reject the node, as RunFilterPlugins stops there. */
+function firstRejection(list: readonly NodeFilterPlugin[], node: Node): SchedulerRejection | undefined {
+  for (const plugin of list) {
+    const status = plugin.filter(node);
+    if (status) return { reasons: status.reasons };
+  }
+  return undefined;
 }
 
 /** A rejection's reasons in the chosen words: the legacy ones name the untolerated taint. */

@@ -1,0 +1,26 @@
+import type { Node } from '../../types';
+import type { FilterStatus } from './plugin-status';
+
+/**
+ * The default profile's filters that read more than a node's own taints, labels and size (its pods'
+ * ports and volumes, the pods of its topology domain, the cluster's storage), each with its PreFilter
+ * run once for the pod: what runFilters calls node by node around NodeResourcesFit.
+ */
+
+/** One plugin's Filter, bound to the pod and the state its PreFilter computed. */
+export interface NodeFilterPlugin {
+  readonly name: string;
+  readonly filter: (node: Node) => FilterStatus | undefined;
+}
+
+export interface PodPlugins {
+  /** Run after NodeAffinity and before NodeResourcesFit, in the profile's order (NodePorts). */
+  readonly beforeResources: readonly NodeFilterPlugin[];
+  /** Run after NodeResourcesFit, in the profile's order (the volume filters, PodTopologySpread, InterPodAffinity). */
+  readonly afterResources: readonly NodeFilterPlugin[];
+}
+
+/** No plugin to run: every one skipped for the pod (PreFilter's Skip), or none asked for. */
+export const noPodPlugins: PodPlugins = Object.freeze({ beforeResources: [], afterResources: [] });
+
+export const hasPodPlugins = (plugins: PodPlugins): boolean => plugins.beforeResources.length > 0 || plugins.afterResources.length > 0;
