@@ -50,30 +50,67 @@ const containerRequests = (c: Container): Amounts => amountsOf(effectiveRequests
 /** isRestartableInitContainer: a sidecar, started in order with the init containers and running to the end. */
 const isSidecar = (c: Container): boolean => c.restartPolicy === 'Always';
 
+/** The requests of each container and init container, parsed once for every way of adding them up. */
+interface ContainerAmounts {
+  readonly containers: readonly Amounts[];
+  readonly initContainers: readonly { readonly own: Amounts; readonly sidecar: boolean }[];
+}
+
+function containerAmountsOf(pod: Pod): ContainerAmounts {
+  return {
+    containers: (pod.spec?.containers ?? []).map(containerRequests),
+    initContainers: (pod.spec?.initContainers ?? []).map((c) => ({ own: containerRequests(c), sidecar: isSidecar(c) })),
+  };
+}
+
+/**
+ * applyNonMissing (component-helpers resource): a container that does not name one of these
+ * resources among its requests is taken to request the given amount of it; one that names it, at
+ * zero too, keeps its own.
+ */
+function withNonMissing(own: Amounts, nonMissing: Amounts | undefined): Amounts {
+  if (!nonMissing) return own;
+  let filled: Amounts | undefined;
+  for (const [name, q] of nonMissing) {
+    if (own.has(name)) continue;
+    filled ??= new Map(own);
+    filled.set(name, q);
+  }
+  return filled ?? own;
+}
+
 /**
  * AggregateContainerRequests (aggregateContainerResourcesByFn, KEP-753): the containers run
  * together, so they are summed; a sidecar runs from its start to the end, so it is added to that
  * sum; any other init container runs alone beside the sidecars started before it, so the pod
- * needs, per resource, the larger of the sum and the largest such moment.
+ * needs, per resource, the larger of the sum and the largest such moment. With `nonMissing`
+ * (PodResourcesOptions.NonMissingContainerRequests), each container's missing requests filled first.
  */
-function aggregateContainerRequests(pod: Pod): Amounts {
+function aggregateContainerRequests(parsed: ContainerAmounts, nonMissing?: Amounts): Amounts {
   const total: Amounts = new Map();
-  for (const c of pod.spec?.containers ?? []) add(total, containerRequests(c));
+  for (const own of parsed.containers) add(total, withNonMissing(own, nonMissing));
   const sidecars: Amounts = new Map();
   const initPeak: Amounts = new Map();
-  for (const init of pod.spec?.initContainers ?? []) {
-    const own = containerRequests(init);
-    if (isSidecar(init)) {
+  for (const init of parsed.initContainers) {
+    const own = withNonMissing(init.own, nonMissing);
+    if (init.sidecar) {
       add(total, own);
       add(sidecars, own);
       max(initPeak, sidecars);
     } else {
-      add(own, sidecars);
-      max(initPeak, own);
+      const running = new Map(own);
+      add(running, sidecars);
+      max(initPeak, running);
     }
   }
   max(total, initPeak);
   return total;
+}
+
+/** Would `nonMissing` fill in anything? When no container misses any of its resources, the aggregate is the same without it. */
+function fillsSomething(parsed: ContainerAmounts, nonMissing: Amounts): boolean {
+  const misses = (own: Amounts): boolean => [...nonMissing.keys()].some((name) => !own.has(name));
+  return parsed.containers.some(misses) || parsed.initContainers.some((init) => misses(init.own));
 }
 
 /**
@@ -99,14 +136,25 @@ function podLevelRequests(pod: Pod, aggregate: Amounts): Amounts | undefined {
 /**
  * PodRequests with the scheduler's options (PodLevelResources on): the containers' aggregate,
  * replaced resource by resource by the pod-level requests where set (applyPodLevelResources),
- * then spec.overhead added.
+ * then spec.overhead added. Done in place, on an aggregate made for it.
  */
-function podRequestAmounts(pod: Pod): Amounts {
-  const requests = aggregateContainerRequests(pod);
-  const podLevel = podLevelRequests(pod, requests);
-  if (podLevel) for (const [name, q] of podLevel) requests.set(name, q);
-  add(requests, amountsOf(pod.spec?.overhead));
-  return requests;
+function withPodLevelAndOverhead(pod: Pod, aggregate: Amounts, podLevel: Amounts | undefined): Amounts {
+  if (podLevel) for (const [name, q] of podLevel) aggregate.set(name, q);
+  if (pod.spec?.overhead) add(aggregate, amountsOf(pod.spec.overhead));
+  return aggregate;
+}
+
+/**
+ * The pod's requests as PodRequests gives them, and with `nonMissing` filled in the containers
+ * (NonMissingContainerRequests). The pod-level requests are defaulted (defaultPodRequests) from the
+ * containers' own requests, as the API server did when it stored the pod, never from the filled ones.
+ */
+function podRequestAmounts(pod: Pod, nonMissing?: Amounts): Amounts {
+  const parsed = containerAmountsOf(pod);
+  const aggregate = aggregateContainerRequests(parsed);
+  const podLevel = podLevelRequests(pod, aggregate);
+  const filled = nonMissing && fillsSomething(parsed, nonMissing) ? aggregateContainerRequests(parsed, nonMissing) : aggregate;
+  return withPodLevelAndOverhead(pod, filled, podLevel);
 }
 
 /** What the pod asks of a node, by resource name in name order, as quantities: `{ cpu: '1500m', memory: '67108864' }`. */
@@ -147,9 +195,65 @@ function inSchedulerUnits(amounts: Amounts): ResourceRequest {
 }
 
 /**
- * The pod's request as NodeResourcesFit sees it (computePodResourceRequest: PodRequests, then
- * SetMaxResource) and as NodeInfo.AddPod counts it on the node it is bound to.
+ * schedutil.DefaultMilliCPURequest (100m) and DefaultMemoryRequest (200Mi), in nano-units: what
+ * the scheduler's scoring counts for a container that does not request cpu or memory, so that a
+ * node full of BestEffort pods does not look empty.
  */
-export function podResourceRequest(pod: Pod): ResourceRequest {
-  return inSchedulerUnits(podRequestAmounts(pod));
+const defaultNonZeroRequests: Amounts = new Map([
+  ['cpu', 100_000_000n],
+  ['memory', 200n * 1024n * 1024n * 1_000_000_000n],
+]);
+
+/** cpu in millicores and memory in bytes, as NodeInfo's NonZeroRequested and the pods' Non0CPU / Non0Mem hold them. */
+export interface NonZeroRequest {
+  readonly milliCPU: bigint;
+  readonly memory: bigint;
+}
+
+/** A pod's request as NodeInfo.AddPod counts it: its requests, and their non-zero cpu and memory. */
+export interface PodResourceRequest extends ResourceRequest {
+  /** PodInfo.CalculateResource's Non0CPU and Non0Mem, which NodeInfo sums into NonZeroRequested. */
+  readonly nonZero: NonZeroRequest;
+}
+
+/**
+ * getNonMissingContainerRequests (pkg/scheduler/framework/types.go): without pod-level requests,
+ * 100m of cpu and 200Mi of memory for every container missing them; with pod-level requests, only
+ * for a resource that neither the pod level nor any container (nor the overhead) names.
+ */
+function nodeNonMissingRequests(requests: Amounts, podLevelSet: boolean): Amounts {
+  if (!podLevelSet) return defaultNonZeroRequests;
+  return new Map([...defaultNonZeroRequests].filter(([name]) => !requests.has(name)));
+}
+
+/**
+ * The pod's request as NodeResourcesFit sees it (computePodResourceRequest: PodRequests, then
+ * SetMaxResource) and as NodeInfo.AddPod counts it on the node it is bound to, with the non-zero
+ * cpu and memory PodInfo.CalculateResource adds for the scoring (NonZeroRequested).
+ */
+export function podResourceRequest(pod: Pod): PodResourceRequest {
+  const parsed = containerAmountsOf(pod);
+  const aggregate = aggregateContainerRequests(parsed);
+  const podLevel = podLevelRequests(pod, aggregate);
+  const requests = withPodLevelAndOverhead(pod, aggregate, podLevel);
+  const nonMissing = nodeNonMissingRequests(requests, podLevel !== undefined);
+  const nonZeroAmounts =
+    nonMissing.size > 0 && fillsSomething(parsed, nonMissing)
+      ? withPodLevelAndOverhead(pod, aggregateContainerRequests(parsed, nonMissing), podLevel)
+      : requests;
+  return {
+    ...inSchedulerUnits(requests),
+    nonZero: { milliCPU: quantityMilliValue(nonZeroAmounts.get('cpu') ?? 0n), memory: quantityValue(nonZeroAmounts.get('memory') ?? 0n) },
+  };
+}
+
+/**
+ * The pod's request as the least-allocated scoring takes it (resourceAllocationScorer's
+ * calculatePodResourceRequest with useRequested false): PodRequests with 100m of cpu and 200Mi of
+ * memory for every container missing them, whether or not pod-level requests are set (which then
+ * replace the containers' sum where they name a resource). Not NodeInfo's rule (podResourceRequest's
+ * nonZero), which fills only what the pod level leaves unnamed.
+ */
+export function podNonZeroScoringRequest(pod: Pod): ResourceRequest {
+  return inSchedulerUnits(podRequestAmounts(pod, defaultNonZeroRequests));
 }

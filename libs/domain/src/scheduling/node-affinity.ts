@@ -110,8 +110,11 @@ function fieldRequirementMiss(req: NodeSelectorRequirement, node: Node): string 
   return `${text}${nodeIsWords}${node.metadata.name}`;
 }
 
-/** Does one term hold? An empty term matches nothing. */
-function termHolds(term: NodeSelectorTerm, node: Node): boolean {
+/**
+ * Does one node selector term hold on the node (nodeSelectorTerm.match)? Its requirements are
+ * ANDed; an empty term matches nothing, and so does a requirement that cannot be parsed.
+ */
+export function nodeSelectorTermMatches(term: NodeSelectorTerm, node: Node): boolean {
   const expressions = term.matchExpressions ?? [];
   const fields = term.matchFields ?? [];
   if (expressions.length === 0 && fields.length === 0) return false;
@@ -128,7 +131,7 @@ export function nodeAffinityMatches(pod: Pod, node: Node): boolean {
   const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   // Inline pods come from raw JSON; a required affinity without terms is read as none.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-  return !required || (required.nodeSelectorTerms ?? []).some((term) => termHolds(term, node));
+  return !required || (required.nodeSelectorTerms ?? []).some((term) => nodeSelectorTermMatches(term, node));
 }
 
 /** Every unmet requirement of one term; an empty term matches nothing. */

@@ -1,18 +1,24 @@
-import { type ResourceRequest, podResourceRequest } from '../resources/pod-requests';
+import { type NonZeroRequest, type PodResourceRequest, type ResourceRequest, podResourceRequest } from '../resources/pod-requests';
 import type { Pod } from '../types';
 
 /**
  * What the pods bound to a node already request of it, as kube-scheduler's NodeInfo keeps it
- * (Requested, and len(Pods)): built pod by pod, a pod added or removed without going over the
- * others again. Values, never mutated: adding returns a new usage.
+ * (Requested, NonZeroRequested, and len(Pods)): built pod by pod, a pod added or removed without
+ * going over the others again. Values, never mutated: adding returns a new usage.
  */
 export interface NodeUsage {
   readonly requested: ResourceRequest;
+  /**
+   * NodeInfo.NonZeroRequested: the pods' cpu and memory with 100m and 200Mi counted for each
+   * container that requests none (PodResourceRequest's nonZero), which the least-allocated score reads.
+   */
+  readonly nonZeroRequested: NonZeroRequest;
   readonly pods: number;
 }
 
 export const emptyNodeUsage: NodeUsage = Object.freeze({
   requested: Object.freeze({ milliCPU: 0n, memory: 0n, ephemeralStorage: 0n, scalar: new Map<string, bigint>() }),
+  nonZeroRequested: Object.freeze({ milliCPU: 0n, memory: 0n }),
   pods: 0,
 });
 
@@ -25,8 +31,8 @@ function combineScalar(a: ReadonlyMap<string, bigint>, b: ReadonlyMap<string, bi
 }
 
 /** NodeInfo.update: the request of one pod added (sign 1) or taken away (sign -1), and the pod counted. */
-function update(usage: NodeUsage, request: ResourceRequest, sign: 1n | -1n): NodeUsage {
-  const { requested } = usage;
+function update(usage: NodeUsage, request: PodResourceRequest, sign: 1n | -1n): NodeUsage {
+  const { requested, nonZeroRequested } = usage;
   return {
     requested: {
       milliCPU: requested.milliCPU + sign * request.milliCPU,
@@ -34,15 +40,19 @@ function update(usage: NodeUsage, request: ResourceRequest, sign: 1n | -1n): Nod
       ephemeralStorage: requested.ephemeralStorage + sign * request.ephemeralStorage,
       scalar: combineScalar(requested.scalar, request.scalar, sign),
     },
+    nonZeroRequested: {
+      milliCPU: nonZeroRequested.milliCPU + sign * request.nonZero.milliCPU,
+      memory: nonZeroRequested.memory + sign * request.nonZero.memory,
+    },
     pods: usage.pods + (sign === 1n ? 1 : -1),
   };
 }
 
 /** NodeInfo.AddPod: the usage with one more pod, of this request (see podResourceRequest). */
-export const addPodUsage = (usage: NodeUsage, request: ResourceRequest): NodeUsage => update(usage, request, 1n);
+export const addPodUsage = (usage: NodeUsage, request: PodResourceRequest): NodeUsage => update(usage, request, 1n);
 
 /** NodeInfo.RemovePod: the usage without a pod that was added with this request. Nothing checks that it was. */
-export const removePodUsage = (usage: NodeUsage, request: ResourceRequest): NodeUsage => update(usage, request, -1n);
+export const removePodUsage = (usage: NodeUsage, request: PodResourceRequest): NodeUsage => update(usage, request, -1n);
 
 /**
  * Does the pod hold resources on a node? Bound to one and not finished: kube-scheduler's pod

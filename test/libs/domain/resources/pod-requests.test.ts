@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Pod, podRequests, podResourceRequest } from '@taintgate/domain';
-import { formatNanos } from '../../../../libs/domain/src/resources/pod-requests';
+import { formatNanos, podNonZeroScoringRequest } from '../../../../libs/domain/src/resources/pod-requests';
 import type { Container, PodSpec, ResourceList } from '../../../../libs/domain/src/types';
 
 describe('formatNanos', () => {
@@ -322,7 +322,108 @@ describe('podResourceRequest: in the scheduler units', () => {
       { milliCPU: 0n, memory: 18000000000000000000n, ephemeralStorage: 0n, scalar: [] },
     ],
   ])('%s', (_name, spec, { scalar, ...rest }) => {
-    const request = podResourceRequest(pod(spec));
-    expect({ ...request, scalar: [...request.scalar] }).toEqual({ ...rest, scalar });
+    const { milliCPU, memory, ephemeralStorage, scalar: gotScalar } = podResourceRequest(pod(spec));
+    expect({ milliCPU, memory, ephemeralStorage, scalar: [...gotScalar] }).toEqual({ ...rest, scalar });
+  });
+});
+
+const oneMi = 1048576n;
+/** schedutil.DefaultMilliCPURequest and DefaultMemoryRequest. */
+const defaultMilliCPU = 100n;
+const defaultMemory = 200n * oneMi;
+const cpuAndMemory = (request: { milliCPU: bigint; memory: bigint }) => ({ milliCPU: request.milliCPU, memory: request.memory });
+
+// Kubernetes' TestResourceAllocationScorerCalculateRequests (noderesources/resource_allocation_test.go):
+// calculatePodResourceRequest with NonMissingContainerRequests, case by case. Without pod-level
+// requests, NodeInfo's Non0CPU / Non0Mem (PodInfo.CalculateResource) count the same.
+describe('non-zero requests: 100m and 200Mi for each container missing them', () => {
+  it.each<[string, PodSpec, bigint, bigint]>([
+    ['overhead only', { overhead: { cpu: '1', memory: '1Mi' } }, 1000n, oneMi],
+    ['1x requestless container', { containers: [{ name: 'a' }] }, defaultMilliCPU, defaultMemory],
+    ['2x requestless container', { containers: [{ name: 'a' }, { name: 'b' }] }, 2n * defaultMilliCPU, 2n * defaultMemory],
+    [
+      'request container + requestless container',
+      { containers: [requesting({ cpu: '1', memory: '1Mi' }), { name: 'b' }] },
+      1000n + defaultMilliCPU,
+      oneMi + defaultMemory,
+    ],
+    [
+      'container + requestless container + overhead',
+      { overhead: { cpu: '1', memory: '1Mi' }, containers: [requesting({ cpu: '1', memory: '1Mi' }), { name: 'b' }] },
+      2000n + defaultMilliCPU,
+      2n * oneMi + defaultMemory,
+    ],
+    [
+      'init container + container + requestless container + overhead',
+      {
+        overhead: { cpu: '1', memory: '1Mi' },
+        initContainers: [requesting({ cpu: '3' }, 'init')],
+        containers: [requesting({ cpu: '1', memory: '1Mi' }), { name: 'b' }],
+      },
+      4000n,
+      2n * oneMi + defaultMemory,
+    ],
+    [
+      'requestless init container + small init container + small container ',
+      { initContainers: [{ name: 'i1' }, requesting({ cpu: '1m', memory: '1' }, 'i2')], containers: [requesting({ cpu: '3m', memory: '3' })] },
+      defaultMilliCPU,
+      defaultMemory,
+    ],
+    [
+      'requestless init container + small init container + small container + requestless container ',
+      {
+        initContainers: [{ name: 'i1' }, requesting({ cpu: '1m', memory: '1' }, 'i2')],
+        containers: [requesting({ cpu: '3m', memory: '3' }), { name: 'b' }],
+      },
+      3n + defaultMilliCPU,
+      3n + defaultMemory,
+    ],
+  ])('%s', (_name, spec, milliCPU, memory) => {
+    expect(cpuAndMemory(podNonZeroScoringRequest(pod(spec)))).toEqual({ milliCPU, memory });
+    expect(podResourceRequest(pod(spec)).nonZero).toEqual({ milliCPU, memory });
+  });
+
+  it('a request written as zero is kept: only a missing one is filled (applyNonMissing)', () => {
+    const spec: PodSpec = { containers: [requesting({ cpu: '0', memory: '0' })] };
+    expect(podResourceRequest(pod(spec)).nonZero).toEqual({ milliCPU: 0n, memory: 0n });
+    expect(cpuAndMemory(podNonZeroScoringRequest(pod(spec)))).toEqual({ milliCPU: 0n, memory: 0n });
+  });
+
+  it('a limit is a request (SetDefaults_Pod): nothing filled', () => {
+    expect(podResourceRequest(pod({ containers: [limiting({ cpu: '2', memory: '1Mi' })] })).nonZero).toEqual({ milliCPU: 2000n, memory: oneMi });
+  });
+
+  it('a sidecar without requests counts the defaults for as long as the pod runs', () => {
+    const spec: PodSpec = { initContainers: [sidecar({})], containers: [requesting({ cpu: '1', memory: '1Mi' })] };
+    expect(podResourceRequest(pod(spec)).nonZero).toEqual({ milliCPU: 1100n, memory: oneMi + defaultMemory });
+    expect(cpuAndMemory(podNonZeroScoringRequest(pod(spec)))).toEqual({ milliCPU: 1100n, memory: oneMi + defaultMemory });
+  });
+
+  it('the requests themselves are left as they are', () => {
+    const request = podResourceRequest(pod({ containers: [{ name: 'a' }] }));
+    expect([request.milliCPU, request.memory]).toEqual([0n, 0n]);
+  });
+});
+
+// With pod-level requests, NodeInfo (getNonMissingContainerRequests) fills a resource only where
+// neither the pod level nor any container names it; the scoring of the incoming pod
+// (calculatePodResourceRequest) fills every container and lets the pod level replace the sum.
+describe('non-zero requests with pod-level requests', () => {
+  it('the pod level names cpu, no container memory: both fill memory per container', () => {
+    const spec: PodSpec = { resources: { requests: { cpu: '2' } }, containers: [{ name: 'a' }, { name: 'b' }] };
+    expect(podResourceRequest(pod(spec)).nonZero).toEqual({ milliCPU: 2000n, memory: 2n * defaultMemory });
+    expect(cpuAndMemory(podNonZeroScoringRequest(pod(spec)))).toEqual({ milliCPU: 2000n, memory: 2n * defaultMemory });
+  });
+
+  it('a container names memory: NodeInfo fills nothing, the scoring fills the other container', () => {
+    const spec: PodSpec = { resources: { requests: { cpu: '2' } }, containers: [requesting({ memory: '1Mi' }), { name: 'b' }] };
+    expect(podResourceRequest(pod(spec)).nonZero).toEqual({ milliCPU: 2000n, memory: oneMi });
+    expect(cpuAndMemory(podNonZeroScoringRequest(pod(spec)))).toEqual({ milliCPU: 2000n, memory: oneMi + defaultMemory });
+  });
+
+  it('the pod level names both: its values, whatever the containers miss', () => {
+    const spec: PodSpec = { resources: { requests: { cpu: '2', memory: '2Mi' } }, containers: [{ name: 'a' }] };
+    expect(podResourceRequest(pod(spec)).nonZero).toEqual({ milliCPU: 2000n, memory: 2n * oneMi });
+    expect(cpuAndMemory(podNonZeroScoringRequest(pod(spec)))).toEqual({ milliCPU: 2000n, memory: 2n * oneMi });
   });
 });

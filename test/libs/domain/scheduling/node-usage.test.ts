@@ -25,6 +25,8 @@ describe('NodeUsage: adding and removing pods (NodeInfo.AddPod, NodeInfo.RemoveP
           ['nvidia.com/gpu', 1n],
         ],
       },
+      // b requests no memory: 200Mi counted for it (GetNonMissingContainerRequests).
+      nonZeroRequested: { milliCPU: 750n, memory: 1283457024n },
       pods: 2,
     });
   });
@@ -42,10 +44,19 @@ describe('NodeUsage: adding and removing pods (NodeInfo.AddPod, NodeInfo.RemoveP
           ['nvidia.com/gpu', 1n],
         ],
       },
+      nonZeroRequested: { milliCPU: 500n, memory: 1073741824n },
       pods: 1,
     });
-    expect(plain(withA)).toEqual({ requested: { milliCPU: 500n, memory: 1073741824n, ephemeralStorage: 0n, scalar: [['nvidia.com/gpu', 1n]] }, pods: 1 });
-    expect(plain(emptyNodeUsage)).toEqual({ requested: { milliCPU: 0n, memory: 0n, ephemeralStorage: 0n, scalar: [] }, pods: 0 });
+    expect(plain(withA)).toEqual({
+      requested: { milliCPU: 500n, memory: 1073741824n, ephemeralStorage: 0n, scalar: [['nvidia.com/gpu', 1n]] },
+      nonZeroRequested: { milliCPU: 500n, memory: 1073741824n },
+      pods: 1,
+    });
+    expect(plain(emptyNodeUsage)).toEqual({
+      requested: { milliCPU: 0n, memory: 0n, ephemeralStorage: 0n, scalar: [] },
+      nonZeroRequested: { milliCPU: 0n, memory: 0n },
+      pods: 0,
+    });
   });
 
   it('a pod requesting nothing still takes a pod slot', () => {
@@ -77,7 +88,15 @@ describe('holdsNodeResources and usageByNode', () => {
       pod('pending', undefined, { cpu: '8' }),
     ]);
     expect([...usage.keys()].sort()).toEqual(['n1', 'n2']);
-    expect(plain(usage.get('n1'))).toEqual({ requested: { milliCPU: 1500n, memory: 1048576n, ephemeralStorage: 0n, scalar: [] }, pods: 2 });
-    expect(plain(usage.get('n2'))).toEqual({ requested: { milliCPU: 2000n, memory: 0n, ephemeralStorage: 0n, scalar: [] }, pods: 1 });
+    expect(plain(usage.get('n1'))).toEqual({
+      requested: { milliCPU: 1500n, memory: 1048576n, ephemeralStorage: 0n, scalar: [] },
+      nonZeroRequested: { milliCPU: 1500n, memory: 210763776n },
+      pods: 2,
+    });
+    expect(plain(usage.get('n2'))).toEqual({
+      requested: { milliCPU: 2000n, memory: 0n, ephemeralStorage: 0n, scalar: [] },
+      nonZeroRequested: { milliCPU: 2000n, memory: 209715200n },
+      pods: 1,
+    });
   });
 });
