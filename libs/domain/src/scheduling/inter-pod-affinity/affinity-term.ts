@@ -101,6 +101,8 @@ function preferredTerms(pod: Pod, kind: 'podAffinity' | 'podAntiAffinity', affin
  */
 const parsedTerms = new WeakMap<Pod, PodAffinityTerms>();
 
+const noTerms: PodAffinityTerms = Object.freeze({ requiredAffinity: [], requiredAntiAffinity: [], preferredAffinity: [], preferredAntiAffinity: [] });
+
 /**
  * framework.NewPodInfo's terms: each list parsed on its own (GetAffinityTerms), a list with a term
  * that does not parse left empty, and the errors aggregated with the list's name. The cache ignores
@@ -108,14 +110,16 @@ const parsedTerms = new WeakMap<Pod, PodAffinityTerms>();
  * terms"), so such a pod simply has fewer terms; PreFilter refuses an incoming pod with one.
  */
 export function podAffinityTermsOf(pod: Pod): PodAffinityTerms {
+  const affinity = pod.spec?.affinity;
+  // Most pods have no pod affinity: nothing to parse, nothing to keep.
+  if (affinity?.podAffinity == null && affinity?.podAntiAffinity == null) return noTerms;
   const cached = parsedTerms.get(pod);
   if (cached) return cached;
-  const affinity = pod.spec?.affinity;
   const lists = {
-    requiredAffinityTerms: requiredTerms(pod, 'podAffinity', affinity?.podAffinity),
-    requiredAntiAffinityTerms: requiredTerms(pod, 'podAntiAffinity', affinity?.podAntiAffinity),
-    preferredAffinityTerms: preferredTerms(pod, 'podAffinity', affinity?.podAffinity),
-    preferredAntiAffinityTerms: preferredTerms(pod, 'podAntiAffinity', affinity?.podAntiAffinity),
+    requiredAffinityTerms: requiredTerms(pod, 'podAffinity', affinity.podAffinity),
+    requiredAntiAffinityTerms: requiredTerms(pod, 'podAntiAffinity', affinity.podAntiAffinity),
+    preferredAffinityTerms: preferredTerms(pod, 'podAffinity', affinity.podAffinity),
+    preferredAntiAffinityTerms: preferredTerms(pod, 'podAntiAffinity', affinity.podAntiAffinity),
   };
   const parseErrors = (Object.keys(lists) as TermParseError['list'][]).flatMap((list) => {
     const parsed = lists[list];

@@ -111,7 +111,8 @@ export function affinitySelectorMatches(selector: AffinitySelector, labels: Read
       return true;
     case 'requirements': {
       const set = labels ?? {};
-      return selector.requirements.every((requirement) => requirementMatches(requirement, set));
+      for (const requirement of selector.requirements) if (!requirementMatches(requirement, set)) return false;
+      return true;
     }
   }
 }

@@ -86,6 +86,7 @@ export function interPodAffinityPreScore(
       if (incomingAffinityTermMatches(term, existingPod, namespaceOf)) addScore(scores, term, node, -term.weight);
     }
     // The existing pod's terms against the pod: its required affinity with HardPodAffinityWeight, its preferred terms with theirs.
+    if (!podHasPodAffinity(existingPod)) return;
     const existingTerms = podAffinityTermsOf(existingPod);
     if (hardWeight > 0) {
       for (const term of existingTerms.requiredAffinity) {
