@@ -1,0 +1,163 @@
+import type { Node, Pod, PodRef } from '../../types';
+import type { PreFilterOutcome } from '../framework/plugin-status';
+import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
+import { PlacementReasonCodes } from '../placement-reasons';
+import type { AffinityPodIndex } from './affinity-pod-index';
+import {
+  type AffinityTerm,
+  affinityTermMatches,
+  incomingAffinityTermMatches,
+  memoizedNamespaces,
+  namespaceLabelsOf,
+  podAffinityParseMessage,
+  podAffinityTermsOf,
+  podHasRequiredAntiAffinity,
+  podMatchesAllIncomingTerms,
+  podNamespace,
+} from './affinity-term';
+
+/**
+ * InterPodAffinity's PreFilter (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go):
+ * counts, per topology pair (`key=value` of a node label), the pods that bear on the incoming pod,
+ * so that Filter decides each node from the node's labels alone.
+ */
+
+export const interPodAffinityPluginName = 'InterPodAffinity';
+
+/** A pod that put a count in a topology pair, and the term it counted for: what the details name. */
+export interface TopologyWitness {
+  readonly pod: PodRef;
+  /** The term's place in that pod, e.g. `spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]`. */
+  readonly field: string;
+}
+
+/** preFilterState, plus a witness per counted pair for the details. Counts are keyed by `key=value`. */
+export interface InterPodAffinityState {
+  /** existingAntiAffinityCounts: per pair, the existing pods' required anti-affinity terms that match the incoming pod. */
+  readonly existingAntiAffinityCounts: ReadonlyMap<string, number>;
+  /** affinityCounts: per pair of each required affinity term, the existing pods matching all of the incoming pod's terms. */
+  readonly affinityCounts: ReadonlyMap<string, number>;
+  /** antiAffinityCounts: per pair, the (existing pod, incoming required anti-affinity term) matches. */
+  readonly antiAffinityCounts: ReadonlyMap<string, number>;
+  readonly requiredAffinityTerms: readonly AffinityTerm[];
+  readonly requiredAntiAffinityTerms: readonly AffinityTerm[];
+  /** podMatchesAllAffinityTerms(own required affinity terms, own pod): the first pod of a group may go where its topology keys are. */
+  readonly podMatchesOwnAffinityTerms: boolean;
+  /** Per pair of existingAntiAffinityCounts, the first existing pod found holding such a term. */
+  readonly existingAntiAffinityWitnesses: ReadonlyMap<string, TopologyWitness>;
+  /** Per pair of antiAffinityCounts, the first existing pod found matching one of the incoming pod's anti-affinity terms. */
+  readonly antiAffinityWitnesses: ReadonlyMap<string, TopologyWitness>;
+}
+
+/** topologyPair as a map key: a label key has no `=`, so the first `=` splits it. */
+export const topologyPairKey = (key: string, value: string): string => `${key}=${value}`;
+
+const hasLabel = (node: Node, key: string): boolean => Object.prototype.hasOwnProperty.call(node.metadata.labels ?? {}, key);
+
+/** The pair of a node for a topology key, or undefined when the node lacks the label (topologyToMatchedTermCount.update). */
+export function nodeTopologyPair(node: Node, topologyKey: string): string | undefined {
+  return hasLabel(node, topologyKey) ? topologyPairKey(topologyKey, node.metadata.labels?.[topologyKey] ?? '') : undefined;
+}
+
+const podRef = (pod: Pod): PodRef => ({ namespace: podNamespace(pod), name: pod.metadata.name });
+
+class TopologyCounts {
+  readonly counts = new Map<string, number>();
+  readonly witnesses = new Map<string, TopologyWitness>();
+
+  add(node: Node, term: AffinityTerm, pod: Pod): void {
+    const pair = nodeTopologyPair(node, term.topologyKey);
+    if (pair === undefined) return;
+    this.counts.set(pair, (this.counts.get(pair) ?? 0) + 1);
+    if (!this.witnesses.has(pair)) this.witnesses.set(pair, { pod: podRef(pod), field: term.field });
+  }
+}
+
+/**
+ * PreFilter. `index` (optional) gives the pods with required anti-affinity per node, so that a pod
+ * with no required terms of its own looks only at those (HavePodsWithRequiredAntiAffinityList);
+ * a pod with required terms looks at every pod once, counting both at the same time.
+ *
+ * - `reject` (UnschedulableAndUnresolvable, `parsing pod: ...`) when a term of the pod does not parse;
+ * - `skip` when no existing pod's anti-affinity matches the pod and it has no required terms;
+ * - `run` with the counts otherwise.
+ */
+export function interPodAffinityPreFilter(pod: Pod, snapshot: SchedulingSnapshot, index?: AffinityPodIndex): PreFilterOutcome<InterPodAffinityState> {
+  const terms = podAffinityTermsOf(pod);
+  if (terms.parseErrors) {
+    const parseErrors = terms.parseErrors;
+    return {
+      kind: 'reject',
+      status: {
+        code: 'UnschedulableAndUnresolvable',
+        plugin: interPodAffinityPluginName,
+        reasons: [`parsing pod: ${podAffinityParseMessage(parseErrors)}`],
+        details: parseErrors.map((e) => ({
+          code: e.list.includes('Anti') ? PlacementReasonCodes.podAntiAffinityMismatch : PlacementReasonCodes.podAffinityMismatch,
+          message: `${e.field} does not parse: ${e.message}`,
+          field: e.field,
+        })),
+      },
+    };
+  }
+  const namespaceOf = memoizedNamespaces((name) => snapshot.namespace(name));
+  // GetNamespaceLabelsSnapshot: the existing pods' namespaceSelectors read the incoming pod's namespace labels.
+  const ownNamespaceLabels = namespaceLabelsOf(namespaceOf(podNamespace(pod)));
+  const affinityTerms = terms.requiredAffinity;
+  const antiAffinityTerms = terms.requiredAntiAffinity;
+
+  const existing = new TopologyCounts();
+  const affinity = new TopologyCounts();
+  const antiAffinity = new TopologyCounts();
+
+  // getExistingAntiAffinityCounts, for one existing pod with required anti-affinity.
+  const countExisting = (existingPod: Pod, node: Node): void => {
+    for (const term of podAffinityTermsOf(existingPod).requiredAntiAffinity) {
+      if (affinityTermMatches(term, pod, ownNamespaceLabels)) existing.add(node, term, existingPod);
+    }
+  };
+  // getIncomingAffinityAntiAffinityCounts, for one existing pod: affinity counts only when it matches
+  // all the terms (then once per term), anti-affinity once per matching term.
+  const countIncoming = (existingPod: Pod, node: Node): void => {
+    if (podMatchesAllIncomingTerms(affinityTerms, existingPod, namespaceOf)) {
+      for (const term of affinityTerms) affinity.add(node, term, existingPod);
+    }
+    for (const term of antiAffinityTerms) {
+      if (incomingAffinityTermMatches(term, existingPod, namespaceOf)) antiAffinity.add(node, term, existingPod);
+    }
+  };
+
+  if (affinityTerms.length > 0 || antiAffinityTerms.length > 0) {
+    for (const node of snapshot.nodes) {
+      for (const existingPod of snapshot.podsOn(node.metadata.name)) {
+        countIncoming(existingPod, node);
+        if (podHasRequiredAntiAffinity(existingPod)) countExisting(existingPod, node);
+      }
+    }
+  } else if (index) {
+    for (const node of index.nodesWithRequiredAntiAffinityPods) {
+      for (const existingPod of index.requiredAntiAffinityPodsOn(node.metadata.name)) countExisting(existingPod, node);
+    }
+  } else {
+    for (const node of snapshot.nodes) {
+      for (const existingPod of snapshot.podsOn(node.metadata.name)) {
+        if (podHasRequiredAntiAffinity(existingPod)) countExisting(existingPod, node);
+      }
+    }
+  }
+
+  if (existing.counts.size === 0 && affinityTerms.length === 0 && antiAffinityTerms.length === 0) return { kind: 'skip' };
+  return {
+    kind: 'run',
+    state: {
+      existingAntiAffinityCounts: existing.counts,
+      affinityCounts: affinity.counts,
+      antiAffinityCounts: antiAffinity.counts,
+      requiredAffinityTerms: affinityTerms,
+      requiredAntiAffinityTerms: antiAffinityTerms,
+      podMatchesOwnAffinityTerms: podMatchesAllIncomingTerms(affinityTerms, pod, namespaceOf),
+      existingAntiAffinityWitnesses: existing.witnesses,
+      antiAffinityWitnesses: antiAffinity.witnesses,
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import type { Node, Pod } from '../../types';
+import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
+import { maxNodeScore } from '../taint-toleration-score';
+import type { AffinityPodIndex } from './affinity-pod-index';
+import {
+  type AffinityTerm,
+  affinityTermMatches,
+  incomingAffinityTermMatches,
+  memoizedNamespaces,
+  namespaceLabelsOf,
+  podAffinityTermsOf,
+  podHasPodAffinity,
+  podNamespace,
+} from './affinity-term';
+
+/**
+ * InterPodAffinity's PreScore, Score and NormalizeScore (interpodaffinity/scoring.go): every
+ * preferred term of the pod, and every term of the existing pods the pod matches, adds its weight
+ * (affinity) or takes it away (anti-affinity) in the existing pod's topology domain; a node scores
+ * the sum over its domains, scaled between the lowest and the highest feasible node.
+ */
+
+/** The plugin's weight in the default profile (apis/config/v1 default_plugins.go). */
+export const interPodAffinityWeight = 2;
+
+/** InterPodAffinityArgs.HardPodAffinityWeight's default (v1.DefaultHardPodAffinitySymmetricWeight). */
+export const defaultHardPodAffinityWeight = 1;
+
+export interface InterPodAffinityScoreOptions {
+  /** InterPodAffinityArgs.HardPodAffinityWeight (0..100): the weight of an existing pod's required affinity term the pod matches; 0 ignores them. */
+  readonly hardPodAffinityWeight?: number;
+  /** InterPodAffinityArgs.IgnorePreferredTermsOfExistingPods (default false): a pod with no preferred terms is then not scored at all. */
+  readonly ignorePreferredTermsOfExistingPods?: boolean;
+  /** The pods with affinity per node, so that a pod without preferred terms looks only at those (HavePodsWithAffinityList). */
+  readonly index?: AffinityPodIndex;
+}
+
+/** preScoreState.topologyScore: topology key, then value, to the summed weights. */
+export type TopologyScore = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
+function addScore(scores: Map<string, Map<string, number>>, term: AffinityTerm, node: Node, delta: number): void {
+  const labels = node.metadata.labels ?? {};
+  if (!Object.prototype.hasOwnProperty.call(labels, term.topologyKey)) return;
+  const value = labels[term.topologyKey] ?? '';
+  let byValue = scores.get(term.topologyKey);
+  if (!byValue) {
+    byValue = new Map();
+    scores.set(term.topologyKey, byValue);
+  }
+  byValue.set(value, (byValue.get(value) ?? 0) + delta);
+}
+
+/**
+ * PreScore: the topology scores, or undefined where upstream returns Skip (no feasible node, the
+ * pod's terms do not parse, IgnorePreferredTermsOfExistingPods with no preferred terms of the pod,
+ * or no term matched anywhere): the plugin then scores every node 0.
+ */
+export function interPodAffinityPreScore(
+  pod: Pod,
+  feasibleNodes: readonly Node[],
+  snapshot: SchedulingSnapshot,
+  options: InterPodAffinityScoreOptions = {},
+): TopologyScore | undefined {
+  if (feasibleNodes.length === 0) return undefined;
+  const affinity = pod.spec?.affinity;
+  const hasConstraints =
+    (affinity?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length ?? 0) > 0 ||
+    (affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length ?? 0) > 0;
+  if (options.ignorePreferredTermsOfExistingPods && !hasConstraints) return undefined;
+  const terms = podAffinityTermsOf(pod);
+  // NewPodInfo failed: an Error upstream, after PreFilter has refused the pod already.
+  if (terms.parseErrors) return undefined;
+  const hardWeight = options.hardPodAffinityWeight ?? defaultHardPodAffinityWeight;
+  const namespaceOf = memoizedNamespaces((name) => snapshot.namespace(name));
+  const ownNamespaceLabels = namespaceLabelsOf(namespaceOf(podNamespace(pod)));
+  const scores = new Map<string, Map<string, number>>();
+
+  // processExistingPod.
+  const processExistingPod = (existingPod: Pod, node: Node): void => {
+    if (Object.keys(node.metadata.labels ?? {}).length === 0) return;
+    // The pod's preferred terms against the existing pod (namespaceSelector unrolled, as in PreFilter).
+    for (const term of terms.preferredAffinity) {
+      if (incomingAffinityTermMatches(term, existingPod, namespaceOf)) addScore(scores, term, node, term.weight);
+    }
+    for (const term of terms.preferredAntiAffinity) {
+      if (incomingAffinityTermMatches(term, existingPod, namespaceOf)) addScore(scores, term, node, -term.weight);
+    }
+    // The existing pod's terms against the pod: its required affinity with HardPodAffinityWeight, its preferred terms with theirs.
+    if (!podHasPodAffinity(existingPod)) return;
+    const existingTerms = podAffinityTermsOf(existingPod);
+    if (hardWeight > 0) {
+      for (const term of existingTerms.requiredAffinity) {
+        if (affinityTermMatches(term, pod, ownNamespaceLabels)) addScore(scores, term, node, hardWeight);
+      }
+    }
+    for (const term of existingTerms.preferredAffinity) {
+      if (affinityTermMatches(term, pod, ownNamespaceLabels)) addScore(scores, term, node, term.weight);
+    }
+    for (const term of existingTerms.preferredAntiAffinity) {
+      if (affinityTermMatches(term, pod, ownNamespaceLabels)) addScore(scores, term, node, -term.weight);
+    }
+  };
+
+  // Unless the pod has preferred terms, only the pods with affinity can score.
+  if (hasConstraints) {
+    for (const node of snapshot.nodes) for (const existingPod of snapshot.podsOn(node.metadata.name)) processExistingPod(existingPod, node);
+  } else if (options.index) {
+    const { index } = options;
+    for (const node of index.nodesWithAffinityPods) for (const existingPod of index.affinityPodsOn(node.metadata.name)) processExistingPod(existingPod, node);
+  } else {
+    for (const node of snapshot.nodes) {
+      for (const existingPod of snapshot.podsOn(node.metadata.name)) if (podHasPodAffinity(existingPod)) processExistingPod(existingPod, node);
+    }
+  }
+  return scores.size === 0 ? undefined : scores;
+}
+
+/** Score: the sum of the node's domains' scores. */
+export function interPodAffinityRawScore(topologyScore: TopologyScore, node: Node): number {
+  const labels = node.metadata.labels ?? {};
+  let score = 0;
+  for (const [key, byValue] of topologyScore) {
+    if (Object.prototype.hasOwnProperty.call(labels, key)) score += byValue.get(labels[key] ?? '') ?? 0;
+  }
+  return score;
+}
+
+/** NormalizeScore: MaxNodeScore * (score - min) / (max - min), truncated; all 0 when every node scores alike. */
+export function normalizeInterPodAffinityScores(raw: readonly number[]): number[] {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const score of raw) {
+    if (score > max) max = score;
+    if (score < min) min = score;
+  }
+  const diff = max - min;
+  return raw.map((score) => (diff > 0 ? Math.trunc(maxNodeScore * ((score - min) / diff)) : 0));
+}
+
+/** Each feasible node's normalized score (0..100), in the order given. */
+export function interPodAffinityScores(
+  pod: Pod,
+  feasibleNodes: readonly Node[],
+  snapshot: SchedulingSnapshot,
+  options: InterPodAffinityScoreOptions = {},
+): number[] {
+  const topologyScore = interPodAffinityPreScore(pod, feasibleNodes, snapshot, options);
+  if (topologyScore === undefined) return feasibleNodes.map(() => 0);
+  return normalizeInterPodAffinityScores(feasibleNodes.map((node) => interPodAffinityRawScore(topologyScore, node)));
+}
