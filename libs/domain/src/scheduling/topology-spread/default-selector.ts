@@ -24,8 +24,7 @@ const controllerKinds = [
   { group: 'apps', version: 'v1', kind: 'StatefulSet' },
 ] as const;
 
-const asRequirements = (set: ReadonlyMap<string, string>): SelectorRequirement[] =>
-  [...set].map(([key, value]) => ({ key, operator: 'In', values: [value] }));
+const asRequirements = (set: ReadonlyMap<string, string>): SelectorRequirement[] => [...set].map(([key, value]) => ({ key, operator: 'In', values: [value] }));
 
 /**
  * helper.DefaultSelector: the labels of every Service selecting the pod (GetPodServices: same

@@ -39,9 +39,9 @@ export interface TopologySpreadState {
 
 /** criticalPaths.update, on a mutable pair. */
 function updateCriticalPaths(paths: [DomainCount, DomainCount], topologyValue: string, matchNum: number): void {
-  const at = topologyValue === paths[0].topologyValue ? 0 : topologyValue === paths[1].topologyValue ? 1 : -1;
-  if (at >= 0) {
-    paths[at] = { topologyValue, matchNum };
+  if (topologyValue === paths[0].topologyValue || topologyValue === paths[1].topologyValue) {
+    if (topologyValue === paths[0].topologyValue) paths[0] = { topologyValue, matchNum };
+    else paths[1] = { topologyValue, matchNum };
     if (paths[0].matchNum > paths[1].matchNum) paths.reverse();
   } else if (matchNum < paths[0].matchNum) {
     paths[1] = paths[0];

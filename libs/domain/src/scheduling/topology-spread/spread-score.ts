@@ -122,8 +122,7 @@ function rawScore(state: TopologySpreadScoreState, pod: Pod, node: Node, counter
   let score = 0;
   state.constraints.forEach((c, i) => {
     if (!Object.prototype.hasOwnProperty.call(labels, c.topologyKey)) return;
-    const count =
-      c.topologyKey === labelHostname ? counter(node, c.selector, namespace) : (state.podCountsByDomain[i]?.get(labels[c.topologyKey] ?? '') ?? 0);
+    const count = c.topologyKey === labelHostname ? counter(node, c.selector, namespace) : (state.podCountsByDomain[i]?.get(labels[c.topologyKey] ?? '') ?? 0);
     score += scoreForCount(count, c.maxSkew, state.normalizingWeights[i] ?? 0);
   });
   return goRound(score);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Node, ObjectLabelSelector, Pod } from '@taintgate/domain';
+import type { Node, Pod } from '@taintgate/domain';
+import type { ObjectLabelSelector } from '../../../../../libs/domain/src/types';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
 import type { SpreadConstraint, TopologySpreadOptions } from '../../../../../libs/domain/src/scheduling/topology-spread/spread-constraints';
 import { type TopologySpreadState, topologySpreadPreFilter } from '../../../../../libs/domain/src/scheduling/topology-spread/spread-filter';
@@ -200,7 +201,10 @@ const cases: Case[] = [
   },
   {
     name: 'normal case with two spreadConstraints',
-    pod: makePod('p', { labels: labels('foo'), constraints: [spread(1, 'zone', 'DoNotSchedule', fooSelector), spread(1, 'node', 'DoNotSchedule', fooSelector)] }),
+    pod: makePod('p', {
+      labels: labels('foo'),
+      constraints: [spread(1, 'zone', 'DoNotSchedule', fooSelector), spread(1, 'node', 'DoNotSchedule', fooSelector)],
+    }),
     nodes: fourNodes(),
     existingPods: podsOn({ 'node-a': 2, 'node-b': 1, 'node-y': 4 }),
     want: {
@@ -424,7 +428,10 @@ const cases: Case[] = [
   },
   {
     name: 'TpKeyToDomainsNum is calculated when MinDomains is enabled',
-    pod: makePod('p', { labels: labels('foo'), constraints: [spread(1, 'zone', 'DoNotSchedule', fooSelector), spread(1, 'node', 'DoNotSchedule', fooSelector)] }),
+    pod: makePod('p', {
+      labels: labels('foo'),
+      constraints: [spread(1, 'zone', 'DoNotSchedule', fooSelector), spread(1, 'node', 'DoNotSchedule', fooSelector)],
+    }),
     nodes: fourNodes(),
     existingPods: podsOn({ 'node-a': 2, 'node-b': 1, 'node-y': 4 }),
     want: {
@@ -481,7 +488,11 @@ const cases: Case[] = [
   },
   {
     name: 'NodeAffinityPolicy ignored with labelSelectors',
-    pod: makePod('p', { labels: labels('foo'), nodeSelector: { foo: '' }, constraints: [spread(1, 'node', 'DoNotSchedule', barSelector, undefined, 'Ignore')] }),
+    pod: makePod('p', {
+      labels: labels('foo'),
+      nodeSelector: { foo: '' },
+      constraints: [spread(1, 'node', 'DoNotSchedule', barSelector, undefined, 'Ignore')],
+    }),
     nodes: inclusionNodes(makeNode('node-c', { node: 'node-c', bar: '' })),
     existingPods: inclusionPods,
     want: {
@@ -741,7 +752,10 @@ const cases: Case[] = [
   // is on (beta, default true since 1.27), and with it the merged selector `foo, bar=""` counts other pods.
   {
     name: "matchLabelKeys ANDed with LabelSelector when LabelSelector isn't empty",
-    pod: makePod('p', { labels: { foo: '', bar: 'a' }, constraints: [spread(1, 'zone', 'DoNotSchedule', fooSelector, undefined, undefined, undefined, ['bar'])] }),
+    pod: makePod('p', {
+      labels: { foo: '', bar: 'a' },
+      constraints: [spread(1, 'zone', 'DoNotSchedule', fooSelector, undefined, undefined, undefined, ['bar'])],
+    }),
     nodes: fourNodes(),
     existingPods: [
       makePod('p-a1', { node: 'node-a', labels: labels('foo') }),
@@ -884,7 +898,9 @@ describe('topologySpreadPreFilter: what upstream leaves to validation', () => {
     const outcome = topologySpreadPreFilter(pod, snapshotOf(fourNodes(), []));
     expect(outcome.kind).toBe('reject');
     if (outcome.kind !== 'reject') return;
-    expect(outcome.status.reasons).toEqual([`get constraints from pod: obtaining pod's hard topology spread constraints: "Like" is not a valid label selector operator`]);
+    expect(outcome.status.reasons).toEqual([
+      `get constraints from pod: obtaining pod's hard topology spread constraints: "Like" is not a valid label selector operator`,
+    ]);
   });
 
   it('names each constraint by its place in the pod, skipped ScheduleAnyway ones included', () => {

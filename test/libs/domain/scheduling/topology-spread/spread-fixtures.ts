@@ -1,4 +1,5 @@
-import type { Node, ObjectLabelSelector, Pod, Taint, TopologySpreadConstraint } from '@taintgate/domain';
+import type { Node, Pod, Taint } from '@taintgate/domain';
+import type { ObjectLabelSelector, TopologySpreadConstraint } from '../../../../../libs/domain/src/types';
 
 /**
  * Pods and nodes the way kube-scheduler's tests write them (pkg/scheduler/testing's st.MakePod and
