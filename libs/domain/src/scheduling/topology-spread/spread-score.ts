@@ -1,0 +1,171 @@
+import type { Node, Pod } from '../../types';
+import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
+import { nodeAffinityMatches } from '../node-affinity';
+import { maxNodeScore } from '../taint-toleration-score';
+import {
+  type SpreadConstraint,
+  type TopologySpreadOptions,
+  isSystemDefaulted,
+  labelHostname,
+  nodeHasAllTopologyKeys,
+  nodeIncludedBy,
+  spreadConstraintsOf,
+} from './spread-constraints';
+import { type MatchingPodCounter, snapshotPodCounter } from './spread-counting';
+
+/** PodTopologySpread's weight in the default profile (pkg/scheduler/apis/config/v1 default plugins). */
+export const topologySpreadDefaultWeight = 2;
+
+/**
+ * preScoreState: the pod's ScheduleAnyway constraints (or the default ones), the feasible nodes
+ * left unscored for lacking a topology key, per constraint the matching pods of each domain that
+ * holds a feasible node (hostname constraints are counted per node at Score instead), and each
+ * constraint's weight.
+ */
+export interface TopologySpreadScoreState {
+  readonly constraints: readonly SpreadConstraint[];
+  readonly ignoredNodes: ReadonlySet<string>;
+  readonly podCountsByDomain: readonly ReadonlyMap<string, number>[];
+  readonly normalizingWeights: readonly number[];
+}
+
+export type TopologySpreadPreScore =
+  | { readonly kind: 'run'; readonly state: TopologySpreadScoreState }
+  | { readonly kind: 'skip' }
+  /** A ScheduleAnyway constraint whose selector does not parse: kube-scheduler fails the cycle with this error. */
+  | { readonly kind: 'error'; readonly message: string };
+
+/**
+ * topologyNormalizingWeight: log(size + 2) for a topology of `size` values among the feasible
+ * nodes, so that the counts of a topology with few domains are not watered down by one with many.
+ */
+export function topologyNormalizingWeight(size: number): number {
+  return Math.log(size + 2);
+}
+
+/** scoreForCount: matching pods times the topology's weight, plus maxSkew - 1 to tolerate small skews. */
+function scoreForCount(count: number, maxSkew: number, weight: number): number {
+  return count * weight + (maxSkew - 1);
+}
+
+/** Go's math.Round: halves away from zero. */
+const goRound = (x: number): number => Math.sign(x) * Math.round(Math.abs(x));
+
+/**
+ * PreScore (with initPreScoreState): skipped when the cluster has no node or the pod no
+ * ScheduleAnyway constraint (its own, or the defaults with a non-empty default selector). A
+ * feasible node lacking one of the topology keys is ignored (scored 0), except under the system
+ * defaults, where a node without a zone label still gets hostname spreading and the nodes without
+ * one share the zone "". Counting then runs over every node of the cluster (not only the feasible
+ * ones), with the same inclusion policies as the filter, for the domains that hold a feasible node.
+ */
+export function topologySpreadPreScore(
+  pod: Pod,
+  feasibleNodes: readonly Node[],
+  snapshot: SchedulingSnapshot,
+  options: TopologySpreadOptions = {},
+  counter: MatchingPodCounter = snapshotPodCounter(snapshot),
+): TopologySpreadPreScore {
+  if (snapshot.nodes.length === 0) return { kind: 'skip' };
+  // Only non-default spreading needs every topology key on a node (PreScore's requireAllTopologies).
+  const requireAllTopologies = (pod.spec?.topologySpreadConstraints ?? []).length > 0 || !isSystemDefaulted(options);
+  const parsed = spreadConstraintsOf(pod, 'ScheduleAnyway', options);
+  if (!parsed.ok) return { kind: 'error', message: `calculating preScoreState: ${parsed.error}` };
+  const constraints = parsed.value;
+  if (constraints.length === 0) return { kind: 'skip' };
+
+  const counts = constraints.map(() => new Map<string, number>());
+  const ignoredNodes = new Set<string>();
+  for (const node of feasibleNodes) {
+    if (requireAllTopologies && !nodeHasAllTopologyKeys(node, constraints)) {
+      ignoredNodes.add(node.metadata.name);
+      continue;
+    }
+    constraints.forEach((c, i) => {
+      if (c.topologyKey === labelHostname) return;
+      const domains = counts[i] as Map<string, number>;
+      const value = node.metadata.labels?.[c.topologyKey] ?? '';
+      if (!domains.has(value)) domains.set(value, 0);
+    });
+  }
+  const normalizingWeights = constraints.map((c, i) =>
+    topologyNormalizingWeight(c.topologyKey === labelHostname ? feasibleNodes.length - ignoredNodes.size : (counts[i]?.size ?? 0)),
+  );
+
+  const namespace = pod.metadata.namespace ?? 'default';
+  const needsAffinity = constraints.some((c) => c.nodeAffinityPolicy === 'Honor');
+  for (const node of snapshot.nodes) {
+    if (requireAllTopologies && !nodeHasAllTopologyKeys(node, constraints)) continue;
+    const affinityMatches = needsAffinity && nodeAffinityMatches(pod, node);
+    constraints.forEach((c, i) => {
+      if (!nodeIncludedBy(c, pod, node, affinityMatches, options)) return;
+      const domains = counts[i] as Map<string, number>;
+      const value = node.metadata.labels?.[c.topologyKey] ?? '';
+      const current = domains.get(value);
+      // Domains without a feasible node (and every hostname domain) are not counted here.
+      if (current === undefined) return;
+      domains.set(value, current + counter(node, c.selector, namespace));
+    });
+  }
+  return { kind: 'run', state: { constraints, ignoredNodes, podCountsByDomain: counts, normalizingWeights } };
+}
+
+/**
+ * Score: for each constraint whose key the node carries, the matching pods of its domain (of the
+ * node itself for kubernetes.io/hostname) weighed by scoreForCount, summed and rounded. Ignored
+ * nodes score 0.
+ */
+function rawScore(state: TopologySpreadScoreState, pod: Pod, node: Node, counter: MatchingPodCounter): number {
+  if (state.ignoredNodes.has(node.metadata.name)) return 0;
+  const labels = node.metadata.labels ?? {};
+  const namespace = pod.metadata.namespace ?? 'default';
+  let score = 0;
+  state.constraints.forEach((c, i) => {
+    if (!Object.prototype.hasOwnProperty.call(labels, c.topologyKey)) return;
+    const count = c.topologyKey === labelHostname ? counter(node, c.selector, namespace) : (state.podCountsByDomain[i]?.get(labels[c.topologyKey] ?? '') ?? 0);
+    score += scoreForCount(count, c.maxSkew, state.normalizingWeights[i] ?? 0);
+  });
+  return goRound(score);
+}
+
+/**
+ * NormalizeScore: fewer matching pods score higher, `100 * (max + min - score) / max` with Go's
+ * integer division over the nodes not ignored; every node 100 when the highest score is 0; ignored
+ * nodes 0.
+ */
+function normalizedScores(raw: readonly number[], ignored: readonly boolean[]): number[] {
+  let min = Number.POSITIVE_INFINITY;
+  let max = 0;
+  raw.forEach((s, i) => {
+    if (ignored[i]) return;
+    if (s < min) min = s;
+    if (s > max) max = s;
+  });
+  return raw.map((s, i) => {
+    if (ignored[i]) return 0;
+    if (max === 0) return maxNodeScore;
+    return Math.trunc((maxNodeScore * (max + min - s)) / max);
+  });
+}
+
+/**
+ * PodTopologySpread's PreScore, Score and NormalizeScore: each feasible node's normalized score
+ * (0..100), in the order given. A skipped plugin (no node, no ScheduleAnyway constraint) adds
+ * nothing to a node's total, which is what all zeros say; so does the error case (see
+ * topologySpreadPreScore for it).
+ */
+export function topologySpreadScores(
+  pod: Pod,
+  feasibleNodes: readonly Node[],
+  snapshot: SchedulingSnapshot,
+  options: TopologySpreadOptions = {},
+  counter: MatchingPodCounter = snapshotPodCounter(snapshot),
+): number[] {
+  const pre = topologySpreadPreScore(pod, feasibleNodes, snapshot, options, counter);
+  if (pre.kind !== 'run') return feasibleNodes.map(() => 0);
+  const raw = feasibleNodes.map((node) => rawScore(pre.state, pod, node, counter));
+  return normalizedScores(
+    raw,
+    feasibleNodes.map((node) => pre.state.ignoredNodes.has(node.metadata.name)),
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
+import { spreadConstraintsOf } from '../../../../../libs/domain/src/scheduling/topology-spread/spread-constraints';
+import {
+  countPodsMatchingSelector,
+  matchingPodsPerDomain,
+  snapshotPodCounter,
+} from '../../../../../libs/domain/src/scheduling/topology-spread/spread-counting';
+import { topologySpreadFilter, topologySpreadPreFilter } from '../../../../../libs/domain/src/scheduling/topology-spread/spread-filter';
+import { everythingSelector, spreadSelectorOf } from '../../../../../libs/domain/src/scheduling/topology-spread/spread-selector';
+import { fooSelector, fourNodes, labels, makePod, podsOn, spread } from './spread-fixtures';
+
+const foo = (() => {
+  const parsed = spreadSelectorOf(fooSelector);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+})();
+
+describe('countPodsMatchingSelector (countPodsMatchSelector)', () => {
+  it('counts the matching pods of the namespace, not terminating ones', () => {
+    const pods = [
+      makePod('a', { labels: labels('foo') }),
+      makePod('b', { labels: labels('foo'), namespace: 'other' }),
+      makePod('c', { labels: labels('foo'), terminating: true }),
+      makePod('d', { labels: labels('bar') }),
+      makePod('e', { labels: labels('foo'), namespace: 'default' }),
+    ];
+    expect(countPodsMatchingSelector(pods, foo, 'default')).toBe(2);
+  });
+
+  it('an empty selector (a `{}` labelSelector) counts no pod at all', () => {
+    expect(countPodsMatchingSelector([makePod('a', { labels: labels('foo') })], everythingSelector, 'default')).toBe(0);
+  });
+
+  it('so a DoNotSchedule constraint with `{}` sees every domain at 0, and only the pod itself (it matches everything) adds to the skew', () => {
+    const pod = makePod('p', { labels: labels('foo'), constraints: [spread(1, 'node', 'DoNotSchedule', {})] });
+    const nodes = fourNodes();
+    const snapshot = snapshotOf(nodes, podsOn({ 'node-a': 5 }));
+    const outcome = topologySpreadPreFilter(pod, snapshot);
+    if (outcome.kind !== 'run') throw new Error('expected run');
+    expect(Object.fromEntries(outcome.state.matchNumByDomain[0] ?? [])).toEqual({ 'node-a': 0, 'node-b': 0, 'node-x': 0, 'node-y': 0 });
+    expect(nodes.map((n) => topologySpreadFilter(outcome.state, pod, n, snapshot))).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('matchingPodsPerDomain (calPreFilterState)', () => {
+  it('leaves out nodes lacking any constraint key, keeps the domains of counted nodes even at 0', () => {
+    const pod = makePod('p', {
+      labels: labels('foo'),
+      constraints: [spread(1, 'zone', 'DoNotSchedule', fooSelector), spread(1, 'rack', 'DoNotSchedule', fooSelector)],
+    });
+    const constraints = spreadConstraintsOf(pod, 'DoNotSchedule');
+    if (!constraints.ok) throw new Error(constraints.error);
+    const nodes = fourNodes().map((n, i) => (i < 2 ? { ...n, metadata: { ...n.metadata, labels: { ...n.metadata.labels, rack: `r${String(i)}` } } } : n));
+    const snapshot = snapshotOf(nodes, podsOn({ 'node-a': 1, 'node-x': 2 }));
+    const counts = matchingPodsPerDomain(pod, constraints.value, nodes, snapshotPodCounter(snapshot));
+    expect(counts.map((m) => Object.fromEntries(m))).toEqual([{ zone1: 1 }, { r0: 1, r1: 0 }]);
+  });
+});
