@@ -35,7 +35,7 @@ export const maxVolumeCountExceeded = 'node(s) exceed max volume count';
 const unboundHandlePrefix = '\u0000unbound-claim\u0000';
 
 /** CSILimits.PreFilter: the Filter only runs for a pod with a claim or a generic ephemeral volume (or, upstream, an inline in-tree volume that migration would count: see above). */
-export function nodeVolumeLimitsPreFilter(pod: Pod): PreFilterOutcome<undefined> {
+export function nodeVolumeLimitsPreFilter(pod: Pod, _snapshot: SchedulingSnapshot): PreFilterOutcome<undefined> {
   const counted = (pod.spec?.volumes ?? []).some((volume) => volume.persistentVolumeClaim !== undefined || volume.ephemeral !== undefined);
   return counted ? { kind: 'run', state: undefined } : { kind: 'skip' };
 }

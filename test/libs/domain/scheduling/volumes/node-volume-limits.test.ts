@@ -111,7 +111,7 @@ function limits(test: LimitsCase): Outcome {
     classes: [{ metadata: { name: scName }, provisioner: test.driverNames[0] ?? '' }],
     csiNodes: fakeCSINode(test.limitSource, test.maxVols ?? 0, test.driverNames),
   });
-  return outcomeOf(nodeVolumeLimitsPreFilter(test.newPod), (state) => nodeVolumeLimitsFilter(state, test.newPod, node, snapshot));
+  return outcomeOf(nodeVolumeLimitsPreFilter(test.newPod, snapshot), (state) => nodeVolumeLimitsFilter(state, test.newPod, node, snapshot));
 }
 
 const exceeded = filteredBy('Unschedulable', maxVolumeCountExceeded);
