@@ -62,7 +62,7 @@ interface NodeAffinity {
 }
 
 /** metav1.LabelSelector as a pod's affinity terms and spread constraints write it (an empty one selects everything; a missing one nothing). */
-export interface LabelSelectorRequirement {
+interface LabelSelectorRequirement {
   key: string;
   operator: string;
   values?: string[];

@@ -110,8 +110,8 @@ describe('kubectl taintgate', () => {
     const lines = cells(run.stdout);
     expect(lines[0]).toEqual(['NODE', 'FEASIBLE', 'SCORE', 'REASONS']);
     expect(lines.slice(1, 4).map((l) => l.slice(0, 3))).toEqual([
-      ['s1', 'true', '100'],
-      ['s2', 'true', '100'],
+      ['s1', 'true', '300'],
+      ['s2', 'true', '300'],
       ['g1', 'false', '<none>'],
     ]);
     expect(lines[3]?.[3]).toContain('untolerated taint dedicated=gpu:NoSchedule');
@@ -133,7 +133,7 @@ describe('kubectl taintgate', () => {
   it('where: a stored pod, in the namespace of -n or of the context; errors are exit status 2 with the reason on stderr', async () => {
     const stored = await plugin.run(['where', 'a']);
     expect(stored.code).toBe(0);
-    expect(stored.stdout).toMatch(/^s1 +true +100 /m);
+    expect(stored.stdout).toMatch(/^s1 +true +300 /m);
     expect((await plugin.run(['where', '-n', 'batch', 'j', '--reschedule', '-o', 'json'])).code).toBe(0);
 
     const missing = await plugin.run(['where', '-n', 'web', 'nope']);

@@ -5,6 +5,7 @@ import {
   type NodeUsage,
   type ObjectChange,
   type Pod,
+  type PlacementContext,
   addPodUsage,
   emptyNodeRooms,
   emptyNodeUsage,
@@ -18,6 +19,7 @@ import {
   removePodUsage,
   removeRoom,
   setRoomUsage,
+  snapshotOf,
 } from '@taintgate/domain';
 import { Logger } from '@nestjs/common';
 import type { PrismaService } from '../platform/database/prisma.service';
@@ -26,6 +28,7 @@ import type { ClusterRef } from './write-context';
 import { nodeOfRow } from './node-record';
 import { podKey, podOfRow } from './pod-record';
 import { readPodsSince } from './pod-store';
+import { schedulingContextOf } from './scheduling-view';
 
 const logger = new Logger('ClusterSnapshot');
 
@@ -64,6 +67,8 @@ export interface ClusterView {
    */
   readonly podsOn: (nodeName: string) => Iterable<Pod>;
   readonly pendingPods: () => Iterable<Pod>;
+  /** The cluster as the scheduler's plugins read it (its nodes in order, each node's pods in its cache, indexes), made once per revision. */
+  readonly scheduling: () => PlacementContext;
 }
 
 /** A cluster with nothing in it (yet), at `revision`. */
@@ -79,6 +84,7 @@ export function emptyClusterView(cluster: ClusterRef, revision: bigint): Cluster
     keysInOrder: () => [],
     podsOn: () => [],
     pendingPods: () => [],
+    scheduling: () => ({ snapshot: snapshotOf([], []) }),
   };
 }
 
@@ -129,6 +135,15 @@ export class ClusterSnapshot {
   /** The keys in order, sorted on the first list after a change; every page of a list reads the same. */
   private sorted: { nodes?: readonly string[]; pods?: readonly string[] } = {};
   private readonly keysInOrder = (of: 'nodes' | 'pods'): readonly string[] => (this.sorted[of] ??= [...this[of].keys()].sort());
+  /** The scheduling view of the revision held, made on first asking after a change. */
+  private schedulingView: { revision: bigint; view: PlacementContext } | undefined;
+  private readonly scheduling = (): PlacementContext => {
+    if (this.schedulingView?.revision !== this.revision) {
+      const view = schedulingContextOf({ nodeNamesInOrder: this.keysInOrder('nodes'), nodes: this.nodes, podsOn: this.podsOn });
+      this.schedulingView = { revision: this.revision, view };
+    }
+    return this.schedulingView.view;
+  };
   private refreshing: Promise<void> | null = null;
   /** When the snapshot last answered (epoch ms), for dropping idle ones. */
   lastUsed = 0;
@@ -169,6 +184,7 @@ export class ClusterSnapshot {
       keysInOrder: this.keysInOrder,
       podsOn: this.podsOn,
       pendingPods: this.pendingPods,
+      scheduling: this.scheduling,
     };
   }
 

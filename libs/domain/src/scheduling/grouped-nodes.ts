@@ -1,19 +1,19 @@
 import { type ListChunk, type ListChunking, chunkOfIndexed } from '../lists/list-chunks';
 import type { Node, Pod } from '../types';
-import { placePodGrouped } from './grouped-placement';
+import { groupedContext, placePodGrouped } from './grouped-placement';
+import { scoreNodes } from './framework/default-scores';
 import { summaryLines } from './grouped-summary';
 import { type Bucket, UNKNOWN, bucketedPlacement } from './node-buckets';
 import { type NodeClasses, heldNode } from './node-classes';
 import { resourceFitOf, withResourceFit } from './node-filters';
-import { type NodePlacement, type Placement, type PlacementOptions, defaultPlacementOptions, podRef } from './placement';
+import { type NodePlacement, type Placement, type PlacementContext, type PlacementOptions, defaultPlacementOptions, podRef } from './placement';
 import type { PlacementCapacity, PlacementReason } from './placement-reasons';
 import { placementNodeKey, placementNodesPage } from './placement-views';
-import { maxNodeScore } from './taint-toleration-score';
 
 /**
  * The nodes view of placePodGrouped's answer (its heading and one page of placementNodesPage)
- * without the answer for every node: the order comes from the buckets' scores, and an entry is made
- * for the page's nodes only. The nodes of a bucket share one reasons array but for a shortage,
+ * without the answer for every node: the feasible nodes are scored (scoreNodes) and ordered, and an
+ * entry is made for the page's nodes only. The nodes of a bucket share one reasons array but for a shortage,
  * whose amounts are each node's own. grouped-nodes.property.test.ts holds it to placementNodesPage.
  */
 
@@ -24,11 +24,10 @@ export interface PlacementNodesPage {
   nodeCount: number;
   feasibleCount: number;
   capacityConsidered?: true;
+  notEvaluated?: Placement['notEvaluated'];
+  bestTied?: number;
   page: ListChunk<NodePlacement>;
 }
-
-/** Slots of the counting sort: one per score (0-100), then the infeasible. */
-const scoreBuckets = maxNodeScore + 1;
 
 export function placementNodesGrouped(
   pod: Pod,
@@ -37,11 +36,14 @@ export function placementNodesGrouped(
   capacity: PlacementCapacity | undefined,
   chunking: ListChunking,
   revision: bigint,
+  context?: PlacementContext,
 ): PlacementNodesPage {
-  const placed = bucketedPlacement(pod, classes, options, capacity, 0, true);
+  const grouped = groupedContext(pod, classes, context);
+  const placed = grouped.byClass ? bucketedPlacement(pod, classes, options, capacity, 0, true) : undefined;
   const capacityConsidered = capacity ? ({ capacityConsidered: true } as const) : {};
+  const notEvaluated = grouped.prepared.unevaluated.length ? { notEvaluated: [...grouped.prepared.unevaluated] } : {};
   if (!placed) {
-    const placement = placePodGrouped(pod, classes, options, capacity);
+    const placement = placePodGrouped(pod, classes, options, capacity, grouped);
     const { pod: ref, summary, detail, feasibleCount } = placement;
     return {
       pod: ref,
@@ -50,25 +52,37 @@ export function placementNodesGrouped(
       nodeCount: placement.nodes.length,
       feasibleCount,
       ...capacityConsidered,
+      ...notEvaluated,
+      ...(placement.bestTied ? { bestTied: placement.bestTied } : {}),
       page: placementNodesPage(placement, chunking, revision),
     };
   }
-  const { buckets, verdictOf, feasible, scoreOf } = placed;
+  const { buckets, verdictOf, feasible } = placed;
   const bucketAt = placed.bucketAt as Int32Array;
   const { names } = classes;
 
-  // The list's order: feasible nodes by score, highest first, then by name; then the others by
-  // name. A counting sort by score (101 values) over positions, which are in name order already.
-  const scoreOfBucket = buckets.map((b) => (feasible(b) ? scoreOf(b) : null));
-  const slotOfBucket = scoreOfBucket.map((score) => (score === null ? scoreBuckets : maxNodeScore - score));
-  const starts = new Int32Array(scoreBuckets + 2);
-  for (let i = 0; i < names.length; i++) (starts[(slotOfBucket[bucketAt[i] as number] as number) + 1] as number)++;
-  for (let slot = 1; slot < starts.length; slot++) starts[slot] = (starts[slot] as number) + (starts[slot - 1] as number);
-  const order = new Int32Array(names.length);
-  for (let i = 0; i < names.length; i++) order[(starts[slotOfBucket[bucketAt[i] as number] as number] as number)++] = i;
+  // The list's order: feasible nodes by their scores' total, highest first, then by name; then the
+  // others by name (positions are in name order already).
+  const feasibleBuckets = buckets.map(feasible);
+  const feasiblePositions: number[] = [];
+  const infeasiblePositions: number[] = [];
+  for (let i = 0; i < names.length; i++) (feasibleBuckets[bucketAt[i] as number] ? feasiblePositions : infeasiblePositions).push(i);
+  const scored = scoreNodes(
+    pod,
+    feasiblePositions.map((i) => heldNode(classes, names[i] as string) as Node),
+    grouped.snapshot,
+    options,
+    capacity,
+    grouped.indexes,
+  );
+  const scoreAt = new Map(feasiblePositions.map((position, k) => [position, scored[k] ?? { total: 0, plugins: {} }]));
+  feasiblePositions.sort((a, b) => (scoreAt.get(b)?.total ?? 0) - (scoreAt.get(a)?.total ?? 0) || a - b);
+  const order = Int32Array.from([...feasiblePositions, ...infeasiblePositions]);
+  const bestTotal = scoreAt.get(feasiblePositions[0] ?? -1)?.total;
+  const bestTied = feasiblePositions.filter((p) => scoreAt.get(p)?.total === bestTotal).length;
   const keyAt = (index: number) => {
     const position = order[index] as number;
-    return placementNodeKey({ name: names[position] as string, score: scoreOfBucket[bucketAt[position] as number] ?? null });
+    return placementNodeKey({ name: names[position] as string, score: scoreAt.get(position)?.total ?? null });
   };
 
   const fit = resourceFitOf(pod, capacity);
@@ -82,11 +96,22 @@ export function placementNodesGrouped(
     itemAt: (index): NodePlacement => {
       const position = order[index] as number;
       const bucket = buckets[bucketAt[position] as number] as Bucket;
-      const score = scoreOfBucket[bucketAt[position] as number] ?? null;
+      const scores = scoreAt.get(position);
       const name = names[position] as string;
+      const reasons = reasonsOf(bucket, position);
       // Feasible nodes come first, so a feasible node's index is its rank less one.
-      return { name, feasible: score !== null, score, rank: score === null ? null : index + 1, reasons: reasonsOf(bucket, position) };
+      if (!scores) return { name, feasible: false, score: null, rank: null, reasons };
+      return { name, feasible: true, score: scores.total, scores: scores.plugins, rank: index + 1, reasons };
     },
   });
-  return { pod: podRef(pod), ...summaryLines(placed, names.length), nodeCount: names.length, feasibleCount: placed.feasibleCount, ...capacityConsidered, page };
+  return {
+    pod: podRef(pod),
+    ...summaryLines(placed, names.length),
+    nodeCount: names.length,
+    feasibleCount: placed.feasibleCount,
+    ...capacityConsidered,
+    ...notEvaluated,
+    ...(bestTied > 1 ? { bestTied } : {}),
+    page,
+  };
 }

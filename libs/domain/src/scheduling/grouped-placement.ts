@@ -15,15 +15,20 @@ import {
 import {
   type NodePlacement,
   type Placement,
+  type PlacementContext,
   type PlacementOptions,
   defaultPlacementOptions,
   feasibilityOf,
-  placePod,
+  placePrepared,
   podRef,
   summarizeCounts,
 } from './placement';
+import { type PreparedFilters, prepareFilters } from './framework/default-filters';
+import { scoreNodes } from './framework/default-scores';
+import { hasPodPlugins } from './framework/pod-plugins';
+import { snapshotOf } from './framework/scheduling-snapshot';
 import type { PlacementCapacity, PlacementReason } from './placement-reasons';
-import { countIntolerablePreferNoSchedule, defaultNormalizeScore, maxNodeScore, taintTolerationScores } from './taint-toleration-score';
+import { countIntolerablePreferNoSchedule, defaultNormalizeScore } from './taint-toleration-score';
 
 /**
  * placePod's answer over NodeClasses, decided once per group of nodes alike to the pod (same
@@ -117,32 +122,87 @@ function heldNodes(classes: NodeClasses): Node[] {
 }
 
 /**
- * placePod(pod, nodes, options, capacity) for the nodes held in `classes`, deciding the filters
- * that read taints, cordon and labels once per group of nodes alike to the pod. A pod that names
- * nodes in its affinity is placed node by node (placePod itself); one bound by spec.nodeName is
- * filtered on its node alone, every other node failing NodeName.
+ * What placement by class needs beyond the classes: the cluster (for the PreFilters and the
+ * scores) and what the PreFilters decided; `byClass` is false when a plugin beyond the filters by
+ * class runs or rejects for the pod (its host ports, volumes, spread or pod affinity, or existing
+ * pods' anti-affinity it meets), and the pod is then placed node by node.
  */
-export function placePodGrouped(pod: Pod, classes: NodeClasses, options: PlacementOptions = defaultPlacementOptions, capacity?: PlacementCapacity): Placement {
-  const boundTo = pod.spec?.nodeName;
-  if (boundTo) return placeBoundPod(pod, boundTo, classes, options, capacity);
-  const decided = placementByClass(pod, classes, options);
-  if (!decided) return placePod(pod, heldNodes(classes), options, capacity);
-  return capacity ? listWithCapacity(pod, classes, decided, options, capacity) : listByClass(pod, classes, decided);
+export interface GroupedContext extends PlacementContext {
+  readonly prepared: PreparedFilters;
+  readonly byClass: boolean;
 }
 
-/** Feasible nodes by score (desc) then name, ranked, then the infeasible ones: `listed` comes in name order, so buckets by score keep it. */
-function ranking(listed: readonly NodePlacement[]): { nodes: NodePlacement[]; feasibleCount: number } {
-  const byScore: NodePlacement[][] = Array.from({ length: maxNodeScore + 1 }, () => []);
-  const infeasible: NodePlacement[] = [];
-  for (const n of listed) {
-    if (n.score === null) infeasible.push(n);
-    else byScore[n.score]?.push(n);
-  }
-  const ranked = byScore.reverse().flat();
+/** The context of a placement over these classes: the one given (the PreFilters run once here), or their nodes holding no pods. */
+export function groupedContext(pod: Pod, classes: NodeClasses, context?: PlacementContext | GroupedContext): GroupedContext {
+  if (context && 'prepared' in context) return context;
+  const cluster = context ?? { snapshot: snapshotOf(heldNodes(classes), []) };
+  const prepared = prepareFilters(pod, cluster.snapshot, cluster.indexes);
+  const byClass = !hasPodPlugins(prepared.plugins) && !prepared.rejection && !prepared.narrowed;
+  return { ...cluster, prepared, byClass };
+}
+
+/** Marks what the PreFilters left unevaluated, and the ties among the best, on an answer made by class. */
+export function withNotes<T extends { notEvaluated?: Placement['notEvaluated'] }>(answer: T, context: GroupedContext): T {
+  if (context.prepared.unevaluated.length) answer.notEvaluated = [...context.prepared.unevaluated];
+  return answer;
+}
+
+/**
+ * placePod(pod, nodes, options, capacity, context) for the nodes held in `classes`, deciding the
+ * filters that read taints, cordon and labels once per group of nodes alike to the pod. A pod that
+ * names nodes in its affinity, or that a plugin beyond those filters looks at, is placed node by
+ * node (placePod itself); one bound by spec.nodeName is filtered on its node alone, every other
+ * node failing NodeName.
+ */
+export function placePodGrouped(
+  pod: Pod,
+  classes: NodeClasses,
+  options: PlacementOptions = defaultPlacementOptions,
+  capacity?: PlacementCapacity,
+  context?: PlacementContext,
+): Placement {
+  const grouped = groupedContext(pod, classes, context);
+  const boundTo = pod.spec?.nodeName;
+  if (boundTo && grouped.byClass) return placeBoundPod(pod, boundTo, classes, options, capacity, grouped);
+  const decided = grouped.byClass ? placementByClass(pod, classes, options) : undefined;
+  if (!decided) return placePrepared(pod, heldNodes(classes), options, capacity, grouped, grouped.prepared);
+  const placement = capacity ? listWithCapacity(pod, classes, decided, options, capacity, grouped) : listByClass(pod, classes, decided, options, grouped);
+  return withNotes(placement, grouped);
+}
+
+/**
+ * Feasible nodes by their scores' total (desc) then name, ranked, then the infeasible ones in name
+ * order (`listed` comes in name order). The scores are the default Score plugins' over the feasible
+ * nodes (scoreNodes), taken from the nodes' entries.
+ */
+function ranking(
+  pod: Pod,
+  listed: readonly NodePlacement[],
+  classes: NodeClasses,
+  options: PlacementOptions,
+  capacity: PlacementCapacity | undefined,
+  context: PlacementContext,
+): { nodes: NodePlacement[]; feasibleCount: number; bestTied?: number } {
+  const feasible = listed.filter((n) => n.feasible);
+  const scores = scoreNodes(
+    pod,
+    feasible.map((n) => heldNode(classes, n.name) as Node),
+    context.snapshot,
+    options,
+    capacity,
+    context.indexes,
+  );
+  feasible.forEach((n, i) => {
+    const scored = scores[i] ?? { total: 0, plugins: {} };
+    n.score = scored.total;
+    n.scores = scored.plugins;
+  });
+  const ranked = [...feasible].sort((a, b) => (b.score as number) - (a.score as number) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   ranked.forEach((n, i) => {
     n.rank = i + 1;
   });
-  return { nodes: [...ranked, ...infeasible], feasibleCount: ranked.length };
+  const tied = ranked.filter((n) => n.score === ranked[0]?.score).length;
+  return { nodes: [...ranked, ...listed.filter((n) => !n.feasible)], feasibleCount: ranked.length, ...(tied > 1 ? { bestTied: tied } : {}) };
 }
 
 /** The group of a node held; undefined only for a view dropped (viewFor keeps a few) and not updated since. */
@@ -160,61 +220,66 @@ export function scoresOf(feasibleGroups: readonly NodeGroup[], verdicts: Readonl
   return new Map(feasibleGroups.map((group, i) => [group, scores[i] as number]));
 }
 
-/** Without capacity every node of a group has the group's answer: only the list is node by node. */
-function listByClass(pod: Pod, classes: NodeClasses, decided: ClassPlacement): Placement {
-  const feasibleGroups = [...decided.verdicts].filter(([, verdict]) => verdict.shared.rejection === undefined).map(([group]) => group);
-  const scores = scoresOf(feasibleGroups, decided.verdicts);
+/** Without capacity every node of a group has the group's answer: only the list and the scores are node by node. */
+function listByClass(pod: Pod, classes: NodeClasses, decided: ClassPlacement, options: PlacementOptions, context: PlacementContext): Placement {
   const listed = classes.names.map((name): NodePlacement => {
-    const group = groupOfNode(classes, decided.view, name) as NodeGroup;
-    const score = scores.get(group);
-    const reasons = [...(decided.verdicts.get(group) as GroupVerdict).reasons];
-    return { name, feasible: score !== undefined, score: score ?? null, rank: null, reasons };
+    const verdict = decided.verdicts.get(groupOfNode(classes, decided.view, name) as NodeGroup) as GroupVerdict;
+    return { name, feasible: verdict.shared.rejection === undefined, score: null, rank: null, reasons: [...verdict.reasons] };
   });
-  const { nodes } = ranking(listed);
-  return { pod: podRef(pod), nodes, feasibleCount: decided.feasibleCount, summary: decided.summary, detail: decided.detail };
+  const { nodes, bestTied } = ranking(pod, listed, classes, options, undefined, context);
+  const placement: Placement = { pod: podRef(pod), nodes, feasibleCount: decided.feasibleCount, summary: decided.summary, detail: decided.detail };
+  if (bestTied) placement.bestTied = bestTied;
+  return placement;
 }
 
 /** With capacity, NodeResourcesFit runs node by node on top of each group's verdict. */
-function listWithCapacity(pod: Pod, classes: NodeClasses, decided: ClassPlacement, options: PlacementOptions, capacity: PlacementCapacity): Placement {
+function listWithCapacity(
+  pod: Pod,
+  classes: NodeClasses,
+  decided: ClassPlacement,
+  options: PlacementOptions,
+  capacity: PlacementCapacity,
+  context: PlacementContext,
+): Placement {
   const fit = resourceFitOf(pod, capacity);
   const counts = new Map(decided.counts);
   const legacyCounts = new Map(decided.legacyCounts);
-  const results: { name: string; group: NodeGroup; result: NodeFilterResult }[] = [];
-  const feasibleGroups = new Set<NodeGroup>();
+  const listed: NodePlacement[] = [];
   for (const name of classes.names) {
     const group = groupOfNode(classes, decided.view, name) as NodeGroup;
     const verdict = decided.verdicts.get(group) as GroupVerdict;
     const result = withResourceFit(verdict.shared, heldNode(classes, name) as Node, fit, false, true);
-    results.push({ name, group, result });
-    if (result.rejection === undefined) feasibleGroups.add(group);
-    else if (verdict.shared.rejection === undefined) {
+    listed.push({ name, feasible: result.rejection === undefined, score: null, rank: null, reasons: result.reasons });
+    if (result.rejection !== undefined && verdict.shared.rejection === undefined) {
       // The group's rejections are counted already; this one is the node's own.
       addCount(counts, wordRejection(result.rejection, options.summaryWording), 1);
       addCount(legacyCounts, wordRejection(result.rejection, 'legacy'), 1);
     }
   }
-  const scores = scoresOf([...feasibleGroups], decided.verdicts);
-  const listed = results.map(({ name, group, result }): NodePlacement => {
-    const score = result.rejection === undefined ? (scores.get(group) as number) : null;
-    return { name, feasible: score !== null, score, rank: null, reasons: result.reasons };
-  });
-  const { nodes, feasibleCount } = ranking(listed);
+  const { nodes, feasibleCount, bestTied } = ranking(pod, listed, classes, options, capacity, context);
   const line = (c: ReadonlyMap<string, number>) => summarizeCounts(classes.names.length, feasibleCount, c);
-  return { pod: podRef(pod), nodes, feasibleCount, summary: line(counts), detail: line(legacyCounts), capacityConsidered: true };
+  const placement: Placement = { pod: podRef(pod), nodes, feasibleCount, summary: line(counts), detail: line(legacyCounts), capacityConsidered: true };
+  if (bestTied) placement.bestTied = bestTied;
+  return placement;
 }
 
 /** A pod bound by spec.nodeName: the kubelet's filters on its node, NodeName's rejection on every other. */
-function placeBoundPod(pod: Pod, boundTo: string, classes: NodeClasses, options: PlacementOptions, capacity: PlacementCapacity | undefined): Placement {
+function placeBoundPod(
+  pod: Pod,
+  boundTo: string,
+  classes: NodeClasses,
+  options: PlacementOptions,
+  capacity: PlacementCapacity | undefined,
+  context: PlacementContext,
+): Placement {
   const node = heldNode(classes, boundTo);
   const own = node && runFilters(pod, node, options, true, resourceFitOf(pod, capacity));
   const other = nodeNameMismatch(boundTo, true);
   const listed = classes.names.map((name): NodePlacement => {
     if (name !== boundTo || !own) return { name, feasible: false, score: null, rank: null, reasons: [...other.reasons] };
-    const feasible = own.rejection === undefined;
-    const score = feasible ? (taintTolerationScores([node.spec?.taints], pod.spec?.tolerations, options)[0] as number) : null;
-    return { name, feasible, score, rank: null, reasons: own.reasons };
+    return { name, feasible: own.rejection === undefined, score: null, rank: null, reasons: own.reasons };
   });
-  const { nodes, feasibleCount } = ranking(listed);
+  const { nodes, feasibleCount } = ranking(pod, listed, classes, options, capacity, context);
   const line = (wording: SummaryWording) => {
     const counts = new Map<string, number>();
     addCount(counts, wordRejection(other.rejection as NonNullable<NodeFilterResult['rejection']>, wording), classes.names.length - (own ? 1 : 0));

@@ -1,10 +1,11 @@
-import type { Pod } from '../types';
-import { type GroupVerdict, placePodGrouped } from './grouped-placement';
+import type { Node, Pod } from '../types';
+import { type GroupVerdict, groupedContext, placePodGrouped, withNotes } from './grouped-placement';
+import { scoreNodes } from './framework/default-scores';
 import { type Bucket, type BucketedPlacement, type Shortage, UNKNOWN, bucketedPlacement } from './node-buckets';
-import type { NodeClasses } from './node-classes';
+import { type NodeClasses, heldNode } from './node-classes';
 import { allocatableUnknownReason } from './node-filters';
-import { type NodePlacement, type PlacementOptions, defaultPlacementOptions, podRef, summarizeCounts } from './placement';
-import type { PlacementCapacity, PlacementReason } from './placement-reasons';
+import { type NodePlacement, type PlacementContext, type PlacementOptions, defaultPlacementOptions, placePrepared, podRef, summarizeCounts } from './placement';
+import type { PlacementCapacity } from './placement-reasons';
 import {
   DEFAULT_PLACEMENT_TOP,
   type GroupReason,
@@ -30,24 +31,28 @@ function addCount(counts: Map<string, number>, reasons: readonly string[], n: nu
   for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + n);
 }
 
-/** The summary of placePodGrouped(pod, classes, options, capacity), by buckets of nodes (see above). */
+/** The summary of placePodGrouped(pod, classes, options, capacity, context), by buckets of nodes (see above). */
 export function placementSummaryGrouped(
   pod: Pod,
   classes: NodeClasses,
   options: PlacementOptions = defaultPlacementOptions,
   capacity?: PlacementCapacity,
   top: number = DEFAULT_PLACEMENT_TOP,
+  context?: PlacementContext,
 ): PlacementSummary {
-  const placed = bucketedPlacement(pod, classes, options, capacity, top);
-  if (!placed) return placementSummary(placePodGrouped(pod, classes, options, capacity), top);
-  const { buckets, verdictOf, shortagesOf, feasible, scoreOf, feasibleCount } = placed;
+  const grouped = groupedContext(pod, classes, context);
+  if (!grouped.byClass) return placementSummary(placePrepared(pod, heldNodesOf(classes), options, capacity, grouped, grouped.prepared), top);
+  const placed = bucketedPlacement(pod, classes, options, capacity, top, true);
+  if (!placed) return placementSummary(placePodGrouped(pod, classes, options, capacity, grouped), top);
+  const { buckets, verdictOf, shortagesOf, feasible, feasibleCount } = placed;
+  const best = bestNodes(pod, classes, placed, options, capacity, grouped, top);
   const answer: PlacementSummary = {
     pod: podRef(pod),
     ...summaryLines(placed, classes.names.length),
     nodeCount: classes.names.length,
     feasibleCount,
     reasonCounts: reasonCounts(buckets, verdictOf, shortagesOf),
-    feasibleNodes: bestNodes(buckets.filter(feasible), scoreOf, placed.unshortReasons, top),
+    feasibleNodes: best.nodes,
     infeasibleGroups: infeasibleGroups(
       buckets.filter((b) => !feasible(b)),
       (b) => bucketReasons(verdictOf(b), shortagesOf(b.mask), b.mask),
@@ -55,8 +60,11 @@ export function placementSummaryGrouped(
     ),
   };
   if (capacity) answer.capacityConsidered = true;
-  return answer;
+  if (best.tied > 1) answer.bestTied = best.tied;
+  return withNotes(answer, grouped);
 }
+
+const heldNodesOf = (classes: NodeClasses): Node[] => classes.names.map((name) => heldNode(classes, name) as Node);
 
 /** kube-scheduler's line in both wordings: the groups' rejections (placementByClass counted them), and each short node's resources. */
 export function summaryLines(
@@ -95,19 +103,43 @@ function reasonCounts(buckets: readonly Bucket[], verdictOf: (b: Bucket) => Grou
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The best `top` feasible nodes: by score, highest first, then by name, as placePod ranks them. */
-function bestNodes(feasible: readonly Bucket[], scoreOf: (b: Bucket) => number, reasonsOf: (b: Bucket) => PlacementReason[], top: number): NodePlacement[] {
-  const scores = [...new Set(feasible.map(scoreOf))].sort((a, b) => b - a);
-  const best: NodePlacement[] = [];
-  for (const score of scores) {
-    if (best.length >= top) break;
-    const named: { name: string; bucket: Bucket }[] = [];
-    for (const bucket of feasible) if (scoreOf(bucket) === score) for (const name of bucket.names) named.push({ name, bucket });
-    named.sort((a, b) => byName(a.name, b.name));
-    for (const { name, bucket } of named.slice(0, top - best.length))
-      best.push({ name, feasible: true, score, rank: best.length + 1, reasons: reasonsOf(bucket) });
-  }
-  return best;
+/**
+ * The best `top` feasible nodes by the default Score plugins' total, highest first, then by name, as
+ * placePod ranks them; and how many share the best total. Every feasible node is scored (the
+ * resource and image scores are each node's own).
+ */
+function bestNodes(
+  pod: Pod,
+  classes: NodeClasses,
+  placed: BucketedPlacement,
+  options: PlacementOptions,
+  capacity: PlacementCapacity | undefined,
+  context: PlacementContext,
+  top: number,
+): { nodes: NodePlacement[]; tied: number } {
+  const bucketAt = placed.bucketAt as Int32Array;
+  const feasibleBuckets = placed.buckets.map(placed.feasible);
+  const positions: number[] = [];
+  for (let i = 0; i < bucketAt.length; i++) if (feasibleBuckets[bucketAt[i] as number]) positions.push(i);
+  const nodes = positions.map((i) => heldNode(classes, classes.names[i] as string) as Node);
+  const scores = scoreNodes(pod, nodes, context.snapshot, options, capacity, context.indexes);
+  const order = positions.map((_, k) => k).sort((a, b) => (scores[b]?.total ?? 0) - (scores[a]?.total ?? 0) || a - b);
+  const bestTotal = scores[order[0] ?? 0]?.total;
+  const tied = order.filter((k) => scores[k]?.total === bestTotal).length;
+  const best = order.slice(0, top).map((k, rank): NodePlacement => {
+    const position = positions[k] as number;
+    const bucket = placed.buckets[bucketAt[position] as number] as Bucket;
+    const scored = scores[k] ?? { total: 0, plugins: {} };
+    return {
+      name: classes.names[position] as string,
+      feasible: true,
+      score: scored.total,
+      scores: scored.plugins,
+      rank: rank + 1,
+      reasons: placed.unshortReasons(bucket),
+    };
+  });
+  return { nodes: best, tied };
 }
 
 /** Buckets whose reasons read the same (two groups may differ only in what no reason says) are one group of the answer. */

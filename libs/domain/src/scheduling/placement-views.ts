@@ -2,6 +2,7 @@ import { type ListChunk, type ListChunking, chunkOfSorted } from '../lists/list-
 import type { Int64 } from '../numbers/int64';
 import type { Taint } from '../types';
 import type { NodePlacement, Placement } from './placement';
+import { MAX_TOTAL_SCORE } from './framework/default-scores';
 import { selectorMissWithoutNodeName } from './node-affinity';
 import type { PlacementReason, PlacementReasonCode } from './placement-reasons';
 
@@ -57,6 +58,8 @@ export interface PlacementSummary {
   /** Every infeasible node, in groups of the same reasons: the largest group first, then by first name. */
   infeasibleGroups: InfeasibleGroup[];
   capacityConsidered?: true;
+  notEvaluated?: Placement['notEvaluated'];
+  bestTied?: number;
 }
 
 /**
@@ -147,16 +150,18 @@ export function placementSummary(placement: Placement, top: number): PlacementSu
     infeasibleGroups: [...groups.values()].sort(byFirstName),
   };
   if (placement.capacityConsidered) answer.capacityConsidered = true;
+  if (placement.notEvaluated) answer.notEvaluated = placement.notEvaluated;
+  if (placement.bestTied) answer.bestTied = placement.bestTied;
   return answer;
 }
 
 /**
  * A node's key in the order placement lists nodes, for continue tokens: feasible ones first by
  * score, highest first, then by name; then the infeasible ones by name. Names hold no "/" and
- * scores have three digits, so the keys sort as the list does.
+ * totals (0 to MAX_TOTAL_SCORE) have at most four digits, so the keys sort as the list does.
  */
 export function placementNodeKey(node: Pick<NodePlacement, 'name' | 'score'>): string {
-  return node.score === null ? `1/${node.name}` : `0/${String(100 - node.score).padStart(3, '0')}/${node.name}`;
+  return node.score === null ? `1/${node.name}` : `0/${String(MAX_TOTAL_SCORE - node.score).padStart(4, '0')}/${node.name}`;
 }
 
 /**

@@ -4,13 +4,19 @@ import type { Node, Pod, PodRef } from '../types';
 import { type NodeAffinityPreFilter, nodeAffinityPreFilter } from './node-affinity';
 import { type NodeFilterResult, type SchedulerRejection, resourceFitOf, runFilters, wordRejection } from './node-filters';
 import { type PlacementCapacity, type PlacementReason, SchedulerReasons } from './placement-reasons';
-import { taintTolerationScores } from './taint-toleration-score';
+import { type PreparedFilters, type SnapshotIndexes, nodeNarrowing, notInPreFilterResult, prepareFilters } from './framework/default-filters';
+import { type ScorePluginName, scoreNodes } from './framework/default-scores';
+import { type SchedulingSnapshot, snapshotOf, snapshotWithout } from './framework/scheduling-snapshot';
+import { podHasPodAffinity } from './inter-pod-affinity/affinity-term';
+import type { UnevaluatedClaim } from './volumes/unevaluated-claims';
 
 export interface NodePlacement {
   name: string;
   feasible: boolean;
-  /** kube-scheduler's normalized TaintToleration score (0-100) among feasible nodes; null if infeasible. */
+  /** The default Score plugins' weighted total (0-1200) among feasible nodes; null if infeasible. */
   score: number | null;
+  /** Each Score plugin's normalized score (0-100, before its weight), for a feasible node. */
+  scores?: Partial<Record<ScorePluginName, number>>;
   /** 1 for the best feasible node; null if infeasible. */
   rank: number | null;
   /** Every reason, blocking ones first, in the order the scheduler's filters run. */
@@ -28,6 +34,19 @@ export interface Placement {
   detail: string;
   /** Present, true, when the pod was placed with capacity (NodeResourcesFit ran); absent when resources were not looked at. */
   capacityConsidered?: true;
+  /** What the filters did not evaluate for the pod (claims waiting for a first consumer, DRA claims): present when there is some. */
+  notEvaluated?: UnevaluatedClaim[];
+  /**
+   * How many feasible nodes share the best total, when more than one: kube-scheduler picks one of
+   * them at random (selectHost), this answer ranks them by name.
+   */
+  bestTied?: number;
+}
+
+/** The cluster a pod is placed in beyond its nodes: the pods on each node, namespaces, storage; and the holder's indexes. */
+export interface PlacementContext {
+  readonly snapshot: SchedulingSnapshot;
+  readonly indexes?: SnapshotIndexes;
 }
 
 /** What placement takes from the settings: how tolerations match, and the wording of the summary. */
@@ -36,6 +55,17 @@ export interface PlacementOptions extends MatchOptions {
 }
 
 export const defaultPlacementOptions: PlacementOptions = Object.freeze({ ...defaultMatchOptions, summaryWording: defaultSettings.summaryWording });
+
+/**
+ * The context without a stored pod (snapshotWithout): a pod asked about, or rescheduled, is taken
+ * off its node first. The holder's index of pods with pod affinity would still hold it, so a pod
+ * with pod affinity is answered without it (its PreFilter then finds those pods itself).
+ */
+export function contextWithout(context: PlacementContext, pod: Pod): PlacementContext {
+  if (!pod.spec?.nodeName) return context;
+  const snapshot = snapshotWithout(context.snapshot, pod);
+  return context.indexes && !podHasPodAffinity(pod) ? { snapshot, indexes: context.indexes } : { snapshot };
+}
 
 export function podRef(pod: Pod): PodRef {
   return { namespace: pod.metadata.namespace || 'default', name: pod.metadata.name };
@@ -89,45 +119,85 @@ const allNodes: NodeAffinityPreFilter = { outcome: 'allNodes' };
 const byName = (a: NodePlacement, b: NodePlacement) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
- * Where can this pod go? Every node, feasible or not, with its reasons, score and rank, and the
- * summary line. As findNodesThatFitPod, NodeAffinity's PreFilter comes first: the nodes it leaves
- * out are counted as not satisfying it, and a conflict is the whole summary. Every node is still
- * filtered for its own reasons, which those nodes fail anyway. With capacity, NodeResourcesFit
- * runs too; without it, resources are not looked at.
+ * Where can this pod go? Every node, feasible or not, with its reasons, scores and rank, and the
+ * summary line. As findNodesThatFitPod: the PreFilters first (NodeAffinity's, then the other plugins'
+ * in the profile's order, prepareFilters): a rejection there is every node's status and the whole
+ * summary; the nodes their results leave out are counted as not satisfying those plugins. Every node
+ * is still filtered for its own reasons. With capacity, NodeResourcesFit runs too; without it,
+ * resources are neither checked nor scored. The feasible nodes are ranked by the default Score
+ * plugins' weighted total, then by name. `context` is the cluster the nodes belong to (its pods,
+ * namespaces and storage); without it the nodes are taken to hold no pods.
  */
-export function placePod(pod: Pod, nodes: readonly Node[], options: PlacementOptions = defaultPlacementOptions, capacity?: PlacementCapacity): Placement {
+export function placePod(
+  pod: Pod,
+  nodes: readonly Node[],
+  options: PlacementOptions = defaultPlacementOptions,
+  capacity?: PlacementCapacity,
+  context: PlacementContext = { snapshot: snapshotOf(nodes, []) },
+): Placement {
+  const prepared = prepareFilters(pod, context.snapshot, context.indexes);
+  return placePrepared(pod, nodes, options, capacity, context, prepared);
+}
+
+/** placePod with the PreFilters run already (placement by class runs them to know whether it can answer by class). */
+export function placePrepared(
+  pod: Pod,
+  nodes: readonly Node[],
+  options: PlacementOptions,
+  capacity: PlacementCapacity | undefined,
+  context: PlacementContext,
+  prepared: PreparedFilters,
+): Placement {
   // A pod bound by spec.nodeName never meets the scheduler's PreFilter: the kubelet admits it node by node.
-  const preFilter = pod.spec?.nodeName ? allNodes : nodeAffinityPreFilter(pod);
+  const affinity = pod.spec?.nodeName ? allNodes : nodeAffinityPreFilter(pod);
+  const narrowing = nodeNarrowing(pod, prepared);
+  const preFilterMessage =
+    affinity.outcome === 'conflict'
+      ? SchedulerReasons.affinityTermsConflict
+      : prepared.rejection
+        ? prepared.rejection.reasons.join(', ')
+        : narrowing.emptyMessage;
   const feasible: { node: Node; reasons: PlacementReason[] }[] = [];
   const infeasible: NodePlacement[] = [];
   const rejections: SchedulerRejection[] = [];
   const fit = resourceFitOf(pod, capacity);
+  const narrowedTo = narrowing.names;
+  const leftOut = { reasons: [notInPreFilterResult(narrowing.plugins)] };
   for (const node of nodes) {
-    const result = runFilters(pod, node, options, true, fit);
-    const leftOut = preFilter.outcome === 'nodeNames' && !preFilter.nodeNames.has(node.metadata.name);
-    const rejection = leftOut ? { reasons: [SchedulerReasons.notInPreFilterResult] } : result.rejection;
+    const result = runFilters(pod, node, options, true, fit, prepared.plugins);
+    const reasons = prepared.rejection ? [...result.reasons, ...prepared.rejection.details] : result.reasons;
+    const rejection = prepared.rejection
+      ? { reasons: prepared.rejection.reasons }
+      : narrowedTo && !narrowedTo.has(node.metadata.name)
+        ? leftOut
+        : result.rejection;
     if (rejection === undefined) {
-      feasible.push({ node, reasons: result.reasons });
+      feasible.push({ node, reasons });
     } else {
       rejections.push(rejection);
-      infeasible.push({ name: node.metadata.name, feasible: false, score: null, rank: null, reasons: result.reasons });
+      infeasible.push({ name: node.metadata.name, feasible: false, score: null, rank: null, reasons });
     }
   }
 
-  const scores = taintTolerationScores(
-    feasible.map((f) => f.node.spec?.taints),
-    pod.spec?.tolerations,
+  const scores = scoreNodes(
+    pod,
+    feasible.map((f) => f.node),
+    context.snapshot,
     options,
+    capacity,
+    context.indexes,
   );
   const ranked: NodePlacement[] = feasible
-    .map((f, i) => ({ name: f.node.metadata.name, feasible: true, score: scores[i] ?? 0, rank: null as number | null, reasons: f.reasons }))
+    .map((f, i) => {
+      const { total, plugins } = scores[i] ?? { total: 0, plugins: {} };
+      return { name: f.node.metadata.name, feasible: true, score: total, scores: plugins, rank: null as number | null, reasons: f.reasons };
+    })
     .sort((a, b) => b.score - a.score || byName(a, b));
   ranked.forEach((n, i) => {
     n.rank = i + 1;
   });
   infeasible.sort(byName);
 
-  const preFilterMessage = preFilter.outcome === 'conflict' ? SchedulerReasons.affinityTermsConflict : undefined;
   const line = (wording: SummaryWording) =>
     summarize(
       nodes.length,
@@ -143,5 +213,8 @@ export function placePod(pod: Pod, nodes: readonly Node[], options: PlacementOpt
     detail: line('legacy'),
   };
   if (capacity) placement.capacityConsidered = true;
+  if (prepared.unevaluated.length) placement.notEvaluated = [...prepared.unevaluated];
+  const tied = ranked.filter((n) => n.score === ranked[0]?.score).length;
+  if (tied > 1) placement.bestTied = tied;
   return placement;
 }

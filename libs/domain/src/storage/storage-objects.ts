@@ -52,7 +52,7 @@ export interface StorageClass {
   [other: string]: unknown;
 }
 
-export interface CSINodeDriver {
+interface CSINodeDriver {
   name: string;
   nodeID: string;
   topologyKeys?: string[] | null;

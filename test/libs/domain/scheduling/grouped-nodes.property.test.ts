@@ -33,6 +33,7 @@ describe('the nodes view from buckets of nodes is a page of the every-node answe
             nodeCount: placement.nodes.length,
             feasibleCount: placement.feasibleCount,
             ...(capacity ? { capacityConsidered: true } : {}),
+            ...(placement.bestTied ? { bestTied: placement.bestTied } : {}),
           });
         }
       }),

@@ -44,8 +44,8 @@ describe('placementSummary', () => {
 
   it('names the best `top` feasible nodes, ranked', () => {
     expect(summary.feasibleNodes.map((n) => [n.name, n.rank, n.score])).toEqual([
-      ['a1', 1, 100],
-      ['a3', 2, 100],
+      ['a1', 1, 300],
+      ['a3', 2, 300],
     ]);
   });
 
@@ -99,9 +99,10 @@ describe('placementSummary', () => {
 describe('placementNodeKey: keys in the order placement lists nodes', () => {
   const of = (name: string, score: number | null): NodePlacement => ({ name, feasible: score !== null, score, rank: null, reasons: [] });
   it.each<[NodePlacement, string]>([
-    [of('a', 100), '0/000/a'],
-    [of('a', 7), '0/093/a'],
-    [of('a', 0), '0/100/a'],
+    [of('a', 1200), '0/0000/a'],
+    [of('a', 300), '0/0900/a'],
+    [of('a', 7), '0/1193/a'],
+    [of('a', 0), '0/1200/a'],
     [of('a', null), '1/a'],
   ])('%o: %s', (n, key) => {
     expect(placementNodeKey(n)).toBe(key);

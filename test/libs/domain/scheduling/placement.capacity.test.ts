@@ -85,7 +85,17 @@ describe('placePod with capacity: NodeResourcesFit', () => {
     expect(result.nodes[0]).toEqual({
       name: 'n1',
       feasible: true,
-      score: 100,
+      // TaintToleration 100 x 3; BalancedAllocation 100 (no resource to be uneven in); NodeResourcesFit 0 (an empty NodeInfo's).
+      score: 400,
+      scores: {
+        TaintToleration: 100,
+        NodeAffinity: 0,
+        NodeResourcesFit: 0,
+        PodTopologySpread: 0,
+        InterPodAffinity: 0,
+        NodeResourcesBalancedAllocation: 100,
+        ImageLocality: 0,
+      },
       rank: 1,
       reasons: [{ code: 'AllocatableUnknown', message: 'node has no status.allocatable: taken as unlimited, resources not checked' }],
     });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PlacementCapacity, type Pod, type Toleration, placePod, usageByNode } from '@taintgate/domain';
+import { MAX_TOTAL_SCORE, type PlacementCapacity, type Pod, type Toleration, placePod, usageByNode } from '@taintgate/domain';
 import { defaultPlacementOptions, isFeasible } from '../../../../libs/domain/src/scheduling/placement';
 import type { NodeSelectorTerm } from '../../../../libs/domain/src/types';
 import { node, nodes, pod, requestingPod, runningPods, sizedNodes, taint, toleration } from '../support/arbitraries';
@@ -59,7 +59,7 @@ describe('laws of placement', () => {
     );
   });
 
-  it('every node is answered once; feasible ones first, ranked 1..k by score, scores in 0..100', () => {
+  it('every node is answered once; feasible ones first, ranked 1..k by score, totals in 0..1200', () => {
     fc.assert(
       fc.property(pod, nodes, (p, ns) => {
         const result = placePod(p, ns);
@@ -67,7 +67,7 @@ describe('laws of placement', () => {
         const feasible = result.nodes.filter((n) => n.feasible);
         expect(result.nodes.slice(0, feasible.length)).toEqual(feasible);
         expect(feasible.map((n) => n.rank)).toEqual(feasible.map((_, i) => i + 1));
-        for (const n of feasible) expect(n.score).toSatisfy((s: number) => s >= 0 && s <= 100);
+        for (const n of feasible) expect(n.score).toSatisfy((s: number) => s >= 0 && s <= MAX_TOTAL_SCORE);
         // Equal raw counts all normalise to 0, so the best is not always 100; the order is what holds.
         for (let i = 1; i < feasible.length; i++) expect(feasible[i - 1]?.score).toBeGreaterThanOrEqual(feasible[i]?.score ?? 0);
         expect(result.feasibleCount).toBe(feasible.length);

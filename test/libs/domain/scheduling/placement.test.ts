@@ -43,7 +43,7 @@ describe('placePod: feasibility', () => {
   it('PreferNoSchedule never makes a node infeasible, only lowers its score', () => {
     const result = placePod(pod(), [node('a', [{ key: 'slow', effect: 'PreferNoSchedule' }]), node('b')]);
     expect(result.nodes.map((n) => [n.name, n.feasible, n.score, n.rank])).toEqual([
-      ['b', true, 100, 1],
+      ['b', true, 300, 1],
       ['a', true, 0, 2],
     ]);
     expect(result.summary).toBe('2/2 nodes are available.');
@@ -125,7 +125,7 @@ describe('placePod: ranking and summary', () => {
   it('orders feasible nodes by score then name, then infeasible by name', () => {
     const nodes = [node('d', [gpu]), node('c', [{ key: 'x', effect: 'PreferNoSchedule' }]), node('b'), node('a', [gpu]), node('e')];
     const result = placePod(pod(), nodes);
-    expect(result.nodes.map((n) => `${n.name}:${n.score}:${n.rank}`)).toEqual(['b:100:1', 'e:100:2', 'c:0:3', 'a:null:null', 'd:null:null']);
+    expect(result.nodes.map((n) => `${n.name}:${n.score}:${n.rank}`)).toEqual(['b:300:1', 'e:300:2', 'c:0:3', 'a:null:null', 'd:null:null']);
     expect(result.pod).toEqual({ namespace: 'default', name: 'web-1' });
     expect(result.feasibleCount).toBe(3);
   });

@@ -6,6 +6,7 @@ import {
   type PlacementView,
   DEFAULT_PLACEMENT_TOP,
   MAX_PLACEMENT_TOP,
+  ScorePluginWeights,
   placementNodesPage,
   placementSummary,
 } from '@taintgate/domain';
@@ -55,9 +56,18 @@ export type PlacementAnswer = PlacementSummaryAnswer | PlacementNodesAnswer;
  */
 export function placementAnswer(placement: Placement, view: PlacementView, extras: PlacementExtras, revision?: bigint): PlacementAnswer {
   if (view.name === 'summary') return { view: 'summary', ...placementSummary(placement, view.top), ...extras };
-  const { pod, summary, detail, feasibleCount, capacityConsidered } = placement;
+  const { pod, summary, detail, feasibleCount, capacityConsidered, notEvaluated, bestTied } = placement;
   const page = placementNodesPage(placement, view.chunking, revision ?? 1n);
-  const heading = { pod, summary, detail, nodeCount: placement.nodes.length, feasibleCount, ...(capacityConsidered ? { capacityConsidered } : {}) };
+  const heading = {
+    pod,
+    summary,
+    detail,
+    nodeCount: placement.nodes.length,
+    feasibleCount,
+    ...(capacityConsidered ? { capacityConsidered } : {}),
+    ...(notEvaluated ? { notEvaluated } : {}),
+    ...(bestTied ? { bestTied } : {}),
+  };
   return placementNodesAnswer({ ...heading, page }, extras, revision);
 }
 
@@ -84,8 +94,12 @@ const nodePlacementSchema = object(
   {
     name: stringField,
     feasible: booleanField,
-    score: { type: 'integer', nullable: true },
+    score: { type: 'integer', nullable: true, description: "the default Score plugins' weighted total (0-1200), null when infeasible" },
     rank: { type: 'integer', nullable: true },
+    scores: {
+      ...object(Object.fromEntries(Object.keys(ScorePluginWeights).map((name) => [name, integerField]))),
+      description: "each Score plugin's normalized score (0-100, before its weight), for a feasible node",
+    },
     reasons: arrayOf(reasonSchema),
   },
   ['name', 'feasible', 'score', 'rank', 'reasons'],
@@ -101,6 +115,20 @@ const heading = {
   capacityConsidered: booleanField,
   admission: admissionSchema,
   rescheduled: booleanField,
+  notEvaluated: {
+    ...arrayOf(
+      object({ kind: { type: 'string', enum: ['WaitForFirstConsumerClaim', 'ResourceClaim', 'UnknownClaim'] }, name: stringField, message: stringField }, [
+        'kind',
+        'name',
+        'message',
+      ]),
+    ),
+    description: 'what the filters did not evaluate for the pod, by name (claims waiting for a first consumer, DRA claims): no node is rejected for them',
+  },
+  bestTied: {
+    type: 'integer',
+    description: 'how many feasible nodes share the best total, when more than one: kube-scheduler picks one of them at random, this answer ranks them by name',
+  },
 };
 
 export const placementSummarySchema: JsonSchema = object(
@@ -178,6 +206,7 @@ const NAME = Buffer.from('{"name":"');
 const FEASIBLE = Buffer.from('","feasible":true,"score":');
 const INFEASIBLE = Buffer.from('","feasible":false,"score":');
 const RANK = Buffer.from(',"rank":');
+const SCORES = Buffer.from(',"scores":');
 const REASONS = Buffer.from(',"reasons":');
 
 /** Copies a few constant bytes: a loop, cheaper than Buffer.copy's call for so few. */
@@ -200,9 +229,12 @@ function nodesJson({ nodes, ...heading }: PlacementNodesAnswer): Buffer {
   const head = `${nodesHeadingJson(heading).slice(0, -1)},"nodes":[`;
   const fragments = new Map<readonly object[], Buffer>();
   // Room for the constants, numbers of up to 24 characters, and 6 bytes per UTF-16 unit of a name (\\u escapes): the buffer is cut to what was written.
-  const perNode = INFEASIBLE.length + NAME.length + RANK.length + REASONS.length + 2 * 24 + 1;
+  const perNode = INFEASIBLE.length + NAME.length + RANK.length + SCORES.length + REASONS.length + 2 * 24 + 1;
+  // A feasible node's scores: seven small numbers, written as JSON.stringify writes them (the schema's order, which scoreNodes keeps).
+  const scoresText = nodes.map(({ scores }) => (scores ? JSON.stringify(scores) : ''));
   let room = 3 * head.length + 2;
-  for (const { name, reasons } of nodes) {
+  for (const [i, { name, reasons }] of nodes.entries()) {
+    room += (scoresText[i] as string).length;
     let encoded = fragments.get(reasons);
     if (encoded === undefined) {
       encoded = Buffer.from(`${reasonsJson(reasons)}}`);
@@ -213,7 +245,7 @@ function nodesJson({ nodes, ...heading }: PlacementNodesAnswer): Buffer {
   const bytes = Buffer.allocUnsafe(room);
   let at = bytes.write(head, 0);
   let first = true;
-  for (const { name, feasible, score, rank, reasons } of nodes) {
+  for (const [i, { name, feasible, score, rank, reasons }] of nodes.entries()) {
     if (!first) bytes[at++] = 0x2c; // ,
     first = false;
     at = put(bytes, at, NAME);
@@ -224,6 +256,11 @@ function nodesJson({ nodes, ...heading }: PlacementNodesAnswer): Buffer {
     at = writeNumber(bytes, at, score);
     at = put(bytes, at, RANK);
     at = writeNumber(bytes, at, rank);
+    const scores = scoresText[i] as string;
+    if (scores) {
+      at = put(bytes, at, SCORES);
+      at += bytes.write(scores, at, 'latin1');
+    }
     at = put(bytes, at, REASONS);
     at += (fragments.get(reasons) as Buffer).copy(bytes, at);
   }

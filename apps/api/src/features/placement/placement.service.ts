@@ -2,17 +2,20 @@ import { Injectable } from '@nestjs/common';
 import {
   type NodeClasses,
   type PlacementCapacity,
+  type PlacementContext,
   type PlacementOptions,
   type PlacementView,
   type Pod,
   admitPod,
   asRescheduled,
+  contextWithout,
   excludingPod,
   explainAdmission,
   failure,
   placePod,
   placementNodesGrouped,
   placementSummaryGrouped,
+  snapshotOf,
   usageLookup,
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
@@ -50,17 +53,26 @@ export class PlacementService {
         started,
         view,
         'inline',
-        placementAnswer(placePod(admission.pod, command.nodes, this.options(), { usageOf: usageLookup(pods) }), view, extras),
+        placementAnswer(
+          placePod(admission.pod, command.nodes, this.options(), { usageOf: usageLookup(pods) }, { snapshot: snapshotOf(command.nodes, pods) }),
+          view,
+          extras,
+        ),
       );
     }
     const stored = await this.snapshots.view(cluster);
-    return this.timed(started, view, 'stored', this.storedAnswer(admission.pod, stored.nodeClasses, stored, view, extras, stored.revision));
+    return this.timed(
+      started,
+      view,
+      'stored',
+      this.storedAnswer(admission.pod, stored.nodeClasses, stored, stored.scheduling(), view, extras, stored.revision),
+    );
   }
 
   /**
    * GET /v1/namespaces/{ns}/pods/{name}/placement: a stored pod over the stored nodes, its own
-   * room not counted against it; with `reschedule`, as it would be scheduled again (its nodeName
-   * cleared), which is what draining asks.
+   * room, ports, spread and affinity not counted against it; with `reschedule`, as it would be
+   * scheduled again (its nodeName cleared), which is what draining asks.
    */
   async placeStored(cluster: string, { namespace, name, reschedule }: StoredPodPlacement, view: PlacementView): Promise<PlacementAnswer> {
     const started = performance.now();
@@ -71,7 +83,15 @@ export class PlacementService {
       started,
       view,
       'stored',
-      this.storedAnswer(asked.pod, stored.nodeClasses, asked.capacity, view, reschedule ? { rescheduled: true } : {}, stored.revision),
+      this.storedAnswer(
+        asked.pod,
+        stored.nodeClasses,
+        asked.capacity,
+        contextWithout(stored.scheduling(), pod),
+        view,
+        reschedule ? { rescheduled: true } : {},
+        stored.revision,
+      ),
     );
   }
 
@@ -89,12 +109,13 @@ export class PlacementService {
     pod: Pod,
     classes: NodeClasses,
     capacity: PlacementCapacity | undefined,
+    context: PlacementContext,
     view: PlacementView,
     extras: PlacementExtras,
     revision: bigint,
   ): PlacementAnswer {
-    if (view.name === 'summary') return { view: 'summary', ...placementSummaryGrouped(pod, classes, this.options(), capacity, view.top), ...extras };
-    return placementNodesAnswer(placementNodesGrouped(pod, classes, this.options(), capacity, view.chunking, revision), extras, revision);
+    if (view.name === 'summary') return { view: 'summary', ...placementSummaryGrouped(pod, classes, this.options(), capacity, view.top, context), ...extras };
+    return placementNodesAnswer(placementNodesGrouped(pod, classes, this.options(), capacity, view.chunking, revision, context), extras, revision);
   }
 
   private options(): PlacementOptions {

@@ -5,7 +5,7 @@ import type { PlacementReason } from '../placement-reasons';
  * `reasons` are what kube-scheduler's summary line counts (`node(s) didn't match pod anti-affinity
  * rules`), `details` what this service explains of the node (which term, which pod, which domain).
  */
-export type RejectionCode = 'Unschedulable' | 'UnschedulableAndUnresolvable';
+type RejectionCode = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
 export interface FilterStatus {
   /** UnschedulableAndUnresolvable: preemption cannot help on this node (DefaultPreemption skips it). */

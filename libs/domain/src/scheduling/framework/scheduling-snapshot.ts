@@ -60,3 +60,19 @@ export function snapshotOf(
     storage: extra.storage ?? emptyStorageLister,
   };
 }
+
+/**
+ * The snapshot without a pod it holds: a stored pod asked about is taken off its node first, so it
+ * neither conflicts with its own host ports nor counts in its own spread and affinity.
+ */
+export function snapshotWithout(snapshot: SchedulingSnapshot, pod: Pod): SchedulingSnapshot {
+  const nodeName = pod.spec?.nodeName;
+  if (!nodeName) return snapshot;
+  const namespace = pod.metadata.namespace || 'default';
+  const isIt = (other: Pod) => other.metadata.name === pod.metadata.name && (other.metadata.namespace || 'default') === namespace;
+  let without: readonly Pod[] | undefined;
+  return {
+    ...snapshot,
+    podsOn: (name) => (name === nodeName ? (without ??= snapshot.podsOn(name).filter((other) => !isIt(other))) : snapshot.podsOn(name)),
+  };
+}

@@ -21,7 +21,7 @@ export interface AffinityTerm {
 }
 
 /** fwk.WeightedAffinityTerm: a preferred term with its weight (1..100). */
-export interface WeightedAffinityTerm extends AffinityTerm {
+interface WeightedAffinityTerm extends AffinityTerm {
   readonly weight: number;
 }
 

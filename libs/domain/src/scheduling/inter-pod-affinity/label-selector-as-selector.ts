@@ -10,7 +10,7 @@ import type { ObjectLabelSelector } from '../../types';
  * DoesNotExist (a LabelSelector has no Gt or Lt).
  */
 
-export interface SelectorRequirement {
+interface SelectorRequirement {
   readonly key: string;
   /** matchLabels entries are Equals, which matches as In with their one value. */
   readonly operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';

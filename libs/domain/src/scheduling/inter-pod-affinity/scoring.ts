@@ -116,7 +116,7 @@ export function interPodAffinityPreScore(
 }
 
 /** Score: the sum of the node's domains' scores. */
-export function interPodAffinityRawScore(topologyScore: TopologyScore, node: Node): number {
+function interPodAffinityRawScore(topologyScore: TopologyScore, node: Node): number {
   const labels = node.metadata.labels ?? {};
   let score = 0;
   for (const [key, byValue] of topologyScore) {

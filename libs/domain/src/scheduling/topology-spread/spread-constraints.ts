@@ -8,7 +8,7 @@ import { type SpreadSelector, isEmptySelector, spreadSelectorOf, withMatchLabels
 export const topologySpreadPluginName = 'PodTopologySpread';
 
 export const labelHostname = 'kubernetes.io/hostname';
-export const labelTopologyZone = 'topology.kubernetes.io/zone';
+const labelTopologyZone = 'topology.kubernetes.io/zone';
 
 /**
  * systemDefaultConstraints (plugin.go): what the default profile applies to a pod that has no
@@ -21,7 +21,7 @@ export const systemDefaultConstraints: readonly TopologySpreadConstraint[] = Obj
 ]);
 
 export type UnsatisfiableAction = 'DoNotSchedule' | 'ScheduleAnyway';
-export type NodeInclusionPolicy = 'Honor' | 'Ignore';
+type NodeInclusionPolicy = 'Honor' | 'Ignore';
 
 /**
  * A spread constraint as the plugin holds it (topologySpreadConstraint): its selector parsed and
@@ -39,7 +39,7 @@ export interface SpreadConstraint {
 }
 
 /** PodTopologySpreadArgs as a profile sets them: the system defaults (the default profile) or a list of its own. */
-export type SpreadDefaulting = { readonly type: 'System' } | { readonly type: 'List'; readonly constraints: readonly TopologySpreadConstraint[] };
+type SpreadDefaulting = { readonly type: 'System' } | { readonly type: 'List'; readonly constraints: readonly TopologySpreadConstraint[] };
 
 export interface TopologySpreadOptions {
   /** The profile's defaulting; the default profile's is System. */

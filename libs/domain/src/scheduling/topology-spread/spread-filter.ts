@@ -18,7 +18,7 @@ export const TopologySpreadReasons = {
 const unsetMatchNum = 2147483647;
 
 /** One topology domain of a constraint and its number of matching pods. */
-export interface DomainCount {
+interface DomainCount {
   readonly topologyValue: string;
   readonly matchNum: number;
 }
@@ -28,7 +28,7 @@ export interface DomainCount {
  * least as large but not always the second smallest. Enough for the filter, which only needs the
  * minimum (preemption keeps both to update it cheaply).
  */
-export type CriticalPaths = readonly [DomainCount, DomainCount];
+type CriticalPaths = readonly [DomainCount, DomainCount];
 
 /** preFilterState: per DoNotSchedule constraint (same index), the matching pods per domain and the critical paths. */
 export interface TopologySpreadState {
@@ -52,7 +52,7 @@ function updateCriticalPaths(paths: [DomainCount, DomainCount], topologyValue: s
 }
 
 /** The critical paths of a constraint's domains, in the map's order (the nodes' name order). */
-export function criticalPathsOf(matchNumByDomain: ReadonlyMap<string, number>): CriticalPaths {
+function criticalPathsOf(matchNumByDomain: ReadonlyMap<string, number>): CriticalPaths {
   const paths: [DomainCount, DomainCount] = [
     { topologyValue: '', matchNum: unsetMatchNum },
     { topologyValue: '', matchNum: unsetMatchNum },

@@ -22,7 +22,7 @@ export const topologySpreadDefaultWeight = 2;
  * holds a feasible node (hostname constraints are counted per node at Score instead), and each
  * constraint's weight.
  */
-export interface TopologySpreadScoreState {
+interface TopologySpreadScoreState {
   readonly constraints: readonly SpreadConstraint[];
   readonly ignoredNodes: ReadonlySet<string>;
   readonly podCountsByDomain: readonly ReadonlyMap<string, number>[];

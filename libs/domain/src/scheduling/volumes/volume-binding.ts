@@ -40,7 +40,7 @@ export const VolumeBindingReasons = {
 } as const;
 
 /** A claim of the pod bound to its volume. */
-export interface BoundClaim {
+interface BoundClaim {
   readonly claim: string;
   readonly volumeName: string;
 }

@@ -21,7 +21,7 @@ export const VolumeRestrictionsReasons = {
 } as const;
 
 /** A ReadWriteOncePod claim of the pod that pods already placed use. */
-export interface ReadWriteOncePodConflict {
+interface ReadWriteOncePodConflict {
   readonly claim: string;
   /** The pods using it, `namespace/name on node`. */
   readonly usedBy: readonly string[];

@@ -27,7 +27,7 @@ const topologyLabels = [betaZone, betaRegion, zone, region] as const;
 const gaLabel = (key: string) => (key === betaRegion ? region : key === betaZone ? zone : key);
 
 /** A bound volume's topology label: pvTopology. */
-export interface VolumeTopology {
+interface VolumeTopology {
   readonly pvName: string;
   readonly key: string;
   /** The zones or regions it is in: the label's value split on `__` (volumehelpers.LabelZonesToSet). */

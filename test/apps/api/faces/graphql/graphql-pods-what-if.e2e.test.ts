@@ -59,7 +59,7 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/namespaces/default/pods/gone' })).statusCode).toBe(404);
   });
 
-  const PLACEMENT = `view nodeCount pod { namespace name } nodes { name feasible score rank reasons { code message field taint { key value effect } resource { name requested used allocatable } } }
+  const PLACEMENT = `view nodeCount pod { namespace name } nodes { name feasible score rank scores { TaintToleration NodeAffinity NodeResourcesFit PodTopologySpread InterPodAffinity NodeResourcesBalancedAllocation ImageLocality } reasons { code message field taint { key value effect } resource { name requested used allocatable } } }
     feasibleCount summary detail capacityConsidered rescheduled admission { tolerations { key operator value effect tolerationSeconds addedBy } }`;
   /** Int64 fields (tolerationSeconds, resource amounts) are decimal strings in GraphQL. */
   const int64s = (o: any, keys: string[]) => ({ ...o, ...Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, String(o[k])])) });
@@ -72,6 +72,7 @@ describe('GraphQL: pods, placement, taint impact, evictions', () => {
         // The page's place is not selected: every node fits on the page.
         metadata: undefined,
         nodes: rest.nodes.map((n: any) => ({
+          scores: null,
           ...n,
           reasons: n.reasons.map((r: any) => ({
             field: null,

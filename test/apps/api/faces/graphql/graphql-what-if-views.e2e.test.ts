@@ -35,7 +35,7 @@ describe('GraphQL: the views of placement and taint impact', () => {
       nodeCount: 5,
       feasibleCount: 2,
       reasonCounts: answer.reasonCounts,
-      feasibleNodes: [{ name: 'a1', rank: 1, score: 100 }],
+      feasibleNodes: [{ name: 'a1', rank: 1, score: 300 }],
       infeasibleGroups: [{ count: 3, nodes: ['g1'], reasons: answer.infeasibleGroups[0].reasons.map((r: object) => ({ taint: null, ...r })) }],
       nodes: null,
       metadata: null,

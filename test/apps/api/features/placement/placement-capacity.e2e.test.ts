@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { everyNode } from '../../../../support/what-if-views';
+import { scored } from '../../../../support/placement-scores';
+
+/** A GPU node's resource scores for a pod asking one GPU and nothing else: 75 free after it (LeastAllocated on cpu and memory, its non-zero requests counted), evenly used. */
+const gpuNodeScores = { NodeResourcesFit: 75, NodeResourcesBalancedAllocation: 100 };
 import { type Api, expectApiError, expectNothingStored } from '../../../../support/api-client';
 import { useApiFixture } from '../../../../support/api-test-app';
 import { waitUntil } from '../../../../support/waiting';
@@ -51,6 +55,7 @@ interface Reason {
 }
 interface NodeAnswer {
   name: string;
+  scores?: Record<string, number>;
   reasons: Reason[];
 }
 
@@ -155,7 +160,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       // As it is: bound to gpu-1 (the kubelet's admission), where its own GPU is its room
       const asIs = await expectNothingStored(api, db, () => api.get(gpu('/namespaces/ml/pods/job-1a/placement?view=nodes')));
       expect(asIs.json()).toMatchObject({ feasibleCount: 1, summary: "1/3 nodes are available: 2 node(s) didn't match the requested node name." });
-      expect(asIs.json().nodes[0]).toEqual({ name: 'gpu-1', feasible: true, score: 100, rank: 1, reasons: [] });
+      expect(asIs.json().nodes[0]).toEqual({ name: 'gpu-1', feasible: true, ...scored(100, gpuNodeScores), rank: 1, reasons: [] });
       expect(asIs.json().rescheduled).toBeUndefined();
       expect(asIs.json().admission).toBeUndefined();
 
@@ -165,7 +170,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       expect(everyNode(again.json())).toEqual({
         pod: { namespace: 'ml', name: 'job-1a' },
         nodes: [
-          { name: 'gpu-1', feasible: true, score: 100, rank: 1, reasons: [] },
+          { name: 'gpu-1', feasible: true, ...scored(100, gpuNodeScores), rank: 1, reasons: [] },
           { name: 'gpu-2', feasible: false, score: null, rank: null, reasons: [noGpu] },
           { name: 'gpu-3', feasible: false, score: null, rank: null, reasons: [noGpu] },
         ],
@@ -187,7 +192,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       expect(body).toMatchObject({ rescheduled: true, capacityConsidered: true, feasibleCount: 1 });
       expect(body.summary).toBe('1/3 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) were unschedulable.');
       expect(body.nodes).toEqual([
-        { name: 'gpu-3', feasible: true, score: 100, rank: 1, reasons: [] },
+        { name: 'gpu-3', feasible: true, ...scored(100, gpuNodeScores), rank: 1, reasons: [] },
         // cordoned, and that is all: without itself it would fit there
         { name: 'gpu-1', feasible: false, score: null, rank: null, reasons: cordonedReasons },
         { name: 'gpu-2', feasible: false, score: null, rank: null, reasons: [noGpu] },
@@ -204,7 +209,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
 
       // GraphQL's placement(namespace:, name:, reschedule: true) answers the same
       const selection =
-        'pod { namespace name } nodes { name feasible score rank reasons { code message resource { name requested used allocatable } } } feasibleCount summary detail capacityConsidered rescheduled';
+        'pod { namespace name } nodes { name feasible score rank scores { TaintToleration NodeAffinity NodeResourcesFit PodTopologySpread InterPodAffinity NodeResourcesBalancedAllocation ImageLocality } reasons { code message resource { name requested used allocatable } } } feasibleCount summary detail capacityConsidered rescheduled';
       const { placement } = await gqlData(
         t.app,
         `query { placement(cluster: "gpu", namespace: "ml", name: "job-1a", reschedule: true, view: "nodes") { ${selection} } }`,
@@ -213,6 +218,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       expect(placement.nodes).toEqual(
         body.nodes.map((n: NodeAnswer) => ({
           ...n,
+          scores: n.scores ?? null,
           reasons: n.reasons.map(({ code, message, resource }) => ({
             code,
             message,
@@ -322,7 +328,8 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         {
           name: 'unsized',
           feasible: true,
-          score: 100,
+          // No resource to be uneven in: BalancedAllocation's 100; NodeResourcesFit scores an unsized node 0.
+          ...scored(100, { NodeResourcesBalancedAllocation: 100 }),
           rank: 1,
           reasons: [{ code: 'AllocatableUnknown', message: 'node has no status.allocatable: taken as unlimited, resources not checked' }],
         },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../../../support/api-client';
+import { scored } from '../../../../support/placement-scores';
 import { useApiFixture } from '../../../../support/api-test-app';
 import { gqlData } from '../../faces/graphql/graphql-client';
 
@@ -76,7 +77,7 @@ describe('POST /v1/placement: the summary line of current kube-scheduler (the de
 
     const onCpu = await place(namingNodes(['cpu-1']));
     expect(onCpu).toMatchObject({ feasibleCount: 1, summary: "1/4 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity]." });
-    expect(onCpu.nodes[0]).toEqual({ name: 'cpu-1', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] });
+    expect(onCpu.nodes[0]).toEqual({ name: 'cpu-1', feasible: true, ...scored(100), rank: 1, reasons: [allocatableUnknown] });
   });
 
   it('terms that cannot both hold: "pod affinity terms conflict" is the whole line, and no node is counted', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detailFields, expectNothingStored } from '../../../../support/api-client';
+import { scored } from '../../../../support/placement-scores';
 import { useApiFixture } from '../../../../support/api-test-app';
 
 const gpu = { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' };
@@ -49,6 +50,8 @@ describe('placement views', () => {
       nodeCount: 10,
       feasibleCount: 4,
       capacityConsidered: true,
+      // a1, a2, a3 and s1 alike but s1's PreferNoSchedule taint: three share the best total.
+      bestTied: 3,
       reasonCounts: [
         { code: 'AllocatableUnknown', nodes: 10 },
         { code: 'UntoleratedTaint', nodes: 6 },
@@ -56,8 +59,8 @@ describe('placement views', () => {
         { code: 'UntoleratedPreferNoSchedule', nodes: 1 },
       ],
       feasibleNodes: [
-        { name: 'a1', feasible: true, score: 100, rank: 1, reasons: [unlimited] },
-        { name: 'a2', feasible: true, score: 100, rank: 2, reasons: [unlimited] },
+        { name: 'a1', feasible: true, ...scored(100), rank: 1, reasons: [unlimited] },
+        { name: 'a2', feasible: true, ...scored(100), rank: 2, reasons: [unlimited] },
       ],
       infeasibleGroups: [
         { count: 4, reasons: [untolerated, unlimited], nodes: ['g1', 'g2'] },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { everyNode } from '../../../../support/what-if-views';
+import { scored } from '../../../../support/placement-scores';
 import { type Detail, detailLines, expectApiError, expectCommandRefused, expectNothingStored, expectNotJsonRefused } from '../../../../support/api-client';
 import { useApiFixture } from '../../../../support/api-test-app';
 import { kubectlNode } from '../../../../support/kubectl-objects';
@@ -65,9 +66,9 @@ describe('placement', () => {
       expect(everyNode(reply.json())).toEqual({
         pod: { namespace: 'web', name: 'web-1' },
         nodes: [
-          { name: 'a', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
-          { name: 'b', feasible: true, score: 50, rank: 2, reasons: [preferReason(soft), allocatableUnknown] },
-          { name: 'f', feasible: true, score: 0, rank: 3, reasons: [preferReason(soft), preferReason(other), allocatableUnknown] },
+          { name: 'a', feasible: true, ...scored(100), rank: 1, reasons: [allocatableUnknown] },
+          { name: 'b', feasible: true, ...scored(50), rank: 2, reasons: [preferReason(soft), allocatableUnknown] },
+          { name: 'f', feasible: true, ...scored(0), rank: 3, reasons: [preferReason(soft), preferReason(other), allocatableUnknown] },
           { name: 'c', feasible: false, score: null, rank: null, reasons: [taintReason(dedicated), allocatableUnknown] },
           { name: 'd', feasible: false, score: null, rank: null, reasons: [...cordonedReasons, allocatableUnknown] },
           { name: 'e', feasible: false, score: null, rank: null, reasons: [taintReason(maint), allocatableUnknown] },
@@ -91,9 +92,9 @@ describe('placement', () => {
     it('tolerating a PreferNoSchedule taint raises the score of its nodes; ties rank by name', async () => {
       const reply = await place({ pod: { spec: { tolerations: [{ key: 'soft', operator: 'Exists', effect: 'PreferNoSchedule' }] } } });
       expect(reply.json().nodes.filter((n: { feasible: boolean }) => n.feasible)).toEqual([
-        { name: 'a', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
-        { name: 'b', feasible: true, score: 100, rank: 2, reasons: [allocatableUnknown] },
-        { name: 'f', feasible: true, score: 0, rank: 3, reasons: [preferReason(other), allocatableUnknown] },
+        { name: 'a', feasible: true, ...scored(100), rank: 1, reasons: [allocatableUnknown] },
+        { name: 'b', feasible: true, ...scored(100), rank: 2, reasons: [allocatableUnknown] },
+        { name: 'f', feasible: true, ...scored(0), rank: 3, reasons: [preferReason(other), allocatableUnknown] },
       ]);
     });
 
@@ -102,12 +103,12 @@ describe('placement', () => {
       const body = reply.json();
       expect(body.summary).toBe('6/6 nodes are available.');
       expect(body.nodes.map((n: { name: string; score: number; rank: number }) => [n.name, n.score, n.rank])).toEqual([
-        ['a', 100, 1],
-        ['b', 100, 2],
-        ['c', 100, 3],
-        ['d', 100, 4],
-        ['e', 100, 5],
-        ['f', 100, 6],
+        ['a', 300, 1],
+        ['b', 300, 2],
+        ['c', 300, 3],
+        ['d', 300, 4],
+        ['e', 300, 5],
+        ['f', 300, 6],
       ]);
     });
 
@@ -120,7 +121,7 @@ describe('placement', () => {
         message: `nodeSelector wants zone=b, node has zone=${has}`,
       });
       expect(body.nodes).toEqual([
-        { name: 'c', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
+        { name: 'c', feasible: true, ...scored(100), rank: 1, reasons: [allocatableUnknown] },
         { name: 'a', feasible: false, score: null, rank: null, reasons: [miss('a'), allocatableUnknown] },
         { name: 'b', feasible: false, score: null, rank: null, reasons: [miss('a'), preferReason(soft), allocatableUnknown] },
         { name: 'd', feasible: false, score: null, rank: null, reasons: [...cordonedReasons, allocatableUnknown] },
@@ -170,13 +171,13 @@ describe('placement', () => {
     it('a pod with spec.nodeName: only that node, NoSchedule and cordon ignored (kubelet admission)', async () => {
       const onC = (await place({ pod: { spec: { nodeName: 'c' } } })).json();
       expect(onC.nodes).toEqual([
-        { name: 'c', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
+        { name: 'c', feasible: true, ...scored(100), rank: 1, reasons: [allocatableUnknown] },
         ...['a', 'b', 'd', 'e', 'f'].map(() => boundElsewhere('c')),
       ]);
       expect(onC.nodes.slice(1).map((n: { name: string }) => n.name)).toEqual(['a', 'b', 'd', 'e', 'f']);
       expect(onC.summary).toBe("1/6 nodes are available: 5 node(s) didn't match the requested node name.");
       const onD = (await place({ pod: { spec: { nodeName: 'd' } } })).json();
-      expect(onD.nodes[0]).toEqual({ name: 'd', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] });
+      expect(onD.nodes[0]).toEqual({ name: 'd', feasible: true, ...scored(100), rank: 1, reasons: [allocatableUnknown] });
     });
 
     it('a pod with spec.nodeName is still kept off by an untolerated NoExecute taint', async () => {
@@ -199,7 +200,7 @@ describe('placement', () => {
       await api.putNode('nr', { metadata: { labels: { zone: 'nr' } }, spec: { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }] } });
       try {
         const body = (await place({ pod: { spec: { nodeSelector: { zone: 'nr' } } } })).json();
-        expect(body.nodes[0]).toEqual({ name: 'nr', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] });
+        expect(body.nodes[0]).toEqual({ name: 'nr', feasible: true, ...scored(100), rank: 1, reasons: [allocatableUnknown] });
         expect(body.admission).toEqual({ tolerations: defaultTolerationsAdded });
       } finally {
         // the tests below count six nodes: gone even if this one fails
@@ -268,8 +269,8 @@ describe('placement', () => {
       expect(everyNode(reply.json())).toEqual({
         pod: { namespace: 'default', name: 'p' },
         nodes: [
-          { name: 'h1', feasible: true, score: 100, rank: 1, reasons: [allocatableUnknown] },
-          { name: 'h2', feasible: true, score: 0, rank: 2, reasons: [preferReason(soft), allocatableUnknown] },
+          { name: 'h1', feasible: true, ...scored(100), rank: 1, reasons: [allocatableUnknown] },
+          { name: 'h2', feasible: true, ...scored(0), rank: 2, reasons: [preferReason(soft), allocatableUnknown] },
           { name: 'a', feasible: false, score: null, rank: null, reasons: [taintReason(dedicated), allocatableUnknown] },
         ],
         feasibleCount: 2,

@@ -52,12 +52,35 @@ export class AdmissionType {
   removed?: AdmittedTolerationType[];
 }
 
+@ObjectType('PluginScores', {
+  description: "Each default Score plugin's normalized score (0-100, before its weight); the resource plugins only when resources were checked",
+})
+export class PluginScoresType {
+  @Field(() => Int, { nullable: true }) TaintToleration?: number;
+  @Field(() => Int, { nullable: true }) NodeAffinity?: number;
+  @Field(() => Int, { nullable: true }) NodeResourcesFit?: number;
+  @Field(() => Int, { nullable: true }) PodTopologySpread?: number;
+  @Field(() => Int, { nullable: true }) InterPodAffinity?: number;
+  @Field(() => Int, { nullable: true }) NodeResourcesBalancedAllocation?: number;
+  @Field(() => Int, { nullable: true }) ImageLocality?: number;
+}
+
+@ObjectType('NotEvaluated', {
+  description: 'What the filters did not evaluate for the pod (a claim waiting for a first consumer, a DRA claim): no node is rejected for it',
+})
+export class NotEvaluatedType {
+  @Field({ description: 'WaitForFirstConsumerClaim, ResourceClaim or UnknownClaim' }) kind!: string;
+  @Field() name!: string;
+  @Field() message!: string;
+}
+
 @ObjectType('NodePlacement')
 export class NodePlacementType {
   @Field() name!: string;
   @Field() feasible!: boolean;
-  @Field(() => Int, { nullable: true }) score!: number | null;
+  @Field(() => Int, { nullable: true, description: "the default Score plugins' weighted total (0-1200), null when infeasible" }) score!: number | null;
   @Field(() => Int, { nullable: true }) rank!: number | null;
+  @Field(() => PluginScoresType, { nullable: true, description: 'for a feasible node' }) scores?: PluginScoresType;
   @Field(() => [PlacementReasonType], { complexity: listCost(INNER_ITEMS) }) reasons!: PlacementReasonType[];
 }
 
@@ -107,6 +130,13 @@ export class PlacementType {
   })
   capacityConsidered?: boolean;
   @Field(() => Boolean, { nullable: true, description: 'true for a stored pod placed as it would be rescheduled' }) rescheduled?: boolean;
+  @Field(() => [NotEvaluatedType], { nullable: true, description: 'what the filters did not evaluate for the pod, by name', complexity: listCost(INNER_ITEMS) })
+  notEvaluated?: NotEvaluatedType[];
+  @Field(() => Int, {
+    nullable: true,
+    description: 'how many feasible nodes share the best total, when more than one: kube-scheduler picks one at random, this answer ranks them by name',
+  })
+  bestTied?: number;
   @Field(() => AdmissionType, { nullable: true, description: 'for an inline pod: its tolerations as admitted, those added by admission marked' })
   admission?: AdmissionType;
   @Field(() => [ReasonCountType], { nullable: true, description: 'summary view', complexity: listCost(INNER_ITEMS) }) reasonCounts?: ReasonCountType[];

@@ -1,0 +1,59 @@
+import {
+  type AffinityPodIndex,
+  type Namespace,
+  type Node,
+  type PlacementContext,
+  type Pod,
+  type SchedulingSnapshot,
+  type StorageLister,
+  affinityPodIndexOf,
+  emptyStorageLister,
+  holdsNodeResources,
+} from '@taintgate/domain';
+
+/**
+ * A cluster as kube-scheduler's plugins read it (SchedulingSnapshot), over what the cluster's
+ * snapshot holds: its nodes in name order, and each node's pods as the scheduler's cache holds them
+ * (bound, not terminal), listed on first asking. Made once per revision of the cluster and kept
+ * while it lasts (ClusterSnapshot.scheduling), so the lists are made once for many questions.
+ */
+export interface SchedulingSources {
+  readonly nodeNamesInOrder: readonly string[];
+  readonly nodes: ReadonlyMap<string, Node>;
+  readonly podsOn: (nodeName: string) => Iterable<Pod>;
+  readonly namespace?: (name: string) => Namespace | undefined;
+  readonly storage?: StorageLister;
+}
+
+/** The scheduling view with the index of the pods with pod affinity, made on first asking (one pass over the pods). */
+export function schedulingContextOf(sources: SchedulingSources): PlacementContext {
+  const snapshot = schedulingViewOf(sources);
+  let affinityPods: AffinityPodIndex | undefined;
+  return {
+    snapshot,
+    indexes: {
+      get affinityPods() {
+        return (affinityPods ??= affinityPodIndexOf(snapshot));
+      },
+    },
+  };
+}
+
+function schedulingViewOf(sources: SchedulingSources): SchedulingSnapshot {
+  const nodes = sources.nodeNamesInOrder.map((name) => sources.nodes.get(name) as Node);
+  const podsByNode = new Map<string, Pod[]>();
+  return {
+    nodes,
+    podsOn: (nodeName) => {
+      let pods = podsByNode.get(nodeName);
+      if (!pods) {
+        pods = [];
+        for (const pod of sources.podsOn(nodeName)) if (holdsNodeResources(pod)) pods.push(pod);
+        podsByNode.set(nodeName, pods);
+      }
+      return pods;
+    },
+    namespace: sources.namespace ?? (() => undefined),
+    storage: sources.storage ?? emptyStorageLister,
+  };
+}
