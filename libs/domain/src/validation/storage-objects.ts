@@ -97,7 +97,8 @@ export function validatePersistentVolume(input: unknown): Validated<PersistentVo
   appendAll(errors, validateAccessModes(modes, spec.child('accessModes')));
   const capacity = Object.keys(volume.spec?.capacity ?? {});
   if (capacity.length === 0) errors.push(fieldError.required(spec.child('capacity')));
-  else if (!capacity.includes('storage') || capacity.length > 1) errors.push(fieldError.notSupported(spec.child('capacity'), capacity, ['storage']));
+  else if (!capacity.includes('storage') || capacity.length > 1)
+    errors.push(fieldError.notSupported(spec.child('capacity'), volume.spec?.capacity, ['storage']));
   appendAll(errors, validateClassName(className, spec.child('storageClassName')));
   oneOf(errors, volumeMode, volumeModes, spec.child('volumeMode'));
   oneOf(errors, reclaimPolicy, volumeReclaimPolicies, spec.child('persistentVolumeReclaimPolicy'));
