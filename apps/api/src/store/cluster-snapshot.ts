@@ -177,9 +177,11 @@ export class ClusterSnapshot {
     private readonly listener?: RefreshListener,
   ) {}
 
-  /** How many objects it holds, for the memory budget. */
-  get size(): { nodes: number; pods: number } {
-    return { nodes: this.nodes.size, pods: this.pods.size };
+  /** How many objects it holds, for the memory budget: nodes, pods, and the other kinds kept (`others`). */
+  get size(): { nodes: number; pods: number; others: number } {
+    let others = 0;
+    for (const map of Object.values(this.twins)) others += map.size;
+    return { nodes: this.nodes.size, pods: this.pods.size, others };
   }
 
   /** The view at `latest` or later. */

@@ -1,4 +1,4 @@
-import type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../storage/storage-objects';
+import type { CSINode, CSINodeDriver, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../storage/storage-objects';
 import type { ObjectMeta } from '../types';
 import { translateTimestampSince } from './human-duration';
 import { type Printer, type Table, type TableOptions, ageColumn, column, nameColumn, objectsOf, printTable } from './table';
@@ -140,7 +140,7 @@ const csiNodePrinter: Printer<CSINode> = {
   apiVersion: 'storage.k8s.io/v1',
   columns: [nameColumn, column('Drivers', 'integer', 'Drivers indicates the number of CSI drivers registered on the node'), ageColumn],
   print: (csiNode, now) => ({
-    cells: [csiNode.metadata.name, objectsOf(csiNode.spec.drivers).length, translateTimestampSince(csiNode.metadata.creationTimestamp, now)],
+    cells: [csiNode.metadata.name, objectsOf<CSINodeDriver>(csiNode.spec.drivers).length, translateTimestampSince(csiNode.metadata.creationTimestamp, now)],
   }),
 };
 

@@ -22,7 +22,7 @@ import { msg } from './messages';
 type Json = Record<string, any>;
 const lines = (result: Validated<unknown>): string[] => (result.ok ? [] : result.error.map(fieldErrorText));
 /** A deep copy of `object` changed by `change`. */
-const changed = <T>(object: T, change: (o: Json) => void): Json => {
+const changed = (object: unknown, change: (o: Json) => void): Json => {
   const copy = structuredClone(object) as Json;
   change(copy);
   return copy;

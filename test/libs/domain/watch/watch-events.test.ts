@@ -71,8 +71,8 @@ describe('catchUpEventOf: a change read back for a watch behind the present', ()
     ['an object written since, passing', { after: pod('a', { app: 'web' }), recreated: false }, 'MODIFIED'],
     ['an object made again since its key was deleted', { after: pod('a', { app: 'web' }), recreated: true }, 'ADDED'],
     ['an object written since, not passing: left out', { after: pod('a', { app: 'db' }), recreated: false }, undefined],
-    ['a deletion in the namespace watched, labels unknown', { deleted: deletedObjectOf('Pod', 'web/a', 7n) as Pod }, 'DELETED'],
-    ['a deletion in another namespace', { deleted: deletedObjectOf('Pod', 'db/a', 7n) as Pod }, undefined],
+    ['a deletion in the namespace watched, labels unknown', { deleted: deletedObjectOf('Pod', 'web/a', 7n) }, 'DELETED'],
+    ['a deletion in another namespace', { deleted: deletedObjectOf('Pod', 'db/a', 7n) }, undefined],
   ])('%s', (_what, change, type) => {
     expect(catchUpEventOf(change, filter)?.type).toBe(type);
   });

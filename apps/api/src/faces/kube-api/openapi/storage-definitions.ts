@@ -23,7 +23,7 @@ import {
  * filters read described; the rest of each is kept as the cluster printed it (an object).
  */
 
-export const STORAGE_V1 = 'io.k8s.api.storage.v1.';
+const STORAGE_V1 = 'io.k8s.api.storage.v1.';
 
 const storageKind = (kind: string): GroupVersionKind => ({ group: 'storage.k8s.io', version: 'v1', kind });
 
