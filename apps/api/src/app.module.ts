@@ -19,6 +19,7 @@ import { NodesModule } from './features/nodes/nodes.module';
 import { PlacementModule } from './features/placement/placement.module';
 import { PodsModule } from './features/pods/pods.module';
 import { TaintsModule } from './features/taints/taints.module';
+import { TwinObjectsModule } from './features/twin-objects/twin-objects.module';
 import { WebhooksModule } from './features/webhooks/webhooks.module';
 import { AccessModule } from './platform/access/access.module';
 import { ConfigModule } from './platform/config/config.module';
@@ -52,6 +53,7 @@ import { DatabaseModule } from './platform/database/database.module';
     PlacementModule,
     PodsModule,
     TaintsModule,
+    TwinObjectsModule,
     WebhooksModule,
     GraphqlModule,
     KubeApiModule,

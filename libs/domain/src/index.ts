@@ -165,4 +165,12 @@ export {
   watchEventOf,
   watchStartOf,
 } from './watch/watch-events';
-export { type WatchFilter, passesFilter } from './watch/watch-filter';
+export { type WatchFilter, type WatchedKind, isNamespacedKind, passesFilter } from './watch/watch-filter';
+
+// The kinds the twin keeps beside nodes and pods (what the scheduler's filters read): their types,
+// validation, field selectors and kubectl's tables.
+export type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from './storage/storage-objects';
+export { validateNamespace } from './validation/objects';
+export { validateCSINode, validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './validation/storage-objects';
+export { namespaceFields, objectMetaFields } from './selectors/field-selector';
+export { csiNodeTable, persistentVolumeClaimTable, persistentVolumeTable, storageClassTable } from './printing/storage-tables';

@@ -91,6 +91,27 @@ describe('kubectl taintgate', () => {
     expect(result).toMatchObject({ kind: 'ImportResult', unchanged: 6, rejected: [{ kind: 'Pod', namespace: 'web', name: 'bad' }] });
   }, 60_000);
 
+  it('import -f of mixed kinds: a row for each other kind kept, and the kinds skipped with their counts', async () => {
+    const file = [
+      'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: fast}\nprovisioner: pd.csi.storage.gke.io\n',
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: web}\n',
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api, namespace: web}\n',
+    ].join('---\n');
+    const run = await plugin.run(['import', '-f', '-', '--dry-run'], { input: file });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(cells(run.stdout)).toEqual([
+      ['KIND', 'CREATED', 'UPDATED', 'UNCHANGED', 'DELETED'],
+      ['Node', '0', '0', '0', '0'],
+      ['Pod', '0', '0', '0', '0'],
+      ['StorageClass', '1', '0', '0', '0'],
+      [''],
+      ['SKIPPED', 'APIVERSION', 'COUNT'],
+      ['Deployment', 'apps/v1', '2'],
+      ['(dry run: nothing stored)'],
+    ]);
+  }, 60_000);
+
   it('import --prune into the cluster the server path names (/clusters/prod): what the file does not name is deleted', async () => {
     const kubeconfig = await plugin.kubeconfig({ server: `${server}/clusters/prod`, token: ADMIN_TOKEN, ca: tls.cert }, `${plugin.dir}/prod`);
     const env = { KUBECONFIG: kubeconfig };

@@ -1,11 +1,16 @@
 import {
+  type CSINode,
+  type Namespace,
   type Node,
   type NodeClasses,
   type NodeRooms,
   type NodeUsage,
   type ObjectChange,
+  type PersistentVolume,
+  type PersistentVolumeClaim,
   type Pod,
   type PlacementContext,
+  type StorageClass,
   addPodUsage,
   emptyNodeRooms,
   emptyNodeUsage,
@@ -29,14 +34,35 @@ import { nodeOfRow } from './node-record';
 import { podKey, podOfRow } from './pod-record';
 import { readPodsSince } from './pod-store';
 import { schedulingContextOf } from './scheduling-view';
+import { TWIN_KINDS, type TwinField, type TwinKind, type TwinObject, isTwinKind, twinKey } from './twin-kinds';
+import { twinObjectOfRow } from './twin-object-record';
+import { readTwinObjectsSince } from './twin-object-store';
 
 const logger = new Logger('ClusterSnapshot');
 
 /** A refresh that takes this long is logged. */
 const SLOW_REFRESH_SECONDS = 1;
 
+/** The maps of a view that keysInOrder sorts. */
+export type SortedMap = 'nodes' | 'pods' | TwinField;
+
+/**
+ * The other kinds the twin keeps (twin-kinds.ts), as stored, each by name (a namespaced one by
+ * `namespace/name`): read and refreshed with the nodes and pods, at the same revision.
+ */
+export interface TwinMaps {
+  /** The namespaces stored (imported); those only implied by pods are not here (PodsService's namespaces). */
+  namespaces: ReadonlyMap<string, Namespace>;
+  persistentVolumes: ReadonlyMap<string, PersistentVolume>;
+  /** By `namespace/name`. */
+  persistentVolumeClaims: ReadonlyMap<string, PersistentVolumeClaim>;
+  storageClasses: ReadonlyMap<string, StorageClass>;
+  /** By name: a CSINode is named after its node. */
+  csiNodes: ReadonlyMap<string, CSINode>;
+}
+
 /** A cluster as one consistent revision. Read-only: callers must not mutate the objects. */
-export interface ClusterView {
+export interface ClusterView extends TwinMaps {
   cluster: ClusterRef;
   revision: bigint;
   nodes: ReadonlyMap<string, Node>;
@@ -60,7 +86,7 @@ export interface ClusterView {
    * The keys of `nodes` or `pods` in order (as JavaScript compares strings: byte order for
    * Kubernetes' ASCII names), the order lists are answered and paged in; sorted once per revision.
    */
-  readonly keysInOrder: (of: 'nodes' | 'pods') => readonly string[];
+  readonly keysInOrder: (of: SortedMap) => readonly string[];
   /**
    * The pods bound to a node, and the pods bound to none (pending), kept as pods come and go: what
    * one node's write decides about (its impact warnings) without a pass over 300,000 pods.
@@ -79,6 +105,7 @@ export function emptyClusterView(cluster: ClusterRef, revision: bigint): Cluster
     nodes: new Map(),
     nodeClasses: nodeClassesOf([]),
     pods: new Map(),
+    ...(emptyTwinMaps() as TwinMaps),
     usageOf: () => undefined,
     rooms: emptyNodeRooms(),
     keysInOrder: () => [],
@@ -88,8 +115,16 @@ export function emptyClusterView(cluster: ClusterRef, revision: bigint): Cluster
   };
 }
 
+const emptyTwinMaps = (): { [F in TwinField]: Map<string, TwinObject> } => ({
+  namespaces: new Map(),
+  persistentVolumes: new Map(),
+  persistentVolumeClaims: new Map(),
+  storageClasses: new Map(),
+  csiNodes: new Map(),
+});
+
 /** One object's change as a refresh saw it: before (none: it did not exist) and after (none: deleted), at `revision`. */
-export type SnapshotChange = ({ kind: 'Node' } & ObjectChange<Node>) | ({ kind: 'Pod' } & ObjectChange<Pod>);
+export type SnapshotChange = ({ kind: 'Node' } & ObjectChange<Node>) | ({ kind: 'Pod' } & ObjectChange<Pod>) | ({ kind: TwinKind } & ObjectChange<TwinObject>);
 
 /**
  * What one refresh brought, from revision `since` to `revision`: each object's change in revision
@@ -121,6 +156,8 @@ export class ClusterSnapshot {
   /** `nodes` by class, changed with it (setNode); built anew on a whole read. */
   private nodeClasses = nodeClassesOf([]);
   private readonly pods = new Map<string, Pod>();
+  /** The other kinds kept, one map each. */
+  private readonly twins = emptyTwinMaps();
   /** Kept as pods come and go, so a read never sums 300,000 pods. */
   private readonly usage = new Map<string, NodeUsage>();
   private readonly usageOf = (nodeName: string): NodeUsage | undefined => this.usage.get(nodeName);
@@ -133,13 +170,26 @@ export class ClusterSnapshot {
   private readonly podsOn = (nodeName: string): Iterable<Pod> => this.podsOfKeys(this.keysByNode.get(nodeName));
   private readonly pendingPods = (): Iterable<Pod> => this.podsOfKeys(this.keysByNode.get(''));
   /** The keys in order, sorted on the first list after a change; every page of a list reads the same. */
-  private sorted: { nodes?: readonly string[]; pods?: readonly string[] } = {};
-  private readonly keysInOrder = (of: 'nodes' | 'pods'): readonly string[] => (this.sorted[of] ??= [...this[of].keys()].sort());
+  private sorted: Partial<Record<SortedMap, readonly string[]>> = {};
+  private readonly keysInOrder = (of: SortedMap): readonly string[] =>
+    (this.sorted[of] ??= [...(of === 'nodes' ? this.nodes : of === 'pods' ? this.pods : this.twins[of]).keys()].sort());
   /** The scheduling view of the revision held, made on first asking after a change. */
   private schedulingView: { revision: bigint; view: PlacementContext } | undefined;
   private readonly scheduling = (): PlacementContext => {
     if (this.schedulingView?.revision !== this.revision) {
-      const view = schedulingContextOf({ nodeNamesInOrder: this.keysInOrder('nodes'), nodes: this.nodes, podsOn: this.podsOn });
+      const { namespaces, persistentVolumeClaims, persistentVolumes, storageClasses, csiNodes } = this.twins as TwinMaps;
+      const view = schedulingContextOf({
+        nodeNamesInOrder: this.keysInOrder('nodes'),
+        nodes: this.nodes,
+        podsOn: this.podsOn,
+        namespace: (name) => namespaces.get(name),
+        storage: {
+          persistentVolumeClaim: (namespace, name) => persistentVolumeClaims.get(`${namespace}/${name}`),
+          persistentVolume: (name) => persistentVolumes.get(name),
+          storageClass: (name) => storageClasses.get(name),
+          csiNode: (name) => csiNodes.get(name),
+        },
+      });
       this.schedulingView = { revision: this.revision, view };
     }
     return this.schedulingView.view;
@@ -154,9 +204,11 @@ export class ClusterSnapshot {
     private readonly listener?: RefreshListener,
   ) {}
 
-  /** How many objects it holds, for the memory budget. */
-  get size(): { nodes: number; pods: number } {
-    return { nodes: this.nodes.size, pods: this.pods.size };
+  /** How many objects it holds, for the memory budget: nodes, pods, and the other kinds kept (`others`). */
+  get size(): { nodes: number; pods: number; others: number } {
+    let others = 0;
+    for (const map of Object.values(this.twins)) others += map.size;
+    return { nodes: this.nodes.size, pods: this.pods.size, others };
   }
 
   /** The view at `latest` or later. */
@@ -179,6 +231,7 @@ export class ClusterSnapshot {
       nodes: this.nodes,
       nodeClasses: this.nodeClasses,
       pods: this.pods,
+      ...(this.twins as TwinMaps),
       usageOf: this.usageOf,
       rooms: this.rooms,
       keysInOrder: this.keysInOrder,
@@ -205,33 +258,42 @@ export class ClusterSnapshot {
         // One after the other: a transaction is one connection, and pg will not queue for us.
         const tombstones = await tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } });
         const nodes = await tx.node.findMany({ where: after, include: { taints: true } });
+        const twins = await readTwinObjectsSince(tx, clusterId, since);
         const pods = await readPodsSince(await this.prisma.connectionOf(tx), clusterId, since, (row) => ({
           key: podKey(row.namespace, row.name),
           pod: podOfRow(row),
           revision: row.revision,
         }));
-        return { revision, since, whole, tombstones, nodes, pods };
+        return { revision, since, whole, tombstones, nodes, pods, twins };
       },
       { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 15_000 },
     );
     const { since } = changes;
     if (changes.whole) {
       this.clear();
-      delete this.sorted.nodes;
-      delete this.sorted.pods;
+      this.sorted = {};
     }
+    const twins = changes.twins.flatMap((row) =>
+      isTwinKind(row.kind) ? [{ kind: row.kind, key: twinKey(row.kind, row.namespace, row.name), object: twinObjectOfRow(row), revision: row.revision }] : [],
+    );
     // The order of the keys holds while none comes or goes (most writes change objects that exist).
     if (changes.tombstones.some((t) => t.kind === 'Node') || changes.nodes.some((row) => !this.nodes.has(row.name))) delete this.sorted.nodes;
-    if (changes.tombstones.some((t) => t.kind !== 'Node') || changes.pods.some(({ key }) => !this.pods.has(key))) delete this.sorted.pods;
+    if (changes.tombstones.some((t) => t.kind === 'Pod') || changes.pods.some(({ key }) => !this.pods.has(key))) delete this.sorted.pods;
+    const moved = new Set<SortedMap>();
+    for (const { kind } of changes.tombstones) if (isTwinKind(kind)) moved.add(TWIN_KINDS[kind].field);
+    for (const { kind, key } of twins) if (!this.twins[TWIN_KINDS[kind].field].has(key)) moved.add(TWIN_KINDS[kind].field);
+    if (moved.size > 0) this.sorted = Object.fromEntries(Object.entries(this.sorted).filter(([of]) => !moved.has(of as SortedMap)));
     const nodes = changes.nodes.map((row) => ({ key: row.name, node: nodeOfRow(row), revision: row.revision }));
     // Read before they are applied: a follower is told what each object was, as well as what it is.
     const whole = changes.whole || since < 0n;
-    const told = !whole && this.listener?.followed() ? this.changesOf(changes.tombstones, nodes, changes.pods) : [];
+    const told = !whole && this.listener?.followed() ? this.changesOf(changes.tombstones, nodes, changes.pods, twins) : [];
     // Deletions first: a row still present was written after its tombstone and is the truth.
     for (const t of changes.tombstones) {
       if (t.kind === 'Node') this.setNode(t.key, undefined);
-      else this.setPod(t.key, undefined);
+      else if (t.kind === 'Pod') this.setPod(t.key, undefined);
+      else if (isTwinKind(t.kind)) this.twins[TWIN_KINDS[t.kind].field].delete(t.key);
     }
+    for (const { kind, key, object } of twins) this.twins[TWIN_KINDS[kind].field].set(key, object);
     if (whole) {
       // Grouped once, rather than node by node into a sorted list of names.
       for (const { key, node } of nodes) this.nodes.set(key, node);
@@ -248,7 +310,7 @@ export class ClusterSnapshot {
     // A replica's first read of a large cluster, or its first read after a large import, waits for this.
     if (seconds >= SLOW_REFRESH_SECONDS) {
       logger.log(
-        `cluster ${this.cluster.name}: read ${changes.nodes.length} nodes and ${changes.pods.length} pods written since revision ${since} in ${seconds.toFixed(1)} s`,
+        `cluster ${this.cluster.name}: read ${changes.nodes.length} nodes, ${changes.pods.length} pods and ${twins.length} other objects written since revision ${since} in ${seconds.toFixed(1)} s`,
       );
     }
   }
@@ -262,20 +324,25 @@ export class ClusterSnapshot {
     tombstones: readonly { kind: string; key: string; revision: bigint }[],
     nodes: readonly { key: string; node: Node; revision: bigint }[],
     pods: readonly { key: string; pod: Pod; revision: bigint }[],
+    twins: readonly { kind: TwinKind; key: string; object: TwinObject; revision: bigint }[],
   ): SnapshotChange[] {
     // Tombstones come in revision order: the last of a key is its newest deletion.
     const deletedAt = new Map<string, bigint>();
-    for (const t of tombstones) deletedAt.set(`${t.kind === 'Node' ? 'Node' : 'Pod'}/${t.key}`, t.revision);
+    for (const t of tombstones) deletedAt.set(`${t.kind}/${t.key}`, t.revision);
     const out: SnapshotChange[] = [];
     for (const [kindKey, revision] of deletedAt) {
       const slash = kindKey.indexOf('/');
+      const kind = kindKey.slice(0, slash);
       const key = kindKey.slice(slash + 1);
-      if (kindKey.startsWith('Node/')) {
+      if (kind === 'Node') {
         const before = this.nodes.get(key);
         if (before) out.push({ kind: 'Node', revision, before, after: undefined });
-      } else {
+      } else if (kind === 'Pod') {
         const before = this.pods.get(key);
         if (before) out.push({ kind: 'Pod', revision, before, after: undefined });
+      } else if (isTwinKind(kind)) {
+        const before = this.twins[TWIN_KINDS[kind].field].get(key);
+        if (before) out.push({ kind, revision, before, after: undefined });
       }
     }
     for (const { key, node, revision } of nodes) {
@@ -283,6 +350,10 @@ export class ClusterSnapshot {
     }
     for (const { key, pod, revision } of pods) {
       out.push({ kind: 'Pod', revision, before: deletedAt.has(`Pod/${key}`) ? undefined : this.pods.get(key), after: pod });
+    }
+    for (const { kind, key, object, revision } of twins) {
+      const before = deletedAt.has(`${kind}/${key}`) ? undefined : this.twins[TWIN_KINDS[kind].field].get(key);
+      out.push({ kind, revision, before, after: object });
     }
     // Stable: at one revision, deletions (pushed first) stay before writes.
     return out.sort((a, b) => (a.revision < b.revision ? -1 : a.revision > b.revision ? 1 : 0));
@@ -293,6 +364,7 @@ export class ClusterSnapshot {
     this.nodes.clear();
     this.nodeClasses = nodeClassesOf([]);
     this.pods.clear();
+    for (const map of Object.values(this.twins)) map.clear();
     this.usage.clear();
     this.rooms.byName.clear();
     this.keysByNode.clear();

@@ -18,11 +18,14 @@ import { SnapshotMetrics } from '../platform/metrics/snapshot-metrics';
  */
 const BYTES_PER_NODE = 20_000;
 const BYTES_PER_POD = 12_000;
+/** A namespace, a volume, a claim, a class or a CSINode: a few KB of JSON each. */
+const BYTES_PER_OTHER = 4_000;
 
 /** Every read's check of the cluster's revision, prepared on each pooled connection. */
 const CLUSTER_REVISION = namedStatement('cluster_revision', 'SELECT id, revision::text AS revision FROM clusters WHERE name = $1');
 
-const estimatedBytes = ({ nodes, pods }: { nodes: number; pods: number }): number => nodes * BYTES_PER_NODE + pods * BYTES_PER_POD;
+const estimatedBytes = ({ nodes, pods, others }: { nodes: number; pods: number; others: number }): number =>
+  nodes * BYTES_PER_NODE + pods * BYTES_PER_POD + others * BYTES_PER_OTHER;
 
 /** A cluster's row as a read checks it: absent when there is no such cluster. */
 type RevisionRow = { id: number; revision: bigint } | undefined;
@@ -123,8 +126,8 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
     };
   }
 
-  /** The snapshots this replica holds, for health, metrics and tests: cluster name, revision (-1 before the first load), objects and estimated bytes. */
-  held(): { cluster: string; revision: bigint; nodes: number; pods: number; estimatedBytes: number }[] {
+  /** The snapshots this replica holds, for health, metrics and tests: cluster name, revision (-1 before the first load), objects (`others`: the kinds kept beside nodes and pods) and estimated bytes. */
+  held(): { cluster: string; revision: bigint; nodes: number; pods: number; others: number; estimatedBytes: number }[] {
     return [...this.snapshots.values()].map((s) => ({
       cluster: s.cluster.name,
       revision: s.current().revision,

@@ -7,15 +7,16 @@ import { NodeStore } from './node-store';
 import { EvictionLedger } from './evictions/eviction-ledger';
 import { PodStore } from './pod-store';
 import { TombstoneStore } from './tombstone-store';
+import { TwinObjectStore } from './twin-object-store';
 import { MetricsModule } from '../platform/metrics/metrics.module';
 
 /**
  * The stored cluster: the one way to write it (ClusterWriter and its WriteContext), the stores
- * that own the node, taint, pod, event and tombstone tables of every cluster, and the one way to read it (ClusterSnapshots), per cluster.
+ * that own the node, taint, pod, twin object (the other kinds kept), event and tombstone tables of every cluster, and the one way to read it (ClusterSnapshots), per cluster.
  */
 @Module({
   imports: [MetricsModule],
-  providers: [ClusterDirectory, ClusterWriter, ClusterSnapshots, NodeStore, PodStore, EventStore, EvictionLedger, TombstoneStore],
-  exports: [ClusterDirectory, ClusterWriter, ClusterSnapshots, NodeStore, PodStore, EventStore, EvictionLedger, TombstoneStore],
+  providers: [ClusterDirectory, ClusterWriter, ClusterSnapshots, NodeStore, PodStore, EventStore, EvictionLedger, TombstoneStore, TwinObjectStore],
+  exports: [ClusterDirectory, ClusterWriter, ClusterSnapshots, NodeStore, PodStore, EventStore, EvictionLedger, TombstoneStore, TwinObjectStore],
 })
 export class StoreModule {}

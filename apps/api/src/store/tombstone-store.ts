@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { WatchedKind } from '@taintgate/domain';
 import { PrismaService } from '../platform/database/prisma.service';
 
 /** How many tombstones one read fetches: a deletion of a whole cluster leaves hundreds of thousands. */
@@ -24,7 +25,7 @@ export class TombstoneStore {
    * revision order, a page at a time: a watch that starts far behind reads them as it sends them,
    * never all at once.
    */
-  async *between(clusterId: number, kind: 'Node' | 'Pod', after: bigint, through: bigint): AsyncGenerator<{ key: string; revision: bigint }[]> {
+  async *between(clusterId: number, kind: WatchedKind, after: bigint, through: bigint): AsyncGenerator<{ key: string; revision: bigint }[]> {
     let cursor: bigint | undefined;
     for (;;) {
       const rows = await this.prisma.tombstone.findMany({

@@ -4,16 +4,17 @@ import type { Prisma } from '../generated/prisma/client';
 import { type NamedStatement, queryOf } from '../platform/database/named-statement';
 import { type AuditRow, recordAudit } from './audit-store';
 import type { Literal } from './prepared-statements';
+import type { TwinKind } from './twin-kinds';
 
 type Tx = Prisma.TransactionClient;
 
-/** Which kind of object a tombstone is about. */
-type ObjectKind = 'Node' | 'Pod';
+/** Which kind of object a tombstone is about: a node, a pod, or one of the other kinds the twin keeps. */
+type ObjectKind = 'Node' | 'Pod' | TwinKind;
 
 export interface AuditEntry {
   action: string;
   /** A node or pod, or the cluster itself (an import). */
-  kind: ObjectKind | 'Cluster';
+  kind: 'Node' | 'Pod' | 'Cluster';
   namespace?: string;
   name: string;
   details?: Prisma.InputJsonValue;

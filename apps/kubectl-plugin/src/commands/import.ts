@@ -7,17 +7,20 @@ import { type Cell, objectText, outputFormat, tableText } from '../output';
 import type { PluginIo } from '../plugin-io';
 import { type Schemas, answerOf } from '../service-client';
 
-export const importUsage = `Bring a cluster in: what kubectl prints (nodes and pods, JSON or YAML) stored in taintgate.
+export const importUsage = `Bring a cluster in: what kubectl prints (JSON or YAML) stored in taintgate: nodes, pods,
+namespaces, PersistentVolumes, PersistentVolumeClaims, StorageClasses and CSINodes; objects of
+other kinds are skipped and counted.
 
 Examples:
-  kubectl get nodes,pods -A -o json > cluster.json
+  kubectl get nodes,pods,ns,pv,pvc,sc,csinodes -A -o json > cluster.json
   kubectl taintgate import -f cluster.json
   # delete what the file does not name, so a periodic import keeps the twin current
   kubectl --context prod get nodes,pods -A -o json | kubectl taintgate import -f - --prune
 
 Options:
-  -f, --filename=FILE   a List, NodeList or PodList, objects, or YAML documents; - for stdin
-      --prune           delete the cluster's nodes and pods the file does not name
+  -f, --filename=FILE   a List (or a kind's list), objects, or YAML documents; - for stdin
+      --prune           delete the cluster's nodes and pods the file does not name, and the
+                        objects of the other kinds it names some of
       --dry-run         answer what the import would do, and store nothing
   -o, --output=FORMAT   json or yaml (default: a table)
 
@@ -62,11 +65,28 @@ export async function importCommand(args: readonly string[], io: PluginIo): Prom
   return result.rejected.length ? EXIT_NO : EXIT_OK;
 }
 
-/** The counts per kind, and the rejected objects with their errors below them. */
+/** The other kinds the service keeps, as the answer names their counts: a row each when the import touched one of them. */
+const OTHER_KINDS = [
+  ['Namespace', 'namespaces'],
+  ['PersistentVolume', 'persistentVolumes'],
+  ['PersistentVolumeClaim', 'persistentVolumeClaims'],
+  ['StorageClass', 'storageClasses'],
+  ['CSINode', 'csiNodes'],
+] as const;
+
+/** The counts per kind (nodes and pods always, another kind when the import touched one), the kinds skipped, and the rejected objects with their errors below them. */
 function importTables(result: ImportResult): string {
   const counts = (kind: string, c: Counts): Cell[] => [kind, c.created, c.updated, c.unchanged, c.deleted];
+  const touched = (c: Counts) => c.created + c.updated + c.unchanged + c.deleted > 0;
+  const others = OTHER_KINDS.filter(([, field]) => touched(result[field])).map(([kind, field]) => counts(kind, result[field]));
   const headers = ['Kind', 'Created', 'Updated', 'Unchanged', 'Deleted'];
-  let text = tableText(headers, [counts('Node', result.nodes), counts('Pod', result.pods)]);
+  let text = tableText(headers, [counts('Node', result.nodes), counts('Pod', result.pods), ...others]);
+  if (result.skipped.length) {
+    text += `\n${tableText(
+      ['Skipped', 'APIVersion', 'Count'],
+      result.skipped.map((s): Cell[] => [s.kind, s.apiVersion, s.count]),
+    )}`;
+  }
   if (result.rejected.length) {
     const rows = result.rejected.map((r): Cell[] => [r.kind, r.namespace, r.name, r.position, r.message]);
     text += `\n${tableText(['Rejected', 'Namespace', 'Name', 'Position', 'Error'], rows)}`;

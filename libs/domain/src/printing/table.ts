@@ -30,7 +30,8 @@ export interface TableRowCondition {
   message?: string;
 }
 
-type TableCell = string | number;
+/** A cell as the printers fill it: Go's strings, int64s and bools (StorageClass's AllowVolumeExpansion). */
+type TableCell = string | number | boolean;
 
 export interface TableRow {
   cells: TableCell[];

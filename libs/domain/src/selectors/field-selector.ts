@@ -1,5 +1,5 @@
 import { type Result, err, ok } from '../failures/result';
-import type { Node, Pod } from '../types';
+import type { Node, ObjectMeta, Pod } from '../types';
 
 /**
  * Field selectors as the API server reads `?fieldSelector=` (apimachinery fields.ParseSelector):
@@ -81,7 +81,10 @@ export function parseFieldSelector(text: string): Result<FieldSelector, string> 
 }
 
 /** The fields each kind selects on, by their names in pkg/apis/core/v1/conversion.go's field label conversions. */
-const SELECTABLE: Record<'Node' | 'Pod' | 'Event' | 'Namespace', readonly string[]> = {
+const SELECTABLE: Record<
+  'Node' | 'Pod' | 'Event' | 'Namespace' | 'PersistentVolume' | 'PersistentVolumeClaim' | 'StorageClass' | 'CSINode',
+  readonly string[]
+> = {
   Node: ['metadata.name', 'spec.unschedulable'],
   Pod: [
     'metadata.name',
@@ -111,6 +114,11 @@ const SELECTABLE: Record<'Node' | 'Pod' | 'Event' | 'Namespace', readonly string
     'type',
   ],
   Namespace: ['metadata.name', 'status.phase'],
+  // No field label conversion of their own: apimachinery's default, the object's name and namespace.
+  PersistentVolume: ['metadata.name', 'metadata.namespace'],
+  PersistentVolumeClaim: ['metadata.name', 'metadata.namespace'],
+  StorageClass: ['metadata.name', 'metadata.namespace'],
+  CSINode: ['metadata.name', 'metadata.namespace'],
 };
 
 export type SelectableKind = keyof typeof SELECTABLE;
@@ -126,6 +134,18 @@ export function unsupportedField(kind: SelectableKind, selector: FieldSelector):
 export function fieldsMatch(selector: FieldSelector, fields: Readonly<Record<string, string | undefined>>): boolean {
   return selector.every((r) => ((fields[r.field] ?? '') === r.value) === (r.op === '='));
 }
+
+/** The fields every object selects on (generic.ObjectMetaFieldsSet): its name, and its namespace ('' for a kind that has none). */
+export const objectMetaFields = (metadata: ObjectMeta): Record<string, string> => ({
+  'metadata.name': metadata.name,
+  'metadata.namespace': metadata.namespace ?? '',
+});
+
+/** A namespace's selectable fields (pkg/registry/core/namespace NamespaceToSelectableFields). */
+export const namespaceFields = (namespace: { metadata: ObjectMeta; status?: { phase?: string } }): Record<string, string> => ({
+  'metadata.name': namespace.metadata.name,
+  'status.phase': namespace.status?.phase ?? '',
+});
 
 /** A node's selectable fields (pkg/registry/core/node NodeToSelectableFields). */
 export const nodeFields = (node: Node): Record<string, string> => ({

@@ -52,7 +52,7 @@ export interface StorageClass {
   [other: string]: unknown;
 }
 
-interface CSINodeDriver {
+export interface CSINodeDriver {
   name: string;
   nodeID: string;
   topologyKeys?: string[] | null;

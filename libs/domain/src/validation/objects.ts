@@ -1,6 +1,6 @@
 import { quantityProblem } from '../resources/quantity';
 import type { DomainSettings } from '../settings';
-import type { Node, Pod, Taint, Toleration } from '../types';
+import type { Namespace, Node, Pod, Taint, Toleration } from '../types';
 import { type Result, err, ok } from '../failures/result';
 import { type FieldError, FieldPath, appendAll, fieldError, uniqueFieldErrors } from '../foundation/field-errors';
 import { type Json, ShapeChecker } from './json-shape';
@@ -22,10 +22,11 @@ const root = FieldPath.root();
 const conditionStatuses = ['True', 'False', 'Unknown'];
 const podPhases = ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'];
 
-function checkTypeMeta(shape: ShapeChecker, input: Json, kind: string): void {
+/** apiVersion and kind, when sent, must be the kind's own (`v1` for the core kinds). */
+export function checkTypeMeta(shape: ShapeChecker, input: Json, kind: string, version = 'v1'): void {
   const apiVersion = shape.string(input.apiVersion, root.child('apiVersion'));
-  if (apiVersion !== undefined && apiVersion !== '' && apiVersion !== 'v1') {
-    shape.errors.push(fieldError.notSupported(root.child('apiVersion'), apiVersion, ['v1'], 'string'));
+  if (apiVersion !== undefined && apiVersion !== '' && apiVersion !== version) {
+    shape.errors.push(fieldError.notSupported(root.child('apiVersion'), apiVersion, [version], 'string'));
   }
   const k = shape.string(input.kind, root.child('kind'));
   if (k !== undefined && k !== '' && k !== kind) shape.errors.push(fieldError.notSupported(root.child('kind'), k, [kind], 'string'));
@@ -34,7 +35,7 @@ function checkTypeMeta(shape: ShapeChecker, input: Json, kind: string): void {
 /** apimachinery's TotalAnnotationSizeLimitB (256 KiB of keys and values). */
 const totalAnnotationSizeLimit = 256 * 1024;
 
-interface CheckedMetadata {
+export interface CheckedMetadata {
   name?: string;
   namespace?: string;
   labels?: Record<string, string>;
@@ -42,7 +43,7 @@ interface CheckedMetadata {
 }
 
 /** metadata's JSON types, and ownerReferences' kind and name. */
-function checkMetadataShape(shape: ShapeChecker, input: Json): CheckedMetadata {
+export function checkMetadataShape(shape: ShapeChecker, input: Json): CheckedMetadata {
   const path = root.child('metadata');
   const meta = shape.object(input.metadata, path, true);
   if (!meta) return {};
@@ -66,16 +67,17 @@ function checkMetadataShape(shape: ShapeChecker, input: Json): CheckedMetadata {
 }
 
 /**
- * ValidateObjectMeta: a DNS-subdomain name (ValidateNodeName / ValidatePodName), a DNS-label
- * namespace on namespaced kinds and none on the others, valid labels, and annotation keys that are
- * qualified names once lower-cased, 256 KiB at most in all.
+ * ValidateObjectMeta: a DNS-subdomain name (ValidateNodeName / ValidatePodName; a namespace's is a
+ * DNS label, ValidateNamespaceName, `nameRule`), a DNS-label namespace on namespaced kinds and none
+ * on the others, valid labels, and annotation keys that are qualified names once lower-cased,
+ * 256 KiB at most in all.
  */
-function validateMetadata(meta: CheckedMetadata, namespaced: boolean): FieldError[] {
+export function validateMetadata(meta: CheckedMetadata, namespaced: boolean, nameRule: (name: string) => string[] = isDNS1123Subdomain): FieldError[] {
   const path = root.child('metadata');
   const errors: FieldError[] = [];
   const { name, namespace, labels, annotations } = meta;
   if (!name) errors.push(fieldError.required(path.child('name'), 'name or generateName is required'));
-  else for (const msg of isDNS1123Subdomain(name)) errors.push(fieldError.invalid(path.child('name'), name, msg));
+  else for (const msg of nameRule(name)) errors.push(fieldError.invalid(path.child('name'), name, msg));
   if (namespaced && namespace) {
     for (const msg of isDNS1123Label(namespace)) errors.push(fieldError.invalid(path.child('namespace'), namespace, msg));
   }
@@ -96,7 +98,7 @@ function validateMetadata(meta: CheckedMetadata, namespaced: boolean): FieldErro
  * A resource list. A quantity Kubernetes cannot parse fails the request's decoding, before any
  * validation; it is reported here at `<path>[<resource>]` with ParseQuantity's message.
  */
-function checkQuantities(shape: ShapeChecker, value: unknown, path: FieldPath): void {
+export function checkQuantities(shape: ShapeChecker, value: unknown, path: FieldPath): void {
   const list = shape.quantityMap(value, path);
   for (const [name, quantity] of Object.entries(list ?? {})) {
     const problem = quantityProblem(quantity);
@@ -176,6 +178,28 @@ export function validateNode(input: unknown): Validated<Node> {
   const errors = validateMetadata(meta, false);
   appendAll(errors, validateNodeTaints(taints, root.child('spec').child('taints')));
   return errors.length ? err(uniqueFieldErrors(errors)) : ok(obj as unknown as Node);
+}
+
+const namespacePhases = ['Active', 'Terminating'];
+
+/**
+ * A Namespace as ValidateNamespace checks it: a DNS-label name (ValidateNamespaceName), no
+ * namespace of its own, valid labels and annotations, finalizers and a phase of their types.
+ */
+export function validateNamespace(input: unknown): Validated<Namespace> {
+  const shape = new ShapeChecker();
+  const obj = shape.object(input, root, true);
+  if (!obj) return err(shape.errors);
+  checkTypeMeta(shape, obj, 'Namespace');
+  const meta = checkMetadataShape(shape, obj);
+  const spec = shape.object(obj.spec, root.child('spec'));
+  shape.strings(spec?.finalizers, root.child('spec').child('finalizers'));
+  const status = shape.object(obj.status, root.child('status'));
+  const phase = shape.string(status?.phase, root.child('status').child('phase'));
+  if (phase && !namespacePhases.includes(phase)) shape.errors.push(fieldError.notSupported(root.child('status').child('phase'), phase, namespacePhases));
+  if (shape.errors.length) return err(shape.errors);
+  const errors = validateMetadata(meta, false, isDNS1123Label);
+  return errors.length ? err(uniqueFieldErrors(errors)) : ok(obj as unknown as Namespace);
 }
 
 /**
@@ -263,6 +287,13 @@ function checkRequirementShapes(shape: ShapeChecker, value: unknown, path: Field
 function checkTermShape(shape: ShapeChecker, term: Json, path: FieldPath): void {
   checkRequirementShapes(shape, term.matchExpressions, path.child('matchExpressions'));
   checkRequirementShapes(shape, term.matchFields, path.child('matchFields'));
+}
+
+/** A core/v1 NodeSelector's JSON types (a PersistentVolume's nodeAffinity.required); the object when it is one. */
+export function checkNodeSelectorShape(shape: ShapeChecker, value: unknown, path: FieldPath): Json | undefined {
+  const selector = shape.object(value, path);
+  for (const { item, path: at } of shape.objects(selector?.nodeSelectorTerms, path.child('nodeSelectorTerms'))) checkTermShape(shape, item, at);
+  return selector;
 }
 
 function checkNodeAffinityShape(shape: ShapeChecker, nodeAffinity: Json | undefined, path: FieldPath): void {

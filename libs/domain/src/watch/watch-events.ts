@@ -1,6 +1,6 @@
 import { type Result, err, ok } from '../failures/result';
-import type { Node, ObjectMeta, Pod } from '../types';
-import { type WatchFilter, keyMayPass, passesFilter } from './watch-filter';
+import type { ObjectMeta } from '../types';
+import { type WatchFilter, type WatchedKind, type WatchedObject, isNamespacedKind, keyMayPass, passesFilter } from './watch-filter';
 
 /**
  * What a watch sends, decided as kube-apiserver's watch cache decides it (cacher's
@@ -52,7 +52,7 @@ export function watchEventOf<T extends Stored>(change: ObjectChange<T>, matches:
  * telling whether the client holds it. A deletion, of which only the key is left (`deleted`), is
  * sent whenever what the key tells (name, namespace) may pass the filter (keyMayPass).
  */
-export function catchUpEventOf<T extends Node | Pod>(
+export function catchUpEventOf<T extends WatchedObject>(
   change: { after: T; recreated: boolean } | { deleted: T },
   filter: WatchFilter,
 ): WatchEvent<T> | undefined {
@@ -66,22 +66,29 @@ function atRevision<T extends Stored>(object: T, revision: bigint): T {
   return { ...object, metadata: { ...object.metadata, resourceVersion: String(revision) } };
 }
 
+/** The API version a watched kind is served in: storage.k8s.io/v1 for StorageClass and CSINode, v1 for the core kinds. */
+const apiVersionOf = (kind: WatchedKind): string => (kind === 'StorageClass' || kind === 'CSINode' ? 'storage.k8s.io/v1' : 'v1');
+
 /**
- * What is left of a deleted object when only its tombstone is: its name, its namespace (a pod's
- * key is `namespace/name`) and the revision it was deleted at.
+ * What is left of a deleted object when only its tombstone is: its name, its namespace (a
+ * namespaced object's key is `namespace/name`) and the revision it was deleted at.
  */
-export function deletedObjectOf(kind: 'Node' | 'Pod', key: string, revision: bigint) {
+export function deletedObjectOf(kind: WatchedKind, key: string, revision: bigint) {
   const metadata: ObjectMeta = { name: key, resourceVersion: String(revision) };
-  if (kind === 'Pod') {
+  if (isNamespacedKind(kind)) {
     const slash = key.indexOf('/');
     metadata.namespace = key.slice(0, slash);
     metadata.name = key.slice(slash + 1);
   }
-  return { apiVersion: 'v1', kind, metadata };
+  return { apiVersion: apiVersionOf(kind), kind, metadata };
 }
 
 /** A BOOKMARK's object: the watched kind with nothing but the revision the watcher has reached. */
-export const bookmarkObjectOf = (kind: 'Node' | 'Pod', revision: bigint) => ({ apiVersion: 'v1', kind, metadata: { resourceVersion: String(revision) } });
+export const bookmarkObjectOf = (kind: WatchedKind, revision: bigint) => ({
+  apiVersion: apiVersionOf(kind),
+  kind,
+  metadata: { resourceVersion: String(revision) },
+});
 
 /** Where a watch starts: `any` (resourceVersion absent or "0": the present, every object ADDED first), or after a revision. */
 export type WatchStart = { from: 'any' } | { from: 'revision'; revision: bigint };

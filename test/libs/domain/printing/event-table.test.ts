@@ -4,11 +4,11 @@ import { type CoreEvent, eventTable } from '@taintgate/domain';
 const now = Date.UTC(2026, 0, 15, 12, 0, 0);
 const daysAgo = (days: number): string => new Date(now - days * 24 * 3600_000).toISOString();
 
-const cellsOf = (event: CoreEvent): (string | number)[] => eventTable([event], { now }).rows[0]?.cells ?? [];
+const cellsOf = (event: CoreEvent): (string | number | boolean)[] => eventTable([event], { now }).rows[0]?.cells ?? [];
 /** LAST SEEN, TYPE, REASON, OBJECT, MESSAGE: the columns without priority (upstream's cases without GenerateOptions.Wide). */
-const defaultCellsOf = (event: CoreEvent): (string | number)[] => {
+const defaultCellsOf = (event: CoreEvent): (string | number | boolean)[] => {
   const cells = cellsOf(event);
-  return [cells[0], cells[1], cells[2], cells[3], cells[6]] as (string | number)[];
+  return [cells[0], cells[1], cells[2], cells[3], cells[6]] as (string | number | boolean)[];
 };
 
 const deployment = { kind: 'Deployment', name: 'Deployment Name', fieldPath: 'spec.containers{foo}' };
@@ -34,7 +34,7 @@ describe('eventTable', () => {
 
   // TestPrintEvent (printers_test.go), the wide cases:
   // LAST SEEN, TYPE, REASON, OBJECT, SUBOBJECT, SOURCE, MESSAGE, FIRST SEEN, COUNT, NAME
-  it.each<[string, CoreEvent, (string | number)[]]>([
+  it.each<[string, CoreEvent, (string | number | boolean)[]]>([
     [
       'basic event',
       {

@@ -4,12 +4,12 @@ import { type Node, type NodeCondition, nodeTable } from '@taintgate/domain';
 const now = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 /** The cells kube-apiserver sends: all ten, as it always prints wide. */
-const cellsOf = (node: Node): (string | number)[] => {
+const cellsOf = (node: Node): (string | number | boolean)[] => {
   const [row] = nodeTable([node], { now }).rows;
   return row?.cells ?? [];
 };
 /** The five default columns: NAME, STATUS, ROLES, AGE, VERSION (upstream's cases without GenerateOptions.Wide). */
-const defaultCellsOf = (node: Node): (string | number)[] => cellsOf(node).slice(0, 5);
+const defaultCellsOf = (node: Node): (string | number | boolean)[] => cellsOf(node).slice(0, 5);
 
 const withConditions = (name: string, conditions: NodeCondition[], unschedulable?: boolean): Node => ({
   metadata: { name },

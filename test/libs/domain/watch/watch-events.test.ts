@@ -2,6 +2,7 @@ import {
   type Node,
   type Pod,
   type WatchFilter,
+  bookmarkObjectOf,
   catchUpEventOf,
   deletedObjectOf,
   parseGoBool,
@@ -70,8 +71,8 @@ describe('catchUpEventOf: a change read back for a watch behind the present', ()
     ['an object written since, passing', { after: pod('a', { app: 'web' }), recreated: false }, 'MODIFIED'],
     ['an object made again since its key was deleted', { after: pod('a', { app: 'web' }), recreated: true }, 'ADDED'],
     ['an object written since, not passing: left out', { after: pod('a', { app: 'db' }), recreated: false }, undefined],
-    ['a deletion in the namespace watched, labels unknown', { deleted: deletedObjectOf('Pod', 'web/a', 7n) as Pod }, 'DELETED'],
-    ['a deletion in another namespace', { deleted: deletedObjectOf('Pod', 'db/a', 7n) as Pod }, undefined],
+    ['a deletion in the namespace watched, labels unknown', { deleted: deletedObjectOf('Pod', 'web/a', 7n) }, 'DELETED'],
+    ['a deletion in another namespace', { deleted: deletedObjectOf('Pod', 'db/a', 7n) }, undefined],
   ])('%s', (_what, change, type) => {
     expect(catchUpEventOf(change, filter)?.type).toBe(type);
   });
@@ -140,5 +141,45 @@ describe('where a watch starts', () => {
   it('makes a deleted object of a tombstone key', () => {
     expect(deletedObjectOf('Pod', 'web/a', 7n)).toEqual({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'web', resourceVersion: '7' } });
     expect(deletedObjectOf('Node', 'n1', 7n)).toEqual({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', resourceVersion: '7' } });
+    // The storage kinds: a claim is namespaced, a class and a CSINode are storage.k8s.io/v1's.
+    expect(deletedObjectOf('PersistentVolumeClaim', 'db/data', 7n)).toEqual({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'data', namespace: 'db', resourceVersion: '7' },
+    });
+    expect(deletedObjectOf('StorageClass', 'fast', 7n)).toEqual({
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'StorageClass',
+      metadata: { name: 'fast', resourceVersion: '7' },
+    });
+    expect(bookmarkObjectOf('CSINode', 9n)).toEqual({ apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { resourceVersion: '9' } });
+  });
+});
+
+describe('watches of the storage kinds', () => {
+  const claim = (name: string, namespace: string, labels: Record<string, string> = {}) => ({ metadata: { name, namespace, labels } });
+  const filter = (kind: WatchFilter['kind'], fields = '', namespace?: string, labels = ''): WatchFilter => ({
+    kind,
+    namespace,
+    labels: value(parseLabelSelector(labels)),
+    fields: value(parseFieldSelector(fields)),
+  });
+
+  it.each<[string, WatchFilter, { metadata: { name: string; namespace?: string; labels?: Record<string, string> } }, boolean]>([
+    ['a claim in the namespace watched', filter('PersistentVolumeClaim', '', 'db'), claim('data', 'db'), true],
+    ['a claim in another', filter('PersistentVolumeClaim', '', 'web'), claim('data', 'db'), false],
+    ['a claim by its namespace field', filter('PersistentVolumeClaim', 'metadata.namespace=db'), claim('data', 'db'), true],
+    ['a volume by name', filter('PersistentVolume', 'metadata.name=pv1'), { metadata: { name: 'pv1' } }, true],
+    // A cluster-scoped object's namespace is "", as apimachinery's ObjectMetaFieldsSet says.
+    ['a class by an empty namespace', filter('StorageClass', 'metadata.namespace='), { metadata: { name: 'fast' } }, true],
+    ['a CSINode by label', filter('CSINode', '', undefined, 'pool=a'), { metadata: { name: 'n1', labels: { pool: 'b' } } }, false],
+  ])('passesFilter: %s', (_what, watched, object, passes) => {
+    expect(passesFilter(watched, object)).toBe(passes);
+  });
+
+  it('sends a deletion known by its key when its name and namespace may pass', () => {
+    expect(keyMayPass(filter('PersistentVolumeClaim', '', 'db'), deletedObjectOf('PersistentVolumeClaim', 'db/data', 3n))).toBe(true);
+    expect(keyMayPass(filter('PersistentVolumeClaim', '', 'web'), deletedObjectOf('PersistentVolumeClaim', 'db/data', 3n))).toBe(false);
+    expect(keyMayPass(filter('StorageClass', 'metadata.name=slow'), deletedObjectOf('StorageClass', 'fast', 3n))).toBe(false);
   });
 });

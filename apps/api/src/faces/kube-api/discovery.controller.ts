@@ -1,7 +1,18 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { apiGroups, appsGroup, appsV1Resources, coreApiVersions, coreV1Resources, policyGroup, policyV1Resources, versionInfo } from './discovery';
+import {
+  apiGroups,
+  appsGroup,
+  appsV1Resources,
+  coreApiVersions,
+  coreV1Resources,
+  policyGroup,
+  policyV1Resources,
+  storageGroup,
+  storageV1Resources,
+  versionInfo,
+} from './discovery';
 import { kubePaths } from './kube-paths';
 
 /**
@@ -49,5 +60,15 @@ export class DiscoveryController {
   @Get(kubePaths('apis/policy/v1'))
   policyV1() {
     return policyV1Resources();
+  }
+
+  @Get(kubePaths('apis/storage.k8s.io'))
+  storage() {
+    return storageGroup();
+  }
+
+  @Get(kubePaths('apis/storage.k8s.io/v1'))
+  storageV1() {
+    return storageV1Resources();
   }
 }

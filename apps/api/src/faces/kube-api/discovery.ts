@@ -3,7 +3,7 @@ import { packageVersion } from '../rest-document/package-version';
 /**
  * What discovery tells kubectl: the Kubernetes version taintgate answers as, the groups and
  * versions, and the resources with their verbs and short names (kubectl resolves `no`, `po`,
- * `ev`, `ns` from these, and checks `pods/eviction` before a drain). A verb is listed once the
+ * `ev`, `ns`, `pv`, `pvc`, `sc` from these, and checks `pods/eviction` before a drain). A verb is listed once the
  * API serves it.
  */
 
@@ -32,7 +32,7 @@ export const coreApiVersions = (serverAddress: string) => ({
 });
 
 const READ = ['get', 'list'];
-/** Nodes and pods are watched too (?watch=true on their lists). */
+/** Nodes, pods and the storage kinds are watched too (?watch=true on their lists). */
 const READ_WATCH = [...READ, 'watch'];
 
 interface ApiResource {
@@ -65,22 +65,36 @@ export const coreV1Resources = () => ({
       categories: ['all'],
     },
     { name: 'pods/eviction', singularName: '', namespaced: true, group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
+    { name: 'persistentvolumes', singularName: 'persistentvolume', namespaced: false, kind: 'PersistentVolume', verbs: READ_WATCH, shortNames: ['pv'] },
+    {
+      name: 'persistentvolumeclaims',
+      singularName: 'persistentvolumeclaim',
+      namespaced: true,
+      kind: 'PersistentVolumeClaim',
+      verbs: READ_WATCH,
+      shortNames: ['pvc'],
+    },
   ] satisfies ApiResource[],
 });
 
-/** GET /apis: apps/v1 (DaemonSets, for drain) and policy/v1, where kubectl looks for evictions. */
+const group = (name: string) => ({
+  name,
+  versions: [{ groupVersion: `${name}/v1`, version: 'v1' }],
+  preferredVersion: { groupVersion: `${name}/v1`, version: 'v1' },
+});
+
+/** GET /apis: apps/v1 (DaemonSets, for drain), policy/v1, where kubectl looks for evictions, and storage.k8s.io/v1 (StorageClasses, CSINodes). */
 export const apiGroups = () => ({
   kind: 'APIGroupList',
   apiVersion: 'v1',
-  groups: [
-    { name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } },
-    { name: 'policy', versions: [{ groupVersion: 'policy/v1', version: 'v1' }], preferredVersion: { groupVersion: 'policy/v1', version: 'v1' } },
-  ],
+  groups: [group('apps'), group('policy'), group('storage.k8s.io')],
 });
 
-export const appsGroup = () => ({ kind: 'APIGroup', apiVersion: 'v1', ...apiGroups().groups[0] });
+export const appsGroup = () => ({ kind: 'APIGroup', apiVersion: 'v1', ...group('apps') });
 
-export const policyGroup = () => ({ kind: 'APIGroup', apiVersion: 'v1', ...apiGroups().groups[1] });
+export const policyGroup = () => ({ kind: 'APIGroup', apiVersion: 'v1', ...group('policy') });
+
+export const storageGroup = () => ({ kind: 'APIGroup', apiVersion: 'v1', ...group('storage.k8s.io') });
 
 /** GET /apis/apps/v1: DaemonSets, as far as their pods name them (kubectl drain reads one). */
 export const appsV1Resources = () => ({
@@ -103,5 +117,16 @@ export const policyV1Resources = () => ({
   groupVersion: 'policy/v1',
   resources: [
     { name: 'poddisruptionbudgets', singularName: 'poddisruptionbudget', namespaced: true, kind: 'PodDisruptionBudget', verbs: READ, shortNames: ['pdb'] },
+  ] satisfies ApiResource[],
+});
+
+/** GET /apis/storage.k8s.io/v1: the StorageClasses and CSINodes the twin keeps, as imported (CSINode has no short name upstream; kubectl resolves `csinode`, its singular). */
+export const storageV1Resources = () => ({
+  kind: 'APIResourceList',
+  apiVersion: 'v1',
+  groupVersion: 'storage.k8s.io/v1',
+  resources: [
+    { name: 'csinodes', singularName: 'csinode', namespaced: false, kind: 'CSINode', verbs: READ_WATCH },
+    { name: 'storageclasses', singularName: 'storageclass', namespaced: false, kind: 'StorageClass', verbs: READ_WATCH, shortNames: ['sc'] },
   ] satisfies ApiResource[],
 });

@@ -4,6 +4,8 @@ import { checked, labelSelector, listChunking } from '../../http/edge/request-fi
 import type { EventFilters } from '../../features/events/events.service';
 import type { ListNodesCommand } from '../../features/nodes/node-commands';
 import type { PodFilters } from '../../features/pods/pod-commands';
+import type { ListTwinCommand } from '../../features/twin-objects/twin-object-commands';
+import type { TwinKind } from '../../store/twin-kinds';
 
 const root = FieldPath.root();
 
@@ -42,15 +44,23 @@ export const kubeListPods = operation<PodFilters>({
   },
 });
 
-/** A namespace's name from the path. */
-export const kubeNamespaceName = operation<string>({
-  rest: ({ params }) => params,
-  parse(input) {
-    const shape = new ShapeChecker();
-    const name = shape.string(input.name, root.child('name'), true) ?? '';
-    return checked(shape, () => name);
-  },
-});
+/**
+ * GET /api/v1/namespaces, /api/v1/persistentvolumes, /api/v1/[namespaces/{namespace}/]persistentvolumeclaims,
+ * /apis/storage.k8s.io/v1/storageclasses and .../csinodes: labelSelector, fieldSelector (the kind's
+ * own fields), limit and continue.
+ */
+export const kubeListTwin = (kind: TwinKind) =>
+  operation<ListTwinCommand>({
+    rest: ({ params, query }) => ({ ...query, namespace: params.namespace }),
+    parse(input) {
+      const shape = new ShapeChecker();
+      const namespace = shape.string(input.namespace, root.child('namespace'));
+      const labels = labelSelector(shape, input.labelSelector, 'labelSelector');
+      const fields = fieldSelector(shape, kind, input.fieldSelector);
+      const chunking = listChunking(shape, input);
+      return checked(shape, () => ({ namespace, labels, fields, chunking }));
+    },
+  });
 
 /** GET /api/v1/events and /api/v1/namespaces/{namespace}/events; a continue token holds an event's id. */
 export const kubeListEvents = operation<EventFilters>({

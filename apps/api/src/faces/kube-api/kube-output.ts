@@ -1,17 +1,9 @@
-import {
-  FieldPath,
-  type IncludeObjectPolicy,
-  IncludeObjectPolicies,
-  type ObjectMeta,
-  ShapeChecker,
-  type Table,
-  type TableOptions,
-  fieldError,
-} from '@taintgate/domain';
+import { FieldPath, type IncludeObjectPolicy, IncludeObjectPolicies, type ObjectMeta, ShapeChecker, type Table, fieldError } from '@taintgate/domain';
 import type { FastifyReply } from 'fastify';
 import { type ListPage, streamedList } from '../../http/edge/list-answers';
 import { operation } from '../../http/edge/operation';
 import { checked } from '../../http/edge/request-fields';
+import type { Printer } from './kube-printers';
 
 const root = FieldPath.root();
 
@@ -59,9 +51,6 @@ function tableTo(reply: FastifyReply, table: Table): Table {
   reply.header('content-type', TABLE_CONTENT_TYPE);
   return table;
 }
-
-/** A printer of libs/domain's `printing/` (nodeTable, podTable, ...). */
-type Printer<T> = (items: readonly T[], options: TableOptions) => Table;
 
 /** A list page as the output asks: the objects (streamed), or its Table, printed now. */
 export function listAnswer<T>(reply: FastifyReply, output: KubeOutput, page: ListPage<T>, print: Printer<T>) {

@@ -13,7 +13,13 @@ export function importResultOf(outcome: ImportOutcome) {
     ...countsOf(outcome),
     nodes: outcome.nodes,
     pods: outcome.pods,
+    namespaces: outcome.namespaces,
+    persistentVolumes: outcome.persistentVolumes,
+    persistentVolumeClaims: outcome.persistentVolumeClaims,
+    storageClasses: outcome.storageClasses,
+    csiNodes: outcome.csiNodes,
     rejected: outcome.rejected.map(rejectedObject),
+    skipped: outcome.skipped,
     resourceVersion: String(outcome.revision),
   };
 }

@@ -4,6 +4,7 @@ import { ClusterWriter } from '../../store/cluster-writer';
 import type { ImportedNodeRow } from '../../store/node-record';
 import { NodeStore } from '../../store/node-store';
 import { type ImportedPodText, PodStore } from '../../store/pod-store';
+import { type TwinName, TwinObjectStore } from '../../store/twin-object-store';
 import { NodeUpdateQueue } from '../../control-loops/taint-eviction/node-update-queue';
 import { TaintEvictionController } from '../../control-loops/taint-eviction/taint-eviction-controller';
 import { preferLz4 } from './import-store';
@@ -32,6 +33,8 @@ export interface ImportBatch {
   nodes: ImportedNodeRow[];
   /** Encoded as they were read (importedPodText): under the lock, the write only sends them. */
   pods: ImportedPodText[];
+  /** The other kept kinds' objects, encoded as they were read (importedTwinText). */
+  twins: string[];
   /** The batch's nodes whose NoExecute taints changed: all their pods are decided again. */
   taintChangedNodes: string[];
   /** The batch's pods bound to a node with NoExecute taints (not one of those), decided as pods first seen. */
@@ -110,6 +113,7 @@ export class ImportWrites {
     private readonly writer: ClusterWriter,
     private readonly nodes: NodeStore,
     private readonly pods: PodStore,
+    private readonly twins: TwinObjectStore,
     private readonly evictions: TaintEvictionController,
     private readonly nodeUpdates: NodeUpdateQueue,
   ) {}
@@ -127,7 +131,7 @@ export class ImportWrites {
       cluster,
       async (w) => {
         await preferLz4(w);
-        await Promise.all([this.nodes.importMany(w, batch.nodes), this.pods.importMany(w, batch.pods)]);
+        await Promise.all([this.nodes.importMany(w, batch.nodes), this.pods.importMany(w, batch.pods), this.twins.importMany(w, batch.twins)]);
         await this.nodeUpdates.decideOrQueue(w, batch.taintChangedNodes);
         await this.evictions.podsChanged(w, batch.podsToDecide);
       },
@@ -135,8 +139,11 @@ export class ImportWrites {
     );
   }
 
-  /** prune=true: the cluster's objects the import does not name go, as a delete of each would, FLUSH_EVERY a write. */
-  async prune(cluster: string, { nodes, pods }: { nodes: readonly string[]; pods: readonly { namespace: string; name: string }[] }): Promise<void> {
+  /** prune=true: the cluster's objects the import does not name go, as a delete of each would, FLUSH_EVERY a write: pods, the other kinds, then nodes. */
+  async prune(
+    cluster: string,
+    { nodes, pods, twins }: { nodes: readonly string[]; pods: readonly { namespace: string; name: string }[]; twins: readonly TwinName[] },
+  ): Promise<void> {
     for (let i = 0; i < pods.length; i += FLUSH_EVERY) {
       const slice = pods.slice(i, i + FLUSH_EVERY);
       await this.writer.write(
@@ -147,6 +154,10 @@ export class ImportWrites {
         },
         { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import' },
       );
+    }
+    for (let i = 0; i < twins.length; i += FLUSH_EVERY) {
+      const slice = twins.slice(i, i + FLUSH_EVERY);
+      await this.writer.write(cluster, (w) => this.twins.deleteMany(w, slice), { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import' });
     }
     for (let i = 0; i < nodes.length; i += FLUSH_EVERY) {
       const slice = nodes.slice(i, i + FLUSH_EVERY);

@@ -5,6 +5,8 @@ import type { ClusterView } from '../../store/cluster-snapshot';
 import type { ImportedNodeRow } from '../../store/node-record';
 import { podKey } from '../../store/pod-record';
 import type { ImportedPodText } from '../../store/pod-store';
+import { TWIN_KINDS, TWIN_KIND_NAMES, type TwinField, type TwinKind, isTwinKind, twinKey } from '../../store/twin-kinds';
+import type { TwinName } from '../../store/twin-object-store';
 import { fail } from '../../platform/failures/failure.exception';
 import { type BodyEntry, BodyNotReceivedError, UnreadableBodyError, describePosition } from './import-body';
 import { BatchLine, FLUSH_EVERY, type ImportBatch, batchDecisions } from './import-batches';
@@ -18,15 +20,31 @@ export type KindTally = {
   deleted: number;
 };
 
+/** The objects of a kind the twin does not keep, skipped: how many of each kind and version. */
+export type SkippedKind = {
+  kind: string;
+  apiVersion: string;
+  count: number;
+};
+
+/** The tallies of the other kinds the twin keeps, by the field the answer names them with (namespaces, persistentVolumes, ...). */
+export type TwinTallies = Record<TwinField, KindTally>;
+
 /** What an import did, or would do (a dry run); `revision`: the cluster's once it is stored (as it is now, on a dry run). */
-export interface ImportOutcome {
+export interface ImportOutcome extends TwinTallies {
   cluster: string;
   dryRun: boolean;
   nodes: KindTally;
   pods: KindTally;
   rejected: readonly Rejection[];
+  /** By kind and version, in the order first met. */
+  skipped: readonly SkippedKind[];
   revision: bigint;
 }
+
+const emptyTally = (): KindTally => ({ created: 0, updated: 0, unchanged: 0, deleted: 0 });
+
+const emptyTwinTallies = (): TwinTallies => Object.fromEntries(TWIN_KIND_NAMES.map((kind) => [TWIN_KINDS[kind].field, emptyTally()])) as TwinTallies;
 
 /**
  * How long reading goes on before the event loop gets a turn: the write under way waits that long
@@ -35,9 +53,10 @@ export interface ImportOutcome {
  */
 const YIELD_EVERY_MS = 2;
 
-/** Both kinds' tallies summed. */
-export function countsOf({ nodes, pods }: Pick<ImportOutcome, 'nodes' | 'pods'>): KindTally {
-  const sum = (k: keyof KindTally) => nodes[k] + pods[k];
+/** Every kind's tallies summed. */
+export function countsOf(outcome: Pick<ImportOutcome, 'nodes' | 'pods' | TwinField>): KindTally {
+  const tallies = [outcome.nodes, outcome.pods, ...TWIN_KIND_NAMES.map((kind) => outcome[TWIN_KINDS[kind].field])];
+  const sum = (k: keyof KindTally) => tallies.reduce((total, tally) => total + tally[k], 0);
   return { created: sum('created'), updated: sum('updated'), unchanged: sum('unchanged'), deleted: sum('deleted') };
 }
 
@@ -49,10 +68,16 @@ export function countsOf({ nodes, pods }: Pick<ImportOutcome, 'nodes' | 'pods'>)
 export class ImportRun {
   private readonly nodeTally: KindTally = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
   private readonly podTally: KindTally = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
+  private readonly twinTallies = emptyTwinTallies();
   private readonly rejected: Rejection[] = [];
-  /** Every object the import names, rejected ones too (prune keeps them). */
+  /** The kinds not kept, counted by `apiVersion kind`. */
+  private readonly skipped = new Map<string, SkippedKind>();
+  /** Every object the import names, rejected ones too (prune keeps them); the other kinds' by ownerOf. */
   private readonly namedNodes = new Set<string>();
   private readonly namedPods = new Set<string>();
+  private readonly namedTwins = new Set<string>();
+  /** The other kept kinds the import names an object of: prune deletes only theirs. */
+  private readonly namedKinds = new Set<TwinKind>();
   /** uid -> the object that holds it, in the cluster as stored and as imported so far. */
   private readonly uidOwners = new Map<string, string>();
   /** The NoExecute taints of every node the import writes, before and after. */
@@ -60,6 +85,7 @@ export class ImportRun {
   /** The batch being read: its rows, and its pods as the taint eviction controller needs them. */
   private nodeBatch: ImportedNodeRow[] = [];
   private podBatch: ImportedPodText[] = [];
+  private twinBatch: string[] = [];
   private batchPods: Pod[] = [];
   private readonly soFar: ImportSoFar;
 
@@ -73,7 +99,19 @@ export class ImportRun {
     for (const node of view?.nodes.values() ?? []) this.uidOwners.set(node.metadata.uid ?? '', ownerOf('Node', node.metadata.name));
     for (const pod of view?.pods.values() ?? [])
       this.uidOwners.set(pod.metadata.uid ?? '', ownerOf('Pod', `${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}`));
-    this.soFar = { stored: view, namedNodes: this.namedNodes, namedPods: this.namedPods, uidOwners: this.uidOwners, now, settings, newUid: randomUUID };
+    for (const kind of TWIN_KIND_NAMES) {
+      for (const [key, object] of view?.[TWIN_KINDS[kind].field] ?? []) this.uidOwners.set(object.metadata.uid ?? '', ownerOf(kind, key));
+    }
+    this.soFar = {
+      stored: view,
+      namedNodes: this.namedNodes,
+      namedPods: this.namedPods,
+      namedTwins: this.namedTwins,
+      uidOwners: this.uidOwners,
+      now,
+      settings,
+      newUid: randomUUID,
+    };
   }
 
   /** Reads the body to its end, each batch sent to `flush` in turn; answers once every batch is stored. */
@@ -93,7 +131,7 @@ export class ImportRun {
     for await (const entry of readable(entries)) {
       if (entry.ok) this.take(classifyObject(entry.object, entry.position, entry.bytes, this.soFar));
       else this.reject({ kind: '', name: '', position: describePosition(entry.position), message: entry.message });
-      if (this.nodeBatch.length + this.podBatch.length >= FLUSH_EVERY) await this.cut(batches);
+      if (this.nodeBatch.length + this.podBatch.length + this.twinBatch.length >= FLUSH_EVERY) await this.cut(batches);
       // Reading a body that has arrived never waits on I/O: without a turn of the event loop now and
       // then, the batches queued would not even be sent, and Postgres would idle while this process reads.
       if (performance.now() - yielded >= YIELD_EVERY_MS) {
@@ -107,11 +145,12 @@ export class ImportRun {
 
   /** Sends the batch read so far to be stored, with its eviction decisions made now. */
   private async cut(batches: BatchLine): Promise<void> {
-    const [nodes, pods, podsRead] = [this.nodeBatch, this.podBatch, this.batchPods];
+    const [nodes, pods, twins, podsRead] = [this.nodeBatch, this.podBatch, this.twinBatch, this.batchPods];
     this.nodeBatch = [];
     this.podBatch = [];
+    this.twinBatch = [];
     this.batchPods = [];
-    if (nodes.length === 0 && pods.length === 0) return;
+    if (nodes.length === 0 && pods.length === 0 && twins.length === 0) return;
     // Decided now, from the nodes read so far: reading on must not change what this batch decides.
     const decisions = batchDecisions(
       nodes,
@@ -119,7 +158,7 @@ export class ImportRun {
       (name) => this.taintChanges.get(name),
       (name) => this.view?.nodes.get(name)?.spec?.taints,
     );
-    await batches.send({ nodes, pods, ...decisions });
+    await batches.send({ nodes, pods, twins, ...decisions });
   }
 
   /** Records what the object became: what it names and claims, its tally, and what is to be stored. */
@@ -128,10 +167,23 @@ export class ImportRun {
       case 'rejected':
         this.reject(outcome.rejection);
         return;
+      case 'skipped': {
+        const of = `${outcome.apiVersion} ${outcome.of}`;
+        const counted = this.skipped.get(of);
+        if (counted) counted.count++;
+        else this.skipped.set(of, { kind: outcome.of, apiVersion: outcome.apiVersion, count: 1 });
+        return;
+      }
       case 'unchanged':
         if (outcome.of === 'Node') this.claim(this.namedNodes, 'Node', outcome.key, outcome.uid);
-        else this.claim(this.namedPods, 'Pod', outcome.key, outcome.uid);
-        (outcome.of === 'Node' ? this.nodeTally : this.podTally).unchanged++;
+        else if (outcome.of === 'Pod') this.claim(this.namedPods, 'Pod', outcome.key, outcome.uid);
+        else this.claimTwin(outcome.of, outcome.key, outcome.uid);
+        this.tallyOf(outcome.of).unchanged++;
+        return;
+      case 'twin':
+        this.claimTwin(outcome.of, outcome.key, outcome.uid);
+        this.tallyOf(outcome.of)[outcome.created ? 'created' : 'updated']++;
+        this.twinBatch.push(outcome.text);
         return;
       case 'node':
         this.claim(this.namedNodes, 'Node', outcome.key, outcome.uid);
@@ -147,40 +199,74 @@ export class ImportRun {
     }
   }
 
+  private tallyOf(kind: 'Node' | 'Pod' | TwinKind): KindTally {
+    return kind === 'Node' ? this.nodeTally : kind === 'Pod' ? this.podTally : this.twinTallies[TWIN_KINDS[kind].field];
+  }
+
   /** The object is named by the import, and holds its uid from now on (when it was checked for one). */
   private claim(named: Set<string>, kind: 'Node' | 'Pod', key: string, uid: string | undefined): void {
     named.add(key);
     if (uid !== undefined) this.uidOwners.set(uid, ownerOf(kind, key));
   }
 
-  private reject(rejected: Rejection): void {
-    this.rejected.push(rejected);
-    if (rejected.kind === 'Node' && rejected.name) this.namedNodes.add(rejected.name);
-    if (rejected.kind === 'Pod' && rejected.name) this.namedPods.add(podKey(rejected.namespace ?? 'default', rejected.name));
+  private claimTwin(kind: TwinKind, key: string, uid: string | undefined): void {
+    this.namedTwins.add(ownerOf(kind, key));
+    this.namedKinds.add(kind);
+    if (uid !== undefined) this.uidOwners.set(uid, ownerOf(kind, key));
   }
 
-  /** The cluster's objects the import does not name. */
-  unnamed(): { nodes: string[]; pods: { namespace: string; name: string }[] } {
+  private reject(rejected: Rejection): void {
+    this.rejected.push(rejected);
+    if (!rejected.name) return;
+    if (rejected.kind === 'Node') this.namedNodes.add(rejected.name);
+    else if (rejected.kind === 'Pod') this.namedPods.add(podKey(rejected.namespace ?? 'default', rejected.name));
+    else if (isTwinKind(rejected.kind)) this.claimTwin(rejected.kind, twinKey(rejected.kind, rejected.namespace ?? 'default', rejected.name), undefined);
+  }
+
+  /**
+   * The cluster's objects the import does not name: every node and pod, and the objects of the
+   * other kept kinds of which it names at least one (an import of nodes and pods leaves the stored
+   * PersistentVolumes alone).
+   */
+  unnamed(): { nodes: string[]; pods: { namespace: string; name: string }[]; twins: TwinName[] } {
     const nodes = [...(this.view?.nodes.keys() ?? [])].filter((name) => !this.namedNodes.has(name));
     const pods = [...(this.view?.pods.values() ?? [])]
       .map((p) => ({ namespace: p.metadata.namespace ?? 'default', name: p.metadata.name }))
       .filter((p) => !this.namedPods.has(podKey(p.namespace, p.name)));
-    return { nodes, pods };
+    const twins: TwinName[] = [];
+    for (const kind of this.namedKinds) {
+      for (const [key, object] of this.view?.[TWIN_KINDS[kind].field] ?? []) {
+        if (this.namedTwins.has(ownerOf(kind, key))) continue;
+        twins.push({ kind, namespace: TWIN_KINDS[kind].namespaced ? (object.metadata.namespace ?? 'default') : '', name: object.metadata.name });
+      }
+    }
+    return { nodes, pods, twins };
   }
 
   /** What prune deleted (or would, on a dry run). */
-  deleted({ nodes, pods }: { nodes: readonly string[]; pods: readonly unknown[] }): void {
+  deleted({ nodes, pods, twins }: { nodes: readonly string[]; pods: readonly unknown[]; twins: readonly TwinName[] }): void {
     this.nodeTally.deleted = nodes.length;
     this.podTally.deleted = pods.length;
+    for (const { kind } of twins) this.twinTallies[TWIN_KINDS[kind].field].deleted++;
   }
 
+  /** What it did, as the audit trail, the webhooks and the log tell it. */
   tallies() {
-    return { nodes: this.nodeTally, pods: this.podTally, rejected: this.rejected.length };
+    return { nodes: this.nodeTally, pods: this.podTally, ...this.twinTallies, rejected: this.rejected.length, skipped: [...this.skipped.values()] };
   }
 
   /** What the import did; `revision`: the cluster's once the import is stored (as it is now, on a dry run). */
   outcome(dryRun: boolean, revision: bigint): ImportOutcome {
-    return { cluster: this.cluster, dryRun, nodes: this.nodeTally, pods: this.podTally, rejected: this.rejected, revision };
+    return {
+      cluster: this.cluster,
+      dryRun,
+      nodes: this.nodeTally,
+      pods: this.podTally,
+      ...this.twinTallies,
+      rejected: this.rejected,
+      skipped: [...this.skipped.values()],
+      revision,
+    };
   }
 }
 

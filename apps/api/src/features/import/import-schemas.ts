@@ -5,19 +5,36 @@ import { IMPORT_BODY_TYPES } from './import-body-parser';
 /** The content types POST /v1/import reads (JSON and YAML, import-body-parser.ts): the document declares each. */
 export const importContentTypes = Object.keys(IMPORT_BODY_TYPES);
 
-const nodeOrPod: JsonSchema = { anyOf: [kubernetesRef('Node'), kubernetesRef('Pod')] };
+/** The kinds the import stores; any other object is skipped and counted. */
+const keptKinds = ['Node', 'Pod', 'Namespace', 'PersistentVolume', 'PersistentVolumeClaim', 'StorageClass', 'CSINode'] as const;
+
+const otherObject: JsonSchema = {
+  type: 'object',
+  properties: { apiVersion: stringField, kind: stringField },
+  description: 'An object of another kind (a Deployment, a Service, ...): skipped, and counted in the answer',
+};
+
+const anyObject: JsonSchema = { anyOf: [...keptKinds.map((kind) => kubernetesRef(kind)), otherObject] };
 
 /**
- * What the import reads (kubectl-objects.ts): what `kubectl get nodes,pods -A -o json` (or `-o yaml`)
- * prints, a List, NodeList or PodList, or a single Node or Pod. Read as it arrives, up to 2 GiB.
+ * What the import reads (kubectl-objects.ts): what `kubectl get nodes,pods,ns,pv,pvc,sc,csinodes -A
+ * -o json` (or `-o yaml`, or `kubectl get all,...`) prints, a List (or a kind's list, NodeList,
+ * PodList, ...), or single objects. Read as it arrives, up to 2 GiB.
  */
 export const importBodySchema: JsonSchema = {
   anyOf: [
-    object({ apiVersion: stringField, kind: { type: 'string', enum: ['List', 'NodeList', 'PodList'] }, items: arrayOf(nodeOrPod) }, ['items']),
-    kubernetesRef('Node'),
-    kubernetesRef('Pod'),
+    object(
+      {
+        apiVersion: stringField,
+        kind: described(stringField, "List, or one kind's list (NodeList, PodList, PersistentVolumeList, ...)"),
+        items: arrayOf(anyObject),
+      },
+      ['items'],
+    ),
+    ...keptKinds.map((kind) => kubernetesRef(kind)),
   ],
-  description: 'What kubectl get nodes,pods -A -o json (or -o yaml) prints: a List, NodeList or PodList, or one Node or Pod; YAML may hold several documents.',
+  description:
+    'What kubectl get nodes,pods,ns,pv,pvc,sc,csinodes -A -o json (or -o yaml) prints: a List, or single objects; YAML may hold several documents. Objects of kinds the twin does not keep are skipped.',
   example: { apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1' } }] },
 };
 
@@ -34,6 +51,11 @@ export const importResultSchema: JsonSchema = object(
     ...tallyFields,
     nodes: tally,
     pods: tally,
+    namespaces: tally,
+    persistentVolumes: tally,
+    persistentVolumeClaims: tally,
+    storageClasses: tally,
+    csiNodes: tally,
     rejected: described(
       arrayOf(
         object(
@@ -50,7 +72,30 @@ export const importResultSchema: JsonSchema = object(
       ),
       "the objects left out, each with the API server's words",
     ),
+    skipped: described(
+      arrayOf(object({ kind: stringField, apiVersion: stringField, count: integerField }, ['kind', 'apiVersion', 'count'])),
+      'the objects of kinds the twin does not keep (Deployments, Services, ...), counted by kind and version, in the order first met',
+    ),
     resourceVersion: described(stringField, "the cluster's revision once the import is stored"),
   },
-  ['apiVersion', 'kind', 'cluster', 'dryRun', 'created', 'updated', 'unchanged', 'deleted', 'nodes', 'pods', 'rejected', 'resourceVersion'],
+  [
+    'apiVersion',
+    'kind',
+    'cluster',
+    'dryRun',
+    'created',
+    'updated',
+    'unchanged',
+    'deleted',
+    'nodes',
+    'pods',
+    'namespaces',
+    'persistentVolumes',
+    'persistentVolumeClaims',
+    'storageClasses',
+    'csiNodes',
+    'rejected',
+    'skipped',
+    'resourceVersion',
+  ],
 );

@@ -3,7 +3,7 @@ import { PrismaService } from '../../platform/database/prisma.service';
 import type { WriteContext } from '../../store/write-context';
 
 /**
- * The import's own statements (its rows go through NodeStore and PodStore): how a batch's write
+ * The import's own statements (its rows go through NodeStore, PodStore and TwinObjectStore): how a batch's write
  * asks Postgres to compress, and the planner's statistics taken once a large import is stored.
  */
 @Injectable()
@@ -18,7 +18,8 @@ export class ImportStore {
   async analyze(): Promise<void> {
     await this.prisma.rows(
       `ANALYZE nodes (cluster_id, name, uid, revision), taints (cluster_id, node_name, key, effect),
-           pods (cluster_id, namespace, name, uid, node_name, revision, deletion_timestamp, deletion_by_taintgate)`,
+           pods (cluster_id, namespace, name, uid, node_name, revision, deletion_timestamp, deletion_by_taintgate),
+           twin_objects (cluster_id, kind, namespace, name, uid, revision)`,
       [],
     );
   }

@@ -72,7 +72,7 @@ export class ImportService {
     try {
       await run.read(entries, async (batch) => {
         await this.writes.store(cluster, batch);
-        stored += batch.nodes.length + batch.pods.length;
+        stored += batch.nodes.length + batch.pods.length + batch.twins.length;
       });
     } catch (error) {
       if (stored === 0 || !(error instanceof FailureException)) throw error;
@@ -139,5 +139,6 @@ function storedPartway(cause: Failure, stored: number): Failure {
 
 function summaryOf(outcome: ImportOutcome): string {
   const { created, updated, unchanged, deleted } = countsOf(outcome);
-  return `${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted, ${outcome.rejected.length} rejected${outcome.dryRun ? ' (dry run)' : ''}`;
+  const skipped = outcome.skipped.reduce((sum, s) => sum + s.count, 0);
+  return `${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted, ${outcome.rejected.length} rejected, ${skipped} skipped${outcome.dryRun ? ' (dry run)' : ''}`;
 }

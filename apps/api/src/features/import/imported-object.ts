@@ -5,14 +5,22 @@ import {
   FieldPath,
   type Node,
   type Pod,
+  type Result,
   type Taint,
   fieldError,
   importedIdentity,
   isObject,
+  validateCSINode,
+  validateNamespace,
   validateNode,
+  validatePersistentVolume,
+  validatePersistentVolumeClaim,
   validatePod,
+  validateStorageClass,
 } from '@taintgate/domain';
-import type { ClusterView } from '../../store/cluster-snapshot';
+import type { ClusterView, TwinMaps } from '../../store/cluster-snapshot';
+import { TWIN_KINDS, type TwinKind, type TwinObject, twinKey, twinKindOf } from '../../store/twin-kinds';
+import { importedTwinRow, importedTwinText, twinObjectOfRow } from '../../store/twin-object-record';
 import { type ImportedNodeRow, importedNodeRow, nodeOfImportedRow } from '../../store/node-record';
 import { oversizedAsSent } from '../../store/object-size';
 import { importedPodRow, podKey, podOfImportedRow } from '../../store/pod-record';
@@ -35,14 +43,30 @@ export type Rejection = {
   readonly position: string;
 } & ({ readonly message: string } | { readonly errors: readonly FieldError[] });
 
+/** The kinds an import stores: nodes and pods, and the others the twin keeps (twin-kinds.ts). */
+export type ImportedKind = 'Node' | 'Pod' | TwinKind;
+
 /**
- * What an object becomes. A rejected Node or Pod with a name is named by the import all the same
- * (prune keeps it); an unchanged, created or updated one is named, and claims its uid (`uid`) when
- * it was checked for one (an object unchanged as sent was not: its uid is its own already).
+ * What an object becomes. A rejected object of a kept kind with a name is named by the import all
+ * the same (prune keeps it); an unchanged, created or updated one is named, and claims its uid
+ * (`uid`) when it was checked for one (an object unchanged as sent was not: its uid is its own
+ * already). An object of a kind the twin does not keep (a Deployment, a Service) is skipped, and
+ * only counted.
  */
 export type ObjectOutcome =
   | { readonly kind: 'rejected'; readonly rejection: Rejection }
-  | { readonly kind: 'unchanged'; readonly of: 'Node' | 'Pod'; readonly key: string; readonly uid?: string }
+  | { readonly kind: 'skipped'; readonly apiVersion: string; readonly of: string }
+  | { readonly kind: 'unchanged'; readonly of: ImportedKind; readonly key: string; readonly uid?: string }
+  | {
+      readonly kind: 'twin';
+      readonly of: TwinKind;
+      readonly created: boolean;
+      /** Its name, or `namespace/name` for a namespaced kind. */
+      readonly key: string;
+      readonly uid: string;
+      /** Its row encoded as it is read (importedTwinText): under the lock, the write only sends it. */
+      readonly text: string;
+    }
   | {
       readonly kind: 'node';
       readonly created: boolean;
@@ -67,10 +91,11 @@ export type ObjectOutcome =
 /** What the import knows when it reads an object. */
 export interface ImportSoFar {
   /** The cluster as stored when the import began (none: a cluster the import creates). */
-  readonly stored: Pick<ClusterView, 'nodes' | 'pods'> | undefined;
-  /** Every object named so far, rejected ones too: a node by name, a pod by `namespace/name`. */
+  readonly stored: (Pick<ClusterView, 'nodes' | 'pods'> & Partial<TwinMaps>) | undefined;
+  /** Every object named so far, rejected ones too: a node by name, a pod by `namespace/name`, another kind's by ownerOf. */
   readonly namedNodes: ReadonlySet<string>;
   readonly namedPods: ReadonlySet<string>;
+  readonly namedTwins: ReadonlySet<string>;
   /** uid -> the object that holds it (`ownerOf`), in the cluster as stored and as imported so far. */
   readonly uidOwners: ReadonlyMap<string, string>;
   /** The time the import started: of the taints and creation times it gives. */
@@ -80,10 +105,19 @@ export interface ImportSoFar {
   readonly newUid: () => string;
 }
 
-/** How an object is named as the holder of a uid: `Node n1`, `Pod default/web-1`. */
-export const ownerOf = (kind: 'Node' | 'Pod', key: string): string => `${kind} ${key}`;
+/** How an object is named as the holder of a uid: `Node n1`, `Pod default/web-1`, `PersistentVolumeClaim db/data`. */
+export const ownerOf = (kind: ImportedKind, key: string): string => `${kind} ${key}`;
 
 const root = FieldPath.root();
+
+/** Each kept kind's validation, as the API server validates it on create (libs/domain). */
+const VALIDATORS: Readonly<Record<TwinKind, (object: unknown) => Result<TwinObject, FieldError[]>>> = {
+  Namespace: validateNamespace,
+  PersistentVolume: validatePersistentVolume,
+  PersistentVolumeClaim: validatePersistentVolumeClaim,
+  StorageClass: validateStorageClass,
+  CSINode: validateCSINode,
+};
 
 export function classifyObject(object: unknown, position: BodyPosition, sentBytes: number | undefined, soFar: ImportSoFar): ObjectOutcome {
   const kind = isObject(object) && typeof object.kind === 'string' ? object.kind : '';
@@ -91,11 +125,14 @@ export function classifyObject(object: unknown, position: BodyPosition, sentByte
   const name = typeof metadata.name === 'string' ? metadata.name : '';
   const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : 'default';
   const apiVersion = isObject(object) ? object.apiVersion : undefined;
-  if ((kind !== 'Node' && kind !== 'Pod') || (apiVersion !== undefined && apiVersion !== 'v1')) {
-    const what = `${typeof apiVersion === 'string' ? `${apiVersion}, ` : ''}kind "${kind}"`;
-    return rejected({ kind, name, position: describePosition(position), message: `${what} is not imported: only v1 Node and Pod objects are` });
+  // An object that does not say what it is cannot be told kept or skipped.
+  if (kind === '') return rejected({ kind, name, position: describePosition(position), message: 'an object without a kind is not imported' });
+  if ((kind === 'Node' || kind === 'Pod') && (apiVersion === undefined || apiVersion === 'v1')) {
+    return kind === 'Node' ? classifyNode(object, name, position, sentBytes, soFar) : classifyPod(object, namespace, name, position, sentBytes, soFar);
   }
-  return kind === 'Node' ? classifyNode(object, name, position, sentBytes, soFar) : classifyPod(object, namespace, name, position, sentBytes, soFar);
+  const twin = twinKindOf(apiVersion, kind);
+  if (twin) return classifyTwin(twin, object, TWIN_KINDS[twin].namespaced ? namespace : '', name, position, sentBytes, soFar);
+  return { kind: 'skipped', apiVersion: typeof apiVersion === 'string' ? apiVersion : '', of: kind };
 }
 
 function classifyNode(object: unknown, name: string, position: BodyPosition, sentBytes: number | undefined, soFar: ImportSoFar): ObjectOutcome {
@@ -161,6 +198,37 @@ function classifyPod(
   return { kind: 'pod', created: !existing, key, uid, text: importedPodText(row), decide: pod.spec?.nodeName ? decidable(pod, uid) : undefined };
 }
 
+/** An object of one of the other kept kinds (a Namespace, a PersistentVolume, ...), as a node is: validated, its identity kept, stored whole. */
+function classifyTwin(
+  kind: TwinKind,
+  object: unknown,
+  namespace: string,
+  name: string,
+  position: BodyPosition,
+  sentBytes: number | undefined,
+  soFar: ImportSoFar,
+): ObjectOutcome {
+  const key = twinKey(kind, namespace, name);
+  const existing = soFar.stored?.[TWIN_KINDS[kind].field]?.get(key);
+  const owner = ownerOf(kind, key);
+  if (existing && unchangedAsSent(object, existing, owner, soFar.namedTwins, owner, soFar.uidOwners)) return { kind: 'unchanged', of: kind, key };
+  const inNamespace = namespace === '' ? undefined : namespace;
+  const valid = VALIDATORS[kind](object);
+  const identity = importedIdentity(object);
+  if (!valid.ok || !identity.ok) return invalid(kind, inNamespace, name, position, [...errorsOf(valid), ...errorsOf(identity)]);
+  const tooLarge = oversizedAsSent(kind, name, valid.value, sentBytes);
+  if (tooLarge)
+    return rejected({ kind, ...(inNamespace === undefined ? {} : { namespace }), name, position: describePosition(position), message: tooLarge.message });
+  if (soFar.namedTwins.has(owner)) return invalid(kind, inNamespace, name, position, [duplicateName(name)]);
+  const uid = identity.value.uid ?? existing?.metadata.uid ?? soFar.newUid();
+  const holder = soFar.uidOwners.get(uid);
+  if (holder !== undefined && holder !== owner) return invalid(kind, inNamespace, name, position, [duplicateUid(uid, holder)]);
+  const row = importedTwinRow(kind, valid.value, { namespace, uid, createdAt: createdAtOf(identity.value.creationTimestamp, existing, soFar.now) });
+  const after = existing && twinObjectOfRow({ object: row.object, revision: 0n });
+  if (existing && sameJson(withoutResourceVersion(after as TwinObject), withoutResourceVersion(existing))) return { kind: 'unchanged', of: kind, key, uid };
+  return { kind: 'twin', of: kind, created: !existing, key, uid, text: importedTwinText(row) };
+}
+
 /**
  * Whether the object sent is the one stored, exactly (resourceVersion aside, which is taintgate's
  * own), and named once so far: then it is unchanged, and neither validated again (it was when it
@@ -170,7 +238,7 @@ function classifyPod(
  */
 function unchangedAsSent(
   object: unknown,
-  stored: Node | Pod,
+  stored: Node | Pod | TwinObject,
   owner: string,
   named: ReadonlySet<string>,
   key: string,
@@ -182,7 +250,7 @@ function unchangedAsSent(
 
 const rejected = (rejection: Rejection): ObjectOutcome => ({ kind: 'rejected', rejection });
 
-function invalid(kind: 'Node' | 'Pod', namespace: string | undefined, name: string, position: BodyPosition, errors: FieldError[]): ObjectOutcome {
+function invalid(kind: ImportedKind, namespace: string | undefined, name: string, position: BodyPosition, errors: FieldError[]): ObjectOutcome {
   return rejected({ kind, ...(namespace === undefined ? {} : { namespace }), name, position: describePosition(position), errors });
 }
 
@@ -194,7 +262,7 @@ const duplicateUid = (uid: string, holder: string): FieldError =>
   fieldError.duplicate(root.child('metadata').child('uid'), uid, `already the uid of ${holder}`);
 
 /** The source's creationTimestamp; without one, the stored object's, else now. */
-function createdAtOf(sent: number | undefined, existing: Node | Pod | undefined, now: number): Date {
+function createdAtOf(sent: number | undefined, existing: Node | Pod | TwinObject | undefined, now: number): Date {
   if (sent !== undefined) return new Date(sent);
   const stored = existing?.metadata.creationTimestamp;
   return new Date(stored ? Date.parse(stored) : now);
@@ -210,10 +278,13 @@ function decidable(pod: Pod, uid: string): Pod {
   };
 }
 
-const withoutResourceVersion = <T extends Node | Pod>(object: T): T => ({ ...object, metadata: { ...object.metadata, resourceVersion: undefined } });
+const withoutResourceVersion = <T extends Node | Pod | TwinObject>(object: T): T => ({
+  ...object,
+  metadata: { ...object.metadata, resourceVersion: undefined },
+});
 
 /** Whether `sent` is `stored` as JSON, but for metadata.resourceVersion; without copying either (most of an import's objects are compared). */
-function sameExceptResourceVersion(sent: unknown, stored: Node | Pod): boolean {
+function sameExceptResourceVersion(sent: unknown, stored: Node | Pod | TwinObject): boolean {
   if (!isObject(sent)) return false;
   const storedFields = stored as unknown as Record<string, unknown>;
   const keys = Object.keys(sent);

@@ -67,14 +67,6 @@ export class PodsService {
     return listPage('PodList', chunk, { revision: view.revision });
   }
 
-  /** The namespaces that hold a pod, and `default`, by name. */
-  async namespaces(cluster: string): Promise<string[]> {
-    const view = await this.snapshots.view(cluster);
-    const names = new Set(['default']);
-    for (const pod of view.pods.values()) names.add(pod.metadata.namespace ?? 'default');
-    return [...names].sort();
-  }
-
   async get(cluster: string, { namespace, name }: PodKey): Promise<Pod> {
     return (await this.snapshots.view(cluster)).pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
   }

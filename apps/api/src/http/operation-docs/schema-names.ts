@@ -34,7 +34,25 @@ export type RestSchemaName = (typeof REST_SCHEMA_NAMES)[number];
  * The Kubernetes objects REST operations take or answer, published by the Kubernetes API face and
  * carried over under their last names (faces/rest-document/kubernetes-schemas.ts).
  */
-export const KUBERNETES_OBJECTS = ['Node', 'NodeList', 'Pod', 'PodList', 'Taint', 'Toleration', 'DeleteOptions'] as const;
+export const KUBERNETES_OBJECTS = [
+  'Node',
+  'NodeList',
+  'Pod',
+  'PodList',
+  'Taint',
+  'Toleration',
+  'DeleteOptions',
+  'Namespace',
+  'NamespaceList',
+  'PersistentVolume',
+  'PersistentVolumeList',
+  'PersistentVolumeClaim',
+  'PersistentVolumeClaimList',
+  'StorageClass',
+  'StorageClassList',
+  'CSINode',
+  'CSINodeList',
+] as const;
 
 export type KubernetesObjectName = (typeof KUBERNETES_OBJECTS)[number];
 

@@ -77,7 +77,9 @@ const kubeStatusCodeOf = (reason: FailureReason): number => KUBE_STATUS[reason] 
 export function kubeStatusOf(f: Failure) {
   const code = kubeStatusCodeOf(f.reason);
   const causes = f.causes?.map((e) => ({ reason: e.type, message: e.reason, field: e.path.render() }));
-  const details = f.subject || causes?.length ? { ...(f.subject ?? {}), ...(causes?.length ? { causes } : {}) } : undefined;
+  // StatusDetails' fields are omitempty: a resource asked for without a name has none.
+  const subject = f.subject && Object.fromEntries(Object.entries(f.subject).filter(([, value]) => value !== ''));
+  const details = subject || causes?.length ? { ...(subject ?? {}), ...(causes?.length ? { causes } : {}) } : undefined;
   return {
     kind: 'Status',
     apiVersion: 'v1',

@@ -13,6 +13,20 @@ interface ImportTally {
   deleted: number;
 }
 
+/** An import's tallies by kind, as its answer names them (nodes and pods, and the other kinds the twin keeps). */
+type ImportTallies = { rejected: number } & Partial<Record<(typeof KINDS)[number][1], ImportTally>>;
+
+/** The kinds counted, by their label and the answer's field. */
+const KINDS = [
+  ['Node', 'nodes'],
+  ['Pod', 'pods'],
+  ['Namespace', 'namespaces'],
+  ['PersistentVolume', 'persistentVolumes'],
+  ['PersistentVolumeClaim', 'persistentVolumeClaims'],
+  ['StorageClass', 'storageClasses'],
+  ['CSINode', 'csiNodes'],
+] as const;
+
 /** Imports (POST .../import) stored: their objects by kind and outcome, and their time. Dry runs store nothing and are not counted. */
 @Injectable()
 export class ImportMetrics {
@@ -23,7 +37,7 @@ export class ImportMetrics {
   constructor({ registry }: MetricsRegistry) {
     this.objects = new Counter({
       name: 'taintgate_import_objects_total',
-      help: 'Objects read by imports, by kind (Node, Pod) and outcome (created, updated, unchanged, deleted by prune).',
+      help: 'Objects read by imports, by kind (Node, Pod, Namespace, PersistentVolume, ...) and outcome (created, updated, unchanged, deleted by prune).',
       labelNames: ['kind', 'outcome'],
       registers: [registry],
     });
@@ -40,11 +54,10 @@ export class ImportMetrics {
     });
   }
 
-  imported(tallies: { nodes: ImportTally; pods: ImportTally; rejected: number }, seconds: number): void {
-    for (const [kind, tally] of [
-      ['Node', tallies.nodes],
-      ['Pod', tallies.pods],
-    ] as const) {
+  imported(tallies: ImportTallies, seconds: number): void {
+    for (const [kind, field] of KINDS) {
+      const tally = tallies[field];
+      if (!tally) continue;
       for (const outcome of ['created', 'updated', 'unchanged', 'deleted'] as const) {
         if (tally[outcome] > 0) this.objects.inc({ kind, outcome }, tally[outcome]);
       }

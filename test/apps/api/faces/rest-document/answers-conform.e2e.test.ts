@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApiFixture } from '../../../../support/api-test-app';
+import { keptObjects, kubectlList, skippedObjects } from '../../../../support/twin-kinds';
 import { type Located, type OpenApiDocument, handlerOf, operationsOf } from './openapi-operations';
 import { violations } from './schema-conformance';
 
@@ -116,6 +117,22 @@ describe('the answers, as the OpenAPI document declares them', () => {
     });
     expect(result['rejected']).toHaveLength(1);
     await conforming('POST', '/v1/import?dryRun=true', { apiVersion: 'v1', kind: 'NodeList', items: [node('d1')] });
+  });
+
+  it('answers the other kinds the twin keeps, imported beside kinds it skips, as declared', async () => {
+    const result = await conforming('POST', inCluster('/import'), kubectlList(...skippedObjects, ...keptObjects));
+    expect(result['skipped']).toHaveLength(4);
+    await conforming('GET', inCluster('/namespaces'));
+    await conforming('GET', inCluster('/namespaces/shop'));
+    await conforming('GET', inCluster('/persistentvolumes?limit=1'));
+    await conforming('GET', inCluster('/persistentvolumes/nfs-share'));
+    await conforming('GET', inCluster('/persistentvolumeclaims'));
+    await conforming('GET', inCluster('/namespaces/shop/persistentvolumeclaims?labelSelector=app%3Ddb'));
+    await conforming('GET', inCluster('/namespaces/shop/persistentvolumeclaims/data-db-0'));
+    await conforming('GET', inCluster('/storageclasses'));
+    await conforming('GET', inCluster('/storageclasses/standard-rwo'));
+    await conforming('GET', inCluster('/csinodes'));
+    await conforming('GET', inCluster('/csinodes/gke-pool-1'));
   });
 
   it('answers API keys, the audit trail and health as declared', async () => {

@@ -75,16 +75,15 @@ describe('the OpenAPI document', () => {
     expect(bodyOf('/v1/taint-impact', 'post')).toEqual({ $ref: '#/components/schemas/TaintImpactRequest' });
   });
 
-  it('takes an import as JSON or YAML, a List of nodes and pods or one of them', () => {
+  it('takes an import as JSON or YAML, a List of the kinds kept (any other skipped) or one of them', () => {
     const body = document.paths['/v1/import']?.['post']?.requestBody;
 
     expect(Object.keys(body?.content ?? {}).sort()).toEqual(['application/json', 'application/x-yaml', 'application/yaml', 'text/x-yaml', 'text/yaml']);
-    expect(refsIn(document.components.schemas['ImportBody']).sort()).toEqual([
-      '#/components/schemas/Node',
-      '#/components/schemas/Node',
-      '#/components/schemas/Pod',
-      '#/components/schemas/Pod',
-    ]);
+    const kept = ['CSINode', 'Namespace', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'Pod', 'StorageClass'].map(
+      (kind) => `#/components/schemas/${kind}`,
+    );
+    // Each in a List's items and alone.
+    expect(refsIn(document.components.schemas['ImportBody']).sort()).toEqual(kept.flatMap((ref) => [ref, ref]));
   });
 
   it('gives every operation a success answer with a schema, and each error status the error body', () => {

@@ -61,6 +61,7 @@ function soFar(
     },
     namedNodes: new Set(named.nodes),
     namedPods: new Set(named.pods),
+    namedTwins: new Set(),
     uidOwners,
     now: NOW,
     settings: defaultSettings,
@@ -83,6 +84,10 @@ function told(outcome: ObjectOutcome): Record<string, unknown> {
       return { node: outcome.key, created: outcome.created, uid: outcome.uid };
     case 'pod':
       return { pod: outcome.key, created: outcome.created, uid: outcome.uid, decides: outcome.decide?.spec?.nodeName };
+    case 'twin':
+      return { [outcome.of]: outcome.key, created: outcome.created, uid: outcome.uid };
+    case 'skipped':
+      return { skipped: `${outcome.apiVersion} ${outcome.of}` };
   }
 }
 
@@ -122,27 +127,20 @@ describe('classifyObject: what each object becomes', () => {
     expect(told(classifyObject(object, at, undefined, known))).toEqual(expected);
   });
 
-  it.each<[string, unknown, ImportSoFar, Record<string, unknown>]>([
-    [
-      'another kind',
-      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', namespace: 'x' } },
-      empty,
-      { kind: 'Deployment', name: 'd', position: where, message: 'apps/v1, kind "Deployment" is not imported: only v1 Node and Pod objects are' },
-    ],
-    [
-      'a Node of another version',
-      { apiVersion: 'v2', kind: 'Node', metadata: { name: 'n' } },
-      empty,
-      { kind: 'Node', name: 'n', position: where, message: 'v2, kind "Node" is not imported: only v1 Node and Pod objects are' },
-    ],
-    [
-      'no kind at all',
-      { metadata: { name: 'x' } },
-      empty,
-      { kind: '', name: 'x', position: where, message: 'kind "" is not imported: only v1 Node and Pod objects are' },
-    ],
-  ])('rejects %s with its words', (_case, object, known, rejection) => {
-    expect(told(classifyObject(object, at, undefined, known))).toEqual({ rejected: rejection });
+  it.each<[string, unknown, string]>([
+    ['another kind', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', namespace: 'x' } }, 'apps/v1 Deployment'],
+    ['a core kind not kept', { apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'x' } }, 'v1 Service'],
+    ['a Node of another version', { apiVersion: 'v2', kind: 'Node', metadata: { name: 'n' } }, 'v2 Node'],
+    ['a CSINode of an older version', { apiVersion: 'storage.k8s.io/v1beta1', kind: 'CSINode', metadata: { name: 'n' } }, 'storage.k8s.io/v1beta1 CSINode'],
+    ['a kind with no version', { kind: 'ConfigMap', metadata: { name: 'c' } }, ' ConfigMap'],
+  ])('skips %s: counted, neither stored nor rejected', (_case, object, skipped) => {
+    expect(told(classifyObject(object, at, undefined, empty))).toEqual({ skipped });
+  });
+
+  it('rejects an object without a kind: it cannot be told kept or skipped', () => {
+    expect(told(classifyObject({ metadata: { name: 'x' } }, at, undefined, empty))).toEqual({
+      rejected: { kind: '', name: 'x', position: where, message: 'an object without a kind is not imported' },
+    });
   });
 
   it.each<[string, unknown, ImportSoFar, string, string[]]>([

@@ -4,6 +4,7 @@ import { nodeDefinitions } from './node-definitions';
 import { otherDefinitions } from './other-definitions';
 import { podDefinitions } from './pod-definitions';
 import { podSpecDefinitions } from './pod-spec-definitions';
+import { storageDefinitions } from './storage-definitions';
 import { CORE_V1, type Definitions, META_V1, isScalar } from './schema-dsl';
 
 /** Every definition the documents publish, by full name. */
@@ -13,6 +14,7 @@ export const allDefinitions: Definitions = {
   ...podSpecDefinitions,
   ...podDefinitions,
   ...otherDefinitions,
+  ...storageDefinitions,
 };
 
 /** x-kubernetes-patch-strategy and -merge-key of a field. */

@@ -58,7 +58,7 @@ export const otherDefinitions: Definitions = {
   },
   ...listOf('Event', 'A list of events.'),
   [`${CORE_V1}Namespace`]: {
-    description: 'A scope for names of namespaced objects (pods, events). The twin knows the namespaces its pods are in.',
+    description: 'A scope for names of namespaced objects (pods, events). The twin keeps those imported, and knows those its pods are in.',
     kinds: [coreKind('Namespace')],
     properties: {
       ...typeMeta,

@@ -1,4 +1,15 @@
-import { FieldPath, ShapeChecker, type WatchFilter, type WatchStart, fieldError, ok, parseGoBool, parseWatchStart } from '@taintgate/domain';
+import {
+  FieldPath,
+  ShapeChecker,
+  type WatchFilter,
+  type WatchStart,
+  type WatchedKind,
+  fieldError,
+  isNamespacedKind,
+  ok,
+  parseGoBool,
+  parseWatchStart,
+} from '@taintgate/domain';
 import { operation } from '../../../http/edge/operation';
 import { checked, labelSelector } from '../../../http/edge/request-fields';
 import { fieldSelector } from '../kube-list-commands';
@@ -71,3 +82,19 @@ export const kubeWatchPods = operation<WatchCommand | undefined>({
       fields: fieldSelector(shape, 'Pod', input.fieldSelector),
     })),
 });
+
+/**
+ * ?watch=true on the lists of the storage kinds the twin keeps (PersistentVolumes, claims of
+ * every namespace or one, StorageClasses, CSINodes); undefined when the request is a list.
+ */
+export const kubeWatchOf = (kind: Exclude<WatchedKind, 'Node' | 'Pod'>) =>
+  operation<WatchCommand | undefined>({
+    rest: ({ params, query }) => ({ ...query, namespace: params.namespace }),
+    parse: (input) =>
+      watchCommand(input, (shape) => ({
+        kind,
+        namespace: isNamespacedKind(kind) ? shape.string(input.namespace, root.child('namespace')) : undefined,
+        labels: labelSelector(shape, input.labelSelector, 'labelSelector'),
+        fields: fieldSelector(shape, kind, input.fieldSelector),
+      })),
+  });

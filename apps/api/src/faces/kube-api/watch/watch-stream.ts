@@ -1,7 +1,8 @@
-import { type Node, type Pod, type Table, type WatchEventType, nodeTable, podTable } from '@taintgate/domain';
+import type { ObjectMeta, Table, WatchEventType, WatchedKind } from '@taintgate/domain';
 import type { SnapshotRefresh } from '../../../store/cluster-snapshot';
 import { stringifyExactly } from '../../../http/edge/exact-json';
 import type { KubeOutput } from '../kube-output';
+import { printerOf } from '../kube-printers';
 
 /**
  * The two halves of a watch's stream: the refreshes it is told of, queued until it sends them,
@@ -56,14 +57,14 @@ export class RefreshQueue {
   }
 }
 
-type Watched = Node | Pod;
+type Watched = { metadata: ObjectMeta };
 
 /** Table's content type is not the stream's: a watch is application/json, its events' objects Tables. */
 export class WatchLines {
   private headersSent = false;
 
   constructor(
-    private readonly kind: 'Node' | 'Pod',
+    private readonly kind: WatchedKind,
     private readonly output: KubeOutput,
   ) {}
 
@@ -84,9 +85,7 @@ export class WatchLines {
     const table: Table =
       type === 'BOOKMARK'
         ? { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata, columnDefinitions: [], rows: [] }
-        : this.kind === 'Node'
-          ? nodeTable([object], options)
-          : podTable([object], options);
+        : printerOf(this.kind)([object], options);
     if (this.headersSent) return { ...table, columnDefinitions: [] };
     this.headersSent = type !== 'BOOKMARK';
     return table;

@@ -1,14 +1,15 @@
 import { Readable } from 'node:stream';
 import { Injectable, Logger, type OnModuleDestroy, StreamableFile } from '@nestjs/common';
 import {
-  type Node,
-  type Pod,
+  type ObjectMeta,
   type WatchEvent,
   type WatchFilter,
+  type WatchedKind,
   bookmarkObjectOf,
   catchUpEventOf,
   deletedObjectOf,
   failure,
+  isNamespacedKind,
   passesFilter,
   tooOldMessage,
   watchEventOf,
@@ -18,6 +19,7 @@ import { ClusterDirectory } from '../../../store/cluster-directory';
 import type { ClusterView, SnapshotRefresh } from '../../../store/cluster-snapshot';
 import { ClusterSnapshots } from '../../../store/cluster-snapshots';
 import { TombstoneStore } from '../../../store/tombstone-store';
+import { TWIN_KINDS } from '../../../store/twin-kinds';
 import { AppConfig } from '../../../platform/config/app-config';
 import { kubeStatusOf } from '../../../platform/failures/failure-answers';
 import { fail } from '../../../platform/failures/failure.exception';
@@ -33,7 +35,8 @@ const BOOKMARK_IDLE_MS = 1000;
 /** Events written to the socket in one piece. */
 const EVENTS_PER_PIECE = 100;
 
-type Watched = Node | Pod;
+/** A watched object (a node, a pod, a PersistentVolume, ...): what the watch reads of it is its metadata. */
+type Watched = { metadata: ObjectMeta };
 
 /** A watch about to stream: where it starts, and what of the snapshot it starts from was taken at once (the maps move on). */
 interface Start {
@@ -212,7 +215,7 @@ export class WatchService implements OnModuleDestroy {
         // Objects written at a tombstone's revision come after it: a deletion and a write of one key in one revision is a re-creation.
         events.push(...objectsBefore(t.revision - 1n));
         deletedSince.add(t.key);
-        const event = catchUpEventOf({ deleted: deletedObjectOf(filter.kind, t.key, t.revision) as Watched }, filter);
+        const event = catchUpEventOf({ deleted: deletedObjectOf(filter.kind, t.key, t.revision) }, filter);
         if (event) events.push(event);
       }
       yield events;
@@ -263,7 +266,7 @@ export class WatchService implements OnModuleDestroy {
 }
 
 /** The events of one refresh for a watch of `kind`, in revision order. */
-function* eventsOf(refresh: SnapshotRefresh, kind: 'Node' | 'Pod', matches: (o: Watched) => boolean): Generator<WatchEvent<Watched>> {
+function* eventsOf(refresh: SnapshotRefresh, kind: WatchedKind, matches: (o: Watched) => boolean): Generator<WatchEvent<Watched>> {
   for (const change of refresh.changes) {
     if (change.kind !== kind) continue;
     const event = watchEventOf<Watched>(change, matches);
@@ -272,19 +275,20 @@ function* eventsOf(refresh: SnapshotRefresh, kind: 'Node' | 'Pod', matches: (o: 
 }
 
 /** The snapshot's objects of a kind, in the order lists answer them; taken at once, as later refreshes change the maps. */
-function objectsOf(view: ClusterView, kind: 'Node' | 'Pod'): Watched[] {
-  const [keys, map] = kind === 'Node' ? [view.keysInOrder('nodes'), view.nodes] : [view.keysInOrder('pods'), view.pods];
+function objectsOf(view: ClusterView, kind: WatchedKind): Watched[] {
+  const field = kind === 'Node' ? 'nodes' : kind === 'Pod' ? 'pods' : TWIN_KINDS[kind].field;
+  const map = view[field] as ReadonlyMap<string, Watched>;
   const out: Watched[] = [];
-  for (const key of keys) {
-    const object = (map as ReadonlyMap<string, Watched>).get(key);
+  for (const key of view.keysInOrder(field)) {
+    const object = map.get(key);
     if (object) out.push(object);
   }
   return out;
 }
 
-/** The key a tombstone names the object by: a node's name, a pod's `namespace/name`. */
-const keyOf = (kind: 'Node' | 'Pod', object: Watched): string =>
-  kind === 'Pod' ? `${object.metadata.namespace ?? 'default'}/${object.metadata.name}` : object.metadata.name;
+/** The key a tombstone names the object by: its name, or a namespaced one's `namespace/name`. */
+const keyOf = (kind: WatchedKind, object: Watched): string =>
+  isNamespacedKind(kind) ? `${object.metadata.namespace ?? 'default'}/${object.metadata.name}` : object.metadata.name;
 
 function compareRevisions(a: Watched, b: Watched): number {
   const x = BigInt(a.metadata.resourceVersion as string);
