@@ -115,7 +115,7 @@ export { taintNodes } from './kubectl/taint-nodes';
 
 // Pods: graceful deletion and the pod garbage collector's orphans.
 export { orphansToCollect, podGcDeletion } from './pods/orphaned-pods';
-export { deletionGracePeriodSeconds, isTerminating } from './pods/graceful-deletion';
+export { type PodDeletion, checkGracefulDelete, deletionGracePeriodSeconds, isTerminating, podDeletion } from './pods/graceful-deletion';
 
 // Writes: resourceVersion preconditions, DeleteOptions and dry runs.
 export { type Preconditions, type StoredVersion, type WriteMode, checkDelete, checkUpdate, checkWrite, sentResourceVersion } from './concurrency/preconditions';
