@@ -72,6 +72,16 @@ export {
 } from './scheduling/placement-views';
 export { asRescheduled, excludingPod } from './scheduling/rescheduling';
 export { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } from './scheduling/placement-reasons';
+// kube-scheduler's FailedScheduling events: which pods it tries, what the event says, how its series goes on.
+export {
+  DEFAULT_SCHEDULER,
+  type RecordedSchedulingFailure,
+  type SchedulingFailureRecord,
+  awaitsScheduling,
+  failedSchedulingMessage,
+  schedulingFailureRecord,
+  schedulingInputKey,
+} from './scheduling/failed-scheduling';
 
 // Selectors: label and field selectors, parsed and matched.
 export { type LabelSelector, parseLabelSelector, selectorMatches } from './selectors/label-selector';
