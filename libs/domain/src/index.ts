@@ -76,7 +76,6 @@ export { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } fr
 export {
   DEFAULT_SCHEDULER,
   type RecordedSchedulingFailure,
-  type SchedulingFailureRecord,
   awaitsScheduling,
   failedSchedulingMessage,
   schedulingFailureRecord,
@@ -125,7 +124,7 @@ export { taintNodes } from './kubectl/taint-nodes';
 
 // Pods: graceful deletion and the pod garbage collector's orphans.
 export { orphansToCollect, podGcDeletion } from './pods/orphaned-pods';
-export { type PodDeletion, checkGracefulDelete, deletionGracePeriodSeconds, isTerminating, podDeletion } from './pods/graceful-deletion';
+export { type PodDeletion, deletionGracePeriodSeconds, isTerminating, podDeletion } from './pods/graceful-deletion';
 
 // Writes: resourceVersion preconditions, DeleteOptions and dry runs.
 export { type Preconditions, type StoredVersion, type WriteMode, checkDelete, checkUpdate, checkWrite, sentResourceVersion } from './concurrency/preconditions';
