@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { NodeLifecycleModule } from './control-loops/node-lifecycle/node-lifecycle.module';
 import { PodGcModule } from './control-loops/pod-gc/pod-gc.module';
 import { RetentionModule } from './control-loops/retention/retention.module';
+import { SchedulingEventsModule } from './control-loops/scheduling-events/scheduling-events.module';
 import { TaintEvictionModule } from './control-loops/taint-eviction/taint-eviction.module';
 import { TerminationsModule } from './control-loops/terminations/terminations.module';
 import { WebhookDeliveryModule } from './control-loops/webhook-delivery/webhook-delivery.module';
@@ -40,6 +41,7 @@ import { DatabaseModule } from './platform/database/database.module';
     PodGcModule,
     TerminationsModule,
     RetentionModule,
+    SchedulingEventsModule,
     WebhookDeliveryModule,
     ApiKeysModule,
     AuditModule,

@@ -75,6 +75,15 @@ export {
 } from './scheduling/placement-views';
 export { asRescheduled, excludingPod } from './scheduling/rescheduling';
 export { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } from './scheduling/placement-reasons';
+// kube-scheduler's FailedScheduling events: which pods it tries, what the event says, how its series goes on.
+export {
+  DEFAULT_SCHEDULER,
+  type RecordedSchedulingFailure,
+  awaitsScheduling,
+  failedSchedulingMessage,
+  schedulingFailureRecord,
+  schedulingInputKey,
+} from './scheduling/failed-scheduling';
 
 // Selectors: label and field selectors, parsed and matched.
 export { type LabelSelector, parseLabelSelector, selectorMatches } from './selectors/label-selector';
@@ -118,7 +127,7 @@ export { taintNodes } from './kubectl/taint-nodes';
 
 // Pods: graceful deletion and the pod garbage collector's orphans.
 export { orphansToCollect, podGcDeletion } from './pods/orphaned-pods';
-export { deletionGracePeriodSeconds, isTerminating } from './pods/graceful-deletion';
+export { type PodDeletion, deletionGracePeriodSeconds, isTerminating, podDeletion } from './pods/graceful-deletion';
 
 // Writes: resourceVersion preconditions, DeleteOptions and dry runs.
 export { type Preconditions, type StoredVersion, type WriteMode, checkDelete, checkUpdate, checkWrite, sentResourceVersion } from './concurrency/preconditions';

@@ -282,6 +282,8 @@ interface EventObjectReference {
   name?: string;
   uid?: string;
   apiVersion?: string;
+  /** The version of the object the event is about (the events.k8s.io recorder's regarding reference holds it). */
+  resourceVersion?: string;
   /** The part of the object, e.g. `spec.containers{nginx}`. */
   fieldPath?: string;
 }

@@ -17,10 +17,17 @@ export interface NewEvent {
   evictionId: bigint | null;
 }
 
-/** An events row as the Kubernetes API reads it, with the uid of the pod its eviction was about. */
+/**
+ * An event as the Kubernetes API reads it, from either table (ALL_EVENTS): the controllers' events
+ * (seen once: `lastAt` is `at`, `count` 1, with the uid of the pod their eviction was about) and
+ * kube-scheduler's FailedScheduling events (a series: counted, last seen at `lastAt`, about a pod
+ * at a resourceVersion).
+ */
 export interface EventRow {
   id: bigint;
   at: Date;
+  lastAt: Date;
+  count: number;
   type: string;
   reason: string;
   message: string;
@@ -29,6 +36,7 @@ export interface EventRow {
   involvedNamespace: string | null;
   involvedName: string;
   involvedUid: string | null;
+  involvedResourceVersion: string | null;
 }
 
 /** Which events a list reads: a namespace, field selectors, from which id (a continue token's; '' from the first), how many. */
@@ -40,8 +48,28 @@ export interface EventQuery {
 }
 
 /**
- * Each selectable field of an Event (field-selector.ts) as SQL over `events e` and the eviction it
- * is about (`v`): a fixed list, so that a selector only ever brings values, never SQL.
+ * Both tables as one list of events (`e`), in the columns a core/v1 Event is made of. The
+ * scheduling events' ids come from the events' sequence, so the two merge by id; a list's
+ * conditions on `e` reach both sides' indexes (cluster_id, id).
+ */
+const ALL_EVENTS = `(
+  SELECT e.cluster_id, e.id, e.at, e.at AS last_at, 1 AS count, e.type, e.reason, e.message, e.kind::text AS kind, e.involved_kind,
+         e.involved_namespace, e.involved_name, v.pod_uid::text AS involved_uid, NULL::text AS involved_resource_version
+  FROM events e LEFT JOIN evictions v ON v.id = e.eviction_id
+  UNION ALL
+  SELECT s.cluster_id, s.id, s.at, s.last_at, s.count, 'Warning', 'FailedScheduling', s.message, 'FailedScheduling', 'Pod',
+         s.pod_namespace, s.pod_name, s.pod_uid::text, s.pod_resource_version::text
+  FROM scheduling_events s
+) e`;
+
+/** The component that reports each kind of event, as upstream names its recorder (the Event's source, or its reportingController). */
+const COMPONENT_SQL = `CASE e.kind WHEN 'PodGarbageCollected' THEN 'pod-garbage-collector' WHEN 'FailedScheduling' THEN 'default-scheduler'
+  ELSE 'taint-eviction-controller' END`;
+
+/**
+ * Each selectable field of an Event (field-selector.ts) as SQL over ALL_EVENTS: a fixed list, so
+ * that a selector only ever brings values, never SQL. `source` falls back to the reporting
+ * controller, as the event registry's selectable fields do for events.k8s.io's Events.
  */
 const FIELD_SQL: Record<string, string> = {
   'metadata.name': `e.involved_name || '.' || lpad(to_hex(e.id), 16, '0')`,
@@ -49,14 +77,14 @@ const FIELD_SQL: Record<string, string> = {
   'involvedObject.kind': 'e.involved_kind',
   'involvedObject.namespace': `coalesce(e.involved_namespace, '')`,
   'involvedObject.name': 'e.involved_name',
-  'involvedObject.uid': `coalesce(v.pod_uid::text, '')`,
+  'involvedObject.uid': `coalesce(e.involved_uid, '')`,
   'involvedObject.apiVersion': `'v1'`,
-  'involvedObject.resourceVersion': `''`,
+  'involvedObject.resourceVersion': `coalesce(e.involved_resource_version, '')`,
   'involvedObject.fieldPath': `''`,
   reason: 'e.reason',
   type: 'e.type',
-  source: `CASE e.kind WHEN 'PodGarbageCollected' THEN 'pod-garbage-collector' ELSE 'taint-eviction-controller' END`,
-  reportingComponent: `CASE e.kind WHEN 'PodGarbageCollected' THEN 'pod-garbage-collector' ELSE 'taint-eviction-controller' END`,
+  source: COMPONENT_SQL,
+  reportingComponent: COMPONENT_SQL,
 };
 
 /**
@@ -90,7 +118,7 @@ export class EventStore {
     );
   }
 
-  /** The cluster's events the query asks for, by id, at most `take`. */
+  /** The cluster's events the query asks for, from both tables, by id, at most `take`. */
   async list(clusterId: number, { namespace, fields, from, take }: EventQuery): Promise<EventRow[]> {
     const values: unknown[] = [clusterId];
     const where = ['e.cluster_id = $1'];
@@ -99,9 +127,10 @@ export class EventStore {
     for (const { field, op, value: wanted } of fields) where.push(`${FIELD_SQL[field] ?? `''`} ${op === '=' ? '=' : '<>'} ${value(wanted)}`);
     if (from !== '') where.push(`e.id >= ${value(from)}::bigint`);
     return this.prisma.$queryRawUnsafe<EventRow[]>(
-      `SELECT e.id, e.at, e.type, e.reason, e.message, e.kind::text AS kind, e.involved_kind AS "involvedKind",
-              e.involved_namespace AS "involvedNamespace", e.involved_name AS "involvedName", v.pod_uid::text AS "involvedUid"
-       FROM events e LEFT JOIN evictions v ON v.id = e.eviction_id
+      `SELECT e.id, e.at, e.last_at AS "lastAt", e.count, e.type, e.reason, e.message, e.kind, e.involved_kind AS "involvedKind",
+              e.involved_namespace AS "involvedNamespace", e.involved_name AS "involvedName", e.involved_uid AS "involvedUid",
+              e.involved_resource_version AS "involvedResourceVersion"
+       FROM ${ALL_EVENTS}
        WHERE ${where.join(' AND ')} ORDER BY e.id LIMIT ${value(take)}`,
       ...values,
     );

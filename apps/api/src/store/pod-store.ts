@@ -280,6 +280,23 @@ export class PodStore {
   }
 
   /**
+   * One pod's graceful deletion begun, or brought forward, by a DELETE or an eviction
+   * (podDeletion's `terminate`): terminating until `deletionTimestamp`, then removed by
+   * TerminatingPodReaper, as a deletion taintgate began (an imported terminating pod included,
+   * once asked here to go sooner). Answers the pod as stored.
+   */
+  async terminate(w: WriteContext, { namespace, name }: PodName, deletionTimestamp: Date, graceSeconds: number): Promise<Pod> {
+    const [row] = await w.rows<RawPodRow>(
+      `UPDATE pods SET deletion_timestamp = $4::timestamptz, deletion_grace_period_seconds = $5::bigint, deletion_by_taintgate = true,
+         revision = $6::bigint, updated_at = clock_timestamp()
+       WHERE cluster_id = $1 AND namespace = $2 AND name = $3
+       RETURNING ${POD_ROW_COLUMNS}`,
+      [w.cluster.id, namespace, name, deletionTimestamp.toISOString(), String(graceSeconds), String(w.revision)],
+    );
+    return podOfRow(podRowOfRaw(row as RawPodRow));
+  }
+
+  /**
    * The clusters where some graceful deletion taintgate began (an eviction's) is over, read
    * outside any write: a pass that finds nothing takes no revision (every write moves its
    * cluster's revision and every replica reloads).

@@ -15,6 +15,11 @@ export class RetentionStore {
     return this.prisma.$executeRaw`DELETE FROM events WHERE id IN (SELECT id FROM events WHERE at < ${cutoff} LIMIT ${limit})`;
   }
 
+  /** kube-scheduler's FailedScheduling events last seen before the cutoff (a series is as old as its last attempt). */
+  pruneSchedulingEvents(cutoff: Date, limit: number): Promise<number> {
+    return this.prisma.$executeRaw`DELETE FROM scheduling_events WHERE id IN (SELECT id FROM scheduling_events WHERE last_at < ${cutoff} LIMIT ${limit})`;
+  }
+
   /** Audit rows written before the cutoff. */
   pruneAuditEvents(cutoff: Date, limit: number): Promise<number> {
     return this.prisma.$executeRaw`DELETE FROM audit_events WHERE id IN (SELECT id FROM audit_events WHERE at < ${cutoff} LIMIT ${limit})`;

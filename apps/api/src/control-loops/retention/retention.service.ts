@@ -34,7 +34,8 @@ export class RetentionService {
     if (cutoffMs === undefined) return { events: 0, auditEvents: 0, tombstones: 0, evictions: 0 };
     const cutoff = new Date(cutoffMs);
     const pruned: Pruned = {
-      events: await this.inBatches(() => this.store.pruneEvents(cutoff, BATCH)),
+      events:
+        (await this.inBatches(() => this.store.pruneEvents(cutoff, BATCH))) + (await this.inBatches(() => this.store.pruneSchedulingEvents(cutoff, BATCH))),
       auditEvents: await this.inBatches(() => this.store.pruneAuditEvents(cutoff, BATCH)),
       tombstones: await this.inBatches(() => this.store.pruneTombstones(cutoff, BATCH)),
       evictions: await this.inBatches(() => this.store.pruneFinishedEvictions(cutoff, BATCH)),

@@ -75,7 +75,11 @@ export class KubePodsController {
     return this.pods.patch(cluster, command);
   }
 
-  /** kubectl delete pod: at once (taintgate runs no kubelet to wait for), preconditions honoured; answers the pod. */
+  /**
+   * kubectl delete pod: preconditions honoured; with --grace-period (gracePeriodSeconds) as the API
+   * server deletes (a bound, running pod terminates for it), without one at once (taintgate runs no
+   * kubelet to wait for). Answers the pod, deleted or terminating.
+   */
   @Delete(kubePaths('api/v1/namespaces/:namespace/pods/:name'))
   remove(@Command(clusterScope) cluster: string, @Command(deletePod) command: DeletePodCommand) {
     return this.pods.remove(cluster, command);

@@ -59,15 +59,14 @@ export interface PatchPodCommand extends PodKey {
   dryRun: boolean;
 }
 
-/** POST .../pods/{name}/eviction: the Eviction's deleteOptions. */
-export interface EvictPodCommand extends DeletePodCommand {
-  /** deleteOptions.gracePeriodSeconds; the pod's own when absent. */
-  gracePeriodSeconds: number | undefined;
-}
+/** POST .../pods/{name}/eviction: the Eviction's deleteOptions (gracePeriodSeconds absent: the pod's own). */
+export type EvictPodCommand = DeletePodCommand;
 
 export interface DeletePodCommand extends PodKey {
   /** DeleteOptions' preconditions: the stored pod must have this uid and resourceVersion, where given. */
   preconditions: Preconditions;
+  /** DeleteOptions' gracePeriodSeconds, as sent (CheckGracefulDelete decides what it becomes); absent when none was. */
+  gracePeriodSeconds: number | undefined;
   /** `dryRun=All` (query or DeleteOptions): decided and answered, nothing stored. */
   dryRun: boolean;
 }
@@ -108,7 +107,12 @@ export const deletePod = operation<DeletePodCommand>({
     const key = podKeyOf(shape, input);
     const options = parseDeleteOptions(input.options, input.dryRun);
     if (!options.ok) shape.errors.push(...options.error);
-    return checked(shape, () => ({ ...key, preconditions: options.ok ? options.value.preconditions : {}, dryRun: options.ok && options.value.dryRun }));
+    return checked(shape, () => ({
+      ...key,
+      preconditions: options.ok ? options.value.preconditions : {},
+      gracePeriodSeconds: options.ok ? options.value.gracePeriodSeconds : undefined,
+      dryRun: options.ok && options.value.dryRun,
+    }));
   },
 });
 

@@ -50,10 +50,13 @@ export class PodsController {
   }
 
   @Delete('namespaces/:namespace/pods/:name')
-  @ApiOperation({ summary: 'Delete a pod; answers the deleted pod. A DeleteOptions body may hold preconditions (uid, resourceVersion): 409 if one fails' })
-  @JsonBody('DeleteOptions', { required: false, description: 'preconditions (uid, resourceVersion) the pod must meet' })
+  @ApiOperation({
+    summary:
+      'Delete a pod; answers the pod deleted, or terminating. A DeleteOptions body may hold preconditions (uid, resourceVersion): 409 if one fails; and gracePeriodSeconds, as the API server takes it (CheckGracefulDelete): a pod bound and not Succeeded or Failed then terminates for that long, any other goes at once. Without gracePeriodSeconds the pod goes at once',
+  })
+  @JsonBody('DeleteOptions', { required: false, description: 'preconditions (uid, resourceVersion) the pod must meet, and its grace period' })
   @OptionalQuery('dryRun', 'All: answer what would be deleted, delete nothing')
-  @Answers(200, 'the deleted pod', 'Pod')
+  @Answers(200, 'the pod deleted, or terminating (metadata.deletionTimestamp)', 'Pod')
   @BodyFailures()
   @Fails(404, 409)
   remove(@Command(clusterScope) cluster: string, @Command(deletePod) command: DeletePodCommand) {

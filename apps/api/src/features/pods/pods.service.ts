@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import {
   type Pod,
+  type PodDeletion,
   admitPod,
   applyPatch,
   checkDelete,
   checkUpdate,
   checkWrite,
   chunkOfSorted,
-  deletionGracePeriodSeconds,
   evictionWarnings,
   failure,
   fieldsMatch,
+  podDeletion,
   podFields,
   replacementHome,
   selectorMatches,
@@ -146,11 +147,12 @@ export class PodsService {
   }
 
   /**
-   * pods/eviction (policy/v1 Eviction, what kubectl drain sends): a graceful delete, as the
-   * eviction subresource makes one. A pod with a grace period (the one sent in deleteOptions, else
-   * its own) is terminating until it is over, when TerminatingPodReaper removes it; one without
-   * goes at once. No PodDisruptionBudget is kept, so none refuses it. A pod already terminating
-   * is left as it is.
+   * pods/eviction (policy/v1 Eviction, what kubectl drain sends): the pod deleted as a DELETE with
+   * the Eviction's deleteOptions deletes it (podDeletion: rest.BeforeDelete and CheckGracefulDelete),
+   * its grace period the one sent, else its own. A pod with a grace period is terminating until it
+   * is over, when TerminatingPodReaper removes it; one without (0 sent, or unscheduled, or Succeeded
+   * or Failed whatever was sent) goes at once. A pod already terminating keeps its deletion unless a
+   * shorter period is sent. No PodDisruptionBudget is kept, so none refuses it.
    */
   async evict(cluster: string, { namespace, name, preconditions, gracePeriodSeconds, dryRun }: EvictPodCommand): Promise<{ warnings: string[] }> {
     const evicted = await this.writer.write(
@@ -159,20 +161,25 @@ export class PodsService {
         const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
         valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
         const pod = podOfRow(existing);
-        if (pod.metadata.deletionTimestamp) return undefined;
-        const grace = gracePeriodSeconds ?? deletionGracePeriodSeconds(pod);
-        if (grace <= 0) {
-          await this.store.delete(w, { namespace, name });
-          await this.evictions.podsDeleted(w, [{ namespace, name }]);
-        } else {
-          await this.store.markTerminating(w, [{ namespace, name, graceSeconds: grace, removeAt: new Date(w.now + grace * 1000) }]);
-        }
+        const deletion = podDeletion(pod, gracePeriodSeconds, w.now);
+        if (deletion.kind === 'pending') return undefined;
+        await this.carryOut(w, pod, deletion);
+        const grace = deletion.kind === 'remove' ? 0 : deletion.graceSeconds;
         await w.audit({ action: 'pod.evict', kind: 'Pod', namespace, name, details: { by: 'eviction', gracePeriodSeconds: grace }, before: pod });
         return pod;
       },
       { dryRun },
     );
     return { warnings: evicted ? await this.replacementWarnings(cluster, evicted, dryRun) : [] };
+  }
+
+  /** What podDeletion decided, stored: the pod removed (its evictions waiting cancelled), or terminating until its deletionTimestamp. Answers the pod after. */
+  private async carryOut(w: WriteContext, pod: Pod, deletion: Exclude<PodDeletion, { kind: 'pending' }>): Promise<Pod> {
+    const key = { namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name };
+    if (deletion.kind === 'terminate') return this.store.terminate(w, key, new Date(deletion.deletionTimestamp), deletion.graceSeconds);
+    await this.store.delete(w, key);
+    await this.evictions.podsDeleted(w, [key]);
+    return pod;
   }
 
   /** Whether any node takes the evicted pod's replacement, over the cluster as stored once the eviction is done: told only when none does. */
@@ -197,17 +204,26 @@ export class PodsService {
     return fail(failure.notFound('DaemonSet', name));
   }
 
-  /** DELETE: the pod goes at once (no grace period through the API), if the preconditions sent hold. */
-  async remove(cluster: string, { namespace, name, preconditions, dryRun }: DeletePodCommand): Promise<Pod> {
+  /**
+   * DELETE, if the preconditions sent hold. With a gracePeriodSeconds, as the API server deletes
+   * (podDeletion): terminating for that long when the pod is bound and not terminated, at once
+   * otherwise, a deletion under way only brought forward. Without one, at once (as if 0 were sent):
+   * taintgate runs no kubelet to stop the pod, and `kubectl delete` would wait out the pod's
+   * whole terminationGracePeriodSeconds. Answers the pod as deleted, or as terminating.
+   */
+  async remove(cluster: string, { namespace, name, preconditions, gracePeriodSeconds, dryRun }: DeletePodCommand): Promise<Pod> {
     return this.writer.write(
       cluster,
       async (w) => {
         const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
         valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
-        await this.store.delete(w, { namespace, name });
-        await this.evictions.podsDeleted(w, [{ namespace, name }]);
-        await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name, before: podOfRow(existing) });
-        return podOfRow(existing);
+        const pod = podOfRow(existing);
+        const deletion = podDeletion(pod, gracePeriodSeconds ?? 0, w.now);
+        if (deletion.kind === 'pending') return pod;
+        const after = await this.carryOut(w, pod, deletion);
+        if (deletion.kind === 'remove') await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name, before: pod });
+        else await w.audit({ action: 'pod.delete', kind: 'Pod', namespace, name, details: { gracePeriodSeconds: deletion.graceSeconds }, before: pod, after });
+        return after;
       },
       { dryRun },
     );

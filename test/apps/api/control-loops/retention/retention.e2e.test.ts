@@ -13,7 +13,7 @@ describe('retention: history older than RETENTION_DAYS is pruned', () => {
   // so no sweep carries out the made-up scheduled eviction.
   const t = useApiFixture({ RETENTION_DAYS: '30', REDIS_URL: 'redis://127.0.0.1:1', EVICTION_WORKER: 'false' });
 
-  it('prunes old events, audit rows, tombstones and finished evictions, and keeps the rest and every scheduled eviction', async () => {
+  it('prunes old events (FailedScheduling ones by their last attempt), audit rows, tombstones and finished evictions, and keeps the rest and every scheduled eviction', async () => {
     for (const [days, tag] of [
       [40, 'old'],
       [10, 'new'],
@@ -43,10 +43,23 @@ describe('retention: history older than RETENTION_DAYS is pruned', () => {
       );
     }
 
+    // kube-scheduler's FailedScheduling events: a series is as old as its last attempt.
+    for (const [first, last, tag] of [
+      [40, 31, 'old'],
+      [40, 10, 'ongoing'],
+    ] as const) {
+      await t.db.query(
+        `INSERT INTO scheduling_events (at, last_at, count, message, pod_namespace, pod_name, pod_uid, pod_resource_version, cluster_id)
+         VALUES ($1, $2, 2, $3, 'ns', 'p', gen_random_uuid(), 1, 1)`,
+        [ago(first), ago(last), tag],
+      );
+    }
+
     const pruned = await t.app.get(RetentionService).prune(now);
-    expect(pruned).toEqual({ events: 1, auditEvents: 1, tombstones: 2, evictions: 2 });
+    expect(pruned).toEqual({ events: 2, auditEvents: 1, tombstones: 2, evictions: 2 });
 
     expect((await t.db.query('SELECT message FROM events')).rows).toEqual([{ message: 'new' }]);
+    expect((await t.db.query('SELECT message FROM scheduling_events')).rows).toEqual([{ message: 'ongoing' }]);
     expect((await t.db.query('SELECT action FROM audit_events')).rows).toEqual([{ action: 'new' }]);
     expect((await t.db.query('SELECT key FROM tombstones')).rows).toEqual([{ key: 'c' }]);
     // The statements prune exactly what the domain's rule says is expired.

@@ -76,6 +76,54 @@ describe.each(KUBECTLS)('kubectl $version: drain', ({ binary }) => {
     expect((await t.api.get('/v1/namespaces/web/pods/web-4')).statusCode).toBe(200);
   });
 
+  // CheckGracefulDelete: the period sent is 0 for a pod already Succeeded or Failed, so nothing is left terminating for drain to wait on.
+  it('drain --grace-period=30 of a node whose pods are Succeeded and Failed: both go at once, none is ever terminating', async () => {
+    await t.api.put('/v1/nodes/n3', { metadata: { name: 'n3' } });
+    for (const [name, phase] of [
+      ['done-1', 'Succeeded'],
+      ['failed-1', 'Failed'],
+    ]) {
+      await t.api.put(`/v1/namespaces/batch/pods/${name}`, { metadata: { name }, spec: { nodeName: 'n3', containers: container }, status: { phase } });
+    }
+    const run = await kubectl.run(['drain', 'n3', '--grace-period=30', '--timeout=60s']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('pod/done-1 evicted');
+    expect(run.stdout).toContain('pod/failed-1 evicted');
+    expect((await t.api.get('/v1/pods?nodeName=n3')).json().items).toEqual([]);
+    const { rows } = await t.db.query<{ name: string; action: string; grace: number | null }>(
+      `SELECT name, action, (details->>'gracePeriodSeconds')::int AS grace FROM audit_events
+       WHERE namespace = 'batch' AND action IN ('pod.evict', 'pod.terminated') ORDER BY name`,
+    );
+    expect(rows).toEqual([
+      { name: 'done-1', action: 'pod.evict', grace: 0 },
+      { name: 'failed-1', action: 'pod.evict', grace: 0 },
+    ]);
+  });
+
+  it('kubectl delete --grace-period=30 of an unscheduled pod: gone at once; of a bound, running one: terminating, then gone', async () => {
+    await t.api.put('/v1/namespaces/batch/pods/pending-1', { metadata: { name: 'pending-1' }, spec: { containers: container } });
+    const started = Date.now();
+    const unbound = await kubectl.run(['delete', 'pod', '-n', 'batch', 'pending-1', '--grace-period=30']);
+    expect(unbound.code, unbound.stderr).toBe(0);
+    expect(unbound.stdout.trim()).toBe('pod "pending-1" deleted');
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((await t.api.get('/v1/namespaces/batch/pods/pending-1')).statusCode).toBe(404);
+
+    await t.api.put('/v1/namespaces/batch/pods/running-1', { metadata: { name: 'running-1' }, spec: { nodeName: 'n3', containers: container } });
+    // kubectl waits until the pod is gone: the reaper removes it once its 2 s are over.
+    const bound = await kubectl.run(['delete', 'pod', '-n', 'batch', 'running-1', '--grace-period=2', '--timeout=30s']);
+    expect(bound.code, bound.stderr).toBe(0);
+    expect((await t.api.get('/v1/namespaces/batch/pods/running-1')).statusCode).toBe(404);
+    const { rows } = await t.db.query<{ action: string; grace: number | null }>(
+      `SELECT action, (details->>'gracePeriodSeconds')::int AS grace FROM audit_events WHERE name = 'running-1' ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { action: 'pod.create', grace: null },
+      { action: 'pod.delete', grace: 2 },
+      { action: 'pod.terminated', grace: null },
+    ]);
+  });
+
   it('draining the last open node: each evicted pod warns that no node takes its replacement', async () => {
     const run = await kubectl.run(['drain', 'n2', '--ignore-daemonsets', '--grace-period=0', '--timeout=60s']);
     expect(run.code, run.stderr).toBe(0);

@@ -130,7 +130,9 @@ export const metaDefinitions: Definitions = {
     ],
     properties: {
       ...typeMeta,
-      gracePeriodSeconds: int64("Seconds a pod is given to terminate; 0 deletes at once. Empty uses the pod's terminationGracePeriodSeconds."),
+      gracePeriodSeconds: int64(
+        "Seconds a pod is given to terminate; 0 deletes at once, as does any period for a pod not scheduled or already Succeeded or Failed, and a negative one is 1. Empty: the pod's terminationGracePeriodSeconds on an eviction, at once on a DELETE.",
+      ),
       preconditions: ref(`${META_V1}Preconditions`, 'Conditions the object must meet, or the delete fails with a Conflict.'),
       orphanDependents: bool('Deprecated: use propagationPolicy.'),
       propagationPolicy: str('What happens to dependents: Orphan, Background or Foreground.', ['Background', 'Foreground', 'Orphan']),
