@@ -78,7 +78,7 @@ describe('placement with the default profile over a stored cluster', () => {
   const place = async (body: unknown) => {
     const reply = await api.post('/v1/clusters/zones/placement?view=nodes', body);
     expect(reply.statusCode).toBe(200);
-    return reply.json() as { summary: string; feasibleCount: number; nodes: NodeAnswer[]; notEvaluated?: unknown[]; bestTied?: number };
+    return reply.json<{ summary: string; feasibleCount: number; nodes: NodeAnswer[]; notEvaluated?: unknown[]; bestTied?: number }>();
   };
   const feasible = (answer: { nodes: NodeAnswer[] }) => answer.nodes.filter((n) => n.feasible).map((n) => n.name);
   const codes = (answer: { nodes: NodeAnswer[] }, name: string) => answer.nodes.find((n) => n.name === name)?.reasons.map((r) => r.code);
