@@ -149,7 +149,23 @@ describe('kubectl taintgate against a stand-in server', () => {
     expect(recorded[0]?.body).toContain('"tolerationSeconds":9223372036854775807');
 
     const counts = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
-    answer = { status: 200, type: 'application/json', body: JSON.stringify({ dryRun: true, ...counts, nodes: counts, pods: counts, rejected: [] }) };
+    answer = {
+      status: 200,
+      type: 'application/json',
+      body: JSON.stringify({
+        dryRun: true,
+        ...counts,
+        nodes: counts,
+        pods: counts,
+        namespaces: counts,
+        persistentVolumes: counts,
+        persistentVolumeClaims: counts,
+        storageClasses: counts,
+        csiNodes: counts,
+        skipped: [],
+        rejected: [],
+      }),
+    };
     const file = ['  {"kind": "List", ', '"items": []', '}\n'];
     const imported = await runWith({ stdin: file }, 'import', '-f', '-', '--prune', '--dry-run');
     expect(imported).toMatchObject({ code: 0, stderr: '' });
