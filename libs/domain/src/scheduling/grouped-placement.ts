@@ -117,7 +117,7 @@ export function placementByClass(pod: Pod, classes: NodeClasses, options: Placem
 }
 
 /** The nodes held, in name order. */
-function heldNodes(classes: NodeClasses): Node[] {
+export function heldNodes(classes: NodeClasses): Node[] {
   return classes.names.map((name) => heldNode(classes, name) as Node);
 }
 
@@ -141,7 +141,7 @@ export function groupedContext(pod: Pod, classes: NodeClasses, context?: Placeme
   return { ...cluster, prepared, byClass };
 }
 
-/** Marks what the PreFilters left unevaluated, and the ties among the best, on an answer made by class. */
+/** Marks what the PreFilters left unevaluated on an answer made by class. */
 export function withNotes<T extends { notEvaluated?: Placement['notEvaluated'] }>(answer: T, context: GroupedContext): T {
   if (context.prepared.unevaluated.length) answer.notEvaluated = [...context.prepared.unevaluated];
   return answer;

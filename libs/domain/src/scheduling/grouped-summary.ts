@@ -1,5 +1,5 @@
 import type { Node, Pod } from '../types';
-import { type GroupVerdict, groupedContext, placePodGrouped, withNotes } from './grouped-placement';
+import { type GroupVerdict, groupedContext, heldNodes, placePodGrouped, withNotes } from './grouped-placement';
 import { scoreNodes } from './framework/default-scores';
 import { type Bucket, type BucketedPlacement, type Shortage, UNKNOWN, bucketedPlacement } from './node-buckets';
 import { type NodeClasses, heldNode } from './node-classes';
@@ -41,7 +41,7 @@ export function placementSummaryGrouped(
   context?: PlacementContext,
 ): PlacementSummary {
   const grouped = groupedContext(pod, classes, context);
-  if (!grouped.byClass) return placementSummary(placePrepared(pod, heldNodesOf(classes), options, capacity, grouped, grouped.prepared), top);
+  if (!grouped.byClass) return placementSummary(placePrepared(pod, heldNodes(classes), options, capacity, grouped, grouped.prepared), top);
   const placed = bucketedPlacement(pod, classes, options, capacity, top, true);
   if (!placed) return placementSummary(placePodGrouped(pod, classes, options, capacity, grouped), top);
   const { buckets, verdictOf, shortagesOf, feasible, feasibleCount } = placed;
@@ -63,8 +63,6 @@ export function placementSummaryGrouped(
   if (best.tied > 1) answer.bestTied = best.tied;
   return withNotes(answer, grouped);
 }
-
-const heldNodesOf = (classes: NodeClasses): Node[] => classes.names.map((name) => heldNode(classes, name) as Node);
 
 /** kube-scheduler's line in both wordings: the groups' rejections (placementByClass counted them), and each short node's resources. */
 export function summaryLines(
