@@ -179,6 +179,7 @@ export { type WatchFilter, type WatchedKind, isNamespacedKind, passesFilter } fr
 // The kinds the twin keeps beside nodes and pods (what the scheduler's filters read): their types,
 // validation, field selectors and kubectl's tables.
 export type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from './storage/storage-objects';
+export type { PodDisruptionBudget, PodDisruptionBudgetSpec, PodDisruptionBudgetStatus } from './policy/pod-disruption-budget';
 export { validateNamespace } from './validation/objects';
 export { validateCSINode, validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './validation/storage-objects';
 export { namespaceFields, objectMetaFields } from './selectors/field-selector';
