@@ -7,6 +7,7 @@ import {
   type SchedulingSnapshot,
   type StorageLister,
   affinityPodIndexOf,
+  cachedPodCounter,
   emptyStorageLister,
   holdsNodeResources,
 } from '@taintgate/domain';
@@ -25,7 +26,10 @@ export interface SchedulingSources {
   readonly storage?: StorageLister;
 }
 
-/** The scheduling view with the index of the pods with pod affinity, made on first asking (one pass over the pods). */
+/**
+ * The scheduling view with the index of the pods with pod affinity, made on first asking (one pass
+ * over the pods), and the spread counts of each selector asked about, kept while the revision lasts.
+ */
 export function schedulingContextOf(sources: SchedulingSources): PlacementContext {
   const snapshot = schedulingViewOf(sources);
   let affinityPods: AffinityPodIndex | undefined;
@@ -35,6 +39,7 @@ export function schedulingContextOf(sources: SchedulingSources): PlacementContex
       get affinityPods() {
         return (affinityPods ??= affinityPodIndexOf(snapshot));
       },
+      spreadCounter: cachedPodCounter(snapshot),
     },
   };
 }

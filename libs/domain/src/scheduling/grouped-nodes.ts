@@ -1,7 +1,8 @@
 import { type ListChunk, type ListChunking, chunkOfIndexed } from '../lists/list-chunks';
 import type { Node, Pod } from '../types';
 import { groupedContext, placePodGrouped } from './grouped-placement';
-import { scoreNodes } from './framework/default-scores';
+import { scoreColumns } from './framework/default-scores';
+import { heldFeasibleNodes } from './held-feasible-nodes';
 import { summaryLines } from './grouped-summary';
 import { type Bucket, UNKNOWN, bucketedPlacement } from './node-buckets';
 import { type NodeClasses, heldNode } from './node-classes';
@@ -67,15 +68,16 @@ export function placementNodesGrouped(
   const feasiblePositions: number[] = [];
   const infeasiblePositions: number[] = [];
   for (let i = 0; i < names.length; i++) (feasibleBuckets[bucketAt[i] as number] ? feasiblePositions : infeasiblePositions).push(i);
-  const scored = scoreNodes(
+  const bucketOf = (position: number) => buckets[bucketAt[position] as number] as Bucket;
+  const scored = scoreColumns(
     pod,
-    feasiblePositions.map((i) => heldNode(classes, names[i] as string) as Node),
+    heldFeasibleNodes(pod, classes, feasiblePositions, capacity, (position) => verdictOf(bucketOf(position)).softTaints),
     grouped.snapshot,
     options,
     capacity,
     grouped.indexes,
   );
-  const scoreAt = new Map(feasiblePositions.map((position, k) => [position, scored[k] ?? { total: 0, plugins: {} }]));
+  const scoreAt = new Map(feasiblePositions.map((position, k) => [position, { total: scored.totals[k] as number, plugins: () => scored.pluginsAt(k) }]));
   feasiblePositions.sort((a, b) => (scoreAt.get(b)?.total ?? 0) - (scoreAt.get(a)?.total ?? 0) || a - b);
   const order = Int32Array.from([...feasiblePositions, ...infeasiblePositions]);
   const bestTotal = scoreAt.get(feasiblePositions[0] ?? -1)?.total;
@@ -101,7 +103,7 @@ export function placementNodesGrouped(
       const reasons = reasonsOf(bucket, position);
       // Feasible nodes come first, so a feasible node's index is its rank less one.
       if (!scores) return { name, feasible: false, score: null, rank: null, reasons };
-      return { name, feasible: true, score: scores.total, scores: scores.plugins, rank: index + 1, reasons };
+      return { name, feasible: true, score: scores.total, scores: scores.plugins(), rank: index + 1, reasons };
     },
   });
   return {

@@ -1,7 +1,7 @@
 import type { SummaryWording } from '../settings';
 import { type MatchOptions, defaultMatchOptions } from '../tolerations/match';
 import type { Node, Pod } from '../types';
-import { type ClassView, type NodeClasses, type NodeGroup, heldNode, representativeOf, viewFor } from './node-classes';
+import { type ClassView, type NodeClasses, type NodeGroup, groupsInOrder, heldNode, representativeOf, viewFor } from './node-classes';
 import {
   type NodeFilterResult,
   type SharedVerdict,
@@ -24,7 +24,8 @@ import {
   summarizeCounts,
 } from './placement';
 import { type PreparedFilters, prepareFilters } from './framework/default-filters';
-import { scoreNodes } from './framework/default-scores';
+import { scoreColumns } from './framework/default-scores';
+import { heldFeasibleNodes } from './held-feasible-nodes';
 import { hasPodPlugins } from './framework/pod-plugins';
 import { snapshotOf } from './framework/scheduling-snapshot';
 import type { PlacementCapacity, PlacementReason } from './placement-reasons';
@@ -172,8 +173,9 @@ export function placePodGrouped(
 
 /**
  * Feasible nodes by their scores' total (desc) then name, ranked, then the infeasible ones in name
- * order (`listed` comes in name order). The scores are the default Score plugins' over the feasible
- * nodes (scoreNodes), taken from the nodes' entries.
+ * order (`listed` comes in name order: an entry's index is its node's position in the classes'
+ * names). The scores are the default Score plugins' over the feasible nodes (scoreColumns), with
+ * TaintToleration's count per group when the caller knows it (`softTaintsAt`, by position).
  */
 function ranking(
   pod: Pod,
@@ -182,27 +184,33 @@ function ranking(
   options: PlacementOptions,
   capacity: PlacementCapacity | undefined,
   context: PlacementContext,
+  softTaintsAt?: (position: number) => number,
 ): { nodes: NodePlacement[]; feasibleCount: number; bestTied?: number } {
-  const feasible = listed.filter((n) => n.feasible);
-  const scores = scoreNodes(
-    pod,
-    feasible.map((n) => heldNode(classes, n.name) as Node),
-    context.snapshot,
-    options,
-    capacity,
-    context.indexes,
-  );
-  feasible.forEach((n, i) => {
-    const scored = scores[i] ?? { total: 0, plugins: {} };
-    n.score = scored.total;
-    n.scores = scored.plugins;
+  const positions: number[] = [];
+  listed.forEach((n, i) => {
+    if (n.feasible) positions.push(i);
   });
-  const ranked = [...feasible].sort((a, b) => (b.score as number) - (a.score as number) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const feasible = heldFeasibleNodes(pod, classes, positions, capacity, softTaintsAt);
+  const scores = scoreColumns(pod, feasible, context.snapshot, options, capacity, context.indexes);
+  const ranked = positions.map((position, k) => {
+    const entry = listed[position] as NodePlacement;
+    entry.score = scores.totals[k] as number;
+    entry.scores = scores.pluginsAt(k);
+    return entry;
+  });
+  // A stable sort: entries of equal totals stay in name order.
+  ranked.sort((a, b) => (b.score as number) - (a.score as number));
   ranked.forEach((n, i) => {
     n.rank = i + 1;
   });
   const tied = ranked.filter((n) => n.score === ranked[0]?.score).length;
   return { nodes: [...ranked, ...listed.filter((n) => !n.feasible)], feasibleCount: ranked.length, ...(tied > 1 ? { bestTied: tied } : {}) };
+}
+
+/** TaintToleration's count of the node at each position: its group's, from the decision by class. */
+function softTaintsByPosition(classes: NodeClasses, decided: ClassPlacement): (position: number) => number {
+  const { groups, groupIndex } = groupsInOrder(classes, decided.view);
+  return (position) => (decided.verdicts.get(groups[groupIndex[position] as number] as NodeGroup) as GroupVerdict).softTaints;
 }
 
 /** The group of a node held; undefined only for a view dropped (viewFor keeps a few) and not updated since. */
@@ -226,7 +234,7 @@ function listByClass(pod: Pod, classes: NodeClasses, decided: ClassPlacement, op
     const verdict = decided.verdicts.get(groupOfNode(classes, decided.view, name) as NodeGroup) as GroupVerdict;
     return { name, feasible: verdict.shared.rejection === undefined, score: null, rank: null, reasons: [...verdict.reasons] };
   });
-  const { nodes, bestTied } = ranking(pod, listed, classes, options, undefined, context);
+  const { nodes, bestTied } = ranking(pod, listed, classes, options, undefined, context, softTaintsByPosition(classes, decided));
   const placement: Placement = { pod: podRef(pod), nodes, feasibleCount: decided.feasibleCount, summary: decided.summary, detail: decided.detail };
   if (bestTied) placement.bestTied = bestTied;
   return placement;
@@ -256,7 +264,7 @@ function listWithCapacity(
       addCount(legacyCounts, wordRejection(result.rejection, 'legacy'), 1);
     }
   }
-  const { nodes, feasibleCount, bestTied } = ranking(pod, listed, classes, options, capacity, context);
+  const { nodes, feasibleCount, bestTied } = ranking(pod, listed, classes, options, capacity, context, softTaintsByPosition(classes, decided));
   const line = (c: ReadonlyMap<string, number>) => summarizeCounts(classes.names.length, feasibleCount, c);
   const placement: Placement = { pod: podRef(pod), nodes, feasibleCount, summary: line(counts), detail: line(legacyCounts), capacityConsidered: true };
   if (bestTied) placement.bestTied = bestTied;

@@ -1,8 +1,9 @@
-import type { Node, Pod } from '../types';
+import type { Pod } from '../types';
 import { type GroupVerdict, groupedContext, heldNodes, placePodGrouped, withNotes } from './grouped-placement';
-import { scoreNodes } from './framework/default-scores';
+import { bestByTotal, scoreColumns } from './framework/default-scores';
+import { heldFeasibleNodes } from './held-feasible-nodes';
 import { type Bucket, type BucketedPlacement, type Shortage, UNKNOWN, bucketedPlacement } from './node-buckets';
-import { type NodeClasses, heldNode } from './node-classes';
+import type { NodeClasses } from './node-classes';
 import { allocatableUnknownReason } from './node-filters';
 import { type NodePlacement, type PlacementContext, type PlacementOptions, defaultPlacementOptions, placePrepared, podRef, summarizeCounts } from './placement';
 import type { PlacementCapacity } from './placement-reasons';
@@ -103,8 +104,8 @@ const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The best `top` feasible nodes by the default Score plugins' total, highest first, then by name, as
- * placePod ranks them; and how many share the best total. Every feasible node is scored (the
- * resource and image scores are each node's own).
+ * placePod ranks them; and how many share the best total. Every feasible node is scored, by columns
+ * (the resource and image scores are each node's own; the others are the group's or the class's).
  */
 function bestNodes(
   pod: Pod,
@@ -119,22 +120,19 @@ function bestNodes(
   const feasibleBuckets = placed.buckets.map(placed.feasible);
   const positions: number[] = [];
   for (let i = 0; i < bucketAt.length; i++) if (feasibleBuckets[bucketAt[i] as number]) positions.push(i);
-  const nodes = positions.map((i) => heldNode(classes, classes.names[i] as string) as Node);
-  const scores = scoreNodes(pod, nodes, context.snapshot, options, capacity, context.indexes);
-  const order = positions.map((_, k) => k).sort((a, b) => (scores[b]?.total ?? 0) - (scores[a]?.total ?? 0) || a - b);
-  const bestTotal = scores[order[0] ?? 0]?.total;
-  const tied = order.filter((k) => scores[k]?.total === bestTotal).length;
-  const best = order.slice(0, top).map((k, rank): NodePlacement => {
+  const bucketOf = (position: number) => placed.buckets[bucketAt[position] as number] as Bucket;
+  const feasible = heldFeasibleNodes(pod, classes, positions, capacity, (position) => placed.verdictOf(bucketOf(position)).softTaints);
+  const scores = scoreColumns(pod, feasible, context.snapshot, options, capacity, context.indexes);
+  const { order, tied } = bestByTotal(scores.totals, top);
+  const best = order.map((k, rank): NodePlacement => {
     const position = positions[k] as number;
-    const bucket = placed.buckets[bucketAt[position] as number] as Bucket;
-    const scored = scores[k] ?? { total: 0, plugins: {} };
     return {
       name: classes.names[position] as string,
       feasible: true,
-      score: scored.total,
-      scores: scored.plugins,
+      score: scores.totals[k] as number,
+      scores: scores.pluginsAt(k),
       rank: rank + 1,
-      reasons: placed.unshortReasons(bucket),
+      reasons: placed.unshortReasons(bucketOf(position)),
     };
   });
   return { nodes: best, tied };

@@ -26,55 +26,36 @@ export function normalizedImageName(name: string): string {
 }
 
 /**
- * How many nodes list each image name in status.images (createImageExistenceMap): the NumNodes of
- * the cache's image states. Per nodes list, as a snapshot's nodes are never changed.
+ * Each image name's holders among the snapshot's nodes (createImageExistenceMap and the cache's
+ * image states): by node name, the image's share of the score before the pod's containers are
+ * summed, trunc(size * nodes holding it / all nodes) (scaledImageScore, float64 then truncated as
+ * Go's int64 conversion does). Per nodes list, as a snapshot's nodes are never changed; a node
+ * listing a name twice counts once, with the size of the last image naming it.
  */
-const nodesHoldingCache = new WeakMap<readonly Node[], ReadonlyMap<string, number>>();
+const holdersCache = new WeakMap<readonly Node[], ReadonlyMap<string, ReadonlyMap<string, bigint>>>();
 
-function nodesHolding(nodes: readonly Node[]): ReadonlyMap<string, number> {
-  let counts = nodesHoldingCache.get(nodes);
-  if (counts) return counts;
-  const found = new Map<string, number>();
+function imageHolders(nodes: readonly Node[]): ReadonlyMap<string, ReadonlyMap<string, bigint>> {
+  let holders = holdersCache.get(nodes);
+  if (holders) return holders;
+  const sizes = new Map<string, Map<string, number>>();
   for (const node of nodes) {
-    const names = new Set((node.status?.images ?? []).flatMap((image) => image.names ?? []));
-    for (const name of names) found.set(name, (found.get(name) ?? 0) + 1);
+    for (const image of node.status?.images ?? []) {
+      for (const name of image.names ?? []) {
+        let byNode = sizes.get(name);
+        if (!byNode) sizes.set(name, (byNode = new Map<string, number>()));
+        byNode.set(node.metadata.name, image.sizeBytes ?? 0);
+      }
+    }
   }
-  counts = found;
-  nodesHoldingCache.set(nodes, counts);
-  return counts;
-}
-
-/**
- * The node's image sizes by name (getNodeImageStates): each name its image lists, with that
- * image's size. The scheduler's cache takes the size from the first node that reported the name;
- * nodes report the same size for the same image, and this takes the node's own.
- */
-function imageSizes(node: Node): Map<string, number> {
-  const sizes = new Map<string, number>();
-  for (const image of node.status?.images ?? []) for (const name of image.names ?? []) sizes.set(name, image.sizeBytes ?? 0);
-  return sizes;
-}
-
-/**
- * sumImageScores: over the init containers and the containers, the size of each image the node
- * holds, scaled by the share of all the cluster's nodes that hold it (scaledImageScore, float64
- * then truncated as Go's int64 conversion does).
- */
-function sumImageScores(
-  containers: readonly Container[],
-  sizes: ReadonlyMap<string, number>,
-  holding: ReadonlyMap<string, number>,
-  totalNumNodes: number,
-): bigint {
-  let sum = 0n;
-  for (const container of containers) {
-    const name = normalizedImageName(container.image ?? '');
-    const size = sizes.get(name);
-    if (size === undefined) continue;
-    const spread = totalNumNodes === 0 ? 0 : (holding.get(name) ?? 0) / totalNumNodes;
-    sum += BigInt(Math.trunc(size * spread));
-  }
-  return sum;
+  const total = nodes.length;
+  holders = new Map(
+    [...sizes].map(([name, byNode]) => {
+      const spread = byNode.size / total;
+      return [name, new Map([...byNode].map(([nodeName, size]) => [nodeName, BigInt(Math.trunc(size * spread))]))];
+    }),
+  );
+  holdersCache.set(nodes, holders);
+  return holders;
 }
 
 /** calculatePriority: the sum clamped to [23MB, 1000MB × containers], scaled to 0..100 with Go's integer division. */
@@ -87,12 +68,28 @@ function calculatePriority(sumScores: bigint, numContainers: number): number {
 }
 
 /**
- * ImageLocality's Score: for each feasible node, in the order given, 0..100. The spread counts
- * every node of the snapshot, feasible or not (totalNumNodes is the length of the node list).
+ * ImageLocality's Score by the node's name: for the snapshot's node of that name, 0..100
+ * (sumImageScores over the init containers and the containers, then calculatePriority); `alike`
+ * when no node holds an image of the pod, every node then scoring that. The spread counts every
+ * node of the snapshot, feasible or not.
  */
+export function imageLocalityScoreOf(pod: Pod, snapshot: SchedulingSnapshot): { alike?: number; scoreOf: (nodeName: string) => number } {
+  const containers: readonly Container[] = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  const holders = imageHolders(snapshot.nodes);
+  const held = containers.flatMap((container) => holders.get(normalizedImageName(container.image ?? '')) ?? []);
+  const none = calculatePriority(0n, containers.length);
+  if (held.length === 0) return { alike: none, scoreOf: () => none };
+  return {
+    scoreOf: (nodeName) => {
+      let sum = 0n;
+      for (const byNode of held) sum += byNode.get(nodeName) ?? 0n;
+      return calculatePriority(sum, containers.length);
+    },
+  };
+}
+
+/** ImageLocality's Score: for each feasible node (of the snapshot), in the order given, 0..100. */
 export function imageLocalityScores(pod: Pod, feasibleNodes: readonly Node[], snapshot: SchedulingSnapshot): number[] {
-  const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
-  const holding = nodesHolding(snapshot.nodes);
-  const totalNumNodes = snapshot.nodes.length;
-  return feasibleNodes.map((node) => calculatePriority(sumImageScores(containers, imageSizes(node), holding, totalNumNodes), containers.length));
+  const { scoreOf } = imageLocalityScoreOf(pod, snapshot);
+  return feasibleNodes.map((node) => scoreOf(node.metadata.name));
 }

@@ -6,7 +6,8 @@ import type { NodeUsage } from './node-usage';
 /**
  * Each node's free room (allocatable less what its pods request) as plain numbers, kept by the
  * holder of a cluster as nodes and pods change, so that NodeResourcesFit over 10,000 nodes is a
- * few comparisons a node rather than bigint arithmetic on maps (node-buckets.ts reads it).
+ * few comparisons a node rather than bigint arithmetic on maps (node-buckets.ts reads it); and
+ * what the resource scores read beside it (allocatable and non-zero requests of cpu and memory).
  * The bigint path (fitsRequest) stays the definition; a room whose amounts a double cannot hold
  * exactly says so, and is checked that way.
  */
@@ -23,6 +24,12 @@ interface NodeRoom {
   ephemeralStorage: number;
   /** How many more pods the node takes (allocatable `pods` less the pods counted). */
   pods: number;
+  /** For the resource scores (resource-columns.ts): allocatable cpu (millicores) and memory, 0 for an unlimited node, as the scores read it. */
+  allocatableCpu: number;
+  allocatableMemory: number;
+  /** NodeInfo.NonZeroRequested: the pods' cpu and memory with the defaults for containers that request none. */
+  nonZeroCpu: number;
+  nonZeroMemory: number;
 }
 
 export interface NodeRooms {
@@ -49,6 +56,10 @@ export interface RoomTable {
   readonly memory: Float64Array;
   readonly ephemeralStorage: Float64Array;
   readonly pods: Float64Array;
+  readonly allocatableCpu: Float64Array;
+  readonly allocatableMemory: Float64Array;
+  readonly nonZeroCpu: Float64Array;
+  readonly nonZeroMemory: Float64Array;
 }
 
 const safe = Number.MAX_SAFE_INTEGER / 2;
@@ -60,17 +71,25 @@ function fill(rooms: NodeRooms, room: NodeRoom, node: Node, usage: NodeUsage | u
   if (!capacity.limited) {
     room.state = RoomState.unlimited;
     room.cpu = room.memory = room.ephemeralStorage = room.pods = Infinity;
+    room.allocatableCpu = room.allocatableMemory = room.nonZeroCpu = room.nonZeroMemory = 0;
     return;
   }
   const { allocatable } = capacity;
   const requested = usage?.requested;
+  const nonZero = usage?.nonZeroRequested;
+  room.allocatableCpu = Number(allocatable.milliCPU);
+  room.allocatableMemory = Number(allocatable.memory);
+  room.nonZeroCpu = Number(nonZero?.milliCPU ?? 0n);
+  room.nonZeroMemory = Number(nonZero?.memory ?? 0n);
   room.cpu = Number(allocatable.milliCPU - (requested?.milliCPU ?? 0n));
   room.memory = Number(allocatable.memory - (requested?.memory ?? 0n));
   room.ephemeralStorage = Number(allocatable.ephemeralStorage - (requested?.ephemeralStorage ?? 0n));
   room.pods = Number(allocatable.pods - BigInt(usage?.pods ?? 0));
   const exact =
     [allocatable.milliCPU, allocatable.memory, allocatable.ephemeralStorage, allocatable.pods].every((q) => isSafe(Number(q))) &&
-    [requested?.milliCPU ?? 0n, requested?.memory ?? 0n, requested?.ephemeralStorage ?? 0n].every((q) => isSafe(Number(q)));
+    [requested?.milliCPU ?? 0n, requested?.memory ?? 0n, requested?.ephemeralStorage ?? 0n, nonZero?.milliCPU ?? 0n, nonZero?.memory ?? 0n].every((q) =>
+      isSafe(Number(q)),
+    );
   room.state = exact ? RoomState.exact : RoomState.inexact;
 }
 
@@ -90,7 +109,17 @@ export function putRoom(rooms: NodeRooms, node: Node, usage: NodeUsage | undefin
   const name = node.metadata.name;
   let room = rooms.byName.get(name);
   if (!room) {
-    room = { state: RoomState.unlimited, cpu: 0, memory: 0, ephemeralStorage: 0, pods: 0 };
+    room = {
+      state: RoomState.unlimited,
+      cpu: 0,
+      memory: 0,
+      ephemeralStorage: 0,
+      pods: 0,
+      allocatableCpu: 0,
+      allocatableMemory: 0,
+      nonZeroCpu: 0,
+      nonZeroMemory: 0,
+    };
     rooms.byName.set(name, room);
   }
   fill(rooms, room, node, usage);
@@ -117,6 +146,10 @@ export function setRoomUsage(rooms: NodeRooms, node: Node | undefined, usage: No
   table.memory[at] = room.memory;
   table.ephemeralStorage[at] = room.ephemeralStorage;
   table.pods[at] = room.pods;
+  table.allocatableCpu[at] = room.allocatableCpu;
+  table.allocatableMemory[at] = room.allocatableMemory;
+  table.nonZeroCpu[at] = room.nonZeroCpu;
+  table.nonZeroMemory[at] = room.nonZeroMemory;
   memo.version = rooms.version;
 }
 
@@ -139,6 +172,10 @@ export function roomsInOrder(rooms: NodeRooms, classes: NodeClasses): RoomTable 
     memory: new Float64Array(n),
     ephemeralStorage: new Float64Array(n),
     pods: new Float64Array(n),
+    allocatableCpu: new Float64Array(n),
+    allocatableMemory: new Float64Array(n),
+    nonZeroCpu: new Float64Array(n),
+    nonZeroMemory: new Float64Array(n),
   };
   for (let i = 0; i < n; i++) {
     const room = rooms.byName.get(classes.names[i] as string);
@@ -148,6 +185,10 @@ export function roomsInOrder(rooms: NodeRooms, classes: NodeClasses): RoomTable 
     table.memory[i] = room.memory;
     table.ephemeralStorage[i] = room.ephemeralStorage;
     table.pods[i] = room.pods;
+    table.allocatableCpu[i] = room.allocatableCpu;
+    table.allocatableMemory[i] = room.allocatableMemory;
+    table.nonZeroCpu[i] = room.nonZeroCpu;
+    table.nonZeroMemory[i] = room.nonZeroMemory;
   }
   rooms.inOrder = { classes, classesVersion: classes.version, version: rooms.version, table };
   return table;

@@ -9,6 +9,8 @@ import { type ScorePluginName, scoreNodes } from './framework/default-scores';
 import { type SchedulingSnapshot, snapshotOf, snapshotWithout } from './framework/scheduling-snapshot';
 import { podHasPodAffinity } from './inter-pod-affinity/affinity-term';
 import type { UnevaluatedClaim } from './volumes/unevaluated-claims';
+import { countPodsMatchingSelector } from './topology-spread/spread-counting';
+import type { SpreadSelector } from './topology-spread/spread-selector';
 
 export interface NodePlacement {
   name: string;
@@ -59,12 +61,29 @@ export const defaultPlacementOptions: PlacementOptions = Object.freeze({ ...defa
 /**
  * The context without a stored pod (snapshotWithout): a pod asked about, or rescheduled, is taken
  * off its node first. The holder's index of pods with pod affinity would still hold it, so a pod
- * with pod affinity is answered without it (its PreFilter then finds those pods itself).
+ * with pod affinity is answered without it (its PreFilter then finds those pods itself); the
+ * holder's spread counts are kept but for the pod's node, counted again without it.
  */
 export function contextWithout(context: PlacementContext, pod: Pod): PlacementContext {
-  if (!pod.spec?.nodeName) return context;
+  const nodeName = pod.spec?.nodeName;
+  if (!nodeName) return context;
   const snapshot = snapshotWithout(context.snapshot, pod);
-  return context.indexes && !podHasPodAffinity(pod) ? { snapshot, indexes: context.indexes } : { snapshot };
+  const kept = context.indexes;
+  if (!kept) return { snapshot };
+  const counter = kept.spreadCounter;
+  const keepsAffinity = !podHasPodAffinity(pod);
+  const indexes: SnapshotIndexes = {
+    // A getter, as the holder's: the index is made on first asking, if ever.
+    get affinityPods() {
+      return keepsAffinity ? kept.affinityPods : undefined;
+    },
+    // The holder's counts, but on the pod's own node, counted again without it.
+    ...(counter && {
+      spreadCounter: (node: Node, selector: SpreadSelector, namespace: string) =>
+        node.metadata.name === nodeName ? countPodsMatchingSelector(snapshot.podsOn(nodeName), selector, namespace) : counter(node, selector, namespace),
+    }),
+  };
+  return { snapshot, indexes };
 }
 
 export function podRef(pod: Pod): PodRef {

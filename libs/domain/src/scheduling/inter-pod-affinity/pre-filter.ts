@@ -59,17 +59,34 @@ export function nodeTopologyPair(node: Node, topologyKey: string): string | unde
   return hasLabel(node, topologyKey) ? topologyPairKey(topologyKey, node.metadata.labels?.[topologyKey] ?? '') : undefined;
 }
 
+/** More terms than a pod could hold in a list: a member's rank is its ordinal times this, plus the term's index. */
+const termsPerPod = 1 << 16;
+
 const podRef = (pod: Pod): PodRef => ({ namespace: podNamespace(pod), name: pod.metadata.name });
 
 class TopologyCounts {
   readonly counts = new Map<string, number>();
   readonly witnesses = new Map<string, TopologyWitness>();
+  /** Where each witness was found, when pods are counted out of the snapshot's order (by group). */
+  private readonly witnessRanks = new Map<string, number>();
 
+  /** Counted in the snapshot's order: the first pod counted in a pair is its witness. */
   add(node: Node, term: AffinityTerm, pod: Pod): void {
     const pair = nodeTopologyPair(node, term.topologyKey);
     if (pair === undefined) return;
     this.counts.set(pair, (this.counts.get(pair) ?? 0) + 1);
     if (!this.witnesses.has(pair)) this.witnesses.set(pair, { pod: podRef(pod), field: term.field });
+  }
+
+  /** Counted in any order: the witness is the pod of the lowest rank, the one a pass in the snapshot's order finds first. */
+  addRanked(node: Node, term: AffinityTerm, pod: Pod, rank: number): void {
+    const pair = nodeTopologyPair(node, term.topologyKey);
+    if (pair === undefined) return;
+    this.counts.set(pair, (this.counts.get(pair) ?? 0) + 1);
+    const kept = this.witnessRanks.get(pair);
+    if (kept !== undefined && kept <= rank) return;
+    this.witnessRanks.set(pair, rank);
+    this.witnesses.set(pair, { pod: podRef(pod), field: term.field });
   }
 }
 
@@ -135,8 +152,12 @@ export function interPodAffinityPreFilter(pod: Pod, snapshot: SchedulingSnapshot
       }
     }
   } else if (index) {
-    for (const node of index.nodesWithRequiredAntiAffinityPods) {
-      for (const existingPod of index.requiredAntiAffinityPodsOn(node.metadata.name)) countExisting(existingPod, node);
+    // Once per group of pods alike in their terms; a member's rank orders it by pod, then by term.
+    for (const group of index.requiredAntiAffinityGroups) {
+      group.terms.requiredAntiAffinity.forEach((term, t) => {
+        if (!affinityTermMatches(term, pod, ownNamespaceLabels)) return;
+        for (const member of group.members) existing.addRanked(member.node, term, member.pod, member.ordinal * termsPerPod + t);
+      });
     }
   } else {
     for (const node of snapshot.nodes) {

@@ -61,7 +61,11 @@ export function interPodAffinityPreScore(
   snapshot: SchedulingSnapshot,
   options: InterPodAffinityScoreOptions = {},
 ): TopologyScore | undefined {
-  if (feasibleNodes.length === 0) return undefined;
+  return feasibleNodes.length === 0 ? undefined : preScoreOverCluster(pod, snapshot, options);
+}
+
+/** PreScore once there is a feasible node: its work is over the cluster's pods, not the feasible nodes. */
+function preScoreOverCluster(pod: Pod, snapshot: SchedulingSnapshot, options: InterPodAffinityScoreOptions): TopologyScore | undefined {
   const affinity = pod.spec?.affinity;
   const hasConstraints =
     (affinity?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length ?? 0) > 0 ||
@@ -105,8 +109,19 @@ export function interPodAffinityPreScore(
   if (hasConstraints) {
     for (const node of snapshot.nodes) for (const existingPod of snapshot.podsOn(node.metadata.name)) processExistingPod(existingPod, node);
   } else if (options.index) {
-    const { index } = options;
-    for (const node of index.nodesWithAffinityPods) for (const existingPod of index.affinityPodsOn(node.metadata.name)) processExistingPod(existingPod, node);
+    // The existing pods' terms against the pod, once per group of pods alike in their terms; then each member where it runs.
+    for (const group of options.index.affinityGroups) {
+      const weighed: [AffinityTerm, number][] = [];
+      if (hardWeight > 0) for (const term of group.terms.requiredAffinity) weighed.push([term, hardWeight]);
+      for (const term of group.terms.preferredAffinity) weighed.push([term, term.weight]);
+      for (const term of group.terms.preferredAntiAffinity) weighed.push([term, -term.weight]);
+      const matching = weighed.filter(([term]) => affinityTermMatches(term, pod, ownNamespaceLabels));
+      if (matching.length === 0) continue;
+      for (const { node } of group.members) {
+        if (Object.keys(node.metadata.labels ?? {}).length === 0) continue;
+        for (const [term, weight] of matching) addScore(scores, term, node, weight);
+      }
+    }
   } else {
     for (const node of snapshot.nodes) {
       for (const existingPod of snapshot.podsOn(node.metadata.name)) if (podHasPodAffinity(existingPod)) processExistingPod(existingPod, node);
@@ -147,4 +162,20 @@ export function interPodAffinityScores(
   const topologyScore = interPodAffinityPreScore(pod, feasibleNodes, snapshot, options);
   if (topologyScore === undefined) return feasibleNodes.map(() => 0);
   return normalizeInterPodAffinityScores(feasibleNodes.map((node) => interPodAffinityRawScore(topologyScore, node)));
+}
+
+/**
+ * interPodAffinityScores for `count` feasible nodes given one by one, or undefined when the plugin
+ * scores every one 0 (PreScore's Skip, or no term matched anywhere): the nodes are then not read.
+ */
+export function interPodAffinityScoresOf(
+  pod: Pod,
+  count: number,
+  nodeAt: (k: number) => Node,
+  snapshot: SchedulingSnapshot,
+  options: InterPodAffinityScoreOptions = {},
+): number[] | undefined {
+  const topologyScore = count === 0 ? undefined : preScoreOverCluster(pod, snapshot, options);
+  if (topologyScore === undefined) return undefined;
+  return normalizeInterPodAffinityScores(Array.from({ length: count }, (_, k) => interPodAffinityRawScore(topologyScore, nodeAt(k))));
 }

@@ -32,6 +32,49 @@ export function snapshotPodCounter(snapshot: SchedulingSnapshot): MatchingPodCou
   return (node, selector, namespace) => countPodsMatchingSelector(snapshot.podsOn(node.metadata.name), selector, namespace);
 }
 
+/** Selectors whose counts a snapshot's counter keeps: one per workload asked about, in practice. */
+const maxCountedSelectors = 64;
+
+/**
+ * The counter over a snapshot's pods that remembers, per namespace and selector, each node's count
+ * once made: the replicas of one workload (one selector) asked about one after another, or PreFilter
+ * then PreScore for one pod, count each node's pods once per revision of the cluster, as
+ * kube-scheduler's PreFilter state counts them once per scheduling cycle. The holder of a cluster
+ * makes one per revision (its snapshot is never changed); the least recently used selector goes
+ * first past 64.
+ */
+export function cachedPodCounter(snapshot: SchedulingSnapshot): MatchingPodCounter {
+  const counted = new Map<string, Map<string, number>>();
+  // A pod's constraints hold one selector object, asked about node after node: its key is made once,
+  // and the counts of the last one asked are at hand without a lookup.
+  const keys = new WeakMap<SpreadSelector, string>();
+  let last: { selector: SpreadSelector; namespace: string; byNode: Map<string, number> } | undefined;
+  const countsOf = (selector: SpreadSelector, namespace: string): Map<string, number> => {
+    if (last && last.selector === selector && last.namespace === namespace) return last.byNode;
+    let selectorKey = keys.get(selector);
+    if (selectorKey === undefined) keys.set(selector, (selectorKey = JSON.stringify(selector)));
+    const key = `${namespace}\n${selectorKey}`;
+    let byNode = counted.get(key);
+    if (byNode) counted.delete(key);
+    else byNode = new Map();
+    counted.set(key, byNode);
+    if (counted.size > maxCountedSelectors) counted.delete(counted.keys().next().value as string);
+    last = { selector, namespace, byNode };
+    return byNode;
+  };
+  return (node, selector, namespace) => {
+    if (isEmptySelector(selector)) return 0;
+    const byNode = countsOf(selector, namespace);
+    const name = node.metadata.name;
+    let count = byNode.get(name);
+    if (count === undefined) {
+      count = countPodsMatchingSelector(snapshot.podsOn(name), selector, namespace);
+      byNode.set(name, count);
+    }
+    return count;
+  };
+}
+
 /**
  * calPreFilterState's pass over every node: for each constraint, the matching pods per topology
  * domain (the value of its key), counting only nodes that carry every constraint's key and that the

@@ -12,16 +12,25 @@ describe('affinityPodIndexOf (NodeInfo.PodsWithAffinity, PodsWithRequiredAntiAff
   const nodes = [node('n1'), node('n2'), node('n3'), node('n4')];
   const index = affinityPodIndexOf(snapshotOf(nodes, [plain, affinity, anti, emptyAnti]));
 
-  it('lists the nodes with pods with any pod affinity, in name order, and those pods', () => {
-    expect(index.nodesWithAffinityPods.map((n) => n.metadata.name)).toEqual(['n1', 'n2', 'n3']);
-    expect(index.affinityPodsOn('n1')).toEqual([affinity]);
-    expect(index.affinityPodsOn('n3')).toEqual([emptyAnti]);
-    expect(index.affinityPodsOn('n4')).toEqual([]);
+  it('groups the pods with any pod affinity by their namespace and terms, members in the snapshot order', () => {
+    const twin = makePod().name('twin').node('n4').podAffinityExists('a', 'zone', 'preferred').obj();
+    const other = makePod().name('other').namespace('other').node('n1').podAffinityExists('a', 'zone', 'preferred').obj();
+    const grouped = affinityPodIndexOf(snapshotOf(nodes, [plain, affinity, anti, emptyAnti, twin, other]));
+    const members = grouped.affinityGroups.map((g) => g.members.map((m) => [m.pod.metadata.name, m.node.metadata.name, m.ordinal]));
+    expect(members).toEqual([
+      [
+        ['affinity', 'n1', 0],
+        ['twin', 'n4', 4],
+      ],
+      [['other', 'n1', 1]],
+      [['anti', 'n2', 2]],
+      [['empty-anti', 'n3', 3]],
+    ]);
+    expect(index.affinityGroups.flatMap((g) => g.members.map((m) => m.pod))).toEqual([affinity, anti, emptyAnti]);
   });
 
-  it('lists the nodes with pods with required anti-affinity, and those pods', () => {
-    expect(index.nodesWithRequiredAntiAffinityPods.map((n) => n.metadata.name)).toEqual(['n2']);
-    expect(index.requiredAntiAffinityPodsOn('n2')).toEqual([anti]);
-    expect(index.requiredAntiAffinityPodsOn('n1')).toEqual([]);
+  it('keeps apart the groups with required anti-affinity', () => {
+    expect(index.requiredAntiAffinityGroups.map((g) => g.members.map((m) => m.pod))).toEqual([[anti]]);
+    expect(index.requiredAntiAffinityGroups[0]?.terms.requiredAntiAffinity).toHaveLength(1);
   });
 });

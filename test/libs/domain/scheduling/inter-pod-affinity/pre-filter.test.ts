@@ -193,11 +193,36 @@ describe('interPodAffinityPreFilter', () => {
     );
   });
 
+  it('counts by groups of pods alike in their terms as a pass pod by pod does, the witness the first pod in node order', () => {
+    const pod = makePod().namespace('default').label('app', 'web').label('tier', 'front').obj();
+    // Two groups: db's is made first (db-0 on a0), but on b1 a cache pod comes before db-2, so it is zone=b's witness.
+    const nodes = [node('a0', { zone: 'a' }), node('a1', { zone: 'a' }), node('b1', { zone: 'b' })];
+    const db = (name: string, on: string) => makePod().name(name).namespace('default').node(on).podAntiAffinityIn('app', 'zone', ['web'], 'required').obj();
+    const cache = (name: string, on: string) =>
+      makePod()
+        .name(name)
+        .namespace('default')
+        .node(on)
+        .podAntiAffinityIn('tier', 'zone', ['front'], 'required')
+        .podAntiAffinityIn('app', 'zone', ['web'], 'required')
+        .obj();
+    // snapshotOf keeps each node's pods in the order given.
+    const pods = [db('db-0', 'a0'), cache('cache-0', 'a0'), db('db-1', 'a1'), cache('cache-1', 'b1'), db('db-2', 'b1')];
+    const snapshot = snapshotOf(nodes, pods);
+    const byGroups = interPodAffinityPreFilter(pod, snapshot, affinityPodIndexOf(snapshot));
+    const podByPod = interPodAffinityPreFilter(pod, snapshot);
+    expect(byGroups).toEqual(podByPod);
+    if (byGroups.kind !== 'run') throw new Error('expected run');
+    expect(byGroups.state.existingAntiAffinityCounts).toEqual(counts({ 'zone=a': 4, 'zone=b': 3 }));
+    expect(byGroups.state.existingAntiAffinityWitnesses.get('zone=a')?.pod.name).toBe('db-0');
+    expect(byGroups.state.existingAntiAffinityWitnesses.get('zone=b')?.pod.name).toBe('cache-1');
+  });
+
   it('reads only the indexed pods when the pod has no required terms', () => {
     const pod = makePod().namespace('default').label('app', 'web').obj();
     const db = makePod().name('db-0').namespace('default').node('a1').podAntiAffinityIn('app', 'zone', ['web'], 'required').obj();
     const snapshot = snapshotOf([zoneA, zoneB], [db]);
-    const index = { ...affinityPodIndexOf(snapshot), nodesWithRequiredAntiAffinityPods: [], requiredAntiAffinityPodsOn: () => [] };
+    const index = { ...affinityPodIndexOf(snapshot), requiredAntiAffinityGroups: [] };
     // An index that says no pod has anti-affinity: PreFilter believes it, and skips.
     expect(interPodAffinityPreFilter(pod, snapshot, index).kind).toBe('skip');
     expect(interPodAffinityPreFilter(pod, snapshot, affinityPodIndexOf(snapshot)).kind).toBe('run');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
 import { spreadConstraintsOf } from '../../../../../libs/domain/src/scheduling/topology-spread/spread-constraints';
+import { contextWithout } from '../../../../../libs/domain/src/scheduling/placement';
 import {
+  cachedPodCounter,
   countPodsMatchingSelector,
   matchingPodsPerDomain,
   snapshotPodCounter,
@@ -55,5 +57,36 @@ describe('matchingPodsPerDomain (calPreFilterState)', () => {
     const snapshot = snapshotOf(nodes, podsOn({ 'node-a': 1, 'node-x': 2 }));
     const counts = matchingPodsPerDomain(pod, constraints.value, nodes, snapshotPodCounter(snapshot));
     expect(counts.map((m) => Object.fromEntries(m))).toEqual([{ zone1: 1 }, { r0: 1, r1: 0 }]);
+  });
+});
+
+describe('cachedPodCounter: the counts of a revision, made once per selector and node', () => {
+  const nodes = fourNodes();
+  const pods = podsOn({ 'node-a': 3, 'node-x': 1 });
+  const snapshot = snapshotOf(nodes, pods);
+
+  it('counts as snapshotPodCounter does, and reads a node pods once per selector', () => {
+    let reads = 0;
+    const counting = { ...snapshot, podsOn: (name: string) => (reads++, snapshot.podsOn(name)) };
+    const cached = cachedPodCounter(counting);
+    const plain = snapshotPodCounter(snapshot);
+    for (let round = 0; round < 3; round++) {
+      for (const node of nodes) expect(cached(node, foo, 'default')).toBe(plain(node, foo, 'default'));
+    }
+    expect(reads).toBe(nodes.length);
+    // Another namespace is another count.
+    expect(cached(nodes[0] as never, foo, 'other')).toBe(0);
+    expect(reads).toBe(nodes.length + 1);
+  });
+
+  it('a stored pod asked about is counted off its node (contextWithout), by the holder counter too', () => {
+    const cached = cachedPodCounter(snapshot);
+    const stored = pods[0] as (typeof pods)[number];
+    const without = contextWithout({ snapshot, indexes: { spreadCounter: cached } }, stored);
+    const counter = without.indexes?.spreadCounter;
+    if (!counter) throw new Error('the counter is kept');
+    expect(counter(nodes[0] as never, foo, 'default')).toBe(2);
+    expect(counter(nodes[2] as never, foo, 'default')).toBe(1);
+    expect(cached(nodes[0] as never, foo, 'default')).toBe(3);
   });
 });

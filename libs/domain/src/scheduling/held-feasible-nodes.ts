@@ -1,0 +1,46 @@
+import type { Node, Pod } from '../types';
+import type { FeasibleNodes } from './framework/default-scores';
+import { type NodeClasses, heldNode } from './node-classes';
+import { preferredNodeAffinityScore } from './node-affinity-score';
+import { roomsInOrder } from './node-rooms';
+import type { PlacementCapacity } from './placement-reasons';
+import { resourceScoreColumns } from './resource-score-columns';
+
+/**
+ * The feasible nodes of a placement by class, for the Score plugins (scoreColumns): the nodes at
+ * these positions of the classes' names, with what the classes and the rooms know of them.
+ * NodeAffinity's preferred terms read labels only, so they are scored once per class; TaintToleration
+ * once per group of the pod's view (`softTaintsAt`, the verdict's count, by position); the resource
+ * scores from the rooms' columns when the capacity keeps them alongside these classes.
+ */
+export function heldFeasibleNodes(
+  pod: Pod,
+  classes: NodeClasses,
+  positions: readonly number[],
+  capacity: PlacementCapacity | undefined,
+  softTaintsAt?: (position: number) => number,
+): FeasibleNodes {
+  const { names } = classes;
+  const nameAt = (k: number) => names[positions[k] as number] as string;
+  const nodeAt = (k: number) => heldNode(classes, nameAt(k)) as Node;
+  const terms = pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution;
+  const byClass = new Map<unknown, number>();
+  const preferredAffinityAt = (k: number): number => {
+    const nodeClass = classes.classOf.get(nameAt(k));
+    let score = byClass.get(nodeClass);
+    if (score === undefined) {
+      score = preferredNodeAffinityScore(terms ?? [], nodeAt(k));
+      byClass.set(nodeClass, score);
+    }
+    return score;
+  };
+  const table = capacity?.rooms && roomsInOrder(capacity.rooms, classes);
+  return {
+    count: positions.length,
+    nodeAt,
+    nameAt,
+    ...(softTaintsAt ? { softTaintsAt: (k: number) => softTaintsAt(positions[k] as number) } : {}),
+    preferredAffinityAt,
+    ...(capacity && table ? { resourceColumns: () => resourceScoreColumns(pod, table, positions, nodeAt, capacity.usageOf) } : {}),
+  };
+}
