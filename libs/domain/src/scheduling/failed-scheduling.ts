@@ -95,12 +95,15 @@ export function failedSchedulingMessage(
 
 /**
  * What the placement of a pod reads of it, as one string: pods alike in it (the replicas of a
- * workload) get the same message over the same cluster, so a pass over thousands of pending pods
- * decides each kind once. Everything scheduling may read is in it (namespace, labels, the whole
- * spec); only the pod's identity is left out.
+ * workload) get the same answer over the same cluster, so a pass over thousands of pending pods
+ * decides each kind once. Everything scheduling may read is in it (namespace, labels, controller
+ * references, which the default spreading selects by, the whole spec); the pod's identity only
+ * where it is read: a generic ephemeral volume's claim is named after the pod and owned by it.
  */
 export function schedulingInputKey(pod: Pod): string {
-  return jsonOf([pod.metadata.namespace ?? 'default', pod.metadata.labels ?? null, pod.spec ?? null]);
+  const { metadata } = pod;
+  const identity = (pod.spec?.volumes ?? []).some((volume) => volume.ephemeral) ? [metadata.name, metadata.uid ?? null] : null;
+  return jsonOf([metadata.namespace ?? 'default', metadata.labels ?? null, metadata.ownerReferences ?? null, pod.spec ?? null, identity]);
 }
 
 /**

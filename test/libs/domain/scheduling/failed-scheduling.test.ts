@@ -137,6 +137,21 @@ describe('schedulingInputKey', () => {
     expect(schedulingInputKey(pod(requesting('2')))).not.toBe(schedulingInputKey(a));
   });
 
+  it('another controller is another key (the default spreading selects by it); a pod with an ephemeral volume keeps its identity', () => {
+    const a = pod(requesting('1'));
+    const owned = (name: string): Pod => ({
+      ...a,
+      metadata: { ...a.metadata, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name, uid: name, controller: true }] },
+    });
+    expect(schedulingInputKey(owned('rs-1'))).not.toBe(schedulingInputKey(owned('rs-2')));
+    const ephemeral = (name: string): Pod => ({
+      metadata: { ...a.metadata, name },
+      spec: { ...a.spec, volumes: [{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec: {} } } }] },
+    });
+    // Its claim is `<pod>-scratch`, owned by the pod: another pod's is another claim.
+    expect(schedulingInputKey(ephemeral('p-1'))).not.toBe(schedulingInputKey(ephemeral('p-2')));
+  });
+
   it('holds a tolerationSeconds beyond 2^53 (a bigint)', () => {
     const p = pod({ tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2n ** 60n }] });
     expect(schedulingInputKey(p)).toContain('1152921504606846976');

@@ -26,6 +26,7 @@ import { fail } from '../../platform/failures/failure.exception';
 import { type PlacementAnswer, type PlacementExtras, placementAnswer, placementNodesAnswer } from './placement-answers';
 import type { PlacementCommand, StoredPodPlacement } from './placement-command';
 import { WhatIfMetrics, type WhatIfSource } from '../../platform/metrics/what-if-metrics';
+import { SummaryMemo } from './summary-memo';
 
 /**
  * "Where can this pod go?" over a stored cluster or a hypothetical one sent inline, with
@@ -34,6 +35,9 @@ import { WhatIfMetrics, type WhatIfSource } from '../../platform/metrics/what-if
  */
 @Injectable()
 export class PlacementService {
+  /** The summaries of inline pods over stored clusters, per revision: the replicas of a workload asked in turn are placed once. */
+  private readonly summaries = new SummaryMemo();
+
   constructor(
     private readonly snapshots: ClusterSnapshots,
     private readonly config: AppConfig,
@@ -65,7 +69,7 @@ export class PlacementService {
       started,
       view,
       'stored',
-      this.storedAnswer(admission.pod, stored.nodeClasses, stored, stored.scheduling(), view, extras, stored.revision),
+      this.storedAnswer(admission.pod, stored.nodeClasses, stored, stored.scheduling(), view, extras, stored.revision, cluster),
     );
   }
 
@@ -103,7 +107,9 @@ export class PlacementService {
 
   /**
    * Over stored nodes, from buckets of nodes alike to the pod and the snapshot's rooms: the summary
-   * without an entry per node, the nodes view with entries for its page only.
+   * without an entry per node, the nodes view with entries for its page only. The summary of a pod
+   * sent inline is remembered for the cluster's revision (`memoCluster`); a stored pod's is not, its
+   * capacity and context being made without it.
    */
   private storedAnswer(
     pod: Pod,
@@ -113,8 +119,13 @@ export class PlacementService {
     view: PlacementView,
     extras: PlacementExtras,
     revision: bigint,
+    memoCluster?: string,
   ): PlacementAnswer {
-    if (view.name === 'summary') return { view: 'summary', ...placementSummaryGrouped(pod, classes, this.options(), capacity, view.top, context), ...extras };
+    if (view.name === 'summary') {
+      const summarize = () => placementSummaryGrouped(pod, classes, this.options(), capacity, view.top, context);
+      const summary = memoCluster === undefined ? summarize() : this.summaries.summary(memoCluster, revision, view.top, pod, summarize);
+      return { view: 'summary', ...summary, ...extras };
+    }
     return placementNodesAnswer(placementNodesGrouped(pod, classes, this.options(), capacity, view.chunking, revision, context), extras, revision);
   }
 

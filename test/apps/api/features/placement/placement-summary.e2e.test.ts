@@ -100,6 +100,29 @@ describe('POST /v1/placement: the summary line of current kube-scheduler (the de
   });
 });
 
+describe('POST /v1/placement: the summaries of replicas asked in turn (kept per revision of the cluster)', () => {
+  const { api } = useApiFixture();
+  const summary = async (name: string) => {
+    const reply = await api.post('/v1/placement', { pod: { metadata: { name, labels: { app: 'web' } } } });
+    expect(reply.statusCode).toBe(200);
+    return reply.json();
+  };
+  beforeAll(() => storeCluster(api));
+
+  it('answers the second replica as the first, but for its name, and a write to the cluster is seen at once', async () => {
+    const first = await summary('web-1');
+    const second = await summary('web-2');
+    expect(second.pod).toEqual({ namespace: 'default', name: 'web-2' });
+    expect({ ...second, pod: first.pod }).toEqual(first);
+    expect(first.feasibleCount).toBe(1);
+    // Uncordoned: the next revision, a new answer.
+    expect((await api.putNode('cordoned', { metadata: { labels: { pool: 'cpu' } } })).statusCode).toBe(200);
+    const third = await summary('web-3');
+    expect(third.feasibleCount).toBe(2);
+    expect(third.pod.name).toBe('web-3');
+  });
+});
+
 describe('POST /v1/placement with SCHEDULER_SUMMARY_WORDING=legacy: the wording of earlier kube-scheduler releases', () => {
   const t = useApiFixture({ SCHEDULER_SUMMARY_WORDING: 'legacy' });
   const { api } = t;
