@@ -124,11 +124,14 @@ export function nodeSelectorTermMatches(term: NodeSelectorTerm, node: Node): boo
 
 /** The yes/no of `evaluateNodeAffinity`, without building explanations (the hot path of what-if scans). */
 export function nodeAffinityMatches(pod: Pod, node: Node): boolean {
+  const nodeSelector = pod.spec?.nodeSelector;
+  const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  // Most pods select no nodes: asked of every node by spreading's inclusion policy, they read nothing of it.
+  if (!nodeSelector && !required) return true;
   const labels = labelsOf(node);
-  for (const [key, wanted] of Object.entries(pod.spec?.nodeSelector ?? {})) {
+  for (const [key, wanted] of Object.entries(nodeSelector ?? {})) {
     if (!hasLabel(labels, key) || labels[key] !== wanted) return false;
   }
-  const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   // Inline pods come from raw JSON; a required affinity without terms is read as none.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   return !required || (required.nodeSelectorTerms ?? []).some((term) => nodeSelectorTermMatches(term, node));

@@ -79,7 +79,8 @@ function shortageReason(short: InsufficientResource): PlacementReason {
   return {
     code: PlacementReasonCodes.insufficientResource,
     resource,
-    message: `${short.reason}: requests ${unit(short.requested)}, ${unit(short.used)} of ${unit(short.capacity)} allocatable requested already`,
+    // What is free: the allocatable less what the node's pods request (none when they request more).
+    message: `${short.reason}: needs ${unit(short.requested)}, ${unit(short.capacity > short.used ? short.capacity - short.used : 0n)} of ${unit(short.capacity)} free`,
   };
 }
 

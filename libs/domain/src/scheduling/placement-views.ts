@@ -65,7 +65,7 @@ export interface PlacementSummary {
 /**
  * A reason as a group shares it. A matchFields miss names the node (`metadata.name In [node-42]: node
  * is node-7`): the group keeps what the pod asks. A resource shortage's message tells the node's own amounts
- * (`Insufficient cpu: requests 3000m, 500m of 2000m allocatable requested already`): the group
+ * (`Insufficient cpu: needs 3000m, 1500m of 2000m free`): the group
  * keeps the words kube-scheduler counts (`Insufficient cpu`, `Too many pods`) and the pod's
  * request; the nodes view has each node's amounts.
  */

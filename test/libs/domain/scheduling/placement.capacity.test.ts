@@ -41,12 +41,12 @@ describe('placePod with capacity: NodeResourcesFit', () => {
       {
         code: 'InsufficientResource',
         resource: { name: 'cpu', requested: 1500, used: 1000, allocatable: 2000 },
-        message: 'Insufficient cpu: requests 1500m, 1000m of 2000m allocatable requested already',
+        message: 'Insufficient cpu: needs 1500m, 1000m of 2000m free',
       },
       {
         code: 'InsufficientResource',
         resource: { name: 'memory', requested: 3221225472, used: 2147483648, allocatable: 4294967296 },
-        message: 'Insufficient memory: requests 3221225472, 2147483648 of 4294967296 allocatable requested already',
+        message: 'Insufficient memory: needs 3221225472, 2147483648 of 4294967296 free',
       },
     ]);
     expect(result.summary).toBe('0/1 nodes are available: 1 Insufficient cpu, 1 Insufficient memory.');

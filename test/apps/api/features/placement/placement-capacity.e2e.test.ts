@@ -91,7 +91,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
     const noGpu = {
       code: 'InsufficientResource',
       resource: { name: 'nvidia.com/gpu', requested: 1, used: 2, allocatable: 2 },
-      message: 'Insufficient nvidia.com/gpu: requests 1, 2 of 2 allocatable requested already',
+      message: 'Insufficient nvidia.com/gpu: needs 1, 0 of 2 free',
     };
 
     beforeAll(async () => {
@@ -120,7 +120,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         {
           code: 'InsufficientResource',
           resource: { name: 'memory', requested: 300 * Gi, used: 64 * Gi, allocatable: 256 * Gi },
-          message: `Insufficient memory: requests ${300 * Gi}, ${64 * Gi} of ${256 * Gi} allocatable requested already`,
+          message: `Insufficient memory: needs ${300 * Gi}, ${192 * Gi} of ${256 * Gi} free`,
         },
         noGpu,
       ]);
@@ -129,7 +129,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       expect(byName(cpuHungry, 'gpu-1').reasons[0]).toEqual({
         code: 'InsufficientResource',
         resource: { name: 'cpu', requested: 25_000, used: 8000, allocatable: 32_000 },
-        message: 'Insufficient cpu: requests 25000m, 8000m of 32000m allocatable requested already',
+        message: 'Insufficient cpu: needs 25000m, 24000m of 32000m free',
       });
     });
 
@@ -268,7 +268,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         {
           code: 'InsufficientResource',
           resource: { name: 'cpu', requested: 3000, used: 2000, allocatable: 4000 },
-          message: 'Insufficient cpu: requests 3000m, 2000m of 4000m allocatable requested already',
+          message: 'Insufficient cpu: needs 3000m, 2000m of 4000m free',
         },
       ]);
 
@@ -342,7 +342,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
             {
               code: 'InsufficientResource',
               resource: { name: 'cpu', requested: 8000, used: 0, allocatable: 4000 },
-              message: 'Insufficient cpu: requests 8000m, 0m of 4000m allocatable requested already',
+              message: 'Insufficient cpu: needs 8000m, 4000m of 4000m free',
             },
           ],
         },
@@ -355,7 +355,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
             {
               code: 'InsufficientResource',
               resource: { name: 'cpu', requested: 8000, used: 0, allocatable: 2000 },
-              message: 'Insufficient cpu: requests 8000m, 0m of 2000m allocatable requested already',
+              message: 'Insufficient cpu: needs 8000m, 2000m of 2000m free',
             },
           ],
         },
