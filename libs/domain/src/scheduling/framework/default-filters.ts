@@ -3,6 +3,7 @@ import { interPodAffinityFilter } from '../inter-pod-affinity/filter';
 import { interPodAffinityPreFilter } from '../inter-pod-affinity/pre-filter';
 import type { AffinityPodIndex } from '../inter-pod-affinity/affinity-pod-index';
 import { nodeAffinityPreFilter } from '../node-affinity';
+import { type SchedulerRejection, statusRejection } from '../node-filters';
 import { nodePortsFilter, nodePortsPreFilter } from '../node-ports';
 import { SchedulerReasons } from '../placement-reasons';
 import { topologySpreadFilter, topologySpreadPreFilter } from '../topology-spread/spread-filter';
@@ -144,15 +145,15 @@ function narrow(current: { names: Set<string>; plugins: string[] } | undefined, 
  * findNodesThatFitPod filters, the others being `node(s) didn't satisfy plugin(s) [...]`. When the
  * intersection is empty the pod is rejected at PreFilter: `node(s) didn't satisfy plugin X`, or with
  * two plugins `node(s) didn't satisfy plugin(s) [X Y] simultaneously` (a NodeAffinity conflict of
- * its own terms is its own errReasonConflict, which placement words before this).
+ * its own terms is its own errReasonConflict, which preFilterVerdict words before this).
  */
-export interface NodeNarrowing {
+interface NodeNarrowing {
   readonly names?: ReadonlySet<string>;
   readonly plugins: readonly string[];
   readonly emptyMessage?: string;
 }
 
-export function nodeNarrowing(pod: Pod, prepared: PreparedFilters): NodeNarrowing {
+function nodeNarrowing(pod: Pod, prepared: PreparedFilters): NodeNarrowing {
   const affinity = pod.spec?.nodeName ? undefined : nodeAffinityPreFilter(pod);
   let names: ReadonlySet<string> | undefined;
   const plugins: string[] = [];
@@ -173,5 +174,32 @@ export function nodeNarrowing(pod: Pod, prepared: PreparedFilters): NodeNarrowin
 }
 
 /** The status of a node a PreFilter result leaves out, as findNodesThatFitPod words it. */
-export const notInPreFilterResult = (plugins: readonly string[]): string =>
+const notInPreFilterResult = (plugins: readonly string[]): string =>
   plugins.length === 1 && plugins[0] === 'NodeAffinity' ? SchedulerReasons.notInPreFilterResult : `node(s) didn't satisfy plugin(s) [${plugins.join(' ')}]`;
+
+/**
+ * What findNodesThatFitPod records of a node before its Filters run. When the PreFilters reject the
+ * pod (NodeAffinity's own terms in conflict, a plugin's rejection, or results that leave no node),
+ * every node has that one status (SetAbsentNodesStatus) and `message` is the summary's; when their
+ * results narrow the nodes, the nodes left out are UnschedulableAndUnresolvable `node(s) didn't
+ * satisfy plugin(s) [...]`; any other node's status is its Filters' (statusOf gives undefined).
+ */
+export interface PreFilterVerdict {
+  readonly message?: string;
+  readonly statusOf: (nodeName: string) => SchedulerRejection | undefined;
+}
+
+export function preFilterVerdict(pod: Pod, prepared: PreparedFilters): PreFilterVerdict {
+  const everyNode = (message: string, rejection: SchedulerRejection): PreFilterVerdict => ({ message, statusOf: () => rejection });
+  if (!pod.spec?.nodeName && nodeAffinityPreFilter(pod).outcome === 'conflict') {
+    return everyNode(SchedulerReasons.affinityTermsConflict, { reasons: [SchedulerReasons.affinityTermsConflict], unresolvable: true });
+  }
+  if (prepared.rejection) return everyNode(prepared.rejection.reasons.join(', '), statusRejection(prepared.rejection));
+  const narrowing = nodeNarrowing(pod, prepared);
+  // RunPreFilterPlugins' status when the merged result is empty: UnschedulableAndUnresolvable.
+  if (narrowing.emptyMessage) return everyNode(narrowing.emptyMessage, { reasons: [narrowing.emptyMessage], unresolvable: true });
+  const names = narrowing.names;
+  if (!names) return { statusOf: () => undefined };
+  const leftOut: SchedulerRejection = { reasons: [notInPreFilterResult(narrowing.plugins)], unresolvable: true };
+  return { statusOf: (nodeName) => (names.has(nodeName) ? undefined : leftOut) };
+}
