@@ -75,6 +75,13 @@ export {
   placementViews,
 } from './scheduling/placement-views';
 export { asRescheduled, excludingPod } from './scheduling/rescheduling';
+export {
+  type PreemptionAnswer,
+  type PreemptionCandidate,
+  type PreemptionQuestion,
+  type PreemptionVictim,
+  defaultPreemption,
+} from './scheduling/preemption/default-preemption';
 export { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } from './scheduling/placement-reasons';
 // kube-scheduler's FailedScheduling events: which pods it tries, what the event says, how its series goes on.
 export {

@@ -231,6 +231,8 @@ export interface PodSpec {
   /** Pod-level requests and limits (PodLevelResources): cpu, memory and hugepages for the pod as a whole. */
   resources?: ResourceRequirements;
   priority?: number;
+  /** PreemptLowerPriority (the default) or Never: whether the scheduler may preempt pods of lower priority for this one. */
+  preemptionPolicy?: string;
   terminationGracePeriodSeconds?: number;
   topologySpreadConstraints?: TopologySpreadConstraint[];
   volumes?: Volume[];

@@ -9,6 +9,7 @@ import { evaluateNodeAffinity, nodeAffinityMatches } from './node-affinity';
 import { type InsufficientResource, fitsRequest, nodeCapacity, withoutMissingExtendedResources } from './node-resources-fit';
 import { type NodeUsage, emptyNodeUsage } from './node-usage';
 import { type PlacementCapacity, type PlacementReason, type ResourceShortage, PlacementReasonCodes, SchedulerReasons } from './placement-reasons';
+import type { FilterStatus } from './framework/plugin-status';
 import { type NodeFilterPlugin, type PodPlugins, noPodPlugins } from './framework/pod-plugins';
 
 /**
@@ -27,6 +28,14 @@ export interface SchedulerRejection {
   reasons: readonly string[];
   /** For the legacy wording, which names it. */
   taint?: Taint;
+  /**
+   * The status is UnschedulableAndUnresolvable: no pod taken off the node would let the pod in, so
+   * DefaultPreemption does not try the node. Absent when the status is Unschedulable. Set where each
+   * filter decides it: NodeUnschedulable, NodeName, TaintToleration and NodeAffinity always; the
+   * plugins by their FilterStatus code; NodeResourcesFit when a request exceeds the node's whole
+   * allocatable (fit.go's Unresolvable).
+   */
+  unresolvable?: true;
 }
 
 export interface NodeFilterResult {
@@ -106,7 +115,7 @@ export function nodeNameMismatch(boundTo: string, explain: boolean): NodeFilterR
   const reasons: PlacementReason[] = explain
     ? [{ code: PlacementReasonCodes.nodeNameMismatch, message: `pod is bound to node ${boundTo} by spec.nodeName` }]
     : [];
-  return { reasons, rejection: { reasons: [SchedulerReasons.nodeName] } };
+  return { reasons, rejection: { reasons: [SchedulerReasons.nodeName], unresolvable: true } };
 }
 
 /**
@@ -145,7 +154,8 @@ export function sharedFilters(pod: Pod, node: Node, options: MatchOptions, expla
   const leading: PlacementReason[] = [];
   let rejection: SchedulerRejection | undefined;
   const rejected = (reason: string, taint?: Taint): boolean => {
-    rejection ??= taint ? { reasons: [reason], taint } : { reasons: [reason] };
+    // NodeUnschedulable, TaintToleration and NodeAffinity all answer UnschedulableAndUnresolvable.
+    rejection ??= taint ? { reasons: [reason], taint, unresolvable: true } : { reasons: [reason], unresolvable: true };
     return !explain;
   };
   const stopped = (): SharedVerdict => ({ leading, trailing: [], rejection });
@@ -201,7 +211,7 @@ export function withResourceFit(
     if (before) return { reasons: [], rejection: before };
     if (fit) {
       const { insufficient } = checkResources(node, fit, bound);
-      if (insufficient.length > 0) return { reasons: [], rejection: { reasons: insufficient.map((r) => r.reason) } };
+      if (insufficient.length > 0) return { reasons: [], rejection: resourcesRejection(insufficient) };
     }
     return { reasons: [], rejection: firstRejection(plugins.afterResources, node) };
   }
@@ -212,14 +222,14 @@ export function withResourceFit(
       const status = plugin.filter(node);
       if (!status) continue;
       reasons.push(...status.details);
-      rejection ??= { reasons: status.reasons };
+      rejection ??= statusRejection(status);
     }
   };
   runPlugins(plugins.beforeResources);
   const resources = fit && checkResources(node, fit, bound);
   if (resources && resources.insufficient.length > 0) {
     reasons.push(...resources.insufficient.map(shortageReason));
-    rejection ??= { reasons: resources.insufficient.map((r) => r.reason) };
+    rejection ??= resourcesRejection(resources.insufficient);
   }
   runPlugins(plugins.afterResources);
   reasons.push(...shared.trailing);
@@ -231,9 +241,19 @@ export function withResourceFit(
 function firstRejection(list: readonly NodeFilterPlugin[], node: Node): SchedulerRejection | undefined {
   for (const plugin of list) {
     const status = plugin.filter(node);
-    if (status) return { reasons: status.reasons };
+    if (status) return statusRejection(status);
   }
   return undefined;
+}
+
+/** A plugin's status as the node's rejection, with its code. */
+export const statusRejection = (status: FilterStatus): SchedulerRejection =>
+  status.code === 'UnschedulableAndUnresolvable' ? { reasons: status.reasons, unresolvable: true } : { reasons: status.reasons };
+
+/** NodeResourcesFit's status: every resource short, UnschedulableAndUnresolvable when one request exceeds the whole allocatable. */
+function resourcesRejection(insufficient: readonly InsufficientResource[]): SchedulerRejection {
+  const reasons = insufficient.map((r) => r.reason);
+  return insufficient.some((r) => r.unresolvable) ? { reasons, unresolvable: true } : { reasons };
 }
 
 /** A rejection's reasons in the chosen words: the legacy ones name the untolerated taint. */

@@ -1,10 +1,9 @@
 import { type SummaryWording, defaultSettings } from '../settings';
 import { type MatchOptions, defaultMatchOptions } from '../tolerations/match';
 import type { Node, Pod, PodRef } from '../types';
-import { type NodeAffinityPreFilter, nodeAffinityPreFilter } from './node-affinity';
 import { type NodeFilterResult, type SchedulerRejection, resourceFitOf, runFilters, wordRejection } from './node-filters';
-import { type PlacementCapacity, type PlacementReason, SchedulerReasons } from './placement-reasons';
-import { type PreparedFilters, type SnapshotIndexes, nodeNarrowing, notInPreFilterResult, prepareFilters } from './framework/default-filters';
+import type { PlacementCapacity, PlacementReason } from './placement-reasons';
+import { type PreparedFilters, type SnapshotIndexes, preFilterVerdict, prepareFilters } from './framework/default-filters';
 import { type ScorePluginName, scoreNodes } from './framework/default-scores';
 import { type SchedulingSnapshot, snapshotOf, snapshotWithout } from './framework/scheduling-snapshot';
 import { podHasPodAffinity } from './inter-pod-affinity/affinity-term';
@@ -133,8 +132,6 @@ export function summarizeCounts(total: number, feasible: number, counts: Readonl
   return histogram.length ? `${head}: ${histogram.join(', ')}.` : `${head}.`;
 }
 
-const allNodes: NodeAffinityPreFilter = { outcome: 'allNodes' };
-
 const byName = (a: NodePlacement, b: NodePlacement) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
@@ -167,29 +164,15 @@ export function placePrepared(
   context: PlacementContext,
   prepared: PreparedFilters,
 ): Placement {
-  // A pod bound by spec.nodeName never meets the scheduler's PreFilter: the kubelet admits it node by node.
-  const affinity = pod.spec?.nodeName ? allNodes : nodeAffinityPreFilter(pod);
-  const narrowing = nodeNarrowing(pod, prepared);
-  const preFilterMessage =
-    affinity.outcome === 'conflict'
-      ? SchedulerReasons.affinityTermsConflict
-      : prepared.rejection
-        ? prepared.rejection.reasons.join(', ')
-        : narrowing.emptyMessage;
+  const preFilter = preFilterVerdict(pod, prepared);
   const feasible: { node: Node; reasons: PlacementReason[] }[] = [];
   const infeasible: NodePlacement[] = [];
   const rejections: SchedulerRejection[] = [];
   const fit = resourceFitOf(pod, capacity);
-  const narrowedTo = narrowing.names;
-  const leftOut = { reasons: [notInPreFilterResult(narrowing.plugins)] };
   for (const node of nodes) {
     const result = runFilters(pod, node, options, true, fit, prepared.plugins);
     const reasons = prepared.rejection ? [...result.reasons, ...prepared.rejection.details] : result.reasons;
-    const rejection = prepared.rejection
-      ? { reasons: prepared.rejection.reasons }
-      : narrowedTo && !narrowedTo.has(node.metadata.name)
-        ? leftOut
-        : result.rejection;
+    const rejection = preFilter.statusOf(node.metadata.name) ?? result.rejection;
     if (rejection === undefined) {
       feasible.push({ node, reasons });
     } else {
@@ -222,7 +205,7 @@ export function placePrepared(
       nodes.length,
       ranked.length,
       rejections.flatMap((r) => wordRejection(r, wording)),
-      preFilterMessage,
+      preFilter.message,
     );
   const placement: Placement = {
     pod: podRef(pod),

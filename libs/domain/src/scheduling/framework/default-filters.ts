@@ -1,15 +1,16 @@
 import type { Node, Pod } from '../../types';
 import { interPodAffinityFilter } from '../inter-pod-affinity/filter';
-import { interPodAffinityPreFilter } from '../inter-pod-affinity/pre-filter';
+import { interPodAffinityPreFilter, interPodAffinityWithout } from '../inter-pod-affinity/pre-filter';
 import type { AffinityPodIndex } from '../inter-pod-affinity/affinity-pod-index';
 import { nodeAffinityPreFilter } from '../node-affinity';
+import { type SchedulerRejection, statusRejection } from '../node-filters';
 import { nodePortsFilter, nodePortsPreFilter } from '../node-ports';
 import { SchedulerReasons } from '../placement-reasons';
-import { topologySpreadFilter, topologySpreadPreFilter } from '../topology-spread/spread-filter';
+import { topologySpreadFilter, topologySpreadPreFilter, topologySpreadWithout } from '../topology-spread/spread-filter';
 import type { MatchingPodCounter } from '../topology-spread/spread-counting';
 import { nodeVolumeLimitsFilter, nodeVolumeLimitsPlugin, nodeVolumeLimitsPreFilter } from '../volumes/node-volume-limits';
 import { volumeBindingFilter, volumeBindingPlugin, volumeBindingPreFilter } from '../volumes/volume-binding';
-import { volumeRestrictionsFilter, volumeRestrictionsPlugin, volumeRestrictionsPreFilter } from '../volumes/volume-restrictions';
+import { volumeRestrictionsFilter, volumeRestrictionsPlugin, volumeRestrictionsPreFilter, volumeRestrictionsWithout } from '../volumes/volume-restrictions';
 import { volumeZoneFilter, volumeZonePlugin, volumeZonePreFilter } from '../volumes/volume-zone';
 import { type UnevaluatedClaim, unevaluatedClaims } from '../volumes/unevaluated-claims';
 import type { FilterStatus, PreFilterOutcome } from './plugin-status';
@@ -43,19 +44,51 @@ export interface PreparedFilters {
   readonly narrowed?: { readonly names: ReadonlySet<string>; readonly plugins: readonly string[] };
   /** What the filters did not evaluate for the pod (claims waiting for a first consumer, DRA claims), named. */
   readonly unevaluated: readonly UnevaluatedClaim[];
+  /**
+   * The same plugins as they would be with some pods of one node gone (preemption's dry run): each
+   * plugin's state less what those pods counted (the PreFilter extensions' RemovePod: PodTopologySpread,
+   * InterPodAffinity, VolumeRestrictions), and the Filters reading `view`, the cluster without them
+   * (the node's host ports, disks and volumes: NodePorts, VolumeRestrictions, NodeVolumeLimits).
+   * Nothing is counted again over the cluster: the cost is that of the pods taken off.
+   */
+  readonly withoutPods: (node: Node, takenOff: readonly Pod[], view: SchedulingSnapshot) => PodPlugins;
 }
+
+type Filter<S> = (state: S, node: Node, snapshot: SchedulingSnapshot) => FilterStatus | undefined;
+type Without<S> = (state: S, node: Node, takenOff: readonly Pod[], snapshot: SchedulingSnapshot) => S;
 
 interface Step {
   readonly name: string;
   readonly outcome: () => PreFilterOutcome<unknown>;
-  readonly filter: (state: unknown, node: Node) => FilterStatus | undefined;
+  readonly filter: Filter<unknown>;
+  readonly without?: Without<unknown>;
 }
 
-const step = <S>(name: string, preFilter: () => PreFilterOutcome<S>, filter: (state: S, node: Node) => FilterStatus | undefined): Step => ({
+const step = <S>(name: string, preFilter: () => PreFilterOutcome<S>, filter: Filter<S>, without?: Without<S>): Step => ({
   name,
   outcome: preFilter,
-  filter: filter as Step['filter'],
+  filter: filter as Filter<unknown>,
+  ...(without ? { without: without as Without<unknown> } : {}),
 });
+
+/** A plugin that ran its PreFilter, and the state it keeps. */
+interface Ran {
+  readonly step: Step;
+  readonly state: unknown;
+}
+
+/** The Filters of the plugins that ran, each bound to its state and to the snapshot it reads. */
+function pluginsOf(ran: readonly Ran[], snapshot: SchedulingSnapshot, stateOf: (r: Ran) => unknown = (r) => r.state): PodPlugins {
+  if (ran.length === 0) return noPodPlugins;
+  const beforeResources: NodeFilterPlugin[] = [];
+  const afterResources: NodeFilterPlugin[] = [];
+  for (const r of ran) {
+    const state = stateOf(r);
+    const plugin: NodeFilterPlugin = { name: r.step.name, filter: (node) => r.step.filter(state, node, snapshot) };
+    (r.step.name === 'NodePorts' ? beforeResources : afterResources).push(plugin);
+  }
+  return { beforeResources, afterResources };
+}
 
 /**
  * The PreFilters of the default profile after NodeAffinity (which placement runs itself) for a pod
@@ -69,7 +102,7 @@ export function prepareFilters(pod: Pod, snapshot: SchedulingSnapshot, indexes: 
     step(
       'NodePorts',
       () => nodePortsPreFilter(pod),
-      (state, node) => nodePortsFilter(state, pod, node, snapshot),
+      (state, node, view) => nodePortsFilter(state, pod, node, view),
     ),
   ];
   if (!bound) {
@@ -77,56 +110,59 @@ export function prepareFilters(pod: Pod, snapshot: SchedulingSnapshot, indexes: 
       step(
         volumeRestrictionsPlugin,
         () => volumeRestrictionsPreFilter(pod, snapshot),
-        (state, node) => volumeRestrictionsFilter(state, pod, node, snapshot),
+        (state, node, view) => volumeRestrictionsFilter(state, pod, node, view),
+        (state, node, takenOff) => volumeRestrictionsWithout(state, node, takenOff),
       ),
       step(
         nodeVolumeLimitsPlugin,
         () => nodeVolumeLimitsPreFilter(pod, snapshot),
-        (state, node) => nodeVolumeLimitsFilter(state, pod, node, snapshot),
+        (state, node, view) => nodeVolumeLimitsFilter(state, pod, node, view),
       ),
       step(
         volumeBindingPlugin,
         () => volumeBindingPreFilter(pod, snapshot),
-        (state, node) => volumeBindingFilter(state, pod, node, snapshot),
+        (state, node, view) => volumeBindingFilter(state, pod, node, view),
       ),
       step(
         volumeZonePlugin,
         () => volumeZonePreFilter(pod, snapshot),
-        (state, node) => volumeZoneFilter(state, pod, node, snapshot),
+        (state, node, view) => volumeZoneFilter(state, pod, node, view),
       ),
       step(
         'PodTopologySpread',
         () => topologySpreadPreFilter(pod, snapshot, {}, indexes.spreadCounter),
-        (state, node) => topologySpreadFilter(state, pod, node, snapshot),
+        (state, node, view) => topologySpreadFilter(state, pod, node, view),
+        (state, node, takenOff) => topologySpreadWithout(state, pod, node, takenOff),
       ),
       step(
         'InterPodAffinity',
         () => interPodAffinityPreFilter(pod, snapshot, indexes.affinityPods),
-        (state, node) => interPodAffinityFilter(state, pod, node, snapshot),
+        (state, node, view) => interPodAffinityFilter(state, pod, node, view),
+        (state, node, takenOff, view) => interPodAffinityWithout(state, pod, node, takenOff, view),
       ),
     );
   }
 
-  const beforeResources: NodeFilterPlugin[] = [];
-  const afterResources: NodeFilterPlugin[] = [];
+  const ran: Ran[] = [];
   let rejection: FilterStatus | undefined;
   let narrowed: { names: Set<string>; plugins: string[] } | undefined;
-  for (const { name, outcome, filter } of steps) {
-    const result = outcome();
+  for (const s of steps) {
+    const result = s.outcome();
     if (result.kind === 'skip') continue;
     if (result.kind === 'reject') {
       rejection = result.status;
       if (result.status.code === 'UnschedulableAndUnresolvable') break;
       continue;
     }
-    const plugin: NodeFilterPlugin = { name, filter: (node) => filter(result.state, node) };
-    (name === 'NodePorts' ? beforeResources : afterResources).push(plugin);
-    const eligible = name === volumeBindingPlugin ? (result.state as { eligibleNodeNames?: ReadonlySet<string> }).eligibleNodeNames : undefined;
-    if (eligible) narrowed = narrow(narrowed, name, eligible);
+    ran.push({ step: s, state: result.state });
+    const eligible = s.name === volumeBindingPlugin ? (result.state as { eligibleNodeNames?: ReadonlySet<string> }).eligibleNodeNames : undefined;
+    if (eligible) narrowed = narrow(narrowed, s.name, eligible);
   }
   const prepared: { -readonly [K in keyof PreparedFilters]: PreparedFilters[K] } = {
-    plugins: beforeResources.length || afterResources.length ? { beforeResources, afterResources } : noPodPlugins,
+    plugins: pluginsOf(ran, snapshot),
     unevaluated: bound ? [] : unevaluatedClaims(pod, snapshot),
+    withoutPods: (node, takenOff, view) =>
+      pluginsOf(ran, view, (r) => (r.step.without && takenOff.length > 0 ? r.step.without(r.state, node, takenOff, view) : r.state)),
   };
   if (rejection) prepared.rejection = rejection;
   else if (narrowed) prepared.narrowed = narrowed;
@@ -144,15 +180,15 @@ function narrow(current: { names: Set<string>; plugins: string[] } | undefined, 
  * findNodesThatFitPod filters, the others being `node(s) didn't satisfy plugin(s) [...]`. When the
  * intersection is empty the pod is rejected at PreFilter: `node(s) didn't satisfy plugin X`, or with
  * two plugins `node(s) didn't satisfy plugin(s) [X Y] simultaneously` (a NodeAffinity conflict of
- * its own terms is its own errReasonConflict, which placement words before this).
+ * its own terms is its own errReasonConflict, which preFilterVerdict words before this).
  */
-export interface NodeNarrowing {
+interface NodeNarrowing {
   readonly names?: ReadonlySet<string>;
   readonly plugins: readonly string[];
   readonly emptyMessage?: string;
 }
 
-export function nodeNarrowing(pod: Pod, prepared: PreparedFilters): NodeNarrowing {
+function nodeNarrowing(pod: Pod, prepared: PreparedFilters): NodeNarrowing {
   const affinity = pod.spec?.nodeName ? undefined : nodeAffinityPreFilter(pod);
   let names: ReadonlySet<string> | undefined;
   const plugins: string[] = [];
@@ -173,5 +209,32 @@ export function nodeNarrowing(pod: Pod, prepared: PreparedFilters): NodeNarrowin
 }
 
 /** The status of a node a PreFilter result leaves out, as findNodesThatFitPod words it. */
-export const notInPreFilterResult = (plugins: readonly string[]): string =>
+const notInPreFilterResult = (plugins: readonly string[]): string =>
   plugins.length === 1 && plugins[0] === 'NodeAffinity' ? SchedulerReasons.notInPreFilterResult : `node(s) didn't satisfy plugin(s) [${plugins.join(' ')}]`;
+
+/**
+ * What findNodesThatFitPod records of a node before its Filters run. When the PreFilters reject the
+ * pod (NodeAffinity's own terms in conflict, a plugin's rejection, or results that leave no node),
+ * every node has that one status (SetAbsentNodesStatus) and `message` is the summary's; when their
+ * results narrow the nodes, the nodes left out are UnschedulableAndUnresolvable `node(s) didn't
+ * satisfy plugin(s) [...]`; any other node's status is its Filters' (statusOf gives undefined).
+ */
+export interface PreFilterVerdict {
+  readonly message?: string;
+  readonly statusOf: (nodeName: string) => SchedulerRejection | undefined;
+}
+
+export function preFilterVerdict(pod: Pod, prepared: PreparedFilters): PreFilterVerdict {
+  const everyNode = (message: string, rejection: SchedulerRejection): PreFilterVerdict => ({ message, statusOf: () => rejection });
+  if (!pod.spec?.nodeName && nodeAffinityPreFilter(pod).outcome === 'conflict') {
+    return everyNode(SchedulerReasons.affinityTermsConflict, { reasons: [SchedulerReasons.affinityTermsConflict], unresolvable: true });
+  }
+  if (prepared.rejection) return everyNode(prepared.rejection.reasons.join(', '), statusRejection(prepared.rejection));
+  const narrowing = nodeNarrowing(pod, prepared);
+  // RunPreFilterPlugins' status when the merged result is empty: UnschedulableAndUnresolvable.
+  if (narrowing.emptyMessage) return everyNode(narrowing.emptyMessage, { reasons: [narrowing.emptyMessage], unresolvable: true });
+  const names = narrowing.names;
+  if (!names) return { statusOf: () => undefined };
+  const leftOut: SchedulerRejection = { reasons: [notInPreFilterResult(narrowing.plugins)], unresolvable: true };
+  return { statusOf: (nodeName) => (names.has(nodeName) ? undefined : leftOut) };
+}

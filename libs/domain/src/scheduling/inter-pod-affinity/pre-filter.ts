@@ -1,4 +1,5 @@
 import type { Node, Pod, PodRef } from '../../types';
+import { lowerCounts } from '../framework/lowered-counts';
 import type { PreFilterOutcome } from '../framework/plugin-status';
 import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { PlacementReasonCodes } from '../placement-reasons';
@@ -180,5 +181,29 @@ export function interPodAffinityPreFilter(pod: Pod, snapshot: SchedulingSnapshot
       existingAntiAffinityWitnesses: existing.witnesses,
       antiAffinityWitnesses: antiAffinity.witnesses,
     },
+  };
+}
+
+/**
+ * The state with pods of one node taken off (RemovePod, preFilterState.updateWithPod with -1, for
+ * each): their part of every count, found by the same counting over that node and those pods alone,
+ * taken away; a pair brought to 0 leaves its map, as topologyToMatchedTermCount.update deletes it.
+ * The witnesses stay (they only name a pod in the explanations, which preemption does not give).
+ */
+export function interPodAffinityWithout(
+  state: InterPodAffinityState,
+  pod: Pod,
+  node: Node,
+  takenOff: readonly Pod[],
+  snapshot: SchedulingSnapshot,
+): InterPodAffinityState {
+  const nodeName = node.metadata.name;
+  const theirs = interPodAffinityPreFilter(pod, { ...snapshot, nodes: [node], podsOn: (name) => (name === nodeName ? takenOff : []) });
+  if (theirs.kind !== 'run') return state;
+  return {
+    ...state,
+    existingAntiAffinityCounts: lowerCounts(state.existingAntiAffinityCounts, theirs.state.existingAntiAffinityCounts, true),
+    affinityCounts: lowerCounts(state.affinityCounts, theirs.state.affinityCounts, true),
+    antiAffinityCounts: lowerCounts(state.antiAffinityCounts, theirs.state.antiAffinityCounts, true),
   };
 }

@@ -3,7 +3,8 @@ import type { FilterStatus, PreFilterOutcome } from '../framework/plugin-status'
 import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { type PlacementReason, PlacementReasonCodes } from '../placement-reasons';
 import { type SpreadConstraint, type TopologySpreadOptions, spreadConstraintsOf, topologySpreadPluginName } from './spread-constraints';
-import { type MatchingPodCounter, matchingPodsPerDomain, snapshotPodCounter } from './spread-counting';
+import { lowerCounts } from '../framework/lowered-counts';
+import { type MatchingPodCounter, countPodsMatchingSelector, matchingPodsPerDomain, snapshotPodCounter } from './spread-counting';
 import { describeSpreadSelector, spreadSelectorMatches } from './spread-selector';
 
 /** PodTopologySpread's reasons (plugin.go), as kube-scheduler's summary line counts them. */
@@ -91,6 +92,29 @@ export function topologySpreadPreFilter(
   if (constraints.value.length === 0) return { kind: 'skip' };
   const matchNumByDomain = matchingPodsPerDomain(pod, constraints.value, snapshot.nodes, counter, options);
   return { kind: 'run', state: { constraints: constraints.value, matchNumByDomain, criticalPaths: matchNumByDomain.map(criticalPathsOf) } };
+}
+
+/**
+ * The state with pods of one node taken off (RemovePod, preFilterState.updateWithPod with -1, for
+ * each): each constraint's count of the node's domain lowered by the pods it counted there (the node
+ * counted at all, the pods matching, not terminating: what PreFilter counted), the domain kept at 0,
+ * and the critical paths updated for that one domain (criticalPaths.update), which keeps the minimum
+ * right when a single domain moves.
+ */
+export function topologySpreadWithout(state: TopologySpreadState, pod: Pod, node: Node, takenOff: readonly Pod[]): TopologySpreadState {
+  const lowered = matchingPodsPerDomain(pod, state.constraints, [node], (_node, selector, namespace) =>
+    countPodsMatchingSelector(takenOff, selector, namespace),
+  );
+  if (lowered.every((domains) => [...domains.values()].every((n) => n === 0))) return state;
+  const matchNumByDomain = state.matchNumByDomain.map((counts, i) => lowerCounts(counts, lowered[i] ?? new Map(), false));
+  const criticalPaths = state.criticalPaths.map((paths, i) => {
+    const changed = [...(lowered[i] ?? [])].filter(([, n]) => n > 0);
+    if (changed.length === 0) return paths;
+    const updated: [DomainCount, DomainCount] = [paths[0], paths[1]];
+    for (const [value] of changed) updateCriticalPaths(updated, value, matchNumByDomain[i]?.get(value) ?? 0);
+    return updated;
+  });
+  return { constraints: state.constraints, matchNumByDomain, criticalPaths };
 }
 
 /** preFilterState.minMatchNum: the global minimum, 0 when fewer domains are eligible than minDomains. */

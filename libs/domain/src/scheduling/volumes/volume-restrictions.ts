@@ -134,6 +134,19 @@ function claimsInUse(namespace: string, claims: ReadonlySet<string>, snapshot: S
 }
 
 /**
+ * The state with pods of one node taken off (RemovePod, preFilterState.updateWithPod with -1): they
+ * no longer hold the pod's ReadWriteOncePod claims; a claim no pod holds any more is no conflict.
+ */
+export function volumeRestrictionsWithout(state: VolumeRestrictionsState, node: Node, takenOff: readonly Pod[]): VolumeRestrictionsState {
+  if (state.readWriteOncePodConflicts.length === 0) return state;
+  const gone = new Set(takenOff.map((p) => `${podNamespace(p)}/${p.metadata.name} on ${node.metadata.name}`));
+  const readWriteOncePodConflicts = state.readWriteOncePodConflicts
+    .map(({ claim, usedBy }) => ({ claim, usedBy: usedBy.filter((user) => !gone.has(user)) }))
+    .filter(({ usedBy }) => usedBy.length > 0);
+  return { readWriteOncePodConflicts };
+}
+
+/**
  * VolumeRestrictions.Filter: a disk conflict with a pod on the node first (satisfyVolumeConflicts),
  * then a ReadWriteOncePod claim in use (satisfyReadWriteOncePod); both Unschedulable, since evicting
  * the pods concerned would free the disk or the claim. Every conflict is described, not only the first.

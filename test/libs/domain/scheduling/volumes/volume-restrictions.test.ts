@@ -5,6 +5,7 @@ import {
   VolumeRestrictionsReasons,
   volumeRestrictionsFilter,
   volumeRestrictionsPreFilter,
+  volumeRestrictionsWithout,
 } from '../../../../../libs/domain/src/scheduling/volumes/volume-restrictions';
 import type { PersistentVolumeClaim } from '../../../../../libs/domain/src/storage/storage-objects';
 import { type Outcome, filteredBy, makeNode, makePod, makeSnapshot, outcomeOf, passes, pvcVolume, rejectedBy, skips } from './volume-fixtures';
@@ -139,6 +140,18 @@ describe("Kubernetes' TestAccessModeConflicts", () => {
     expect(status?.details.map((detail) => detail.message)).toEqual([
       'PersistentVolumeClaim claim-with-rwop-1 has access mode ReadWriteOncePod and is in use by pod default/pod-with-one-pvc on node-2',
     ]);
+  });
+
+  // RemovePod (preFilterState.updateWithPod with -1): a victim using the claim takes its use with it.
+  it('with the pods using a ReadWriteOncePod claim taken off their node, the claim is no conflict', () => {
+    const other = makeNode('node-2');
+    const user: Pod = { ...podWithOnePVC, spec: { ...podWithOnePVC.spec, containers: [], nodeName: 'node-2' } };
+    const snapshot = makeSnapshot([node, other], [user], { claims: [readWriteOncePodPVC1] });
+    const preFilter = volumeRestrictionsPreFilter(podWithOneConflict, snapshot);
+    if (preFilter.kind !== 'run') throw new Error('expected the PreFilter to run');
+    const filterWith = (state: typeof preFilter.state) => volumeRestrictionsFilter(state, podWithOneConflict, node, snapshot)?.reasons;
+    expect(filterWith(volumeRestrictionsWithout(preFilter.state, node, [user]))).toEqual([VolumeRestrictionsReasons.readWriteOncePodConflict]);
+    expect(filterWith(volumeRestrictionsWithout(preFilter.state, other, [user]))).toBeUndefined();
   });
 
   it('a claim of the same name in another namespace is another claim', () => {
