@@ -179,10 +179,11 @@ export { type WatchFilter, type WatchedKind, isNamespacedKind, passesFilter } fr
 // The kinds the twin keeps beside nodes and pods (what the scheduler's filters read): their types,
 // validation, field selectors and kubectl's tables.
 export type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from './storage/storage-objects';
-export type { PodDisruptionBudget, PodDisruptionBudgetSpec, PodDisruptionBudgetStatus } from './policy/pod-disruption-budget';
+export type { PodDisruptionBudget } from './policy/pod-disruption-budget';
 export { validateNamespace } from './validation/objects';
 export { validateCSINode, validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './validation/storage-objects';
 export { namespaceFields, objectMetaFields } from './selectors/field-selector';
 export { csiNodeTable, persistentVolumeClaimTable, persistentVolumeTable, storageClassTable } from './printing/storage-tables';
 export { validatePodDisruptionBudget } from './validation/pod-disruption-budget';
 export { podDisruptionBudgetTable } from './printing/pod-disruption-budget-table';
+export { budgetsOfPod, checkEvictionBudgets, evictionConsultsBudgets } from './policy/eviction-budget';
