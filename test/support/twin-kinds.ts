@@ -2,9 +2,9 @@ import { expect } from 'vitest';
 
 /**
  * Objects of the kinds the twin keeps beside nodes and pods (Namespace, PersistentVolume,
- * PersistentVolumeClaim, StorageClass, CSINode), and of kinds it skips, as `kubectl get
- * all,pv,pvc,sc,csinodes,ns -A -o json` prints them from a GKE cluster (trimmed, every kind of
- * field kept): for the import, REST and kubectl tests.
+ * PersistentVolumeClaim, StorageClass, CSINode, PodDisruptionBudget), and of kinds it skips, as
+ * `kubectl get all,pv,pvc,sc,csinodes,pdb,ns -A -o json` prints them from a GKE cluster (trimmed,
+ * every kind of field kept): for the import, REST and kubectl tests.
  */
 
 export const created = '2026-01-10T08:00:00Z';
@@ -171,6 +171,68 @@ export const csiNodes = [
   },
 ];
 
+/** Budgets as the disruption controller left them: one that allows no disruption now, one that allows one, one by percentage. */
+export const podDisruptionBudgets = [
+  {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: {
+      name: 'api',
+      namespace: 'default',
+      uid: '8c7fd1c9-e3cf-4a7b-8edf-7b8c9d0e1f01',
+      resourceVersion: '7001',
+      generation: 1,
+      creationTimestamp: created,
+    },
+    spec: { minAvailable: '50%', selector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['api', 'api-canary'] }] } },
+    status: { observedGeneration: 1, disruptionsAllowed: 1, currentHealthy: 4, desiredHealthy: 2, expectedPods: 4 },
+  },
+  {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: {
+      name: 'db',
+      namespace: 'shop',
+      uid: '8c7fd1c9-e3cf-4a7b-8edf-7b8c9d0e1f02',
+      resourceVersion: '7002',
+      generation: 1,
+      creationTimestamp: created,
+      labels: { app: 'db' },
+      annotations: { 'owner.example.com/contact': 'checkout@example.com' },
+    },
+    spec: { minAvailable: 1, selector: { matchLabels: { app: 'db' } } },
+    status: {
+      observedGeneration: 1,
+      disruptionsAllowed: 0,
+      currentHealthy: 1,
+      desiredHealthy: 1,
+      expectedPods: 1,
+      conditions: [{ type: 'DisruptionAllowed', status: 'False', reason: 'InsufficientPods', message: '', observedGeneration: 1, lastTransitionTime: created }],
+    },
+  },
+  {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: {
+      name: 'web',
+      namespace: 'shop',
+      uid: '8c7fd1c9-e3cf-4a7b-8edf-7b8c9d0e1f03',
+      resourceVersion: '7003',
+      generation: 2,
+      creationTimestamp: created,
+    },
+    spec: { maxUnavailable: '25%', selector: { matchLabels: { app: 'web' } }, unhealthyPodEvictionPolicy: 'AlwaysAllow' },
+    status: {
+      observedGeneration: 2,
+      disruptedPods: { 'web-7d9f-abcde': '2026-01-10T09:00:00Z' },
+      disruptionsAllowed: 1,
+      currentHealthy: 4,
+      desiredHealthy: 3,
+      expectedPods: 4,
+    },
+  },
+];
+
 /** A node that holds images (status.images, which ImageLocality reads) and runs the claim's pod. */
 export const node = {
   apiVersion: 'v1',
@@ -222,8 +284,8 @@ export const skippedObjects = [
   { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'web-7d9f', namespace: 'shop' }, spec: { replicas: 2 } },
 ];
 
-/** Every kept object, in the order kubectl prints them (all first, then pv, pvc, sc, csinodes, ns). */
-export const keptObjects = [pod, ...persistentVolumes, ...persistentVolumeClaims, ...storageClasses, ...csiNodes, ...namespaces, node];
+/** Every kept object, in the order kubectl prints them (all first, then pv, pvc, sc, csinodes, pdb, ns). */
+export const keptObjects = [pod, ...persistentVolumes, ...persistentVolumeClaims, ...storageClasses, ...csiNodes, ...podDisruptionBudgets, ...namespaces, node];
 
 export const kubectlList = (...items: unknown[]) => ({ apiVersion: 'v1', kind: 'List', metadata: { resourceVersion: '' }, items });
 

@@ -56,7 +56,7 @@ export { type MatchOptions, defaultMatchOptions, toleratesTaint } from './tolera
 // Scheduling: where a pod may go, per node or per class of nodes, the views of the answer, and what nodes hold.
 export { type NodeUsage, addPodUsage, emptyNodeUsage, holdsNodeResources, removePodUsage, usageByNode, usageLookup } from './scheduling/node-usage';
 export { type NodePlacement, type Placement, type PlacementContext, type PlacementOptions, contextWithout, placePod } from './scheduling/placement';
-export { type SchedulingSnapshot, type StorageLister, emptyStorageLister, snapshotOf } from './scheduling/framework/scheduling-snapshot';
+export { type SchedulingSnapshot, type StorageLister, budgetsByNamespace, emptyStorageLister, snapshotOf } from './scheduling/framework/scheduling-snapshot';
 export { type ScorePluginName, MAX_TOTAL_SCORE, ScorePluginWeights } from './scheduling/framework/default-scores';
 export { type AffinityPodIndex, affinityPodIndexOf } from './scheduling/inter-pod-affinity/affinity-pod-index';
 export { cachedPodCounter } from './scheduling/topology-spread/spread-counting';
@@ -187,8 +187,11 @@ export { type WatchFilter, type WatchedKind, isNamespacedKind, passesFilter } fr
 // The kinds the twin keeps beside nodes and pods (what the scheduler's filters read): their types,
 // validation, field selectors and kubectl's tables.
 export type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from './storage/storage-objects';
-export type { PodDisruptionBudget, PodDisruptionBudgetSpec, PodDisruptionBudgetStatus } from './policy/pod-disruption-budget';
+export type { PodDisruptionBudget } from './policy/pod-disruption-budget';
 export { validateNamespace } from './validation/objects';
 export { validateCSINode, validatePersistentVolume, validatePersistentVolumeClaim, validateStorageClass } from './validation/storage-objects';
 export { namespaceFields, objectMetaFields } from './selectors/field-selector';
 export { csiNodeTable, persistentVolumeClaimTable, persistentVolumeTable, storageClassTable } from './printing/storage-tables';
+export { validatePodDisruptionBudget } from './validation/pod-disruption-budget';
+export { podDisruptionBudgetTable } from './printing/pod-disruption-budget-table';
+export { budgetsOfPod, checkEvictionBudgets, evictionConsultsBudgets } from './policy/eviction-budget';

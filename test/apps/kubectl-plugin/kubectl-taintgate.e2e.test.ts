@@ -94,6 +94,7 @@ describe('kubectl taintgate', () => {
   it('import -f of mixed kinds: a row for each other kind kept, and the kinds skipped with their counts', async () => {
     const file = [
       'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: fast}\nprovisioner: pd.csi.storage.gke.io\n',
+      'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web, namespace: web}\nspec: {maxUnavailable: 1, selector: {matchLabels: {app: web}}}\n',
       'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: web}\n',
       'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api, namespace: web}\n',
     ].join('---\n');
@@ -105,6 +106,7 @@ describe('kubectl taintgate', () => {
       ['Node', '0', '0', '0', '0'],
       ['Pod', '0', '0', '0', '0'],
       ['StorageClass', '1', '0', '0', '0'],
+      ['PodDisruptionBudget', '1', '0', '0', '0'],
       [''],
       ['SKIPPED', 'APIVERSION', 'COUNT'],
       ['Deployment', 'apps/v1', '2'],

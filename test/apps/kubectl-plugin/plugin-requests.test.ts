@@ -162,6 +162,7 @@ describe('kubectl taintgate against a stand-in server', () => {
         persistentVolumeClaims: counts,
         storageClasses: counts,
         csiNodes: counts,
+        podDisruptionBudgets: counts,
         skipped: [],
         rejected: [],
       }),

@@ -9,6 +9,7 @@ import {
   type PersistentVolume,
   type PersistentVolumeClaim,
   type Pod,
+  type PodDisruptionBudget,
   type PlacementContext,
   type StorageClass,
   addPodUsage,
@@ -59,6 +60,8 @@ export interface TwinMaps {
   storageClasses: ReadonlyMap<string, StorageClass>;
   /** By name: a CSINode is named after its node. */
   csiNodes: ReadonlyMap<string, CSINode>;
+  /** By `namespace/name`. */
+  podDisruptionBudgets: ReadonlyMap<string, PodDisruptionBudget>;
 }
 
 /** A cluster as one consistent revision. Read-only: callers must not mutate the objects. */
@@ -121,6 +124,7 @@ const emptyTwinMaps = (): { [F in TwinField]: Map<string, TwinObject> } => ({
   persistentVolumeClaims: new Map(),
   storageClasses: new Map(),
   csiNodes: new Map(),
+  podDisruptionBudgets: new Map(),
 });
 
 /** One object's change as a refresh saw it: before (none: it did not exist) and after (none: deleted), at `revision`. */
@@ -177,7 +181,7 @@ export class ClusterSnapshot {
   private schedulingView: { revision: bigint; view: PlacementContext } | undefined;
   private readonly scheduling = (): PlacementContext => {
     if (this.schedulingView?.revision !== this.revision) {
-      const { namespaces, persistentVolumeClaims, persistentVolumes, storageClasses, csiNodes } = this.twins as TwinMaps;
+      const { namespaces, persistentVolumeClaims, persistentVolumes, storageClasses, csiNodes, podDisruptionBudgets } = this.twins as TwinMaps;
       const view = schedulingContextOf({
         nodeNamesInOrder: this.keysInOrder('nodes'),
         nodes: this.nodes,
@@ -189,6 +193,7 @@ export class ClusterSnapshot {
           storageClass: (name) => storageClasses.get(name),
           csiNode: (name) => csiNodes.get(name),
         },
+        podDisruptionBudgets,
       });
       this.schedulingView = { revision: this.revision, view };
     }

@@ -18,7 +18,7 @@ import { SnapshotMetrics } from '../platform/metrics/snapshot-metrics';
  */
 const BYTES_PER_NODE = 20_000;
 const BYTES_PER_POD = 12_000;
-/** A namespace, a volume, a claim, a class or a CSINode: a few KB of JSON each. */
+/** A namespace, a volume, a claim, a class, a CSINode or a PodDisruptionBudget: a few KB of JSON each. */
 const BYTES_PER_OTHER = 4_000;
 
 /** Every read's check of the cluster's revision, prepared on each pooled connection. */

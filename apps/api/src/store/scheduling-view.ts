@@ -4,9 +4,11 @@ import {
   type Node,
   type PlacementContext,
   type Pod,
+  type PodDisruptionBudget,
   type SchedulingSnapshot,
   type StorageLister,
   affinityPodIndexOf,
+  budgetsByNamespace,
   cachedPodCounter,
   emptyStorageLister,
   holdsNodeResources,
@@ -15,7 +17,8 @@ import {
 /**
  * A cluster as kube-scheduler's plugins read it (SchedulingSnapshot), over what the cluster's
  * snapshot holds: its nodes in name order, and each node's pods as the scheduler's cache holds them
- * (bound, not terminal), listed on first asking. Made once per revision of the cluster and kept
+ * (bound, not terminal), listed on first asking; the PodDisruptionBudgets grouped by namespace on
+ * first asking (preemption reads them). Made once per revision of the cluster and kept
  * while it lasts (ClusterSnapshot.scheduling), so the lists are made once for many questions.
  */
 export interface SchedulingSources {
@@ -24,6 +27,8 @@ export interface SchedulingSources {
   readonly podsOn: (nodeName: string) => Iterable<Pod>;
   readonly namespace?: (name: string) => Namespace | undefined;
   readonly storage?: StorageLister;
+  /** The PodDisruptionBudgets held (by `namespace/name`), grouped once when a namespace's are first asked for, each namespace's by name. */
+  readonly podDisruptionBudgets?: ReadonlyMap<string, PodDisruptionBudget>;
 }
 
 /**
@@ -47,6 +52,7 @@ export function schedulingContextOf(sources: SchedulingSources): PlacementContex
 function schedulingViewOf(sources: SchedulingSources): SchedulingSnapshot {
   const nodes = sources.nodeNamesInOrder.map((name) => sources.nodes.get(name) as Node);
   const podsByNode = new Map<string, Pod[]>();
+  let budgets: Map<string, PodDisruptionBudget[]> | undefined;
   return {
     nodes,
     podsOn: (nodeName) => {
@@ -60,5 +66,12 @@ function schedulingViewOf(sources: SchedulingSources): SchedulingSnapshot {
     },
     namespace: sources.namespace ?? (() => undefined),
     storage: sources.storage ?? emptyStorageLister,
+    podDisruptionBudgets: (namespace) => (budgets ??= budgetsInOrder(sources.podDisruptionBudgets)).get(namespace) ?? [],
   };
+}
+
+/** The budgets by namespace, each namespace's in name order (their keys' order), so that a question asked twice is answered alike. */
+function budgetsInOrder(held: ReadonlyMap<string, PodDisruptionBudget> | undefined): Map<string, PodDisruptionBudget[]> {
+  const keys = [...(held?.keys() ?? [])].sort();
+  return budgetsByNamespace(keys.map((key) => held?.get(key) as PodDisruptionBudget));
 }

@@ -1,9 +1,9 @@
-import type { CSINode, Namespace, PersistentVolume, PersistentVolumeClaim, StorageClass } from '@taintgate/domain';
+import type { CSINode, Namespace, PersistentVolume, PersistentVolumeClaim, PodDisruptionBudget, StorageClass } from '@taintgate/domain';
 
 /**
  * The kinds the twin keeps beside nodes and pods, as the cluster printed them: what the
- * scheduler's filters read (namespaces for namespaceSelector, the storage kinds for the volume
- * filters). Stored alike (twin_objects, TwinObjectStore), held alike by the snapshot (one map per
+ * scheduler reads (namespaces for namespaceSelector, the storage kinds for the volume filters,
+ * PodDisruptionBudgets for preemption) and what evictions consult (PodDisruptionBudgets). Stored alike (twin_objects, TwinObjectStore), held alike by the snapshot (one map per
  * kind), imported, listed and watched alike; what differs is said here.
  */
 export interface TwinObjects {
@@ -12,13 +12,14 @@ export interface TwinObjects {
   PersistentVolumeClaim: PersistentVolumeClaim;
   StorageClass: StorageClass;
   CSINode: CSINode;
+  PodDisruptionBudget: PodDisruptionBudget;
 }
 
 export type TwinKind = keyof TwinObjects;
 export type TwinObject = TwinObjects[TwinKind];
 
 /** ClusterView's map of each kind. */
-export type TwinField = 'namespaces' | 'persistentVolumes' | 'persistentVolumeClaims' | 'storageClasses' | 'csiNodes';
+export type TwinField = 'namespaces' | 'persistentVolumes' | 'persistentVolumeClaims' | 'storageClasses' | 'csiNodes' | 'podDisruptionBudgets';
 
 export interface TwinKindInfo {
   readonly apiVersion: string;
@@ -36,6 +37,7 @@ export const TWIN_KINDS: Readonly<Record<TwinKind, TwinKindInfo>> = {
   PersistentVolumeClaim: { apiVersion: 'v1', group: '', resource: 'persistentvolumeclaims', namespaced: true, field: 'persistentVolumeClaims' },
   StorageClass: { apiVersion: 'storage.k8s.io/v1', group: 'storage.k8s.io', resource: 'storageclasses', namespaced: false, field: 'storageClasses' },
   CSINode: { apiVersion: 'storage.k8s.io/v1', group: 'storage.k8s.io', resource: 'csinodes', namespaced: false, field: 'csiNodes' },
+  PodDisruptionBudget: { apiVersion: 'policy/v1', group: 'policy', resource: 'poddisruptionbudgets', namespaced: true, field: 'podDisruptionBudgets' },
 };
 
 export const TWIN_KIND_NAMES = Object.keys(TWIN_KINDS) as TwinKind[];

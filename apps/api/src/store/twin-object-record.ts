@@ -49,6 +49,12 @@ export function importedTwinRow(kind: TwinKind, sent: TwinObject, identity: { na
   return { kind, namespace: info.namespaced ? identity.namespace : '', name: String(metadata.name), uid: identity.uid, createdAt: identity.createdAt, object };
 }
 
+/** An object held (read from a row, then changed) as it is stored again: without its resourceVersion, which is the row's revision. */
+export function storedTwinObject(object: TwinObject): Record<string, unknown> {
+  const { resourceVersion: _resourceVersion, ...metadata } = object.metadata;
+  return storableJson({ ...object, metadata }) as Json;
+}
+
 /** The object a row stands for, at its revision (metadata.resourceVersion). */
 export function twinObjectOfRow(row: Pick<TwinObjectRow, 'object' | 'revision'>): TwinObject {
   const object = row.object as Json & { metadata: Json };

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
 import type { WriteContext } from './write-context';
-import { type TwinKind, twinKey } from './twin-kinds';
-import type { TwinObjectRow } from './twin-object-record';
+import { type TwinKind, type TwinObjects, twinKey } from './twin-kinds';
+import { type TwinObjectRow, storedTwinObject, twinObjectOfRow } from './twin-object-record';
 
 /** How many objects one import statement writes (they are small: a few hundred bytes to a few KiB). */
 const IMPORT_BATCH = 1000;
@@ -41,6 +41,27 @@ export class TwinObjectStore {
       );
     }
     await Promise.all(statements);
+  }
+
+  /** The objects of a namespaced kind in one namespace, as stored now (under the write's lock), by name. */
+  async inNamespace<K extends TwinKind>(w: WriteContext, kind: K, namespace: string): Promise<TwinObjects[K][]> {
+    const rows = await w.rows<{ object: unknown; revision: string }>(
+      'SELECT object, revision::text AS revision FROM twin_objects WHERE cluster_id = $1 AND kind = $2 AND namespace = $3 ORDER BY name',
+      [w.cluster.id, kind, namespace],
+    );
+    return rows.map((row) => twinObjectOfRow({ object: row.object, revision: BigInt(row.revision) }) as TwinObjects[K]);
+  }
+
+  /** Stores a changed object (one that is stored: its uid and creation time kept) at the write's revision; answers it at that revision. */
+  async replace<K extends TwinKind>(w: WriteContext, kind: K, object: TwinObjects[K]): Promise<TwinObjects[K]> {
+    const { namespace = '', name } = object.metadata;
+    const stored = storedTwinObject(object);
+    await w.sql(
+      `UPDATE twin_objects SET object = $5::json, revision = $6::bigint, updated_at = now()
+       WHERE cluster_id = $1 AND kind = $2 AND namespace = $3 AND name = $4`,
+      [w.cluster.id, kind, namespace, name, JSON.stringify(stored), String(w.revision)],
+    );
+    return twinObjectOfRow({ object: stored, revision: w.revision }) as TwinObjects[K];
   }
 
   /** Deletes the objects and leaves their tombstones (kind, and name or `namespace/name`), so every replica drops them. */

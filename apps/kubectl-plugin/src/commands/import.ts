@@ -8,11 +8,11 @@ import type { PluginIo } from '../plugin-io';
 import { type Schemas, answerOf } from '../service-client';
 
 export const importUsage = `Bring a cluster in: what kubectl prints (JSON or YAML) stored in taintgate: nodes, pods,
-namespaces, PersistentVolumes, PersistentVolumeClaims, StorageClasses and CSINodes; objects of
-other kinds are skipped and counted.
+namespaces, PersistentVolumes, PersistentVolumeClaims, StorageClasses, CSINodes and
+PodDisruptionBudgets; objects of other kinds are skipped and counted.
 
 Examples:
-  kubectl get nodes,pods,ns,pv,pvc,sc,csinodes -A -o json > cluster.json
+  kubectl get nodes,pods,ns,pv,pvc,sc,csinodes,pdb -A -o json > cluster.json
   kubectl taintgate import -f cluster.json
   # delete what the file does not name, so a periodic import keeps the twin current
   kubectl --context prod get nodes,pods -A -o json | kubectl taintgate import -f - --prune
@@ -72,6 +72,7 @@ const OTHER_KINDS = [
   ['PersistentVolumeClaim', 'persistentVolumeClaims'],
   ['StorageClass', 'storageClasses'],
   ['CSINode', 'csiNodes'],
+  ['PodDisruptionBudget', 'podDisruptionBudgets'],
 ] as const;
 
 /** The counts per kind (nodes and pods always, another kind when the import touched one), the kinds skipped, and the rejected objects with their errors below them. */

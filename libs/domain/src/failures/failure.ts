@@ -26,6 +26,13 @@ export type FailureReason =
   | 'Expired'
   /** A watch from a resourceVersion not yet written (kube-apiserver's "Too large resource version", HTTP 504): retry. */
   | 'Timeout'
+  /** Refused for now, to be tried again (HTTP 429): an eviction a PodDisruptionBudget does not allow yet. */
+  | 'TooManyRequests'
+  /**
+   * A failure kube-apiserver gives no reason (metav1.StatusReasonUnknown, written as none), with
+   * its own code, 500 here: an eviction of a pod more than one PodDisruptionBudget selects.
+   */
+  | 'Unknown'
   /** A dependency (Postgres, Redis) does not answer. */
   | 'ServiceUnavailable'
   /** A failure of ours, never of the client's request. */
@@ -42,6 +49,10 @@ export interface Failure {
    * (`Node`), a resource for NotFound (`nodes`). kubectl prints `The Node "x" is invalid` from it.
    */
   readonly subject?: { readonly kind: string; readonly name: string; readonly group?: string };
+  /** Causes that name no field, after the bad fields' (StatusCause's reason and message: a DisruptionBudget's). */
+  readonly otherCauses?: readonly { readonly type: string; readonly message: string }[];
+  /** When the request may be sent again, in seconds (StatusDetails.retryAfterSeconds, and Retry-After); none when not said. */
+  readonly retryAfterSeconds?: number;
 }
 
 /** The resource of a kind as apimachinery's meta.UnsafeGuessKindToResource names it (Node -> nodes). */
@@ -107,6 +118,27 @@ export const failure = {
   expired: (message: string): Failure => ({ reason: 'Expired', message }),
   /** apierrors.NewTimeoutError, as a watch from a revision not yet reached answers. */
   timeout: (message: string): Failure => ({ reason: 'Timeout', message }),
+  /**
+   * apierrors.NewTooManyRequests: 429, with when to try again (0: not said) and the causes that
+   * say why (a DisruptionBudget's).
+   */
+  tooManyRequests: (message: string, retryAfterSeconds: number, causes: readonly { type: string; message: string }[]): Failure => ({
+    reason: 'TooManyRequests',
+    message,
+    ...(causes.length > 0 ? { otherCauses: causes } : {}),
+    ...(retryAfterSeconds > 0 ? { retryAfterSeconds } : {}),
+  }),
+  /**
+   * apierrors.NewForbidden of a resource of a group, as the resource is named there:
+   * `poddisruptionbudget.policy "db" is forbidden: pdb disruptions allowed is negative`.
+   */
+  forbiddenResource: (resource: string, group: string, name: string, why: string): Failure => ({
+    reason: 'Forbidden',
+    message: `${resource}.${group} ${goQuote(name)} is forbidden: ${why}`,
+    subject: { kind: resource, name, group },
+  }),
+  /** A failure with no reason of Kubernetes' (a Status of code 500 and a message only). */
+  unknown: (message: string): Failure => ({ reason: 'Unknown', message }),
   /** A dependency, or the service itself, cannot take the request now: 503 with Retry-After. */
   unavailable: (message: string): Failure => ({ reason: 'ServiceUnavailable', message }),
 };

@@ -155,11 +155,13 @@ function marshal(value: unknown, depth: number): string | undefined {
 /**
  * How Go renders a bad value (field.Error.ErrorBody): a plain `string` with %q; int64, int32,
  * float64, float32 and bool with %v; anything else, including the named string types of enums
- * (core.TaintEffect, core.TolerationOperator, ...), through json.Marshal.
+ * (core.TaintEffect, core.TolerationOperator, ...), through json.Marshal; a value whose pointer is
+ * a fmt.Stringer (intstr.IntOrString) by its String(), unquoted (`text`).
  */
-export type BadValueStyle = 'string' | 'json';
+export type BadValueStyle = 'string' | 'json' | 'text';
 
 export function formatBadValue(value: unknown, style: BadValueStyle = 'string'): string {
+  if (style === 'text' && (typeof value === 'string' || typeof value === 'number')) return String(value);
   if (typeof value === 'string') return style === 'json' ? goJson(value) : goQuote(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value === undefined) return 'null';

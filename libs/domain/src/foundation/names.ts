@@ -118,6 +118,21 @@ export function isValidLabelValue(value: string): string[] {
   return errs;
 }
 
+/** path.IsValidPathSegmentName: the names of kinds validated no further (a PodDisruptionBudget's): not `.` or `..`, no `/` or `%`. */
+export function isValidPathSegmentName(name: string): string[] {
+  if (name === '.' || name === '..') return [`may not be '${name}'`];
+  return ['/', '%'].filter((illegal) => name.includes(illegal)).map((illegal) => `may not contain '${illegal}'`);
+}
+
+const percentFmt = '[0-9]+%';
+const percentRegexp = new RegExp(`^${percentFmt}$`);
+
+/** util/validation IsValidPercent: digits and a final `%` (an IntOrString's percentage). */
+export function isValidPercent(value: string): string[] {
+  if (percentRegexp.test(value)) return [];
+  return [regexError("a valid percent string must be a numeric string followed by an ending '%'", percentFmt, '1%', '93%')];
+}
+
 /** utilrand.String's alphabet: no vowels (no words), no 0, 1 and 3 (no look-alikes). */
 const GENERATED_SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const GENERATED_SUFFIX_LENGTH = 5;

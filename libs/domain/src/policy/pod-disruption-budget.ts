@@ -5,7 +5,7 @@ import type { ObjectLabelSelector, ObjectMeta } from '../types';
  * selector of the pods it guards and the status the disruption controller keeps
  * (disruptionsAllowed, and the pods evicted already but not yet gone, disruptedPods).
  */
-export interface PodDisruptionBudgetSpec {
+interface PodDisruptionBudgetSpec {
   /** An IntOrString: a count or a percentage ("50%"). */
   minAvailable?: number | string;
   maxUnavailable?: number | string;

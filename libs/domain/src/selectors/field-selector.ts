@@ -82,7 +82,7 @@ export function parseFieldSelector(text: string): Result<FieldSelector, string> 
 
 /** The fields each kind selects on, by their names in pkg/apis/core/v1/conversion.go's field label conversions. */
 const SELECTABLE: Record<
-  'Node' | 'Pod' | 'Event' | 'Namespace' | 'PersistentVolume' | 'PersistentVolumeClaim' | 'StorageClass' | 'CSINode',
+  'Node' | 'Pod' | 'Event' | 'Namespace' | 'PersistentVolume' | 'PersistentVolumeClaim' | 'StorageClass' | 'CSINode' | 'PodDisruptionBudget',
   readonly string[]
 > = {
   Node: ['metadata.name', 'spec.unschedulable'],
@@ -119,6 +119,7 @@ const SELECTABLE: Record<
   PersistentVolumeClaim: ['metadata.name', 'metadata.namespace'],
   StorageClass: ['metadata.name', 'metadata.namespace'],
   CSINode: ['metadata.name', 'metadata.namespace'],
+  PodDisruptionBudget: ['metadata.name', 'metadata.namespace'],
 };
 
 export type SelectableKind = keyof typeof SELECTABLE;

@@ -118,7 +118,7 @@ function checkTaintShapes(shape: ShapeChecker, value: unknown, path: FieldPath):
 
 /** metav1.Time: an RFC 3339 date and time, as the API server's JSON decoder wants it. */
 const rfc3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-function checkTime(shape: ShapeChecker, value: unknown, path: FieldPath): void {
+export function checkTime(shape: ShapeChecker, value: unknown, path: FieldPath): void {
   const text = shape.string(value, path);
   if (text && (!rfc3339.test(text) || Number.isNaN(Date.parse(text)))) {
     shape.errors.push(fieldError.invalid(path, text, 'must be an RFC 3339 date and time, e.g. 2026-11-22T10:00:00Z'));

@@ -66,8 +66,11 @@ function atRevision<T extends Stored>(object: T, revision: bigint): T {
   return { ...object, metadata: { ...object.metadata, resourceVersion: String(revision) } };
 }
 
-/** The API version a watched kind is served in: storage.k8s.io/v1 for StorageClass and CSINode, v1 for the core kinds. */
-const apiVersionOf = (kind: WatchedKind): string => (kind === 'StorageClass' || kind === 'CSINode' ? 'storage.k8s.io/v1' : 'v1');
+/** The API version a watched kind is served in: storage.k8s.io/v1 for StorageClass and CSINode, policy/v1 for PodDisruptionBudget, v1 for the core kinds. */
+function apiVersionOf(kind: WatchedKind): string {
+  if (kind === 'StorageClass' || kind === 'CSINode') return 'storage.k8s.io/v1';
+  return kind === 'PodDisruptionBudget' ? 'policy/v1' : 'v1';
+}
 
 /**
  * What is left of a deleted object when only its tombstone is: its name, its namespace (a

@@ -2,11 +2,11 @@ import { type FieldSelector, fieldsMatch, nodeFields, objectMetaFields, podField
 import { type LabelSelector, selectorMatches } from '../selectors/label-selector';
 import type { ObjectMeta } from '../types';
 
-/** The kinds a watch follows: nodes and pods, and the storage kinds the twin keeps beside them. */
-export type WatchedKind = 'Node' | 'Pod' | 'PersistentVolume' | 'PersistentVolumeClaim' | 'StorageClass' | 'CSINode';
+/** The kinds a watch follows: nodes and pods, and the storage kinds and PodDisruptionBudgets the twin keeps beside them. */
+export type WatchedKind = 'Node' | 'Pod' | 'PersistentVolume' | 'PersistentVolumeClaim' | 'StorageClass' | 'CSINode' | 'PodDisruptionBudget';
 
 /** The watched kinds whose objects live in a namespace (their tombstones' keys are `namespace/name`). */
-const NAMESPACED: ReadonlySet<WatchedKind> = new Set(['Pod', 'PersistentVolumeClaim']);
+const NAMESPACED: ReadonlySet<WatchedKind> = new Set(['Pod', 'PersistentVolumeClaim', 'PodDisruptionBudget']);
 
 export const isNamespacedKind = (kind: WatchedKind): boolean => NAMESPACED.has(kind);
 

@@ -183,3 +183,33 @@ describe('watches of the storage kinds', () => {
     expect(keyMayPass(filter('StorageClass', 'metadata.name=slow'), deletedObjectOf('StorageClass', 'fast', 3n))).toBe(false);
   });
 });
+
+describe('watches of PodDisruptionBudgets', () => {
+  const filter = (fields = '', namespace?: string, labels = ''): WatchFilter => ({
+    kind: 'PodDisruptionBudget',
+    namespace,
+    labels: value(parseLabelSelector(labels)),
+    fields: value(parseFieldSelector(fields)),
+  });
+  const budget = (name: string, namespace?: string, labels: Record<string, string> = {}) => ({ metadata: { name, namespace, labels } });
+
+  it.each<[string, WatchFilter, ReturnType<typeof budget>, boolean]>([
+    ['a budget in the namespace watched', filter('', 'shop'), budget('db', 'shop'), true],
+    ['a budget in another', filter('', 'web'), budget('db', 'shop'), false],
+    // Namespaced: a budget that names none is in default, as it was stored.
+    ['a budget by its namespace field, default when it names none', filter('metadata.namespace=default'), budget('api'), true],
+    ['a budget by name and label', filter('metadata.name=db', undefined, 'app=db'), budget('db', 'shop', { app: 'db' }), true],
+  ])('passesFilter: %s', (_what, watched, object, passes) => {
+    expect(passesFilter(watched, object)).toBe(passes);
+  });
+
+  it('a deletion: policy/v1, its namespace from its key; a bookmark of the kind', () => {
+    expect(deletedObjectOf('PodDisruptionBudget', 'shop/db', 7n)).toEqual({
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'db', namespace: 'shop', resourceVersion: '7' },
+    });
+    expect(keyMayPass(filter('', 'web'), deletedObjectOf('PodDisruptionBudget', 'shop/db', 7n))).toBe(false);
+    expect(bookmarkObjectOf('PodDisruptionBudget', 9n)).toEqual({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { resourceVersion: '9' } });
+  });
+});

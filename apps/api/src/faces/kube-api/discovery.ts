@@ -3,7 +3,7 @@ import { packageVersion } from '../rest-document/package-version';
 /**
  * What discovery tells kubectl: the Kubernetes version taintgate answers as, the groups and
  * versions, and the resources with their verbs and short names (kubectl resolves `no`, `po`,
- * `ev`, `ns`, `pv`, `pvc`, `sc` from these, and checks `pods/eviction` before a drain). A verb is listed once the
+ * `ev`, `ns`, `pv`, `pvc`, `sc`, `pdb` from these, and checks `pods/eviction` before a drain). A verb is listed once the
  * API serves it.
  */
 
@@ -32,7 +32,7 @@ export const coreApiVersions = (serverAddress: string) => ({
 });
 
 const READ = ['get', 'list'];
-/** Nodes, pods and the storage kinds are watched too (?watch=true on their lists). */
+/** Nodes, pods, the storage kinds and PodDisruptionBudgets are watched too (?watch=true on their lists). */
 const READ_WATCH = [...READ, 'watch'];
 
 interface ApiResource {
@@ -83,7 +83,7 @@ const group = (name: string) => ({
   preferredVersion: { groupVersion: `${name}/v1`, version: 'v1' },
 });
 
-/** GET /apis: apps/v1 (DaemonSets, for drain), policy/v1, where kubectl looks for evictions, and storage.k8s.io/v1 (StorageClasses, CSINodes). */
+/** GET /apis: apps/v1 (DaemonSets, for drain), policy/v1 (PodDisruptionBudgets; kubectl looks for evictions there), and storage.k8s.io/v1 (StorageClasses, CSINodes). */
 export const apiGroups = () => ({
   kind: 'APIGroupList',
   apiVersion: 'v1',
@@ -106,17 +106,20 @@ export const appsV1Resources = () => ({
   ] satisfies ApiResource[],
 });
 
-/**
- * GET /apis/policy/v1 (evictions themselves are pods/eviction in /api/v1). The twin keeps no
- * PodDisruptionBudgets: they are listed, always empty, as kubectl takes a group without resources
- * for a broken one.
- */
+/** GET /apis/policy/v1: the PodDisruptionBudgets the twin keeps, as imported (evictions themselves are pods/eviction in /api/v1). */
 export const policyV1Resources = () => ({
   kind: 'APIResourceList',
   apiVersion: 'v1',
   groupVersion: 'policy/v1',
   resources: [
-    { name: 'poddisruptionbudgets', singularName: 'poddisruptionbudget', namespaced: true, kind: 'PodDisruptionBudget', verbs: READ, shortNames: ['pdb'] },
+    {
+      name: 'poddisruptionbudgets',
+      singularName: 'poddisruptionbudget',
+      namespaced: true,
+      kind: 'PodDisruptionBudget',
+      verbs: READ_WATCH,
+      shortNames: ['pdb'],
+    },
   ] satisfies ApiResource[],
 });
 

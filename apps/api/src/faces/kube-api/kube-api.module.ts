@@ -10,6 +10,7 @@ import { KubeLeasesController } from './kube-leases.controller';
 import { KubeNamespacesController } from './kube-namespaces.controller';
 import { KubeNodesController } from './kube-nodes.controller';
 import { KubePodsController } from './kube-pods.controller';
+import { KubePolicyController } from './kube-policy.controller';
 import { KubeStorageController } from './kube-storage.controller';
 import { KubeUnknownController } from './kube-unknown.controller';
 import { OpenApiController } from './openapi.controller';
@@ -17,8 +18,9 @@ import { EdgeModule } from '../../http/edge/edge.module';
 
 /**
  * The Kubernetes API that kubectl speaks (core/v1 nodes, pods, namespaces, events, persistentvolumes
- * and persistentvolumeclaims; storage.k8s.io/v1 storageclasses and csinodes; discovery; the OpenAPI
- * documents; watches of nodes, pods and the storage kinds), at
+ * and persistentvolumeclaims; storage.k8s.io/v1 storageclasses and csinodes; policy/v1
+ * poddisruptionbudgets; discovery; the OpenAPI documents; watches of nodes, pods, the storage kinds
+ * and the budgets), at
  * / for the default cluster and /clusters/{cluster} for another. A face like REST and GraphQL: it
  * parses at the edge and calls the same services.
  */
@@ -30,6 +32,7 @@ import { EdgeModule } from '../../http/edge/edge.module';
     KubePodsController,
     KubeNamespacesController,
     KubeStorageController,
+    KubePolicyController,
     KubeEventsController,
     KubeLeasesController,
     OpenApiController,

@@ -46,8 +46,8 @@ export const kubeListPods = operation<PodFilters>({
 
 /**
  * GET /api/v1/namespaces, /api/v1/persistentvolumes, /api/v1/[namespaces/{namespace}/]persistentvolumeclaims,
- * /apis/storage.k8s.io/v1/storageclasses and .../csinodes: labelSelector, fieldSelector (the kind's
- * own fields), limit and continue.
+ * /apis/storage.k8s.io/v1/storageclasses and .../csinodes, /apis/policy/v1/[namespaces/{namespace}/]poddisruptionbudgets:
+ * labelSelector, fieldSelector (the kind's own fields), limit and continue.
  */
 export const kubeListTwin = (kind: TwinKind) =>
   operation<ListTwinCommand>({

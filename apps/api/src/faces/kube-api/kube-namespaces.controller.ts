@@ -12,8 +12,7 @@ import { kubePaths } from './kube-paths';
 
 /**
  * core/v1 namespaces: those imported, and those only implied by the pods (TwinObjectsService).
- * Not watched: an implied namespace comes and goes with pods, and would be no event. Policy's
- * PodDisruptionBudgets are not kept: their lists are empty.
+ * Not watched: an implied namespace comes and goes with pods, and would be no event.
  */
 @ApiExcludeController()
 @Controller()
@@ -38,10 +37,5 @@ export class KubeNamespacesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     return objectAnswer(reply, output, await this.objects.get(cluster, 'Namespace', key), namespaceTable);
-  }
-
-  @Get([...kubePaths('apis/policy/v1/poddisruptionbudgets'), ...kubePaths('apis/policy/v1/namespaces/:namespace/poddisruptionbudgets')])
-  disruptionBudgets() {
-    return { apiVersion: 'policy/v1', kind: 'PodDisruptionBudgetList', metadata: {}, items: [] };
   }
 }

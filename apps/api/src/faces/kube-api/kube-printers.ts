@@ -8,6 +8,7 @@ import {
   nodeTable,
   persistentVolumeClaimTable,
   persistentVolumeTable,
+  podDisruptionBudgetTable,
   podTable,
   storageClassTable,
 } from '@taintgate/domain';
@@ -27,6 +28,7 @@ const PRINTERS: Readonly<Record<WatchedKind | 'Namespace', AnyPrinter>> = {
   PersistentVolumeClaim: persistentVolumeClaimTable,
   StorageClass: storageClassTable as AnyPrinter,
   CSINode: csiNodeTable as AnyPrinter,
+  PodDisruptionBudget: podDisruptionBudgetTable,
 };
 
 export const printerOf = (kind: WatchedKind | 'Namespace'): AnyPrinter => PRINTERS[kind];

@@ -57,7 +57,18 @@ export function kubernetesSchemas(): Record<string, unknown> {
     reached.add(fullName);
     pending.push(...refsIn(all[fullName]));
   }
-  return Object.fromEntries([...reached].sort().map((fullName) => [shortName(fullName), withRefs(all[fullName], shortName)]));
+  return Object.fromEntries([...reached].sort().map((fullName) => [shortName(fullName), forClients(withRefs(all[fullName], shortName))]));
+}
+
+/**
+ * A definition as a generated client should read it. kube-apiserver publishes IntOrString as a
+ * string of format int-or-string, which kubectl understands; a client generator would take it
+ * for a string, and the answers hold numbers too (minAvailable: 1): here it is either.
+ */
+function forClients(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null || (schema as Record<string, unknown>)['format'] !== 'int-or-string') return schema;
+  const { description } = schema as { description?: string };
+  return { description, oneOf: [{ type: 'integer', format: 'int32' }, { type: 'string' }] };
 }
 
 function missing(short: string): never {

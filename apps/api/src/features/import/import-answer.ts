@@ -18,6 +18,7 @@ export function importResultOf(outcome: ImportOutcome) {
     persistentVolumeClaims: outcome.persistentVolumeClaims,
     storageClasses: outcome.storageClasses,
     csiNodes: outcome.csiNodes,
+    podDisruptionBudgets: outcome.podDisruptionBudgets,
     rejected: outcome.rejected.map(rejectedObject),
     skipped: outcome.skipped,
     resourceVersion: String(outcome.revision),

@@ -6,7 +6,7 @@ import { IMPORT_BODY_TYPES } from './import-body-parser';
 export const importContentTypes = Object.keys(IMPORT_BODY_TYPES);
 
 /** The kinds the import stores; any other object is skipped and counted. */
-const keptKinds = ['Node', 'Pod', 'Namespace', 'PersistentVolume', 'PersistentVolumeClaim', 'StorageClass', 'CSINode'] as const;
+const keptKinds = ['Node', 'Pod', 'Namespace', 'PersistentVolume', 'PersistentVolumeClaim', 'StorageClass', 'CSINode', 'PodDisruptionBudget'] as const;
 
 const otherObject: JsonSchema = {
   type: 'object',
@@ -17,7 +17,7 @@ const otherObject: JsonSchema = {
 const anyObject: JsonSchema = { anyOf: [...keptKinds.map((kind) => kubernetesRef(kind)), otherObject] };
 
 /**
- * What the import reads (kubectl-objects.ts): what `kubectl get nodes,pods,ns,pv,pvc,sc,csinodes -A
+ * What the import reads (kubectl-objects.ts): what `kubectl get nodes,pods,ns,pv,pvc,sc,csinodes,pdb -A
  * -o json` (or `-o yaml`, or `kubectl get all,...`) prints, a List (or a kind's list, NodeList,
  * PodList, ...), or single objects. Read as it arrives, up to 2 GiB.
  */
@@ -34,7 +34,7 @@ export const importBodySchema: JsonSchema = {
     ...keptKinds.map((kind) => kubernetesRef(kind)),
   ],
   description:
-    'What kubectl get nodes,pods,ns,pv,pvc,sc,csinodes -A -o json (or -o yaml) prints: a List, or single objects; YAML may hold several documents. Objects of kinds the twin does not keep are skipped.',
+    'What kubectl get nodes,pods,ns,pv,pvc,sc,csinodes,pdb -A -o json (or -o yaml) prints: a List, or single objects; YAML may hold several documents. Objects of kinds the twin does not keep are skipped.',
   example: { apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1' } }] },
 };
 
@@ -56,6 +56,7 @@ export const importResultSchema: JsonSchema = object(
     persistentVolumeClaims: tally,
     storageClasses: tally,
     csiNodes: tally,
+    podDisruptionBudgets: tally,
     rejected: described(
       arrayOf(
         object(
@@ -94,6 +95,7 @@ export const importResultSchema: JsonSchema = object(
     'persistentVolumeClaims',
     'storageClasses',
     'csiNodes',
+    'podDisruptionBudgets',
     'rejected',
     'skipped',
     'resourceVersion',

@@ -16,6 +16,7 @@ import {
   validatePersistentVolume,
   validatePersistentVolumeClaim,
   validatePod,
+  validatePodDisruptionBudget,
   validateStorageClass,
 } from '@taintgate/domain';
 import type { ClusterView, TwinMaps } from '../../store/cluster-snapshot';
@@ -117,6 +118,7 @@ const VALIDATORS: Readonly<Record<TwinKind, (object: unknown) => Result<TwinObje
   PersistentVolumeClaim: validatePersistentVolumeClaim,
   StorageClass: validateStorageClass,
   CSINode: validateCSINode,
+  PodDisruptionBudget: validatePodDisruptionBudget,
 };
 
 export function classifyObject(object: unknown, position: BodyPosition, sentBytes: number | undefined, soFar: ImportSoFar): ObjectOutcome {

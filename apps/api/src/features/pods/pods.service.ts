@@ -5,9 +5,11 @@ import {
   admitPod,
   applyPatch,
   checkDelete,
+  checkEvictionBudgets,
   checkUpdate,
   checkWrite,
   chunkOfSorted,
+  evictionConsultsBudgets,
   evictionWarnings,
   failure,
   fieldsMatch,
@@ -24,6 +26,7 @@ import type { WriteContext } from '../../store/write-context';
 import { storedVersionOf } from '../../store/object-parts';
 import { type PodRow, podKey, podOfRow } from '../../store/pod-record';
 import { PodStore, type PodsNode, podReadForWrite } from '../../store/pod-store';
+import { TwinObjectStore } from '../../store/twin-object-store';
 import { AppConfig } from '../../platform/config/app-config';
 import { withNameFromUrl } from '../../http/edge/kubernetes-objects';
 import { type ListPage, listPage } from '../../http/edge/list-answers';
@@ -38,6 +41,7 @@ export class PodsService {
     private readonly snapshots: ClusterSnapshots,
     private readonly writer: ClusterWriter,
     private readonly store: PodStore,
+    private readonly budgets: TwinObjectStore,
     private readonly config: AppConfig,
     private readonly evictions: TaintEvictionController,
   ) {}
@@ -149,10 +153,14 @@ export class PodsService {
   /**
    * pods/eviction (policy/v1 Eviction, what kubectl drain sends): the pod deleted as a DELETE with
    * the Eviction's deleteOptions deletes it (podDeletion: rest.BeforeDelete and CheckGracefulDelete),
-   * its grace period the one sent, else its own. A pod with a grace period is terminating until it
-   * is over, when TerminatingPodReaper removes it; one without (0 sent, or unscheduled, or Succeeded
-   * or Failed whatever was sent) goes at once. A pod already terminating keeps its deletion unless a
-   * shorter period is sent. No PodDisruptionBudget is kept, so none refuses it.
+   * its grace period the one sent, else its own, once its PodDisruptionBudgets allow it
+   * (checkEvictionBudgets, as EvictionREST.Create asks them: 429 while the budget allows no
+   * disruption, 500 when more than one selects the pod). An eviction that takes one of a budget's
+   * disruptions stores the budget in the same write as the pod's deletion: disruptionsAllowed
+   * less one, the pod among its disruptedPods. A pod with a grace period is terminating until it
+   * is over, when TerminatingPodReaper removes it; one without (0 sent, or unscheduled, or
+   * Succeeded or Failed whatever was sent) goes at once. A pod already terminating keeps its
+   * deletion unless a shorter period is sent.
    */
   async evict(cluster: string, { namespace, name, preconditions, gracePeriodSeconds, dryRun }: EvictPodCommand): Promise<{ warnings: string[] }> {
     const evicted = await this.writer.write(
@@ -161,11 +169,16 @@ export class PodsService {
         const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
         valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
         const pod = podOfRow(existing);
+        const budgets = evictionConsultsBudgets(pod) ? await this.budgets.inNamespace(w, 'PodDisruptionBudget', namespace) : [];
+        const check = checkEvictionBudgets(pod, budgets, w.now);
+        if (check.kind === 'refused') return fail(check.failure);
         const deletion = podDeletion(pod, gracePeriodSeconds, w.now);
         if (deletion.kind === 'pending') return undefined;
+        if (check.kind === 'decremented') await this.budgets.replace(w, 'PodDisruptionBudget', check.budget);
         await this.carryOut(w, pod, deletion);
         const grace = deletion.kind === 'remove' ? 0 : deletion.graceSeconds;
-        await w.audit({ action: 'pod.evict', kind: 'Pod', namespace, name, details: { by: 'eviction', gracePeriodSeconds: grace }, before: pod });
+        const budget = check.kind === 'decremented' ? { disruptionBudget: check.budget.metadata.name } : {};
+        await w.audit({ action: 'pod.evict', kind: 'Pod', namespace, name, details: { by: 'eviction', gracePeriodSeconds: grace, ...budget }, before: pod });
         return pod;
       },
       { dryRun },

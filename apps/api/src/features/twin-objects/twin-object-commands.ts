@@ -22,7 +22,10 @@ export interface TwinObjectKey {
   name: string;
 }
 
-/** GET /v1/namespaces, /v1/persistentvolumes, /v1/[namespaces/{ns}/]persistentvolumeclaims, /v1/storageclasses, /v1/csinodes. */
+/**
+ * GET /v1/namespaces, /v1/persistentvolumes, /v1/[namespaces/{ns}/]persistentvolumeclaims,
+ * /v1/storageclasses, /v1/csinodes, /v1/[namespaces/{ns}/]poddisruptionbudgets.
+ */
 export const listTwinObjects = operation<ListTwinCommand>({
   rest: ({ params, query }) => ({ ...query, namespace: params.namespace }),
   parse(input) {

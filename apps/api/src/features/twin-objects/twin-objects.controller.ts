@@ -11,9 +11,10 @@ const LABEL_SELECTOR = "kubectl's -l syntax: a=b,c!=d,e in (f,g),!h";
 
 /**
  * The other kinds the twin keeps, as imported (POST /v1/import): namespaces, PersistentVolumes,
- * PersistentVolumeClaims, StorageClasses and CSINodes, read and listed as /v1/nodes are.
+ * PersistentVolumeClaims, StorageClasses, CSINodes and PodDisruptionBudgets, read and listed as
+ * /v1/nodes are.
  */
-@ApiTags('namespaces and storage')
+@ApiTags('namespaces, storage and disruption budgets')
 @GuardedOperations()
 @Controller(clusterPaths())
 export class TwinObjectsController {
@@ -110,5 +111,25 @@ export class TwinObjectsController {
   @Fails(400, 404)
   csiNode(@Command(clusterScope) cluster: string, @Command(twinObjectKey) key: TwinObjectKey) {
     return this.objects.get(cluster, 'CSINode', key);
+  }
+
+  @Get(['poddisruptionbudgets', 'namespaces/:namespace/poddisruptionbudgets'])
+  @ApiOperation({
+    summary: 'List PodDisruptionBudgets (policy/v1 PodDisruptionBudgetList) of every namespace or of one, by namespace and name, a page at a time',
+  })
+  @ListQueries()
+  @OptionalQuery('labelSelector', LABEL_SELECTOR)
+  @Answers(200, 'a page of the PodDisruptionBudgets', 'PodDisruptionBudgetList')
+  @Fails(400, 404, 410)
+  async podDisruptionBudgets(@Command(clusterScope) cluster: string, @Command(listTwinObjects) command: ListTwinCommand) {
+    return streamedList(await this.objects.list(cluster, 'PodDisruptionBudget', command));
+  }
+
+  @Get('namespaces/:namespace/poddisruptionbudgets/:name')
+  @ApiOperation({ summary: 'Read a PodDisruptionBudget' })
+  @Answers(200, 'the PodDisruptionBudget', 'PodDisruptionBudget')
+  @Fails(400, 404)
+  podDisruptionBudget(@Command(clusterScope) cluster: string, @Command(twinObjectKey) key: TwinObjectKey) {
+    return this.objects.get(cluster, 'PodDisruptionBudget', key);
   }
 }

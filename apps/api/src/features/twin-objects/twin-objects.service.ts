@@ -9,7 +9,7 @@ import type { ListTwinCommand, TwinObjectKey } from './twin-object-commands';
 
 /**
  * The other kinds the twin keeps (namespaces, PersistentVolumes, PersistentVolumeClaims,
- * StorageClasses, CSINodes): read from the cluster's snapshot as imported, a page at a time in
+ * StorageClasses, CSINodes, PodDisruptionBudgets): read from the cluster's snapshot as imported, a page at a time in
  * name order (a namespaced kind's by `namespace/name`), as kube-apiserver lists them.
  *
  * Namespaces are the stored ones and, beside them, those only implied: a namespace a pod is in,
@@ -53,7 +53,7 @@ export class TwinObjectsService {
 
 /** The selectable fields of an object of the kind (a namespace's phase besides its name). */
 function fieldsOf(kind: TwinKind, object: TwinObject): Record<string, string> {
-  if (kind === 'Namespace') return namespaceFields(object);
+  if (kind === 'Namespace') return namespaceFields(object as Namespace);
   return objectMetaFields(TWIN_KINDS[kind].namespaced ? { ...object.metadata, namespace: object.metadata.namespace ?? 'default' } : object.metadata);
 }
 

@@ -52,6 +52,8 @@ export const KUBERNETES_OBJECTS = [
   'StorageClassList',
   'CSINode',
   'CSINodeList',
+  'PodDisruptionBudget',
+  'PodDisruptionBudgetList',
 ] as const;
 
 export type KubernetesObjectName = (typeof KUBERNETES_OBJECTS)[number];

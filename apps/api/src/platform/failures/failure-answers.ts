@@ -22,7 +22,9 @@ const STATUS: Record<FailureReason, number> = {
   Expired: 410,
   RequestEntityTooLarge: 413,
   UnsupportedMediaType: 415,
+  TooManyRequests: 429,
   InternalError: 500,
+  Unknown: 500,
   ServiceUnavailable: 503,
   Timeout: 504,
 };
@@ -76,17 +78,22 @@ const kubeStatusCodeOf = (reason: FailureReason): number => KUBE_STATUS[reason] 
 /** metav1.Status for a failure. */
 export function kubeStatusOf(f: Failure) {
   const code = kubeStatusCodeOf(f.reason);
-  const causes = f.causes?.map((e) => ({ reason: e.type, message: e.reason, field: e.path.render() }));
+  const causes = [
+    ...(f.causes ?? []).map((e) => ({ reason: e.type, message: e.reason, field: e.path.render() })),
+    ...(f.otherCauses ?? []).map((c) => ({ reason: c.type, message: c.message })),
+  ];
   // StatusDetails' fields are omitempty: a resource asked for without a name has none.
   const subject = f.subject && Object.fromEntries(Object.entries(f.subject).filter(([, value]) => value !== ''));
-  const details = subject || causes?.length ? { ...(subject ?? {}), ...(causes?.length ? { causes } : {}) } : undefined;
+  const retry = f.retryAfterSeconds ? { retryAfterSeconds: f.retryAfterSeconds } : {};
+  const details = subject || causes.length || f.retryAfterSeconds ? { ...(subject ?? {}), ...(causes.length ? { causes } : {}), ...retry } : undefined;
   return {
     kind: 'Status',
     apiVersion: 'v1',
     metadata: {},
     status: 'Failure',
     message: f.message,
-    reason: f.reason,
+    // StatusReasonUnknown is "", which omitempty leaves out.
+    ...(f.reason === 'Unknown' ? {} : { reason: f.reason }),
     ...(details ? { details } : {}),
     code,
   };
@@ -107,7 +114,8 @@ export type FaceOfUrl = (url: string | undefined) => AnswerFace;
 
 /**
  * A failure as an HTTP answer in `face`'s words, with its status and the headers it calls for
- * (401 says which scheme to use, 503 when to retry).
+ * (401 says which scheme to use, 503 when to retry, and any failure that says when to retry, as
+ * kube-apiserver's ErrorNegotiated sends its retryAfterSeconds).
  */
 export function httpAnswerOf(f: Failure, face: AnswerFace): { statusCode: number; body: unknown; headers: Record<string, string> } {
   const headers: Record<string, string> =
@@ -115,7 +123,9 @@ export function httpAnswerOf(f: Failure, face: AnswerFace): { statusCode: number
       ? { 'www-authenticate': 'Bearer realm="taintgate"' }
       : f.reason === 'ServiceUnavailable'
         ? { 'retry-after': String(RETRY_AFTER_SECONDS) }
-        : {};
+        : f.retryAfterSeconds
+          ? { 'retry-after': String(f.retryAfterSeconds) }
+          : {};
   if (face === 'kubernetes') return { statusCode: kubeStatusCodeOf(f.reason), body: kubeStatusOf(f), headers };
   return { statusCode: statusOf(f.reason), body: face === 'graphql' ? { errors: [graphqlAnswerOf(f)] } : restAnswerOf(f), headers };
 }
@@ -123,10 +133,13 @@ export function httpAnswerOf(f: Failure, face: AnswerFace): { statusCode: number
 /** What a client is told about a failure of ours; the stack and the cause go to the log only. */
 export const INTERNAL_ERROR_MESSAGE = 'internal error: the request could not be completed; the cause has been logged';
 
-/** The reason of an HTTP exception's status: a 409 of Nest's or fastify's is a Conflict (AlreadyExists only names a create's). */
+/**
+ * The reason of an HTTP exception's status: a 409 of Nest's or fastify's is a Conflict
+ * (AlreadyExists only names a create's), a 500 an InternalError.
+ */
 const REASON_OF_STATUS = new Map(
   Object.entries(STATUS)
-    .filter(([reason]) => reason !== 'AlreadyExists')
+    .filter(([reason]) => reason !== 'AlreadyExists' && reason !== 'Unknown')
     .map(([reason, status]) => [status, reason as FailureReason]),
 );
 

@@ -25,6 +25,7 @@ const KINDS = [
   ['PersistentVolumeClaim', 'persistentVolumeClaims'],
   ['StorageClass', 'storageClasses'],
   ['CSINode', 'csiNodes'],
+  ['PodDisruptionBudget', 'podDisruptionBudgets'],
 ] as const;
 
 /** Imports (POST .../import) stored: their objects by kind and outcome, and their time. Dry runs store nothing and are not counted. */

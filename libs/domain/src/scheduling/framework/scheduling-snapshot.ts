@@ -1,3 +1,4 @@
+import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
 import type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../storage/storage-objects';
 import type { Namespace, Node, Pod } from '../../types';
 
@@ -5,7 +6,7 @@ import type { Namespace, Node, Pod } from '../../types';
  * What kube-scheduler's plugins read of the cluster beyond the node being filtered: its cache's
  * snapshot (framework.NodeInfo per node: the node and the pods assigned to it) and the listers of
  * the objects some plugins look up (namespaces for namespaceSelector, the storage kinds for the
- * volume filters). Functions rather than maps so that a cluster's holder can answer from what it
+ * volume filters, PodDisruptionBudgets for DefaultPreemption). Functions rather than maps so that a cluster's holder can answer from what it
  * keeps without copying 300,000 pods per question.
  */
 export interface SchedulingSnapshot {
@@ -19,6 +20,12 @@ export interface SchedulingSnapshot {
   /** A namespace by name, for namespaceSelector; undefined when the twin does not hold it. */
   readonly namespace: (name: string) => Namespace | undefined;
   readonly storage: StorageLister;
+  /**
+   * The PodDisruptionBudgets of a namespace, as DefaultPreemption's pdbLister lists them (every one
+   * of the namespace, whatever its selector); none when the twin holds none. Optional: a snapshot
+   * made without them lists none.
+   */
+  readonly podDisruptionBudgets?: (namespace: string) => readonly PodDisruptionBudget[];
 }
 
 /** The storage kinds by name, as the volume plugins' listers give them; undefined when not held. */
@@ -40,7 +47,7 @@ export const emptyStorageLister: StorageLister = Object.freeze({
 export function snapshotOf(
   nodes: readonly Node[],
   pods: readonly Pod[],
-  extra: { namespaces?: readonly Namespace[]; storage?: StorageLister } = {},
+  extra: { namespaces?: readonly Namespace[]; storage?: StorageLister; podDisruptionBudgets?: readonly PodDisruptionBudget[] } = {},
 ): SchedulingSnapshot {
   const sorted = [...nodes].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
   const byNode = new Map<string, Pod[]>();
@@ -53,12 +60,26 @@ export function snapshotOf(
     else byNode.set(nodeName, [pod]);
   }
   const namespaces = new Map((extra.namespaces ?? []).map((ns) => [ns.metadata.name, ns]));
+  const budgets = budgetsByNamespace(extra.podDisruptionBudgets ?? []);
   return {
     nodes: sorted,
     podsOn: (nodeName) => byNode.get(nodeName) ?? [],
     namespace: (name) => namespaces.get(name),
     storage: extra.storage ?? emptyStorageLister,
+    podDisruptionBudgets: (namespace) => budgets.get(namespace) ?? [],
   };
+}
+
+/** PodDisruptionBudgets grouped by their namespace (`default` when they name none), each group in the order given. */
+export function budgetsByNamespace(budgets: Iterable<PodDisruptionBudget>): Map<string, PodDisruptionBudget[]> {
+  const byNamespace = new Map<string, PodDisruptionBudget[]>();
+  for (const budget of budgets) {
+    const namespace = budget.metadata.namespace || 'default';
+    const group = byNamespace.get(namespace);
+    if (group) group.push(budget);
+    else byNamespace.set(namespace, [budget]);
+  }
+  return byNamespace;
 }
 
 /**

@@ -133,6 +133,9 @@ describe('the answers, as the OpenAPI document declares them', () => {
     await conforming('GET', inCluster('/storageclasses/standard-rwo'));
     await conforming('GET', inCluster('/csinodes'));
     await conforming('GET', inCluster('/csinodes/gke-pool-1'));
+    await conforming('GET', inCluster('/poddisruptionbudgets'));
+    await conforming('GET', inCluster('/namespaces/shop/poddisruptionbudgets?limit=1'));
+    await conforming('GET', inCluster('/namespaces/shop/poddisruptionbudgets/web'));
   });
 
   it('answers API keys, the audit trail and health as declared', async () => {

@@ -79,7 +79,7 @@ describe('the OpenAPI document', () => {
     const body = document.paths['/v1/import']?.['post']?.requestBody;
 
     expect(Object.keys(body?.content ?? {}).sort()).toEqual(['application/json', 'application/x-yaml', 'application/yaml', 'text/x-yaml', 'text/yaml']);
-    const kept = ['CSINode', 'Namespace', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'Pod', 'StorageClass'].map(
+    const kept = ['CSINode', 'Namespace', 'Node', 'PersistentVolume', 'PersistentVolumeClaim', 'Pod', 'PodDisruptionBudget', 'StorageClass'].map(
       (kind) => `#/components/schemas/${kind}`,
     );
     // Each in a List's items and alone.

@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { ClusterSnapshots } from '../../../../../apps/api/src/store/cluster-snapshots';
 import { useApiFixture } from '../../../../support/api-test-app';
 import {
   asStored,
@@ -11,11 +12,12 @@ import {
   persistentVolumeClaims,
   persistentVolumes,
   pod,
+  podDisruptionBudgets,
   skippedObjects,
   storageClasses,
 } from '../../../../support/twin-kinds';
 
-/** The import of what `kubectl get all,pv,pvc,sc,csinodes,ns -A -o yaml` prints: the kinds the twin keeps stored, the others counted. */
+/** The import of what `kubectl get all,pv,pvc,sc,csinodes,pdb,ns -A -o yaml` prints: the kinds the twin keeps stored, the others counted. */
 
 const tally = (created: number, updated: number, unchanged: number, deleted: number) => ({ created, updated, unchanged, deleted });
 const names = (reply: { json: () => { items: { metadata: { name: string; namespace?: string } }[] } }) =>
@@ -38,6 +40,7 @@ describe('import of the kinds the twin keeps beside nodes and pods', () => {
       persistentVolumeClaims: tally(2, 0, 0, 0),
       storageClasses: tally(2, 0, 0, 0),
       csiNodes: tally(1, 0, 0, 0),
+      podDisruptionBudgets: tally(3, 0, 0, 0),
       rejected: [],
       skipped: [
         { kind: 'Service', apiVersion: 'v1', count: 2 },
@@ -52,6 +55,7 @@ describe('import of the kinds the twin keeps beside nodes and pods', () => {
     expect((await api.get('/v1/clusters/mixed/storageclasses/standard-rwo')).json()).toEqual(asStored(storageClasses[1]!));
     expect((await api.get('/v1/clusters/mixed/csinodes/gke-pool-1')).json()).toEqual(asStored(csiNodes[0]!));
     expect((await api.get('/v1/clusters/mixed/namespaces/shop')).json()).toEqual(asStored(namespaces[1]!));
+    expect((await api.get('/v1/clusters/mixed/namespaces/shop/poddisruptionbudgets/web')).json()).toEqual(asStored(podDisruptionBudgets[2]!));
     // The images a node holds (ImageLocality reads them) are kept with the rest of its status.
     expect((await api.get('/v1/clusters/mixed/nodes/gke-pool-1')).json().status.images).toEqual(node.status.images);
     expect((await api.get('/v1/clusters/mixed/namespaces/shop/pods/db-0')).json().spec.volumes).toEqual(pod.spec.volumes);
@@ -107,6 +111,54 @@ describe('import of the kinds the twin keeps beside nodes and pods', () => {
     for (const path of ['namespaces/default/persistentvolumeclaims/no-modes', 'storageclasses/late', 'csinodes/n2']) {
       expect((await api.get(`/v1/clusters/bad/${path}`)).statusCode).toBe(404);
     }
+  });
+
+  it('PodDisruptionBudgets: unchanged when sent again, updated as their status moves, pruned when a file of budgets leaves one out; the scheduling view lists them', async () => {
+    await api.post('/v1/clusters/budgets/import', kubectlList(...podDisruptionBudgets, pod));
+    const budgetsOf = async (namespace: string) =>
+      ((await t.app.get(ClusterSnapshots).view('budgets')).scheduling().snapshot.podDisruptionBudgets?.(namespace) ?? []).map((b) => b.metadata.name);
+    expect(await budgetsOf('shop')).toEqual(['db', 'web']);
+    expect(await budgetsOf('default')).toEqual(['api']);
+
+    const again = await api.post('/v1/clusters/budgets/import', kubectlList(...podDisruptionBudgets));
+    expect(again.json()).toMatchObject({ podDisruptionBudgets: tally(0, 0, 3, 0) });
+    const [, db] = podDisruptionBudgets;
+    const evicted = { ...db!, status: { ...db!.status, disruptionsAllowed: 1, currentHealthy: 2, expectedPods: 2 } };
+    expect((await api.post('/v1/clusters/budgets/import', kubectlList(evicted))).json()).toMatchObject({ updated: 1, podDisruptionBudgets: tally(0, 1, 0, 0) });
+    expect((await api.get('/v1/clusters/budgets/namespaces/shop/poddisruptionbudgets/db')).json().status.disruptionsAllowed).toBe(1);
+
+    // Budgets named: those the file leaves out go; the pod, named too, stays.
+    const pruned = await api.post('/v1/clusters/budgets/import?prune=true', kubectlList(evicted, pod));
+    expect(pruned.json()).toMatchObject({ podDisruptionBudgets: tally(0, 0, 1, 2), pods: tally(0, 0, 1, 0) });
+    expect(names(await api.get('/v1/clusters/budgets/poddisruptionbudgets'))).toEqual(['shop/db']);
+    expect(await budgetsOf('shop')).toEqual(['db']);
+    expect(await budgetsOf('default')).toEqual([]);
+  });
+
+  it('rejects an invalid PodDisruptionBudget alone, in the API server words, each bad field named', async () => {
+    const [, db, web] = podDisruptionBudgets;
+    const both = { ...db!, metadata: { ...db!.metadata, name: 'both', uid: undefined }, spec: { ...db!.spec, maxUnavailable: 1 } };
+    const tooMany = { ...web!, metadata: { ...web!.metadata, name: 'too-many', uid: undefined }, spec: { ...web!.spec, maxUnavailable: '150%' } };
+    const policy = { ...web!, metadata: { ...web!.metadata, name: 'policy', uid: undefined }, spec: { ...web!.spec, unhealthyPodEvictionPolicy: 'Never' } };
+    const selector = {
+      ...db!,
+      metadata: { ...db!.metadata, name: 'selector', uid: undefined },
+      spec: { minAvailable: 1, selector: { matchExpressions: [{ key: 'app', operator: 'Exists', values: ['db'] }] } },
+    };
+    const reply = await api.post('/v1/clusters/bad-budgets/import', kubectlList(both, tooMany, policy, selector, web));
+    expect(reply.json()).toMatchObject({ created: 1, podDisruptionBudgets: tally(1, 0, 0, 0) });
+    const rejected = reply.json().rejected as { kind: string; namespace: string; name: string; message: string; details: { field: string }[] }[];
+    expect(rejected.map((r) => [r.kind, r.namespace, r.name, r.details.map((d) => d.field)])).toEqual([
+      ['PodDisruptionBudget', 'shop', 'both', ['spec']],
+      ['PodDisruptionBudget', 'shop', 'too-many', ['spec.maxUnavailable']],
+      ['PodDisruptionBudget', 'shop', 'policy', ['spec.unhealthyPodEvictionPolicy']],
+      ['PodDisruptionBudget', 'shop', 'selector', ['spec.selector.matchExpressions[0].values']],
+    ]);
+    expect(rejected[1]?.message).toBe('PodDisruptionBudget "too-many" is invalid: spec.maxUnavailable: Invalid value: 150%: must not be greater than 100%');
+    expect(rejected[2]?.message).toBe(
+      'PodDisruptionBudget "policy" is invalid: spec.unhealthyPodEvictionPolicy: Unsupported value: "Never": supported values: "AlwaysAllow", "IfHealthyBudget"',
+    );
+    expect(names(await api.get('/v1/clusters/bad-budgets/poddisruptionbudgets'))).toEqual(['shop/web']);
   });
 
   it('a dry run counts and stores nothing', async () => {

@@ -132,6 +132,11 @@ describe('classifyObject: what each object becomes', () => {
     ['a core kind not kept', { apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'x' } }, 'v1 Service'],
     ['a Node of another version', { apiVersion: 'v2', kind: 'Node', metadata: { name: 'n' } }, 'v2 Node'],
     ['a CSINode of an older version', { apiVersion: 'storage.k8s.io/v1beta1', kind: 'CSINode', metadata: { name: 'n' } }, 'storage.k8s.io/v1beta1 CSINode'],
+    [
+      'a PodDisruptionBudget of policy/v1beta1 (served no more: the twin keeps policy/v1 only)',
+      { apiVersion: 'policy/v1beta1', kind: 'PodDisruptionBudget', metadata: { name: 'p', namespace: 'x' } },
+      'policy/v1beta1 PodDisruptionBudget',
+    ],
     ['a kind with no version', { kind: 'ConfigMap', metadata: { name: 'c' } }, ' ConfigMap'],
   ])('skips %s: counted, neither stored nor rejected', (_case, object, skipped) => {
     expect(told(classifyObject(object, at, undefined, empty))).toEqual({ skipped });

@@ -9,10 +9,14 @@ import {
   namespaces,
   persistentVolumeClaims,
   persistentVolumes,
+  podDisruptionBudgets,
   storageClasses,
 } from '../../../../support/twin-kinds';
 
-/** GET /v1/namespaces, /v1/persistentvolumes, /v1/persistentvolumeclaims, /v1/storageclasses and /v1/csinodes: the kinds imported, listed as nodes are. */
+/**
+ * GET /v1/namespaces, /v1/persistentvolumes, /v1/persistentvolumeclaims, /v1/storageclasses,
+ * /v1/csinodes and /v1/poddisruptionbudgets: the kinds imported, listed as nodes are.
+ */
 
 type Item = { metadata: { name: string; namespace?: string } };
 const keys = (page: { items: Item[] }) => page.items.map((o) => (o.metadata.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : o.metadata.name));
@@ -42,6 +46,27 @@ describe('the REST lists of the other kinds the twin keeps', () => {
     expect((await api.get('/v1/clusters/prod/csinodes')).json()).toMatchObject({ kind: 'CSINodeList', items: [asStored(csiNodes[0]!)] });
     expect(keys((await api.get('/v1/clusters/prod/persistentvolumeclaims')).json())).toEqual(['default/scratch', 'shop/data-db-0']);
     expect(keys((await api.get('/v1/clusters/prod/namespaces/shop/persistentvolumeclaims')).json())).toEqual(['shop/data-db-0']);
+  });
+
+  it('lists the PodDisruptionBudgets of every namespace or one, by namespace/name, as policy/v1; reads one', async () => {
+    const revision = (await api.get('/v1/clusters/prod')).json().metadata.resourceVersion;
+    const [apiBudget, db, web] = podDisruptionBudgets.map((b) => asStored(b));
+    expect((await api.get('/v1/clusters/prod/poddisruptionbudgets')).json()).toEqual({
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudgetList',
+      metadata: { resourceVersion: revision },
+      items: [apiBudget, db, web],
+    });
+    expect(keys((await api.get('/v1/clusters/prod/namespaces/shop/poddisruptionbudgets')).json())).toEqual(['shop/db', 'shop/web']);
+    expect(keys((await api.get('/v1/clusters/prod/poddisruptionbudgets?labelSelector=app%3Ddb')).json())).toEqual(['shop/db']);
+    const first = (await api.get('/v1/clusters/prod/namespaces/shop/poddisruptionbudgets?limit=1')).json();
+    expect(keys(first)).toEqual(['shop/db']);
+    expect(keys((await api.get(`/v1/clusters/prod/namespaces/shop/poddisruptionbudgets?limit=1&continue=${first.metadata.continue}`)).json())).toEqual([
+      'shop/web',
+    ]);
+    expect((await api.get('/v1/clusters/prod/namespaces/shop/poddisruptionbudgets/web')).json()).toEqual(web);
+    expectApiError(await api.get('/v1/clusters/prod/namespaces/default/poddisruptionbudgets/web'), 404, 'poddisruptionbudgets.policy "web" not found');
+    expect((await api.get('/v1/poddisruptionbudgets')).json().items).toEqual([]);
   });
 
   it('lists the namespaces imported and those only implied by a pod (made up: no uid, no creation time)', async () => {
@@ -126,6 +151,10 @@ describe('the REST lists of the other kinds the twin keeps', () => {
     expect((await api.get('/apis/storage.k8s.io/v1/storageclasses/nope')).json()).toMatchObject({
       message: 'storageclasses.storage.k8s.io "nope" not found',
       details: { name: 'nope', group: 'storage.k8s.io', kind: 'storageclasses' },
+    });
+    expect((await api.get('/apis/policy/v1/namespaces/shop/poddisruptionbudgets/nope')).json()).toMatchObject({
+      message: 'poddisruptionbudgets.policy "nope" not found',
+      details: { name: 'nope', group: 'policy', kind: 'poddisruptionbudgets' },
     });
     // REST's unknown paths are REST's.
     expect((await api.get('/v1/deployments')).json()).toMatchObject({ statusCode: 404, error: 'Not Found' });

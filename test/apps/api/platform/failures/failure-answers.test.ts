@@ -1,7 +1,14 @@
 import { HttpException, NotFoundException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { type Failure, type FailureReason, FieldPath, failure, fieldError } from '@taintgate/domain';
 import { describe, expect, it } from 'vitest';
-import { failureOfThrown, graphqlAnswerOf, graphqlCodeOf, restAnswerOf, statusOf } from '../../../../../apps/api/src/platform/failures/failure-answers';
+import {
+  failureOfThrown,
+  graphqlAnswerOf,
+  graphqlCodeOf,
+  httpAnswerOf,
+  restAnswerOf,
+  statusOf,
+} from '../../../../../apps/api/src/platform/failures/failure-answers';
 import { FailureException } from '../../../../../apps/api/src/platform/failures/failure.exception';
 
 const spec = FieldPath.root('spec');
@@ -19,7 +26,11 @@ describe('statusOf and graphqlCodeOf: one status per reason, the same for both f
     ['Expired', 410, 'GONE'],
     ['RequestEntityTooLarge', 413, 'PAYLOAD_TOO_LARGE'],
     ['UnsupportedMediaType', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    // An eviction a PodDisruptionBudget does not allow yet.
+    ['TooManyRequests', 429, 'TOO_MANY_REQUESTS'],
     ['InternalError', 500, 'INTERNAL_SERVER_ERROR'],
+    // A Status kube-apiserver gives no reason (an eviction of a pod two budgets select).
+    ['Unknown', 500, 'INTERNAL_SERVER_ERROR'],
     ['ServiceUnavailable', 503, 'SERVICE_UNAVAILABLE'],
     ['Timeout', 504, 'GATEWAY_TIMEOUT'],
   ])('%s: %i, %s', (reason, status, code) => {
@@ -64,6 +75,50 @@ describe('restAnswerOf and graphqlAnswerOf', () => {
     const notFound = failure.notFound('Node', 'n1');
     expect(restAnswerOf(notFound)).toEqual({ statusCode: 404, error: 'Not Found', message: 'nodes "n1" not found' });
     expect(graphqlAnswerOf(notFound).extensions.details).toEqual([]);
+  });
+});
+
+describe("the Kubernetes API face's Status of an eviction a budget refuses (eviction.go's errors)", () => {
+  const cause = { type: 'DisruptionBudget', message: 'The disruption budget db needs 1 healthy pods and has 1 currently' };
+  const VIOLATES = "Cannot evict pod as it would violate the pod's disruption budget.";
+
+  it('429 TooManyRequests with its DisruptionBudget cause; retryAfterSeconds and Retry-After only when said', () => {
+    expect(httpAnswerOf(failure.tooManyRequests(VIOLATES, 0, [cause]), 'kubernetes')).toEqual({
+      statusCode: 429,
+      headers: {},
+      body: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: VIOLATES,
+        reason: 'TooManyRequests',
+        details: { causes: [{ reason: 'DisruptionBudget', message: cause.message }] },
+        code: 429,
+      },
+    });
+    const later = httpAnswerOf(failure.tooManyRequests(VIOLATES, 10, [cause]), 'kubernetes');
+    expect(later.headers).toEqual({ 'retry-after': '10' });
+    expect(later.body).toMatchObject({ details: { causes: [{ reason: 'DisruptionBudget' }], retryAfterSeconds: 10 } });
+  });
+
+  it('a Status of no reason (StatusReasonUnknown): code 500 and the message only', () => {
+    const message = 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.';
+    expect(httpAnswerOf(failure.unknown(message), 'kubernetes')).toEqual({
+      statusCode: 500,
+      headers: {},
+      body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 },
+    });
+  });
+
+  it("Forbidden naming a group's resource as apierrors.NewForbidden does", () => {
+    const forbidden = failure.forbiddenResource('poddisruptionbudget', 'policy', 'db', 'pdb disruptions allowed is negative');
+    expect(httpAnswerOf(forbidden, 'kubernetes').body).toMatchObject({
+      message: 'poddisruptionbudget.policy "db" is forbidden: pdb disruptions allowed is negative',
+      reason: 'Forbidden',
+      details: { name: 'db', group: 'policy', kind: 'poddisruptionbudget' },
+      code: 403,
+    });
   });
 });
 

@@ -1,13 +1,4 @@
-import {
-  type Node,
-  type Pod,
-  type PodDisruptionBudget,
-  type PodDisruptionBudgetSpec,
-  type PodDisruptionBudgetStatus,
-  type PreemptionQuestion,
-  snapshotOf,
-  usageByNode,
-} from '@taintgate/domain';
+import { type Node, type Pod, type PodDisruptionBudget, type PreemptionQuestion, snapshotOf, usageByNode } from '@taintgate/domain';
 import { defaultPlacementOptions } from '../../../../../libs/domain/src/scheduling/placement';
 import type { ObjectLabelSelector, ResourceList } from '../../../../../libs/domain/src/types';
 
@@ -145,8 +136,8 @@ export function makePDB(
   disruptionsAllowed: number,
   extra: { namespace?: string; disruptedPods?: string[]; selector?: ObjectLabelSelector | null } = {},
 ): PodDisruptionBudget {
-  const spec: PodDisruptionBudgetSpec = { selector: extra.selector !== undefined ? extra.selector : matchLabels ? { matchLabels } : null };
-  const status: PodDisruptionBudgetStatus = { disruptionsAllowed };
+  const spec: NonNullable<PodDisruptionBudget['spec']> = { selector: extra.selector !== undefined ? extra.selector : matchLabels ? { matchLabels } : null };
+  const status: NonNullable<PodDisruptionBudget['status']> = { disruptionsAllowed };
   if (extra.disruptedPods) status.disruptedPods = Object.fromEntries(extra.disruptedPods.map((p) => [p, epochTime(50)]));
   return { metadata: { name, ...(extra.namespace !== undefined ? { namespace: extra.namespace } : {}) }, spec, status };
 }

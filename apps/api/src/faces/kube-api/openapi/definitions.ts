@@ -4,6 +4,7 @@ import { nodeDefinitions } from './node-definitions';
 import { otherDefinitions } from './other-definitions';
 import { podDefinitions } from './pod-definitions';
 import { podSpecDefinitions } from './pod-spec-definitions';
+import { policyDefinitions } from './policy-definitions';
 import { storageDefinitions } from './storage-definitions';
 import { CORE_V1, type Definitions, META_V1, isScalar } from './schema-dsl';
 
@@ -15,6 +16,7 @@ export const allDefinitions: Definitions = {
   ...podDefinitions,
   ...otherDefinitions,
   ...storageDefinitions,
+  ...policyDefinitions,
 };
 
 /** x-kubernetes-patch-strategy and -merge-key of a field. */

@@ -84,8 +84,9 @@ export const kubeWatchPods = operation<WatchCommand | undefined>({
 });
 
 /**
- * ?watch=true on the lists of the storage kinds the twin keeps (PersistentVolumes, claims of
- * every namespace or one, StorageClasses, CSINodes); undefined when the request is a list.
+ * ?watch=true on the lists of the other kinds the twin keeps and watches (PersistentVolumes, claims
+ * of every namespace or one, StorageClasses, CSINodes, PodDisruptionBudgets of every namespace or
+ * one); undefined when the request is a list.
  */
 export const kubeWatchOf = (kind: Exclude<WatchedKind, 'Node' | 'Pod'>) =>
   operation<WatchCommand | undefined>({
