@@ -82,6 +82,7 @@ export {
   type PreemptionVictim,
   defaultPreemption,
 } from './scheduling/preemption/default-preemption';
+export { type PlacementPreemption, withPreemption } from './scheduling/preemption/placement-preemption';
 export { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } from './scheduling/placement-reasons';
 // kube-scheduler's FailedScheduling events: which pods it tries, what the event says, how its series goes on.
 export {

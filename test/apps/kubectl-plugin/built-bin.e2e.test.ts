@@ -71,7 +71,8 @@ describe('the kubectl-taintgate bin, run from the build', () => {
         'NODE   FEASIBLE   SCORE    REASONS',
         'n1     false      <none>   untolerated taint dedicated=gpu:NoSchedule; node has no status.allocatable: taken as unlimited, resources not checked',
         '',
-        '0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.',
+        // The plugin prints the legacy line (detail), DefaultPreemption's words after it.
+        '0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.',
         '',
       ].join('\n'),
     );

@@ -2,6 +2,7 @@ import {
   type NodePlacement,
   type Placement,
   type PlacementNodesPage,
+  type PlacementPreemption,
   type PlacementSummary,
   type PlacementView,
   DEFAULT_PLACEMENT_TOP,
@@ -35,6 +36,8 @@ import {
 export interface PlacementExtras {
   admission?: ReturnType<typeof admissionAnswer>;
   rescheduled?: true;
+  /** For a pod no node fits: DefaultPreemption's decision (withPreemption). */
+  preemption?: PlacementPreemption;
 }
 
 type PlacementSummaryAnswer = { view: 'summary' } & PlacementSummary & PlacementExtras;
@@ -128,6 +131,27 @@ const heading = {
   bestTied: {
     type: 'integer',
     description: 'how many feasible nodes share the best total, when more than one: kube-scheduler picks one of them at random, this answer ranks them by name',
+  },
+  preemption: {
+    ...object(
+      {
+        nominatedNode: stringField,
+        victims: arrayOf(
+          object({ namespace: stringField, name: stringField, priority: integerField, violatesBudget: booleanField }, [
+            'namespace',
+            'name',
+            'priority',
+            'violatesBudget',
+          ]),
+        ),
+        budgetViolations: integerField,
+        candidates: integerField,
+        message: stringField,
+      },
+      ['candidates'],
+    ),
+    description:
+      "for a pod no node fits: what kube-scheduler's DefaultPreemption would do (the node it nominates and the pods it evicts there), or, when it finds no room, its words, which the summary line ends with",
   },
 };
 

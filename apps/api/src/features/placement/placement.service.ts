@@ -17,6 +17,8 @@ import {
   placementSummaryGrouped,
   snapshotOf,
   usageLookup,
+  withPreemption,
+  type PodDisruptionBudget,
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
 import { admissionAnswer } from '../../http/edge/admission-answer';
@@ -53,23 +55,19 @@ export class PlacementService {
     if (command.nodes) {
       const pods = (command.pods ?? []).map((pod) => admitPod(pod, 'CREATE', this.config.domain));
       // Inline nodes node by node: they come once, and may repeat a name, which classes (by name) would fold into one.
-      return this.timed(
-        started,
-        view,
-        'inline',
-        placementAnswer(
-          placePod(admission.pod, command.nodes, this.options(), { usageOf: usageLookup(pods) }, { snapshot: snapshotOf(command.nodes, pods) }),
-          view,
-          extras,
-        ),
-      );
+      const capacity = { usageOf: usageLookup(pods) };
+      const context = { snapshot: snapshotOf(command.nodes, pods) };
+      const placement = placePod(admission.pod, command.nodes, this.options(), capacity, context);
+      // No PodDisruptionBudget is sent inline: preemption breaks none.
+      const question = { pod: admission.pod, nodes: command.nodes, context, capacity, options: this.options(), podDisruptionBudgets: [] };
+      return this.timed(started, view, 'inline', withPreemption(placementAnswer(placement, view, extras), question, this.options()));
     }
     const stored = await this.snapshots.view(cluster);
     return this.timed(
       started,
       view,
       'stored',
-      this.storedAnswer(admission.pod, stored.nodeClasses, stored, stored.scheduling(), view, extras, stored.revision, cluster),
+      this.storedAnswer(admission.pod, stored.nodeClasses, stored, stored.scheduling(), stored.podDisruptionBudgets, view, extras, stored.revision, cluster),
     );
   }
 
@@ -92,6 +90,7 @@ export class PlacementService {
         stored.nodeClasses,
         asked.capacity,
         contextWithout(stored.scheduling(), pod),
+        stored.podDisruptionBudgets,
         view,
         reschedule ? { rescheduled: true } : {},
         stored.revision,
@@ -116,17 +115,22 @@ export class PlacementService {
     classes: NodeClasses,
     capacity: PlacementCapacity | undefined,
     context: PlacementContext,
+    budgets: ReadonlyMap<string, PodDisruptionBudget>,
     view: PlacementView,
     extras: PlacementExtras,
     revision: bigint,
     memoCluster?: string,
   ): PlacementAnswer {
+    const options = this.options();
+    // For a pod no node fits: DefaultPreemption over the same cluster, every budget held.
+    const question = { pod, nodes: context.snapshot.nodes, context, capacity, options, podDisruptionBudgets: [...budgets.values()] };
     if (view.name === 'summary') {
-      const summarize = () => placementSummaryGrouped(pod, classes, this.options(), capacity, view.top, context);
+      const summarize = () => withPreemption(placementSummaryGrouped(pod, classes, options, capacity, view.top, context), question, options);
       const summary = memoCluster === undefined ? summarize() : this.summaries.summary(memoCluster, revision, view.top, pod, summarize);
       return { view: 'summary', ...summary, ...extras };
     }
-    return placementNodesAnswer(placementNodesGrouped(pod, classes, this.options(), capacity, view.chunking, revision, context), extras, revision);
+    const page = withPreemption(placementNodesGrouped(pod, classes, options, capacity, view.chunking, revision, context), question, options);
+    return placementNodesAnswer(page, extras, revision);
   }
 
   private options(): PlacementOptions {

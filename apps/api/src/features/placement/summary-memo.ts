@@ -1,4 +1,4 @@
-import type { PlacementSummary, Pod } from '@taintgate/domain';
+import type { PlacementPreemption, PlacementSummary, Pod } from '@taintgate/domain';
 import { schedulingInputKey } from '@taintgate/domain';
 
 /** Summaries kept: a few hundred kinds of pod asked about per revision, in practice far fewer. */
@@ -11,10 +11,13 @@ const MAX_SUMMARIES = 256;
  * once per revision, then by a lookup. The answer is the same but for the pod's name, which the
  * copy takes; the least recently asked goes first.
  */
-export class SummaryMemo {
-  private readonly kept = new Map<string, PlacementSummary>();
+/** A summary, with DefaultPreemption's part for a pod no node fits. */
+type Summary = PlacementSummary & { preemption?: PlacementPreemption };
 
-  summary(cluster: string, revision: bigint, top: number, pod: Pod, make: () => PlacementSummary): PlacementSummary {
+export class SummaryMemo {
+  private readonly kept = new Map<string, Summary>();
+
+  summary(cluster: string, revision: bigint, top: number, pod: Pod, make: () => Summary): Summary {
     const key = `${cluster}\n${revision}\n${top}\n${schedulingInputKey(pod)}`;
     const kept = this.kept.get(key);
     if (kept) {

@@ -1,4 +1,17 @@
-import { type Placement, type PlacementView, type Pod, asRescheduled, excludingPod, explainAdmission, placePod, placementSummary } from '@taintgate/domain';
+import {
+  type Placement,
+  type PlacementCapacity,
+  type PlacementContext,
+  type PlacementView,
+  type Pod,
+  asRescheduled,
+  contextWithout,
+  excludingPod,
+  explainAdmission,
+  placePod,
+  placementSummary,
+  withPreemption,
+} from '@taintgate/domain';
 import { describe, expect, it } from 'vitest';
 import { ClusterSnapshots } from '../../../../../apps/api/src/store/cluster-snapshots';
 import { AppConfig } from '../../../../../apps/api/src/platform/config/app-config';
@@ -60,20 +73,31 @@ describe('placement over stored nodes, by class', () => {
     return placement;
   };
 
-  /** Every asked pod, and every stored one (as it is and rescheduled), answered as placePod answers over the view's nodes. */
+  /**
+   * Every asked pod, and every stored one (as it is and rescheduled), answered as placePod answers
+   * over the view's nodes, with DefaultPreemption's part for a pod no node fits (over the view's own
+   * cluster, as the service asks it).
+   */
   const expectPlacePodAnswers = async () => {
     const service = t.app.get(PlacementService);
     const view = await t.app.get(ClusterSnapshots).view('default');
     const { tolerationComparisonOperators, summaryWording } = t.app.get(AppConfig).domain;
     const options = { comparisonOperators: tolerationComparisonOperators, summaryWording };
     const nodes = [...view.nodes.values()];
+    const preempted = <T extends Parameters<typeof withPreemption>[0]>(
+      answer: T,
+      pod: Pod,
+      capacity: PlacementCapacity | undefined,
+      context: PlacementContext,
+    ): T => withPreemption(answer, { pod, nodes: context.snapshot.nodes, context, capacity, options, podDisruptionBudgets: [] }, options);
     for (const p of asked) {
       const { admission, ...answer } = everyNode(await service.place('default', { pod: p }, allNodes));
       expect(admission).toBeDefined();
-      const expected = placePod(explainAdmission(p, 'CREATE', t.app.get(AppConfig).domain).pod, nodes, options, view);
-      expect(answer).toEqual(expected);
+      const admitted = explainAdmission(p, 'CREATE', t.app.get(AppConfig).domain).pod;
+      const expected = placePod(admitted, nodes, options, view);
+      expect(answer).toEqual(preempted(expected, admitted, view, view.scheduling()));
       const { admission: _admission, ...summary } = await service.place('default', { pod: p }, summaryView);
-      expect(summary).toEqual({ view: 'summary', ...placementSummary(expected, 3) });
+      expect(summary).toEqual({ view: 'summary', ...preempted(placementSummary(expected, 3), admitted, view, view.scheduling()) });
     }
     for (const stored of view.pods.values()) {
       const { namespace = 'default', name } = stored.metadata;
@@ -81,11 +105,15 @@ describe('placement over stored nodes, by class', () => {
         placePod(stored, nodes, options, excludingPod(view, stored)),
       );
       const again = asRescheduled(stored, view);
+      const context = contextWithout(view.scheduling(), stored);
       const rescheduled = placePod(again.pod, nodes, options, again.capacity);
-      expect(everyNode(await service.placeStored('default', { namespace, name, reschedule: true }, allNodes))).toEqual({ ...rescheduled, rescheduled: true });
+      expect(everyNode(await service.placeStored('default', { namespace, name, reschedule: true }, allNodes))).toEqual({
+        ...preempted(rescheduled, again.pod, again.capacity, context),
+        rescheduled: true,
+      });
       expect(await service.placeStored('default', { namespace, name, reschedule: true }, summaryView)).toEqual({
         view: 'summary',
-        ...placementSummary(rescheduled, 3),
+        ...preempted(placementSummary(rescheduled, 3), again.pod, again.capacity, context),
         rescheduled: true,
       });
     }

@@ -18,6 +18,9 @@ import { defaultTolerationsAdded } from '../../../../support/admitted-toleration
 
 const Gi = 1024 ** 3;
 
+/** DefaultPreemption's words when every pod on the nodes is of the pod's priority or higher: none to evict. */
+const noVictims = (n: number) => `preemption: 0/${n} nodes are available: ${n} No preemption victims found for incoming pod.`;
+
 const cordonedReasons = [
   { code: 'Unschedulable', message: 'node is cordoned (spec.unschedulable is true)' },
   {
@@ -106,8 +109,10 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         pod: { namespace: 'ml', name: 'trainer' },
         nodes: ['gpu-1', 'gpu-2', 'gpu-3'].map((name) => ({ name, feasible: false, score: null, rank: null, reasons: [noGpu] })),
         feasibleCount: 0,
-        summary: '0/3 nodes are available: 3 Insufficient nvidia.com/gpu.',
-        detail: '0/3 nodes are available: 3 Insufficient nvidia.com/gpu.',
+        // Every GPU is held by a pod of the same priority (0): preemption finds no victim, and says so after the line.
+        summary: `0/3 nodes are available: 3 Insufficient nvidia.com/gpu. no new claims to deallocate, ${noVictims(3)}`,
+        detail: `0/3 nodes are available: 3 Insufficient nvidia.com/gpu. ${noVictims(3)}`,
+        preemption: { candidates: 0, message: noVictims(3) },
         capacityConsidered: true,
         admission: { tolerations: [gpuToleration, ...defaultTolerationsAdded] },
       });
@@ -115,7 +120,10 @@ describe('placement with capacity (NodeResourcesFit)', () => {
 
     it('a node short of two resources counts once for each, as FitError does: 6 reasons over 3 nodes', async () => {
       const body = await placementOf(api, gpu('/placement?view=nodes'), { pod: gpuPod('big', '8', '300Gi') });
-      expect(body.summary).toBe('0/3 nodes are available: 3 Insufficient memory, 3 Insufficient nvidia.com/gpu.');
+      // 300Gi is more than any node's whole allocatable: UnschedulableAndUnresolvable, where preemption cannot help.
+      expect(body.summary).toBe(
+        '0/3 nodes are available: 3 Insufficient memory, 3 Insufficient nvidia.com/gpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+      );
       expect(byName(body, 'gpu-2').reasons).toEqual([
         {
           code: 'InsufficientResource',
@@ -257,12 +265,16 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         expect((await api.put(full(`/namespaces/default/pods/${name}`), podAsking(name, { cpu: '1' }, { nodeName: 'small' }))).statusCode).toBe(201);
 
       const any = await placementOf(api, full('/placement?view=nodes'), { pod: {} });
-      expect(any).toMatchObject({ feasibleCount: 0, summary: '0/1 nodes are available: 1 Too many pods.', capacityConsidered: true });
+      expect(any).toMatchObject({
+        feasibleCount: 0,
+        summary: `0/1 nodes are available: 1 Too many pods. no new claims to deallocate, ${noVictims(1)}`,
+        capacityConsidered: true,
+      });
       expect(any.nodes).toEqual([{ name: 'small', feasible: false, score: null, rank: null, reasons: [tooManyPods(2, 2)] }]);
 
       // short of cpu too: both reasons, both counted ("I" sorts before "T")
       const big = await placementOf(api, full('/placement?view=nodes'), { pod: podAsking('big', { cpu: '3' }) });
-      expect(big.summary).toBe('0/1 nodes are available: 1 Insufficient cpu, 1 Too many pods.');
+      expect(big.summary).toBe(`0/1 nodes are available: 1 Insufficient cpu, 1 Too many pods. no new claims to deallocate, ${noVictims(1)}`);
       expect(big.nodes[0].reasons).toEqual([
         tooManyPods(2, 2),
         {
@@ -294,7 +306,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
 
       // three pods bound, two holding room: the terminating one and the running one
       const stored = await placementOf(api, ending('/placement?view=nodes'), { pod: {} });
-      expect(stored.summary).toBe('0/1 nodes are available: 1 Too many pods.');
+      expect(stored.summary).toBe(`0/1 nodes are available: 1 Too many pods. no new claims to deallocate, ${noVictims(1)}`);
       expect(stored.nodes[0].reasons).toEqual([tooManyPods(2, 2)]);
       const cpu = await placementOf(api, ending('/placement?view=nodes'), { pod: podAsking('cpu', { cpu: '3' }) });
       expect(cpu.nodes[0].reasons[1]).toMatchObject({ resource: { name: 'cpu', requested: 3000, used: 2000, allocatable: 4000 } });

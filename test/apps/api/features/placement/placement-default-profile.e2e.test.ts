@@ -131,7 +131,10 @@ describe('placement with the default profile over a stored cluster', () => {
     expect(waiting.feasibleCount).toBe(3);
     expect(waiting.notEvaluated).toEqual([expect.objectContaining({ kind: 'WaitForFirstConsumerClaim', name: 'scratch' })]);
     const missing = await place({ pod: pod('lost', { volumes: [{ name: 'x', persistentVolumeClaim: { claimName: 'nope' } }] }) });
-    expect(missing.summary).toBe('0/3 nodes are available: persistentvolumeclaim "nope" not found.');
+    // PreFilter's UnschedulableAndUnresolvable: preemption cannot help on any node, and says so after DynamicResources' words.
+    expect(missing.summary).toBe(
+      '0/3 nodes are available: persistentvolumeclaim "nope" not found. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+    );
   });
 
   it('scores: each plugin per feasible node, the total weighted; the emptier node ranks first, spread by the default constraints', async () => {

@@ -41,8 +41,12 @@ const allocatableUnknown = { code: 'AllocatableUnknown', message: 'node has no s
 
 const legacyTaints =
   '1/4 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {maint: true}, 1 node(s) were unschedulable.';
-const legacyPinnedToGpu = "0/4 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 3 node(s) didn't satisfy plugin(s) [NodeAffinity].";
-const conflict = '0/4 nodes are available: pod affinity terms conflict.';
+/** DefaultPreemption's words when no node is worth preempting on (every status UnschedulableAndUnresolvable), after DynamicResources' in the current wording. */
+const notHelpful = 'preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling.';
+const afterClaims = (line: string) => `${line} no new claims to deallocate, ${notHelpful}`;
+const legacyPinnedToGpu = `0/4 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 3 node(s) didn't satisfy plugin(s) [NodeAffinity]. ${notHelpful}`;
+const conflictLine = '0/4 nodes are available: pod affinity terms conflict.';
+const conflict = `${conflictLine} ${notHelpful}`;
 
 describe('POST /v1/placement: the summary line of current kube-scheduler (the default)', () => {
   const { api } = useApiFixture();
@@ -65,7 +69,7 @@ describe('POST /v1/placement: the summary line of current kube-scheduler (the de
 
   it('matchFields on metadata.name: the nodes outside the named set are never filtered and count as not satisfying NodeAffinity', async () => {
     const onGpu = await place(namingNodes(['gpu-1']));
-    expect(onGpu.summary).toBe("0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 node(s) didn't satisfy plugin(s) [NodeAffinity].");
+    expect(onGpu.summary).toBe(afterClaims("0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 node(s) didn't satisfy plugin(s) [NodeAffinity]."));
     expect(onGpu.detail).toBe(legacyPinnedToGpu);
     // every node still has its own reasons: the cordoned one is cordoned (spec and its taint) and not named
     expect(onGpu.nodes.find((n: { name: string }) => n.name === 'cordoned').reasons.map((r: { code: string }) => r.code)).toEqual([
@@ -82,7 +86,7 @@ describe('POST /v1/placement: the summary line of current kube-scheduler (the de
 
   it('terms that cannot both hold: "pod affinity terms conflict" is the whole line, and no node is counted', async () => {
     const body = await place(namingNodes(['cpu-1', 'gpu-1']));
-    expect(body).toMatchObject({ feasibleCount: 0, summary: conflict, detail: conflict });
+    expect(body).toMatchObject({ feasibleCount: 0, summary: afterClaims(conflictLine), detail: conflict });
     expect(body.nodes.map((n: { name: string; feasible: boolean }) => [n.name, n.feasible])).toEqual([
       ['cordoned', false],
       ['cpu-1', false],
@@ -134,6 +138,7 @@ describe('POST /v1/placement with SCHEDULER_SUMMARY_WORDING=legacy: the wording 
   });
 
   it("keeps NodeAffinity's PreFilter and its words", async () => {
+    // The legacy wording: DefaultPreemption's words alone, as before DynamicResources ran its PostFilter first.
     expect(await place(namingNodes(['gpu-1']))).toMatchObject({ summary: legacyPinnedToGpu, detail: legacyPinnedToGpu });
     expect(await place(namingNodes(['cpu-1', 'gpu-1']))).toMatchObject({ summary: conflict, detail: conflict });
   });

@@ -289,9 +289,11 @@ describe('placement', () => {
       // the nodes are unreachable: their NoSchedule taint keeps new pods away...
       const reply = await place({ pod: { spec: { tolerations: [gpu] } }, nodes });
       expect(reply.statusCode).toBe(200);
+      // (an untolerated taint is UnschedulableAndUnresolvable: no preemption helps, which the line ends with)
+      const notHelpful = 'preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.';
       expect(reply.json()).toMatchObject({
-        summary: '0/2 nodes are available: 2 node(s) had untolerated taint(s).',
-        detail: '0/2 nodes are available: 2 node(s) had untolerated taint {node.kubernetes.io/unreachable: }.',
+        summary: `0/2 nodes are available: 2 node(s) had untolerated taint(s). no new claims to deallocate, ${notHelpful}`,
+        detail: `0/2 nodes are available: 2 node(s) had untolerated taint {node.kubernetes.io/unreachable: }. ${notHelpful}`,
       });
       // ...and a pod tolerating it too gets in: the NoExecute one is tolerated for 300 s by default
       const unreachable = { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoSchedule' };

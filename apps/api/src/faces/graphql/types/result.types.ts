@@ -74,6 +74,31 @@ export class NotEvaluatedType {
   @Field() message!: string;
 }
 
+@ObjectType('PreemptionVictim', { description: 'A pod DefaultPreemption would evict to make room' })
+export class PreemptionVictimType {
+  @Field() namespace!: string;
+  @Field() name!: string;
+  @Field(() => Int) priority!: number;
+  @Field({ description: 'evicting it breaks a PodDisruptionBudget' }) violatesBudget!: boolean;
+}
+
+@ObjectType('PlacementPreemption', {
+  description:
+    "For a pod no node fits: what kube-scheduler's DefaultPreemption would do (the node it nominates, the pods it evicts), or its words when it finds no room",
+})
+export class PlacementPreemptionType {
+  @Field(() => String, { nullable: true, description: 'the node it would nominate (status.nominatedNodeName)' }) nominatedNode?: string;
+  @Field(() => [PreemptionVictimType], {
+    nullable: true,
+    description: 'the pods it would evict there, most important first',
+    complexity: listCost(INNER_ITEMS),
+  })
+  victims?: PreemptionVictimType[];
+  @Field(() => Int, { nullable: true, description: 'how many of the victims break a PodDisruptionBudget' }) budgetViolations?: number;
+  @Field(() => Int, { description: 'the nodes where preemption would make room' }) candidates!: number;
+  @Field(() => String, { nullable: true, description: "PostFilter's words when it finds no candidate, as the summary line ends with them" }) message?: string;
+}
+
 @ObjectType('NodePlacement')
 export class NodePlacementType {
   @Field() name!: string;
@@ -137,6 +162,8 @@ export class PlacementType {
     description: 'how many feasible nodes share the best total, when more than one: kube-scheduler picks one at random, this answer ranks them by name',
   })
   bestTied?: number;
+  @Field(() => PlacementPreemptionType, { nullable: true, description: "for a pod no node fits: DefaultPreemption's decision" })
+  preemption?: PlacementPreemptionType;
   @Field(() => AdmissionType, { nullable: true, description: 'for an inline pod: its tolerations as admitted, those added by admission marked' })
   admission?: AdmissionType;
   @Field(() => [ReasonCountType], { nullable: true, description: 'summary view', complexity: listCost(INNER_ITEMS) }) reasonCounts?: ReasonCountType[];
