@@ -105,7 +105,9 @@ describe('the ten-minute tour, run as written', () => {
   it('says why the pending pod fits nowhere, and that with the toleration it goes to the GPU node', () => {
     expect(output('where')).toContain('`ml/trainer-1` can go to none of 4 nodes.');
     expect(output('where')).toContain('`gpu-1`: untolerated taint `nvidia.com/gpu=present:NoSchedule`.');
-    expect(output('where')).toContain("`0/4 nodes are available: 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s).`");
+    expect(output('where')).toContain(
+      "`0/4 nodes are available: 2 node(s) didn't match Pod's node affinity/selector, 2 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling.`",
+    );
     expect(output('where-if')).toContain('`ml/trainer-1` can go to 1/4 nodes: `gpu-1` (best).');
   });
 

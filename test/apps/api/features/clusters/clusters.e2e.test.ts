@@ -38,7 +38,9 @@ describe('clusters: /v1/clusters/{cluster}/... serves the same API per cluster',
     await api.put('/v1/clusters/east/nodes/e1', gpuNode('e1'));
     await api.put('/v1/clusters/east/namespaces/ml/pods/train', { spec: { nodeName: 'e1', terminationGracePeriodSeconds: 0 } });
     const placement = (await api.post('/v1/clusters/east/placement', { pod: { metadata: { name: 'p' } } })).json();
-    expect(placement.summary).toBe('0/1 nodes are available: 1 node(s) had untolerated taint(s).');
+    expect(placement.summary).toBe(
+      '0/1 nodes are available: 1 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.',
+    );
 
     const impact = (await api.post('/v1/clusters/east/taint-impact?view=pods', { taint: { key: 'drain', effect: 'NoExecute' }, all: true })).json();
     expect(impact.evictions.map((e: { pod: { name: string } }) => e.pod.name)).toEqual(['train']);
