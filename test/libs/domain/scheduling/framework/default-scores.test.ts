@@ -22,17 +22,15 @@ describe('bestByTotal', () => {
 const node = (name: string, labels: Record<string, string>, taints: Node['spec'] = {}): Node => ({ metadata: { name, labels }, spec: taints });
 
 describe('scoreColumns', () => {
-  const nodes = [
-    node('a', { zone: 'x' }, { taints: [{ key: 'spot', effect: 'PreferNoSchedule' }] }),
-    node('b', { zone: 'y' }),
-    node('c', { zone: 'x' }),
-  ];
+  const nodes = [node('a', { zone: 'x' }, { taints: [{ key: 'spot', effect: 'PreferNoSchedule' }] }), node('b', { zone: 'y' }), node('c', { zone: 'x' })];
   const snapshot = snapshotOf(nodes, []);
   const preferring: Pod = {
     metadata: { name: 'p' },
     spec: {
       affinity: {
-        nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, preference: { matchExpressions: [{ key: 'zone', operator: 'In', values: ['x'] }] } }] },
+        nodeAffinity: {
+          preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, preference: { matchExpressions: [{ key: 'zone', operator: 'In', values: ['x'] }] } }],
+        },
       },
     },
   };
