@@ -18,6 +18,8 @@ const ON_TIME_MS = 2_000;
  * 20 s a test may take on a loaded machine.
  */
 const SIGKILL_TEST_MS = 60_000;
+/** A service started from the sources, 1.5 s of Redis down, then up to 10 s to exit: past 20 s when the machine is loaded. */
+const STOP_TEST_MS = 45_000;
 
 describe('the service process, killed and stopped', () => {
   const databaseName = uniqueDatabaseName();
@@ -119,20 +121,25 @@ describe('the service process, killed and stopped', () => {
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
   });
 
-  it('SIGTERM while Redis is down: exits within 10 s', async () => {
-    const service = await start();
-    expect((await service.request('PUT', '/v1/namespaces/default/pods/waiting', podWithin('waiting', 600))).status).toBe(201);
-    await redis.kill();
-    try {
-      // Long enough for every Redis client to be between reconnect attempts.
-      await sleep(1_500);
-      const readyz = await service.request('GET', '/readyz');
-      expect([readyz.status, readyz.body]).toEqual([200, 'ok']);
+  it(
+    'SIGTERM while Redis is down: exits within 10 s',
+    async () => {
+      const service = await start();
+      expect((await service.request('PUT', '/v1/namespaces/default/pods/waiting', podWithin('waiting', 600))).status).toBe(201);
+      await redis.kill();
+      try {
+        // Long enough for every Redis client to be between reconnect attempts.
+        await sleep(1_500);
+        const readyz = await service.request('GET', '/readyz');
+        expect([readyz.status, readyz.body]).toEqual([200, 'ok']);
 
-      const took = await service.signalAndTime('SIGTERM', EXIT_WITHIN_MS);
-      expect(took).toBeLessThan(EXIT_WITHIN_MS);
-    } finally {
-      await redis.start();
-    }
-  });
+        const took = await service.signalAndTime('SIGTERM', EXIT_WITHIN_MS);
+        expect(took).toBeLessThan(EXIT_WITHIN_MS);
+      } finally {
+        await redis.start();
+      }
+      // The 10 s are measured above; the test also starts a service from the sources, which on a loaded machine takes as long.
+    },
+    STOP_TEST_MS,
+  );
 });
