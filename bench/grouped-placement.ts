@@ -9,7 +9,10 @@ import {
   type NodeRooms,
   type NodeUsage,
   type PlacementCapacity,
+  type PlacementContext,
   type Pod,
+  affinityPodIndexOf,
+  cachedPodCounter,
   nodeClassesOf,
   nodeRoomsOf,
   placePod,
@@ -19,6 +22,7 @@ import {
   placementSummaryGrouped,
   putNode,
   setRoomUsage,
+  snapshotOf,
   usageLookup,
 } from '@taintgate/domain';
 import { random } from './cluster-fixture';
@@ -89,7 +93,7 @@ function report(label: string, times: readonly number[]): { p50: number; p99: nu
 }
 
 /** Nodes with a size, and the usage of pods already on them, for NodeResourcesFit. */
-function withCapacity(nodes: readonly Node[], rand: () => number): { sized: Node[]; capacity: PlacementCapacity } {
+function withCapacity(nodes: readonly Node[], rand: () => number): { sized: Node[]; capacity: PlacementCapacity; context: PlacementContext } {
   const sized = nodes.map((n) => ({ ...n, status: { allocatable: { cpu: '16', memory: '64Gi', pods: '110' } } }));
   const running: Pod[] = sized.flatMap((n, i) =>
     Array.from({ length: Math.floor(rand() * 30) }, (_, j) => ({
@@ -99,7 +103,10 @@ function withCapacity(nodes: readonly Node[], rand: () => number): { sized: Node
     })),
   );
   const usageOf: (name: string) => NodeUsage | undefined = usageLookup(running);
-  return { sized, capacity: { usageOf } };
+  // The cluster as the service hands it to placement: made once per revision, with its indexes.
+  const snapshot = snapshotOf(sized, running);
+  const context = { snapshot, indexes: { affinityPods: affinityPodIndexOf(snapshot), spreadCounter: cachedPodCounter(snapshot) } };
+  return { sized, capacity: { usageOf }, context };
 }
 
 export function benchGroupedPlacement(nodes: readonly Node[]): void {
@@ -124,7 +131,7 @@ export function benchGroupedPlacement(nodes: readonly Node[]): void {
     timePerPod(pods, (p) => placePodGrouped(p, classes)),
   );
 
-  const { sized, capacity } = withCapacity(nodes, random(4));
+  const { sized, capacity, context } = withCapacity(nodes, random(4));
   const sizedClasses = nodeClassesOf(sized);
   const perNodeCap = report(
     'placePod with capacity',
@@ -144,7 +151,7 @@ export function benchGroupedPlacement(nodes: readonly Node[]): void {
   // Pods alike in their requests and view find their buckets remembered (node-buckets.ts's memo)...
   const summaryCap = report(
     'placementSummaryGrouped with capacity (rooms)',
-    timePerPod(pods, (p) => placementSummaryGrouped(p, sizedClasses, undefined, withRooms, 10)),
+    timePerPod(pods, (p) => placementSummaryGrouped(p, sizedClasses, undefined, withRooms, 10, context)),
   );
   // ...which a write forgets: here a node's room set again before each pod, so every pod counts its buckets over every node.
   const rooms = withRooms.rooms as NodeRooms;
@@ -152,7 +159,7 @@ export function benchGroupedPlacement(nodes: readonly Node[]): void {
     'placementSummaryGrouped, each after a room changed',
     timePerPod(
       pods,
-      (p) => placementSummaryGrouped(p, sizedClasses, undefined, withRooms, 10),
+      (p) => placementSummaryGrouped(p, sizedClasses, undefined, withRooms, 10, context),
       (i) => {
         const node = sized[i % sized.length] as Node;
         setRoomUsage(rooms, node, capacity.usageOf(node.metadata.name));
@@ -163,7 +170,7 @@ export function benchGroupedPlacement(nodes: readonly Node[]): void {
   for (const kind of kinds) {
     const times = timePerPod(
       pods.filter((p) => p.kind === kind.name),
-      (p) => placementSummaryGrouped(p, sizedClasses, undefined, withRooms, 10),
+      (p) => placementSummaryGrouped(p, sizedClasses, undefined, withRooms, 10, context),
     );
     console.log(
       `    ${kind.name.padEnd(40)} ${percentile(

@@ -10,6 +10,8 @@
  * of one workload asked one after another find their counts made; "cold" is each workload's first
  * replica, which counts its pods over the 10,000 nodes.
  *   npm run bench:inter-pod-placement
+ * (BENCH_NODES, BENCH_PODS: the cluster's size; BENCH_WORKLOADS, BENCH_REPLICAS: how many are asked
+ * about; BENCH_KIND: one kind only, by its index.)
  */
 import {
   type Node,
@@ -111,8 +113,8 @@ const kinds: { name: string; make: (w: number, i: number) => Pod }[] = [
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
-const WORKLOADS_ASKED = 10;
-const REPLICAS = 20;
+const WORKLOADS_ASKED = Number(process.env.BENCH_WORKLOADS ?? 5);
+const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 10);
 console.log(`placementSummaryGrouped with capacity, ${WORKLOADS_ASKED} workloads x ${REPLICAS} replicas of each kind:`);
 for (const kind of kinds.filter((_, i) => process.env.BENCH_KIND === undefined || String(i) === process.env.BENCH_KIND)) {
   const cold: number[] = [];
