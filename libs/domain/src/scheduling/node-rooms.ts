@@ -140,7 +140,12 @@ export function setRoomUsage(rooms: NodeRooms, node: Node | undefined, usage: No
   const { names } = memo.classes;
   const at = namePosition(names, node.metadata.name);
   if (names[at] !== node.metadata.name) return;
-  const { table } = memo;
+  writeRow(memo.table, at, room);
+  memo.version = rooms.version;
+}
+
+/** A room as the table's row `at`. */
+function writeRow(table: RoomTable, at: number, room: NodeRoom): void {
   table.state[at] = room.state;
   table.cpu[at] = room.cpu;
   table.memory[at] = room.memory;
@@ -150,7 +155,6 @@ export function setRoomUsage(rooms: NodeRooms, node: Node | undefined, usage: No
   table.allocatableMemory[at] = room.allocatableMemory;
   table.nonZeroCpu[at] = room.nonZeroCpu;
   table.nonZeroMemory[at] = room.nonZeroMemory;
-  memo.version = rooms.version;
 }
 
 export function removeRoom(rooms: NodeRooms, name: string): void {
@@ -180,15 +184,7 @@ export function roomsInOrder(rooms: NodeRooms, classes: NodeClasses): RoomTable 
   for (let i = 0; i < n; i++) {
     const room = rooms.byName.get(classes.names[i] as string);
     if (!room) return undefined;
-    table.state[i] = room.state;
-    table.cpu[i] = room.cpu;
-    table.memory[i] = room.memory;
-    table.ephemeralStorage[i] = room.ephemeralStorage;
-    table.pods[i] = room.pods;
-    table.allocatableCpu[i] = room.allocatableCpu;
-    table.allocatableMemory[i] = room.allocatableMemory;
-    table.nonZeroCpu[i] = room.nonZeroCpu;
-    table.nonZeroMemory[i] = room.nonZeroMemory;
+    writeRow(table, i, room);
   }
   rooms.inOrder = { classes, classesVersion: classes.version, version: rooms.version, table };
   return table;
