@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApiFixture } from '../../../../support/api-test-app';
 import { KUBECTLS, Kubectl } from '../../../../support/kubectl';
+import { kubectlNames } from './kubectl-names';
 import { kubectlList, namespaces, podDisruptionBudgets } from '../../../../support/twin-kinds';
 
 /** The real kubectl, oldest and newest, reading the PodDisruptionBudgets the twin keeps through its Kubernetes API (policy/v1). */
@@ -26,12 +27,7 @@ describe.each(KUBECTLS)('kubectl $version: get pdb', ({ binary }) => {
     await kubectl.close();
   });
 
-  const names = async (args: string[]) => {
-    const run = await kubectl.run([...args, '-o', 'name']);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    return run.stdout.trim().split('\n').filter(Boolean);
-  };
+  const names = (args: string[]) => kubectlNames(kubectl, args);
 
   it('lists them by their name and short name, in every namespace or one, selected by label and field', async () => {
     const all = ['poddisruptionbudget.policy/api', 'poddisruptionbudget.policy/db', 'poddisruptionbudget.policy/web'];

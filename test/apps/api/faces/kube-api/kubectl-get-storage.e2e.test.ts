@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApiFixture } from '../../../../support/api-test-app';
 import { KUBECTLS, Kubectl } from '../../../../support/kubectl';
+import { kubectlNames } from './kubectl-names';
 import { keptObjects, kubectlList, persistentVolumes } from '../../../../support/twin-kinds';
 
 /** The real kubectl, oldest and newest, reading the namespaces and storage kinds the twin keeps through its Kubernetes API. */
@@ -34,12 +35,7 @@ describe.each(KUBECTLS)('kubectl $version: get pv, pvc, sc, csinode, ns', ({ bin
     await kubectl.close();
   });
 
-  const names = async (args: string[]) => {
-    const run = await kubectl.run([...args, '-o', 'name']);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    return run.stdout.trim().split('\n').filter(Boolean);
-  };
+  const names = (args: string[]) => kubectlNames(kubectl, args);
 
   it('lists each kind by its name and its short name, a namespaced kind in every namespace or one', async () => {
     expect(await names(['get', 'persistentvolumes'])).toEqual(['persistentvolume/nfs-share', `persistentvolume/${persistentVolumes[0]!.metadata.name}`]);
