@@ -21,6 +21,7 @@ import {
   nodeClassesOf,
   nodeRoomsOf,
   placementSummaryGrouped,
+  podLabelIndexOf,
   snapshotOf,
   usageLookup,
 } from '@taintgate/domain';
@@ -71,7 +72,8 @@ const usageOf = usageLookup(running);
 const capacity = { usageOf, rooms: nodeRoomsOf(nodes, usageOf) };
 const classes = nodeClassesOf(nodes);
 const snapshot = snapshotOf(nodes, running);
-const indexes = { affinityPods: affinityPodIndexOf(snapshot), spreadCounter: cachedPodCounter(snapshot) };
+const podLabels = podLabelIndexOf(snapshot);
+const indexes = { affinityPods: affinityPodIndexOf(snapshot), podLabels, spreadCounter: cachedPodCounter(snapshot, () => podLabels) };
 const context = { snapshot, indexes };
 console.log(machineLine());
 console.log(`cluster of ${NODES} nodes, ${PODS} pods of ${WORKLOADS} workloads built in ${(Number(process.hrtime.bigint() - start) / 1e6).toFixed(0)} ms`);

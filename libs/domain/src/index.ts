@@ -59,6 +59,7 @@ export { type NodePlacement, type Placement, type PlacementContext, type Placeme
 export { type SchedulingSnapshot, type StorageLister, budgetsByNamespace, emptyStorageLister, snapshotOf } from './scheduling/framework/scheduling-snapshot';
 export { type ScorePluginName, MAX_TOTAL_SCORE, ScorePluginWeights } from './scheduling/framework/default-scores';
 export { type AffinityPodIndex, affinityPodIndexOf } from './scheduling/inter-pod-affinity/affinity-pod-index';
+export { type PodLabelIndex, podLabelIndexOf } from './scheduling/framework/pod-label-index';
 export { cachedPodCounter } from './scheduling/topology-spread/spread-counting';
 export { type NodeClasses, nodeClassesOf, putNode, removeNode, viewFor } from './scheduling/node-classes';
 export { placePodGrouped, placementByClass } from './scheduling/grouped-placement';

@@ -5,6 +5,7 @@ import {
   type PlacementContext,
   type Pod,
   type PodDisruptionBudget,
+  type PodLabelIndex,
   type SchedulingSnapshot,
   type StorageLister,
   affinityPodIndexOf,
@@ -12,6 +13,7 @@ import {
   cachedPodCounter,
   emptyStorageLister,
   holdsNodeResources,
+  podLabelIndexOf,
 } from '@taintgate/domain';
 
 /**
@@ -32,19 +34,25 @@ export interface SchedulingSources {
 }
 
 /**
- * The scheduling view with the index of the pods with pod affinity, made on first asking (one pass
- * over the pods), and the spread counts of each selector asked about, kept while the revision lasts.
+ * The scheduling view with its indexes, each made on first asking (one pass over the pods): the
+ * pods with pod affinity, and the pods by namespace, labels and controller; and the spread counts
+ * of each selector asked about (made from the latter). All are kept while the revision lasts.
  */
 export function schedulingContextOf(sources: SchedulingSources): PlacementContext {
   const snapshot = schedulingViewOf(sources);
   let affinityPods: AffinityPodIndex | undefined;
+  let podLabels: PodLabelIndex | undefined;
+  const labelsOf = () => (podLabels ??= podLabelIndexOf(snapshot));
   return {
     snapshot,
     indexes: {
       get affinityPods() {
         return (affinityPods ??= affinityPodIndexOf(snapshot));
       },
-      spreadCounter: cachedPodCounter(snapshot),
+      get podLabels() {
+        return labelsOf();
+      },
+      spreadCounter: cachedPodCounter(snapshot, labelsOf),
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { SummaryWording } from '../settings';
 import { type MatchOptions, defaultMatchOptions } from '../tolerations/match';
 import type { Node, Pod } from '../types';
-import { type ClassView, type NodeClasses, type NodeGroup, groupsInOrder, heldNode, representativeOf, viewFor } from './node-classes';
+import { type ClassView, type NodeClasses, type NodeGroup, groupsInOrder, heldNode, nodesInOrder, representativeOf, viewFor } from './node-classes';
 import {
   type NodeFilterResult,
   type SharedVerdict,
@@ -118,8 +118,8 @@ export function placementByClass(pod: Pod, classes: NodeClasses, options: Placem
 }
 
 /** The nodes held, in name order. */
-export function heldNodes(classes: NodeClasses): Node[] {
-  return classes.names.map((name) => heldNode(classes, name) as Node);
+export function heldNodes(classes: NodeClasses): readonly Node[] {
+  return nodesInOrder(classes);
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Pod } from '../types';
-import { type GroupVerdict, groupedContext, heldNodes, placePodGrouped, withNotes } from './grouped-placement';
+import { type GroupVerdict, type GroupedContext, groupedContext, heldNodes, placePodGrouped, withNotes } from './grouped-placement';
+import { type PodPlugins, noPodPlugins, readsOnlyLabels } from './framework/pod-plugins';
 import { bestByTotal, scoreColumns } from './framework/default-scores';
 import { heldFeasibleNodes } from './held-feasible-nodes';
-import { type Bucket, type BucketedPlacement, type Shortage, UNKNOWN, bucketedPlacement } from './node-buckets';
+import { type Bucket, type BucketedPlacement, type PluginOutcome, type Shortage, UNKNOWN, bucketedPlacement } from './node-buckets';
 import type { NodeClasses } from './node-classes';
 import { allocatableUnknownReason } from './node-filters';
 import { type NodePlacement, type PlacementContext, type PlacementOptions, defaultPlacementOptions, placePrepared, podRef, summarizeCounts } from './placement';
@@ -42,21 +43,22 @@ export function placementSummaryGrouped(
   context?: PlacementContext,
 ): PlacementSummary {
   const grouped = groupedContext(pod, classes, context);
-  if (!grouped.byClass) return placementSummary(placePrepared(pod, heldNodes(classes), options, capacity, grouped, grouped.prepared), top);
-  const placed = bucketedPlacement(pod, classes, options, capacity, top, true);
+  const plugins = bucketablePlugins(grouped);
+  if (!plugins) return placementSummary(placePrepared(pod, heldNodes(classes), options, capacity, grouped, grouped.prepared), top);
+  const placed = bucketedPlacement(pod, classes, options, capacity, top, true, plugins);
   if (!placed) return placementSummary(placePodGrouped(pod, classes, options, capacity, grouped), top);
-  const { buckets, verdictOf, shortagesOf, feasible, feasibleCount } = placed;
+  const { buckets, verdictOf, shortagesOf, outcomeOf, feasible, feasibleCount } = placed;
   const best = bestNodes(pod, classes, placed, options, capacity, grouped, top);
   const answer: PlacementSummary = {
     pod: podRef(pod),
     ...summaryLines(placed, classes.names.length),
     nodeCount: classes.names.length,
     feasibleCount,
-    reasonCounts: reasonCounts(buckets, verdictOf, shortagesOf),
+    reasonCounts: reasonCounts(buckets, (b) => bucketReasons(verdictOf(b), shortagesOf(b.mask), b.mask, outcomeOf(b))),
     feasibleNodes: best.nodes,
     infeasibleGroups: infeasibleGroups(
       buckets.filter((b) => !feasible(b)),
-      (b) => bucketReasons(verdictOf(b), shortagesOf(b.mask), b.mask),
+      (b) => bucketReasons(verdictOf(b), shortagesOf(b.mask), b.mask, outcomeOf(b)),
       top,
     ),
   };
@@ -65,35 +67,53 @@ export function placementSummaryGrouped(
   return withNotes(answer, grouped);
 }
 
-/** kube-scheduler's line in both wordings: the groups' rejections (placementByClass counted them), and each short node's resources. */
+/**
+ * The plugins of a pod placed by class, which the buckets take in: none for a pod no plugin beyond
+ * the filters by class looks at, those that read only labels of a node (PodTopologySpread,
+ * InterPodAffinity); undefined when the pod is placed node by node (a PreFilter rejected it or named
+ * nodes, or a plugin reads a node's pods or volumes: NodePorts, the volume filters).
+ */
+export function bucketablePlugins(grouped: GroupedContext): PodPlugins | undefined {
+  if (grouped.byClass) return noPodPlugins;
+  const { prepared } = grouped;
+  return !prepared.rejection && !prepared.narrowed && readsOnlyLabels(prepared.plugins) ? prepared.plugins : undefined;
+}
+
+/** kube-scheduler's line in both wordings: the groups' rejections (placementByClass counted them), each short node's resources, the plugins' rejections. */
 export function summaryLines(
-  { decided, buckets, verdictOf, shortagesOf, feasibleCount }: BucketedPlacement,
+  { decided, buckets, verdictOf, shortagesOf, outcomeOf, feasibleCount }: BucketedPlacement,
   nodeCount: number,
 ): { summary: string; detail: string } {
   const counts = new Map(decided.counts);
   const legacyCounts = new Map(decided.legacyCounts);
   for (const bucket of buckets) {
-    const short = shortagesOf(bucket.mask);
     // A node the group rejects is counted by the group's status; the scheduler stops at its first filter.
-    if (verdictOf(bucket).shared.rejection !== undefined || short.length === 0) continue;
-    const reasons = short.map((s) => s.group.message);
+    if (verdictOf(bucket).shared.rejection !== undefined) continue;
+    const short = shortagesOf(bucket.mask);
+    // Then NodeResourcesFit's, then the first plugin's after it (whose words have no legacy form).
+    const reasons = short.length > 0 ? short.map((s) => s.group.message) : (outcomeOf(bucket).rejection?.reasons ?? []);
     addCount(counts, reasons, bucket.count);
     addCount(legacyCounts, reasons, bucket.count);
   }
   return { summary: summarizeCounts(nodeCount, feasibleCount, counts), detail: summarizeCounts(nodeCount, feasibleCount, legacyCounts) };
 }
 
-/** A node's reasons in placePod's order: the blocking ones, its shortages, the soft ones, and that its size is unknown. */
-function bucketReasons(verdict: GroupVerdict, short: readonly Shortage[], mask: number): GroupReason[] {
-  const reasons = [...verdict.shared.leading.map(groupReason), ...short.map((s) => s.group), ...verdict.shared.trailing.map(groupReason)];
+/** A node's reasons in placePod's order: the blocking ones, its shortages, the plugins' after NodeResourcesFit, the soft ones, and that its size is unknown. */
+function bucketReasons(verdict: GroupVerdict, short: readonly Shortage[], mask: number, outcome: PluginOutcome): GroupReason[] {
+  const reasons = [
+    ...verdict.shared.leading.map(groupReason),
+    ...short.map((s) => s.group),
+    ...outcome.details.map(groupReason),
+    ...verdict.shared.trailing.map(groupReason),
+  ];
   if (mask & UNKNOWN) reasons.push(groupReason(allocatableUnknownReason));
   return reasons;
 }
 
-function reasonCounts(buckets: readonly Bucket[], verdictOf: (b: Bucket) => GroupVerdict, shortagesOf: (mask: number) => readonly Shortage[]): ReasonCount[] {
+function reasonCounts(buckets: readonly Bucket[], reasonsOf: (b: Bucket) => GroupReason[]): ReasonCount[] {
   const codes = new Map<ReasonCount['code'], number>();
   for (const bucket of buckets) {
-    for (const code of distinctCodes(bucketReasons(verdictOf(bucket), shortagesOf(bucket.mask), bucket.mask))) {
+    for (const code of distinctCodes(reasonsOf(bucket))) {
       codes.set(code, (codes.get(code) ?? 0) + bucket.count);
     }
   }

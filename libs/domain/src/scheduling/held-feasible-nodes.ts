@@ -1,6 +1,6 @@
 import type { Node, Pod } from '../types';
 import type { FeasibleNodes } from './framework/default-scores';
-import { type NodeClasses, heldNode } from './node-classes';
+import { type NodeClasses, nodesInOrder } from './node-classes';
 import { preferredNodeAffinityScore } from './node-affinity-score';
 import { roomsInOrder } from './node-rooms';
 import type { PlacementCapacity } from './placement-reasons';
@@ -22,7 +22,8 @@ export function heldFeasibleNodes(
 ): FeasibleNodes {
   const { names } = classes;
   const nameAt = (k: number) => names[positions[k] as number] as string;
-  const nodeAt = (k: number) => heldNode(classes, nameAt(k)) as Node;
+  const held = nodesInOrder(classes);
+  const nodeAt = (k: number) => held[positions[k] as number] as Node;
   const terms = pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution;
   const byClass = new Map<unknown, number>();
   const preferredAffinityAt = (k: number): number => {

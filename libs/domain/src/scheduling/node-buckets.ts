@@ -3,13 +3,14 @@ import { podResourceRequest } from '../resources/pod-requests';
 import type { Node, Pod } from '../types';
 import { type GroupReason } from './placement-views';
 import { type ClassPlacement, type GroupVerdict, placementByClass, scoresOf } from './grouped-placement';
-import { type NodeClasses, type NodeGroup, groupsInOrder, heldNode } from './node-classes';
+import { type NodeClasses, type NodeGroup, groupsInOrder, heldNode, labelValueSets, nodesInOrder } from './node-classes';
 import { fitsRequest, nodeCapacity } from './node-resources-fit';
 import { RoomState, type RoomTable, roomsInOrder } from './node-rooms';
 import { emptyNodeUsage } from './node-usage';
 import type { PlacementOptions } from './placement';
 import { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } from './placement-reasons';
-import { allocatableUnknownReason } from './node-filters';
+import { type SchedulerRejection, allocatableUnknownReason, statusRejection } from './node-filters';
+import { type NodeFilterPlugin, type PodPlugins, noPodPlugins } from './framework/pod-plugins';
 
 /**
  * Nodes in buckets for one pod: alike to its filters (the group of its view of the classes), short
@@ -48,6 +49,8 @@ export interface Bucket {
   readonly group: number;
   /** UNKNOWN, or the bits of the resources its nodes are short of. */
   readonly mask: number;
+  /** What the plugins that read labels say of its nodes, as an index into the placement's outcomes: 0 when they pass (or there are none). */
+  readonly outcome: number;
   readonly count: number;
   /** The first `top` names, in name order. */
   readonly names: readonly string[];
@@ -133,14 +136,85 @@ function masksFromTable(table: RoomTable, [cpu, memory, storage]: [number, numbe
 /** Buckets counted in an array while groups x masks stay under this many keys; in a map past it. */
 const MAX_TABLE = 1 << 20;
 
-/** What buckets are counted for: the classes' names, the view's group of each, the room check, and what the answer names. */
+/** What buckets are counted for: the classes' names, the view's group of each, the room check, the plugins' outcome of each, and what the answer names. */
 interface CountAsked {
   names: readonly string[];
   groupIndex: Int32Array;
   groupCount: number;
   check: RoomCheck | undefined;
+  outcomes?: PluginOutcomes;
   top: number;
   withPositions: boolean;
+}
+
+/**
+ * What the Filters that read only labels of a node (PodTopologySpread, InterPodAffinity, with their
+ * PreFilter's state) say of it, as runFilters lists it after NodeResourcesFit: their details in the
+ * profile's order, and the first one's status. Index 0 is "all pass".
+ */
+export interface PluginOutcome {
+  readonly details: readonly PlacementReason[];
+  readonly rejection: SchedulerRejection | undefined;
+}
+
+interface PluginOutcomes {
+  readonly outcomes: readonly PluginOutcome[];
+  /** By position in the classes' names. */
+  readonly outcomeAt: Int32Array;
+}
+
+const passing: PluginOutcome = Object.freeze({ details: Object.freeze([]), rejection: undefined });
+
+/**
+ * Each node's outcome of the plugins, run once per set of values of the label keys they read (one
+ * node per value of kubernetes.io/hostname, a third of the nodes per zone): nodes alike in those
+ * labels get the same statuses, so they share the outcome. A plugin that says where it may reject
+ * (rejectsOnlyAt) is asked only about the sets there; when every plugin says so, only those sets
+ * are looked at, and every other node passes.
+ */
+function pluginOutcomes(plugins: readonly NodeFilterPlugin[], classes: NodeClasses): PluginOutcomes {
+  const keys = [...new Set(plugins.flatMap((plugin) => plugin.labelKeys ?? []))];
+  const sets = labelValueSets(classes, keys);
+  const { setAt, count, firstAt } = sets;
+  const nodes = nodesInOrder(classes);
+  // Per plugin, the sets it may reject (1), or undefined for any.
+  const mayReject = plugins.map((plugin) => {
+    if (!plugin.rejectsOnlyAt) return undefined;
+    const marked = new Uint8Array(count);
+    for (const [key, values] of plugin.rejectsOnlyAt) {
+      const k = keys.indexOf(key);
+      if (k < 0) continue;
+      for (const value of values) for (const set of sets.setsWith(k, value)) marked[set] = 1;
+    }
+    return marked;
+  });
+  const outcomes: PluginOutcome[] = [passing];
+  // The outcome of each set of values.
+  const ofSet = new Int32Array(count);
+  const decide = (set: number): void => {
+    const node = nodes[firstAt[set] as number] as Node;
+    const details: PlacementReason[] = [];
+    let rejection: SchedulerRejection | undefined;
+    plugins.forEach((plugin, p) => {
+      const marked = mayReject[p];
+      if (marked && marked[set] === 0) return;
+      const status = plugin.filter(node);
+      if (!status) return;
+      details.push(...status.details);
+      rejection ??= statusRejection(status);
+    });
+    ofSet[set] = rejection === undefined ? 0 : outcomes.push({ details, rejection }) - 1;
+  };
+  if (mayReject.every((marked) => marked !== undefined)) {
+    const any = new Uint8Array(count);
+    for (const marked of mayReject as Uint8Array[]) for (let set = 0; set < count; set++) if (marked[set]) any[set] = 1;
+    for (let set = 0; set < count; set++) if (any[set]) decide(set);
+  } else {
+    for (let set = 0; set < count; set++) decide(set);
+  }
+  const outcomeAt = new Int32Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) outcomeAt[i] = ofSet[setAt[i] as number] as number;
+  return { outcomes, outcomeAt };
 }
 
 /** Nodes counted in buckets, and (when asked for) each node's bucket by position. */
@@ -154,12 +228,18 @@ interface Counted {
  * then named in name order, a pass that stops once every bucket has its first `top` names; and,
  * when asked (the nodes view), each node's bucket by position.
  */
-function countBuckets({ names, groupIndex, groupCount, check, top, withPositions }: CountAsked): Counted {
+function countBuckets({ names, groupIndex, groupCount, check, outcomes, top, withPositions }: CountAsked): Counted {
   const masks = check?.masks();
   const n = names.length;
-  const keyCount = groupCount * (1 << (FIRST_RESOURCE_BIT + (check?.shortages.length ?? 0)));
-  const keyAt = new Int32Array(n);
-  for (let i = 0; i < n; i++) keyAt[i] = (groupIndex[i] as number) + (masks ? groupCount * (masks[i] as number) : 0);
+  const maskCount = 2 ** (FIRST_RESOURCE_BIT + (check?.shortages.length ?? 0));
+  const keyCount = groupCount * maskCount * (outcomes?.outcomes.length ?? 1);
+  // Doubles: groups x masks x outcomes may pass what 32 bits hold, never what a double holds exactly.
+  const keyAt = new Float64Array(n);
+  const outcomeAt = outcomes?.outcomeAt;
+  for (let i = 0; i < n; i++) {
+    const mask = masks ? (masks[i] as number) : 0;
+    keyAt[i] = (groupIndex[i] as number) + groupCount * (mask + (outcomeAt ? maskCount * (outcomeAt[i] as number) : 0));
+  }
   // Bucket number + 1 by key (0: none yet), in an array when the keys are few, as they are but for pods of many scalar resources.
   const table = keyCount <= MAX_TABLE ? new Int32Array(keyCount) : undefined;
   const byKey = new Map<number, number>();
@@ -178,7 +258,10 @@ function countBuckets({ names, groupIndex, groupCount, check, top, withPositions
       else byKey.set(key, keys.length);
     }
   }
-  const buckets: Counting[] = keys.map((key, i) => ({ group: key % groupCount, mask: Math.floor(key / groupCount), count: counts[i] as number, names: [] }));
+  const buckets: Counting[] = keys.map((key, i) => {
+    const rest = Math.floor(key / groupCount);
+    return { group: key % groupCount, mask: rest % maskCount, outcome: Math.floor(rest / maskCount), count: counts[i] as number, names: [] };
+  });
   const indexOf = (key: number) => slotOf(key) - 1;
   // Names in name order, until every bucket has its first `top` (or all it has).
   let unnamed = top > 0 ? buckets.length : 0;
@@ -218,7 +301,8 @@ const MEMO_REQUESTS = 64;
 function countedBuckets(asked: CountAsked): Counted {
   const { groupIndex, check, top, withPositions } = asked;
   const from = check?.from;
-  if (!from) return countBuckets(asked);
+  // Outcomes of plugins are the pod's own (its PreFilter's state): not remembered.
+  if (!from || asked.outcomes) return countBuckets(asked);
   let memo = bucketMemos.get(from.table);
   if (memo?.usageOf !== from.usageOf || memo.version !== from.version) {
     memo = { version: from.version, usageOf: from.usageOf, byGroups: new WeakMap() };
@@ -244,6 +328,8 @@ export interface BucketedPlacement {
   readonly bucketAt: Int32Array | undefined;
   readonly verdictOf: (bucket: Bucket) => GroupVerdict;
   readonly shortagesOf: (mask: number) => readonly Shortage[];
+  /** What the plugins that read labels say of the bucket's nodes (all pass when there are none). */
+  readonly outcomeOf: (bucket: Bucket) => PluginOutcome;
   readonly feasible: (bucket: Bucket) => boolean;
   /** TaintToleration's normalized score of a feasible bucket's nodes. */
   readonly scoreOf: (bucket: Bucket) => number;
@@ -258,7 +344,9 @@ export interface BucketedPlacement {
 
 /**
  * Undefined for a pod decided node by node anyway: bound by spec.nodeName, naming nodes in its
- * affinity, or requesting more scalar resources than a bucket's bits hold.
+ * affinity, or requesting more scalar resources than a bucket's bits hold. `plugins` are the pod's
+ * Filters after NodeResourcesFit that read only labels of a node (readsOnlyLabels), their outcome
+ * one more thing a bucket's nodes share.
  */
 export function bucketedPlacement(
   pod: Pod,
@@ -267,17 +355,20 @@ export function bucketedPlacement(
   capacity: PlacementCapacity | undefined,
   top: number,
   withPositions = false,
+  plugins: PodPlugins = noPodPlugins,
 ): BucketedPlacement | undefined {
   const decided = pod.spec?.nodeName ? undefined : placementByClass(pod, classes, options);
   const check = decided && capacity ? roomCheck(pod, classes, capacity) : undefined;
   if (!decided || (capacity && !check)) return undefined;
   const { groups, groupIndex } = groupsInOrder(classes, decided.view);
-  const { buckets, bucketAt } = countedBuckets({ names: classes.names, groupIndex, groupCount: groups.length, check, top, withPositions });
+  const outcomes = plugins.afterResources.length > 0 ? pluginOutcomes(plugins.afterResources, classes) : undefined;
+  const { buckets, bucketAt } = countedBuckets({ names: classes.names, groupIndex, groupCount: groups.length, check, outcomes, top, withPositions });
   const groupOf = (bucket: Bucket) => groups[bucket.group] as NodeGroup;
   const verdictOf = (bucket: Bucket) => decided.verdicts.get(groupOf(bucket)) as GroupVerdict;
   const shortages = check?.shortages ?? [];
   const shortagesOf = (mask: number) => shortages.filter((_, i) => mask & (1 << (FIRST_RESOURCE_BIT + i)));
-  const feasible = (bucket: Bucket) => verdictOf(bucket).shared.rejection === undefined && (bucket.mask & ~UNKNOWN) === 0;
+  const feasible = (bucket: Bucket) => verdictOf(bucket).shared.rejection === undefined && (bucket.mask & ~UNKNOWN) === 0 && bucket.outcome === 0;
+  const outcomeOf = (bucket: Bucket) => outcomes?.outcomes[bucket.outcome] ?? passing;
   const feasibleBuckets = buckets.filter(feasible);
   const scores = scoresOf([...new Set(feasibleBuckets.map(groupOf))], decided.verdicts);
   const unshort = new Map<Bucket, PlacementReason[]>();
@@ -296,6 +387,7 @@ export function bucketedPlacement(
     bucketAt,
     verdictOf,
     shortagesOf,
+    outcomeOf,
     feasible,
     scoreOf: (bucket) => scores.get(groupOf(bucket)) as number,
     unshortReasons,

@@ -178,6 +178,80 @@ export function heldNode(classes: NodeClasses, name: string): Node | undefined {
   return classes.classOf.get(name)?.members.get(name);
 }
 
+const inOrder = new WeakMap<NodeClasses, { version: number; nodes: readonly Node[] }>();
+
+/** The nodes held, in the order of `classes.names`: remembered until the classes change. */
+export function nodesInOrder(classes: NodeClasses): readonly Node[] {
+  const memo = inOrder.get(classes);
+  if (memo && memo.version === classes.version) return memo.nodes;
+  const nodes = classes.names.map((name) => heldNode(classes, name) as Node);
+  inOrder.set(classes, { version: classes.version, nodes });
+  return nodes;
+}
+
+/** Nodes alike in some labels: each node's set of values by position (an index), and how many sets there are. */
+export interface LabelValueSets {
+  readonly setAt: Int32Array;
+  readonly count: number;
+  /** The position of each set's first node. */
+  readonly firstAt: Int32Array;
+  /** The sets whose value of the key at `keyIndex` (of the keys asked) is `value`. */
+  readonly setsWith: (keyIndex: number, value: string) => readonly number[];
+}
+
+const valueSets = new WeakMap<NodeClasses, { version: number; byKeys: Map<string, LabelValueSets> }>();
+
+/**
+ * The nodes held, by the values they have of these label keys (a label missing is a value of its
+ * own): a pass over 10,000 nodes then reads an array rather than making a key per node. Remembered
+ * per set of keys until the classes change.
+ */
+export function labelValueSets(classes: NodeClasses, keys: readonly string[]): LabelValueSets {
+  let memo = valueSets.get(classes);
+  if (!memo || memo.version !== classes.version) valueSets.set(classes, (memo = { version: classes.version, byKeys: new Map() }));
+  const memoKey = JSON.stringify(keys);
+  let sets = memo.byKeys.get(memoKey);
+  if (!sets) {
+    const ids = new Map<string, number>();
+    const nodes = nodesInOrder(classes);
+    const setAt = new Int32Array(nodes.length);
+    const first: number[] = [];
+    const valuesOf: (string | null)[][] = [];
+    nodes.forEach((node, i) => {
+      const labels = node.metadata.labels ?? {};
+      const values = keys.map((key) => (hasLabel(labels, key) ? (labels[key] ?? '') : null));
+      const text = JSON.stringify(values);
+      let id = ids.get(text);
+      if (id === undefined) {
+        ids.set(text, (id = ids.size));
+        first.push(i);
+        valuesOf.push(values);
+      }
+      setAt[i] = id;
+    });
+    // Per key, the sets by value: made on first asking.
+    const byValue: (Map<string, number[]> | undefined)[] = keys.map(() => undefined);
+    const setsWith = (keyIndex: number, value: string): readonly number[] => {
+      let index = byValue[keyIndex];
+      if (!index) {
+        index = new Map();
+        valuesOf.forEach((values, set) => {
+          const v = values[keyIndex];
+          if (v === null || v === undefined) return;
+          const list = (index as Map<string, number[]>).get(v);
+          if (list) list.push(set);
+          else (index as Map<string, number[]>).set(v, [set]);
+        });
+        byValue[keyIndex] = index;
+      }
+      return index.get(value) ?? [];
+    };
+    sets = { setAt, count: ids.size, firstAt: Int32Array.from(first), setsWith };
+    memo.byKeys.set(memoKey, sets);
+  }
+  return sets;
+}
+
 /**
  * The view's groups, and the group of each node in the order of `classes.names` (an index into
  * `groups`): a pass over 10,000 nodes then reads an array, not two maps a node. Remembered in the

@@ -6,10 +6,10 @@ import type { PlacementCapacity, PlacementReason } from './placement-reasons';
 import { type PreparedFilters, type SnapshotIndexes, preFilterVerdict, prepareFilters } from './framework/default-filters';
 import { type ScorePluginName, scoreNodes } from './framework/default-scores';
 import { type SchedulingSnapshot, snapshotOf, snapshotWithout } from './framework/scheduling-snapshot';
-import { podHasPodAffinity } from './inter-pod-affinity/affinity-term';
+import { type AffinityPodIndex, affinityPodIndexWithout } from './inter-pod-affinity/affinity-pod-index';
+import { type PodLabelIndex, podLabelIndexWithout } from './framework/pod-label-index';
 import type { UnevaluatedClaim } from './volumes/unevaluated-claims';
-import { countPodsMatchingSelector } from './topology-spread/spread-counting';
-import type { SpreadSelector } from './topology-spread/spread-selector';
+import { counterWithout } from './topology-spread/spread-counting';
 
 export interface NodePlacement {
   name: string;
@@ -59,9 +59,9 @@ export const defaultPlacementOptions: PlacementOptions = Object.freeze({ ...defa
 
 /**
  * The context without a stored pod (snapshotWithout): a pod asked about, or rescheduled, is taken
- * off its node first. The holder's index of pods with pod affinity would still hold it, so a pod
- * with pod affinity is answered without it (its PreFilter then finds those pods itself); the
- * holder's spread counts are kept but for the pod's node, counted again without it.
+ * off its node first. The holder's indexes are kept without it (the group or set that held it
+ * copied without it, on first asking); the holder's spread counts are kept but for the pod's node,
+ * counted again without it.
  */
 export function contextWithout(context: PlacementContext, pod: Pod): PlacementContext {
   const nodeName = pod.spec?.nodeName;
@@ -70,17 +70,25 @@ export function contextWithout(context: PlacementContext, pod: Pod): PlacementCo
   const kept = context.indexes;
   if (!kept) return { snapshot };
   const counter = kept.spreadCounter;
-  const keepsAffinity = !podHasPodAffinity(pod);
+  const namespace = pod.metadata.namespace || 'default';
+  // The holder's object for the pod: the indexes hold it, and it is what they are kept without.
+  const held = context.snapshot
+    .podsOn(nodeName)
+    .find((other) => other.metadata.name === pod.metadata.name && (other.metadata.namespace || 'default') === namespace);
+  let affinityPods: AffinityPodIndex | undefined;
+  let podLabels: PodLabelIndex | undefined;
   const indexes: SnapshotIndexes = {
-    // A getter, as the holder's: the index is made on first asking, if ever.
+    // Getters, as the holder's: each index is made on first asking, if ever.
     get affinityPods() {
-      return keepsAffinity ? kept.affinityPods : undefined;
+      const index = kept.affinityPods;
+      return index && held ? (affinityPods ??= affinityPodIndexWithout(index, held)) : index;
+    },
+    get podLabels() {
+      const index = kept.podLabels;
+      return index && held ? (podLabels ??= podLabelIndexWithout(index, held)) : index;
     },
     // The holder's counts, but on the pod's own node, counted again without it.
-    ...(counter && {
-      spreadCounter: (node: Node, selector: SpreadSelector, namespace: string) =>
-        node.metadata.name === nodeName ? countPodsMatchingSelector(snapshot.podsOn(nodeName), selector, namespace) : counter(node, selector, namespace),
-    }),
+    ...(counter && { spreadCounter: counterWithout(counter, snapshot, nodeName) }),
   };
   return { snapshot, indexes };
 }

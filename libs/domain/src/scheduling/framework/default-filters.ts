@@ -1,7 +1,8 @@
 import type { Node, Pod } from '../../types';
-import { interPodAffinityFilter } from '../inter-pod-affinity/filter';
+import { interPodAffinityFilter, interPodAffinityLabelKeys, interPodAffinityRejectsOnlyAt } from '../inter-pod-affinity/filter';
 import { interPodAffinityPreFilter, interPodAffinityWithout } from '../inter-pod-affinity/pre-filter';
 import type { AffinityPodIndex } from '../inter-pod-affinity/affinity-pod-index';
+import type { PodLabelIndex } from './pod-label-index';
 import { nodeAffinityPreFilter } from '../node-affinity';
 import { type SchedulerRejection, statusRejection } from '../node-filters';
 import { nodePortsFilter, nodePortsPreFilter } from '../node-ports';
@@ -30,6 +31,8 @@ import type { SchedulingSnapshot } from './scheduling-snapshot';
 export interface SnapshotIndexes {
   readonly affinityPods?: AffinityPodIndex;
   readonly spreadCounter?: MatchingPodCounter;
+  /** The pods by namespace, labels and controller (a holder makes it on first asking): selectors tested once per set of pods alike. */
+  readonly podLabels?: PodLabelIndex;
 }
 
 export interface PreparedFilters {
@@ -62,13 +65,25 @@ interface Step {
   readonly outcome: () => PreFilterOutcome<unknown>;
   readonly filter: Filter<unknown>;
   readonly without?: Without<unknown>;
+  /** For a filter that reads only labels of a node: which, given its state (NodeFilterPlugin.labelKeys), and where it may reject. */
+  readonly labelKeys?: (state: unknown) => readonly string[];
+  readonly rejectsOnlyAt?: (state: unknown) => ReadonlyMap<string, ReadonlySet<string>> | undefined;
 }
 
-const step = <S>(name: string, preFilter: () => PreFilterOutcome<S>, filter: Filter<S>, without?: Without<S>): Step => ({
+const step = <S>(
+  name: string,
+  preFilter: () => PreFilterOutcome<S>,
+  filter: Filter<S>,
+  without?: Without<S>,
+  labelKeys?: (state: S) => readonly string[],
+  rejectsOnlyAt?: (state: S) => ReadonlyMap<string, ReadonlySet<string>> | undefined,
+): Step => ({
   name,
   outcome: preFilter,
   filter: filter as Filter<unknown>,
   ...(without ? { without: without as Without<unknown> } : {}),
+  ...(labelKeys ? { labelKeys: labelKeys as (state: unknown) => readonly string[] } : {}),
+  ...(rejectsOnlyAt ? { rejectsOnlyAt: rejectsOnlyAt as (state: unknown) => ReadonlyMap<string, ReadonlySet<string>> | undefined } : {}),
 });
 
 /** A plugin that ran its PreFilter, and the state it keeps. */
@@ -84,7 +99,13 @@ function pluginsOf(ran: readonly Ran[], snapshot: SchedulingSnapshot, stateOf: (
   const afterResources: NodeFilterPlugin[] = [];
   for (const r of ran) {
     const state = stateOf(r);
-    const plugin: NodeFilterPlugin = { name: r.step.name, filter: (node) => r.step.filter(state, node, snapshot) };
+    const rejectsOnlyAt = r.step.rejectsOnlyAt?.(state);
+    const plugin: NodeFilterPlugin = {
+      name: r.step.name,
+      filter: (node) => r.step.filter(state, node, snapshot),
+      ...(r.step.labelKeys ? { labelKeys: r.step.labelKeys(state) } : {}),
+      ...(rejectsOnlyAt ? { rejectsOnlyAt } : {}),
+    };
     (r.step.name === 'NodePorts' ? beforeResources : afterResources).push(plugin);
   }
   return { beforeResources, afterResources };
@@ -133,12 +154,15 @@ export function prepareFilters(pod: Pod, snapshot: SchedulingSnapshot, indexes: 
         () => topologySpreadPreFilter(pod, snapshot, {}, indexes.spreadCounter),
         (state, node, view) => topologySpreadFilter(state, pod, node, view),
         (state, node, takenOff) => topologySpreadWithout(state, pod, node, takenOff),
+        (state) => state.constraints.map((c) => c.topologyKey),
       ),
       step(
         'InterPodAffinity',
-        () => interPodAffinityPreFilter(pod, snapshot, indexes.affinityPods),
+        () => interPodAffinityPreFilter(pod, snapshot, indexes.affinityPods, indexes.podLabels),
         (state, node, view) => interPodAffinityFilter(state, pod, node, view),
         (state, node, takenOff, view) => interPodAffinityWithout(state, pod, node, takenOff, view),
+        interPodAffinityLabelKeys,
+        interPodAffinityRejectsOnlyAt,
       ),
     );
   }

@@ -133,7 +133,13 @@ export function scoreColumns(
   const spreads = snapshot.nodes.length > 0 && soft.ok && soft.value.length > 0;
   columns.push(['PodTopologySpread', spreads ? topologySpreadScores(pod, nodes(), snapshot, {}, indexes.spreadCounter) : 0]);
 
-  const affinity = interPodAffinityScoresOf(pod, n, feasible.nodeAt, snapshot, indexes.affinityPods ? { index: indexes.affinityPods } : {});
+  const affinity = interPodAffinityScoresOf(
+    pod,
+    n,
+    feasible.nodeAt,
+    snapshot,
+    indexes.affinityPods ? { index: indexes.affinityPods, ...(indexes.podLabels && { labels: indexes.podLabels }) } : {},
+  );
   columns.push(['InterPodAffinity', affinity ?? 0]);
 
   if (resources) columns.push(['NodeResourcesBalancedAllocation', resources.balanced]);

@@ -11,6 +11,18 @@ import type { FilterStatus } from './plugin-status';
 export interface NodeFilterPlugin {
   readonly name: string;
   readonly filter: (node: Node) => FilterStatus | undefined;
+  /**
+   * When set, all the filter reads of a node is whether it has these labels and their values (the
+   * topology keys of PodTopologySpread and InterPodAffinity): nodes alike in them have the same
+   * status, so a placement by class asks once per set of values (node-buckets.ts).
+   */
+  readonly labelKeys?: readonly string[];
+  /**
+   * With labelKeys: when set, a node can be rejected only where one of these keys has one of these
+   * values (InterPodAffinity without required affinity terms: the pairs its counts hold); every other
+   * node passes without asking the filter.
+   */
+  readonly rejectsOnlyAt?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export interface PodPlugins {
@@ -22,5 +34,9 @@ export interface PodPlugins {
 
 /** No plugin to run: every one skipped for the pod (PreFilter's Skip), or none asked for. */
 export const noPodPlugins: PodPlugins = Object.freeze({ beforeResources: [], afterResources: [] });
+
+/** Are all the plugins run after NodeResourcesFit, each reading only labels of a node (labelKeys)? */
+export const readsOnlyLabels = (plugins: PodPlugins): boolean =>
+  plugins.beforeResources.length === 0 && plugins.afterResources.every((plugin) => plugin.labelKeys !== undefined);
 
 export const hasPodPlugins = (plugins: PodPlugins): boolean => plugins.beforeResources.length > 0 || plugins.afterResources.length > 0;

@@ -60,3 +60,12 @@ export function affinityPodIndexOf(snapshot: SchedulingSnapshot): AffinityPodInd
   const affinityGroups = [...groups.values()];
   return { affinityGroups, requiredAntiAffinityGroups: affinityGroups.filter((group) => group.terms.requiredAntiAffinity.length > 0) };
 }
+
+/** The index without one pod of it (a stored pod asked about): the groups holding it copied without it, the others shared. */
+export function affinityPodIndexWithout(index: AffinityPodIndex, held: Pod): AffinityPodIndex {
+  if (!podHasPodAffinity(held)) return index;
+  const without = (group: AffinityPodGroup): AffinityPodGroup =>
+    group.members.some((m) => m.pod === held) ? { terms: group.terms, members: group.members.filter((m) => m.pod !== held) } : group;
+  const affinityGroups = index.affinityGroups.map(without);
+  return { affinityGroups, requiredAntiAffinityGroups: affinityGroups.filter((group) => group.terms.requiredAntiAffinity.length > 0) };
+}

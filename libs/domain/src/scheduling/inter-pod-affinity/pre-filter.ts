@@ -4,6 +4,7 @@ import type { PreFilterOutcome } from '../framework/plugin-status';
 import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { PlacementReasonCodes } from '../placement-reasons';
 import type { AffinityPodIndex } from './affinity-pod-index';
+import type { PodLabelIndex } from '../framework/pod-label-index';
 import {
   type AffinityTerm,
   affinityTermMatches,
@@ -94,13 +95,20 @@ class TopologyCounts {
 /**
  * PreFilter. `index` (optional) gives the pods with required anti-affinity per node, so that a pod
  * with no required terms of its own looks only at those (HavePodsWithRequiredAntiAffinityList);
- * a pod with required terms looks at every pod once, counting both at the same time.
+ * with `labels` too, a pod with required terms tests them once per set of pods alike in namespace
+ * and labels, and counts the members of the sets they match. Without both, a pod with required
+ * terms looks at every pod once, counting both at the same time.
  *
  * - `reject` (UnschedulableAndUnresolvable, `parsing pod: ...`) when a term of the pod does not parse;
  * - `skip` when no existing pod's anti-affinity matches the pod and it has no required terms;
  * - `run` with the counts otherwise.
  */
-export function interPodAffinityPreFilter(pod: Pod, snapshot: SchedulingSnapshot, index?: AffinityPodIndex): PreFilterOutcome<InterPodAffinityState> {
+export function interPodAffinityPreFilter(
+  pod: Pod,
+  snapshot: SchedulingSnapshot,
+  index?: AffinityPodIndex,
+  labels?: PodLabelIndex,
+): PreFilterOutcome<InterPodAffinityState> {
   const terms = podAffinityTermsOf(pod);
   if (terms.parseErrors) {
     const parseErrors = terms.parseErrors;
@@ -145,7 +153,32 @@ export function interPodAffinityPreFilter(pod: Pod, snapshot: SchedulingSnapshot
     }
   };
 
-  if (affinityTerms.length > 0 || antiAffinityTerms.length > 0) {
+  // Existing pods' anti-affinity, once per group of pods alike in their terms; a member's rank orders it by pod, then by term.
+  const countExistingByGroup = (groups: AffinityPodIndex): void => {
+    for (const group of groups.requiredAntiAffinityGroups) {
+      group.terms.requiredAntiAffinity.forEach((term, t) => {
+        if (!affinityTermMatches(term, pod, ownNamespaceLabels)) return;
+        for (const member of group.members) existing.addRanked(member.node, term, member.pod, member.ordinal * termsPerPod + t);
+      });
+    }
+  };
+
+  if ((affinityTerms.length > 0 || antiAffinityTerms.length > 0) && index && labels) {
+    // The incoming terms once per set of pods alike (they read namespace and labels only), then its members, ranked as a pass finds them.
+    for (const set of labels.sets) {
+      const all = podMatchesAllIncomingTerms(affinityTerms, set.pod, namespaceOf);
+      const anti = antiAffinityTerms.map((term) => incomingAffinityTermMatches(term, set.pod, namespaceOf));
+      if (!all && !anti.includes(true)) continue;
+      for (const member of set.members) {
+        const rank = member.ordinal * termsPerPod;
+        if (all) affinityTerms.forEach((term, t) => affinity.addRanked(member.node, term, member.pod, rank + t));
+        anti.forEach((matches, t) => {
+          if (matches) antiAffinity.addRanked(member.node, antiAffinityTerms[t] as AffinityTerm, member.pod, rank + t);
+        });
+      }
+    }
+    countExistingByGroup(index);
+  } else if (affinityTerms.length > 0 || antiAffinityTerms.length > 0) {
     for (const node of snapshot.nodes) {
       for (const existingPod of snapshot.podsOn(node.metadata.name)) {
         countIncoming(existingPod, node);
@@ -153,13 +186,7 @@ export function interPodAffinityPreFilter(pod: Pod, snapshot: SchedulingSnapshot
       }
     }
   } else if (index) {
-    // Once per group of pods alike in their terms; a member's rank orders it by pod, then by term.
-    for (const group of index.requiredAntiAffinityGroups) {
-      group.terms.requiredAntiAffinity.forEach((term, t) => {
-        if (!affinityTermMatches(term, pod, ownNamespaceLabels)) return;
-        for (const member of group.members) existing.addRanked(member.node, term, member.pod, member.ordinal * termsPerPod + t);
-      });
-    }
+    countExistingByGroup(index);
   } else {
     for (const node of snapshot.nodes) {
       for (const existingPod of snapshot.podsOn(node.metadata.name)) {

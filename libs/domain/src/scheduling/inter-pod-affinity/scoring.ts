@@ -2,6 +2,7 @@ import type { Node, Pod } from '../../types';
 import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { maxNodeScore } from '../taint-toleration-score';
 import type { AffinityPodIndex } from './affinity-pod-index';
+import type { PodLabelIndex } from '../framework/pod-label-index';
 import {
   type AffinityTerm,
   affinityTermMatches,
@@ -33,6 +34,8 @@ export interface InterPodAffinityScoreOptions {
   readonly ignorePreferredTermsOfExistingPods?: boolean;
   /** The pods with affinity per node, so that a pod without preferred terms looks only at those (HavePodsWithAffinityList). */
   readonly index?: AffinityPodIndex;
+  /** With `index`: the pods by namespace and labels, so that the pod's preferred terms are tested once per set of pods alike. */
+  readonly labels?: PodLabelIndex;
 }
 
 /** preScoreState.topologyScore: topology key, then value, to the summed weights. */
@@ -105,23 +108,36 @@ function preScoreOverCluster(pod: Pod, snapshot: SchedulingSnapshot, options: In
     }
   };
 
-  // Unless the pod has preferred terms, only the pods with affinity can score.
-  if (hasConstraints) {
-    for (const node of snapshot.nodes) for (const existingPod of snapshot.podsOn(node.metadata.name)) processExistingPod(existingPod, node);
-  } else if (options.index) {
-    // The existing pods' terms against the pod, once per group of pods alike in their terms; then each member where it runs.
-    for (const group of options.index.affinityGroups) {
+  // The existing pods' terms against the pod, once per group of pods alike in their terms; then each member where it runs.
+  const scoreExistingByGroup = (index: AffinityPodIndex): void => {
+    for (const group of index.affinityGroups) {
       const weighed: [AffinityTerm, number][] = [];
       if (hardWeight > 0) for (const term of group.terms.requiredAffinity) weighed.push([term, hardWeight]);
       for (const term of group.terms.preferredAffinity) weighed.push([term, term.weight]);
       for (const term of group.terms.preferredAntiAffinity) weighed.push([term, -term.weight]);
       const matching = weighed.filter(([term]) => affinityTermMatches(term, pod, ownNamespaceLabels));
       if (matching.length === 0) continue;
-      for (const { node } of group.members) {
-        if (Object.keys(node.metadata.labels ?? {}).length === 0) continue;
-        for (const [term, weight] of matching) addScore(scores, term, node, weight);
-      }
+      for (const { node } of group.members) for (const [term, weight] of matching) addScore(scores, term, node, weight);
     }
+  };
+
+  // Unless the pod has preferred terms, only the pods with affinity can score.
+  if (hasConstraints && options.index && options.labels) {
+    // The pod's preferred terms once per set of pods alike in namespace and labels, then each member where it runs.
+    const weighed: [AffinityTerm, number][] = [
+      ...terms.preferredAffinity.map((term): [AffinityTerm, number] => [term, term.weight]),
+      ...terms.preferredAntiAffinity.map((term): [AffinityTerm, number] => [term, -term.weight]),
+    ];
+    for (const set of options.labels.sets) {
+      const matching = weighed.filter(([term]) => incomingAffinityTermMatches(term, set.pod, namespaceOf));
+      if (matching.length === 0) continue;
+      for (const { node } of set.members) for (const [term, weight] of matching) addScore(scores, term, node, weight);
+    }
+    scoreExistingByGroup(options.index);
+  } else if (hasConstraints) {
+    for (const node of snapshot.nodes) for (const existingPod of snapshot.podsOn(node.metadata.name)) processExistingPod(existingPod, node);
+  } else if (options.index) {
+    scoreExistingByGroup(options.index);
   } else {
     for (const node of snapshot.nodes) {
       for (const existingPod of snapshot.podsOn(node.metadata.name)) if (podHasPodAffinity(existingPod)) processExistingPod(existingPod, node);

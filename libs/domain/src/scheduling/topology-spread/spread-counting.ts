@@ -3,6 +3,7 @@ import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { nodeAffinityMatches } from '../node-affinity';
 import { type SpreadConstraint, type TopologySpreadOptions, nodeHasAllTopologyKeys, nodeIncludedBy, topologyValueOf } from './spread-constraints';
 import { type SpreadSelector, isEmptySelector, spreadSelectorMatches } from './spread-selector';
+import type { PodLabelIndex } from '../framework/pod-label-index';
 
 /**
  * How many pods on a node a constraint's selector matches, in the namespace of the pod being
@@ -10,7 +11,48 @@ import { type SpreadSelector, isEmptySelector, spreadSelectorMatches } from './s
  * holder that keeps counts per selector can pass its own and spare PreFilter and PreScore the scan
  * of every pod (about 300,000 for 10,000 nodes).
  */
-export type MatchingPodCounter = (node: Node, selector: SpreadSelector, namespace: string) => number;
+export type MatchingPodCounter = ((node: Node, selector: SpreadSelector, namespace: string) => number) & {
+  /**
+   * A holder's counts per domain of `topologyKey` over every node of its snapshot that carries all of
+   * `requiredKeys`, each node counted (no inclusion policy applied), in the nodes' order: made once
+   * per revision and kept, for the pods whose constraints include every node (domainCountsFor).
+   * Never to be changed by the caller.
+   */
+  readonly perDomain?: (topologyKey: string, requiredKeys: readonly string[], selector: SpreadSelector, namespace: string) => ReadonlyMap<string, number>;
+};
+
+const hasLabel = (labels: Readonly<Record<string, string>>, key: string): boolean => Object.prototype.hasOwnProperty.call(labels, key);
+
+/** Per domain of `topologyKey`, the pods `counter` counts on every node carrying all of `requiredKeys`; domains of such nodes present at 0. */
+export function countPerDomain(
+  nodes: readonly Node[],
+  counter: MatchingPodCounter,
+  topologyKey: string,
+  requiredKeys: readonly string[],
+  selector: SpreadSelector,
+  namespace: string,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const node of nodes) {
+    const labels = node.metadata.labels ?? {};
+    if (!requiredKeys.every((key) => hasLabel(labels, key))) continue;
+    const value = labels[topologyKey] ?? '';
+    counts.set(value, (counts.get(value) ?? 0) + counter(node, selector, namespace));
+  }
+  return counts;
+}
+
+/**
+ * Does every node count for the constraint, whatever it is (matchNodeInclusionPolicies)? With Ignore
+ * for both policies, or Honor for node affinity when the pod has neither nodeSelector nor required
+ * node affinity: then a holder's counts per domain (perDomain) are the pod's.
+ */
+export function includesEveryNode(constraint: SpreadConstraint, pod: Pod): boolean {
+  if (constraint.nodeTaintsPolicy === 'Honor') return false;
+  if (constraint.nodeAffinityPolicy !== 'Honor') return true;
+  const spec = pod.spec;
+  return Object.keys(spec?.nodeSelector ?? {}).length === 0 && spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution == null;
+}
 
 /**
  * countPodsMatchSelector: the pods of the namespace the selector matches, leaving out terminating
@@ -35,51 +77,115 @@ export function snapshotPodCounter(snapshot: SchedulingSnapshot): MatchingPodCou
 /** Selectors whose counts a snapshot's counter keeps: one per workload asked about, in practice. */
 const maxCountedSelectors = 64;
 
+/** Every node's count of a selector at once, from the sets of pods alike: nodes absent count 0. */
+function countsFromLabelSets(labels: PodLabelIndex, selector: SpreadSelector, namespace: string): Map<string, number> {
+  const byNode = new Map<string, number>();
+  for (const set of labels.sets) {
+    if ((set.pod.metadata.namespace ?? 'default') !== namespace || !spreadSelectorMatches(selector, set.pod)) continue;
+    for (const { node, pod } of set.members) {
+      if (pod.metadata.deletionTimestamp) continue;
+      const name = node.metadata.name;
+      byNode.set(name, (byNode.get(name) ?? 0) + 1);
+    }
+  }
+  return byNode;
+}
+
 /**
  * The counter over a snapshot's pods that remembers, per namespace and selector, each node's count
  * once made: the replicas of one workload (one selector) asked about one after another, or PreFilter
  * then PreScore for one pod, count each node's pods once per revision of the cluster, as
  * kube-scheduler's PreFilter state counts them once per scheduling cycle. The holder of a cluster
  * makes one per revision (its snapshot is never changed); the least recently used selector goes
- * first past 64.
+ * first past 64. With the holder's index of pods by labels (`labels`, asked for when a selector is
+ * first counted), a selector's counts are made for every node at once, from the sets of pods it
+ * matches; without it, node by node as asked.
  */
-export function cachedPodCounter(snapshot: SchedulingSnapshot): MatchingPodCounter {
-  const counted = new Map<string, Map<string, number>>();
+export function cachedPodCounter(snapshot: SchedulingSnapshot, labels?: () => PodLabelIndex | undefined): MatchingPodCounter {
+  const counted = new Map<string, Counts>();
   // A pod's constraints hold one selector object, asked about node after node: its key is made once,
   // and the counts of the last one asked are at hand without a lookup.
   const keys = new WeakMap<SpreadSelector, string>();
-  let last: { selector: SpreadSelector; namespace: string; byNode: Map<string, number> } | undefined;
-  const countsOf = (selector: SpreadSelector, namespace: string): Map<string, number> => {
-    if (last && last.selector === selector && last.namespace === namespace) return last.byNode;
+  let last: { selector: SpreadSelector; namespace: string; counts: Counts } | undefined;
+  const countsOf = (selector: SpreadSelector, namespace: string): Counts => {
+    if (last && last.selector === selector && last.namespace === namespace) return last.counts;
     let selectorKey = keys.get(selector);
     if (selectorKey === undefined) keys.set(selector, (selectorKey = JSON.stringify(selector)));
     const key = `${namespace}\n${selectorKey}`;
-    let byNode = counted.get(key);
-    if (byNode) counted.delete(key);
-    else byNode = new Map();
-    counted.set(key, byNode);
+    let counts = counted.get(key);
+    if (counts) counted.delete(key);
+    else {
+      const index = labels?.();
+      counts = index
+        ? { byNode: countsFromLabelSets(index, selector, namespace), complete: true, domains: new Map() }
+        : { byNode: new Map(), complete: false, domains: new Map() };
+    }
+    counted.set(key, counts);
     if (counted.size > maxCountedSelectors) counted.delete(counted.keys().next().value as string);
-    last = { selector, namespace, byNode };
-    return byNode;
+    last = { selector, namespace, counts };
+    return counts;
   };
-  return (node, selector, namespace) => {
+  const counter = (node: Node, selector: SpreadSelector, namespace: string): number => {
     if (isEmptySelector(selector)) return 0;
-    const byNode = countsOf(selector, namespace);
+    const { byNode, complete } = countsOf(selector, namespace);
     const name = node.metadata.name;
     let count = byNode.get(name);
     if (count === undefined) {
+      if (complete) return 0;
       count = countPodsMatchingSelector(snapshot.podsOn(name), selector, namespace);
       byNode.set(name, count);
     }
     return count;
   };
+  const perDomain = (topologyKey: string, requiredKeys: readonly string[], selector: SpreadSelector, namespace: string): ReadonlyMap<string, number> => {
+    const { domains } = countsOf(selector, namespace);
+    const key = `${topologyKey}\n${requiredKeys.join('\n')}`;
+    let counts = domains.get(key);
+    if (!counts) domains.set(key, (counts = countPerDomain(snapshot.nodes, counter, topologyKey, requiredKeys, selector, namespace)));
+    return counts;
+  };
+  return Object.assign(counter, { perDomain });
+}
+
+/**
+ * A holder's counter for the snapshot without a pod of node `nodeName` (`snapshot`, snapshotWithout):
+ * the holder's counts but on that node, counted again without the pod, and per domain the holder's
+ * with that node's domain moved by the difference.
+ */
+export function counterWithout(counter: MatchingPodCounter, snapshot: SchedulingSnapshot, nodeName: string): MatchingPodCounter {
+  const recount = (node: Node, selector: SpreadSelector, namespace: string): number =>
+    node.metadata.name === nodeName ? countPodsMatchingSelector(snapshot.podsOn(nodeName), selector, namespace) : counter(node, selector, namespace);
+  const held = counter.perDomain;
+  if (!held) return recount;
+  let own: Node | undefined | null = null;
+  const perDomain = (topologyKey: string, requiredKeys: readonly string[], selector: SpreadSelector, namespace: string): ReadonlyMap<string, number> => {
+    const counts = held(topologyKey, requiredKeys, selector, namespace);
+    if (own === null) own = snapshot.nodes.find((node) => node.metadata.name === nodeName);
+    const labels = own?.metadata.labels ?? {};
+    if (!own || !requiredKeys.every((key) => hasLabel(labels, key))) return counts;
+    const delta = recount(own, selector, namespace) - counter(own, selector, namespace);
+    if (delta === 0) return counts;
+    const value = labels[topologyKey] ?? '';
+    return new Map(counts).set(value, (counts.get(value) ?? 0) + delta);
+  };
+  return Object.assign(recount, { perDomain });
+}
+
+/** A selector's counts per node name: every node's (`complete`, absent ones 0), or those asked for so far; and per domain, as asked. */
+interface Counts {
+  readonly byNode: Map<string, number>;
+  readonly complete: boolean;
+  /** perDomain's counts, by topology key and required keys. */
+  readonly domains: Map<string, ReadonlyMap<string, number>>;
 }
 
 /**
  * calPreFilterState's pass over every node: for each constraint, the matching pods per topology
  * domain (the value of its key), counting only nodes that carry every constraint's key and that the
  * constraint's inclusion policies admit. A domain a counted node belongs to is present, with 0 when
- * none of its pods match; a domain with no counted node is absent.
+ * none of its pods match; a domain with no counted node is absent. When `nodes` are the counter's
+ * whole snapshot (`wholeSnapshot`) and every node counts for the pod, the holder's counts per
+ * domain are the answer (not to be changed).
  */
 export function matchingPodsPerDomain(
   pod: Pod,
@@ -87,8 +193,14 @@ export function matchingPodsPerDomain(
   nodes: readonly Node[],
   counter: MatchingPodCounter,
   options: TopologySpreadOptions = {},
-): Map<string, number>[] {
+  wholeSnapshot = false,
+): ReadonlyMap<string, number>[] {
   const namespace = pod.metadata.namespace ?? 'default';
+  const perDomain = counter.perDomain;
+  if (perDomain && wholeSnapshot && constraints.every((c) => includesEveryNode(c, pod))) {
+    const keys = constraints.map((c) => c.topologyKey);
+    return constraints.map((c) => perDomain(c.topologyKey, keys, c.selector, namespace));
+  }
   const counts = constraints.map(() => new Map<string, number>());
   const needsAffinity = constraints.some((c) => c.nodeAffinityPolicy === 'Honor');
   for (const node of nodes) {

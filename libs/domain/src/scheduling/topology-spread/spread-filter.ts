@@ -90,7 +90,7 @@ export function topologySpreadPreFilter(
     };
   }
   if (constraints.value.length === 0) return { kind: 'skip' };
-  const matchNumByDomain = matchingPodsPerDomain(pod, constraints.value, snapshot.nodes, counter, options);
+  const matchNumByDomain = matchingPodsPerDomain(pod, constraints.value, snapshot.nodes, counter, options, true);
   return { kind: 'run', state: { constraints: constraints.value, matchNumByDomain, criticalPaths: matchNumByDomain.map(criticalPathsOf) } };
 }
 

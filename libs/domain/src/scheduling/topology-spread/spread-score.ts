@@ -11,7 +11,7 @@ import {
   nodeIncludedBy,
   spreadConstraintsOf,
 } from './spread-constraints';
-import { type MatchingPodCounter, snapshotPodCounter } from './spread-counting';
+import { type MatchingPodCounter, includesEveryNode, snapshotPodCounter } from './spread-counting';
 
 /** PodTopologySpread's weight in the default profile (pkg/scheduler/apis/config/v1 default plugins). */
 export const topologySpreadDefaultWeight = 2;
@@ -76,23 +76,39 @@ export function topologySpreadPreScore(
 
   const counts = constraints.map(() => new Map<string, number>());
   const ignoredNodes = new Set<string>();
+  // The domains of the feasible nodes: a plain loop, as it runs over every feasible node for every pod.
+  const domainKeys = constraints.map((c) => (c.topologyKey === labelHostname ? undefined : c.topologyKey));
   for (const node of feasibleNodes) {
     if (requireAllTopologies && !nodeHasAllTopologyKeys(node, constraints)) {
       ignoredNodes.add(node.metadata.name);
       continue;
     }
-    constraints.forEach((c, i) => {
-      if (c.topologyKey === labelHostname) return;
+    const labels = node.metadata.labels;
+    for (let i = 0; i < domainKeys.length; i++) {
+      const key = domainKeys[i];
+      if (key === undefined) continue;
       const domains = counts[i] as Map<string, number>;
-      const value = node.metadata.labels?.[c.topologyKey] ?? '';
+      const value = labels?.[key] ?? '';
       if (!domains.has(value)) domains.set(value, 0);
-    });
+    }
   }
   const normalizingWeights = constraints.map((c, i) =>
     topologyNormalizingWeight(c.topologyKey === labelHostname ? feasibleNodes.length - ignoredNodes.size : (counts[i]?.size ?? 0)),
   );
 
   const namespace = pod.metadata.namespace ?? 'default';
+  const perDomain = counter.perDomain;
+  if (perDomain && constraints.every((c) => includesEveryNode(c, pod))) {
+    // Every node counts for the pod: the holder's counts per domain, kept for the revision, are the pod's.
+    const keys = requireAllTopologies ? constraints.map((c) => c.topologyKey) : [];
+    constraints.forEach((c, i) => {
+      const domains = counts[i] as Map<string, number>;
+      if (c.topologyKey === labelHostname || domains.size === 0) return;
+      const all = perDomain(c.topologyKey, keys, c.selector, namespace);
+      for (const value of domains.keys()) domains.set(value, all.get(value) ?? 0);
+    });
+    return { kind: 'run', state: { constraints, ignoredNodes, podCountsByDomain: counts, normalizingWeights } };
+  }
   const needsAffinity = constraints.some((c) => c.nodeAffinityPolicy === 'Honor');
   for (const node of snapshot.nodes) {
     if (requireAllTopologies && !nodeHasAllTopologyKeys(node, constraints)) continue;
@@ -110,22 +126,37 @@ export function topologySpreadPreScore(
   return { kind: 'run', state: { constraints, ignoredNodes, podCountsByDomain: counts, normalizingWeights } };
 }
 
+const hasOwn = (labels: Readonly<Record<string, string>>, key: string): boolean => Object.prototype.hasOwnProperty.call(labels, key);
+
 /**
- * Score: for each constraint whose key the node carries, the matching pods of its domain (of the
- * node itself for kubernetes.io/hostname) weighed by scoreForCount, summed and rounded. Ignored
- * nodes score 0.
+ * Score, for each feasible node in turn: for each constraint whose key the node carries, the matching
+ * pods of its domain (of the node itself for kubernetes.io/hostname) weighed by scoreForCount,
+ * summed and rounded; ignored nodes score 0 (and `ignored` says which).
  */
-function rawScore(state: TopologySpreadScoreState, pod: Pod, node: Node, counter: MatchingPodCounter): number {
-  if (state.ignoredNodes.has(node.metadata.name)) return 0;
-  const labels = node.metadata.labels ?? {};
+function rawScores(state: TopologySpreadScoreState, pod: Pod, nodes: readonly Node[], counter: MatchingPodCounter): { raw: number[]; ignored: boolean[] } {
+  const { constraints, ignoredNodes, podCountsByDomain, normalizingWeights } = state;
   const namespace = pod.metadata.namespace ?? 'default';
-  let score = 0;
-  state.constraints.forEach((c, i) => {
-    if (!Object.prototype.hasOwnProperty.call(labels, c.topologyKey)) return;
-    const count = c.topologyKey === labelHostname ? counter(node, c.selector, namespace) : (state.podCountsByDomain[i]?.get(labels[c.topologyKey] ?? '') ?? 0);
-    score += scoreForCount(count, c.maxSkew, state.normalizingWeights[i] ?? 0);
-  });
-  return goRound(score);
+  const raw = new Array<number>(nodes.length);
+  const ignored = new Array<boolean>(nodes.length);
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k] as Node;
+    if (ignoredNodes.size > 0 && ignoredNodes.has(node.metadata.name)) {
+      raw[k] = 0;
+      ignored[k] = true;
+      continue;
+    }
+    ignored[k] = false;
+    const labels = node.metadata.labels ?? {};
+    let score = 0;
+    for (let i = 0; i < constraints.length; i++) {
+      const c = constraints[i] as SpreadConstraint;
+      if (!hasOwn(labels, c.topologyKey)) continue;
+      const count = c.topologyKey === labelHostname ? counter(node, c.selector, namespace) : (podCountsByDomain[i]?.get(labels[c.topologyKey] ?? '') ?? 0);
+      score += scoreForCount(count, c.maxSkew, normalizingWeights[i] ?? 0);
+    }
+    raw[k] = goRound(score);
+  }
+  return { raw, ignored };
 }
 
 /**
@@ -163,9 +194,6 @@ export function topologySpreadScores(
 ): number[] {
   const pre = topologySpreadPreScore(pod, feasibleNodes, snapshot, options, counter);
   if (pre.kind !== 'run') return feasibleNodes.map(() => 0);
-  const raw = feasibleNodes.map((node) => rawScore(pre.state, pod, node, counter));
-  return normalizedScores(
-    raw,
-    feasibleNodes.map((node) => pre.state.ignoredNodes.has(node.metadata.name)),
-  );
+  const { raw, ignored } = rawScores(pre.state, pod, feasibleNodes, counter);
+  return normalizedScores(raw, ignored);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Namespace, Node, Pod, PodAffinityTerm } from '../../../../../libs/domain/src/types';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
+import { podLabelIndexOf } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
 import { affinityPodIndexOf } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/affinity-pod-index';
 import { InterPodAffinityReasons, interPodAffinityFilter } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/filter';
 import { interPodAffinityPreFilter } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/pre-filter';
@@ -22,6 +23,8 @@ function verdicts(pod: Pod, pods: Pod[], nodes: Node[], namespaces: Namespace[])
   if (outcome.kind === 'reject') return { preFilter: { reject: outcome.status.reasons.join(', ') }, filter: [] };
   // The same state whether PreFilter finds the pods with anti-affinity itself or is given them.
   expect(interPodAffinityPreFilter(pod, snapshot, affinityPodIndexOf(snapshot))).toEqual(outcome);
+  // And when it tests its own terms once per set of pods alike in namespace and labels.
+  expect(interPodAffinityPreFilter(pod, snapshot, affinityPodIndexOf(snapshot), podLabelIndexOf(snapshot))).toEqual(outcome);
   return {
     preFilter: undefined,
     filter: nodes.map((n) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod, PodAffinity, PodAffinityTerm } from '../../../../../libs/domain/src/types';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
+import { podLabelIndexOf } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
 import { affinityPodIndexOf } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/affinity-pod-index';
 import {
   type InterPodAffinityState,
@@ -212,6 +213,10 @@ describe('interPodAffinityPreFilter', () => {
     const byGroups = interPodAffinityPreFilter(pod, snapshot, affinityPodIndexOf(snapshot));
     const podByPod = interPodAffinityPreFilter(pod, snapshot);
     expect(byGroups).toEqual(podByPod);
+    // With terms of its own, tested once per set of pods alike: the same counts and witnesses.
+    const own = makePod().namespace('default').label('app', 'web').label('tier', 'front').podAntiAffinityIn('app', 'zone', ['db'], 'required').obj();
+    const withSets = interPodAffinityPreFilter(own, snapshot, affinityPodIndexOf(snapshot), podLabelIndexOf(snapshot));
+    expect(withSets).toEqual(interPodAffinityPreFilter(own, snapshot));
     if (byGroups.kind !== 'run') throw new Error('expected run');
     expect(byGroups.state.existingAntiAffinityCounts).toEqual(counts({ 'zone=a': 4, 'zone=b': 3 }));
     expect(byGroups.state.existingAntiAffinityWitnesses.get('zone=a')?.pod.name).toBe('db-0');

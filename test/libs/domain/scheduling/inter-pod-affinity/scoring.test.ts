@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Affinity, Namespace, Node, Pod, PodAffinityTerm, WeightedPodAffinityTerm } from '../../../../../libs/domain/src/types';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
+import { podLabelIndexOf } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
 import { affinityPodIndexOf } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/affinity-pod-index';
 import {
   type InterPodAffinityScoreOptions,
@@ -36,6 +37,9 @@ function scores(incoming: Pod, pods: Pod[], nodes: Node[], options: InterPodAffi
   const got = interPodAffinityScores(incoming, nodes, snapshot, options);
   // The same scores whether PreScore finds the pods with affinity itself or is given them.
   expect(interPodAffinityScores(incoming, nodes, snapshot, { ...options, index: affinityPodIndexOf(snapshot) })).toEqual(got);
+  // And when the pod's own terms are tested once per set of pods alike in namespace and labels.
+  const labels = podLabelIndexOf(snapshot);
+  expect(interPodAffinityScores(incoming, nodes, snapshot, { ...options, index: affinityPodIndexOf(snapshot), labels })).toEqual(got);
   if (preScore === undefined) {
     expect(got).toEqual(nodes.map(() => 0));
     return 'skip';

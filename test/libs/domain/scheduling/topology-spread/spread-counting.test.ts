@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
 import { spreadConstraintsOf } from '../../../../../libs/domain/src/scheduling/topology-spread/spread-constraints';
 import { contextWithout } from '../../../../../libs/domain/src/scheduling/placement';
+import { podLabelIndexOf } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
 import {
   cachedPodCounter,
   countPodsMatchingSelector,
@@ -79,6 +80,24 @@ describe('cachedPodCounter: the counts of a revision, made once per selector and
     expect(reads).toBe(nodes.length + 1);
   });
 
+  it('with the index of pods by labels, counts every node of a selector at once, as node by node', () => {
+    const mixed = snapshotOf(nodes, [
+      ...pods,
+      makePod('other-ns', { labels: labels('foo'), namespace: 'other', node: 'node-b' }),
+      makePod('leaving', { labels: labels('foo'), terminating: true, node: 'node-b' }),
+      makePod('bar', { labels: labels('bar'), node: 'node-y' }),
+    ]);
+    let indexed = 0;
+    const cached = cachedPodCounter(mixed, () => (indexed++, podLabelIndexOf(mixed)));
+    const plain = snapshotPodCounter(mixed);
+    for (const namespace of ['default', 'other']) {
+      for (const node of nodes) expect([node.metadata.name, cached(node, foo, namespace)]).toEqual([node.metadata.name, plain(node, foo, namespace)]);
+    }
+    // The index asked for once per selector and namespace counted, none for the empty selector (which counts nothing).
+    expect(cached(nodes[0] as never, everythingSelector, 'default')).toBe(0);
+    expect(indexed).toBe(2);
+  });
+
   it('a stored pod asked about is counted off its node (contextWithout), by the holder counter too', () => {
     const cached = cachedPodCounter(snapshot);
     const stored = pods[0] as (typeof pods)[number];
@@ -88,5 +107,10 @@ describe('cachedPodCounter: the counts of a revision, made once per selector and
     expect(counter(nodes[0] as never, foo, 'default')).toBe(2);
     expect(counter(nodes[2] as never, foo, 'default')).toBe(1);
     expect(cached(nodes[0] as never, foo, 'default')).toBe(3);
+    // Per domain too: the holder's counts with the pod's node's domain moved, the holder's kept as they were.
+    expect(Object.fromEntries(counter.perDomain?.('zone', ['zone'], foo, 'default') ?? [])).toEqual({ zone1: 2, zone2: 1 });
+    expect(Object.fromEntries(cached.perDomain?.('zone', ['zone'], foo, 'default') ?? [])).toEqual({ zone1: 3, zone2: 1 });
+    // A node lacking a required key is not counted: the domains are the holder's, unmoved.
+    expect(Object.fromEntries(counter.perDomain?.('zone', ['zone', 'rack'], foo, 'default') ?? [])).toEqual({});
   });
 });

@@ -1,3 +1,5 @@
+import { podLabelIndexOf } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
+import { cachedPodCounter } from '../../../../../libs/domain/src/scheduling/topology-spread/spread-counting';
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '@taintgate/domain';
 import type { ObjectLabelSelector } from '../../../../../libs/domain/src/types';
@@ -882,7 +884,18 @@ const cases: Case[] = [
 
 describe("topologySpreadPreFilter: Kubernetes' TestPreFilterState", () => {
   it.each(cases)('$name', ({ pod, nodes = [], existingPods = [], options = listDefaulting, want }) => {
-    const outcome = topologySpreadPreFilter(pod, snapshotOf(nodes, existingPods), options);
+    const snapshot = snapshotOf(nodes, existingPods);
+    const outcome = topologySpreadPreFilter(pod, snapshot, options);
+    // The same state from a holder's counts, made from the sets of pods alike and kept per domain.
+    const index = podLabelIndexOf(snapshot);
+    expect(
+      topologySpreadPreFilter(
+        pod,
+        snapshot,
+        options,
+        cachedPodCounter(snapshot, () => index),
+      ),
+    ).toEqual(outcome);
     if (want === 'skip') {
       expect(outcome.kind).toBe('skip');
       return;

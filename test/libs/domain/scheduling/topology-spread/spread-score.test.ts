@@ -1,3 +1,5 @@
+import { podLabelIndexOf } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
+import { cachedPodCounter } from '../../../../../libs/domain/src/scheduling/topology-spread/spread-counting';
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '@taintgate/domain';
 import type { ObjectLabelSelector } from '../../../../../libs/domain/src/types';
@@ -243,8 +245,18 @@ const stateCases: StateCase[] = [
 
 describe("topologySpreadPreScore: Kubernetes' TestPreScoreStateEmptyNodes", () => {
   it.each(stateCases)('$name', ({ pod, nodes, options = listDefaulting, want }) => {
-    const pre = topologySpreadPreScore(pod, nodes, snapshotOf(nodes, []), options);
+    const snapshot = snapshotOf(nodes, []);
+    const pre = topologySpreadPreScore(pod, nodes, snapshot, options);
     if (pre.kind !== 'run') throw new Error(`expected run, got ${pre.kind}`);
+    expect(
+      topologySpreadPreScore(
+        pod,
+        nodes,
+        snapshot,
+        options,
+        cachedPodCounter(snapshot, () => podLabelIndexOf(snapshot)),
+      ),
+    ).toEqual(pre);
     const { state } = pre;
     expect(
       state.constraints.map((c) => ({
@@ -592,7 +604,19 @@ const scoreCases: ScoreCase[] = [
 
 describe("topologySpreadScores: Kubernetes' TestPodTopologySpreadScore (system defaulting)", () => {
   it.each(scoreCases)('$name', ({ pod, existingPods = [], nodes, failedNodes = [], options = { defaulting: { type: 'System' } }, want }) => {
-    const scores = topologySpreadScores(pod, nodes, snapshotOf([...nodes, ...failedNodes], existingPods), options);
+    const snapshot = snapshotOf([...nodes, ...failedNodes], existingPods);
+    const scores = topologySpreadScores(pod, nodes, snapshot, options);
+    // The same scores from a holder's counts, made from the sets of pods alike and kept per domain.
+    const index = podLabelIndexOf(snapshot);
+    expect(
+      topologySpreadScores(
+        pod,
+        nodes,
+        snapshot,
+        options,
+        cachedPodCounter(snapshot, () => index),
+      ),
+    ).toEqual(scores);
     expect(Object.fromEntries(nodes.map((n, i) => [n.metadata.name, scores[i]]))).toEqual(want);
   });
 

@@ -1,0 +1,67 @@
+import type { Node, Pod } from '../../types';
+import type { SchedulingSnapshot } from './scheduling-snapshot';
+
+/**
+ * The snapshot's pods grouped by what a selector can read of them: their namespace, their labels
+ * and their controller (the default spread constraints select by controller). A selector matches
+ * every pod of a set or none, so a PreFilter, PreScore or spread count that would test 300,000 pods
+ * tests a few thousand sets (the replicas of a workload share their labels) and then counts the
+ * members of the sets it matches where they run. kube-scheduler tests every pod of every node each
+ * cycle; the answer is the same, only the work is done once per revision of the cluster.
+ */
+export interface PodLabelIndex {
+  readonly sets: readonly PodLabelSet[];
+  /** The set of a pod of the snapshot, by the key of what selectors read (labelSetKey). */
+  readonly byKey: ReadonlyMap<string, PodLabelSet>;
+}
+
+export interface PodLabelSet {
+  /** The first member's pod: what selectors are tested against for the whole set. */
+  readonly pod: Pod;
+  /** In the snapshot's order: nodes in name order, each node's pods in its order. */
+  readonly members: readonly PodLabelMember[];
+}
+
+export interface PodLabelMember {
+  readonly node: Node;
+  readonly pod: Pod;
+  /** The pod's place among all the snapshot's pods in its order: what makes "the first pod found" the same as a pass node by node. */
+  readonly ordinal: number;
+}
+
+/** What a selector reads of a pod, as one string: pods with the same key match every selector alike. */
+export function labelSetKey(pod: Pod): string {
+  const controller = pod.metadata.ownerReferences?.find((ref) => ref.controller === true);
+  const owner = controller ? [controller.apiVersion, controller.kind, controller.name, controller.uid ?? null] : null;
+  return JSON.stringify([pod.metadata.namespace ?? null, pod.metadata.labels ?? null, owner]);
+}
+
+/** The index made in one pass over the snapshot's pods. */
+export function podLabelIndexOf(snapshot: SchedulingSnapshot): PodLabelIndex {
+  const byKey = new Map<string, { pod: Pod; members: PodLabelMember[] }>();
+  let ordinal = 0;
+  for (const node of snapshot.nodes) {
+    for (const pod of snapshot.podsOn(node.metadata.name)) {
+      const key = labelSetKey(pod);
+      let set = byKey.get(key);
+      if (!set) byKey.set(key, (set = { pod, members: [] }));
+      set.members.push({ node, pod, ordinal: ordinal++ });
+    }
+  }
+  return { sets: [...byKey.values()], byKey };
+}
+
+/**
+ * The index without one pod of it (a stored pod asked about is taken off its node first): its set
+ * copied without it, the other sets shared. `held` is the snapshot's own object for the pod.
+ */
+export function podLabelIndexWithout(index: PodLabelIndex, held: Pod): PodLabelIndex {
+  const key = labelSetKey(held);
+  const set = index.byKey.get(key);
+  if (!set || !set.members.some((m) => m.pod === held)) return index;
+  const members = set.members.filter((m) => m.pod !== held);
+  const byKey = new Map(index.byKey);
+  if (members.length === 0) byKey.delete(key);
+  else byKey.set(key, { pod: (members[0] as PodLabelMember).pod, members });
+  return { sets: [...byKey.values()], byKey };
+}

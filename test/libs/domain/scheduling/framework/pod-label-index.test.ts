@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Node, Pod } from '../../../../../libs/domain/src/types';
+import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
+import { labelSetKey, podLabelIndexOf, podLabelIndexWithout } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
+import { contextWithout } from '../../../../../libs/domain/src/scheduling/placement';
+import { affinityPodIndexOf } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/affinity-pod-index';
+
+const node = (name: string): Node => ({ metadata: { name } });
+const pod = (name: string, on: string, labels?: Record<string, string>, extra: Partial<Pod['metadata']> = {}): Pod => ({
+  metadata: { name, namespace: 'default', ...(labels ? { labels } : {}), ...extra },
+  spec: { nodeName: on },
+});
+const owned = (name: string) => ({ ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name, uid: `uid-${name}`, controller: true }] });
+
+describe('podLabelIndexOf: the pods in sets alike in what selectors read', () => {
+  const nodes = [node('n2'), node('n1')];
+  const web0 = pod('web-0', 'n2', { app: 'web' });
+  const web1 = pod('web-1', 'n1', { app: 'web' });
+  const db = pod('db-0', 'n1', { app: 'db' });
+  const elsewhere = pod('web-x', 'n1', { app: 'web' }, { namespace: 'other' });
+  const ownedWeb = pod('web-rs', 'n2', { app: 'web' }, owned('web-abc'));
+  const index = podLabelIndexOf(snapshotOf(nodes, [web0, web1, db, elsewhere, ownedWeb]));
+
+  it('one set per namespace, labels and controller; members in the snapshot order (nodes by name), ordinals over every pod', () => {
+    const sets = index.sets.map((set) => set.members.map((m) => [m.pod.metadata.name, m.node.metadata.name, m.ordinal]));
+    expect(sets).toEqual([
+      [
+        ['web-1', 'n1', 0],
+        ['web-0', 'n2', 3],
+      ],
+      [['db-0', 'n1', 1]],
+      [['web-x', 'n1', 2]],
+      [['web-rs', 'n2', 4]],
+    ]);
+    expect(index.byKey.get(labelSetKey(web0))?.pod).toBe(web1);
+  });
+
+  it('keys what a selector reads, not the name', () => {
+    expect(labelSetKey(web0)).toBe(labelSetKey(web1));
+    expect(labelSetKey(web0)).not.toBe(labelSetKey(ownedWeb));
+    expect(labelSetKey(web0)).not.toBe(labelSetKey(elsewhere));
+  });
+
+  it('without a pod: its set copied without it, a set left empty gone, the others shared', () => {
+    const withoutWeb = podLabelIndexWithout(index, web1);
+    expect(withoutWeb.byKey.get(labelSetKey(web0))?.members.map((m) => m.pod)).toEqual([web0]);
+    expect(withoutWeb.byKey.get(labelSetKey(web0))?.pod).toBe(web0);
+    expect(withoutWeb.byKey.get(labelSetKey(db))).toBe(index.byKey.get(labelSetKey(db)));
+    const withoutDb = podLabelIndexWithout(index, db);
+    expect(withoutDb.byKey.has(labelSetKey(db))).toBe(false);
+    expect(withoutDb.sets).toHaveLength(3);
+    // A pod the index does not hold (another object of that name) leaves it as it is.
+    expect(podLabelIndexWithout(index, { ...db })).toBe(index);
+  });
+
+  it('contextWithout keeps the holder indexes without the stored pod asked about', () => {
+    const anti = {
+      ...pod('anti', 'n1', { app: 'web' }),
+      spec: { nodeName: 'n1', affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone' }] } } },
+    };
+    const snapshot = snapshotOf(nodes, [web0, web1, anti]);
+    const context = { snapshot, indexes: { podLabels: podLabelIndexOf(snapshot), affinityPods: affinityPodIndexOf(snapshot) } };
+    const without = contextWithout(context, { ...anti, metadata: { ...anti.metadata } });
+    expect(without.indexes?.podLabels?.sets.flatMap((s) => s.members.map((m) => m.pod.metadata.name))).toEqual(['web-1', 'web-0']);
+    expect(without.indexes?.affinityPods?.affinityGroups.map((g) => g.members.length)).toEqual([0]);
+    expect(without.indexes?.affinityPods?.requiredAntiAffinityGroups.map((g) => g.members.length)).toEqual([0]);
+  });
+});
