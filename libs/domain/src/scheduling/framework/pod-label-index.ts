@@ -36,6 +36,34 @@ export function labelSetKey(pod: Pod): string {
   return JSON.stringify([pod.metadata.namespace ?? null, pod.metadata.labels ?? null, owner]);
 }
 
+const byLabel = new WeakMap<PodLabelIndex, Map<string, Map<string, PodLabelSet[]>>>();
+
+/**
+ * The sets whose pods carry `key` with one of `values` (each set once: a set has one value per key),
+ * from an inverted index made on first asking: a selector with an `In` requirement need only be tested
+ * on these. In the index's order.
+ */
+export function labelSetsWith(index: PodLabelIndex, key: string, values: readonly string[]): PodLabelSet[] {
+  let inverted = byLabel.get(index);
+  if (!inverted) {
+    inverted = new Map();
+    for (const set of index.sets) {
+      for (const [k, v] of Object.entries(set.pod.metadata.labels ?? {})) {
+        let byValue = inverted.get(k);
+        if (!byValue) inverted.set(k, (byValue = new Map()));
+        const list = byValue.get(v);
+        if (list) list.push(set);
+        else byValue.set(v, [set]);
+      }
+    }
+    byLabel.set(index, inverted);
+  }
+  const byValue = inverted.get(key);
+  if (!byValue) return [];
+  if (values.length === 1) return byValue.get(values[0] as string) ?? [];
+  return [...new Set(values)].flatMap((value) => byValue.get(value) ?? []);
+}
+
 /** The index made in one pass over the snapshot's pods. */
 export function podLabelIndexOf(snapshot: SchedulingSnapshot): PodLabelIndex {
   const byKey = new Map<string, { pod: Pod; members: PodLabelMember[] }>();

@@ -1,5 +1,12 @@
 import type { Namespace, Pod, PodAffinity, PodAffinityTerm } from '../../types';
-import { type AffinitySelector, affinitySelectorMatches, aggregateMessage, labelSelectorAsSelector } from './label-selector-as-selector';
+import {
+  type AffinitySelector,
+  affinitySelectorMatches,
+  affinitySelectorRequiredValues,
+  aggregateMessage,
+  labelSelectorAsSelector,
+} from './label-selector-as-selector';
+import { type PodLabelIndex, type PodLabelSet, labelSetsWith } from '../framework/pod-label-index';
 import { type Result, err, ok } from '../../failures/result';
 
 /**
@@ -206,4 +213,14 @@ export function memoizedNamespaces(namespaceOf: (name: string) => Namespace | un
     seen.set(name, namespace);
     return namespace;
   };
+}
+
+/**
+ * The sets of pods alike (a holder's index) that the term's selector may match: those with a value
+ * its `In` requirement allows, or every set when it has none. The term is still tested on each.
+ */
+export function labelSetsTermMayMatch(index: PodLabelIndex, term: AffinityTerm): readonly PodLabelSet[] {
+  const required = affinitySelectorRequiredValues(term.selector);
+  if (term.selector.kind === 'nothing') return [];
+  return required ? labelSetsWith(index, required.key, required.values) : index.sets;
 }

@@ -102,6 +102,20 @@ function requirementMatches(requirement: SelectorRequirement, labels: Readonly<R
   }
 }
 
+/**
+ * The values one of the selector's `In` requirements (or matchLabels entries) allows for its key, the
+ * fewest there are: a label set the selector matches has one of them. Undefined when the selector has
+ * no such requirement (it may match sets without the key).
+ */
+export function affinitySelectorRequiredValues(selector: AffinitySelector): { key: string; values: readonly string[] } | undefined {
+  if (selector.kind !== 'requirements') return undefined;
+  let best: SelectorRequirement | undefined;
+  for (const requirement of selector.requirements) {
+    if (requirement.operator === 'In' && (!best || requirement.values.length < best.values.length)) best = requirement;
+  }
+  return best && { key: best.key, values: best.values };
+}
+
 /** labels.Selector.Matches over a label set (missing labels are the empty set). */
 export function affinitySelectorMatches(selector: AffinitySelector, labels: Readonly<Record<string, string>> | undefined): boolean {
   switch (selector.kind) {

@@ -4,11 +4,12 @@ import type { PreFilterOutcome } from '../framework/plugin-status';
 import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { PlacementReasonCodes } from '../placement-reasons';
 import type { AffinityPodIndex } from './affinity-pod-index';
-import type { PodLabelIndex } from '../framework/pod-label-index';
+import type { PodLabelIndex, PodLabelSet } from '../framework/pod-label-index';
 import {
   type AffinityTerm,
   affinityTermMatches,
   incomingAffinityTermMatches,
+  labelSetsTermMayMatch,
   memoizedNamespaces,
   namespaceLabelsOf,
   podAffinityParseMessage,
@@ -165,7 +166,10 @@ export function interPodAffinityPreFilter(
 
   if ((affinityTerms.length > 0 || antiAffinityTerms.length > 0) && index && labels) {
     // The incoming terms once per set of pods alike (they read namespace and labels only), then its members, ranked as a pass finds them.
-    for (const set of labels.sets) {
+    // Only the sets a term's selector may match (by its In requirement) are tested: a set matching all the affinity terms matches the first.
+    const candidates = new Set<PodLabelSet>();
+    for (const term of [...affinityTerms.slice(0, 1), ...antiAffinityTerms]) for (const set of labelSetsTermMayMatch(labels, term)) candidates.add(set);
+    for (const set of candidates) {
       const all = podMatchesAllIncomingTerms(affinityTerms, set.pod, namespaceOf);
       const anti = antiAffinityTerms.map((term) => incomingAffinityTermMatches(term, set.pod, namespaceOf));
       if (!all && !anti.includes(true)) continue;

@@ -2,11 +2,12 @@ import type { Node, Pod } from '../../types';
 import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { maxNodeScore } from '../taint-toleration-score';
 import type { AffinityPodIndex } from './affinity-pod-index';
-import type { PodLabelIndex } from '../framework/pod-label-index';
+import type { PodLabelIndex, PodLabelSet } from '../framework/pod-label-index';
 import {
   type AffinityTerm,
   affinityTermMatches,
   incomingAffinityTermMatches,
+  labelSetsTermMayMatch,
   memoizedNamespaces,
   namespaceLabelsOf,
   podAffinityTermsOf,
@@ -128,7 +129,9 @@ function preScoreOverCluster(pod: Pod, snapshot: SchedulingSnapshot, options: In
       ...terms.preferredAffinity.map((term): [AffinityTerm, number] => [term, term.weight]),
       ...terms.preferredAntiAffinity.map((term): [AffinityTerm, number] => [term, -term.weight]),
     ];
-    for (const set of options.labels.sets) {
+    const candidates = new Set<PodLabelSet>();
+    for (const [term] of weighed) for (const set of labelSetsTermMayMatch(options.labels, term)) candidates.add(set);
+    for (const set of candidates) {
       const matching = weighed.filter(([term]) => incomingAffinityTermMatches(term, set.pod, namespaceOf));
       if (matching.length === 0) continue;
       for (const { node } of set.members) for (const [term, weight] of matching) addScore(scores, term, node, weight);

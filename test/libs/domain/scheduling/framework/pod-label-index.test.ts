@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '../../../../../libs/domain/src/types';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
-import { labelSetKey, podLabelIndexOf, podLabelIndexWithout } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
+import { labelSetKey, labelSetsWith, podLabelIndexOf, podLabelIndexWithout } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
 import { contextWithout } from '../../../../../libs/domain/src/scheduling/placement';
 import { affinityPodIndexOf } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/affinity-pod-index';
 
@@ -33,6 +33,13 @@ describe('podLabelIndexOf: the pods in sets alike in what selectors read', () =>
       [['web-rs', 'n2', 4]],
     ]);
     expect(index.byKey.get(labelSetKey(web0))?.pod).toBe(web1);
+  });
+
+  it('finds the sets with a label value, each once, in the index order', () => {
+    const names = (sets: { pod: Pod }[]) => sets.map((set) => set.pod.metadata.name);
+    expect(names(labelSetsWith(index, 'app', ['web']))).toEqual(['web-1', 'web-x', 'web-rs']);
+    expect(names(labelSetsWith(index, 'app', ['db', 'web', 'db']))).toEqual(['db-0', 'web-1', 'web-x', 'web-rs']);
+    expect(labelSetsWith(index, 'tier', ['front'])).toEqual([]);
   });
 
   it('keys what a selector reads, not the name', () => {

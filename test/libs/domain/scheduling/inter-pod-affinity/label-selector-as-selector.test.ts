@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ObjectLabelSelector } from '../../../../../libs/domain/src/types';
 import {
   affinitySelectorMatches,
+  affinitySelectorRequiredValues,
   aggregateMessage,
   labelSelectorAsSelector,
 } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/label-selector-as-selector';
@@ -91,5 +92,25 @@ describe('labelSelectorAsSelector (metav1.LabelSelectorAsSelector)', () => {
     expect(aggregateMessage(['a'])).toBe('a');
     expect(aggregateMessage(['a', 'a'])).toBe('a');
     expect(aggregateMessage(['a', 'b', 'a'])).toBe('[a, b]');
+  });
+});
+
+describe('affinitySelectorRequiredValues: the values an In requirement allows, for the index of pods by labels', () => {
+  const parsed = (selector: ObjectLabelSelector | null) => {
+    const result = labelSelectorAsSelector(selector);
+    if (!result.ok) throw new Error(result.error);
+    return result.value;
+  };
+
+  it('the In requirement (or matchLabels entry) with the fewest values', () => {
+    const selector = parsed({ matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['a', 'b'] }] });
+    expect(affinitySelectorRequiredValues(selector)).toEqual({ key: 'app', values: ['web'] });
+  });
+
+  it('none for a selector that may match pods without the key: NotIn, Exists, DoesNotExist, everything, nothing', () => {
+    expect(affinitySelectorRequiredValues(parsed({ matchExpressions: [{ key: 'app', operator: 'NotIn', values: ['web'] }] }))).toBeUndefined();
+    expect(affinitySelectorRequiredValues(parsed({ matchExpressions: [{ key: 'app', operator: 'Exists' }] }))).toBeUndefined();
+    expect(affinitySelectorRequiredValues(parsed({}))).toBeUndefined();
+    expect(affinitySelectorRequiredValues(parsed(null))).toBeUndefined();
   });
 });
