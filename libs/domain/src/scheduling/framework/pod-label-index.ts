@@ -50,7 +50,7 @@ export function labelSetsWith(index: PodLabelIndex, key: string, values: readonl
     for (const set of index.sets) {
       for (const [k, v] of Object.entries(set.pod.metadata.labels ?? {})) {
         let byValue = inverted.get(k);
-        if (!byValue) inverted.set(k, (byValue = new Map()));
+        if (!byValue) inverted.set(k, (byValue = new Map<string, PodLabelSet[]>()));
         const list = byValue.get(v);
         if (list) list.push(set);
         else byValue.set(v, [set]);
