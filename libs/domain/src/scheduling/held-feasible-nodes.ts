@@ -1,6 +1,6 @@
 import type { Node, Pod } from '../types';
 import type { FeasibleNodes } from './framework/default-scores';
-import { type NodeClasses, nodesInOrder } from './node-classes';
+import { type NodeClasses, labelValueSets, nodesInOrder } from './node-classes';
 import { preferredNodeAffinityScore } from './node-affinity-score';
 import { roomsInOrder } from './node-rooms';
 import type { PlacementCapacity } from './placement-reasons';
@@ -42,6 +42,10 @@ export function heldFeasibleNodes(
     nameAt,
     ...(softTaintsAt ? { softTaintsAt: (k: number) => softTaintsAt(positions[k] as number) } : {}),
     preferredAffinityAt,
+    labelSets: (keys) => {
+      const sets = labelValueSets(classes, keys);
+      return { setAt: Int32Array.from(positions, (position) => sets.setAt[position] as number), count: sets.count, valuesOf: sets.valuesOf };
+    },
     ...(capacity && table ? { resourceColumns: () => resourceScoreColumns(pod, table, positions, nodeAt, capacity.usageOf) } : {}),
   };
 }

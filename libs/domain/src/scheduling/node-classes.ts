@@ -197,6 +197,8 @@ export interface LabelValueSets {
   readonly firstAt: Int32Array;
   /** The sets whose value of the key at `keyIndex` (of the keys asked) is `value`. */
   readonly setsWith: (keyIndex: number, value: string) => readonly number[];
+  /** A set's values, in the order of the keys asked: null for a label its nodes lack. */
+  readonly valuesOf: (set: number) => readonly (string | null)[];
 }
 
 const valueSets = new WeakMap<NodeClasses, { version: number; byKeys: Map<string, LabelValueSets> }>();
@@ -246,7 +248,7 @@ export function labelValueSets(classes: NodeClasses, keys: readonly string[]): L
       }
       return index.get(value) ?? [];
     };
-    sets = { setAt, count: ids.size, firstAt: Int32Array.from(first), setsWith };
+    sets = { setAt, count: ids.size, firstAt: Int32Array.from(first), setsWith, valuesOf: (set) => valuesOf[set] ?? [] };
     memo.byKeys.set(memoKey, sets);
   }
   return sets;

@@ -8,7 +8,7 @@ import type { ResourceScoreColumns } from '../resource-score-columns';
 import { balancedAllocationScores, balancedAllocationWeight, nodeResourcesFitScores, nodeResourcesFitWeight } from '../resource-scores';
 import { countIntolerablePreferNoSchedule, maxNodeScore } from '../taint-toleration-score';
 import { spreadConstraintsOf } from '../topology-spread/spread-constraints';
-import { topologySpreadDefaultWeight, topologySpreadScores } from '../topology-spread/spread-score';
+import { type FeasibleLabelSets, topologySpreadDefaultWeight, topologySpreadScoreColumn, topologySpreadScores } from '../topology-spread/spread-score';
 import type { SnapshotIndexes } from './default-filters';
 import type { SchedulingSnapshot } from './scheduling-snapshot';
 
@@ -59,6 +59,8 @@ export interface FeasibleNodes {
   readonly softTaintsAt?: (k: number) => number;
   readonly preferredAffinityAt?: (k: number) => number;
   readonly resourceColumns?: () => ResourceScoreColumns;
+  /** The feasible nodes by their values of some label keys, from the classes (FeasibleLabelSets): for the scores that read a few labels. */
+  readonly labelSets?: (keys: readonly string[]) => FeasibleLabelSets;
 }
 
 /** Every feasible node (the plugins that must read them all see them as a list), made once. */
@@ -131,7 +133,11 @@ export function scoreColumns(
   // No ScheduleAnyway constraint of its own, nor defaults with a selector (or one that fails): Skip.
   const soft = spreadConstraintsOf(pod, 'ScheduleAnyway');
   const spreads = snapshot.nodes.length > 0 && soft.ok && soft.value.length > 0;
-  columns.push(['PodTopologySpread', spreads ? topologySpreadScores(pod, nodes(), snapshot, {}, indexes.spreadCounter) : 0]);
+  const labelSets = feasible.labelSets;
+  const spreadColumn = () =>
+    (labelSets && indexes.spreadCounter && topologySpreadScoreColumn(pod, { ...feasible, labelSets }, snapshot, indexes.spreadCounter)) ??
+    topologySpreadScores(pod, nodes(), snapshot, {}, indexes.spreadCounter);
+  columns.push(['PodTopologySpread', spreads ? spreadColumn() : 0]);
 
   const affinity = interPodAffinityScoresOf(
     pod,

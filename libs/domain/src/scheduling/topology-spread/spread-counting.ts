@@ -19,6 +19,8 @@ export type MatchingPodCounter = ((node: Node, selector: SpreadSelector, namespa
    * Never to be changed by the caller.
    */
   readonly perDomain?: (topologyKey: string, requiredKeys: readonly string[], selector: SpreadSelector, namespace: string) => ReadonlyMap<string, number>;
+  /** A holder's counts of every node by name (absent ones 0), when it has them all: undefined otherwise. Never to be changed. */
+  readonly countsByNode?: (selector: SpreadSelector, namespace: string) => ReadonlyMap<string, number> | undefined;
 };
 
 const hasLabel = (labels: Readonly<Record<string, string>>, key: string): boolean => Object.prototype.hasOwnProperty.call(labels, key);
@@ -144,8 +146,15 @@ export function cachedPodCounter(snapshot: SchedulingSnapshot, labels?: () => Po
     if (!counts) domains.set(key, (counts = countPerDomain(snapshot.nodes, counter, topologyKey, requiredKeys, selector, namespace)));
     return counts;
   };
-  return Object.assign(counter, { perDomain });
+  const countsByNode = (selector: SpreadSelector, namespace: string): ReadonlyMap<string, number> | undefined => {
+    if (isEmptySelector(selector)) return noCounts;
+    const counts = countsOf(selector, namespace);
+    return counts.complete ? counts.byNode : undefined;
+  };
+  return Object.assign(counter, { perDomain, countsByNode });
 }
+
+const noCounts: ReadonlyMap<string, number> = new Map();
 
 /**
  * A holder's counter for the snapshot without a pod of node `nodeName` (`snapshot`, snapshotWithout):

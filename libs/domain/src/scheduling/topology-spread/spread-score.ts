@@ -197,3 +197,102 @@ export function topologySpreadScores(
   const { raw, ignored } = rawScores(pre.state, pod, feasibleNodes, counter);
   return normalizedScores(raw, ignored);
 }
+
+/** The feasible nodes by their values of some label keys: each node's set (by its place k), and each set's values (null for a label missing). */
+export interface FeasibleLabelSets {
+  readonly setAt: Int32Array;
+  readonly count: number;
+  readonly valuesOf: (set: number) => readonly (string | null)[];
+}
+
+/** The feasible nodes as topologySpreadScoreColumn reads them. */
+export interface SpreadFeasibleNodes {
+  readonly count: number;
+  readonly nodeAt: (k: number) => Node;
+  readonly nameAt: (k: number) => string;
+  readonly labelSets: (keys: readonly string[]) => FeasibleLabelSets;
+}
+
+/**
+ * topologySpreadScores for feasible nodes held in classes, when the holder keeps the counts
+ * (perDomain, countsByNode) and every node counts for the pod: the topology values are read per set
+ * of nodes alike in them (a zone's nodes are scored at once), the hostname counts from the holder's
+ * map; the sum per node is made in the constraints' order, as rawScores makes it. Undefined when that
+ * does not apply (the caller then scores the list).
+ */
+export function topologySpreadScoreColumn(
+  pod: Pod,
+  feasible: SpreadFeasibleNodes,
+  snapshot: SchedulingSnapshot,
+  counter: MatchingPodCounter,
+): number[] | undefined {
+  const { perDomain, countsByNode } = counter;
+  if (snapshot.nodes.length === 0 || !perDomain || !countsByNode) return undefined;
+  const parsed = spreadConstraintsOf(pod, 'ScheduleAnyway');
+  if (!parsed.ok || parsed.value.length === 0) return undefined;
+  const constraints = parsed.value;
+  if (!constraints.every((c) => includesEveryNode(c, pod))) return undefined;
+  const namespace = pod.metadata.namespace ?? 'default';
+  const hostCounts = constraints.map((c) => (c.topologyKey === labelHostname ? countsByNode(c.selector, namespace) : undefined));
+  if (constraints.some((c, i) => c.topologyKey === labelHostname && !hostCounts[i])) return undefined;
+
+  const requireAllTopologies = (pod.spec?.topologySpreadConstraints ?? []).length > 0;
+  const labelKeys = [...new Set(constraints.map((c) => c.topologyKey).filter((key) => key !== labelHostname))];
+  const keyAt = constraints.map((c) => (c.topologyKey === labelHostname ? -1 : labelKeys.indexOf(c.topologyKey)));
+  const readsHostname = keyAt.includes(-1);
+  const sets = feasible.labelSets(labelKeys);
+  const n = feasible.count;
+
+  // Which nodes are ignored (a key missing, when every key is required), which carry the hostname label, which sets hold a node scored.
+  const ignored = new Array<boolean>(n);
+  const hasHostname = new Uint8Array(n);
+  const scored = new Uint8Array(sets.count);
+  let ignoredCount = 0;
+  for (let k = 0; k < n; k++) {
+    const set = sets.setAt[k] as number;
+    if (readsHostname && hasOwn(feasible.nodeAt(k).metadata.labels ?? {}, labelHostname)) hasHostname[k] = 1;
+    const missing = (readsHostname && hasHostname[k] === 0) || sets.valuesOf(set).includes(null);
+    ignored[k] = requireAllTopologies && missing;
+    if (ignored[k]) ignoredCount++;
+    else scored[set] = 1;
+  }
+
+  // Per constraint of a key other than the hostname: its domains among the nodes scored, their counts, its weight; then each set's share.
+  const terms = constraints.map((c, i) => {
+    if (keyAt[i] === -1) return undefined;
+    const domains = new Set<string>();
+    for (let set = 0; set < sets.count; set++) if (scored[set]) domains.add(sets.valuesOf(set)[keyAt[i] as number] ?? '');
+    const weight = topologyNormalizingWeight(domains.size);
+    const counts = perDomain(c.topologyKey, requireAllTopologies ? constraints.map((d) => d.topologyKey) : [], c.selector, namespace);
+    const share = new Float64Array(sets.count).fill(Number.NaN);
+    for (let set = 0; set < sets.count; set++) {
+      const value = sets.valuesOf(set)[keyAt[i] as number];
+      if (value === null || value === undefined) continue;
+      share[set] = scoreForCount(domains.has(value) ? (counts.get(value) ?? 0) : 0, c.maxSkew, weight);
+    }
+    return share;
+  });
+  const hostWeight = topologyNormalizingWeight(n - ignoredCount);
+
+  const raw = new Array<number>(n);
+  for (let k = 0; k < n; k++) {
+    if (ignored[k]) {
+      raw[k] = 0;
+      continue;
+    }
+    const set = sets.setAt[k] as number;
+    let score = 0;
+    for (let i = 0; i < constraints.length; i++) {
+      const share = terms[i];
+      if (share) {
+        const term = share[set] as number;
+        if (!Number.isNaN(term)) score += term;
+      } else if (hasHostname[k]) {
+        const c = constraints[i] as SpreadConstraint;
+        score += scoreForCount((hostCounts[i] as ReadonlyMap<string, number>).get(feasible.nameAt(k)) ?? 0, c.maxSkew, hostWeight);
+      }
+    }
+    raw[k] = goRound(score);
+  }
+  return normalizedScores(raw, ignored);
+}
