@@ -1,6 +1,6 @@
 import type { Node, Pod } from '../types';
 import type { FeasibleNodes } from './framework/default-scores';
-import { type NodeClasses, labelValueSets, nodesInOrder } from './node-classes';
+import { type NodeClasses, labelPresence, labelValueSets, namePosition, nodesInOrder } from './node-classes';
 import { preferredNodeAffinityScore } from './node-affinity-score';
 import { roomsInOrder } from './node-rooms';
 import type { PlacementCapacity } from './placement-reasons';
@@ -42,9 +42,30 @@ export function heldFeasibleNodes(
     nameAt,
     ...(softTaintsAt ? { softTaintsAt: (k: number) => softTaintsAt(positions[k] as number) } : {}),
     preferredAffinityAt,
+    placeOf: (name) => {
+      const position = namePosition(names, name);
+      if (names[position] !== name) return -1;
+      // positions rise with k: the first at least this one.
+      let lo = 0;
+      let hi = positions.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((positions[mid] as number) < position) lo = mid + 1;
+        else hi = mid;
+      }
+      return positions[lo] === position ? lo : -1;
+    },
     labelSets: (keys) => {
       const sets = labelValueSets(classes, keys);
-      return { setAt: Int32Array.from(positions, (position) => sets.setAt[position] as number), count: sets.count, valuesOf: sets.valuesOf };
+      return {
+        setAt: Int32Array.from(positions, (position) => sets.setAt[position] as number),
+        count: sets.count,
+        valuesOf: sets.valuesOf,
+        hasLabel: (key: string) => {
+          const present = labelPresence(classes, key);
+          return Uint8Array.from(positions, (position) => present[position] as number);
+        },
+      };
     },
     ...(capacity && table ? { resourceColumns: () => resourceScoreColumns(pod, table, positions, nodeAt, capacity.usageOf) } : {}),
   };

@@ -202,6 +202,21 @@ export interface LabelValueSets {
 }
 
 const valueSets = new WeakMap<NodeClasses, { version: number; byKeys: Map<string, LabelValueSets> }>();
+const presences = new WeakMap<NodeClasses, { version: number; byKey: Map<string, Uint8Array> }>();
+
+/** Which nodes held carry the label `key` (1), by position: remembered per key until the classes change. */
+export function labelPresence(classes: NodeClasses, key: string): Uint8Array {
+  let memo = presences.get(classes);
+  if (!memo || memo.version !== classes.version) presences.set(classes, (memo = { version: classes.version, byKey: new Map() }));
+  let present = memo.byKey.get(key);
+  if (!present) {
+    const nodes = nodesInOrder(classes);
+    present = new Uint8Array(nodes.length);
+    for (let i = 0; i < nodes.length; i++) if (hasLabel((nodes[i] as Node).metadata.labels ?? {}, key)) present[i] = 1;
+    memo.byKey.set(key, present);
+  }
+  return present;
+}
 
 /**
  * The nodes held, by the values they have of these label keys (a label missing is a value of its

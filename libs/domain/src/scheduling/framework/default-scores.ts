@@ -61,6 +61,8 @@ export interface FeasibleNodes {
   readonly resourceColumns?: () => ResourceScoreColumns;
   /** The feasible nodes by their values of some label keys, from the classes (FeasibleLabelSets): for the scores that read a few labels. */
   readonly labelSets?: (keys: readonly string[]) => FeasibleLabelSets;
+  /** With labelSets: the place k of the feasible node of this name, -1 when it is not one. */
+  readonly placeOf?: (name: string) => number;
 }
 
 /** Every feasible node (the plugins that must read them all see them as a list), made once. */
@@ -133,9 +135,9 @@ export function scoreColumns(
   // No ScheduleAnyway constraint of its own, nor defaults with a selector (or one that fails): Skip.
   const soft = spreadConstraintsOf(pod, 'ScheduleAnyway');
   const spreads = snapshot.nodes.length > 0 && soft.ok && soft.value.length > 0;
-  const labelSets = feasible.labelSets;
+  const { labelSets, placeOf } = feasible;
   const spreadColumn = () =>
-    (labelSets && indexes.spreadCounter && topologySpreadScoreColumn(pod, { ...feasible, labelSets }, snapshot, indexes.spreadCounter)) ??
+    (labelSets && placeOf && indexes.spreadCounter && topologySpreadScoreColumn(pod, { ...feasible, labelSets, placeOf }, snapshot, indexes.spreadCounter)) ??
     topologySpreadScores(pod, nodes(), snapshot, {}, indexes.spreadCounter);
   columns.push(['PodTopologySpread', spreads ? spreadColumn() : 0]);
 

@@ -203,6 +203,8 @@ export interface FeasibleLabelSets {
   readonly setAt: Int32Array;
   readonly count: number;
   readonly valuesOf: (set: number) => readonly (string | null)[];
+  /** Which feasible nodes carry a label (1), by their place k. */
+  readonly hasLabel: (key: string) => Uint8Array;
 }
 
 /** The feasible nodes as topologySpreadScoreColumn reads them. */
@@ -211,6 +213,8 @@ export interface SpreadFeasibleNodes {
   readonly nodeAt: (k: number) => Node;
   readonly nameAt: (k: number) => string;
   readonly labelSets: (keys: readonly string[]) => FeasibleLabelSets;
+  /** The place k of the feasible node of this name, -1 when it is not one. */
+  readonly placeOf: (name: string) => number;
 }
 
 /**
@@ -245,13 +249,14 @@ export function topologySpreadScoreColumn(
 
   // Which nodes are ignored (a key missing, when every key is required), which carry the hostname label, which sets hold a node scored.
   const ignored = new Array<boolean>(n);
-  const hasHostname = new Uint8Array(n);
+  const hasHostname = readsHostname ? sets.hasLabel(labelHostname) : undefined;
+  const setLacksKey = new Uint8Array(sets.count);
+  for (let set = 0; set < sets.count; set++) if (sets.valuesOf(set).includes(null)) setLacksKey[set] = 1;
   const scored = new Uint8Array(sets.count);
   let ignoredCount = 0;
   for (let k = 0; k < n; k++) {
     const set = sets.setAt[k] as number;
-    if (readsHostname && hasOwn(feasible.nodeAt(k).metadata.labels ?? {}, labelHostname)) hasHostname[k] = 1;
-    const missing = (readsHostname && hasHostname[k] === 0) || sets.valuesOf(set).includes(null);
+    const missing = (hasHostname !== undefined && hasHostname[k] === 0) || setLacksKey[set] === 1;
     ignored[k] = requireAllTopologies && missing;
     if (ignored[k]) ignoredCount++;
     else scored[set] = 1;
@@ -273,6 +278,17 @@ export function topologySpreadScoreColumn(
     return share;
   });
   const hostWeight = topologyNormalizingWeight(n - ignoredCount);
+  // Per hostname constraint, each node's share: maxSkew - 1 where no matching pod runs, the few nodes with some set from the holder's counts.
+  const hostShares = constraints.map((c, i) => {
+    const counts = hostCounts[i];
+    if (!counts) return undefined;
+    const share = new Float64Array(n).fill(scoreForCount(0, c.maxSkew, hostWeight));
+    for (const [name, count] of counts) {
+      const k = feasible.placeOf(name);
+      if (k >= 0) share[k] = scoreForCount(count, c.maxSkew, hostWeight);
+    }
+    return share;
+  });
 
   const raw = new Array<number>(n);
   for (let k = 0; k < n; k++) {
@@ -287,9 +303,8 @@ export function topologySpreadScoreColumn(
       if (share) {
         const term = share[set] as number;
         if (!Number.isNaN(term)) score += term;
-      } else if (hasHostname[k]) {
-        const c = constraints[i] as SpreadConstraint;
-        score += scoreForCount((hostCounts[i] as ReadonlyMap<string, number>).get(feasible.nameAt(k)) ?? 0, c.maxSkew, hostWeight);
+      } else if (hasHostname?.[k]) {
+        score += (hostShares[i] as Float64Array)[k] as number;
       }
     }
     raw[k] = goRound(score);

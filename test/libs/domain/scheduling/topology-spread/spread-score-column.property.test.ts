@@ -80,12 +80,9 @@ describe('topologySpreadScoreColumn is topologySpreadScores, by sets of nodes al
         const positions = nodesInOrder(classes).flatMap((_, i) => (feasibleAt[i] ? [i] : []));
         const feasible = heldFeasibleNodes(pod, classes, positions, undefined);
         const list = positions.map((_, k) => feasible.nodeAt(k));
-        const column = topologySpreadScoreColumn(
-          pod,
-          { ...feasible, labelSets: feasible.labelSets as NonNullable<typeof feasible.labelSets> },
-          snapshot,
-          counter,
-        );
+        const { labelSets, placeOf } = feasible;
+        if (!labelSets || !placeOf) throw new Error('held nodes have label sets');
+        const column = topologySpreadScoreColumn(pod, { ...feasible, labelSets, placeOf }, snapshot, counter);
         // Undefined where it does not apply: the list is then scored as before.
         if (column === undefined) return;
         expect(column).toEqual(topologySpreadScores(pod, list, snapshot, {}, counter));
