@@ -8,6 +8,7 @@ import {
   cachedPodCounter,
   nodeClassesOf,
   nodeRoomsOf,
+  placePod,
   placePodGrouped,
   placementSummary,
   placementSummaryGrouped,
@@ -122,11 +123,12 @@ describe('pods that other pods decide for: the summary by buckets is the summary
       fc.property(cluster, running, incoming, options, fc.integer({ min: 0, max: 13 }), (nodes, pods, pod, o, n) => {
         const classes = nodeClassesOf(nodes);
         const usageOf = usageOfPods(pods);
+        const held = [...nodes].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
         for (const context of contexts(nodes, pods)) {
-          expect(placementSummaryGrouped(pod, classes, o, undefined, n, context)).toEqual(
-            placementSummary(placePodGrouped(pod, classes, o, undefined, context), n),
-          );
-          const expected = placementSummary(placePodGrouped(pod, classes, o, { usageOf }, context), n);
+          // placePod: every node filtered and scored one by one, the list as it is: the reference for all the columns.
+          expect(placementSummaryGrouped(pod, classes, o, undefined, n, context)).toEqual(placementSummary(placePod(pod, held, o, undefined, context), n));
+          const expected = placementSummary(placePod(pod, held, o, { usageOf }, context), n);
+          expect(placementSummary(placePodGrouped(pod, classes, o, { usageOf }, context), n)).toEqual(expected);
           expect(placementSummaryGrouped(pod, classes, o, { usageOf }, n, context)).toEqual(expected);
           expect(placementSummaryGrouped(pod, classes, o, { usageOf, rooms: nodeRoomsOf(nodes, usageOf) }, n, context)).toEqual(expected);
         }

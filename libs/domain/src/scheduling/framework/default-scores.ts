@@ -147,6 +147,7 @@ export function scoreColumns(
     feasible.nodeAt,
     snapshot,
     indexes.affinityPods ? { index: indexes.affinityPods, ...(indexes.podLabels && { labels: indexes.podLabels }) } : {},
+    feasible.labelSets,
   );
   columns.push(['InterPodAffinity', affinity ?? 0]);
 

@@ -193,8 +193,36 @@ export function interPodAffinityScoresOf(
   nodeAt: (k: number) => Node,
   snapshot: SchedulingSnapshot,
   options: InterPodAffinityScoreOptions = {},
+  labelSets?: (keys: readonly string[]) => NodeLabelSets,
 ): number[] | undefined {
   const topologyScore = count === 0 ? undefined : preScoreOverCluster(pod, snapshot, options);
   if (topologyScore === undefined) return undefined;
-  return normalizeInterPodAffinityScores(Array.from({ length: count }, (_, k) => interPodAffinityRawScore(topologyScore, nodeAt(k))));
+  if (!labelSets) return normalizeInterPodAffinityScores(Array.from({ length: count }, (_, k) => interPodAffinityRawScore(topologyScore, nodeAt(k))));
+  // Nodes alike in the topology keys scored score alike: each set once, its nodes read it (the same sum, in the same order).
+  const keys = [...topologyScore.keys()];
+  const sets = labelSets(keys);
+  const ofSet = new Float64Array(sets.count).fill(Number.NaN);
+  const raw = new Array<number>(count);
+  for (let k = 0; k < count; k++) {
+    const set = sets.setAt[k] as number;
+    let score = ofSet[set] as number;
+    if (Number.isNaN(score)) {
+      const values = sets.valuesOf(set);
+      score = 0;
+      keys.forEach((key, i) => {
+        const value = values[i];
+        if (value !== null && value !== undefined) score += topologyScore.get(key)?.get(value) ?? 0;
+      });
+      ofSet[set] = score;
+    }
+    raw[k] = score;
+  }
+  return normalizeInterPodAffinityScores(raw);
+}
+
+/** The feasible nodes by their values of some label keys: each node's set by its place k, and each set's values (null for a label missing). */
+interface NodeLabelSets {
+  readonly setAt: Int32Array;
+  readonly count: number;
+  readonly valuesOf: (set: number) => readonly (string | null)[];
 }
