@@ -49,16 +49,23 @@ export function placementSummaryGrouped(
   if (!placed) return placementSummary(placePodGrouped(pod, classes, options, capacity, grouped), top);
   const { buckets, verdictOf, shortagesOf, outcomeOf, feasible, feasibleCount } = placed;
   const best = bestNodes(pod, classes, placed, options, capacity, grouped, top);
+  // Each bucket's reasons once: the counts by code and the groups read them both.
+  const reasonsOf = new Map<Bucket, GroupReason[]>();
+  const reasonsOfBucket = (b: Bucket): GroupReason[] => {
+    let reasons = reasonsOf.get(b);
+    if (!reasons) reasonsOf.set(b, (reasons = bucketReasons(verdictOf(b), shortagesOf(b.mask), b.mask, outcomeOf(b))));
+    return reasons;
+  };
   const answer: PlacementSummary = {
     pod: podRef(pod),
     ...summaryLines(placed, classes.names.length),
     nodeCount: classes.names.length,
     feasibleCount,
-    reasonCounts: reasonCounts(buckets, (b) => bucketReasons(verdictOf(b), shortagesOf(b.mask), b.mask, outcomeOf(b))),
+    reasonCounts: reasonCounts(buckets, reasonsOfBucket),
     feasibleNodes: best.nodes,
     infeasibleGroups: infeasibleGroups(
       buckets.filter((b) => !feasible(b)),
-      (b) => bucketReasons(verdictOf(b), shortagesOf(b.mask), b.mask, outcomeOf(b)),
+      reasonsOfBucket,
       top,
     ),
   };
@@ -138,10 +145,13 @@ function bestNodes(
 ): { nodes: NodePlacement[]; tied: number } {
   const bucketAt = placed.bucketAt as Int32Array;
   const feasibleBuckets = placed.buckets.map(placed.feasible);
-  const positions: number[] = [];
-  for (let i = 0; i < bucketAt.length; i++) if (feasibleBuckets[bucketAt[i] as number]) positions.push(i);
+  // The feasible nodes' positions, in a typed array of their number (counted by the buckets).
+  const positions = new Int32Array(placed.feasibleCount);
+  let at = 0;
+  for (let i = 0; i < bucketAt.length; i++) if (feasibleBuckets[bucketAt[i] as number]) positions[at++] = i;
   const bucketOf = (position: number) => placed.buckets[bucketAt[position] as number] as Bucket;
-  const feasible = heldFeasibleNodes(pod, classes, positions, capacity, (position) => placed.verdictOf(bucketOf(position)).softTaints);
+  const softTaints = placed.buckets.map((bucket) => placed.verdictOf(bucket).softTaints);
+  const feasible = heldFeasibleNodes(pod, classes, positions, capacity, (position) => softTaints[bucketAt[position] as number] as number);
   const scores = scoreColumns(pod, feasible, context.snapshot, options, capacity, context.indexes);
   const { order, tied } = bestByTotal(scores.totals, top);
   const best = order.map((k, rank): NodePlacement => {

@@ -16,7 +16,7 @@ import { resourceScoreColumns } from './resource-score-columns';
 export function heldFeasibleNodes(
   pod: Pod,
   classes: NodeClasses,
-  positions: readonly number[],
+  positions: ArrayLike<number>,
   capacity: PlacementCapacity | undefined,
   softTaintsAt?: (position: number) => number,
 ): FeasibleNodes {
@@ -69,7 +69,7 @@ export function heldFeasibleNodes(
 }
 
 /** What a column by position holds, by place k among the feasible nodes (a plain loop: typed arrays' from with a function is slower). */
-function byPlace<T extends Int32Array | Uint8Array>(into: T, column: ArrayLike<number>, positions: readonly number[]): T {
+function byPlace<T extends Int32Array | Uint8Array>(into: T, column: ArrayLike<number>, positions: ArrayLike<number>): T {
   for (let k = 0; k < positions.length; k++) into[k] = column[positions[k] as number] as number;
   return into;
 }
