@@ -4,6 +4,7 @@ import type { Node, Pod } from '../types';
 import { type ClassView, type NodeClasses, type NodeGroup, groupsInOrder, heldNode, nodesInOrder, representativeOf, viewFor } from './node-classes';
 import {
   type NodeFilterResult,
+  type SchedulerRejection,
   type SharedVerdict,
   nodeNameMismatch,
   resourceFitOf,
@@ -74,9 +75,21 @@ export interface ClassPlacement {
   readonly legacyCounts: ReadonlyMap<string, number>;
   readonly summary: string;
   readonly detail: string;
+  /**
+   * For a pod that names nodes (placementNamingNodes): the groups in order, each node's group by its
+   * position, and per group the status NodeAffinity's PreFilter gives its nodes when it leaves them
+   * out (what kube-scheduler counts for them). Absent otherwise: the view's groups in order.
+   */
+  readonly layout?: ClassLayout;
 }
 
-function addCount(counts: Map<string, number>, reasons: readonly string[], n: number): void {
+export interface ClassLayout {
+  readonly groups: readonly NodeGroup[];
+  readonly groupIndex: Int32Array;
+  readonly leftOut: readonly (SchedulerRejection | undefined)[];
+}
+
+export function addCount(counts: Map<string, number>, reasons: readonly string[], n: number): void {
   // No node, no reason: the summary counts only reasons some node has.
   if (n === 0) return;
   for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + n);

@@ -1,5 +1,6 @@
 import type { Pod } from '../types';
-import { type GroupVerdict, type GroupedContext, groupedContext, heldNodes, placePodGrouped, withNotes } from './grouped-placement';
+import { type GroupVerdict, type GroupedContext, groupedContext, heldNodes, namesNodesInAffinity, placePodGrouped, withNotes } from './grouped-placement';
+import { preFilterVerdict } from './framework/default-filters';
 import { type PodPlugins, noPodPlugins, readsOnlyLabels } from './framework/pod-plugins';
 import { bestByTotal, scoreColumns } from './framework/default-scores';
 import { heldFeasibleNodes } from './held-feasible-nodes';
@@ -44,8 +45,12 @@ export function placementSummaryGrouped(
 ): PlacementSummary {
   const grouped = groupedContext(pod, classes, context);
   const plugins = bucketablePlugins(grouped);
-  if (!plugins) return placementSummary(placePrepared(pod, heldNodes(classes), options, capacity, grouped, grouped.prepared), top);
-  const placed = bucketedPlacement(pod, classes, options, capacity, top, true, plugins);
+  // A pod naming nodes: NodeAffinity's PreFilter says which nodes it leaves out (none fits when it rejects the pod outright).
+  const naming = namesNodesInAffinity(pod) ? preFilterVerdict(pod, grouped.prepared) : undefined;
+  if (!plugins || naming?.message !== undefined) {
+    return placementSummary(placePrepared(pod, heldNodes(classes), options, capacity, grouped, grouped.prepared), top);
+  }
+  const placed = bucketedPlacement(pod, classes, options, capacity, top, true, plugins, naming?.statusOf);
   if (!placed) return placementSummary(placePodGrouped(pod, classes, options, capacity, grouped), top);
   const { buckets, verdictOf, shortagesOf, outcomeOf, feasible, feasibleCount } = placed;
   const best = bestNodes(pod, classes, placed, options, capacity, grouped, top);
@@ -88,14 +93,14 @@ export function bucketablePlugins(grouped: GroupedContext): PodPlugins | undefin
 
 /** kube-scheduler's line in both wordings: the groups' rejections (placementByClass counted them), each short node's resources, the plugins' rejections. */
 export function summaryLines(
-  { decided, buckets, verdictOf, shortagesOf, outcomeOf, feasibleCount }: BucketedPlacement,
+  { decided, buckets, verdictOf, shortagesOf, outcomeOf, leftOutOf, feasibleCount }: BucketedPlacement,
   nodeCount: number,
 ): { summary: string; detail: string } {
   const counts = new Map(decided.counts);
   const legacyCounts = new Map(decided.legacyCounts);
   for (const bucket of buckets) {
-    // A node the group rejects is counted by the group's status; the scheduler stops at its first filter.
-    if (verdictOf(bucket).shared.rejection !== undefined) continue;
+    // A node the group rejects, or the PreFilter left out, is counted already; the scheduler stops at its first filter.
+    if (verdictOf(bucket).shared.rejection !== undefined || leftOutOf(bucket) !== undefined) continue;
     const short = shortagesOf(bucket.mask);
     // Then NodeResourcesFit's, then the first plugin's after it (whose words have no legacy form).
     const reasons = short.length > 0 ? short.map((s) => s.group.message) : (outcomeOf(bucket).rejection?.reasons ?? []);

@@ -2,7 +2,8 @@ import { canonicalInt64 } from '../numbers/int64';
 import { podResourceRequest } from '../resources/pod-requests';
 import type { Node, Pod } from '../types';
 import { type GroupReason } from './placement-views';
-import { type ClassPlacement, type GroupVerdict, placementByClass, scoresOf } from './grouped-placement';
+import { type ClassPlacement, type GroupVerdict, namesNodesInAffinity, placementByClass, scoresOf } from './grouped-placement';
+import { placementNamingNodes } from './naming-nodes-placement';
 import { type NodeClasses, type NodeGroup, groupsInOrder, heldNode, labelValueSets, nodesInOrder } from './node-classes';
 import { fitsRequest, nodeCapacity } from './node-resources-fit';
 import { RoomState, type RoomTable, roomsInOrder } from './node-rooms';
@@ -330,6 +331,8 @@ export interface BucketedPlacement {
   readonly shortagesOf: (mask: number) => readonly Shortage[];
   /** What the plugins that read labels say of the bucket's nodes (all pass when there are none). */
   readonly outcomeOf: (bucket: Bucket) => PluginOutcome;
+  /** The status NodeAffinity's PreFilter gives the bucket's nodes when it leaves them out (a pod naming other nodes): counted instead of their Filters'. */
+  readonly leftOutOf: (bucket: Bucket) => SchedulerRejection | undefined;
   readonly feasible: (bucket: Bucket) => boolean;
   /** TaintToleration's normalized score of a feasible bucket's nodes. */
   readonly scoreOf: (bucket: Bucket) => number;
@@ -356,18 +359,25 @@ export function bucketedPlacement(
   top: number,
   withPositions = false,
   plugins: PodPlugins = noPodPlugins,
+  namingStatusOf?: (nodeName: string) => SchedulerRejection | undefined,
 ): BucketedPlacement | undefined {
-  const decided = pod.spec?.nodeName ? undefined : placementByClass(pod, classes, options);
+  const decided = pod.spec?.nodeName
+    ? undefined
+    : namesNodesInAffinity(pod)
+      ? namingStatusOf && placementNamingNodes(pod, classes, options, namingStatusOf)
+      : placementByClass(pod, classes, options);
   const check = decided && capacity ? roomCheck(pod, classes, capacity) : undefined;
   if (!decided || (capacity && !check)) return undefined;
-  const { groups, groupIndex } = groupsInOrder(classes, decided.view);
+  const { groups, groupIndex } = decided.layout ?? groupsInOrder(classes, decided.view);
+  const leftOutOf = (bucket: Bucket) => decided.layout?.leftOut[bucket.group];
   const outcomes = plugins.afterResources.length > 0 ? pluginOutcomes(plugins.afterResources, classes) : undefined;
   const { buckets, bucketAt } = countedBuckets({ names: classes.names, groupIndex, groupCount: groups.length, check, outcomes, top, withPositions });
   const groupOf = (bucket: Bucket) => groups[bucket.group] as NodeGroup;
   const verdictOf = (bucket: Bucket) => decided.verdicts.get(groupOf(bucket)) as GroupVerdict;
   const shortages = check?.shortages ?? [];
   const shortagesOf = (mask: number) => shortages.filter((_, i) => mask & (1 << (FIRST_RESOURCE_BIT + i)));
-  const feasible = (bucket: Bucket) => verdictOf(bucket).shared.rejection === undefined && (bucket.mask & ~UNKNOWN) === 0 && bucket.outcome === 0;
+  const feasible = (bucket: Bucket) =>
+    verdictOf(bucket).shared.rejection === undefined && (bucket.mask & ~UNKNOWN) === 0 && bucket.outcome === 0 && leftOutOf(bucket) === undefined;
   const outcomeOf = (bucket: Bucket) => outcomes?.outcomes[bucket.outcome] ?? passing;
   const feasibleBuckets = buckets.filter(feasible);
   const scores = scoresOf([...new Set(feasibleBuckets.map(groupOf))], decided.verdicts);
@@ -388,6 +398,7 @@ export function bucketedPlacement(
     verdictOf,
     shortagesOf,
     outcomeOf,
+    leftOutOf,
     feasible,
     scoreOf: (bucket) => scores.get(groupOf(bucket)) as number,
     unshortReasons,
