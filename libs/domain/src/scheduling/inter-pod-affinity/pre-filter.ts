@@ -57,9 +57,23 @@ export const topologyPairKey = (key: string, value: string): string => `${key}=$
 
 const hasLabel = (node: Node, key: string): boolean => Object.prototype.hasOwnProperty.call(node.metadata.labels ?? {}, key);
 
+/**
+ * Each node's pairs made so far, by topology key (null: the node lacks the label). Nodes handed to
+ * the domain are never changed, so a pair made once stays right; the same string each time is
+ * hashed once by the maps it keys, question after question.
+ */
+const pairsOfNode = new WeakMap<Node, Map<string, string | null>>();
+
 /** The pair of a node for a topology key, or undefined when the node lacks the label (topologyToMatchedTermCount.update). */
 export function nodeTopologyPair(node: Node, topologyKey: string): string | undefined {
-  return hasLabel(node, topologyKey) ? topologyPairKey(topologyKey, node.metadata.labels?.[topologyKey] ?? '') : undefined;
+  let pairs = pairsOfNode.get(node);
+  if (!pairs) pairsOfNode.set(node, (pairs = new Map<string, string | null>()));
+  let pair = pairs.get(topologyKey);
+  if (pair === undefined) {
+    pair = hasLabel(node, topologyKey) ? topologyPairKey(topologyKey, node.metadata.labels?.[topologyKey] ?? '') : null;
+    pairs.set(topologyKey, pair);
+  }
+  return pair ?? undefined;
 }
 
 /** More terms than a pod could hold in a list: a member's rank is its ordinal times this, plus the term's index. */
