@@ -10,6 +10,7 @@ import { resourceFitOf, withResourceFit } from './node-filters';
 import { type NodePlacement, type Placement, type PlacementContext, type PlacementOptions, defaultPlacementOptions, podRef } from './placement';
 import type { PlacementCapacity, PlacementReason } from './placement-reasons';
 import { placementNodeKey, placementNodesPage } from './placement-views';
+import { withResourceHolders } from './resource-holders';
 
 /**
  * The nodes view of placePodGrouped's answer (its heading and one page of placementNodesPage)
@@ -55,7 +56,7 @@ export function placementNodesGrouped(
       ...capacityConsidered,
       ...notEvaluated,
       ...(placement.bestTied ? { bestTied: placement.bestTied } : {}),
-      page: placementNodesPage(placement, chunking, revision),
+      page: withHoldersOnPage(placementNodesPage(placement, chunking, revision), context),
     };
   }
   const { buckets, verdictOf, feasible } = placed;
@@ -114,6 +115,11 @@ export function placementNodesGrouped(
     ...capacityConsidered,
     ...notEvaluated,
     ...(bestTied > 1 ? { bestTied } : {}),
-    page,
+    page: withHoldersOnPage(page, context),
   };
+}
+
+/** The page's entries with the pods holding what their nodes are short of, when the cluster's pods are known. */
+function withHoldersOnPage(page: ListChunk<NodePlacement>, context: PlacementContext | undefined): ListChunk<NodePlacement> {
+  return context ? { ...page, items: withResourceHolders(page.items, context.snapshot.podsOn) } : page;
 }

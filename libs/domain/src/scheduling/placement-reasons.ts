@@ -1,3 +1,4 @@
+import type { ResourceHolders } from './resource-holders';
 import type { Int64 } from '../numbers/int64';
 import { taintForReason } from '../taints/taint';
 import type { Taint } from '../types';
@@ -64,6 +65,8 @@ export interface ResourceShortage {
   /** What the node's pods request already (for pods: how many there are). */
   used: Int64;
   allocatable: Int64;
+  /** The node's pods that request it (how many, the largest few): the nodes view's entries only (resource-holders.ts). */
+  heldBy?: ResourceHolders;
 }
 
 /**

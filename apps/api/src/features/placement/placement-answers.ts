@@ -5,11 +5,13 @@ import {
   type PlacementPreemption,
   type PlacementSummary,
   type PlacementView,
+  type Pod,
   DEFAULT_PLACEMENT_TOP,
   MAX_PLACEMENT_TOP,
   ScorePluginWeights,
   placementNodesPage,
   placementSummary,
+  withResourceHolders,
 } from '@taintgate/domain';
 import type { admissionAnswer } from '../../http/edge/admission-answer';
 import {
@@ -57,10 +59,18 @@ export type PlacementAnswer = PlacementSummaryAnswer | PlacementNodesAnswer;
  * metadata.resourceVersion; inline nodes have none, and their tokens carry 1 (a token's revision is
  * never checked: docs/contract.md, "Lists").
  */
-export function placementAnswer(placement: Placement, view: PlacementView, extras: PlacementExtras, revision?: bigint): PlacementAnswer {
+export function placementAnswer(
+  placement: Placement,
+  view: PlacementView,
+  extras: PlacementExtras,
+  revision?: bigint,
+  podsOn?: (nodeName: string) => readonly Pod[],
+): PlacementAnswer {
   if (view.name === 'summary') return { view: 'summary', ...placementSummary(placement, view.top), ...extras };
   const { pod, summary, detail, feasibleCount, capacityConsidered, notEvaluated, bestTied } = placement;
-  const page = placementNodesPage(placement, view.chunking, revision ?? 1n);
+  const chunk = placementNodesPage(placement, view.chunking, revision ?? 1n);
+  // The pods holding what a node is short of, when they are known (the nodes view's page only).
+  const page = podsOn ? { ...chunk, items: withResourceHolders(chunk.items, podsOn) } : chunk;
   const heading = {
     pod,
     summary,
@@ -88,7 +98,16 @@ const reasonFields = { code: stringField, message: stringField, taint: taintSche
 const reasonSchema = object(
   {
     ...reasonFields,
-    resource: object({ name: stringField, requested: integerField, used: integerField, allocatable: integerField }),
+    resource: object({
+      name: stringField,
+      requested: integerField,
+      used: integerField,
+      allocatable: integerField,
+      heldBy: object({
+        pods: integerField,
+        largest: { type: 'array', items: object({ namespace: stringField, name: stringField, requested: integerField }) },
+      }),
+    }),
   },
   ['code', 'message'],
 );

@@ -60,7 +60,12 @@ export class PlacementService {
       const placement = placePod(admission.pod, command.nodes, this.options(), capacity, context);
       // No PodDisruptionBudget is sent inline: preemption breaks none.
       const question = { pod: admission.pod, nodes: command.nodes, context, capacity, options: this.options(), podDisruptionBudgets: [] };
-      return this.timed(started, view, 'inline', withPreemption(placementAnswer(placement, view, extras), question, this.options()));
+      return this.timed(
+        started,
+        view,
+        'inline',
+        withPreemption(placementAnswer(placement, view, extras, undefined, context.snapshot.podsOn), question, this.options()),
+      );
     }
     const stored = await this.snapshots.view(cluster);
     return this.timed(

@@ -9,6 +9,7 @@ import {
   excludingPod,
   explainAdmission,
   placePod,
+  withResourceHolders,
   placementSummary,
   withPreemption,
 } from '@taintgate/domain';
@@ -90,25 +91,30 @@ describe('placement over stored nodes, by class', () => {
       capacity: PlacementCapacity | undefined,
       context: PlacementContext,
     ): T => withPreemption(answer, { pod, nodes: context.snapshot.nodes, context, capacity, options, podDisruptionBudgets: [] }, options);
+    // The nodes view names the pods holding what a node is short of (the summary has no node to name them for).
+    const held = (placement: Placement, context: PlacementContext): Placement => ({
+      ...placement,
+      nodes: withResourceHolders(placement.nodes, context.snapshot.podsOn),
+    });
     for (const p of asked) {
       const { admission, ...answer } = everyNode(await service.place('default', { pod: p }, allNodes));
       expect(admission).toBeDefined();
       const admitted = explainAdmission(p, 'CREATE', t.app.get(AppConfig).domain).pod;
       const expected = placePod(admitted, nodes, options, view);
-      expect(answer).toEqual(preempted(expected, admitted, view, view.scheduling()));
+      expect(answer).toEqual(preempted(held(expected, view.scheduling()), admitted, view, view.scheduling()));
       const { admission: _admission, ...summary } = await service.place('default', { pod: p }, summaryView);
       expect(summary).toEqual({ view: 'summary', ...preempted(placementSummary(expected, 3), admitted, view, view.scheduling()) });
     }
     for (const stored of view.pods.values()) {
       const { namespace = 'default', name } = stored.metadata;
+      const context = contextWithout(view.scheduling(), stored);
       expect(everyNode(await service.placeStored('default', { namespace, name, reschedule: false }, allNodes))).toEqual(
-        placePod(stored, nodes, options, excludingPod(view, stored)),
+        held(placePod(stored, nodes, options, excludingPod(view, stored)), context),
       );
       const again = asRescheduled(stored, view);
-      const context = contextWithout(view.scheduling(), stored);
       const rescheduled = placePod(again.pod, nodes, options, again.capacity);
       expect(everyNode(await service.placeStored('default', { namespace, name, reschedule: true }, allNodes))).toEqual({
-        ...preempted(rescheduled, again.pod, again.capacity, context),
+        ...preempted(held(rescheduled, context), again.pod, again.capacity, context),
         rescheduled: true,
       });
       expect(await service.placeStored('default', { namespace, name, reschedule: true }, summaryView)).toEqual({

@@ -54,7 +54,13 @@ const placementOf = async (api: Api, url: string, body?: unknown) => {
 interface Reason {
   code: string;
   message: string;
-  resource?: Record<string, number>;
+  resource?: {
+    name: string;
+    requested: number;
+    used: number;
+    allocatable: number;
+    heldBy?: { pods: number; largest: { namespace: string; name: string; requested: number }[] };
+  };
 }
 interface NodeAnswer {
   name: string;
@@ -91,11 +97,17 @@ describe('placement with capacity (NodeResourcesFit)', () => {
     /** Two jobs on each node, a GPU each: 2 of 2 taken everywhere. */
     const jobs = [1, 2, 3].flatMap((n) => ['a', 'b'].map((x) => gpuPod(`job-${n}${x}`, '4', '32Gi', `gpu-${n}`)));
     const trainer = gpuPod('trainer', '8', '60Gi');
-    const noGpu = {
+    /** The jobs of gpu-n, as the nodes view names the pods holding a resource: the largest first, then by name. */
+    const heldBy = (n: number, amount: number) => ({
+      pods: 2,
+      largest: ['a', 'b'].map((x) => ({ namespace: 'ml', name: `job-${n}${x}`, requested: amount })),
+    });
+    const heldText = (n: number, amount: string) => `held by 2 pods: ml/job-${n}a (${amount}), ml/job-${n}b (${amount})`;
+    const noGpu = (n: number) => ({
       code: 'InsufficientResource',
-      resource: { name: 'nvidia.com/gpu', requested: 1, used: 2, allocatable: 2 },
-      message: 'Insufficient nvidia.com/gpu: needs 1, 0 of 2 free',
-    };
+      resource: { name: 'nvidia.com/gpu', requested: 1, used: 2, allocatable: 2, heldBy: heldBy(n, 1) },
+      message: `Insufficient nvidia.com/gpu: needs 1, 0 of 2 free; ${heldText(n, '1')}`,
+    });
 
     beforeAll(async () => {
       for (const node of nodes) expect((await api.put(gpu(`/nodes/${node.metadata.name}`), node)).statusCode).toBe(201);
@@ -107,7 +119,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       expect(reply.statusCode).toBe(200);
       expect(everyNode(reply.json())).toEqual({
         pod: { namespace: 'ml', name: 'trainer' },
-        nodes: ['gpu-1', 'gpu-2', 'gpu-3'].map((name) => ({ name, feasible: false, score: null, rank: null, reasons: [noGpu] })),
+        nodes: [1, 2, 3].map((n) => ({ name: `gpu-${n}`, feasible: false, score: null, rank: null, reasons: [noGpu(n)] })),
         feasibleCount: 0,
         // Every GPU is held by a pod of the same priority (0): preemption finds no victim, and says so after the line.
         summary: `0/3 nodes are available: 3 Insufficient nvidia.com/gpu. no new claims to deallocate, ${noVictims(3)}`,
@@ -127,17 +139,17 @@ describe('placement with capacity (NodeResourcesFit)', () => {
       expect(byName(body, 'gpu-2').reasons).toEqual([
         {
           code: 'InsufficientResource',
-          resource: { name: 'memory', requested: 300 * Gi, used: 64 * Gi, allocatable: 256 * Gi },
-          message: `Insufficient memory: needs ${300 * Gi}, ${192 * Gi} of ${256 * Gi} free`,
+          resource: { name: 'memory', requested: 300 * Gi, used: 64 * Gi, allocatable: 256 * Gi, heldBy: heldBy(2, 32 * Gi) },
+          message: `Insufficient memory: needs ${300 * Gi}, ${192 * Gi} of ${256 * Gi} free; ${heldText(2, String(32 * Gi))}`,
         },
-        noGpu,
+        noGpu(2),
       ]);
       // cpu in millicores: 8 asked, 8 of 32 taken
       const cpuHungry = await placementOf(api, gpu('/placement?view=nodes'), { pod: gpuPod('cpu-hungry', '25', '1Gi') });
       expect(byName(cpuHungry, 'gpu-1').reasons[0]).toEqual({
         code: 'InsufficientResource',
-        resource: { name: 'cpu', requested: 25_000, used: 8000, allocatable: 32_000 },
-        message: 'Insufficient cpu: needs 25000m, 24000m of 32000m free',
+        resource: { name: 'cpu', requested: 25_000, used: 8000, allocatable: 32_000, heldBy: heldBy(1, 4000) },
+        message: `Insufficient cpu: needs 25000m, 24000m of 32000m free; ${heldText(1, '4000m')}`,
       });
     });
 
@@ -179,8 +191,8 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         pod: { namespace: 'ml', name: 'job-1a' },
         nodes: [
           { name: 'gpu-1', feasible: true, ...scored(100, gpuNodeScores), rank: 1, reasons: [] },
-          { name: 'gpu-2', feasible: false, score: null, rank: null, reasons: [noGpu] },
-          { name: 'gpu-3', feasible: false, score: null, rank: null, reasons: [noGpu] },
+          { name: 'gpu-2', feasible: false, score: null, rank: null, reasons: [noGpu(2)] },
+          { name: 'gpu-3', feasible: false, score: null, rank: null, reasons: [noGpu(3)] },
         ],
         feasibleCount: 1,
         summary: '1/3 nodes are available: 2 Insufficient nvidia.com/gpu.',
@@ -203,7 +215,7 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         { name: 'gpu-3', feasible: true, ...scored(100, gpuNodeScores), rank: 1, reasons: [] },
         // cordoned, and that is all: without itself it would fit there
         { name: 'gpu-1', feasible: false, score: null, rank: null, reasons: cordonedReasons },
-        { name: 'gpu-2', feasible: false, score: null, rank: null, reasons: [noGpu] },
+        { name: 'gpu-2', feasible: false, score: null, rank: null, reasons: [noGpu(2)] },
       ]);
       // a new trainer fits there too: one GPU free on gpu-3 (one job left), none on gpu-1 (both jobs still there)
       const trainerNow = await placementOf(api, gpu('/placement?view=nodes'), { pod: trainer });
@@ -212,12 +224,12 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         ['gpu-1', false],
         ['gpu-2', false],
       ]);
-      expect(byName(trainerNow, 'gpu-1').reasons).toEqual([...cordonedReasons, noGpu]);
+      expect(byName(trainerNow, 'gpu-1').reasons).toEqual([...cordonedReasons, noGpu(1)]);
       expect(trainerNow.summary).toBe('1/3 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) were unschedulable.');
 
       // GraphQL's placement(namespace:, name:, reschedule: true) answers the same
       const selection =
-        'pod { namespace name } nodes { name feasible score rank scores { TaintToleration NodeAffinity NodeResourcesFit PodTopologySpread InterPodAffinity NodeResourcesBalancedAllocation ImageLocality } reasons { code message resource { name requested used allocatable } } } feasibleCount summary detail capacityConsidered rescheduled';
+        'pod { namespace name } nodes { name feasible score rank scores { TaintToleration NodeAffinity NodeResourcesFit PodTopologySpread InterPodAffinity NodeResourcesBalancedAllocation ImageLocality } reasons { code message resource { name requested used allocatable heldBy { pods largest { namespace name requested } } } } } feasibleCount summary detail capacityConsidered rescheduled';
       const { placement } = await gqlData(
         t.app,
         `query { placement(cluster: "gpu", namespace: "ml", name: "job-1a", reschedule: true, view: "nodes") { ${selection} } }`,
@@ -232,7 +244,15 @@ describe('placement with capacity (NodeResourcesFit)', () => {
             message,
             // Int64 amounts are decimal strings in GraphQL
             resource: resource
-              ? { ...resource, requested: String(resource['requested']), used: String(resource['used']), allocatable: String(resource['allocatable']) }
+              ? {
+                  ...resource,
+                  requested: String(resource.requested),
+                  used: String(resource.used),
+                  allocatable: String(resource.allocatable),
+                  heldBy: resource.heldBy
+                    ? { ...resource.heldBy, largest: resource.heldBy.largest.map((h) => ({ ...h, requested: String(h.requested) })) }
+                    : null,
+                }
               : null,
           })),
         })),
@@ -279,8 +299,14 @@ describe('placement with capacity (NodeResourcesFit)', () => {
         tooManyPods(2, 2),
         {
           code: 'InsufficientResource',
-          resource: { name: 'cpu', requested: 3000, used: 2000, allocatable: 4000 },
-          message: 'Insufficient cpu: needs 3000m, 2000m of 4000m free',
+          resource: {
+            name: 'cpu',
+            requested: 3000,
+            used: 2000,
+            allocatable: 4000,
+            heldBy: { pods: 2, largest: ['a', 'b'].map((name) => ({ namespace: 'default', name, requested: 1000 })) },
+          },
+          message: 'Insufficient cpu: needs 3000m, 2000m of 4000m free; held by 2 pods: default/a (1000m), default/b (1000m)',
         },
       ]);
 

@@ -8,12 +8,26 @@ import { INNER_ITEMS, RESULT_ITEMS, listCost } from '../query-cost';
 // Object types mirroring the REST answers of /v1/placement, /v1/taint-impact, /v1/taint and
 // /v1/evictions, field for field (docs/contract.md, "The two answers").
 
+@ObjectType('ResourceHolder', { description: 'a pod of the node that requests the resource' })
+export class ResourceHolderType {
+  @Field() namespace!: string;
+  @Field() name!: string;
+  @Field(() => GraphQLInt64) requested!: number | bigint;
+}
+
+@ObjectType('ResourceHolders', { description: "the node's pods that request a resource it is short of: how many, and the largest requests" })
+export class ResourceHoldersType {
+  @Field(() => Int) pods!: number;
+  @Field(() => [ResourceHolderType], { description: 'at most three, the largest first' }) largest!: ResourceHolderType[];
+}
+
 @ObjectType('ResourceShortage', { description: "NodeResourcesFit's insufficient resource, in the scheduler's units (millicores for cpu, a count for pods)" })
 export class ResourceShortageType {
   @Field() name!: string;
   @Field(() => GraphQLInt64) requested!: number | bigint;
   @Field(() => GraphQLInt64, { description: "what the node's pods request already (for pods: how many there are)" }) used!: number | bigint;
   @Field(() => GraphQLInt64) allocatable!: number | bigint;
+  @Field(() => ResourceHoldersType, { nullable: true, description: 'who holds it: the nodes view only' }) heldBy?: ResourceHoldersType;
 }
 
 @ObjectType('PlacementReason')
