@@ -1,7 +1,8 @@
 import { jsonOf } from '../eviction/pod-kinds';
 import type { Pod } from '../types';
-import { groupedContext, placePodGrouped } from './grouped-placement';
-import { summaryLines } from './grouped-summary';
+import { groupedContext, namesNodesInAffinity, placePodGrouped } from './grouped-placement';
+import { bucketablePlugins, summaryLines } from './grouped-summary';
+import { preFilterVerdict } from './framework/default-filters';
 import { bucketedPlacement } from './node-buckets';
 import type { NodeClasses } from './node-classes';
 import type { PlacementContext, PlacementOptions } from './placement';
@@ -75,8 +76,9 @@ export function truncateMessage(message: string): string {
  * (`0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.`), truncated
  * as handleSchedulingFailure truncates it; with no node at all, ErrNoNodesAvailable's "no nodes
  * available to schedule pods". PostFilter's preemption suffix is not modelled. Decided from the
- * buckets of the grouped summary (no entry per node), node by node only for a pod that names
- * nodes in its affinity.
+ * buckets of the grouped summary (no entry per node), with the plugins that read only topology
+ * labels and the nodes a pod names as the summary takes them; node by node only where the summary
+ * is (a PreFilter's rejection, a plugin that reads a node's pods or volumes).
  */
 export function failedSchedulingMessage(
   pod: Pod,
@@ -86,7 +88,10 @@ export function failedSchedulingMessage(
   context?: PlacementContext,
 ): string | undefined {
   const grouped = groupedContext(pod, classes, context);
-  const placed = grouped.byClass ? bucketedPlacement(pod, classes, options, capacity, 0) : undefined;
+  const plugins = bucketablePlugins(grouped);
+  const naming = namesNodesInAffinity(pod) ? preFilterVerdict(pod, grouped.prepared) : undefined;
+  const byBuckets = plugins !== undefined && naming?.message === undefined;
+  const placed = byBuckets ? bucketedPlacement(pod, classes, options, capacity, 0, false, plugins, naming?.statusOf) : undefined;
   const { feasibleCount, summary } = placed
     ? { feasibleCount: placed.feasibleCount, summary: summaryLines(placed, classes.names.length).summary }
     : placePodGrouped(pod, classes, options, capacity, grouped);

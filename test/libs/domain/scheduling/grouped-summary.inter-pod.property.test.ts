@@ -6,6 +6,7 @@ import {
   type Pod,
   affinityPodIndexOf,
   cachedPodCounter,
+  failedSchedulingMessage,
   nodeClassesOf,
   nodeRoomsOf,
   placePod,
@@ -130,6 +131,8 @@ describe('pods that other pods decide for: the summary by buckets is the summary
           const expected = placementSummary(placePod(pod, held, o, { usageOf }, context), n);
           expect(placementSummary(placePodGrouped(pod, classes, o, { usageOf }, context), n)).toEqual(expected);
           expect(placementSummaryGrouped(pod, classes, o, { usageOf }, n, context)).toEqual(expected);
+          // The FailedScheduling event's line comes from the same buckets: the line when no node fits.
+          expect(failedSchedulingMessage(pod, classes, o, { usageOf }, context)).toBe(expected.feasibleCount > 0 ? undefined : expected.summary);
           expect(placementSummaryGrouped(pod, classes, o, { usageOf, rooms: nodeRoomsOf(nodes, usageOf) }, n, context)).toEqual(expected);
         }
       }),

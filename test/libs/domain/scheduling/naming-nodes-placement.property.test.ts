@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Pod, nodeClassesOf, nodeRoomsOf, placePod, placementSummary, placementSummaryGrouped, snapshotOf } from '@taintgate/domain';
+import {
+  type Pod,
+  failedSchedulingMessage,
+  nodeClassesOf,
+  nodeRoomsOf,
+  placePod,
+  placementSummary,
+  placementSummaryGrouped,
+  snapshotOf,
+} from '@taintgate/domain';
 import type { NodeSelectorTerm } from '../../../../libs/domain/src/types';
 import { requestingPod } from '../support/arbitraries';
 import { placementOptions as options, placementNodeNames, runningPods, sizedCluster, usageOfPods } from '../support/placement-clusters';
@@ -41,6 +50,8 @@ describe('pods naming nodes: the summary by class is the summary of the every-no
         expect(placementSummaryGrouped(pod, classes, o, undefined, n, context)).toEqual(placementSummary(placePod(pod, held, o, undefined, context), n));
         const expected = placementSummary(placePod(pod, held, o, { usageOf }, context), n);
         expect(placementSummaryGrouped(pod, classes, o, { usageOf }, n, context)).toEqual(expected);
+        // The FailedScheduling event's line comes from the same buckets: the line when no node fits.
+        expect(failedSchedulingMessage(pod, classes, o, { usageOf }, context)).toBe(expected.feasibleCount > 0 ? undefined : expected.summary);
         expect(placementSummaryGrouped(pod, classes, o, { usageOf, rooms: nodeRoomsOf(nodes, usageOf) }, n, context)).toEqual(expected);
       }),
       { numRuns: 1000 },
