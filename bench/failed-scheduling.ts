@@ -6,7 +6,19 @@
  * replicas of 200 workloads (50 each) or each a kind of its own (every request different).
  *   npm run bench:failed-scheduling
  */
-import { type NodeUsage, type Pod, failedSchedulingMessage, nodeClassesOf, nodeRoomsOf, schedulingInputKey, usageLookup } from '@taintgate/domain';
+import {
+  type NodeUsage,
+  type Pod,
+  affinityPodIndexOf,
+  cachedPodCounter,
+  failedSchedulingMessage,
+  nodeClassesOf,
+  nodeRoomsOf,
+  podLabelIndexOf,
+  schedulingInputKey,
+  snapshotOf,
+  usageLookup,
+} from '@taintgate/domain';
 import { makeNodes, random } from './cluster-fixture';
 import { machineLine } from './machine';
 import { defaultPlacementOptions } from '../libs/domain/src/scheduling/placement';
@@ -30,6 +42,10 @@ const running: Pod[] = nodes.flatMap((n, i) =>
 const usageOf: (name: string) => NodeUsage | undefined = usageLookup(running);
 const capacity = { usageOf, rooms: nodeRoomsOf(nodes, usageOf) };
 const classes = nodeClassesOf(nodes);
+// The cluster as the recorder gets it from the snapshot (view.scheduling()): made once per revision, its indexes on first asking.
+const snapshot = snapshotOf(nodes, running);
+const podLabels = podLabelIndexOf(snapshot);
+const context = { snapshot, indexes: { affinityPods: affinityPodIndexOf(snapshot), podLabels, spreadCounter: cachedPodCounter(snapshot, () => podLabels) } };
 
 /** A workload's pod spec: most ask for more than a node has left, some for a zone, a GPU or a label no node has. */
 function workloadSpec(w: number): Pod['spec'] {
@@ -64,7 +80,7 @@ function pass(pods: readonly Pod[], cap: number): { total: number; keys: number;
     const key = schedulingInputKey(pod);
     if (!messages.has(key)) {
       if (messages.size >= cap) break;
-      messages.set(key, failedSchedulingMessage(pod, classes, defaultPlacementOptions, capacity));
+      messages.set(key, failedSchedulingMessage(pod, classes, defaultPlacementOptions, capacity, context));
     }
     if (messages.get(key) !== undefined) unschedulable++;
   }
@@ -74,10 +90,10 @@ function pass(pods: readonly Pod[], cap: number): { total: number; keys: number;
 console.log(machineLine());
 console.log(`${NODES} nodes (${classes.byKey.size} classes), ${running.length} running pods, ${PENDING} pending pods`);
 
-for (const pod of replicas.slice(0, 50)) failedSchedulingMessage(pod, classes, defaultPlacementOptions, capacity);
+for (const pod of replicas.slice(0, 50)) failedSchedulingMessage(pod, classes, defaultPlacementOptions, capacity, context);
 const perPod = distinct.slice(0, 1000).map((pod) => {
   const start = process.hrtime.bigint();
-  failedSchedulingMessage(pod, classes, defaultPlacementOptions, capacity);
+  failedSchedulingMessage(pod, classes, defaultPlacementOptions, capacity, context);
   return ms(start);
 });
 perPod.sort((a, b) => a - b);
