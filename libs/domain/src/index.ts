@@ -66,7 +66,7 @@ export { placePodGrouped, placementByClass } from './scheduling/grouped-placemen
 export { type NodeRooms, emptyNodeRooms, nodeRoomsOf, putRoom, removeRoom, setRoomUsage } from './scheduling/node-rooms';
 export { placementSummaryGrouped } from './scheduling/grouped-summary';
 export { type PlacementNodesPage, placementNodesGrouped } from './scheduling/grouped-nodes';
-export { type ResourceHolders, resourceHolders, withResourceHolders } from './scheduling/resource-holders';
+export { withResourceHolders } from './scheduling/resource-holders';
 export {
   DEFAULT_PLACEMENT_TOP,
   MAX_PLACEMENT_TOP,

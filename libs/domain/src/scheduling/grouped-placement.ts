@@ -83,7 +83,7 @@ export interface ClassPlacement {
   readonly layout?: ClassLayout;
 }
 
-export interface ClassLayout {
+interface ClassLayout {
   readonly groups: readonly NodeGroup[];
   readonly groupIndex: Int32Array;
   readonly leftOut: readonly (SchedulerRejection | undefined)[];

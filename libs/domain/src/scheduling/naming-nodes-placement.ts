@@ -16,7 +16,7 @@ import { countIntolerablePreferNoSchedule } from './taint-toleration-score';
  */
 
 /** Every node name the pod's required terms list under matchFields on metadata.name (In or NotIn). */
-export function namesInAffinity(pod: Pod): Set<string> {
+function namesInAffinity(pod: Pod): Set<string> {
   const names = new Set<string>();
   const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   for (const term of terms) {

@@ -22,7 +22,7 @@ export interface PodLabelSet {
   readonly members: readonly PodLabelMember[];
 }
 
-export interface PodLabelMember {
+interface PodLabelMember {
   readonly node: Node;
   readonly pod: Pod;
   /** The pod's place among all the snapshot's pods in its order: what makes "the first pod found" the same as a pass node by node. */

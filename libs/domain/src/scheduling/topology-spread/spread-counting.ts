@@ -26,7 +26,7 @@ export type MatchingPodCounter = ((node: Node, selector: SpreadSelector, namespa
 const hasLabel = (labels: Readonly<Record<string, string>>, key: string): boolean => Object.prototype.hasOwnProperty.call(labels, key);
 
 /** Per domain of `topologyKey`, the pods `counter` counts on every node carrying all of `requiredKeys`; domains of such nodes present at 0. */
-export function countPerDomain(
+function countPerDomain(
   nodes: readonly Node[],
   counter: MatchingPodCounter,
   topologyKey: string,
