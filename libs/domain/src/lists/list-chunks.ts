@@ -1,3 +1,4 @@
+import { lowerBound } from '../foundation/lower-bound';
 import { type Result, err, ok } from '../failures/result';
 import { decodeContinue, encodeContinue } from './continue-token';
 
@@ -142,13 +143,4 @@ export function chunkOfRows<T>(rows: readonly T[], limit: number, nextStart: (la
 }
 
 /** The index of the first key at or after `start` (binary search: the keys are sorted). */
-function firstAtOrAfter(keys: readonly string[], start: string): number {
-  let low = 0;
-  let high = keys.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((keys[middle] as string) < start) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
+const firstAtOrAfter = (keys: readonly string[], start: string): number => lowerBound(keys, start);

@@ -118,15 +118,17 @@ export function placementByClass(pod: Pod, classes: NodeClasses, options: Placem
       addCount(legacyCounts, wordRejection(shared.rejection, 'legacy'), group.size);
     }
   }
-  const total = classes.names.length;
+  return classPlacement({ view, verdicts, feasibleCount, counts, legacyCounts }, classes.names.length);
+}
+
+/** The decision with kube-scheduler's line over `total` nodes, in the chosen wording and the legacy one. */
+export function classPlacement(decided: Omit<ClassPlacement, 'summary' | 'detail' | 'layout'>, total: number, layout?: ClassLayout): ClassPlacement {
+  const { feasibleCount, counts, legacyCounts } = decided;
   return {
-    view,
-    verdicts,
-    feasibleCount,
-    counts,
-    legacyCounts,
+    ...decided,
     summary: summarizeCounts(total, feasibleCount, counts),
     detail: summarizeCounts(total, feasibleCount, legacyCounts),
+    ...(layout ? { layout } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { lowerBound } from '../foundation/lower-bound';
 import type { Node, Pod } from '../types';
 import type { FeasibleNodes } from './framework/default-scores';
 import { type NodeClasses, labelPresence, labelValueSets, namePosition, nodesInOrder } from './node-classes';
@@ -46,14 +47,8 @@ export function heldFeasibleNodes(
       const position = namePosition(names, name);
       if (names[position] !== name) return -1;
       // positions rise with k: the first at least this one.
-      let lo = 0;
-      let hi = positions.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((positions[mid] as number) < position) lo = mid + 1;
-        else hi = mid;
-      }
-      return positions[lo] === position ? lo : -1;
+      const k = lowerBound(positions, position);
+      return positions[k] === position ? k : -1;
     },
     labelSets: (keys) => {
       const sets = labelValueSets(classes, keys);

@@ -1,8 +1,8 @@
 import type { Node, Pod } from '../types';
-import { type ClassPlacement, type GroupVerdict, addCount, labelKeysReadBy } from './grouped-placement';
+import { type ClassPlacement, type GroupVerdict, addCount, classPlacement, labelKeysReadBy } from './grouped-placement';
 import { type NodeClasses, type NodeGroup, groupsInOrder, heldNode, namePosition, viewFor } from './node-classes';
 import { type SchedulerRejection, sharedFilters, wordRejection } from './node-filters';
-import { type PlacementOptions, summarizeCounts } from './placement';
+import type { PlacementOptions } from './placement';
 import { countIntolerablePreferNoSchedule } from './taint-toleration-score';
 
 /**
@@ -85,15 +85,5 @@ export function placementNamingNodes(
       addCount(legacyCounts, wordRejection(status, 'legacy'), size);
     }
   });
-  const total = classes.names.length;
-  return {
-    view,
-    verdicts,
-    feasibleCount,
-    counts,
-    legacyCounts,
-    summary: summarizeCounts(total, feasibleCount, counts),
-    detail: summarizeCounts(total, feasibleCount, legacyCounts),
-    layout: { groups, groupIndex, leftOut },
-  };
+  return classPlacement({ view, verdicts, feasibleCount, counts, legacyCounts }, classes.names.length, { groups, groupIndex, leftOut });
 }

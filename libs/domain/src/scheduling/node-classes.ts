@@ -1,3 +1,4 @@
+import { lowerBound } from '../foundation/lower-bound';
 import type { Node } from '../types';
 
 /**
@@ -80,14 +81,7 @@ export function nodeClassesOf(nodes: Iterable<Node>): NodeClasses {
 
 /** Where `name` is in the sorted names, or where it would go. */
 export function namePosition(names: readonly string[], name: string): number {
-  let lo = 0;
-  let hi = names.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((names[mid] as string) < name) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(names, name);
 }
 
 /** Adds the node, or replaces the node of that name. */
