@@ -9,12 +9,10 @@
 import {
   type NodeUsage,
   type Pod,
-  affinityPodIndexOf,
-  cachedPodCounter,
   failedSchedulingMessage,
+  indexedContext,
   nodeClassesOf,
   nodeRoomsOf,
-  podLabelIndexOf,
   schedulingInputKey,
   snapshotOf,
   usageLookup,
@@ -44,8 +42,7 @@ const capacity = { usageOf, rooms: nodeRoomsOf(nodes, usageOf) };
 const classes = nodeClassesOf(nodes);
 // The cluster as the recorder gets it from the snapshot (view.scheduling()): made once per revision, its indexes on first asking.
 const snapshot = snapshotOf(nodes, running);
-const podLabels = podLabelIndexOf(snapshot);
-const context = { snapshot, indexes: { affinityPods: affinityPodIndexOf(snapshot), podLabels, spreadCounter: cachedPodCounter(snapshot, () => podLabels) } };
+const context = indexedContext(snapshot);
 
 /** A workload's pod spec: most ask for more than a node has left, some for a zone, a GPU or a label no node has. */
 function workloadSpec(w: number): Pod['spec'] {

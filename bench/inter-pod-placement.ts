@@ -13,18 +13,7 @@
  * (BENCH_NODES, BENCH_PODS: the cluster's size; BENCH_WORKLOADS, BENCH_REPLICAS: how many are asked
  * about; BENCH_KIND: one kind only, by its index.)
  */
-import {
-  type Node,
-  type Pod,
-  affinityPodIndexOf,
-  cachedPodCounter,
-  nodeClassesOf,
-  nodeRoomsOf,
-  placementSummaryGrouped,
-  podLabelIndexOf,
-  snapshotOf,
-  usageLookup,
-} from '@taintgate/domain';
+import { type Node, type Pod, indexedContext, nodeClassesOf, nodeRoomsOf, placementSummaryGrouped, snapshotOf, usageLookup } from '@taintgate/domain';
 import { makeNodes, random } from './cluster-fixture';
 import { machineLine } from './machine';
 
@@ -72,9 +61,8 @@ const usageOf = usageLookup(running);
 const capacity = { usageOf, rooms: nodeRoomsOf(nodes, usageOf) };
 const classes = nodeClassesOf(nodes);
 const snapshot = snapshotOf(nodes, running);
-const podLabels = podLabelIndexOf(snapshot);
-const indexes = { affinityPods: affinityPodIndexOf(snapshot), podLabels, spreadCounter: cachedPodCounter(snapshot, () => podLabels) };
-const context = { snapshot, indexes };
+// The cluster's context as the service keeps it for a revision: its indexes made on first asking.
+const context = indexedContext(snapshot);
 console.log(machineLine());
 console.log(`cluster of ${NODES} nodes, ${PODS} pods of ${WORKLOADS} workloads built in ${(Number(process.hrtime.bigint() - start) / 1e6).toFixed(0)} ms`);
 

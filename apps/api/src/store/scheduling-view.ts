@@ -1,19 +1,15 @@
 import {
-  type AffinityPodIndex,
   type Namespace,
   type Node,
   type PlacementContext,
   type Pod,
   type PodDisruptionBudget,
-  type PodLabelIndex,
   type SchedulingSnapshot,
   type StorageLister,
-  affinityPodIndexOf,
   budgetsByNamespace,
-  cachedPodCounter,
   emptyStorageLister,
   holdsNodeResources,
-  podLabelIndexOf,
+  indexedContext,
 } from '@taintgate/domain';
 
 /**
@@ -34,27 +30,11 @@ export interface SchedulingSources {
 }
 
 /**
- * The scheduling view with its indexes, each made on first asking (one pass over the pods): the
- * pods with pod affinity, and the pods by namespace, labels and controller; and the spread counts
- * of each selector asked about (made from the latter). All are kept while the revision lasts.
+ * The scheduling view with its indexes, each made on first asking and kept while the revision
+ * lasts (indexedContext).
  */
 export function schedulingContextOf(sources: SchedulingSources): PlacementContext {
-  const snapshot = schedulingViewOf(sources);
-  let affinityPods: AffinityPodIndex | undefined;
-  let podLabels: PodLabelIndex | undefined;
-  const labelsOf = () => (podLabels ??= podLabelIndexOf(snapshot));
-  return {
-    snapshot,
-    indexes: {
-      get affinityPods() {
-        return (affinityPods ??= affinityPodIndexOf(snapshot));
-      },
-      get podLabels() {
-        return labelsOf();
-      },
-      spreadCounter: cachedPodCounter(snapshot, labelsOf),
-    },
-  };
+  return indexedContext(schedulingViewOf(sources));
 }
 
 function schedulingViewOf(sources: SchedulingSources): SchedulingSnapshot {

@@ -6,10 +6,10 @@ import type { PlacementCapacity, PlacementReason } from './placement-reasons';
 import { type PreparedFilters, type SnapshotIndexes, preFilterVerdict, prepareFilters } from './framework/default-filters';
 import { type ScorePluginName, scoreNodes } from './framework/default-scores';
 import { type SchedulingSnapshot, snapshotOf, snapshotWithout } from './framework/scheduling-snapshot';
-import { type AffinityPodIndex, affinityPodIndexWithout } from './inter-pod-affinity/affinity-pod-index';
-import { type PodLabelIndex, podLabelIndexWithout } from './framework/pod-label-index';
+import { type AffinityPodIndex, affinityPodIndexOf, affinityPodIndexWithout } from './inter-pod-affinity/affinity-pod-index';
+import { type PodLabelIndex, podLabelIndexOf, podLabelIndexWithout } from './framework/pod-label-index';
 import type { UnevaluatedClaim } from './volumes/unevaluated-claims';
-import { counterWithout } from './topology-spread/spread-counting';
+import { cachedPodCounter, counterWithout } from './topology-spread/spread-counting';
 
 export interface NodePlacement {
   name: string;
@@ -56,6 +56,29 @@ export interface PlacementOptions extends MatchOptions {
 }
 
 export const defaultPlacementOptions: PlacementOptions = Object.freeze({ ...defaultMatchOptions, summaryWording: defaultSettings.summaryWording });
+
+/**
+ * A cluster's context as its holder keeps it for a revision: the snapshot with its indexes, each
+ * made on first asking (one pass over the pods): the pods with pod affinity, the pods by namespace,
+ * labels and controller, and the spread counts of each selector asked about (made from the latter).
+ */
+export function indexedContext(snapshot: SchedulingSnapshot): PlacementContext {
+  let affinityPods: AffinityPodIndex | undefined;
+  let podLabels: PodLabelIndex | undefined;
+  const labelsOf = () => (podLabels ??= podLabelIndexOf(snapshot));
+  return {
+    snapshot,
+    indexes: {
+      get affinityPods() {
+        return (affinityPods ??= affinityPodIndexOf(snapshot));
+      },
+      get podLabels() {
+        return labelsOf();
+      },
+      spreadCounter: cachedPodCounter(snapshot, labelsOf),
+    },
+  };
+}
 
 /**
  * The context without a stored pod (snapshotWithout): a pod asked about, or rescheduled, is taken

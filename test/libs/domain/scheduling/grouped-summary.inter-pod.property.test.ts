@@ -4,8 +4,6 @@ import {
   type Node,
   type PlacementContext,
   type Pod,
-  affinityPodIndexOf,
-  cachedPodCounter,
   failedSchedulingMessage,
   nodeClassesOf,
   nodeRoomsOf,
@@ -13,7 +11,7 @@ import {
   placePodGrouped,
   placementSummary,
   placementSummaryGrouped,
-  podLabelIndexOf,
+  indexedContext,
   snapshotOf,
 } from '@taintgate/domain';
 import type { PodAffinityTerm, TopologySpreadConstraint } from '../../../../libs/domain/src/types';
@@ -111,11 +109,7 @@ const incoming: fc.Arbitrary<Pod> = fc
 /** The cluster as a holder gives it: its snapshot, and its indexes or none. */
 function contexts(nodes: Node[], pods: Pod[]): PlacementContext[] {
   const snapshot = snapshotOf(nodes, pods);
-  const podLabels = podLabelIndexOf(snapshot);
-  return [
-    { snapshot },
-    { snapshot, indexes: { affinityPods: affinityPodIndexOf(snapshot), podLabels, spreadCounter: cachedPodCounter(snapshot, () => podLabels) } },
-  ];
+  return [{ snapshot }, indexedContext(snapshot)];
 }
 
 describe('pods that other pods decide for: the summary by buckets is the summary of the every-node answer', () => {
