@@ -66,8 +66,8 @@ export {
 } from './scheduling/placement';
 export { type SchedulingSnapshot, type StorageLister, budgetsByNamespace, emptyStorageLister, snapshotOf } from './scheduling/framework/scheduling-snapshot';
 export { type ScorePluginName, MAX_TOTAL_SCORE, ScorePluginWeights } from './scheduling/framework/default-scores';
-export { type AffinityPodIndex, affinityPodIndexOf } from './scheduling/inter-pod-affinity/affinity-pod-index';
-export { type PodLabelIndex, podLabelIndexOf } from './scheduling/framework/pod-label-index';
+export { affinityPodIndexOf } from './scheduling/inter-pod-affinity/affinity-pod-index';
+export { podLabelIndexOf } from './scheduling/framework/pod-label-index';
 export { cachedPodCounter } from './scheduling/topology-spread/spread-counting';
 export { type NodeClasses, nodeClassesOf, putNode, removeNode, viewFor } from './scheduling/node-classes';
 export { placePodGrouped, placementByClass } from './scheduling/grouped-placement';
