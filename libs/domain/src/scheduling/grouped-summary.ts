@@ -25,9 +25,12 @@ import {
 /**
  * placementSummary(placePodGrouped(...)) without an entry per node: the nodes fall into buckets of
  * (group of nodes alike to the pod, which resources they are short of, whether their size is
- * known), counted in one pass over 10,000 nodes that compares numbers (node-rooms.ts); reasons,
- * scores and names are made once per bucket, and names only for the first `top` of each. The
- * property test (grouped-summary.property.test.ts) holds it equal to the summary of the full answer.
+ * known, what the plugins reading only topology labels say of them), counted in one pass over
+ * 10,000 nodes that compares numbers (node-rooms.ts); reasons, scores and names are made once per
+ * bucket, and names only for the first `top` of each. A pod naming nodes has them each in a group
+ * of their own (placementNamingNodes). The property tests (grouped-summary.property.test.ts,
+ * grouped-summary.inter-pod.property.test.ts, naming-nodes-placement.property.test.ts) hold it
+ * equal to the summary of the every-node answer.
  */
 
 function addCount(counts: Map<string, number>, reasons: readonly string[], n: number): void {
