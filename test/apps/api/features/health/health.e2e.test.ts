@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDatabase } from '../../../../../apps/api/src/platform/database/ensure-database';
 import { bootApp } from '../../../../support/boot-app';
 import { databaseUrlFor, dropDatabase, uniqueDatabaseName } from '../../../../support/test-database';
+import { deleteRedisKeys, uniqueRedisPrefix } from '../../../../support/redis-prefix';
 
 // Real Postgres and Redis, nothing mocked: the service is only ready if they truly answer.
 // 127.0.0.1:1 is a port nothing listens on, so a connection there is refused at once.
@@ -12,6 +13,8 @@ const CLOSED_PORT_POSTGRES = 'postgresql://postgres@127.0.0.1:1/taintgate';
 describe('GET /livez, /readyz and /healthz', () => {
   const databaseName = uniqueDatabaseName();
   const databaseUrl = databaseUrlFor(databaseName);
+  // Its own BullMQ prefix: the service's queues are made at boot, on the machine's Redis.
+  const redisPrefix = uniqueRedisPrefix();
   let app: NestFastifyApplication | undefined;
   const get = (url: string) => (app as NestFastifyApplication).inject({ method: 'GET', url });
 
@@ -27,11 +30,12 @@ describe('GET /livez, /readyz and /healthz', () => {
 
   afterAll(async () => {
     await dropDatabase(databaseName);
+    await deleteRedisKeys(redisPrefix);
   });
 
   describe('with Postgres and Redis answering', () => {
     it('/livez and /readyz answer `ok` as kube-apiserver does, and list their checks with ?verbose', async () => {
-      app = await bootApp({ DATABASE_URL: databaseUrl });
+      app = await bootApp({ DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix });
 
       for (const url of ['/livez', '/readyz']) {
         const response = await get(url);
@@ -48,7 +52,7 @@ describe('GET /livez, /readyz and /healthz', () => {
     });
 
     it('/healthz answers its JSON report, 200', async () => {
-      app = await bootApp({ DATABASE_URL: databaseUrl });
+      app = await bootApp({ DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix });
 
       const response = await get('/healthz');
 
@@ -60,7 +64,7 @@ describe('GET /livez, /readyz and /healthz', () => {
 
   describe('with Redis unreachable', () => {
     it('stays ready: /readyz and /healthz answer 200, /healthz reporting redis failed', async () => {
-      app = await bootApp({ DATABASE_URL: databaseUrl, REDIS_URL: CLOSED_PORT_REDIS });
+      app = await bootApp({ DATABASE_URL: databaseUrl, REDIS_URL: CLOSED_PORT_REDIS, REDIS_PREFIX: redisPrefix });
 
       expect((await get('/livez')).statusCode).toBe(200);
       const readyz = await get('/readyz');
@@ -73,7 +77,7 @@ describe('GET /livez, /readyz and /healthz', () => {
 
   describe('with Postgres unreachable', () => {
     it('is alive but not ready: /readyz answers 503 naming the check, and no host or error', async () => {
-      app = await bootApp({ DATABASE_URL: CLOSED_PORT_POSTGRES });
+      app = await bootApp({ DATABASE_URL: CLOSED_PORT_POSTGRES, REDIS_PREFIX: redisPrefix });
 
       const livez = await get('/livez');
       expect([livez.statusCode, livez.body]).toEqual([200, 'ok']);
@@ -86,7 +90,7 @@ describe('GET /livez, /readyz and /healthz', () => {
     });
 
     it('/healthz answers 503 with the report, and tells anonymous callers neither host nor error', async () => {
-      app = await bootApp({ DATABASE_URL: CLOSED_PORT_POSTGRES });
+      app = await bootApp({ DATABASE_URL: CLOSED_PORT_POSTGRES, REDIS_PREFIX: redisPrefix });
 
       const response = await get('/healthz');
 

@@ -5,6 +5,7 @@ import { FailureException } from '../../../../../apps/api/src/platform/failures/
 import { BODY_LIMIT_BYTES } from '../../../../../apps/api/src/configure-app';
 import { useApiFixture } from '../../../../support/api-test-app';
 import { bootApp } from '../../../../support/boot-app';
+import { deleteRedisKeys, uniqueRedisPrefix } from '../../../../support/redis-prefix';
 
 /**
  * Test-only routes, mounted beside the real ones: each makes one kind of failure happen, so the
@@ -155,7 +156,9 @@ describe('error answers and the OpenAPI document', () => {
   });
 
   it('leaves the 503 report of GET /healthz as it is (a body shaped on purpose)', async () => {
-    const down = await bootApp({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/taintgate' });
+    // Its own BullMQ prefix, its keys removed after: the service's queues are made at boot.
+    const redisPrefix = uniqueRedisPrefix();
+    const down = await bootApp({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/taintgate', REDIS_PREFIX: redisPrefix });
     try {
       const response = await down.inject({ method: 'GET', url: '/healthz' });
 
@@ -163,6 +166,7 @@ describe('error answers and the OpenAPI document', () => {
       expect(response.json()).toMatchObject({ status: 'unavailable', checks: { postgres: 'failed' } });
     } finally {
       await down.close();
+      await deleteRedisKeys(redisPrefix);
     }
   });
 
