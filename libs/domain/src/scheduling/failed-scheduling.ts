@@ -1,9 +1,7 @@
 import { jsonOf } from '../eviction/pod-kinds';
 import type { Pod } from '../types';
-import { groupedContext, namesNodesInAffinity, placePodGrouped } from './grouped-placement';
-import { bucketablePlugins, summaryLines } from './grouped-summary';
-import { preFilterVerdict } from './framework/default-filters';
-import { bucketedPlacement } from './node-buckets';
+import { groupedContext, placePodGrouped } from './grouped-placement';
+import { bucketsFor, summaryLines } from './grouped-summary';
 import type { NodeClasses } from './node-classes';
 import type { PlacementContext, PlacementOptions } from './placement';
 import type { PlacementCapacity } from './placement-reasons';
@@ -88,10 +86,7 @@ export function failedSchedulingMessage(
   context?: PlacementContext,
 ): string | undefined {
   const grouped = groupedContext(pod, classes, context);
-  const plugins = bucketablePlugins(grouped);
-  const naming = namesNodesInAffinity(pod) ? preFilterVerdict(pod, grouped.prepared) : undefined;
-  const byBuckets = plugins !== undefined && naming?.message === undefined;
-  const placed = byBuckets ? bucketedPlacement(pod, classes, options, capacity, 0, false, plugins, naming?.statusOf) : undefined;
+  const placed = bucketsFor(pod, classes, grouped, options, capacity, 0, false);
   const { feasibleCount, summary } = placed
     ? { feasibleCount: placed.feasibleCount, summary: summaryLines(placed, classes.names.length).summary }
     : placePodGrouped(pod, classes, options, capacity, grouped);

@@ -1,5 +1,5 @@
 import type { Pod } from '../types';
-import { type GroupVerdict, type GroupedContext, groupedContext, heldNodes, namesNodesInAffinity, placePodGrouped, withNotes } from './grouped-placement';
+import { type GroupVerdict, type GroupedContext, groupedContext, namesNodesInAffinity, placePodGrouped, withNotes } from './grouped-placement';
 import { preFilterVerdict } from './framework/default-filters';
 import { type PodPlugins, noPodPlugins, readsOnlyLabels } from './framework/pod-plugins';
 import { bestByTotal, scoreColumns } from './framework/default-scores';
@@ -7,7 +7,7 @@ import { heldFeasibleNodes } from './held-feasible-nodes';
 import { type Bucket, type BucketedPlacement, type PluginOutcome, type Shortage, UNKNOWN, bucketedPlacement } from './node-buckets';
 import type { NodeClasses } from './node-classes';
 import { allocatableUnknownReason } from './node-filters';
-import { type NodePlacement, type PlacementContext, type PlacementOptions, defaultPlacementOptions, placePrepared, podRef, summarizeCounts } from './placement';
+import { type NodePlacement, type PlacementContext, type PlacementOptions, defaultPlacementOptions, podRef, summarizeCounts } from './placement';
 import type { PlacementCapacity } from './placement-reasons';
 import {
   DEFAULT_PLACEMENT_TOP,
@@ -47,13 +47,7 @@ export function placementSummaryGrouped(
   context?: PlacementContext,
 ): PlacementSummary {
   const grouped = groupedContext(pod, classes, context);
-  const plugins = bucketablePlugins(grouped);
-  // A pod naming nodes: NodeAffinity's PreFilter says which nodes it leaves out (none fits when it rejects the pod outright).
-  const naming = namesNodesInAffinity(pod) ? preFilterVerdict(pod, grouped.prepared) : undefined;
-  if (!plugins || naming?.message !== undefined) {
-    return placementSummary(placePrepared(pod, heldNodes(classes), options, capacity, grouped, grouped.prepared), top);
-  }
-  const placed = bucketedPlacement(pod, classes, options, capacity, top, true, plugins, naming?.statusOf);
+  const placed = bucketsFor(pod, classes, grouped, options, capacity, top, true);
   if (!placed) return placementSummary(placePodGrouped(pod, classes, options, capacity, grouped), top);
   const { buckets, verdictOf, shortagesOf, outcomeOf, feasible, feasibleCount } = placed;
   const best = bestNodes(pod, classes, placed, options, capacity, grouped, top);
@@ -83,12 +77,33 @@ export function placementSummaryGrouped(
 }
 
 /**
+ * The pod's placement in buckets, with the plugins and named nodes the buckets take in; undefined
+ * when the pod is placed node by node (see bucketablePlugins and bucketedPlacement). A pod naming
+ * nodes has NodeAffinity's PreFilter say which nodes it leaves out; when that rejects the pod
+ * outright (its terms in conflict), node by node.
+ */
+export function bucketsFor(
+  pod: Pod,
+  classes: NodeClasses,
+  grouped: GroupedContext,
+  options: PlacementOptions,
+  capacity: PlacementCapacity | undefined,
+  top: number,
+  withPositions: boolean,
+): BucketedPlacement | undefined {
+  const plugins = bucketablePlugins(grouped);
+  const naming = namesNodesInAffinity(pod) ? preFilterVerdict(pod, grouped.prepared) : undefined;
+  if (!plugins || naming?.message !== undefined) return undefined;
+  return bucketedPlacement(pod, classes, options, capacity, top, withPositions, plugins, naming?.statusOf);
+}
+
+/**
  * The plugins of a pod placed by class, which the buckets take in: none for a pod no plugin beyond
  * the filters by class looks at, those that read only labels of a node (PodTopologySpread,
  * InterPodAffinity); undefined when the pod is placed node by node (a PreFilter rejected it or named
  * nodes, or a plugin reads a node's pods or volumes: NodePorts, the volume filters).
  */
-export function bucketablePlugins(grouped: GroupedContext): PodPlugins | undefined {
+function bucketablePlugins(grouped: GroupedContext): PodPlugins | undefined {
   if (grouped.byClass) return noPodPlugins;
   const { prepared } = grouped;
   return !prepared.rejection && !prepared.narrowed && readsOnlyLabels(prepared.plugins) ? prepared.plugins : undefined;

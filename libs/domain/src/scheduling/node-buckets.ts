@@ -180,9 +180,10 @@ function pluginOutcomes(plugins: readonly NodeFilterPlugin[], classes: NodeClass
   const nodes = nodesInOrder(classes);
   // Per plugin, the sets it may reject (1), or undefined for any.
   const mayReject = plugins.map((plugin) => {
-    if (!plugin.rejectsOnlyAt) return undefined;
+    const where = plugin.rejectsOnlyAt?.();
+    if (!where) return undefined;
     const marked = new Uint8Array(count);
-    for (const [key, values] of plugin.rejectsOnlyAt) {
+    for (const [key, values] of where) {
       const k = keys.indexOf(key);
       if (k < 0) continue;
       for (const value of values) for (const set of sets.setsWith(k, value)) marked[set] = 1;

@@ -1,5 +1,6 @@
 import { type Int64, canonicalInt64 } from '../numbers/int64';
-import { type ResourceRequest, podResourceRequest } from '../resources/pod-requests';
+import { podResourceRequest } from '../resources/pod-requests';
+import { requestOf } from './resource-scores';
 import type { Pod } from '../types';
 import type { NodePlacement } from './placement';
 import { type PlacementReason, PlacementReasonCodes } from './placement-reasons';
@@ -19,23 +20,10 @@ export interface ResourceHolders {
 /** How many holders a reason names; the count says how many there are in all. */
 const NAMED_HOLDERS = 3;
 
-function amountOf(request: ResourceRequest, resource: string): bigint {
-  switch (resource) {
-    case 'cpu':
-      return request.milliCPU;
-    case 'memory':
-      return request.memory;
-    case 'ephemeral-storage':
-      return request.ephemeralStorage;
-    default:
-      return request.scalar.get(resource) ?? 0n;
-  }
-}
-
 /** The node's pods (as the scheduler's cache holds them) that request `resource`, the largest first, then by namespace and name. */
 export function resourceHolders(pods: readonly Pod[], resource: string): ResourceHolders {
   const holding = pods
-    .map((pod) => ({ pod, amount: amountOf(podResourceRequest(pod), resource) }))
+    .map((pod) => ({ pod, amount: requestOf(podResourceRequest(pod), resource) }))
     .filter((h) => h.amount > 0n)
     .map(({ pod, amount }) => ({ namespace: pod.metadata.namespace || 'default', name: pod.metadata.name, amount }));
   const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -46,7 +46,7 @@ function allocatableOf(node: Node): NodeAllocatable {
 }
 
 /** The pod's request of one resource, in the scheduler's units (calculatePodResourceRequest's MilliValue or Value). */
-function requestOf(request: ResourceRequest, name: string): bigint {
+export function requestOf(request: ResourceRequest, name: string): bigint {
   if (name === 'cpu') return request.milliCPU;
   if (name === 'memory') return request.memory;
   if (name === 'ephemeral-storage') return request.ephemeralStorage;

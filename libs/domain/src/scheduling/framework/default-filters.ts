@@ -99,12 +99,12 @@ function pluginsOf(ran: readonly Ran[], snapshot: SchedulingSnapshot, stateOf: (
   const afterResources: NodeFilterPlugin[] = [];
   for (const r of ran) {
     const state = stateOf(r);
-    const rejectsOnlyAt = r.step.rejectsOnlyAt?.(state);
+    const rejectsOnlyAt = r.step.rejectsOnlyAt;
     const plugin: NodeFilterPlugin = {
       name: r.step.name,
       filter: (node) => r.step.filter(state, node, snapshot),
       ...(r.step.labelKeys ? { labelKeys: r.step.labelKeys(state) } : {}),
-      ...(rejectsOnlyAt ? { rejectsOnlyAt } : {}),
+      ...(rejectsOnlyAt ? { rejectsOnlyAt: () => rejectsOnlyAt(state) } : {}),
     };
     (r.step.name === 'NodePorts' ? beforeResources : afterResources).push(plugin);
   }

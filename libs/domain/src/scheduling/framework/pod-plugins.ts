@@ -18,11 +18,12 @@ export interface NodeFilterPlugin {
    */
   readonly labelKeys?: readonly string[];
   /**
-   * With labelKeys: when set, a node can be rejected only where one of these keys has one of these
-   * values (InterPodAffinity without required affinity terms: the pairs its counts hold); every other
-   * node passes without asking the filter.
+   * With labelKeys: when it gives a map, a node can be rejected only where one of these keys has one
+   * of these values (InterPodAffinity without required affinity terms: the pairs its counts hold);
+   * every other node passes without asking the filter. Asked for by placement in buckets only, so
+   * the node-by-node paths (and preemption's dry run, a plugin set per node tried) do not make it.
    */
-  readonly rejectsOnlyAt?: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly rejectsOnlyAt?: () => ReadonlyMap<string, ReadonlySet<string>> | undefined;
 }
 
 export interface PodPlugins {
