@@ -133,7 +133,7 @@ export function classPlacement(decided: Omit<ClassPlacement, 'summary' | 'detail
 }
 
 /** The nodes held, in name order. */
-export function heldNodes(classes: NodeClasses): readonly Node[] {
+function heldNodes(classes: NodeClasses): readonly Node[] {
   return nodesInOrder(classes);
 }
 
