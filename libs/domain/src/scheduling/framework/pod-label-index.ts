@@ -25,8 +25,21 @@ export interface PodLabelSet {
 interface PodLabelMember {
   readonly node: Node;
   readonly pod: Pod;
-  /** The pod's place among all the snapshot's pods in its order: what makes "the first pod found" the same as a pass node by node. */
+  /** The pod's place in the snapshot's order (podOrdinal): what makes "the first pod found" the same as a pass node by node. */
   readonly ordinal: number;
+}
+
+/** Pods a node holds that podOrdinal tells apart: those past it share the last place (a node holds a few hundred at most in practice). */
+const ORDINALS_PER_NODE = 1 << 16;
+
+/**
+ * A pod's place in the snapshot's order (nodes in name order, each node's pods in its order) as a
+ * number, from its node's position and its own on the node: a pod bound later (a simulation binds
+ * pods one after another) takes its place without renumbering the pods after it. Below 2^37, so a
+ * rank made of it and a term's index (2^16 of them) stays an exact double.
+ */
+export function podOrdinal(nodePosition: number, podPosition: number): number {
+  return nodePosition * ORDINALS_PER_NODE + Math.min(podPosition, ORDINALS_PER_NODE - 1);
 }
 
 /** What a selector reads of a pod, as one string: pods with the same key match every selector alike. */
@@ -47,15 +60,7 @@ export function labelSetsWith(index: PodLabelIndex, key: string, values: readonl
   let inverted = byLabel.get(index);
   if (!inverted) {
     inverted = new Map();
-    for (const set of index.sets) {
-      for (const [k, v] of Object.entries(set.pod.metadata.labels ?? {})) {
-        let byValue = inverted.get(k);
-        if (!byValue) inverted.set(k, (byValue = new Map<string, PodLabelSet[]>()));
-        const list = byValue.get(v);
-        if (list) list.push(set);
-        else byValue.set(v, [set]);
-      }
-    }
+    for (const set of index.sets) addInverted(inverted, set);
     byLabel.set(index, inverted);
   }
   const byValue = inverted.get(key);
@@ -66,17 +71,42 @@ export function labelSetsWith(index: PodLabelIndex, key: string, values: readonl
 
 /** The index made in one pass over the snapshot's pods. */
 export function podLabelIndexOf(snapshot: SchedulingSnapshot): PodLabelIndex {
-  const byKey = new Map<string, { pod: Pod; members: PodLabelMember[] }>();
-  let ordinal = 0;
-  for (const node of snapshot.nodes) {
-    for (const pod of snapshot.podsOn(node.metadata.name)) {
-      const key = labelSetKey(pod);
-      let set = byKey.get(key);
-      if (!set) byKey.set(key, (set = { pod, members: [] }));
-      set.members.push({ node, pod, ordinal: ordinal++ });
-    }
+  const index: PodLabelIndex = { sets: [], byKey: new Map() };
+  snapshot.nodes.forEach((node, position) => {
+    snapshot.podsOn(node.metadata.name).forEach((pod, k) => addToPodLabelIndex(index, node, pod, podOrdinal(position, k)));
+  });
+  return index;
+}
+
+/**
+ * A pod bound to `node` added to an index its caller made and holds alone (a simulation binding
+ * pods one after another): into its set, or a new set at the end, and into the inverted index by
+ * label value if that was made. A set's members are then no longer in the snapshot's order, which
+ * only their ordinals are read for.
+ */
+export function addToPodLabelIndex(index: PodLabelIndex, node: Node, pod: Pod, ordinal: number): void {
+  const key = labelSetKey(pod);
+  const member = { node, pod, ordinal };
+  const set = index.byKey.get(key);
+  if (set) {
+    (set.members as PodLabelMember[]).push(member);
+    return;
   }
-  return { sets: [...byKey.values()], byKey };
+  const added: PodLabelSet = { pod, members: [member] };
+  (index.byKey as Map<string, PodLabelSet>).set(key, added);
+  (index.sets as PodLabelSet[]).push(added);
+  const inverted = byLabel.get(index);
+  if (inverted) addInverted(inverted, added);
+}
+
+function addInverted(inverted: Map<string, Map<string, PodLabelSet[]>>, set: PodLabelSet): void {
+  for (const [k, v] of Object.entries(set.pod.metadata.labels ?? {})) {
+    let byValue = inverted.get(k);
+    if (!byValue) inverted.set(k, (byValue = new Map<string, PodLabelSet[]>()));
+    const list = byValue.get(v);
+    if (list) list.push(set);
+    else byValue.set(v, [set]);
+  }
 }
 
 /**

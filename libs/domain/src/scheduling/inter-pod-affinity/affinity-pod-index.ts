@@ -1,5 +1,6 @@
 import type { Node, Pod } from '../../types';
 import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
+import { podOrdinal } from '../framework/pod-label-index';
 import { type PodAffinityTerms, podAffinityTermsOf, podHasPodAffinity } from './affinity-term';
 
 /**
@@ -32,8 +33,8 @@ interface AffinityPodMember {
   readonly node: Node;
   readonly pod: Pod;
   /**
-   * The member's place among the pods with affinity in the snapshot's order: the details name the
-   * first pod found holding a term, as a pass node by node finds it, whichever group it is in.
+   * The member's place in the snapshot's order (podOrdinal): the details name the first pod found
+   * holding a term, as a pass node by node finds it, whichever group it is in.
    */
   readonly ordinal: number;
 }
@@ -46,19 +47,39 @@ function affinityGroupKey(pod: Pod): string {
 
 /** The index built from a snapshot in one pass over its pods. */
 export function affinityPodIndexOf(snapshot: SchedulingSnapshot): AffinityPodIndex {
-  const groups = new Map<string, { terms: PodAffinityTerms; members: AffinityPodMember[] }>();
-  let ordinal = 0;
-  for (const node of snapshot.nodes) {
-    for (const pod of snapshot.podsOn(node.metadata.name)) {
-      if (!podHasPodAffinity(pod)) continue;
-      const key = affinityGroupKey(pod);
-      let group = groups.get(key);
-      if (!group) groups.set(key, (group = { terms: podAffinityTermsOf(pod), members: [] }));
-      group.members.push({ node, pod, ordinal: ordinal++ });
-    }
+  const index: AffinityPodIndex = { affinityGroups: [], requiredAntiAffinityGroups: [] };
+  snapshot.nodes.forEach((node, position) => {
+    snapshot.podsOn(node.metadata.name).forEach((pod, k) => addToAffinityPodIndex(index, node, pod, podOrdinal(position, k)));
+  });
+  return index;
+}
+
+/** Each index's groups by affinityGroupKey, while it is being added to. */
+const groupsByKey = new WeakMap<AffinityPodIndex, Map<string, AffinityPodGroup>>();
+
+/**
+ * A pod bound to `node` added to an index its caller made and holds alone (see addToPodLabelIndex):
+ * into its group, or a new group at the end. A pod without pod affinity is not held.
+ */
+export function addToAffinityPodIndex(index: AffinityPodIndex, node: Node, pod: Pod, ordinal: number): void {
+  if (!podHasPodAffinity(pod)) return;
+  let groups = groupsByKey.get(index);
+  if (!groups) {
+    groups = new Map();
+    for (const group of index.affinityGroups) if (group.members[0]) groups.set(affinityGroupKey(group.members[0].pod), group);
+    groupsByKey.set(index, groups);
   }
-  const affinityGroups = [...groups.values()];
-  return { affinityGroups, requiredAntiAffinityGroups: affinityGroups.filter((group) => group.terms.requiredAntiAffinity.length > 0) };
+  const key = affinityGroupKey(pod);
+  const member = { node, pod, ordinal };
+  const group = groups.get(key);
+  if (group) {
+    (group.members as AffinityPodMember[]).push(member);
+    return;
+  }
+  const added: AffinityPodGroup = { terms: podAffinityTermsOf(pod), members: [member] };
+  groups.set(key, added);
+  (index.affinityGroups as AffinityPodGroup[]).push(added);
+  if (added.terms.requiredAntiAffinity.length > 0) (index.requiredAntiAffinityGroups as AffinityPodGroup[]).push(added);
 }
 
 /** The index without one pod of it (a stored pod asked about): the groups holding it copied without it, the others shared. */

@@ -1,8 +1,7 @@
-import type { Node, Pod, PodRef } from '../../types';
-import { type NodeUsage, addPodUsage, emptyNodeUsage, usageByNode } from '../node-usage';
-import { type PlacementOptions, defaultPlacementOptions, placePod, podRef } from '../placement';
-import { snapshotOf } from '../framework/scheduling-snapshot';
-import { podResourceRequest } from '../../resources/pod-requests';
+import type { Pod, PodRef } from '../../types';
+import { placementSummaryGrouped } from '../grouped-summary';
+import { type PlacementOptions, defaultPlacementOptions } from '../placement';
+import { type SimulatedCluster, type SimulatedClusterState, simulatedClusterState } from './simulated-cluster-state';
 
 /**
  * Many pods placed the way kube-scheduler would place them, one after another: the answer to "where
@@ -42,12 +41,6 @@ export interface Simulation {
   readonly stranded: number;
 }
 
-/** The cluster the pods are placed in: its nodes and the pods bound to them (terminal ones are left out as the scheduler leaves them). */
-export interface SimulatedCluster {
-  readonly nodes: readonly Node[];
-  readonly pods: readonly Pod[];
-}
-
 /** corev1helpers.PodPriority. */
 const priorityOf = (pod: Pod): number => pod.spec?.priority ?? 0;
 
@@ -62,18 +55,15 @@ export function queueOrder(pods: readonly QueuedPod[]): QueuedPod[] {
 /** The pod as bound to the node (what the next pods see of it). */
 const boundTo = (pod: Pod, node: string): Pod => ({ ...pod, spec: { ...pod.spec, nodeName: node } });
 
-/** One pod's turn over the cluster as it stands: kube-scheduler's choice, or none. */
-function placeOne(
-  pod: Pod,
-  nodes: readonly Node[],
-  bound: readonly Pod[],
-  usage: ReadonlyMap<string, NodeUsage>,
-  options: PlacementOptions,
-): SimulatedPlacement {
-  const placement = placePod(pod, nodes, options, { usageOf: (name) => usage.get(name) }, { snapshot: snapshotOf(nodes, bound) });
-  const best = placement.nodes[0];
-  const chosen = best?.feasible ? best.name : null;
-  return { pod: podRef(pod), node: chosen, summary: placement.summary, ...(chosen && placement.bestTied ? { bestTied: placement.bestTied } : {}) };
+/**
+ * One pod's turn over the cluster as it stands: kube-scheduler's choice, or none. The summary by
+ * buckets of nodes alike names the best node (its first feasible node) as placePod ranks them; the
+ * property tests hold the two equal.
+ */
+function placeOne(pod: Pod, state: SimulatedClusterState, options: PlacementOptions): SimulatedPlacement {
+  const summary = placementSummaryGrouped(pod, state.classes, options, state.capacity, 1, state.context);
+  const chosen = summary.feasibleNodes[0]?.name ?? null;
+  return { pod: summary.pod, node: chosen, summary: summary.summary, ...(chosen && summary.bestTied ? { bestTied: summary.bestTied } : {}) };
 }
 
 /** The pods placed in the mode asked (see above); a pod to place must not be bound (its spec.nodeName is cleared first by the caller). */
@@ -83,17 +73,14 @@ export function simulatePlacement(
   mode: SimulationMode = 'together',
   options: PlacementOptions = defaultPlacementOptions,
 ): Simulation {
-  const bound = [...cluster.pods];
-  const usage = usageByNode(bound);
+  const state = simulatedClusterState(cluster);
   const placements: SimulatedPlacement[] = [];
   const turns = mode === 'together' ? queueOrder(pending) : pending;
   for (const { pod } of turns) {
-    const placed = placeOne(pod, cluster.nodes, bound, usage, options);
+    const placed = placeOne(pod, state, options);
     placements.push(placed);
-    if (mode === 'alone' || placed.node === null) continue;
     // Bound: its room, ports and labels count for the pods after it.
-    bound.push(boundTo(pod, placed.node));
-    usage.set(placed.node, addPodUsage(usage.get(placed.node) ?? emptyNodeUsage, podResourceRequest(pod)));
+    if (mode === 'together' && placed.node !== null) state.bind(boundTo(pod, placed.node), placed.node);
   }
   const placed = placements.filter((p) => p.node !== null).length;
   return { mode, placements, placed, stranded: placements.length - placed };

@@ -104,6 +104,18 @@ function countsFromLabelSets(labels: PodLabelIndex, selector: SpreadSelector, na
  * matches; without it, node by node as asked.
  */
 export function cachedPodCounter(snapshot: SchedulingSnapshot, labels?: () => PodLabelIndex | undefined): MatchingPodCounter {
+  return keptPodCounter(snapshot, labels).counter;
+}
+
+/**
+ * cachedPodCounter with its counts kept as pods are bound (a simulation binding pods one after
+ * another): `bound` counts a pod just bound to `node` (and now in its podsOn) in every count made so
+ * far, so that the counts stay those of the snapshot as it now is.
+ */
+export function keptPodCounter(
+  snapshot: SchedulingSnapshot,
+  labels?: () => PodLabelIndex | undefined,
+): { counter: MatchingPodCounter; bound: (pod: Pod, node: Node) => void } {
   const counted = new Map<string, Counts>();
   // A pod's constraints hold one selector object, asked about node after node: its key is made once,
   // and the counts of the last one asked are at hand without a lookup.
@@ -119,8 +131,8 @@ export function cachedPodCounter(snapshot: SchedulingSnapshot, labels?: () => Po
     else {
       const index = labels?.();
       counts = index
-        ? { byNode: countsFromLabelSets(index, selector, namespace), complete: true, domains: new Map() }
-        : { byNode: new Map(), complete: false, domains: new Map() };
+        ? { selector, namespace, byNode: countsFromLabelSets(index, selector, namespace), complete: true, domains: new Map() }
+        : { selector, namespace, byNode: new Map(), complete: false, domains: new Map() };
     }
     counted.set(key, counts);
     if (counted.size > maxCountedSelectors) counted.delete(counted.keys().next().value as string);
@@ -139,19 +151,54 @@ export function cachedPodCounter(snapshot: SchedulingSnapshot, labels?: () => Po
     }
     return count;
   };
+  // Every selector's domains are the same (those of the nodes carrying the keys): listed once, at 0.
+  const noneCounted = new Map<string, ReadonlyMap<string, number>>();
+  let nodeByName: Map<string, Node> | undefined;
   const perDomain = (topologyKey: string, requiredKeys: readonly string[], selector: SpreadSelector, namespace: string): ReadonlyMap<string, number> => {
-    const { domains } = countsOf(selector, namespace);
+    const selected = countsOf(selector, namespace);
     const key = `${topologyKey}\n${requiredKeys.join('\n')}`;
-    let counts = domains.get(key);
-    if (!counts) domains.set(key, (counts = countPerDomain(snapshot.nodes, counter, topologyKey, requiredKeys, selector, namespace)));
-    return counts;
+    let kept = selected.domains.get(key);
+    if (kept) return kept.counts;
+    let counts: Map<string, number>;
+    if (selected.complete) {
+      // From the few nodes where matching pods run, over every domain at 0 (in the nodes' order, as countPerDomain lists them).
+      let zeros = noneCounted.get(key);
+      if (!zeros) noneCounted.set(key, (zeros = countPerDomain(snapshot.nodes, () => 0, topologyKey, requiredKeys, selector, namespace)));
+      nodeByName ??= new Map(snapshot.nodes.map((node) => [node.metadata.name, node]));
+      counts = new Map(zeros);
+      for (const [name, count] of selected.byNode) {
+        const labels = nodeByName.get(name)?.metadata.labels;
+        if (!labels || !requiredKeys.every((k) => hasLabel(labels, k))) continue;
+        const value = labels[topologyKey] ?? '';
+        counts.set(value, (counts.get(value) ?? 0) + count);
+      }
+    } else counts = countPerDomain(snapshot.nodes, counter, topologyKey, requiredKeys, selector, namespace);
+    selected.domains.set(key, (kept = { topologyKey, requiredKeys: [...requiredKeys], counts }));
+    return kept.counts;
   };
   const countsByNode = (selector: SpreadSelector, namespace: string): ReadonlyMap<string, number> | undefined => {
     if (isEmptySelector(selector)) return noCounts;
     const counts = countsOf(selector, namespace);
     return counts.complete ? counts.byNode : undefined;
   };
-  return Object.assign(counter, { perDomain, countsByNode });
+  const bound = (pod: Pod, node: Node): void => {
+    if (pod.metadata.deletionTimestamp) return;
+    const name = node.metadata.name;
+    const labels = node.metadata.labels ?? {};
+    for (const counts of counted.values()) {
+      if ((pod.metadata.namespace ?? 'default') !== counts.namespace || isEmptySelector(counts.selector) || !spreadSelectorMatches(counts.selector, pod))
+        continue;
+      const was = counts.byNode.get(name);
+      // A node not counted yet is counted from podsOn when asked, which holds the pod now.
+      if (was !== undefined || counts.complete) counts.byNode.set(name, (was ?? 0) + 1);
+      for (const { topologyKey, requiredKeys, counts: domain } of counts.domains.values()) {
+        if (!requiredKeys.every((key) => hasLabel(labels, key))) continue;
+        const value = labels[topologyKey] ?? '';
+        domain.set(value, (domain.get(value) ?? 0) + 1);
+      }
+    }
+  };
+  return { counter: Object.assign(counter, { perDomain, countsByNode }), bound };
 }
 
 const noCounts: ReadonlyMap<string, number> = new Map();
@@ -182,10 +229,12 @@ export function counterWithout(counter: MatchingPodCounter, snapshot: Scheduling
 
 /** A selector's counts per node name: every node's (`complete`, absent ones 0), or those asked for so far; and per domain, as asked. */
 interface Counts {
+  readonly selector: SpreadSelector;
+  readonly namespace: string;
   readonly byNode: Map<string, number>;
   readonly complete: boolean;
   /** perDomain's counts, by topology key and required keys. */
-  readonly domains: Map<string, ReadonlyMap<string, number>>;
+  readonly domains: Map<string, { readonly topologyKey: string; readonly requiredKeys: readonly string[]; readonly counts: Map<string, number> }>;
 }
 
 /**

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '../../../../../libs/domain/src/types';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
-import { labelSetKey, labelSetsWith, podLabelIndexOf, podLabelIndexWithout } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
+import {
+  addToPodLabelIndex,
+  labelSetKey,
+  labelSetsWith,
+  podLabelIndexOf,
+  podLabelIndexWithout,
+  podOrdinal,
+} from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
 import { contextWithout } from '../../../../../libs/domain/src/scheduling/placement';
 import { affinityPodIndexOf } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/affinity-pod-index';
 
@@ -21,16 +28,16 @@ describe('podLabelIndexOf: the pods in sets alike in what selectors read', () =>
   const ownedWeb = pod('web-rs', 'n2', { app: 'web' }, owned('web-abc'));
   const index = podLabelIndexOf(snapshotOf(nodes, [web0, web1, db, elsewhere, ownedWeb]));
 
-  it('one set per namespace, labels and controller; members in the snapshot order (nodes by name), ordinals over every pod', () => {
+  it('one set per namespace, labels and controller; members in the snapshot order (nodes by name), ordinals by node and place on it', () => {
     const sets = index.sets.map((set) => set.members.map((m) => [m.pod.metadata.name, m.node.metadata.name, m.ordinal]));
     expect(sets).toEqual([
       [
-        ['web-1', 'n1', 0],
-        ['web-0', 'n2', 3],
+        ['web-1', 'n1', podOrdinal(0, 0)],
+        ['web-0', 'n2', podOrdinal(1, 0)],
       ],
-      [['db-0', 'n1', 1]],
-      [['web-x', 'n1', 2]],
-      [['web-rs', 'n2', 4]],
+      [['db-0', 'n1', podOrdinal(0, 1)]],
+      [['web-x', 'n1', podOrdinal(0, 2)]],
+      [['web-rs', 'n2', podOrdinal(1, 1)]],
     ]);
     expect(index.byKey.get(labelSetKey(web0))?.pod).toBe(web1);
   });
@@ -40,6 +47,29 @@ describe('podLabelIndexOf: the pods in sets alike in what selectors read', () =>
     expect(names(labelSetsWith(index, 'app', ['web']))).toEqual(['web-1', 'web-x', 'web-rs']);
     expect(names(labelSetsWith(index, 'app', ['db', 'web', 'db']))).toEqual(['db-0', 'web-1', 'web-x', 'web-rs']);
     expect(labelSetsWith(index, 'tier', ['front'])).toEqual([]);
+  });
+
+  it('orders pods by node, then by place on the node, however many a node holds (the last places shared past 65,535)', () => {
+    expect(podOrdinal(0, 65_535)).toBeLessThan(podOrdinal(1, 0));
+    expect(podOrdinal(0, 70_000)).toBe(podOrdinal(0, 65_535));
+    // A rank made of it times 2^16 terms stays exact for a million nodes.
+    expect(Number.isSafeInteger(podOrdinal(1_000_000, 65_535) * 65_536 + 65_535)).toBe(true);
+  });
+
+  it('takes a pod bound later into its set, and a new set into the index by label value', () => {
+    const kept = podLabelIndexOf(snapshotOf(nodes, [web0, db]));
+    expect(labelSetsWith(kept, 'app', ['web']).map((set) => set.members.length)).toEqual([1]);
+    const [n2, n1] = nodes as [Node, Node];
+    addToPodLabelIndex(kept, n1, web1, podOrdinal(0, 5));
+    addToPodLabelIndex(kept, n2, ownedWeb, podOrdinal(1, 5));
+    expect(labelSetsWith(kept, 'app', ['web']).map((set) => set.members.map((m) => [m.pod.metadata.name, m.ordinal]))).toEqual([
+      [
+        ['web-0', podOrdinal(1, 0)],
+        ['web-1', podOrdinal(0, 5)],
+      ],
+      [['web-rs', podOrdinal(1, 5)]],
+    ]);
+    expect(kept.sets).toHaveLength(3);
   });
 
   it('keys what a selector reads, not the name', () => {

@@ -1,0 +1,103 @@
+import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
+import { podResourceRequest } from '../../resources/pod-requests';
+import type { Namespace, Node, Pod } from '../../types';
+import { type SchedulingSnapshot, type StorageLister, budgetsByNamespace, emptyStorageLister } from '../framework/scheduling-snapshot';
+import { type PodLabelIndex, addToPodLabelIndex, podLabelIndexOf, podOrdinal } from '../framework/pod-label-index';
+import { type AffinityPodIndex, addToAffinityPodIndex, affinityPodIndexOf } from '../inter-pod-affinity/affinity-pod-index';
+import { type NodeClasses, namePosition, nodeClassesOf } from '../node-classes';
+import { type NodeRooms, nodeRoomsOf, setRoomUsage } from '../node-rooms';
+import { type NodeUsage, addPodUsage, emptyNodeUsage, holdsNodeResources } from '../node-usage';
+import type { PlacementCapacity } from '../placement-reasons';
+import type { PlacementContext } from '../placement';
+import { keptPodCounter } from '../topology-spread/spread-counting';
+
+/**
+ * A cluster that pods are bound to one after another, as kube-scheduler's cache takes each pod it
+ * assumes: its nodes in classes and their rooms (what placement by buckets reads), each node's
+ * pods, and the indexes of pods by labels and by pod affinity and the spread counts, each made on
+ * first asking and then kept as pods are bound rather than made again. A bind changes one node's
+ * room and adds one pod to each index: a turn of a simulation costs a placement, not a pass over
+ * every pod of the cluster.
+ */
+export interface SimulatedClusterState {
+  readonly classes: NodeClasses;
+  readonly capacity: PlacementCapacity;
+  readonly context: PlacementContext;
+  /** Binds a pod (given with spec.nodeName set to `nodeName`, a node of the cluster): its room, ports and labels count from now on. */
+  readonly bind: (pod: Pod, nodeName: string) => void;
+}
+
+/** What a simulation's cluster holds: its nodes and the pods bound to them, and what some plugins look up. */
+export interface SimulatedCluster {
+  readonly nodes: readonly Node[];
+  /** Pods not bound, or terminal, are left out (the scheduler's cache holds neither). */
+  readonly pods: Iterable<Pod>;
+  readonly namespaces?: readonly Namespace[];
+  readonly storage?: StorageLister;
+  readonly podDisruptionBudgets?: readonly PodDisruptionBudget[];
+}
+
+const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
+
+export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClusterState {
+  const nodes = [...cluster.nodes].sort(byName);
+  const nodeOf = new Map(nodes.map((node) => [node.metadata.name, node]));
+  const podsByNode = new Map<string, Pod[]>();
+  const usage = new Map<string, NodeUsage>();
+  for (const pod of cluster.pods) {
+    const nodeName = pod.spec?.nodeName;
+    // Bound to a node the cluster does not hold: it takes room nowhere, as in the scheduler's cache.
+    if (!nodeName || !holdsNodeResources(pod) || !nodeOf.has(nodeName)) continue;
+    const list = podsByNode.get(nodeName);
+    if (list) list.push(pod);
+    else podsByNode.set(nodeName, [pod]);
+    usage.set(nodeName, addPodUsage(usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod)));
+  }
+  const namespaces = new Map((cluster.namespaces ?? []).map((ns) => [ns.metadata.name, ns]));
+  const budgets = budgetsByNamespace(cluster.podDisruptionBudgets ?? []);
+  const snapshot: SchedulingSnapshot = {
+    nodes,
+    podsOn: (nodeName) => podsByNode.get(nodeName) ?? [],
+    namespace: (name) => namespaces.get(name),
+    storage: cluster.storage ?? emptyStorageLister,
+    podDisruptionBudgets: (namespace) => budgets.get(namespace) ?? [],
+  };
+  const classes = nodeClassesOf(nodes);
+  const usageOf = (nodeName: string) => usage.get(nodeName);
+  const rooms: NodeRooms = nodeRoomsOf(nodes, usageOf);
+
+  // The indexes, each made on first asking (as indexedContext makes them), then kept by bind.
+  let podLabels: PodLabelIndex | undefined;
+  let affinityPods: AffinityPodIndex | undefined;
+  const labelsOf = () => (podLabels ??= podLabelIndexOf(snapshot));
+  const spread = keptPodCounter(snapshot, labelsOf);
+  const context: PlacementContext = {
+    snapshot,
+    indexes: {
+      get affinityPods() {
+        return (affinityPods ??= affinityPodIndexOf(snapshot));
+      },
+      get podLabels() {
+        return labelsOf();
+      },
+      spreadCounter: spread.counter,
+    },
+  };
+
+  const bind = (pod: Pod, nodeName: string): void => {
+    const node = nodeOf.get(nodeName);
+    if (!node) throw new Error(`bind: the cluster holds no node ${nodeName}`);
+    let list = podsByNode.get(nodeName);
+    if (!list) podsByNode.set(nodeName, (list = []));
+    list.push(pod);
+    const nodeUsage = addPodUsage(usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod));
+    usage.set(nodeName, nodeUsage);
+    setRoomUsage(rooms, node, nodeUsage);
+    const ordinal = podOrdinal(namePosition(classes.names, nodeName), list.length - 1);
+    if (podLabels) addToPodLabelIndex(podLabels, node, pod, ordinal);
+    if (affinityPods) addToAffinityPodIndex(affinityPods, node, pod, ordinal);
+    spread.bound(pod, node);
+  };
+
+  return { classes, capacity: { usageOf, rooms }, context, bind };
+}
