@@ -17,7 +17,7 @@ const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const ADMIN_TOKEN = 'readme-tour-admin-token-0123456789abcdef';
 
 /** The tour's steps, in the README's order: a step added there needs its check here. */
-const STEPS = ['connect', 'import', 'where', 'where-if', 'impact', 'taint', 'evictions', 'receiver', 'webhook'];
+const STEPS = ['connect', 'import', 'where', 'where-if', 'impact', 'drain', 'taint', 'evictions', 'receiver', 'webhook'];
 
 /** The fenced blocks of the README's section `heading` (its text up to the next `## `). */
 function blocksOf(heading: string): string[] {
@@ -97,9 +97,9 @@ describe('the ten-minute tour, run as written', () => {
     expect(output('connect').split('\n')).toEqual(['ok', '401']);
   });
 
-  it('imports the sample cluster: 4 nodes and 7 pods, none rejected', () => {
+  it('imports the sample cluster: 4 nodes, 7 pods and a PodDisruptionBudget, none rejected', () => {
     const result = JSON.parse(output('import'));
-    expect(result).toMatchObject({ kind: 'ImportResult', nodes: { created: 4 }, pods: { created: 7 }, rejected: [] });
+    expect(result).toMatchObject({ kind: 'ImportResult', nodes: { created: 4 }, pods: { created: 7 }, podDisruptionBudgets: { created: 1 }, rejected: [] });
   });
 
   it('says why the pending pod fits nowhere, and that with the toleration it goes to the GPU node', () => {
@@ -116,6 +116,19 @@ describe('the ten-minute tour, run as written', () => {
     expect(output('impact')).toContain('Evicted now: `shop/web-1`.');
     expect(output('taint')).toContain('`node/general-1 tainted`');
     expect(output('taint')).toContain('NoExecute on 1 node: 1 pod evicted now, 1 scheduled');
+  });
+
+  it("plans the drain: the web replica goes to general-2, checkout's budget blocks the drain, the DaemonSet's pod stays", () => {
+    const lines = output('drain').split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      ':warning: ignoring DaemonSet-managed Pods: monitoring/node-exporter-general-1',
+      'Drain of 1 node (`general-1`), together: :no_entry: the drain cannot finish.',
+      '1 pod evicted: 1 placed, 0 stranded; 1 blocked, 1 skipped.',
+    ]);
+    expect(lines[3]).toMatch(
+      /^Blocked: `shop\/checkout-1` by PodDisruptionBudget `checkout`: Cannot evict pod as it would violate the pod's disruption budget\./,
+    );
+    expect(lines[4]).toBe('To `general-2`: 1 pod.');
   });
 
   it('evicts the pod that tolerated the taint for 5 seconds, once they have passed', () => {

@@ -14,6 +14,7 @@ import { ClustersModule } from './features/clusters/clusters.module';
 import { EvictionsModule } from './features/evictions/evictions.module';
 import { HealthModule } from './features/health/health.module';
 import { ImpactModule } from './features/impact/impact.module';
+import { DrainModule } from './features/drain/drain.module';
 import { ImportModule } from './features/import/import.module';
 import { MetricsEndpointModule } from './features/metrics/metrics-endpoint.module';
 import { NodesModule } from './features/nodes/nodes.module';
@@ -49,6 +50,7 @@ import { DatabaseModule } from './platform/database/database.module';
     EvictionsModule,
     HealthModule,
     ImpactModule,
+    DrainModule,
     ImportModule,
     MetricsEndpointModule,
     NodesModule,

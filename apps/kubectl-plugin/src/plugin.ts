@@ -1,3 +1,4 @@
+import { drainPlan, drainPlanUsage } from './commands/drain-plan';
 import { evictions, evictionsUsage } from './commands/evictions';
 import { impact, impactUsage } from './commands/impact';
 import { importCommand, importUsage } from './commands/import';
@@ -16,6 +17,7 @@ type Command = (args: readonly string[], io: PluginIo) => Promise<number>;
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   where: { run: where, usage: whereUsage },
   impact: { run: impact, usage: impactUsage },
+  'drain-plan': { run: drainPlan, usage: drainPlanUsage },
   evictions: { run: evictions, usage: evictionsUsage },
   import: { run: importCommand, usage: importUsage },
   keys: { run: keys, usage: keysUsage },

@@ -206,3 +206,5 @@ export { csiNodeTable, persistentVolumeClaimTable, persistentVolumeTable, storag
 export { validatePodDisruptionBudget } from './validation/pod-disruption-budget';
 export { podDisruptionBudgetTable } from './printing/pod-disruption-budget-table';
 export { budgetsOfPod, checkEvictionBudgets, evictionConsultsBudgets } from './policy/eviction-budget';
+export { type SimulationMode } from './scheduling/simulation/place-together';
+export { type DrainPlan, drainPlan } from './scheduling/simulation/drain-plan';

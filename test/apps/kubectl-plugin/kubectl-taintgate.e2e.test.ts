@@ -221,6 +221,26 @@ describe('kubectl taintgate', () => {
     expect(typo.stderr).toMatch(/^error: invalid taint effect: NoExecut, unsupported taint effect/);
   }, 60_000);
 
+  it('drain-plan: kubectl drain refuses a node whose pod declares no controller (status 1); with --force the pod is evicted and gone', async () => {
+    const refused = await plugin.run(['drain-plan', 's1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      'error: unable to drain node "s1" due to error: cannot delete Pods that declare no controller (use --force to override): web/a',
+    );
+    expect(cells(refused.stdout)[1]).toEqual(['web', 'a', 's1', 'Blocked (NoController)', '<none>']);
+    expect(refused.stdout).toMatch(/^Blocked \(together\): 0 evicted, 0 placed, 0 stranded, 0 deleted, 1 blocked, 0 skipped\.$/m);
+
+    const forced = await plugin.run(['drain-plan', 'node/s1', '--force', '--alone']);
+    expect(forced.stderr).toBe('Warning: deleting Pods that declare no controller: web/a\n');
+    expect(forced.code).toBe(0);
+    expect(cells(forced.stdout)[1]).toEqual(['web', 'a', 's1', 'Deleted', '<none>']);
+    const json = await plugin.run(['drain-plan', '-l', 'pool=spot', '--force', '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ mode: 'together', verdict: 'AllFit', nodes: ['s1', 's2'], counts: { evicted: 2, deleted: 2 } });
+    const usage = await plugin.run(['drain-plan']);
+    expect(usage).toMatchObject({ code: 2, stdout: '' });
+    expect(usage.stderr).toMatch(/^error: name the nodes, or give a selector \(-l\), or --all/);
+  }, 60_000);
+
   it("-o markdown: the service's chat answer as it comes; where's exit status still says whether the pod fits", async () => {
     const picky = await plugin.run(['where', '-f', '-', '-o', 'markdown'], {
       input: 'kind: Pod\nmetadata: {name: picky}\nspec: {nodeSelector: {pool: none}}\n',

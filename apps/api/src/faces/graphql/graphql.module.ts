@@ -7,6 +7,7 @@ import { type SocketConnection, SocketAccess } from '../../platform/access/socke
 import { ClustersModule } from '../../features/clusters/clusters.module';
 import { stringifyExactly } from '../../http/edge/exact-json';
 import { ImpactModule } from '../../features/impact/impact.module';
+import { DrainModule } from '../../features/drain/drain.module';
 import { NodesModule } from '../../features/nodes/nodes.module';
 import { PlacementModule } from '../../features/placement/placement.module';
 import { PodsModule } from '../../features/pods/pods.module';
@@ -66,6 +67,7 @@ import { StoreModule } from '../../store/store.module';
     PodsModule,
     PlacementModule,
     ImpactModule,
+    DrainModule,
   ],
   providers: [...RESOLVERS, EvictionEventsService],
   exports: [EvictionEventsService],

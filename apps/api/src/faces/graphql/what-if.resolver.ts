@@ -6,11 +6,14 @@ import { impactView, taintImpact } from '../../features/impact/impact-command';
 import { ImpactService } from '../../features/impact/impact.service';
 import { placement, placementView } from '../../features/placement/placement-command';
 import { PlacementService } from '../../features/placement/placement.service';
+import { drainImpact } from '../../features/drain/drain-command';
+import { DrainService } from '../../features/drain/drain.service';
 import { GraphQLJSON } from './json.scalar';
 import { withoutNulls } from './input-objects';
 import { ContinueArg, LimitArg } from './list-args';
 import { PlacementType, TaintImpactType } from './types/result.types';
 import { TaintInput } from './types/taint.types';
+import { DrainPlanType } from './types/drain-plan.types';
 
 @InputType('WhatIfCluster', { description: 'A hypothetical cluster: Kubernetes Nodes and Pods as JSON; nothing is stored.' })
 export class WhatIfClusterInput {
@@ -18,13 +21,14 @@ export class WhatIfClusterInput {
   @Field(() => [GraphQLJSON], { nullable: true }) pods?: unknown[] | null;
 }
 
-/** The what-if questions (POST /v1/placement, POST /v1/taint-impact); nothing changes. */
+/** The what-if questions (POST /v1/placement, POST /v1/taint-impact, POST /v1/drain-impact); nothing changes. */
 @Resolver()
 export class WhatIfResolver {
   constructor(
     private readonly commands: Commands,
     private readonly placementService: PlacementService,
     private readonly impact: ImpactService,
+    private readonly drain: DrainService,
   ) {}
 
   @Query(() => PlacementType, {
@@ -85,5 +89,21 @@ export class WhatIfResolver {
       }),
       this.commands.parse(impactView, { view, limit, continue: continueFrom }),
     );
+  }
+
+  @Query(() => DrainPlanType, {
+    description:
+      'What if the nodes named, or those of a selector, or all were drained (kubectl drain --ignore-daemonsets --delete-emptydir-data [--force])? Where the replacements go, placed together (the default) or alone.',
+  })
+  async drainImpact(
+    @Args('nodes', { type: () => [String], nullable: true }) nodes?: string[] | null,
+    @Args('selector', { type: () => String, nullable: true }) selector?: string | null,
+    @Args('all', { type: () => Boolean, nullable: true }) all?: boolean | null,
+    @Args('mode', { type: () => String, nullable: true, description: 'together (the default) or alone' }) mode?: string | null,
+    @Args('force', { type: () => Boolean, nullable: true, description: "kubectl drain's --force" }) force?: boolean | null,
+    @ClusterArg() cluster?: string | null,
+  ) {
+    const command = this.commands.parse(drainImpact, withoutNulls({ nodes, selector, all, mode, force }));
+    return (await this.drain.plan(this.commands.cluster(cluster), command)).answer;
   }
 }

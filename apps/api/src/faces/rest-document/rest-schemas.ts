@@ -1,6 +1,8 @@
 import { apiKeyListSchema, apiKeySchema, createApiKeyRequestSchema } from '../../features/api-keys/api-key-schemas';
 import { auditEventListSchema, auditEventSchema } from '../../features/audit/audit-schemas';
 import { clusterListSchema, clusterSchema } from '../../features/clusters/cluster-schemas';
+import { drainPlanSchema } from '../../features/drain/drain-answers';
+import { drainImpactRequestSchema } from '../../features/drain/drain-request-schema';
 import { evictionListSchema, evictionSchema } from '../../features/evictions/eviction-schemas';
 import { healthReportSchema } from '../../features/health/health-report-schema';
 import { impactPodsSchema, impactSummarySchema } from '../../features/impact/impact-answers';
@@ -26,6 +28,8 @@ const restSchemas: Record<RestSchemaName, JsonSchema> = {
   TaintImpactRequest: taintImpactRequestSchema,
   TaintImpactSummary: impactSummarySchema,
   TaintImpactPods: impactPodsSchema,
+  DrainImpactRequest: drainImpactRequestSchema,
+  DrainPlan: drainPlanSchema,
   TaintCommandResult: taintCommandResultSchema,
   ImportBody: importBodySchema,
   ImportResult: importResultSchema,

@@ -13,6 +13,8 @@ export const REST_SCHEMA_NAMES = [
   'TaintImpactRequest',
   'TaintImpactSummary',
   'TaintImpactPods',
+  'DrainImpactRequest',
+  'DrainPlan',
   'TaintCommandResult',
   'ImportBody',
   'ImportResult',

@@ -32,7 +32,8 @@ export interface SimulatedCluster {
   readonly nodes: readonly Node[];
   /** Pods not bound, or terminal, are left out (the scheduler's cache holds neither). */
   readonly pods: Iterable<Pod>;
-  readonly namespaces?: readonly Namespace[];
+  /** A namespace by name, for namespaceSelector (the holder's lookup); none held when absent. */
+  readonly namespace?: (name: string) => Namespace | undefined;
   readonly storage?: StorageLister;
   readonly podDisruptionBudgets?: readonly PodDisruptionBudget[];
 }
@@ -53,12 +54,11 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     else podsByNode.set(nodeName, [pod]);
     usage.set(nodeName, addPodUsage(usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod)));
   }
-  const namespaces = new Map((cluster.namespaces ?? []).map((ns) => [ns.metadata.name, ns]));
   const budgets = budgetsByNamespace(cluster.podDisruptionBudgets ?? []);
   const snapshot: SchedulingSnapshot = {
     nodes,
     podsOn: (nodeName) => podsByNode.get(nodeName) ?? [],
-    namespace: (name) => namespaces.get(name),
+    namespace: cluster.namespace ?? (() => undefined),
     storage: cluster.storage ?? emptyStorageLister,
     podDisruptionBudgets: (namespace) => budgets.get(namespace) ?? [],
   };

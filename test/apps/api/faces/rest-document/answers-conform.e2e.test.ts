@@ -98,6 +98,7 @@ describe('the answers, as the OpenAPI document declares them', () => {
     const taint = { key: 'maintenance', effect: 'NoExecute' };
     await conforming('POST', inCluster('/taint-impact'), { taint, nodes: ['n1'] });
     await conforming('POST', inCluster('/taint-impact?view=pods'), { taint, all: true });
+    await conforming('POST', inCluster('/drain-impact'), { nodes: ['n1'], mode: 'alone' });
   });
 
   it('answers taints, the kubectl taint command and evictions as declared', async () => {

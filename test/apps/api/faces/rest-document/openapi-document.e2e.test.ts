@@ -157,6 +157,7 @@ describe('the OpenAPI document', () => {
       ['put', '/v1/namespaces/{namespace}/pods/{name}', { namespace: 'default', name: 'web' }],
       ['post', '/v1/placement', {}],
       ['post', '/v1/taint-impact', {}],
+      ['post', '/v1/drain-impact', {}],
       ['post', '/v1/taint', {}],
       ['post', '/v1/import', {}],
       ['post', '/v1/apikeys', {}],

@@ -1,0 +1,37 @@
+import { FieldPath, type NodeTarget, ShapeChecker, type SimulationMode, err, failure, fieldError, ok, parseNodeTarget } from '@taintgate/domain';
+import { fromBody, operation } from '../../http/edge/operation';
+import { bodyFields } from '../../http/edge/request-fields';
+
+const root = FieldPath.root();
+
+export interface DrainCommand {
+  target: NodeTarget;
+  mode: SimulationMode;
+  /** kubectl drain's --force: pods that declare no controller are deleted, and gone. */
+  force: boolean;
+}
+
+const modes: readonly SimulationMode[] = ['together', 'alone'];
+
+/**
+ * POST /v1/drain-impact `{nodes? | selector? | all?, mode?, force?}` and the `drainImpact` query:
+ * which nodes `kubectl drain --ignore-daemonsets --delete-emptydir-data [--force]` is asked to drain
+ * (the target follows /v1/taint's rules, parseNodeTarget), and how the replacements are placed:
+ * `together` (the default) or `alone`.
+ */
+export const drainImpact = operation<DrainCommand>({
+  rest: fromBody,
+  parse(input) {
+    const shape = new ShapeChecker();
+    const request = bodyFields(shape, input);
+    shape.strings(request.nodes, root.child('nodes'));
+    const selector = shape.string(request.selector, root.child('selector'));
+    const all = shape.boolean(request.all, root.child('all'));
+    const force = shape.boolean(request.force, root.child('force')) ?? false;
+    const mode = shape.string(request.mode, root.child('mode')) ?? 'together';
+    if (!modes.includes(mode as SimulationMode)) shape.errors.push(fieldError.notSupported(root.child('mode'), mode, modes));
+    if (shape.errors.length) return err(failure.badFields(shape.errors));
+    const target = parseNodeTarget({ nodes: request.nodes as string[] | undefined, selector, all });
+    return target.ok ? ok({ target: target.value, mode: mode as SimulationMode, force }) : target;
+  },
+});

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { type Node, type PlacementOptions, drainPlan, emptyTargetWarnings, k8sTime, selectNodes } from '@taintgate/domain';
+import { ClusterSnapshots } from '../../store/cluster-snapshots';
+import { AppConfig } from '../../platform/config/app-config';
+import { valueOf } from '../../platform/failures/failure.exception';
+import type { DrainPlanAnswer } from './drain-answers';
+import type { DrainCommand } from './drain-command';
+
+/** "What if I drained these nodes?" Nothing is changed. */
+@Injectable()
+export class DrainService {
+  constructor(
+    private readonly snapshots: ClusterSnapshots,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The plan over the stored cluster as it stands: its nodes, pods and PodDisruptionBudgets, and what the scheduler's plugins look up. */
+  async plan(clusterName: string, { target, mode, force }: DrainCommand): Promise<{ answer: DrainPlanAnswer; warnings: string[] }> {
+    const view = await this.snapshots.view(clusterName);
+    const nodes = [...view.nodes.values()];
+    const names = valueOf(selectNodes(target, nodes, (name) => view.nodes.get(name))).map((node: Node) => node.metadata.name);
+    const { snapshot } = view.scheduling();
+    const now = Date.now();
+    const plan = drainPlan(
+      {
+        nodes,
+        pods: [...view.pods.values()],
+        namespace: snapshot.namespace,
+        storage: snapshot.storage,
+        podDisruptionBudgets: [...view.podDisruptionBudgets.values()],
+      },
+      { nodes: names, force, mode, now },
+      this.options(),
+    );
+    const warnings = emptyTargetWarnings(target, names.length);
+    return { answer: { ...plan, at: k8sTime(new Date(now)), warnings: [...warnings, ...plan.warnings] }, warnings };
+  }
+
+  private options(): PlacementOptions {
+    const { tolerationComparisonOperators, summaryWording } = this.config.domain;
+    return { comparisonOperators: tolerationComparisonOperators, summaryWording };
+  }
+}

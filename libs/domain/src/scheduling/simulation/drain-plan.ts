@@ -1,0 +1,242 @@
+import { type DrainFlags, type PodDeleteStatus, controllerOf, drainErrors, drainWarnings, isTerminal, podDeleteStatus } from '../../kubectl/drain-filters';
+import { budgetsOfPod, checkEvictionBudgets } from '../../policy/eviction-budget';
+import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
+import type { Node, Pod, PodRef } from '../../types';
+import { budgetsByNamespace } from '../framework/scheduling-snapshot';
+import { type PlacementOptions, defaultPlacementOptions, podRef } from '../placement';
+import { type SimulationMode, simulatePlacement } from './place-together';
+import type { SimulatedCluster } from './simulated-cluster-state';
+
+/**
+ * What `kubectl drain --ignore-daemonsets --delete-emptydir-data [--force]` over some nodes would
+ * do, and where the pods it evicts come back: kubectl cordons every node first (RunDrain), then
+ * takes the nodes one after another, deciding each node's pods with its filters (drain-filters.ts).
+ * A node where a pod cannot be deleted (one that declares no controller, without --force) is not
+ * drained at all: kubectl prints `cannot delete ...` and goes on. On the others, every pod the
+ * filters let go is evicted; the Eviction API refuses one whose PodDisruptionBudget allows no
+ * disruption now (429, which kubectl retries until the budget allows it: the drain waits there), or
+ * that more than one budget selects (500). A pod whose budget allows some disruptions is evicted:
+ * kubectl's retries get it through as its replacements become ready (the plan does not follow how
+ * long that takes). Each evicted pod that has a controller (ReplicaSet, StatefulSet, Job, any
+ * controller but a DaemonSet) is recreated and placed, together or alone (simulatePlacement), on
+ * the cluster as the drain leaves it: its nodes cordoned, the evicted pods gone; a pod without one,
+ * evicted with --force, is gone. Terminal pods are deleted and hold no room: they are listed as
+ * skipped. Pods pending before the drain are not placed with it.
+ */
+
+export interface DrainRequest {
+  /** The nodes drained, in the order kubectl takes them (as listed: by name). */
+  readonly nodes: readonly string[];
+  readonly force: boolean;
+  readonly mode: SimulationMode;
+  /** When the evictions are asked (ms since the epoch): the budgets' conditions, and the queue's time of every replacement. */
+  readonly now: number;
+}
+
+type DrainVerdict = 'AllFit' | 'SomeStranded' | 'Blocked';
+
+interface EvictedPod {
+  readonly pod: PodRef;
+  readonly from: string;
+  /** The node its replacement goes to; null when it fits nowhere (stranded) or nothing recreates it (`replaced` false). */
+  readonly to: string | null;
+  /** Whether its controller recreates it; a pod without one, evicted with --force, is gone. */
+  readonly replaced: boolean;
+  /** kube-scheduler's line for the replacement at its turn; absent when it is not replaced. */
+  readonly summary?: string;
+  /** How many nodes shared the best total, when more than one (the node named is the first by name). */
+  readonly bestTied?: number;
+}
+
+type BlockReason = 'DisruptionBudget' | 'NoController' | 'LocalStorage' | 'DaemonSet';
+
+interface BlockedPod {
+  readonly pod: PodRef;
+  readonly from: string;
+  readonly reason: BlockReason;
+  /** kubectl's or kube-apiserver's words for it. */
+  readonly message: string;
+  /** The budget that refuses the eviction (the first, when more than one selects the pod). */
+  readonly disruptionBudget?: string;
+}
+
+type SkipReason = 'DaemonSet' | 'Mirror' | 'Terminal' | 'NodeNotDrained';
+
+interface SkippedPod {
+  readonly pod: PodRef;
+  readonly from: string;
+  readonly reason: SkipReason;
+  readonly message: string;
+}
+
+export interface DrainPlan {
+  readonly mode: SimulationMode;
+  readonly verdict: DrainVerdict;
+  /** The nodes drained, in kubectl's order. */
+  readonly nodes: readonly string[];
+  readonly counts: {
+    readonly evicted: number;
+    readonly placed: number;
+    readonly stranded: number;
+    /** Evicted and not recreated (no controller, with --force). */
+    readonly deleted: number;
+    readonly blocked: number;
+    readonly skipped: number;
+  };
+  /** In the order the replacements were placed (the scheduling queue's, in `together`), then those not recreated. */
+  readonly evicted: readonly EvictedPod[];
+  /** The evicted pods whose replacement fits nowhere (a subset of `evicted`). */
+  readonly stranded: readonly EvictedPod[];
+  readonly blocked: readonly BlockedPod[];
+  readonly skipped: readonly SkippedPod[];
+  /** The nodes kubectl does not drain, with its error (`cannot delete Pods that declare no controller ...: ns/p`). */
+  readonly undrained: readonly { readonly node: string; readonly message: string }[];
+  /** kubectl's warnings, a line per node drained (`ignoring DaemonSet-managed Pods: ns/a, ns/b`), without its `Warning: `. */
+  readonly warnings: readonly string[];
+}
+
+/** The command the plan answers for: the daemon sets ignored and emptyDir data deleted, --force as asked. */
+const flagsOf = (force: boolean): DrainFlags => ({ ignoreDaemonSets: true, deleteEmptyDirData: true, force });
+
+const byNamespaceName = (a: Pod, b: Pod) => {
+  const [x, y] = [a.metadata.namespace ?? 'default', b.metadata.namespace ?? 'default'];
+  return x < y ? -1 : x > y ? 1 : a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0;
+};
+
+/** utilerrors.NewAggregate's message: the one error's, or all of them in brackets. */
+const aggregate = (messages: readonly string[]) => (messages.length === 1 ? (messages[0] as string) : `[${messages.join(', ')}]`);
+
+const blockReasons: Record<NonNullable<PodDeleteStatus['filter']>, BlockReason> = {
+  daemonSet: 'DaemonSet',
+  mirrorPod: 'DaemonSet',
+  localStorage: 'LocalStorage',
+  unreplicated: 'NoController',
+};
+
+/** A node's pods that kubectl keeps (delete false, not an error): their reason. */
+const skipReason = (status: PodDeleteStatus): SkipReason => (status.filter === 'mirrorPod' ? 'Mirror' : 'DaemonSet');
+
+/** The pod as its controller recreates it, waiting to be scheduled: not bound, not being deleted, pending. */
+function replacementOf(pod: Pod): Pod {
+  const { nodeName: _leaving, ...spec } = pod.spec ?? {};
+  const { deletionTimestamp: _d, deletionGracePeriodSeconds: _g, ...metadata } = pod.metadata;
+  return { ...pod, metadata, spec, status: { phase: 'Pending' } };
+}
+
+export function drainPlan(
+  cluster: SimulatedCluster & { readonly pods: readonly Pod[] },
+  request: DrainRequest,
+  options: PlacementOptions = defaultPlacementOptions,
+): DrainPlan {
+  const drained = new Set(request.nodes);
+  const flags = flagsOf(request.force);
+  const budgets = budgetsByNamespace(cluster.podDisruptionBudgets ?? []);
+  const podsOf = new Map<string, Pod[]>();
+  for (const pod of cluster.pods) {
+    const nodeName = pod.spec?.nodeName;
+    if (!nodeName || !drained.has(nodeName)) continue;
+    const list = podsOf.get(nodeName);
+    if (list) list.push(pod);
+    else podsOf.set(nodeName, [pod]);
+  }
+
+  const blocked: BlockedPod[] = [];
+  const skipped: SkippedPod[] = [];
+  const undrained: { node: string; message: string }[] = [];
+  const warnings: string[] = [];
+  const leaving: { pod: Pod; from: string }[] = [];
+  for (const node of request.nodes) {
+    const pods = [...(podsOf.get(node) ?? [])].sort(byNamespaceName);
+    const statuses = pods.map((pod) => ({ pod, status: podDeleteStatus(pod, flags) }));
+    const errors = drainErrors(statuses);
+    if (errors.length > 0) {
+      const message = aggregate(errors);
+      undrained.push({ node, message });
+      for (const { pod, status } of statuses) {
+        if (status.reason === 'Error')
+          blocked.push({ pod: podRef(pod), from: node, reason: blockReasons[status.filter ?? 'unreplicated'], message: status.message ?? '' });
+        else
+          skipped.push({
+            pod: podRef(pod),
+            from: node,
+            reason: status.delete ? 'NodeNotDrained' : skipReason(status),
+            message: status.delete ? message : (status.message ?? ''),
+          });
+      }
+      continue;
+    }
+    const warning = drainWarnings(statuses);
+    if (warning) warnings.push(warning);
+    for (const { pod, status } of statuses) {
+      if (!status.delete) {
+        skipped.push({
+          pod: podRef(pod),
+          from: node,
+          reason: skipReason(status),
+          message: status.message ?? 'a mirror pod: the kubelet runs it from a file, the API server cannot delete it',
+        });
+        continue;
+      }
+      if (isTerminal(pod)) {
+        skipped.push({ pod: podRef(pod), from: node, reason: 'Terminal', message: 'finished: deleted, holding no room and recreated by nothing' });
+        continue;
+      }
+      const refusal = budgetRefusal(pod, budgets.get(pod.metadata.namespace || 'default') ?? [], request.now);
+      if (refusal) blocked.push({ pod: podRef(pod), from: node, reason: 'DisruptionBudget', ...refusal });
+      else leaving.push({ pod, from: node });
+    }
+  }
+
+  const gone = new Set(leaving.map(({ pod }) => pod));
+  const nodes: Node[] = cluster.nodes.map((node) => (drained.has(node.metadata.name) ? { ...node, spec: { ...node.spec, unschedulable: true } } : node));
+  const recreated = leaving.filter(({ pod }) => controllerOf(pod) !== undefined);
+  const simulation = simulatePlacement(
+    { ...cluster, nodes, pods: cluster.pods.filter((pod) => !gone.has(pod)) },
+    recreated.map(({ pod }) => ({ pod: replacementOf(pod), queuedAt: request.now })),
+    request.mode,
+    options,
+  );
+  const fromOf = new Map(recreated.map(({ pod, from }) => [`${pod.metadata.namespace || 'default'}/${pod.metadata.name}`, from]));
+  const placed: EvictedPod[] = simulation.placements.map((p) => ({
+    pod: p.pod,
+    from: fromOf.get(`${p.pod.namespace}/${p.pod.name}`) as string,
+    to: p.node,
+    replaced: true,
+    summary: p.summary,
+    ...(p.bestTied ? { bestTied: p.bestTied } : {}),
+  }));
+  const deleted: EvictedPod[] = leaving
+    .filter(({ pod }) => controllerOf(pod) === undefined)
+    .map(({ pod, from }) => ({ pod: podRef(pod), from, to: null, replaced: false }));
+  const evicted = [...placed, ...deleted];
+  const stranded = placed.filter((p) => p.to === null);
+  const verdict: DrainVerdict = blocked.length > 0 || undrained.length > 0 ? 'Blocked' : stranded.length > 0 ? 'SomeStranded' : 'AllFit';
+  return {
+    mode: simulation.mode,
+    verdict,
+    nodes: [...request.nodes],
+    counts: {
+      evicted: evicted.length,
+      placed: placed.length - stranded.length,
+      stranded: stranded.length,
+      deleted: deleted.length,
+      blocked: blocked.length,
+      skipped: skipped.length,
+    },
+    evicted,
+    stranded,
+    blocked,
+    skipped,
+    undrained,
+    warnings,
+  };
+}
+
+/** The Eviction API's refusal of the pod by its budgets as they stand, in kube-apiserver's words; undefined when it lets the pod go. */
+function budgetRefusal(pod: Pod, budgets: readonly PodDisruptionBudget[], now: number): { message: string; disruptionBudget?: string } | undefined {
+  const check = checkEvictionBudgets(pod, budgets, now);
+  if (check.kind !== 'refused') return undefined;
+  const [budget] = budgetsOfPod(pod, budgets);
+  const cause = check.failure.otherCauses?.[0]?.message;
+  return { message: cause ? `${check.failure.message} ${cause}` : check.failure.message, ...(budget ? { disruptionBudget: budget.metadata.name } : {}) };
+}

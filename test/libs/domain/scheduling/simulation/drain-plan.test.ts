@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import type { Node, Pod } from '../../../../../libs/domain/src/types';
+import type { PodDisruptionBudget } from '../../../../../libs/domain/src/policy/pod-disruption-budget';
+import { drainPlan } from '../../../../../libs/domain/src/scheduling/simulation/drain-plan';
+
+/**
+ * drainPlan: what `kubectl drain --ignore-daemonsets --delete-emptydir-data [--force]` does with
+ * each pod of the nodes drained (its filters, as TestDrain in k8s.io/kubectl pkg/cmd/drain drives
+ * them; the Eviction API's budgets, as TestEviction in pkg/registry/core/pod/storage decides them),
+ * and where the replacements go, on small clusters worked out by hand.
+ */
+
+const now = Date.parse('2026-11-28T12:00:00Z');
+
+const node = (name: string, cpu: string): Node => ({
+  metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+  status: { allocatable: { cpu, memory: '64Gi', pods: '110' } },
+});
+
+interface PodShape {
+  on: string;
+  cpu?: string;
+  owner?: string;
+  app?: string;
+  phase?: string;
+  mirror?: boolean;
+  emptyDir?: boolean;
+  spec?: Pod['spec'];
+}
+
+function pod(name: string, { on, cpu = '1', owner = 'ReplicaSet', app = 'web', phase = 'Running', mirror, emptyDir, spec }: PodShape): Pod {
+  return {
+    metadata: {
+      name,
+      namespace: 'default',
+      labels: { app },
+      ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: owner, name: `${app}-owner`, uid: `uid-${app}`, controller: true }] } : {}),
+      ...(mirror ? { annotations: { 'kubernetes.io/config.mirror': 'x' } } : {}),
+    },
+    spec: {
+      ...spec,
+      nodeName: on,
+      containers: [{ name: 'c', image: 'x', resources: { requests: { cpu } } }],
+      ...(emptyDir ? { volumes: [{ name: 'scratch', emptyDir: {} }] } : {}),
+    },
+    status: { phase, conditions: [{ type: 'Ready', status: 'True' }] },
+  };
+}
+
+function budget(name: string, app: string, disruptionsAllowed: number): PodDisruptionBudget {
+  return {
+    metadata: { name, namespace: 'default', generation: 1 },
+    spec: { minAvailable: 1, selector: { matchLabels: { app } } },
+    status: { observedGeneration: 1, disruptionsAllowed, currentHealthy: 2, desiredHealthy: 2 - disruptionsAllowed, expectedPods: 2 },
+  };
+}
+
+const request = { nodes: ['n1'], force: false, mode: 'together' as const, now };
+const moves = (plan: ReturnType<typeof drainPlan>) => plan.evicted.map((e) => [e.pod.name, e.from, e.to]);
+
+describe('drainPlan', () => {
+  it('two 1-cpu replicas leave n1, where n2 has 1.5 cpu free and n3 1: together each finds its own node and all fit', () => {
+    const cluster = {
+      nodes: [node('n1', '4'), node('n2', '2'), node('n3', '2')],
+      pods: [pod('a', { on: 'n1' }), pod('b', { on: 'n1' }), pod('x', { on: 'n2', cpu: '500m', app: 'x' }), pod('y', { on: 'n3', app: 'y' })],
+    };
+    const plan = drainPlan(cluster, request);
+    expect(plan).toMatchObject({
+      mode: 'together',
+      verdict: 'AllFit',
+      nodes: ['n1'],
+      counts: { evicted: 2, placed: 2, stranded: 0, deleted: 0, blocked: 0, skipped: 0 },
+    });
+    expect(moves(plan)).toEqual([
+      ['a', 'n1', 'n2'],
+      ['b', 'n1', 'n3'],
+    ]);
+  });
+
+  it('the same alone: each replica judged against the cluster as it is, both sent to n2, which holds one', () => {
+    const cluster = {
+      nodes: [node('n1', '4'), node('n2', '2'), node('n3', '2')],
+      pods: [pod('a', { on: 'n1' }), pod('b', { on: 'n1' }), pod('x', { on: 'n2', cpu: '500m', app: 'x' }), pod('y', { on: 'n3', app: 'y' })],
+    };
+    expect(moves(drainPlan(cluster, { ...request, mode: 'alone' }))).toEqual([
+      ['a', 'n1', 'n2'],
+      ['b', 'n1', 'n2'],
+    ]);
+  });
+
+  it('a replica with no room left anywhere is stranded, with the scheduler line that counts the cordoned node', () => {
+    const cluster = { nodes: [node('n1', '2'), node('n2', '1')], pods: [pod('a', { on: 'n1' }), pod('b', { on: 'n1' })] };
+    const plan = drainPlan(cluster, request);
+    expect(plan.verdict).toBe('SomeStranded');
+    expect(plan.counts).toMatchObject({ evicted: 2, placed: 1, stranded: 1 });
+    expect(plan.stranded).toEqual([
+      {
+        pod: { namespace: 'default', name: 'b' },
+        from: 'n1',
+        to: null,
+        replaced: true,
+        summary: '0/2 nodes are available: 1 Insufficient cpu, 1 node(s) were unschedulable.',
+      },
+    ]);
+  });
+
+  it("DaemonSet and mirror pods stay on the cordoned node, skipped, with kubectl's warning for the DaemonSet pod; a terminal pod is deleted and counts as skipped", () => {
+    const cluster = {
+      nodes: [node('n1', '4'), node('n2', '4')],
+      pods: [
+        pod('agent', { on: 'n1', owner: 'DaemonSet', app: 'agent' }),
+        pod('static', { on: 'n1', owner: '', app: 'static', mirror: true }),
+        pod('done', { on: 'n1', owner: 'Job', phase: 'Succeeded' }),
+      ],
+    };
+    const plan = drainPlan(cluster, request);
+    expect(plan).toMatchObject({ verdict: 'AllFit', counts: { evicted: 0, skipped: 3 }, warnings: ['ignoring DaemonSet-managed Pods: default/agent'] });
+    expect(plan.skipped.map((s) => [s.pod.name, s.reason])).toEqual([
+      ['agent', 'DaemonSet'],
+      ['done', 'Terminal'],
+      ['static', 'Mirror'],
+    ]);
+  });
+
+  it('a pod that declares no controller, without --force: kubectl does not drain its node at all (the other pods stay) and goes on to the next', () => {
+    const cluster = {
+      nodes: [node('n1', '4'), node('n2', '4'), node('n3', '4')],
+      pods: [pod('bare', { on: 'n1', owner: '' }), pod('a', { on: 'n1' }), pod('c', { on: 'n2' })],
+    };
+    const plan = drainPlan(cluster, { ...request, nodes: ['n1', 'n2'] });
+    expect(plan.verdict).toBe('Blocked');
+    expect(plan.undrained).toEqual([{ node: 'n1', message: 'cannot delete Pods that declare no controller (use --force to override): default/bare' }]);
+    expect(plan.blocked).toEqual([
+      { pod: { namespace: 'default', name: 'bare' }, from: 'n1', reason: 'NoController', message: 'Pods that declare no controller (use --force to override)' },
+    ]);
+    expect(plan.skipped.map((s) => [s.pod.name, s.reason])).toEqual([['a', 'NodeNotDrained']]);
+    expect(moves(plan)).toEqual([['c', 'n2', 'n3']]);
+  });
+
+  it('the same pod with --force is evicted and gone: nothing recreates it, and kubectl warns', () => {
+    const cluster = { nodes: [node('n1', '4'), node('n2', '4')], pods: [pod('bare', { on: 'n1', owner: '' }), pod('a', { on: 'n1' })] };
+    const plan = drainPlan(cluster, { ...request, force: true });
+    expect(plan).toMatchObject({
+      verdict: 'AllFit',
+      counts: { evicted: 2, placed: 1, deleted: 1 },
+      warnings: ['deleting Pods that declare no controller: default/bare'],
+    });
+    expect(plan.evicted.map((e) => [e.pod.name, e.to, e.replaced])).toEqual([
+      ['a', 'n2', true],
+      ['bare', null, false],
+    ]);
+  });
+
+  it("a PodDisruptionBudget that allows no disruption blocks its pod (429, which kubectl retries); the node's other pods are evicted", () => {
+    const cluster = {
+      nodes: [node('n1', '4'), node('n2', '4')],
+      pods: [pod('db-0', { on: 'n1', app: 'db' }), pod('a', { on: 'n1' })],
+      podDisruptionBudgets: [budget('db-pdb', 'db', 0)],
+    };
+    const plan = drainPlan(cluster, request);
+    expect(plan.verdict).toBe('Blocked');
+    expect(plan.blocked).toEqual([
+      {
+        pod: { namespace: 'default', name: 'db-0' },
+        from: 'n1',
+        reason: 'DisruptionBudget',
+        disruptionBudget: 'db-pdb',
+        message: "Cannot evict pod as it would violate the pod's disruption budget. The disruption budget db-pdb needs 2 healthy pods and has 2 currently",
+      },
+    ]);
+    expect(moves(plan)).toEqual([['a', 'n1', 'n2']]);
+  });
+
+  it('a budget that allows one disruption lets both its pods go: the second eviction waits for the first replacement, then passes', () => {
+    const cluster = {
+      nodes: [node('n1', '4'), node('n2', '4')],
+      pods: [pod('web-0', { on: 'n1' }), pod('web-1', { on: 'n1' })],
+      podDisruptionBudgets: [budget('web-pdb', 'web', 1)],
+    };
+    expect(drainPlan(cluster, request)).toMatchObject({ verdict: 'AllFit', counts: { evicted: 2, placed: 2, blocked: 0 } });
+  });
+
+  it('a pod two budgets select cannot be evicted at all (500)', () => {
+    const cluster = {
+      nodes: [node('n1', '4'), node('n2', '4')],
+      pods: [pod('web-0', { on: 'n1' })],
+      podDisruptionBudgets: [budget('one', 'web', 1), budget('two', 'web', 1)],
+    };
+    const plan = drainPlan(cluster, request);
+    expect(plan.blocked).toEqual([
+      {
+        pod: { namespace: 'default', name: 'web-0' },
+        from: 'n1',
+        reason: 'DisruptionBudget',
+        disruptionBudget: 'one',
+        message: 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.',
+      },
+    ]);
+  });
+
+  it('replacements with required anti-affinity on the hostname: the second keeps off the roomy node the first took, for the small one left', () => {
+    const anti: Pod['spec'] = {
+      affinity: {
+        podAntiAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'kubernetes.io/hostname' }],
+        },
+      },
+    };
+    const cluster = {
+      nodes: [node('n1', '8'), node('n2', '8'), node('n3', '16'), node('n4', '2')],
+      // Pods of a Job: no default spreading, so only the anti-affinity keeps the second off n3.
+      pods: [
+        pod('web-0', { on: 'n1', owner: 'Job', spec: anti }),
+        pod('web-1', { on: 'n1', owner: 'Job', spec: anti }),
+        pod('web-2', { on: 'n2', owner: 'Job', spec: anti }),
+      ],
+    };
+    const plan = drainPlan(cluster, request);
+    expect(moves(plan)).toEqual([
+      ['web-0', 'n1', 'n3'],
+      ['web-1', 'n1', 'n4'],
+    ]);
+  });
+
+  it('pods of higher priority are placed first, whatever node they leave (PrioritySort)', () => {
+    const cluster = {
+      nodes: [node('n1', '4'), node('n2', '4'), node('n3', '1')],
+      pods: [pod('low', { on: 'n1', app: 'low' }), pod('high', { on: 'n2', app: 'high', spec: { priority: 1000 } })],
+    };
+    const plan = drainPlan(cluster, { ...request, nodes: ['n1', 'n2'] });
+    expect(moves(plan)).toEqual([
+      ['high', 'n2', 'n3'],
+      ['low', 'n1', null],
+    ]);
+  });
+});
