@@ -15,6 +15,7 @@ import { EvictionsModule } from './features/evictions/evictions.module';
 import { HealthModule } from './features/health/health.module';
 import { ImpactModule } from './features/impact/impact.module';
 import { DrainModule } from './features/drain/drain.module';
+import { HeadroomModule } from './features/headroom/headroom.module';
 import { ImportModule } from './features/import/import.module';
 import { MetricsEndpointModule } from './features/metrics/metrics-endpoint.module';
 import { NodesModule } from './features/nodes/nodes.module';
@@ -51,6 +52,7 @@ import { DatabaseModule } from './platform/database/database.module';
     HealthModule,
     ImpactModule,
     DrainModule,
+    HeadroomModule,
     ImportModule,
     MetricsEndpointModule,
     NodesModule,

@@ -1,5 +1,6 @@
 import { drainPlan, drainPlanUsage } from './commands/drain-plan';
 import { evictions, evictionsUsage } from './commands/evictions';
+import { headroom, headroomUsage } from './commands/headroom';
 import { impact, impactUsage } from './commands/impact';
 import { importCommand, importUsage } from './commands/import';
 import { keys, keysUsage } from './commands/keys';
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   where: { run: where, usage: whereUsage },
   impact: { run: impact, usage: impactUsage },
   'drain-plan': { run: drainPlan, usage: drainPlanUsage },
+  headroom: { run: headroom, usage: headroomUsage },
   evictions: { run: evictions, usage: evictionsUsage },
   import: { run: importCommand, usage: importUsage },
   keys: { run: keys, usage: keysUsage },

@@ -63,6 +63,7 @@ export {
   contextWithout,
   indexedContext,
   placePod,
+  podRef,
 } from './scheduling/placement';
 export { type SchedulingSnapshot, type StorageLister, budgetsByNamespace, emptyStorageLister, snapshotOf } from './scheduling/framework/scheduling-snapshot';
 export { type ScorePluginName, MAX_TOTAL_SCORE, ScorePluginWeights } from './scheduling/framework/default-scores';
@@ -208,3 +209,4 @@ export { podDisruptionBudgetTable } from './printing/pod-disruption-budget-table
 export { budgetsOfPod, checkEvictionBudgets, evictionConsultsBudgets } from './policy/eviction-budget';
 export { type SimulationMode } from './scheduling/simulation/place-together';
 export { type DrainPlan, drainPlan } from './scheduling/simulation/drain-plan';
+export { type Headroom, headroom } from './scheduling/simulation/headroom';

@@ -241,6 +241,21 @@ describe('kubectl taintgate', () => {
     expect(usage.stderr).toMatch(/^error: name the nodes, or give a selector \(-l\), or --all/);
   }, 60_000);
 
+  it('headroom: how many more copies fit, a row per node; a stored pod by name, kept to a pool by -l', async () => {
+    const run = await plugin.run(['headroom', '-f', '-', '--max', '5'], {
+      input: 'kind: Pod\nmetadata: {name: small}\nspec: {containers: [{name: c, image: x, resources: {requests: {cpu: 100m}}}]}\n',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('at least 5 more web/small fit.');
+    expect(cells(run.stdout)[0]).toEqual(['NODE', 'COPIES', 'BINDING']);
+    const stored = await plugin.run(['headroom', 'b', '-l', 'pool=spot', '--max', '3', '-o', 'json']);
+    expect(stored.stderr).toBe('');
+    expect(JSON.parse(stored.stdout)).toMatchObject({ pod: { namespace: 'web', name: 'b' }, total: 3, complete: false });
+    const bad = await plugin.run(['headroom', 'b', '--max', 'lots']);
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+  }, 60_000);
+
   it("-o markdown: the service's chat answer as it comes; where's exit status still says whether the pod fits", async () => {
     const picky = await plugin.run(['where', '-f', '-', '-o', 'markdown'], {
       input: 'kind: Pod\nmetadata: {name: picky}\nspec: {nodeSelector: {pool: none}}\n',

@@ -8,6 +8,7 @@ import { ClustersModule } from '../../features/clusters/clusters.module';
 import { stringifyExactly } from '../../http/edge/exact-json';
 import { ImpactModule } from '../../features/impact/impact.module';
 import { DrainModule } from '../../features/drain/drain.module';
+import { HeadroomModule } from '../../features/headroom/headroom.module';
 import { NodesModule } from '../../features/nodes/nodes.module';
 import { PlacementModule } from '../../features/placement/placement.module';
 import { PodsModule } from '../../features/pods/pods.module';
@@ -68,6 +69,7 @@ import { StoreModule } from '../../store/store.module';
     PlacementModule,
     ImpactModule,
     DrainModule,
+    HeadroomModule,
   ],
   providers: [...RESOLVERS, EvictionEventsService],
   exports: [EvictionEventsService],

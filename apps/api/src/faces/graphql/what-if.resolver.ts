@@ -8,12 +8,15 @@ import { placement, placementView } from '../../features/placement/placement-com
 import { PlacementService } from '../../features/placement/placement.service';
 import { drainImpact } from '../../features/drain/drain-command';
 import { DrainService } from '../../features/drain/drain.service';
+import { headroomCommand } from '../../features/headroom/headroom-command';
+import { HeadroomService } from '../../features/headroom/headroom.service';
 import { GraphQLJSON } from './json.scalar';
 import { withoutNulls } from './input-objects';
 import { ContinueArg, LimitArg } from './list-args';
 import { PlacementType, TaintImpactType } from './types/result.types';
 import { TaintInput } from './types/taint.types';
 import { DrainPlanType } from './types/drain-plan.types';
+import { HeadroomType } from './types/headroom.types';
 
 @InputType('WhatIfCluster', { description: 'A hypothetical cluster: Kubernetes Nodes and Pods as JSON; nothing is stored.' })
 export class WhatIfClusterInput {
@@ -29,6 +32,7 @@ export class WhatIfResolver {
     private readonly placementService: PlacementService,
     private readonly impact: ImpactService,
     private readonly drain: DrainService,
+    private readonly headroomService: HeadroomService,
   ) {}
 
   @Query(() => PlacementType, {
@@ -105,5 +109,25 @@ export class WhatIfResolver {
   ) {
     const command = this.commands.parse(drainImpact, withoutNulls({ nodes, selector, all, mode, force }));
     return (await this.drain.plan(this.commands.cluster(cluster), command)).answer;
+  }
+
+  @Query(() => HeadroomType, {
+    description: 'How many more copies of this pod (inline, or a stored one by namespace and name) fit, on the nodes named, or those of a selector, or all?',
+  })
+  headroom(
+    @Args('pod', { type: () => GraphQLJSON, nullable: true, description: 'an inline Pod' }) pod?: unknown,
+    @Args('namespace', { type: () => String, nullable: true, description: 'of a stored pod (default "default")' }) namespace?: string | null,
+    @Args('name', { type: () => String, nullable: true, description: 'of a stored pod' }) name?: string | null,
+    @Args('nodes', { type: () => [String], nullable: true }) nodes?: string[] | null,
+    @Args('selector', { type: () => String, nullable: true }) selector?: string | null,
+    @Args('all', { type: () => Boolean, nullable: true }) all?: boolean | null,
+    @Args('max', { type: () => Int, nullable: true, description: 'at most this many copies (default 10000)' }) max?: number | null,
+    @ClusterArg() cluster?: string | null,
+  ) {
+    const asked = name ? { namespace: namespace ?? undefined, name } : pod;
+    return this.headroomService.headroom(
+      this.commands.cluster(cluster),
+      this.commands.parse(headroomCommand, withoutNulls({ pod: asked, nodes, selector, all, max })),
+    );
   }
 }

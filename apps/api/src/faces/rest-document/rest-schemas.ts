@@ -3,6 +3,8 @@ import { auditEventListSchema, auditEventSchema } from '../../features/audit/aud
 import { clusterListSchema, clusterSchema } from '../../features/clusters/cluster-schemas';
 import { drainPlanSchema } from '../../features/drain/drain-answers';
 import { drainImpactRequestSchema } from '../../features/drain/drain-request-schema';
+import { headroomSchema } from '../../features/headroom/headroom-answers';
+import { headroomRequestSchema } from '../../features/headroom/headroom-request-schema';
 import { evictionListSchema, evictionSchema } from '../../features/evictions/eviction-schemas';
 import { healthReportSchema } from '../../features/health/health-report-schema';
 import { impactPodsSchema, impactSummarySchema } from '../../features/impact/impact-answers';
@@ -30,6 +32,8 @@ const restSchemas: Record<RestSchemaName, JsonSchema> = {
   TaintImpactPods: impactPodsSchema,
   DrainImpactRequest: drainImpactRequestSchema,
   DrainPlan: drainPlanSchema,
+  HeadroomRequest: headroomRequestSchema,
+  Headroom: headroomSchema,
   TaintCommandResult: taintCommandResultSchema,
   ImportBody: importBodySchema,
   ImportResult: importResultSchema,

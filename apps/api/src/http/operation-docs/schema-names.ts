@@ -15,6 +15,8 @@ export const REST_SCHEMA_NAMES = [
   'TaintImpactPods',
   'DrainImpactRequest',
   'DrainPlan',
+  'HeadroomRequest',
+  'Headroom',
   'TaintCommandResult',
   'ImportBody',
   'ImportResult',

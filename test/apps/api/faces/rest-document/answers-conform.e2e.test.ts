@@ -99,6 +99,7 @@ describe('the answers, as the OpenAPI document declares them', () => {
     await conforming('POST', inCluster('/taint-impact'), { taint, nodes: ['n1'] });
     await conforming('POST', inCluster('/taint-impact?view=pods'), { taint, all: true });
     await conforming('POST', inCluster('/drain-impact'), { nodes: ['n1'], mode: 'alone' });
+    await conforming('POST', inCluster('/headroom'), { pod: pod('web'), max: 5 });
   });
 
   it('answers taints, the kubectl taint command and evictions as declared', async () => {

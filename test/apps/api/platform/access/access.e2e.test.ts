@@ -99,7 +99,7 @@ describe('API keys and roles (TAINTGATE_AUTH=on)', () => {
       if (path.startsWith('/v1/apikeys') || path.startsWith('/v1/webhooks') || path === '/v1/audit') return 'admin';
       if (method === 'delete' && path === '/v1/clusters/{cluster}') return 'admin';
       if (method === 'get') return 'viewer';
-      if (method === 'post' && /\/(placement|taint-impact)$/.test(path)) return 'viewer';
+      if (method === 'post' && /\/(placement|taint-impact|drain-impact|headroom)$/.test(path)) return 'viewer';
       return 'operator';
     }
 
