@@ -7,6 +7,7 @@ import { ImpactService } from '../../features/impact/impact.service';
 import { placement, placementView } from '../../features/placement/placement-command';
 import { PlacementService } from '../../features/placement/placement.service';
 import { drainImpact } from '../../features/drain/drain-command';
+import { nodeName } from '../../features/nodes/node-commands';
 import { DrainService } from '../../features/drain/drain.service';
 import { headroomCommand } from '../../features/headroom/headroom-command';
 import { HeadroomService } from '../../features/headroom/headroom.service';
@@ -15,7 +16,7 @@ import { withoutNulls } from './input-objects';
 import { ContinueArg, LimitArg } from './list-args';
 import { PlacementType, TaintImpactType } from './types/result.types';
 import { TaintInput } from './types/taint.types';
-import { DrainPlanType } from './types/drain-plan.types';
+import { DrainPlanType, NodeRemovalType } from './types/drain-plan.types';
 import { HeadroomType } from './types/headroom.types';
 
 @InputType('WhatIfCluster', { description: 'A hypothetical cluster: Kubernetes Nodes and Pods as JSON; nothing is stored.' })
@@ -129,5 +130,10 @@ export class WhatIfResolver {
       this.commands.cluster(cluster),
       this.commands.parse(headroomCommand, withoutNulls({ pod: asked, nodes, selector, all, max })),
     );
+  }
+
+  @Query(() => NodeRemovalType, { description: 'Can this node be removed? Its drain plan, the replacements placed together.' })
+  nodeRemoval(@Args('name', { type: () => String }) name: string, @ClusterArg() cluster?: string | null) {
+    return this.drain.removal(this.commands.cluster(cluster), this.commands.parse(nodeName, { name }));
   }
 }

@@ -1,7 +1,7 @@
 import { apiKeyListSchema, apiKeySchema, createApiKeyRequestSchema } from '../../features/api-keys/api-key-schemas';
 import { auditEventListSchema, auditEventSchema } from '../../features/audit/audit-schemas';
 import { clusterListSchema, clusterSchema } from '../../features/clusters/cluster-schemas';
-import { drainPlanSchema } from '../../features/drain/drain-answers';
+import { drainPlanSchema, nodeRemovalSchema } from '../../features/drain/drain-answers';
 import { drainImpactRequestSchema } from '../../features/drain/drain-request-schema';
 import { headroomSchema } from '../../features/headroom/headroom-answers';
 import { headroomRequestSchema } from '../../features/headroom/headroom-request-schema';
@@ -32,6 +32,7 @@ const restSchemas: Record<RestSchemaName, JsonSchema> = {
   TaintImpactPods: impactPodsSchema,
   DrainImpactRequest: drainImpactRequestSchema,
   DrainPlan: drainPlanSchema,
+  NodeRemoval: nodeRemovalSchema,
   HeadroomRequest: headroomRequestSchema,
   Headroom: headroomSchema,
   TaintCommandResult: taintCommandResultSchema,

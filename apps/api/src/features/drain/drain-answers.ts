@@ -84,3 +84,23 @@ export const drainPlanSchema: JsonSchema = object(
 
 /** The answer as REST sends it, from its schema's compiled serializer. */
 export const drainPlanJson = serializerOf(drainPlanSchema);
+
+/** GET /v1/nodes/{name}/removal: the node's drain plan, and whether it can go (every replacement placed, nothing blocking). */
+export interface NodeRemovalAnswer extends DrainPlanAnswer {
+  readonly node: string;
+  readonly removable: boolean;
+}
+
+const planProperties = (drainPlanSchema as { properties: Record<string, JsonSchema> }).properties;
+const planRequired = (drainPlanSchema as { required: string[] }).required;
+
+export const nodeRemovalSchema: JsonSchema = object(
+  {
+    node: stringField,
+    removable: described(booleanField, 'true when the drain evicts every pod it must and each replacement finds a node (verdict AllFit)'),
+    ...planProperties,
+  },
+  ['node', 'removable', ...planRequired],
+);
+
+export const nodeRemovalJson = serializerOf(nodeRemovalSchema);

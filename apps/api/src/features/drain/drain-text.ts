@@ -1,6 +1,6 @@
 import type { PodRef } from '@taintgate/domain';
 import { chatLines, code, counted, namesList, warningLines } from '../../http/answer-format/markdown';
-import type { DrainPlanAnswer } from './drain-answers';
+import type { DrainPlanAnswer, NodeRemovalAnswer } from './drain-answers';
 
 const podName = (pod: PodRef) => `${pod.namespace}/${pod.name}`;
 
@@ -47,4 +47,12 @@ export function drainText(plan: DrainPlanAnswer): string {
     lines.push(`To ${shown.join('; ')}${busiest.length > 5 ? `; and ${busiest.length - 5} more nodes` : ''}.`);
   }
   return chatLines(lines, 'ask without format=markdown for every pod');
+}
+
+/** A node's removal as a chat answer: whether it can go, then its drain plan's lines. */
+export function removalText(removal: NodeRemovalAnswer): string {
+  const verdict = removal.removable
+    ? `${code(removal.node)} can be removed: its pods find room elsewhere.`
+    : `${code(removal.node)} cannot be removed as it stands.`;
+  return `${verdict}\n${drainText(removal)}`;
 }

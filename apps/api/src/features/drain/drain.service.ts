@@ -3,7 +3,7 @@ import { type Node, type PlacementOptions, drainPlan, emptyTargetWarnings, k8sTi
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
 import { AppConfig } from '../../platform/config/app-config';
 import { valueOf } from '../../platform/failures/failure.exception';
-import type { DrainPlanAnswer } from './drain-answers';
+import type { DrainPlanAnswer, NodeRemovalAnswer } from './drain-answers';
 import type { DrainCommand } from './drain-command';
 
 /** "What if I drained these nodes?" Nothing is changed. */
@@ -34,6 +34,12 @@ export class DrainService {
     );
     const warnings = emptyTargetWarnings(target, names.length);
     return { answer: { ...plan, at: k8sTime(new Date(now)), warnings: [...warnings, ...plan.warnings] }, warnings };
+  }
+
+  /** Can this node go? Its drain plan (replacements placed together, no --force), removable when every replacement fits and nothing blocks it. */
+  async removal(clusterName: string, node: string): Promise<NodeRemovalAnswer> {
+    const { answer } = await this.plan(clusterName, { target: { by: 'names', names: [node] }, mode: 'together', force: false });
+    return { node, removable: answer.verdict === 'AllFit', ...answer };
   }
 
   private options(): PlacementOptions {

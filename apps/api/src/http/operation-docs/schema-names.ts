@@ -15,6 +15,7 @@ export const REST_SCHEMA_NAMES = [
   'TaintImpactPods',
   'DrainImpactRequest',
   'DrainPlan',
+  'NodeRemoval',
   'HeadroomRequest',
   'Headroom',
   'TaintCommandResult',

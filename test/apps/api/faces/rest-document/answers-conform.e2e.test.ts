@@ -100,6 +100,7 @@ describe('the answers, as the OpenAPI document declares them', () => {
     await conforming('POST', inCluster('/taint-impact?view=pods'), { taint, all: true });
     await conforming('POST', inCluster('/drain-impact'), { nodes: ['n1'], mode: 'alone' });
     await conforming('POST', inCluster('/headroom'), { pod: pod('web'), max: 5 });
+    await conforming('GET', inCluster('/nodes/n1/removal'));
   });
 
   it('answers taints, the kubectl taint command and evictions as declared', async () => {

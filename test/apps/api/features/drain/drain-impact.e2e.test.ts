@@ -114,6 +114,25 @@ describe('POST /v1/drain-impact', () => {
     expect(chat.body).toContain('2 pods evicted: 2 placed, 0 stranded; 0 blocked, 1 skipped.');
   });
 
+  it("GET /v1/nodes/{name}/removal: g1 can go (its replicas find room); g2 cannot (db-0's budget); GraphQL and chat agree; an unknown node is 404", async () => {
+    const g1 = (await api.get('/v1/nodes/g1/removal')).json<Json>();
+    expect(g1).toMatchObject({ node: 'g1', removable: true, verdict: 'AllFit', mode: 'together', counts: { evicted: 2, placed: 2 } });
+    const g2 = (await api.get('/v1/clusters/default/nodes/g2/removal')).json<Json>();
+    expect(g2).toMatchObject({ node: 'g2', removable: false, verdict: 'Blocked', blocked: [{ pod: { name: 'db-0' }, disruptionBudget: 'db' }] });
+    const graphql = (
+      await api.post('/graphql', { query: '{ nodeRemoval(name: "g2") { node removable verdict blocked { pod { name } disruptionBudget } } }' })
+    ).json<Json>();
+    expect(graphql.data.nodeRemoval).toEqual({
+      node: 'g2',
+      removable: false,
+      verdict: 'Blocked',
+      blocked: [{ pod: { name: 'db-0' }, disruptionBudget: 'db' }],
+    });
+    const chat = await api.get('/v1/nodes/g1/removal?format=markdown');
+    expect(chat.body).toMatch(/^`g1` can be removed: its pods find room elsewhere\.\n/);
+    expect((await api.get('/v1/nodes/nope/removal')).statusCode).toBe(404);
+  });
+
   it('refuses a bad request by the field: an unknown mode, no target, a node that is not there; nothing is stored', async () => {
     const badMode = await api.post('/v1/drain-impact', { nodes: ['g1'], mode: 'sometimes' });
     expect(badMode.statusCode).toBe(400);

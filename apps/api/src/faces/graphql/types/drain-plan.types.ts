@@ -63,3 +63,9 @@ export class DrainPlanType {
   @Field(() => [DrainUndrainedType], { complexity: listCost(RESULT_ITEMS) }) undrained!: DrainUndrainedType[];
   @Field(() => [String], { description: "kubectl's warnings, after the request's own" }) warnings!: string[];
 }
+
+@ObjectType('NodeRemoval', { description: 'Whether a node can be removed: its drain plan, removable when every replacement fits and nothing blocks it' })
+export class NodeRemovalType extends DrainPlanType {
+  @Field() node!: string;
+  @Field() removable!: boolean;
+}
