@@ -30,8 +30,8 @@ function combineScalar(a: ReadonlyMap<string, bigint>, b: ReadonlyMap<string, bi
   return sum.size === a.size ? sum : new Map([...sum].sort(([x], [y]) => (x < y ? -1 : 1)));
 }
 
-/** NodeInfo.update: the request of one pod added (sign 1) or taken away (sign -1), and the pod counted. */
-function update(usage: NodeUsage, request: PodResourceRequest, sign: 1n | -1n): NodeUsage {
+/** NodeInfo.update: the request of one pod added (sign 1) or taken away (sign -1), and the pod counted; `sign` pods of it at once. */
+function update(usage: NodeUsage, request: PodResourceRequest, sign: bigint): NodeUsage {
   const { requested, nonZeroRequested } = usage;
   return {
     requested: {
@@ -44,12 +44,15 @@ function update(usage: NodeUsage, request: PodResourceRequest, sign: 1n | -1n): 
       milliCPU: nonZeroRequested.milliCPU + sign * request.nonZero.milliCPU,
       memory: nonZeroRequested.memory + sign * request.nonZero.memory,
     },
-    pods: usage.pods + (sign === 1n ? 1 : -1),
+    pods: usage.pods + Number(sign),
   };
 }
 
 /** NodeInfo.AddPod: the usage with one more pod, of this request (see podResourceRequest). */
 export const addPodUsage = (usage: NodeUsage, request: PodResourceRequest): NodeUsage => update(usage, request, 1n);
+
+/** The usage with `count` more pods of this request (addPodUsage `count` times, at once). */
+export const addPodsUsage = (usage: NodeUsage, request: PodResourceRequest, count: number): NodeUsage => update(usage, request, BigInt(count));
 
 /** NodeInfo.RemovePod: the usage without a pod that was added with this request. Nothing checks that it was. */
 export const removePodUsage = (usage: NodeUsage, request: PodResourceRequest): NodeUsage => update(usage, request, -1n);

@@ -25,6 +25,7 @@ export class DrainService {
       {
         nodes,
         pods: [...view.pods.values()],
+        usageOf: view.usageOf,
         namespace: snapshot.namespace,
         storage: snapshot.storage,
         podDisruptionBudgets: [...view.podDisruptionBudgets.values()],

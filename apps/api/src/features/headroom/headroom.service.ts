@@ -25,7 +25,7 @@ export class HeadroomService {
     const names = command.target && valueOf(selectNodes(command.target, nodes, (name) => view.nodes.get(name))).map((node) => node.metadata.name);
     const { snapshot } = view.scheduling();
     const answer = headroom(
-      { nodes, pods: view.pods.values(), namespace: snapshot.namespace, storage: snapshot.storage },
+      { nodes, pods: view.pods.values(), usageOf: view.usageOf, namespace: snapshot.namespace, storage: snapshot.storage },
       { pod: template, max: command.max, ...(names ? { nodes: names } : {}) },
       this.options(),
     );

@@ -2,6 +2,8 @@ import { type DrainFlags, type PodDeleteStatus, controllerOf, drainErrors, drain
 import { budgetsOfPod, checkEvictionBudgets } from '../../policy/eviction-budget';
 import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
 import type { Node, Pod, PodRef } from '../../types';
+import { podResourceRequest } from '../../resources/pod-requests';
+import { type NodeUsage, holdsNodeResources, removePodUsage } from '../node-usage';
 import { budgetsByNamespace } from '../framework/scheduling-snapshot';
 import { type PlacementOptions, defaultPlacementOptions, podRef } from '../placement';
 import { type SimulationMode, simulatePlacement } from './place-together';
@@ -189,9 +191,10 @@ export function drainPlan(
 
   const gone = new Set(leaving.map(({ pod }) => pod));
   const nodes: Node[] = cluster.nodes.map((node) => (drained.has(node.metadata.name) ? { ...node, spec: { ...node.spec, unschedulable: true } } : node));
+  const usageOf = cluster.usageOf && usageWithout(cluster.usageOf, leaving);
   const recreated = leaving.filter(({ pod }) => controllerOf(pod) !== undefined);
   const simulation = simulatePlacement(
-    { ...cluster, nodes, pods: cluster.pods.filter((pod) => !gone.has(pod)) },
+    { ...cluster, nodes, pods: cluster.pods.filter((pod) => !gone.has(pod)), ...(usageOf ? { usageOf } : {}) },
     recreated.map(({ pod }) => ({ pod: replacementOf(pod), queuedAt: request.now })),
     request.mode,
     options,
@@ -230,6 +233,20 @@ export function drainPlan(
     undrained,
     warnings,
   };
+}
+
+/** The holder's usage without the pods evicted: their nodes' usage less their requests, the others' as held. */
+function usageWithout(
+  usageOf: (nodeName: string) => NodeUsage | undefined,
+  leaving: readonly { pod: Pod; from: string }[],
+): (nodeName: string) => NodeUsage | undefined {
+  const changed = new Map<string, NodeUsage | undefined>();
+  for (const { pod, from } of leaving) {
+    const before = changed.has(from) ? changed.get(from) : usageOf(from);
+    // A pod that holds no room (terminal ones are skipped already) took none from its node.
+    changed.set(from, before && holdsNodeResources(pod) ? removePodUsage(before, podResourceRequest(pod)) : before);
+  }
+  return (nodeName) => (changed.has(nodeName) ? changed.get(nodeName) : usageOf(nodeName));
 }
 
 /** The Eviction API's refusal of the pod by its budgets as they stand, in kube-apiserver's words; undefined when it lets the pod go. */

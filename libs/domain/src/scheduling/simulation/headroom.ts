@@ -18,9 +18,9 @@ import { type SimulatedCluster, type SimulatedClusterState, simulatedClusterStat
  * taints, labels, size and the pods on it, as for a pod with no pod affinity of its own, no spread
  * constraint that filters, no host ports and no volumes), which nodes take the copies does not
  * depend on the order they come in: each node takes copies until it is full, and the count per
- * node is worked out from its room (`filled`). Then the copies are bound, and the line for the next
- * one must say that no node takes it: if it does not, the answer is placed one by one instead. Any
- * other pod, or more copies than `max`, is placed one copy after another (`placed`).
+ * node is worked out from its room (`filled`), whatever `max` is. Then the copies' room is taken, and
+ * the line for the next one must say that no node takes it: if it does not, the answer is placed one
+ * by one instead. Any other pod is placed one copy after another (`placed`), at most `max` of them.
  */
 
 export interface HeadroomRequest {
@@ -28,7 +28,10 @@ export interface HeadroomRequest {
   readonly pod: Pod;
   /** Only these nodes take copies (every node when absent): as if each copy's node affinity named them. */
   readonly nodes?: readonly string[];
-  /** At most this many copies are placed. */
+  /**
+   * At most this many copies are placed one by one. A pod whose copies are counted node by node
+   * (`filled`) is counted whole whatever this is: that count costs the same for any number of copies.
+   */
   readonly max: number;
 }
 
@@ -42,7 +45,7 @@ interface NodeHeadroom {
 export interface Headroom {
   /** How many copies fit. */
   readonly total: number;
-  /** False when `max` copies were placed and more might fit. */
+  /** False when `max` copies were placed one by one and more might fit. */
   readonly complete: boolean;
   /** `filled` (each node's count from its room) or `placed` (one copy after another). */
   readonly method: 'filled' | 'placed';
@@ -154,7 +157,7 @@ export function headroom(cluster: SimulatedCluster, request: HeadroomRequest, op
 
 type Counts = Map<string, number>;
 
-/** Each node filled to its room, then checked: undefined when the answer must be placed one by one (too many copies, or the check fails). */
+/** Each node filled to its room, then checked: undefined when the answer must be placed one by one (a node of unknown size, or the check fails). */
 function fill(cluster: SimulatedCluster, request: HeadroomRequest, options: PlacementOptions): Headroom | undefined {
   const state = simulatedClusterState(cluster);
   const first = copyOf(request.pod, 0, request.nodes);
@@ -169,11 +172,10 @@ function fill(cluster: SimulatedCluster, request: HeadroomRequest, options: Plac
     if (count === Infinity) return undefined;
     if (count > 0) counts.set(node.metadata.name, count);
     total += count;
-    if (total > request.max) return undefined;
   }
-  let i = 0;
-  for (const [name, count] of counts) for (let c = 0; c < count; c++) state.bind(boundTo(copyOf(request.pod, i++, request.nodes), name), name);
-  const next = placementSummaryGrouped(copyOf(request.pod, i, request.nodes), state.classes, options, state.capacity, 0, state.context);
+  // The copies' room taken on each node (their labels and ports read by no filter of such a pod).
+  for (const [name, count] of counts) state.occupy(name, copyRequest, count);
+  const next = placementSummaryGrouped(copyOf(request.pod, total, request.nodes), state.classes, options, state.capacity, 0, state.context);
   // The check: a copy more fits nowhere (else the counts were not each node's alone).
   if (next.feasibleCount > 0) return undefined;
   return answer(cluster, state, first, counts, next.summary, 'filled');

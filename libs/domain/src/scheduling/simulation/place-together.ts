@@ -1,6 +1,7 @@
 import type { Pod, PodRef } from '../../types';
 import { placementSummaryGrouped } from '../grouped-summary';
-import { type PlacementOptions, defaultPlacementOptions } from '../placement';
+import { type PlacementOptions, defaultPlacementOptions, podRef } from '../placement';
+import { schedulingInputKey } from '../failed-scheduling';
 import { type SimulatedCluster, type SimulatedClusterState, simulatedClusterState } from './simulated-cluster-state';
 
 /**
@@ -76,8 +77,16 @@ export function simulatePlacement(
   const state = simulatedClusterState(cluster);
   const placements: SimulatedPlacement[] = [];
   const turns = mode === 'together' ? queueOrder(pending) : pending;
+  // Alone, the cluster never changes: pods alike in all that placement reads (a workload's replicas) get one answer.
+  const alike = new Map<string, SimulatedPlacement>();
   for (const { pod } of turns) {
-    const placed = placeOne(pod, state, options);
+    let placed: SimulatedPlacement;
+    if (mode === 'alone') {
+      const key = schedulingInputKey(pod);
+      const known = alike.get(key);
+      placed = known ? { ...known, pod: podRef(pod) } : placeOne(pod, state, options);
+      if (!known) alike.set(key, placed);
+    } else placed = placeOne(pod, state, options);
     placements.push(placed);
     // Bound: its room, ports and labels count for the pods after it.
     if (mode === 'together' && placed.node !== null) state.bind(boundTo(pod, placed.node), placed.node);

@@ -1,12 +1,12 @@
 import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
-import { podResourceRequest } from '../../resources/pod-requests';
+import { type PodResourceRequest, podResourceRequest } from '../../resources/pod-requests';
 import type { Namespace, Node, Pod } from '../../types';
 import { type SchedulingSnapshot, type StorageLister, budgetsByNamespace, emptyStorageLister } from '../framework/scheduling-snapshot';
 import { type PodLabelIndex, addToPodLabelIndex, podLabelIndexOf, podOrdinal } from '../framework/pod-label-index';
 import { type AffinityPodIndex, addToAffinityPodIndex, affinityPodIndexOf } from '../inter-pod-affinity/affinity-pod-index';
 import { type NodeClasses, namePosition, nodeClassesOf } from '../node-classes';
 import { type NodeRooms, nodeRoomsOf, setRoomUsage } from '../node-rooms';
-import { type NodeUsage, addPodUsage, emptyNodeUsage, holdsNodeResources } from '../node-usage';
+import { type NodeUsage, addPodUsage, addPodsUsage, emptyNodeUsage, holdsNodeResources } from '../node-usage';
 import type { PlacementCapacity } from '../placement-reasons';
 import type { PlacementContext } from '../placement';
 import { keptPodCounter } from '../topology-spread/spread-counting';
@@ -25,6 +25,12 @@ export interface SimulatedClusterState {
   readonly context: PlacementContext;
   /** Binds a pod (given with spec.nodeName set to `nodeName`, a node of the cluster): its room, ports and labels count from now on. */
   readonly bind: (pod: Pod, nodeName: string) => void;
+  /**
+   * The room of `count` pods of this request taken on the node, the pods themselves not held: what
+   * the filters of a pod that reads nothing of a node but its room and pod count see after they were
+   * bound (headroom's filled nodes). Their labels and ports count nowhere: only for such a pod.
+   */
+  readonly occupy: (nodeName: string, request: PodResourceRequest, count: number) => void;
 }
 
 /** What a simulation's cluster holds: its nodes and the pods bound to them, and what some plugins look up. */
@@ -36,6 +42,12 @@ export interface SimulatedCluster {
   readonly namespace?: (name: string) => Namespace | undefined;
   readonly storage?: StorageLister;
   readonly podDisruptionBudgets?: readonly PodDisruptionBudget[];
+  /**
+   * What `pods` request of each node, as the cluster's holder keeps it (usageByNode of those very
+   * pods): given, it is read rather than summed again over every pod (a second of bigint sums at
+   * 300,000 pods). Never changed: the simulation keeps its own for the nodes pods are bound to.
+   */
+  readonly usageOf?: (nodeName: string) => NodeUsage | undefined;
 }
 
 const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
@@ -44,7 +56,9 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
   const nodes = [...cluster.nodes].sort(byName);
   const nodeOf = new Map(nodes.map((node) => [node.metadata.name, node]));
   const podsByNode = new Map<string, Pod[]>();
+  // The simulation's own usage of the nodes it changed (all of them when the holder gives none), over the holder's.
   const usage = new Map<string, NodeUsage>();
+  const held = cluster.usageOf;
   for (const pod of cluster.pods) {
     const nodeName = pod.spec?.nodeName;
     // Bound to a node the cluster does not hold: it takes room nowhere, as in the scheduler's cache.
@@ -52,7 +66,7 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     const list = podsByNode.get(nodeName);
     if (list) list.push(pod);
     else podsByNode.set(nodeName, [pod]);
-    usage.set(nodeName, addPodUsage(usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod)));
+    if (!held) usage.set(nodeName, addPodUsage(usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod)));
   }
   const budgets = budgetsByNamespace(cluster.podDisruptionBudgets ?? []);
   const snapshot: SchedulingSnapshot = {
@@ -63,7 +77,7 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     podDisruptionBudgets: (namespace) => budgets.get(namespace) ?? [],
   };
   const classes = nodeClassesOf(nodes);
-  const usageOf = (nodeName: string) => usage.get(nodeName);
+  const usageOf = (nodeName: string) => usage.get(nodeName) ?? held?.(nodeName);
   const rooms: NodeRooms = nodeRoomsOf(nodes, usageOf);
 
   // The indexes, each made on first asking (as indexedContext makes them), then kept by bind.
@@ -90,7 +104,7 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     let list = podsByNode.get(nodeName);
     if (!list) podsByNode.set(nodeName, (list = []));
     list.push(pod);
-    const nodeUsage = addPodUsage(usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod));
+    const nodeUsage = addPodUsage(usageOf(nodeName) ?? emptyNodeUsage, podResourceRequest(pod));
     usage.set(nodeName, nodeUsage);
     setRoomUsage(rooms, node, nodeUsage);
     const ordinal = podOrdinal(namePosition(classes.names, nodeName), list.length - 1);
@@ -99,5 +113,13 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     spread.bound(pod, node);
   };
 
-  return { classes, capacity: { usageOf, rooms }, context, bind };
+  const occupy = (nodeName: string, request: PodResourceRequest, count: number): void => {
+    const node = nodeOf.get(nodeName);
+    if (!node) throw new Error(`occupy: the cluster holds no node ${nodeName}`);
+    const nodeUsage = addPodsUsage(usageOf(nodeName) ?? emptyNodeUsage, request, count);
+    usage.set(nodeName, nodeUsage);
+    setRoomUsage(rooms, node, nodeUsage);
+  };
+
+  return { classes, capacity: { usageOf, rooms }, context, bind, occupy };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '../../../../../libs/domain/src/types';
 import type { PodDisruptionBudget } from '../../../../../libs/domain/src/policy/pod-disruption-budget';
 import { drainPlan } from '../../../../../libs/domain/src/scheduling/simulation/drain-plan';
+import { usageByNode } from '../../../../../libs/domain/src/scheduling/node-usage';
 
 /**
  * drainPlan: what `kubectl drain --ignore-daemonsets --delete-emptydir-data [--force]` does with
@@ -75,6 +76,18 @@ describe('drainPlan', () => {
       ['a', 'n1', 'n2'],
       ['b', 'n1', 'n3'],
     ]);
+  });
+
+  it("with the holder's usage given (the evicted pods' requests taken off their node), the same plan", () => {
+    const cluster = {
+      nodes: [node('n1', '4'), node('n2', '2'), node('n3', '2')],
+      pods: [pod('a', { on: 'n1' }), pod('b', { on: 'n1' }), pod('x', { on: 'n2', cpu: '500m', app: 'x' }), pod('y', { on: 'n3', app: 'y' })],
+    };
+    const held = usageByNode(cluster.pods);
+    for (const nodes of [['n1'], ['n2'], ['n1', 'n3']]) {
+      const asked = { ...request, nodes };
+      expect(drainPlan({ ...cluster, usageOf: (name) => held.get(name) }, asked)).toEqual(drainPlan(cluster, asked));
+    }
   });
 
   it('the same alone: each replica judged against the cluster as it is, both sent to n2, which holds one', () => {

@@ -78,14 +78,28 @@ describe('headroom', () => {
     expect(answer.failReason).toBe('0/4 nodes are available: 1 node(s) had untolerated taint(s), 3 Insufficient nvidia.com/gpu.');
   });
 
-  it('stops at max: the first copies as kube-scheduler places them (the emptiest node first), and no line, as more would fit', () => {
+  it('stops at max when placed one by one: the first copies as kube-scheduler places them (the emptiest node first), and no line, as more would fit', () => {
     const cluster = { nodes: [node('a', { cpu: '8' }), node('b', { cpu: '4' })], pods: [] };
-    const answer = headroom(cluster, { pod: pod('web', { cpu: '1' }), max: 3 });
+    const preferred: Pod['spec'] = {
+      affinity: {
+        podAffinity: {
+          preferredDuringSchedulingIgnoredDuringExecution: [
+            { weight: 1, podAffinityTerm: { labelSelector: { matchLabels: { app: 'none' } }, topologyKey: 'kubernetes.io/hostname' } },
+          ],
+        },
+      },
+    };
+    const answer = headroom(cluster, { pod: pod('web', { cpu: '1' }, { spec: preferred }), max: 3 });
     expect(answer).toMatchObject({ total: 3, complete: false, method: 'placed', failReason: null });
     expect(answer.nodes).toEqual([
       { name: 'a', count: 2, bindingResource: null },
       { name: 'b', count: 1, bindingResource: null },
     ]);
+  });
+
+  it('counts a pod filled node by node whole, whatever max: max bounds only the copies placed one by one', () => {
+    const cluster = { nodes: [node('a', { cpu: '8' }), node('b', { cpu: '4' })], pods: [] };
+    expect(headroom(cluster, { pod: pod('web', { cpu: '1' }), max: 3 })).toMatchObject({ total: 12, complete: true, method: 'filled' });
   });
 
   it('the pod count binds a node of room to spare; copies kept to the nodes asked, the others left out by the PreFilter of NodeAffinity', () => {

@@ -44,16 +44,35 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
   it('the same node, line and ties for every pod, in turn', () => {
     fc.assert(
       fc.property(interPodCluster, interPodRunning, pending, options, (nodes, running, pods, o) => {
-        const simulation = simulatePlacement(
-          { nodes, pods: running },
-          pods.map((pod, i) => ({ pod, queuedAt: i })),
-          'together',
-          o,
-        );
+        const queued = pods.map((pod, i) => ({ pod, queuedAt: i }));
+        const simulation = simulatePlacement({ nodes, pods: running }, queued, 'together', o);
         const got = simulation.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')]);
         expect(got).toEqual(placedByRebuilding(nodes, running, pods, o));
+        // The same with the holder's usage given rather than summed again.
+        const held = usageByNode(running);
+        const withHeld = simulatePlacement({ nodes, pods: running, usageOf: (name) => held.get(name) }, queued, 'together', o);
+        expect(withHeld.placements).toEqual(simulation.placements);
       }),
       { numRuns: 400 },
+    );
+  }, 120_000);
+
+  it('alone: every pod as placePod answers it over the cluster as it is, replicas alike answered once', () => {
+    fc.assert(
+      fc.property(interPodCluster, interPodRunning, pending, options, (nodes, running, pods, o) => {
+        const queued = pods.map((pod, i) => ({ pod, queuedAt: i }));
+        const alone = simulatePlacement({ nodes, pods: running }, queued, 'alone', o);
+        const held = [...nodes].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+        const usage = usageByNode(running);
+        const expected = pods.map((pod) => {
+          const placement = placePod(pod, held, o, { usageOf: (name) => usage.get(name) }, { snapshot: snapshotOf(held, running) });
+          const best = placement.nodes[0];
+          const node = best?.feasible ? best.name : null;
+          return [pod.metadata.name, node, placement.summary, String(node && placement.bestTied ? placement.bestTied : '')];
+        });
+        expect(alone.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')])).toEqual(expected);
+      }),
+      { numRuns: 200 },
     );
   }, 120_000);
 });
