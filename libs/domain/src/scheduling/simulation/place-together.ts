@@ -2,6 +2,7 @@ import type { Pod, PodRef } from '../../types';
 import { placementSummaryGrouped } from '../grouped-summary';
 import { type PlacementOptions, defaultPlacementOptions, podRef } from '../placement';
 import { schedulingInputKey } from '../failed-scheduling';
+import { KeptScores } from './kept-scores';
 import { type SimulatedCluster, type SimulatedClusterState, simulatedClusterState } from './simulated-cluster-state';
 
 /**
@@ -79,14 +80,19 @@ export function simulatePlacement(
   const turns = mode === 'together' ? queueOrder(pending) : pending;
   // Alone, the cluster never changes: pods alike in all that placement reads (a workload's replicas) get one answer.
   const alike = new Map<string, SimulatedPlacement>();
+  // Together, each kind of pod keeps its scores across turns (kept-scores.ts), where it is placed by class.
+  const kept = new KeptScores(state, options);
   for (const { pod } of turns) {
+    const key = schedulingInputKey(pod);
     let placed: SimulatedPlacement;
     if (mode === 'alone') {
-      const key = schedulingInputKey(pod);
       const known = alike.get(key);
       placed = known ? { ...known, pod: podRef(pod) } : placeOne(pod, state, options);
       if (!known) alike.set(key, placed);
-    } else placed = placeOne(pod, state, options);
+    } else {
+      const turn = kept.turn(pod, key);
+      placed = turn ? { pod: podRef(pod), ...turn } : placeOne(pod, state, options);
+    }
     placements.push(placed);
     // Bound: its room, ports and labels count for the pods after it.
     if (mode === 'together' && placed.node !== null) state.bind(boundTo(pod, placed.node), placed.node);

@@ -31,6 +31,8 @@ export interface SimulatedClusterState {
    * bound (headroom's filled nodes). Their labels and ports count nowhere: only for such a pod.
    */
   readonly occupy: (nodeName: string, request: PodResourceRequest, count: number) => void;
+  /** The position (in the classes' names) of each node a pod was bound to, or room taken on, in order: what changed since a turn. */
+  readonly boundPositions: readonly number[];
 }
 
 /** What a simulation's cluster holds: its nodes and the pods bound to them, and what some plugins look up. */
@@ -49,6 +51,9 @@ export interface SimulatedCluster {
    */
   readonly usageOf?: (nodeName: string) => NodeUsage | undefined;
 }
+
+/** Spread selectors whose counts a simulation keeps: one per workload moved, for a drain of a thousand workloads and more. */
+const SELECTORS_KEPT = 8192;
 
 const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0);
 
@@ -84,7 +89,7 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
   let podLabels: PodLabelIndex | undefined;
   let affinityPods: AffinityPodIndex | undefined;
   const labelsOf = () => (podLabels ??= podLabelIndexOf(snapshot));
-  const spread = keptPodCounter(snapshot, labelsOf);
+  const spread = keptPodCounter(snapshot, labelsOf, SELECTORS_KEPT);
   const context: PlacementContext = {
     snapshot,
     indexes: {
@@ -98,6 +103,7 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     },
   };
 
+  const boundPositions: number[] = [];
   const bind = (pod: Pod, nodeName: string): void => {
     const node = nodeOf.get(nodeName);
     if (!node) throw new Error(`bind: the cluster holds no node ${nodeName}`);
@@ -107,7 +113,9 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     const nodeUsage = addPodUsage(usageOf(nodeName) ?? emptyNodeUsage, podResourceRequest(pod));
     usage.set(nodeName, nodeUsage);
     setRoomUsage(rooms, node, nodeUsage);
-    const ordinal = podOrdinal(namePosition(classes.names, nodeName), list.length - 1);
+    const position = namePosition(classes.names, nodeName);
+    boundPositions.push(position);
+    const ordinal = podOrdinal(position, list.length - 1);
     if (podLabels) addToPodLabelIndex(podLabels, node, pod, ordinal);
     if (affinityPods) addToAffinityPodIndex(affinityPods, node, pod, ordinal);
     spread.bound(pod, node);
@@ -119,7 +127,8 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     const nodeUsage = addPodsUsage(usageOf(nodeName) ?? emptyNodeUsage, request, count);
     usage.set(nodeName, nodeUsage);
     setRoomUsage(rooms, node, nodeUsage);
+    boundPositions.push(namePosition(classes.names, nodeName));
   };
 
-  return { classes, capacity: { usageOf, rooms }, context, bind, occupy };
+  return { classes, capacity: { usageOf, rooms }, context, bind, occupy, boundPositions };
 }

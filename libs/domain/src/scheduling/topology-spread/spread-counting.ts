@@ -110,11 +110,14 @@ export function cachedPodCounter(snapshot: SchedulingSnapshot, labels?: () => Po
 /**
  * cachedPodCounter with its counts kept as pods are bound (a simulation binding pods one after
  * another): `bound` counts a pod just bound to `node` (and now in its podsOn) in every count made so
- * far, so that the counts stay those of the snapshot as it now is.
+ * far, so that the counts stay those of the snapshot as it now is. A simulation keeps more selectors
+ * (`selectorsKept`): a drain moves the replicas of a thousand workloads in turn, and a count made
+ * again costs a pass over the pods' sets, where one kept costs a few entries a bind.
  */
 export function keptPodCounter(
   snapshot: SchedulingSnapshot,
   labels?: () => PodLabelIndex | undefined,
+  selectorsKept: number = maxCountedSelectors,
 ): { counter: MatchingPodCounter; bound: (pod: Pod, node: Node) => void } {
   const counted = new Map<string, Counts>();
   // A pod's constraints hold one selector object, asked about node after node: its key is made once,
@@ -135,7 +138,7 @@ export function keptPodCounter(
         : { selector, namespace, byNode: new Map(), complete: false, domains: new Map() };
     }
     counted.set(key, counts);
-    if (counted.size > maxCountedSelectors) counted.delete(counted.keys().next().value as string);
+    if (counted.size > selectorsKept) counted.delete(counted.keys().next().value as string);
     last = { selector, namespace, counts };
     return counts;
   };

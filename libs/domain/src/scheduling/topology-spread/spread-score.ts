@@ -44,12 +44,12 @@ export function topologyNormalizingWeight(size: number): number {
 }
 
 /** scoreForCount: matching pods times the topology's weight, plus maxSkew - 1 to tolerate small skews. */
-function scoreForCount(count: number, maxSkew: number, weight: number): number {
+export function scoreForCount(count: number, maxSkew: number, weight: number): number {
   return count * weight + (maxSkew - 1);
 }
 
 /** Go's math.Round: halves away from zero. */
-const goRound = (x: number): number => Math.sign(x) * Math.round(Math.abs(x));
+export const goRound = (x: number): number => Math.sign(x) * Math.round(Math.abs(x));
 
 /**
  * PreScore (with initPreScoreState): skipped when the cluster has no node or the pod no
