@@ -12,7 +12,7 @@ import { resourceScoreColumns } from '../resource-score-columns';
 import { maxNodeScore } from '../taint-toleration-score';
 import { labelHostname, spreadConstraintsOf } from '../topology-spread/spread-constraints';
 import { includesEveryNode } from '../topology-spread/spread-counting';
-import { goRound, scoreForCount, topologyNormalizingWeight } from '../topology-spread/spread-score';
+import { domainShares, goRound, scoreForCount, topologyNormalizingWeight } from '../topology-spread/spread-score';
 import type { SimulatedClusterState } from './simulated-cluster-state';
 
 /**
@@ -224,20 +224,9 @@ export class KeptScores {
       } else scored[set] = 1;
     }
 
-    const terms = constraints.map((c, i) => {
-      if (keyAt[i] === -1) return undefined;
-      const domains = new Set<string>();
-      for (let set = 0; set < sets.count; set++) if (scored[set]) domains.add(sets.valuesOf(set)[keyAt[i] as number] ?? '');
-      const weight = topologyNormalizingWeight(domains.size);
-      const counts = perDomain(c.topologyKey, requireAllTopologies ? constraints.map((d) => d.topologyKey) : [], c.selector, namespace);
-      const share = new Float64Array(sets.count).fill(Number.NaN);
-      for (let set = 0; set < sets.count; set++) {
-        const value = sets.valuesOf(set)[keyAt[i] as number];
-        if (value === null || value === undefined) continue;
-        share[set] = scoreForCount(domains.has(value) ? (counts.get(value) ?? 0) : 0, c.maxSkew, weight);
-      }
-      return share;
-    });
+    const terms = domainShares(constraints, keyAt, sets, scored, (c) =>
+      perDomain(c.topologyKey, requireAllTopologies ? constraints.map((d) => d.topologyKey) : [], c.selector, namespace),
+    );
     const hostWeight = topologyNormalizingWeight(f - ignoredCount);
     // Per hostname constraint, each node's share by position: maxSkew - 1 where no matching pod runs, the few nodes with some from the kept counts.
     const n = classes.names.length;

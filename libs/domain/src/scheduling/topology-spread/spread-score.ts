@@ -262,21 +262,9 @@ export function topologySpreadScoreColumn(
     else scored[set] = 1;
   }
 
-  // Per constraint of a key other than the hostname: its domains among the nodes scored, their counts, its weight; then each set's share.
-  const terms = constraints.map((c, i) => {
-    if (keyAt[i] === -1) return undefined;
-    const domains = new Set<string>();
-    for (let set = 0; set < sets.count; set++) if (scored[set]) domains.add(sets.valuesOf(set)[keyAt[i] as number] ?? '');
-    const weight = topologyNormalizingWeight(domains.size);
-    const counts = perDomain(c.topologyKey, requireAllTopologies ? constraints.map((d) => d.topologyKey) : [], c.selector, namespace);
-    const share = new Float64Array(sets.count).fill(Number.NaN);
-    for (let set = 0; set < sets.count; set++) {
-      const value = sets.valuesOf(set)[keyAt[i] as number];
-      if (value === null || value === undefined) continue;
-      share[set] = scoreForCount(domains.has(value) ? (counts.get(value) ?? 0) : 0, c.maxSkew, weight);
-    }
-    return share;
-  });
+  const terms = domainShares(constraints, keyAt, sets, scored, (c) =>
+    perDomain(c.topologyKey, requireAllTopologies ? constraints.map((d) => d.topologyKey) : [], c.selector, namespace),
+  );
   const hostWeight = topologyNormalizingWeight(n - ignoredCount);
   // Per hostname constraint, each node's share: maxSkew - 1 where no matching pod runs, the few nodes with some set from the holder's counts.
   const hostShares = constraints.map((c, i) => {
@@ -310,4 +298,33 @@ export function topologySpreadScoreColumn(
     raw[k] = goRound(score);
   }
   return normalizedScores(raw, ignored);
+}
+
+/**
+ * Per constraint of a key other than the hostname (keyAt not -1): its domains among the sets that
+ * hold a node scored, its weight from how many there are, and each set's share by the domain's
+ * count (NaN where the set lacks the key); undefined for a hostname constraint.
+ */
+export function domainShares(
+  constraints: readonly SpreadConstraint[],
+  keyAt: readonly number[],
+  sets: { readonly count: number; readonly valuesOf: (set: number) => readonly (string | null)[] },
+  scored: Uint8Array,
+  countsOf: (constraint: SpreadConstraint) => ReadonlyMap<string, number>,
+): (Float64Array | undefined)[] {
+  return constraints.map((c, i) => {
+    const at = keyAt[i] as number;
+    if (at === -1) return undefined;
+    const domains = new Set<string>();
+    for (let set = 0; set < sets.count; set++) if (scored[set]) domains.add(sets.valuesOf(set)[at] ?? '');
+    const weight = topologyNormalizingWeight(domains.size);
+    const counts = countsOf(c);
+    const share = new Float64Array(sets.count).fill(Number.NaN);
+    for (let set = 0; set < sets.count; set++) {
+      const value = sets.valuesOf(set)[at];
+      if (value === null || value === undefined) continue;
+      share[set] = scoreForCount(domains.has(value) ? (counts.get(value) ?? 0) : 0, c.maxSkew, weight);
+    }
+    return share;
+  });
 }
