@@ -7,7 +7,7 @@
  *   npm run bench:drain-plan
  * (BENCH_NODES, BENCH_PODS: the cluster's size; BENCH_DRAINS: the pools' sizes; BENCH_MODES: together,alone.)
  */
-import { type Node, type Pod, drainPlan, usageLookup } from '@taintgate/domain';
+import { type Node, type Pod, drainPlan, indexedContext, snapshotOf, usageLookup } from '@taintgate/domain';
 import { makeNodes, random } from './cluster-fixture';
 import { machineLine } from './machine';
 
@@ -51,8 +51,13 @@ const running: Pod[] = Array.from({ length: PODS }, (_, i) => {
 // The pools drained: the first nodes without a NoSchedule taint nor a cordon (the general pool).
 const general = nodes.filter((n) => !n.spec?.taints?.some((t) => t.effect !== 'PreferNoSchedule') && !n.spec?.unschedulable).map((n) => n.metadata.name);
 
-// The holder keeps each node's usage as pods come and go: the service hands it in.
+// The holder keeps each node's usage as pods come and go, and its scheduling view with its indexes for
+// the revision (made by the first question): the service hands them in.
 const usageOf = usageLookup(running);
+const context = indexedContext(snapshotOf(nodes, running));
+const held = { podsOn: context.snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods };
+held.podLabels();
+held.affinityPods();
 
 console.log(machineLine());
 console.log(`${NODES} nodes, ${PODS} pods`);
@@ -60,7 +65,10 @@ for (const size of DRAINS) {
   for (const mode of MODES) {
     const pool = general.slice(0, size);
     const start = performance.now();
-    const plan = drainPlan({ nodes, pods: running, usageOf }, { nodes: pool, force: false, mode, now: Date.now() });
+    const plan = drainPlan(
+      { nodes, pods: [], podsBoundTo: (name) => context.snapshot.podsOn(name), usageOf, held },
+      { nodes: pool, force: false, mode, now: Date.now() },
+    );
     const ms = performance.now() - start;
     const { evicted, placed, stranded } = plan.counts;
     console.log(

@@ -19,13 +19,16 @@ export class DrainService {
     const view = await this.snapshots.view(clusterName);
     const nodes = [...view.nodes.values()];
     const names = valueOf(selectNodes(target, nodes, (name) => view.nodes.get(name))).map((node: Node) => node.metadata.name);
-    const { snapshot } = view.scheduling();
+    const { snapshot, indexes } = view.scheduling();
     const now = Date.now();
     const plan = drainPlan(
       {
         nodes,
-        pods: [...view.pods.values()],
+        pods: [],
+        podsBoundTo: view.podsOn,
         usageOf: view.usageOf,
+        // The revision's lists and indexes, forked by the simulation (made once per revision, here or by an earlier question).
+        held: { podsOn: snapshot.podsOn, podLabels: () => indexes?.podLabels, affinityPods: () => indexes?.affinityPods },
         namespace: snapshot.namespace,
         storage: snapshot.storage,
         podDisruptionBudgets: [...view.podDisruptionBudgets.values()],

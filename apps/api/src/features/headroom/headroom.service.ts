@@ -23,9 +23,16 @@ export class HeadroomService {
         : (view.pods.get(podKey(command.pod.stored.namespace, command.pod.stored.name)) ?? fail(failure.notFound('Pod', command.pod.stored.name)));
     const nodes = [...view.nodes.values()];
     const names = command.target && valueOf(selectNodes(command.target, nodes, (name) => view.nodes.get(name))).map((node) => node.metadata.name);
-    const { snapshot } = view.scheduling();
+    const { snapshot, indexes } = view.scheduling();
     const answer = headroom(
-      { nodes, pods: view.pods.values(), usageOf: view.usageOf, namespace: snapshot.namespace, storage: snapshot.storage },
+      {
+        nodes,
+        pods: [],
+        usageOf: view.usageOf,
+        held: { podsOn: snapshot.podsOn, podLabels: () => indexes?.podLabels, affinityPods: () => indexes?.affinityPods },
+        namespace: snapshot.namespace,
+        storage: snapshot.storage,
+      },
       { pod: template, max: command.max, ...(names ? { nodes: names } : {}) },
       this.options(),
     );

@@ -79,15 +79,55 @@ export function podLabelIndexOf(snapshot: SchedulingSnapshot): PodLabelIndex {
 }
 
 /**
- * A pod bound to `node` added to an index its caller made and holds alone (a simulation binding
- * pods one after another): into its set, or a new set at the end, and into the inverted index by
- * label value if that was made. A set's members are then no longer in the snapshot's order, which
- * only their ordinals are read for.
+ * The sets an index shares with the one it was forked from (forkPodLabelIndex), and each set's place
+ * in `sets`: a shared set is copied the first time the fork changes it.
+ */
+const forks = new WeakMap<PodLabelIndex, { shared: Set<PodLabelSet>; at?: Map<PodLabelSet, number> }>();
+
+/**
+ * An index that starts as `index` (a holder's, made once per revision) and may then be changed
+ * (addToPodLabelIndex, removeFromPodLabelIndex) without changing it: the sets are shared until the
+ * fork changes one, which is then copied. A simulation starts from the holder's index in a pass over
+ * its sets, not over 300,000 pods.
+ */
+export function forkPodLabelIndex(index: PodLabelIndex): PodLabelIndex {
+  const fork: PodLabelIndex = { sets: [...index.sets], byKey: new Map(index.byKey) };
+  forks.set(fork, { shared: new Set(index.sets) });
+  return fork;
+}
+
+/** The index's set of `key`, its own: a set it shares with the index it was forked from is copied first, in every place the fork holds it. */
+function ownedSet(index: PodLabelIndex, key: string): PodLabelSet | undefined {
+  const set = index.byKey.get(key);
+  const fork = forks.get(index);
+  if (!set || !fork?.shared.has(set)) return set;
+  fork.shared.delete(set);
+  const copy: PodLabelSet = { pod: set.pod, members: [...set.members] };
+  (index.byKey as Map<string, PodLabelSet>).set(key, copy);
+  fork.at ??= new Map(index.sets.map((s, i) => [s, i]));
+  (index.sets as PodLabelSet[])[fork.at.get(set) as number] = copy;
+  fork.at.set(copy, fork.at.get(set) as number);
+  const inverted = byLabel.get(index);
+  if (inverted) {
+    for (const [k, v] of Object.entries(set.pod.metadata.labels ?? {})) {
+      const list = inverted.get(k)?.get(v);
+      const at = list?.indexOf(set) ?? -1;
+      if (list && at >= 0) list[at] = copy;
+    }
+  }
+  return copy;
+}
+
+/**
+ * A pod bound to `node` added to an index its caller made and holds alone, or forked (a simulation
+ * binding pods one after another): into its set, or a new set at the end, and into the inverted
+ * index by label value if that was made. A set's members are then no longer in the snapshot's
+ * order, which only their ordinals are read for.
  */
 export function addToPodLabelIndex(index: PodLabelIndex, node: Node, pod: Pod, ordinal: number): void {
   const key = labelSetKey(pod);
   const member = { node, pod, ordinal };
-  const set = index.byKey.get(key);
+  const set = ownedSet(index, key);
   if (set) {
     (set.members as PodLabelMember[]).push(member);
     return;
@@ -95,8 +135,22 @@ export function addToPodLabelIndex(index: PodLabelIndex, node: Node, pod: Pod, o
   const added: PodLabelSet = { pod, members: [member] };
   (index.byKey as Map<string, PodLabelSet>).set(key, added);
   (index.sets as PodLabelSet[]).push(added);
+  const fork = forks.get(index);
+  if (fork?.at) fork.at.set(added, index.sets.length - 1);
   const inverted = byLabel.get(index);
   if (inverted) addInverted(inverted, added);
+}
+
+/**
+ * A pod taken off an index its caller made or forked (the pods a drain evicts): out of its set. A set
+ * left with no member stays, matching what it did and counting nothing.
+ */
+export function removeFromPodLabelIndex(index: PodLabelIndex, pod: Pod): void {
+  const set = ownedSet(index, labelSetKey(pod));
+  if (!set) return;
+  const members = set.members as PodLabelMember[];
+  const at = members.findIndex((m) => m.pod === pod);
+  if (at >= 0) members.splice(at, 1);
 }
 
 function addInverted(inverted: Map<string, Map<string, PodLabelSet[]>>, set: PodLabelSet): void {

@@ -54,32 +54,73 @@ export function affinityPodIndexOf(snapshot: SchedulingSnapshot): AffinityPodInd
   return index;
 }
 
-/** Each index's groups by affinityGroupKey, while it is being added to. */
+/** Each index's groups by affinityGroupKey, while it is being changed; and, for a fork, the groups it still shares. */
 const groupsByKey = new WeakMap<AffinityPodIndex, Map<string, AffinityPodGroup>>();
+const sharedGroups = new WeakMap<AffinityPodIndex, Set<AffinityPodGroup>>();
 
-/**
- * A pod bound to `node` added to an index its caller made and holds alone (see addToPodLabelIndex):
- * into its group, or a new group at the end. A pod without pod affinity is not held.
- */
-export function addToAffinityPodIndex(index: AffinityPodIndex, node: Node, pod: Pod, ordinal: number): void {
-  if (!podHasPodAffinity(pod)) return;
+/** An index that starts as `index` and may then be changed without changing it (see forkPodLabelIndex): groups copied when first changed. */
+export function forkAffinityPodIndex(index: AffinityPodIndex): AffinityPodIndex {
+  const fork: AffinityPodIndex = { affinityGroups: [...index.affinityGroups], requiredAntiAffinityGroups: [...index.requiredAntiAffinityGroups] };
+  sharedGroups.set(fork, new Set(index.affinityGroups));
+  return fork;
+}
+
+/** The index's groups by key, made on first asking. */
+function groupsOf(index: AffinityPodIndex): Map<string, AffinityPodGroup> {
   let groups = groupsByKey.get(index);
   if (!groups) {
     groups = new Map();
     for (const group of index.affinityGroups) if (group.members[0]) groups.set(affinityGroupKey(group.members[0].pod), group);
     groupsByKey.set(index, groups);
   }
+  return groups;
+}
+
+/** The index's group of `key`, its own: one it shares with the index it was forked from is copied first, in both lists. */
+function ownedGroup(index: AffinityPodIndex, key: string): AffinityPodGroup | undefined {
+  const groups = groupsOf(index);
+  const group = groups.get(key);
+  const shared = sharedGroups.get(index);
+  if (!group || !shared?.has(group)) return group;
+  shared.delete(group);
+  const copy: AffinityPodGroup = { terms: group.terms, members: [...group.members] };
+  groups.set(key, copy);
+  const replace = (list: readonly AffinityPodGroup[]) => {
+    const at = list.indexOf(group);
+    if (at >= 0) (list as AffinityPodGroup[])[at] = copy;
+  };
+  replace(index.affinityGroups);
+  replace(index.requiredAntiAffinityGroups);
+  return copy;
+}
+
+/**
+ * A pod bound to `node` added to an index its caller made and holds alone, or forked (see
+ * addToPodLabelIndex): into its group, or a new group at the end. A pod without pod affinity is not held.
+ */
+export function addToAffinityPodIndex(index: AffinityPodIndex, node: Node, pod: Pod, ordinal: number): void {
+  if (!podHasPodAffinity(pod)) return;
   const key = affinityGroupKey(pod);
   const member = { node, pod, ordinal };
-  const group = groups.get(key);
+  const group = ownedGroup(index, key);
   if (group) {
     (group.members as AffinityPodMember[]).push(member);
     return;
   }
   const added: AffinityPodGroup = { terms: podAffinityTermsOf(pod), members: [member] };
-  groups.set(key, added);
+  groupsOf(index).set(key, added);
   (index.affinityGroups as AffinityPodGroup[]).push(added);
   if (added.terms.requiredAntiAffinity.length > 0) (index.requiredAntiAffinityGroups as AffinityPodGroup[]).push(added);
+}
+
+/** A pod taken off an index its caller made or forked: out of its group (a group left empty stays, holding nothing). */
+export function removeFromAffinityPodIndex(index: AffinityPodIndex, pod: Pod): void {
+  if (!podHasPodAffinity(pod)) return;
+  const group = ownedGroup(index, affinityGroupKey(pod));
+  if (!group) return;
+  const members = group.members as AffinityPodMember[];
+  const at = members.findIndex((m) => m.pod === pod);
+  if (at >= 0) members.splice(at, 1);
 }
 
 /** The index without one pod of it (a stored pod asked about): the groups holding it copied without it, the others shared. */

@@ -125,21 +125,23 @@ function replacementOf(pod: Pod): Pod {
   return { ...pod, metadata, spec, status: { phase: 'Pending' } };
 }
 
-export function drainPlan(
-  cluster: SimulatedCluster & { readonly pods: readonly Pod[] },
-  request: DrainRequest,
-  options: PlacementOptions = defaultPlacementOptions,
-): DrainPlan {
+/** A drain's cluster: its pods as a list, and optionally every pod bound to a node (any phase) as its holder keeps them, not to walk 300,000 pods for a few nodes. */
+type DrainCluster = SimulatedCluster & { readonly pods: readonly Pod[]; readonly podsBoundTo?: (nodeName: string) => Iterable<Pod> };
+
+export function drainPlan(cluster: DrainCluster, request: DrainRequest, options: PlacementOptions = defaultPlacementOptions): DrainPlan {
   const drained = new Set(request.nodes);
   const flags = flagsOf(request.force);
   const budgets = budgetsByNamespace(cluster.podDisruptionBudgets ?? []);
   const podsOf = new Map<string, Pod[]>();
-  for (const pod of cluster.pods) {
-    const nodeName = pod.spec?.nodeName;
-    if (!nodeName || !drained.has(nodeName)) continue;
-    const list = podsOf.get(nodeName);
-    if (list) list.push(pod);
-    else podsOf.set(nodeName, [pod]);
+  if (cluster.podsBoundTo) for (const node of drained) podsOf.set(node, [...cluster.podsBoundTo(node)]);
+  else {
+    for (const pod of cluster.pods) {
+      const nodeName = pod.spec?.nodeName;
+      if (!nodeName || !drained.has(nodeName)) continue;
+      const list = podsOf.get(nodeName);
+      if (list) list.push(pod);
+      else podsOf.set(nodeName, [pod]);
+    }
   }
 
   const blocked: BlockedPod[] = [];
@@ -191,10 +193,14 @@ export function drainPlan(
 
   const gone = new Set(leaving.map(({ pod }) => pod));
   const nodes: Node[] = cluster.nodes.map((node) => (drained.has(node.metadata.name) ? { ...node, spec: { ...node.spec, unschedulable: true } } : node));
-  const usageOf = cluster.usageOf && usageWithout(cluster.usageOf, leaving);
+  // The holder's cluster with the evicted pods taken off (the simulation forks its indexes), or the pods given less them.
+  const usageOf = !cluster.held && cluster.usageOf ? usageWithout(cluster.usageOf, leaving) : cluster.usageOf;
+  const placedOn = cluster.held
+    ? { ...cluster, nodes, removed: leaving.map(({ pod }) => pod) }
+    : { ...cluster, nodes, pods: cluster.pods.filter((pod) => !gone.has(pod)), ...(usageOf ? { usageOf } : {}) };
   const recreated = leaving.filter(({ pod }) => controllerOf(pod) !== undefined);
   const simulation = simulatePlacement(
-    { ...cluster, nodes, pods: cluster.pods.filter((pod) => !gone.has(pod)), ...(usageOf ? { usageOf } : {}) },
+    placedOn,
     recreated.map(({ pod }) => ({ pod: replacementOf(pod), queuedAt: request.now })),
     request.mode,
     options,

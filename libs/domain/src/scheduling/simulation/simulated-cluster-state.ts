@@ -2,11 +2,17 @@ import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
 import { type PodResourceRequest, podResourceRequest } from '../../resources/pod-requests';
 import type { Namespace, Node, Pod } from '../../types';
 import { type SchedulingSnapshot, type StorageLister, budgetsByNamespace, emptyStorageLister } from '../framework/scheduling-snapshot';
-import { type PodLabelIndex, addToPodLabelIndex, podLabelIndexOf, podOrdinal } from '../framework/pod-label-index';
-import { type AffinityPodIndex, addToAffinityPodIndex, affinityPodIndexOf } from '../inter-pod-affinity/affinity-pod-index';
+import { type PodLabelIndex, addToPodLabelIndex, forkPodLabelIndex, podLabelIndexOf, podOrdinal, removeFromPodLabelIndex } from '../framework/pod-label-index';
+import {
+  type AffinityPodIndex,
+  addToAffinityPodIndex,
+  affinityPodIndexOf,
+  forkAffinityPodIndex,
+  removeFromAffinityPodIndex,
+} from '../inter-pod-affinity/affinity-pod-index';
 import { type NodeClasses, namePosition, nodeClassesOf } from '../node-classes';
 import { type NodeRooms, nodeRoomsOf, setRoomUsage } from '../node-rooms';
-import { type NodeUsage, addPodUsage, addPodsUsage, emptyNodeUsage, holdsNodeResources } from '../node-usage';
+import { type NodeUsage, addPodUsage, addPodsUsage, emptyNodeUsage, holdsNodeResources, removePodUsage } from '../node-usage';
 import type { PlacementCapacity } from '../placement-reasons';
 import type { PlacementContext } from '../placement';
 import { keptPodCounter } from '../topology-spread/spread-counting';
@@ -50,6 +56,21 @@ export interface SimulatedCluster {
    * 300,000 pods). Never changed: the simulation keeps its own for the nodes pods are bound to.
    */
   readonly usageOf?: (nodeName: string) => NodeUsage | undefined;
+  /**
+   * The cluster as its holder keeps it for a revision: each node's pods as its scheduling view lists
+   * them, and its indexes (made once per revision), which the simulation forks rather than makes again
+   * over every pod (forkPodLabelIndex). Given, `pods` is not read, and `usageOf` must be given too.
+   */
+  readonly held?: HeldCluster;
+  /** Pods of the held cluster taken off before the simulation starts (a drain's evicted pods), each from its spec.nodeName. */
+  readonly removed?: readonly Pod[];
+}
+
+interface HeldCluster {
+  readonly podsOn: (nodeName: string) => readonly Pod[];
+  /** The holder's indexes, asked for only when the simulation needs them (a holder makes each on first asking). */
+  readonly podLabels?: () => PodLabelIndex | undefined;
+  readonly affinityPods?: () => AffinityPodIndex | undefined;
 }
 
 /** Spread selectors whose counts a simulation keeps: one per workload moved, for a drain of a thousand workloads and more. */
@@ -60,41 +81,81 @@ const byName = (a: Node, b: Node) => (a.metadata.name < b.metadata.name ? -1 : a
 export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClusterState {
   const nodes = [...cluster.nodes].sort(byName);
   const nodeOf = new Map(nodes.map((node) => [node.metadata.name, node]));
+  // Each node's pods the simulation changed (every node's, when no holder's lists are given).
   const podsByNode = new Map<string, Pod[]>();
   // The simulation's own usage of the nodes it changed (all of them when the holder gives none), over the holder's.
   const usage = new Map<string, NodeUsage>();
-  const held = cluster.usageOf;
-  for (const pod of cluster.pods) {
-    const nodeName = pod.spec?.nodeName;
-    // Bound to a node the cluster does not hold: it takes room nowhere, as in the scheduler's cache.
-    if (!nodeName || !holdsNodeResources(pod) || !nodeOf.has(nodeName)) continue;
-    const list = podsByNode.get(nodeName);
-    if (list) list.push(pod);
-    else podsByNode.set(nodeName, [pod]);
-    if (!held) usage.set(nodeName, addPodUsage(usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod)));
+  const heldUsage = cluster.usageOf;
+  const held = cluster.held;
+  if (!held) {
+    for (const pod of cluster.pods) {
+      const nodeName = pod.spec?.nodeName;
+      // Bound to a node the cluster does not hold: it takes room nowhere, as in the scheduler's cache.
+      if (!nodeName || !holdsNodeResources(pod) || !nodeOf.has(nodeName)) continue;
+      const list = podsByNode.get(nodeName);
+      if (list) list.push(pod);
+      else podsByNode.set(nodeName, [pod]);
+      if (!heldUsage) usage.set(nodeName, addPodUsage(usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod)));
+    }
   }
+  const podsOn = (nodeName: string): readonly Pod[] => podsByNode.get(nodeName) ?? held?.podsOn(nodeName) ?? [];
+  /** A node's pods as the simulation's own list, to be changed. */
+  const ownList = (nodeName: string): Pod[] => {
+    let list = podsByNode.get(nodeName);
+    if (!list) podsByNode.set(nodeName, (list = [...(held?.podsOn(nodeName) ?? [])]));
+    return list;
+  };
   const budgets = budgetsByNamespace(cluster.podDisruptionBudgets ?? []);
   const snapshot: SchedulingSnapshot = {
     nodes,
-    podsOn: (nodeName) => podsByNode.get(nodeName) ?? [],
+    podsOn,
     namespace: cluster.namespace ?? (() => undefined),
     storage: cluster.storage ?? emptyStorageLister,
     podDisruptionBudgets: (namespace) => budgets.get(namespace) ?? [],
   };
   const classes = nodeClassesOf(nodes);
-  const usageOf = (nodeName: string) => usage.get(nodeName) ?? held?.(nodeName);
+  const usageOf = (nodeName: string) => usage.get(nodeName) ?? heldUsage?.(nodeName);
+
+  // The pods taken off first: out of their node's list and usage (the indexes drop them when made).
+  const removed = cluster.removed ?? [];
+  for (const pod of removed) {
+    const nodeName = pod.spec?.nodeName;
+    if (!nodeName || !nodeOf.has(nodeName)) continue;
+    const list = ownList(nodeName);
+    const at = list.indexOf(pod);
+    if (at < 0) continue;
+    list.splice(at, 1);
+    const before = usageOf(nodeName);
+    if (before && holdsNodeResources(pod)) usage.set(nodeName, removePodUsage(before, podResourceRequest(pod)));
+  }
   const rooms: NodeRooms = nodeRoomsOf(nodes, usageOf);
 
-  // The indexes, each made on first asking (as indexedContext makes them), then kept by bind.
+  // The indexes, each made on first asking (as indexedContext makes them) or forked from the holder's
+  // without the pods taken off, then kept by bind.
   let podLabels: PodLabelIndex | undefined;
   let affinityPods: AffinityPodIndex | undefined;
-  const labelsOf = () => (podLabels ??= podLabelIndexOf(snapshot));
+  const labelsOf = () => {
+    if (podLabels) return podLabels;
+    const holders = held?.podLabels?.();
+    if (!holders) return (podLabels = podLabelIndexOf(snapshot));
+    podLabels = forkPodLabelIndex(holders);
+    for (const pod of removed) removeFromPodLabelIndex(podLabels, pod);
+    return podLabels;
+  };
+  const affinityOf = () => {
+    if (affinityPods) return affinityPods;
+    const holders = held?.affinityPods?.();
+    if (!holders) return (affinityPods = affinityPodIndexOf(snapshot));
+    affinityPods = forkAffinityPodIndex(holders);
+    for (const pod of removed) removeFromAffinityPodIndex(affinityPods, pod);
+    return affinityPods;
+  };
   const spread = keptPodCounter(snapshot, labelsOf, SELECTORS_KEPT);
   const context: PlacementContext = {
     snapshot,
     indexes: {
       get affinityPods() {
-        return (affinityPods ??= affinityPodIndexOf(snapshot));
+        return affinityOf();
       },
       get podLabels() {
         return labelsOf();
@@ -103,19 +164,28 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     },
   };
 
+  // A pod's place on its node (podOrdinal): its place in the list, as the index was made; with the
+  // holder's index, after every place the holder's list numbered (pods taken off leave their places).
+  const lastPlace = new Map<string, number>();
+  const nextPlace = (nodeName: string, listLength: number): number => {
+    if (!held) return listLength - 1;
+    const place = (lastPlace.get(nodeName) ?? held.podsOn(nodeName).length - 1) + 1;
+    lastPlace.set(nodeName, place);
+    return place;
+  };
+
   const boundPositions: number[] = [];
   const bind = (pod: Pod, nodeName: string): void => {
     const node = nodeOf.get(nodeName);
     if (!node) throw new Error(`bind: the cluster holds no node ${nodeName}`);
-    let list = podsByNode.get(nodeName);
-    if (!list) podsByNode.set(nodeName, (list = []));
+    const list = ownList(nodeName);
     list.push(pod);
     const nodeUsage = addPodUsage(usageOf(nodeName) ?? emptyNodeUsage, podResourceRequest(pod));
     usage.set(nodeName, nodeUsage);
     setRoomUsage(rooms, node, nodeUsage);
     const position = namePosition(classes.names, nodeName);
     boundPositions.push(position);
-    const ordinal = podOrdinal(position, list.length - 1);
+    const ordinal = podOrdinal(position, nextPlace(nodeName, list.length));
     if (podLabels) addToPodLabelIndex(podLabels, node, pod, ordinal);
     if (affinityPods) addToAffinityPodIndex(affinityPods, node, pod, ordinal);
     spread.bound(pod, node);

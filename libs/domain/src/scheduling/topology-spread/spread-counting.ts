@@ -110,7 +110,8 @@ export function cachedPodCounter(snapshot: SchedulingSnapshot, labels?: () => Po
 /**
  * cachedPodCounter with its counts kept as pods are bound (a simulation binding pods one after
  * another): `bound` counts a pod just bound to `node` (and now in its podsOn) in every count made so
- * far, so that the counts stay those of the snapshot as it now is. A simulation keeps more selectors
+ * far, so that the counts stay those of the snapshot as it now is; `unbound` the same for a pod taken
+ * off (and no longer in its podsOn). A simulation keeps more selectors
  * (`selectorsKept`): a drain moves the replicas of a thousand workloads in turn, and a count made
  * again costs a pass over the pods' sets, where one kept costs a few entries a bind.
  */
@@ -118,7 +119,7 @@ export function keptPodCounter(
   snapshot: SchedulingSnapshot,
   labels?: () => PodLabelIndex | undefined,
   selectorsKept: number = maxCountedSelectors,
-): { counter: MatchingPodCounter; bound: (pod: Pod, node: Node) => void } {
+): { counter: MatchingPodCounter; bound: (pod: Pod, node: Node) => void; unbound: (pod: Pod, node: Node) => void } {
   const counted = new Map<string, Counts>();
   // A pod's constraints hold one selector object, asked about node after node: its key is made once,
   // and the counts of the last one asked are at hand without a lookup.
@@ -184,7 +185,8 @@ export function keptPodCounter(
     const counts = countsOf(selector, namespace);
     return counts.complete ? counts.byNode : undefined;
   };
-  const bound = (pod: Pod, node: Node): void => {
+  // A pod bound to (by 1) or taken off (by -1) `node`, and now in (or out of) its podsOn: every count made so far, moved.
+  const moved = (pod: Pod, node: Node, by: 1 | -1): void => {
     if (pod.metadata.deletionTimestamp) return;
     const name = node.metadata.name;
     const labels = node.metadata.labels ?? {};
@@ -192,16 +194,18 @@ export function keptPodCounter(
       if ((pod.metadata.namespace ?? 'default') !== counts.namespace || isEmptySelector(counts.selector) || !spreadSelectorMatches(counts.selector, pod))
         continue;
       const was = counts.byNode.get(name);
-      // A node not counted yet is counted from podsOn when asked, which holds the pod now.
-      if (was !== undefined || counts.complete) counts.byNode.set(name, (was ?? 0) + 1);
+      // A node not counted yet is counted from podsOn when asked, which holds the pod now (or no longer).
+      if (was !== undefined || counts.complete) counts.byNode.set(name, (was ?? 0) + by);
       for (const { topologyKey, requiredKeys, counts: domain } of counts.domains.values()) {
         if (!requiredKeys.every((key) => hasLabel(labels, key))) continue;
         const value = labels[topologyKey] ?? '';
-        domain.set(value, (domain.get(value) ?? 0) + 1);
+        domain.set(value, (domain.get(value) ?? 0) + by);
       }
     }
   };
-  return { counter: Object.assign(counter, { perDomain, countsByNode }), bound };
+  const bound = (pod: Pod, node: Node): void => moved(pod, node, 1);
+  const unbound = (pod: Pod, node: Node): void => moved(pod, node, -1);
+  return { counter: Object.assign(counter, { perDomain, countsByNode }), bound, unbound };
 }
 
 const noCounts: ReadonlyMap<string, number> = new Map();

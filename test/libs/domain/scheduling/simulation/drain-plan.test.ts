@@ -3,6 +3,8 @@ import type { Node, Pod } from '../../../../../libs/domain/src/types';
 import type { PodDisruptionBudget } from '../../../../../libs/domain/src/policy/pod-disruption-budget';
 import { drainPlan } from '../../../../../libs/domain/src/scheduling/simulation/drain-plan';
 import { usageByNode } from '../../../../../libs/domain/src/scheduling/node-usage';
+import { indexedContext } from '../../../../../libs/domain/src/scheduling/placement';
+import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
 
 /**
  * drainPlan: what `kubectl drain --ignore-daemonsets --delete-emptydir-data [--force]` does with
@@ -88,6 +90,39 @@ describe('drainPlan', () => {
       const asked = { ...request, nodes };
       expect(drainPlan({ ...cluster, usageOf: (name) => held.get(name) }, asked)).toEqual(drainPlan(cluster, asked));
     }
+  });
+
+  it("from the holder's lists and indexes (forked, the evicted pods taken off), the same plan, and the holder's indexes unchanged", () => {
+    const anti: Pod['spec'] = {
+      affinity: {
+        podAntiAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'kubernetes.io/hostname' }],
+        },
+      },
+    };
+    const cluster = {
+      nodes: [node('n1', '8'), node('n2', '8'), node('n3', '16'), node('n4', '2')],
+      pods: [
+        pod('web-0', { on: 'n1', spec: anti }),
+        pod('web-1', { on: 'n1', spec: anti }),
+        pod('web-2', { on: 'n2', spec: anti }),
+        pod('db-0', { on: 'n3', app: 'db' }),
+      ],
+    };
+    const context = indexedContext(snapshotOf(cluster.nodes, cluster.pods));
+    const usage = usageByNode(cluster.pods);
+    const held = { podsOn: context.snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods };
+    const members = () => context.indexes?.podLabels?.sets.map((set) => set.members.length);
+    const before = members();
+    for (const mode of ['together', 'alone'] as const) {
+      const asked = { ...request, mode };
+      expect(drainPlan({ ...cluster, usageOf: (name) => usage.get(name), held }, asked)).toEqual(drainPlan(cluster, asked));
+      const boundTo = (name: string) => cluster.pods.filter((p) => p.spec?.nodeName === name);
+      expect(drainPlan({ nodes: cluster.nodes, pods: [], podsBoundTo: boundTo, usageOf: (name) => usage.get(name), held }, asked)).toEqual(
+        drainPlan(cluster, asked),
+      );
+    }
+    expect(members()).toEqual(before);
   });
 
   it('the same alone: each replica judged against the cluster as it is, both sent to n2, which holds one', () => {

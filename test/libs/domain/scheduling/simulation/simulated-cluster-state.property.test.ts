@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Node, type Pod, type PlacementOptions, placePod, snapshotOf, usageByNode } from '@taintgate/domain';
+import { type Node, type Pod, type PlacementOptions, indexedContext, placePod, snapshotOf, usageByNode } from '@taintgate/domain';
 import { simulatePlacement } from '../../../../../libs/domain/src/scheduling/simulation/place-together';
 import { placementOptions as options } from '../../support/placement-clusters';
 import { interPodCluster, interPodIncoming, interPodRunning } from '../../support/inter-pod-clusters';
@@ -50,8 +50,18 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
         expect(got).toEqual(placedByRebuilding(nodes, running, pods, o));
         // The same with the holder's usage given rather than summed again.
         const held = usageByNode(running);
-        const withHeld = simulatePlacement({ nodes, pods: running, usageOf: (name) => held.get(name) }, queued, 'together', o);
+        const usageOf = (name: string) => held.get(name);
+        const withHeld = simulatePlacement({ nodes, pods: running, usageOf }, queued, 'together', o);
         expect(withHeld.placements).toEqual(simulation.placements);
+        // And from the holder's lists and indexes (made for the revision, then forked), with some of its pods taken off first.
+        const taken = running.filter((_, i) => i % 3 === 1);
+        const kept = running.filter((_, i) => i % 3 !== 1);
+        const context = indexedContext(snapshotOf(nodes, running));
+        const holder = { podsOn: context.snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods };
+        const forked = simulatePlacement({ nodes, pods: [], usageOf, held: holder, removed: taken }, queued, 'together', o);
+        expect(forked.placements).toEqual(simulatePlacement({ nodes, pods: kept }, queued, 'together', o).placements);
+        // The holder's indexes are as they were: a second fork answers alike.
+        expect(simulatePlacement({ nodes, pods: [], usageOf, held: holder, removed: taken }, queued, 'together', o).placements).toEqual(forked.placements);
       }),
       { numRuns: 400 },
     );
