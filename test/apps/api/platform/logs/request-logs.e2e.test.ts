@@ -172,13 +172,23 @@ describe('the log on a terminal', () => {
     'is made readable (pino-pretty), not JSON',
     async () => {
       const databaseName = uniqueDatabaseName();
+      // A BullMQ prefix of its own: the default one's keys are the machine's (it left taintgate:evictions:meta behind).
+      const terminalPrefix = uniqueRedisPrefix();
       const port = await freePort();
       const root = path.resolve(__dirname, '../../../../..');
       const command = `${process.execPath} node_modules/vite-node/vite-node.mjs --config vitest.config.ts apps/api/src/main.ts`;
       // script(1) gives the service a pseudo-terminal as its stdout.
       const child = spawn('script', ['-qfec', command, '/dev/null'], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: databaseUrlFor(databaseName), PORT: String(port), HOST: '127.0.0.1', TAINTGATE_AUTH: 'off', NO_COLOR: '1' },
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrlFor(databaseName),
+          REDIS_PREFIX: terminalPrefix,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          TAINTGATE_AUTH: 'off',
+          NO_COLOR: '1',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -195,6 +205,7 @@ describe('the log on a terminal', () => {
         child.kill('SIGKILL');
         await exited(child);
         await dropDatabase(databaseName);
+        await deleteRedisKeys(terminalPrefix);
       }
     },
     PROCESS_TEST_MS,
