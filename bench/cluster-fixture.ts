@@ -1,4 +1,4 @@
-import type { Node, Pod, Taint } from '@taintgate/domain';
+import { type Node, type Pod, type Taint, indexedContext, snapshotOf, usageLookup } from '@taintgate/domain';
 
 /** A deterministic pseudo-random cluster for benchmarks (mulberry32), the same on every run. */
 export function random(seed: number): () => number {
@@ -61,4 +61,17 @@ export function medianMs(fn: () => unknown, runs: number, warmup = 3): { median:
   }
   times.sort((a, b) => a - b);
   return { median: times[Math.floor(times.length / 2)] as number, min: times[0] as number, max: times[times.length - 1] as number };
+}
+
+/**
+ * What a cluster's holder keeps for a revision and the service hands a simulation: each node's usage,
+ * and its scheduling view with its indexes, made here once (as the revision's first question makes
+ * them), outside what a bench times.
+ */
+export function heldCluster(nodes: readonly Node[], pods: readonly Pod[]) {
+  const context = indexedContext(snapshotOf(nodes, pods));
+  const held = { podsOn: context.snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods };
+  held.podLabels();
+  held.affinityPods();
+  return { usageOf: usageLookup(pods), podsOn: context.snapshot.podsOn, held };
 }

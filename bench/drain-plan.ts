@@ -7,8 +7,8 @@
  *   npm run bench:drain-plan
  * (BENCH_NODES, BENCH_PODS: the cluster's size; BENCH_DRAINS: the pools' sizes; BENCH_MODES: together,alone.)
  */
-import { type Node, type Pod, drainPlan, indexedContext, snapshotOf, usageLookup } from '@taintgate/domain';
-import { makeNodes, random } from './cluster-fixture';
+import { type Node, type Pod, drainPlan } from '@taintgate/domain';
+import { heldCluster, makeNodes, random } from './cluster-fixture';
 import { machineLine } from './machine';
 
 const NODES = Number(process.env.BENCH_NODES ?? 10_000);
@@ -51,13 +51,8 @@ const running: Pod[] = Array.from({ length: PODS }, (_, i) => {
 // The pools drained: the first nodes without a NoSchedule taint nor a cordon (the general pool).
 const general = nodes.filter((n) => !n.spec?.taints?.some((t) => t.effect !== 'PreferNoSchedule') && !n.spec?.unschedulable).map((n) => n.metadata.name);
 
-// The holder keeps each node's usage as pods come and go, and its scheduling view with its indexes for
-// the revision (made by the first question): the service hands them in.
-const usageOf = usageLookup(running);
-const context = indexedContext(snapshotOf(nodes, running));
-const held = { podsOn: context.snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods };
-held.podLabels();
-held.affinityPods();
+// What the holder keeps for the revision, as the service hands it in.
+const { usageOf, podsOn, held } = heldCluster(nodes, running);
 
 console.log(machineLine());
 console.log(`${NODES} nodes, ${PODS} pods`);
@@ -65,10 +60,7 @@ for (const size of DRAINS) {
   for (const mode of MODES) {
     const pool = general.slice(0, size);
     const start = performance.now();
-    const plan = drainPlan(
-      { nodes, pods: [], podsBoundTo: (name) => context.snapshot.podsOn(name), usageOf, held },
-      { nodes: pool, force: false, mode, now: Date.now() },
-    );
+    const plan = drainPlan({ nodes, pods: [], podsBoundTo: podsOn, usageOf, held }, { nodes: pool, force: false, mode, now: Date.now() });
     const ms = performance.now() - start;
     const { evicted, placed, stranded } = plan.counts;
     console.log(

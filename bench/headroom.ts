@@ -8,8 +8,8 @@
  * the cluster's holder keeps it (the service hands it in).
  *   npm run bench:headroom
  */
-import { type Node, type Pod, headroom, indexedContext, snapshotOf, usageLookup } from '@taintgate/domain';
-import { makeNodes, random } from './cluster-fixture';
+import { type Node, type Pod, headroom } from '@taintgate/domain';
+import { heldCluster, makeNodes, random } from './cluster-fixture';
 import { machineLine } from './machine';
 
 const NODES = Number(process.env.BENCH_NODES ?? 10_000);
@@ -62,13 +62,8 @@ const preferring: Pod = {
   },
 };
 
-// The holder keeps each node's usage as pods come and go, and its scheduling view with its indexes for
-// the revision (made by the first question): the service hands them in.
-const usageOf = usageLookup(running);
-const context = indexedContext(snapshotOf(nodes, running));
-const held = { podsOn: context.snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods };
-held.podLabels();
-held.affinityPods();
+// What the holder keeps for the revision, as the service hands it in.
+const { usageOf, held } = heldCluster(nodes, running);
 
 console.log(machineLine());
 console.log(`${NODES} nodes, ${PODS} pods`);

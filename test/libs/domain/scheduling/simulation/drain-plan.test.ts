@@ -59,6 +59,15 @@ function budget(name: string, app: string, disruptionsAllowed: number): PodDisru
 }
 
 const request = { nodes: ['n1'], force: false, mode: 'together' as const, now };
+
+/** Required anti-affinity against the web replicas on the hostname: one a node. */
+const anti: Pod['spec'] = {
+  affinity: {
+    podAntiAffinity: {
+      requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'kubernetes.io/hostname' }],
+    },
+  },
+};
 const moves = (plan: ReturnType<typeof drainPlan>) => plan.evicted.map((e) => [e.pod.name, e.from, e.to]);
 
 describe('drainPlan', () => {
@@ -93,13 +102,6 @@ describe('drainPlan', () => {
   });
 
   it("from the holder's lists and indexes (forked, the evicted pods taken off), the same plan, and the holder's indexes unchanged", () => {
-    const anti: Pod['spec'] = {
-      affinity: {
-        podAntiAffinity: {
-          requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'kubernetes.io/hostname' }],
-        },
-      },
-    };
     const cluster = {
       nodes: [node('n1', '8'), node('n2', '8'), node('n3', '16'), node('n4', '2')],
       pods: [
@@ -247,13 +249,6 @@ describe('drainPlan', () => {
   });
 
   it('replacements with required anti-affinity on the hostname: the second keeps off the roomy node the first took, for the small one left', () => {
-    const anti: Pod['spec'] = {
-      affinity: {
-        podAntiAffinity: {
-          requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'kubernetes.io/hostname' }],
-        },
-      },
-    };
     const cluster = {
       nodes: [node('n1', '8'), node('n2', '8'), node('n3', '16'), node('n4', '2')],
       // Pods of a Job: no default spreading, so only the anti-affinity keeps the second off n3.
