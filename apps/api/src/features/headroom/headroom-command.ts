@@ -62,7 +62,9 @@ export const headroomCommand = operation<HeadroomCommand>({
     const max = boundedCount(shape, request.max, 'max', MAX_HEADROOM_COPIES, DEFAULT_HEADROOM_COPIES);
     if (shape.errors.length || !pod) return err(failure.badFields(shape.errors.length ? shape.errors : [fieldError.required(root.child('pod'))]));
     const names = request.nodes as string[] | undefined;
-    if (!names?.length && !selector && !all) return ok({ pod, max });
+    // An empty list names no node: a mistake, not "every node" (which is leaving the field out).
+    if (names?.length === 0) return err(failure.badFields([fieldError.required(root.child('nodes'), 'at least one node, or leave nodes out for every node')]));
+    if (!names && !selector && !all) return ok({ pod, max });
     const target = parseNodeTarget({ nodes: names, selector, all });
     return target.ok ? ok({ pod, target: target.value, max }) : target;
   },

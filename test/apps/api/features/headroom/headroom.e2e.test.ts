@@ -93,6 +93,9 @@ describe('POST /v1/headroom', () => {
     expect(badMax.statusCode).toBe(400);
     expect(badMax.json<Json>().details).toEqual([expect.objectContaining({ field: 'max' })]);
     expect((await api.post('/v1/headroom', { pod: trainer, max: 100001 })).statusCode).toBe(400);
+    const noNodes = await api.post('/v1/headroom', { pod: trainer, nodes: [] });
+    expect(noNodes.statusCode).toBe(400);
+    expect(noNodes.json<Json>().details).toEqual([expect.objectContaining({ field: 'nodes' })]);
     const badPod = await api.post('/v1/headroom', { pod: { metadata: { name: 'x' }, spec: { tolerations: [{ operator: 'Bogus' }] } } });
     expect(badPod.statusCode).toBe(400);
     expect(badPod.json<Json>().details[0].field).toMatch(/^pod\.spec\.tolerations\[0\]/);
