@@ -111,7 +111,7 @@ export { type FieldSelector, type SelectableKind, fieldsMatch, nodeFields, parse
 
 // Eviction: NoExecute's steps, the impact of a taint over a cluster and its views, the warnings of a node change.
 export type { ScheduledEviction } from './eviction/no-execute-plan';
-export { type ImpactEviction, type ReschedulingQuery, type TaintImpact, replacementHome, taintImpact } from './eviction/taint-impact';
+export { type ImpactEviction, type ReschedulingQuery, type TaintImpact, replacementHome, taintImpact, taintedNodes } from './eviction/taint-impact';
 export {
   type ImpactCounts,
   type ImpactSummary,
@@ -210,3 +210,5 @@ export { budgetsOfPod, checkEvictionBudgets, evictionConsultsBudgets } from './p
 export { type SimulationMode } from './scheduling/simulation/place-together';
 export { type DrainPlan, drainPlan } from './scheduling/simulation/drain-plan';
 export { type Headroom, headroom } from './scheduling/simulation/headroom';
+export { type EvictedPlacement, evictedPlacementOf, placeEvicted } from './scheduling/simulation/evicted-placement';
+export type { SimulatedCluster } from './scheduling/simulation/simulated-cluster-state';

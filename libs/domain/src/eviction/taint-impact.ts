@@ -41,6 +41,12 @@ export interface ImpactEviction {
    * Failed), which nothing schedules again.
    */
   elsewhere?: string | null;
+  /**
+   * Asked for (a placement `mode`): the node kube-scheduler would place the pod's replacement on,
+   * placed together with the other evicted pods or alone (placeEvicted); null when it fits nowhere.
+   * Absent for a pod that is not placed (finished, or never evicted in practice).
+   */
+  to?: string | null;
 }
 
 export interface ImpactUnaffected {
@@ -64,7 +70,7 @@ export interface TaintImpact {
   /** Pending pods (no spec.nodeName) that had a feasible node before and have none after. */
   unschedulable: { pod: PodRef }[];
   /** Present when asked for: whether resources were checked (usage was given), and how many evicted pods have nowhere to go. */
-  rescheduling?: { capacityConsidered: boolean; stranded: number };
+  rescheduling?: { capacityConsidered: boolean; stranded: number; mode?: 'together' | 'alone' };
 }
 
 /** Where evicted pods could go, asked of taintImpact; with usageOf, NodeResourcesFit runs too (for the pending pods as well). */

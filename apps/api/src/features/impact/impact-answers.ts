@@ -29,6 +29,7 @@ export interface AnsweredEviction {
   neverInPractice: boolean;
   alreadyScheduled?: { scheduledAt: string };
   elsewhere?: string | null;
+  to?: string | null;
   admission?: unknown;
 }
 
@@ -123,7 +124,18 @@ export function impactPodsAnswer(
   };
 }
 
-const reschedulingSchema = object({ capacityConsidered: booleanField, stranded: integerField }, ['capacityConsidered', 'stranded']);
+const reschedulingSchema = object(
+  {
+    capacityConsidered: booleanField,
+    stranded: integerField,
+    mode: {
+      type: 'string',
+      enum: ['together', 'alone'],
+      description: 'the placement mode asked: stranded counts the evicted pods whose replacement fits nowhere, placed so',
+    },
+  },
+  ['capacityConsidered', 'stranded'],
+);
 
 const count = (description: string) => ({ type: 'integer', description });
 
@@ -194,6 +206,7 @@ export const impactPodsSchema: JsonSchema = object(
           neverInPractice: booleanField,
           alreadyScheduled: object({ scheduledAt: stringField }),
           elsewhere: { type: 'string', nullable: true },
+          to: { type: 'string', nullable: true, description: 'with a mode: the node kube-scheduler places the replacement on (null: nowhere)' },
         },
         ['pod', 'node', 'when', 'at', 'neverInPractice'],
       ),

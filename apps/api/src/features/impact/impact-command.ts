@@ -5,6 +5,7 @@ import {
   type NodeTarget,
   type Pod,
   ShapeChecker,
+  type SimulationMode,
   type Taint,
   err,
   failure,
@@ -30,10 +31,18 @@ export interface ImpactCommand {
   target: NodeTarget;
   /** A hypothetical cluster; absent: the stored one. */
   inline?: { nodes: Node[]; pods: Pod[] } | undefined;
+  /**
+   * Asked for: the evicted pods placed as kube-scheduler would place their replacements, together
+   * (one after another, each taking its room) or alone; each eviction then says where (`to`), and
+   * rescheduling's `stranded` counts those with nowhere, in that mode.
+   */
+  mode?: SimulationMode | undefined;
 }
 
+const modes: readonly SimulationMode[] = ['together', 'alone'];
+
 /**
- * POST /v1/taint-impact `{taint | taints, nodes? | selector? | all?, inline?: {nodes, pods}}` and
+ * POST /v1/taint-impact `{taint | taints, nodes? | selector? | all?, inline?: {nodes, pods}, mode?}` and
  * the `taintImpact` query. A taint is an object `{key, value?, effect}` or kubectl's argument
  * (`key=value:Effect`, `key:Effect`); `taints` adds several together. The target follows the same
  * rules as `/v1/taint` (parseNodeTarget).
@@ -48,6 +57,8 @@ export const taintImpact = operation<ImpactCommand>({
     const all = shape.boolean(request.all, root.child('all'));
     const inline = shape.object(request.inline, root.child('inline'));
     const taints = askedTaints(shape, request.taint, request.taints);
+    const mode = shape.string(request.mode, root.child('mode'));
+    if (mode !== undefined && !modes.includes(mode as SimulationMode)) shape.errors.push(fieldError.notSupported(root.child('mode'), mode, modes));
     const hypothetical = inline && {
       nodes: inlineNodes(inline.nodes ?? [], root.child('inline').child('nodes'), shape.errors),
       pods: inlinePods(inline.pods ?? [], root.child('inline').child('pods'), settings, shape.errors),
@@ -55,7 +66,7 @@ export const taintImpact = operation<ImpactCommand>({
     if (shape.errors.length) return err(failure.badFields(shape.errors));
 
     const target = parseNodeTarget({ nodes: request.nodes as string[] | undefined, selector, all });
-    return target.ok ? ok({ taints, target: target.value, inline: hypothetical }) : target;
+    return target.ok ? ok({ taints, target: target.value, inline: hypothetical, ...(mode ? { mode: mode as SimulationMode } : {}) }) : target;
   },
 });
 

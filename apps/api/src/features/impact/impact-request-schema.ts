@@ -19,6 +19,11 @@ export const taintImpactRequestSchema: JsonSchema = {
     nodes: described(arrayOf(stringField), 'the nodes, by name'),
     selector: described(stringField, "the nodes, by label selector (kubectl's -l syntax)"),
     all: described(booleanField, 'every node'),
+    mode: {
+      type: 'string',
+      enum: ['together', 'alone'],
+      description: "the evicted pods' replacements placed as kube-scheduler would, together (each taking its room) or alone: each eviction's `to`",
+    },
     inline: described(
       object({ nodes: arrayOf(kubernetesRef('Node')), pods: arrayOf(kubernetesRef('Pod')) }),
       'a hypothetical cluster to ask about instead of the stored one',

@@ -12,7 +12,12 @@ import {
   type TaintImpact,
   type ImpactSummary,
   type NodeChangeImpact,
+  type EvictedPlacement,
+  type SimulatedCluster,
   addsTaintsOrCordons,
+  evictedPlacementOf,
+  placeEvicted,
+  taintedNodes,
   emptyTargetWarnings,
   explainAdmission,
   impactSummary,
@@ -44,6 +49,10 @@ interface StoredOrInline extends ReschedulingQuery {
   pods: Iterable<Pod>;
   podsOn?: (nodeName: string) => Iterable<Pod>;
   pendingPods?: () => Iterable<Pod>;
+  /** A pod of the cluster by its reference (the evicted pods placed when a mode is asked). */
+  podOf: (ref: PodRef) => Pod | undefined;
+  /** What the holder keeps for the revision (stored clusters): the simulation forks it rather than reading every pod. */
+  simulated?: Omit<SimulatedCluster, 'nodes'>;
 }
 
 /** What every view of one question starts from (ImpactService.question). */
@@ -114,9 +123,19 @@ export class ImpactService {
       const options = this.config.matchOptions;
       const kinds = cluster.clusterId === undefined ? podKinds() : this.storedKinds;
       const summary = taintImpactSummary(command.taints, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
+      const placed = this.placedEvictions(command, asked);
+      if (placed && summary.rescheduling) summary.rescheduling = { ...summary.rescheduling, mode: placed.mode, stranded: placed.stranded };
       return this.timed(started, view.name, command, impactSummaryAnswer(summary, at, warnings));
     }
     const result = this.everyPod(command, asked);
+    const placed = this.placedEvictions(command, asked, result);
+    if (placed && result.rescheduling) {
+      for (const eviction of result.evictions) {
+        const to = evictedPlacementOf(placed, eviction.pod);
+        if (to) eviction.to = to.node;
+      }
+      result.rescheduling = { ...result.rescheduling, mode: placed.mode, stranded: placed.stranded };
+    }
     const admissionOf = admissionByPod(asked.admitted, command.taints, this.config.matchOptions);
     const answered = {
       // `at` null: the deadline lies past year 9999, never in practice (docs/contract.md).
@@ -153,7 +172,10 @@ export class ImpactService {
   private async question(clusterName: string, { target, inline }: ImpactCommand): Promise<Question> {
     // Inline pods are admitted here, as on create; what admission added is told with their evictions.
     const admitted = inline?.pods.map((pod) => explainAdmission(pod, 'CREATE', this.config.domain)) ?? [];
-    const cluster: StoredOrInline = inline ? { nodes: inline.nodes, pods: admitted.map((a) => a.pod) } : await this.stored(clusterName);
+    const inlinePods = new Map(admitted.map((a) => [podKey(a.pod.metadata.namespace ?? 'default', a.pod.metadata.name), a.pod]));
+    const cluster: StoredOrInline = inline
+      ? { nodes: inline.nodes, pods: [...inlinePods.values()], podOf: (ref) => inlinePods.get(podKey(ref.namespace, ref.name)) }
+      : await this.stored(clusterName);
     const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
     const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
     // Inline clusters have no evictions scheduled; a stored one has its own.
@@ -180,6 +202,26 @@ export class ImpactService {
   }
 
   /**
+   * With a mode asked: the evicted pods placed as kube-scheduler would place their replacements
+   * (placeEvicted), together or alone, over the cluster with the taints on their nodes. From every
+   * pod's fate (`impact`, made here when the summary did not make it).
+   */
+  private placedEvictions(command: ImpactCommand, asked: Question, impact?: TaintImpact): EvictedPlacement | undefined {
+    if (!command.mode) return undefined;
+    const { cluster, names } = asked;
+    const result = impact ?? this.everyPod(command, asked);
+    const tainted = taintedNodes(cluster.nodes, names, command.taints);
+    const nodes = cluster.nodes.map((node) => tainted.get(node.metadata.name) ?? node);
+    const evicted = result.evictions.flatMap((e) => {
+      const pod = cluster.podOf(e.pod);
+      return pod ? [{ pod, at: e.at }] : [];
+    });
+    const simulated = cluster.simulated ?? { pods: [...cluster.pods] };
+    const { tolerationComparisonOperators, summaryWording } = this.config.domain;
+    return placeEvicted({ ...simulated, nodes }, evicted, command.mode, { comparisonOperators: tolerationComparisonOperators, summaryWording });
+  }
+
+  /**
    * What storing `after` over `before` does to the stored cluster's pods (nodeChangeImpact): read
    * inside the write, before it commits, so the cluster and its scheduled evictions are still as
    * they were. Undefined when the write adds no taint and does not cordon.
@@ -198,11 +240,25 @@ export class ImpactService {
 
   private async stored(cluster: string): Promise<StoredOrInline> {
     const view = await this.snapshots.view(cluster);
+    const scheduling = view.scheduling;
     return {
+      podOf: (ref) => view.pods.get(podKey(ref.namespace, ref.name)),
+      // Asked for only when a mode is: the revision's lists and indexes, made on first asking.
+      get simulated() {
+        const { snapshot, indexes } = scheduling();
+        return {
+          pods: [],
+          usageOf: view.usageOf,
+          held: { podsOn: snapshot.podsOn, podLabels: () => indexes?.podLabels, affinityPods: () => indexes?.affinityPods },
+          namespace: snapshot.namespace,
+          storage: snapshot.storage,
+        };
+      },
       clusterId: view.cluster.id,
       revision: view.revision,
       nodes: [...view.nodes.values()],
-      pods: view.pods.values(),
+      // Iterable again and again: the summary may walk them, then a mode's placement every pod's fate.
+      pods: { [Symbol.iterator]: () => view.pods.values() },
       podsOn: view.podsOn,
       pendingPods: view.pendingPods,
       usageOf: view.usageOf,

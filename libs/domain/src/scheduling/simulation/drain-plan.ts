@@ -8,6 +8,7 @@ import { budgetsByNamespace } from '../framework/scheduling-snapshot';
 import { type PlacementOptions, defaultPlacementOptions, podRef } from '../placement';
 import { type SimulationMode, simulatePlacement } from './place-together';
 import type { SimulatedCluster } from './simulated-cluster-state';
+import { replacementOf } from './evicted-placement';
 
 /**
  * What `kubectl drain --ignore-daemonsets --delete-emptydir-data [--force]` over some nodes would
@@ -117,13 +118,6 @@ const blockReasons: Record<NonNullable<PodDeleteStatus['filter']>, BlockReason> 
 
 /** A node's pods that kubectl keeps (delete false, not an error): their reason. */
 const skipReason = (status: PodDeleteStatus): SkipReason => (status.filter === 'mirrorPod' ? 'Mirror' : 'DaemonSet');
-
-/** The pod as its controller recreates it, waiting to be scheduled: not bound, not being deleted, pending. */
-function replacementOf(pod: Pod): Pod {
-  const { nodeName: _leaving, ...spec } = pod.spec ?? {};
-  const { deletionTimestamp: _d, deletionGracePeriodSeconds: _g, ...metadata } = pod.metadata;
-  return { ...pod, metadata, spec, status: { phase: 'Pending' } };
-}
 
 /** A drain's cluster: its pods as a list, and optionally every pod bound to a node (any phase) as its holder keeps them, not to walk 300,000 pods for a few nodes. */
 type DrainCluster = SimulatedCluster & { readonly pods: readonly Pod[]; readonly podsBoundTo?: (nodeName: string) => Iterable<Pod> };

@@ -211,14 +211,20 @@ export class ImpactEvictionType {
   alreadyScheduled?: AlreadyScheduledType;
   @Field(() => String, { nullable: true, description: 'a node where the pod could go once evicted (each pod on its own); null: nowhere, it is stranded' })
   elsewhere?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'with a mode: the node kube-scheduler places the replacement on, placed together or alone; null: nowhere',
+  })
+  to?: string | null;
   @Field(() => AdmissionType, { nullable: true, description: 'for an inline pod admission changed: its tolerations, those admission added marked' })
   admission?: AdmissionType;
 }
 
-@ObjectType('Rescheduling', { description: 'Where the evicted pods could go, each considered on its own.' })
+@ObjectType('Rescheduling', { description: 'Where the evicted pods could go: each on its own, or placed in the mode asked.' })
 export class ReschedulingType {
   @Field({ description: 'whether resources were checked (NodeResourcesFit)' }) capacityConsidered!: boolean;
-  @Field(() => Int, { description: 'evicted pods with nowhere else to go' }) stranded!: number;
+  @Field(() => Int, { description: 'evicted pods with nowhere else to go (placed in the mode asked, when one was)' }) stranded!: number;
+  @Field(() => String, { nullable: true, description: 'together or alone, when asked' }) mode?: string;
 }
 
 @ObjectType('ImpactUnaffected')

@@ -1,0 +1,61 @@
+import type { Pod, PodRef } from '../../types';
+import { type PlacementOptions, defaultPlacementOptions } from '../placement';
+import { type SimulationMode, simulatePlacement } from './place-together';
+import type { SimulatedCluster } from './simulated-cluster-state';
+
+/**
+ * Where the pods a taint evicts come back, placed together or alone (simulatePlacement): each
+ * evicted pod that has not finished, as its replacement (not bound, pending), queued at the time it is
+ * evicted, over the cluster with the taints on their nodes and the evicted pods gone. A pod whose
+ * deadline lies past year 9999 is not evicted in practice, and not placed. The pods evicted later are
+ * taken off at once: what they hold until their deadline is not counted for the pods placed before.
+ */
+
+export interface EvictedPod {
+  readonly pod: Pod;
+  /** When it is evicted (ms since the epoch); null: never in practice. */
+  readonly at: number | null;
+}
+
+export interface EvictedPlacement {
+  readonly mode: SimulationMode;
+  /** Where each placed pod's replacement goes (null: it fits nowhere), by `namespace/name`. */
+  readonly to: ReadonlyMap<string, { readonly node: string | null; readonly summary: string }>;
+  readonly stranded: number;
+}
+
+const keyOf = (ref: PodRef) => `${ref.namespace}/${ref.name}`;
+
+const isTerminal = (pod: Pod) => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+
+/** The pod as its controller recreates it, waiting to be scheduled: not bound, not being deleted, pending. */
+export function replacementOf(pod: Pod): Pod {
+  const { nodeName: _leaving, ...spec } = pod.spec ?? {};
+  const { deletionTimestamp: _d, deletionGracePeriodSeconds: _g, ...metadata } = pod.metadata;
+  return { ...pod, metadata, spec, status: { phase: 'Pending' } };
+}
+
+/** `cluster` holds the nodes with the taints added and every pod (or the holder's, `held`); the evicted pods are taken off here. */
+export function placeEvicted(
+  cluster: SimulatedCluster,
+  evicted: readonly EvictedPod[],
+  mode: SimulationMode,
+  options: PlacementOptions = defaultPlacementOptions,
+): EvictedPlacement {
+  const leaving = evicted.filter((e): e is { pod: Pod; at: number } => e.at !== null && !isTerminal(e.pod));
+  const gone = new Set(leaving.map((e) => e.pod));
+  const placedOn: SimulatedCluster = cluster.held
+    ? { ...cluster, removed: [...(cluster.removed ?? []), ...gone] }
+    : { ...cluster, pods: [...cluster.pods].filter((pod) => !gone.has(pod)) };
+  const simulation = simulatePlacement(
+    placedOn,
+    leaving.map((e) => ({ pod: replacementOf(e.pod), queuedAt: e.at })),
+    mode,
+    options,
+  );
+  const to = new Map(simulation.placements.map((p) => [keyOf(p.pod), { node: p.node, summary: p.summary }]));
+  return { mode, to, stranded: simulation.stranded };
+}
+
+/** The placement of an evicted pod, by its reference. */
+export const evictedPlacementOf = (placement: EvictedPlacement, pod: PodRef) => placement.to.get(keyOf(pod));
