@@ -75,3 +75,42 @@ export function heldCluster(nodes: readonly Node[], pods: readonly Pod[]) {
   held.affinityPods();
   return { usageOf: usageLookup(pods), podsOn: context.snapshot.podsOn, held };
 }
+
+/** Nodes of 64 cpu, 256Gi and 110 pods with the zone label too, as the workload benches' clusters have them (makeNodes' mix otherwise). */
+export function zonedNodes(count: number): Node[] {
+  return makeNodes(count).map((n) => ({
+    ...n,
+    metadata: { ...n.metadata, labels: { ...n.metadata.labels, 'topology.kubernetes.io/zone': n.metadata.labels?.zone as string } },
+    status: { allocatable: { cpu: '64', memory: '256Gi', pods: '110' } },
+  }));
+}
+
+/** What each workload replica runs: one container of 100m and 128Mi. */
+export const replicaContainers = [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '100m', memory: '128Mi' } } }];
+
+/** A replica of workload w: labels, its ReplicaSet, and required anti-affinity on the hostname for one workload in 20. */
+export function workloadReplica(w: number, name: string, spec: Pod['spec']): Pod {
+  const app = `app-${w}`;
+  const antiAffinity = {
+    podAntiAffinity: {
+      requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app } }, topologyKey: 'kubernetes.io/hostname' }],
+    },
+  };
+  return {
+    metadata: {
+      name,
+      namespace: 'bench',
+      labels: { app },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${app}-rs`, uid: `uid-${w}`, controller: true }],
+    },
+    spec: { ...(w % 20 === 0 ? { affinity: antiAffinity } : {}), ...spec },
+  };
+}
+
+/** `count` running replicas of `workloads` workloads in turn, each on a node picked by `rand`. */
+export function runningReplicas(nodes: readonly Node[], count: number, workloads: number, rand: () => number): Pod[] {
+  return Array.from({ length: count }, (_, i) => {
+    const node = nodes[Math.floor(rand() * nodes.length)] as Node;
+    return { ...workloadReplica(i % workloads, `run-${i}`, { nodeName: node.metadata.name, containers: replicaContainers }), status: { phase: 'Running' } };
+  });
+}

@@ -7,8 +7,8 @@
  *   npm run bench:drain-plan
  * (BENCH_NODES, BENCH_PODS: the cluster's size; BENCH_DRAINS: the pools' sizes; BENCH_MODES: together,alone.)
  */
-import { type Node, type Pod, drainPlan } from '@taintgate/domain';
-import { heldCluster, makeNodes, random } from './cluster-fixture';
+import { drainPlan } from '@taintgate/domain';
+import { heldCluster, random, runningReplicas, zonedNodes } from './cluster-fixture';
 import { machineLine } from './machine';
 
 const NODES = Number(process.env.BENCH_NODES ?? 10_000);
@@ -18,35 +18,8 @@ const MODES = (process.env.BENCH_MODES ?? 'together,alone').split(',') as ('toge
 const WORKLOADS = 1_000;
 const rand = random(7);
 
-const nodes: Node[] = makeNodes(NODES).map((n) => ({
-  ...n,
-  metadata: { ...n.metadata, labels: { ...n.metadata.labels, 'topology.kubernetes.io/zone': n.metadata.labels?.zone as string } },
-  status: { allocatable: { cpu: '64', memory: '256Gi', pods: '110' } },
-}));
-
-function replica(w: number, name: string, spec: Pod['spec']): Pod {
-  const app = `app-${w}`;
-  const antiAffinity = {
-    podAntiAffinity: {
-      requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app } }, topologyKey: 'kubernetes.io/hostname' }],
-    },
-  };
-  return {
-    metadata: {
-      name,
-      namespace: 'bench',
-      labels: { app },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${app}-rs`, uid: `uid-${w}`, controller: true }],
-    },
-    spec: { ...(w % 20 === 0 ? { affinity: antiAffinity } : {}), ...spec },
-  };
-}
-
-const containers = [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '100m', memory: '128Mi' } } }];
-const running: Pod[] = Array.from({ length: PODS }, (_, i) => {
-  const node = nodes[Math.floor(rand() * NODES)] as Node;
-  return { ...replica(i % WORKLOADS, `run-${i}`, { nodeName: node.metadata.name, containers }), status: { phase: 'Running' } };
-});
+const nodes = zonedNodes(NODES);
+const running = runningReplicas(nodes, PODS, WORKLOADS, rand);
 
 // The pools drained: the first nodes without a NoSchedule taint nor a cordon (the general pool).
 const general = nodes.filter((n) => !n.spec?.taints?.some((t) => t.effect !== 'PreferNoSchedule') && !n.spec?.unschedulable).map((n) => n.metadata.name);

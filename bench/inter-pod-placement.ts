@@ -13,8 +13,8 @@
  * (BENCH_NODES, BENCH_PODS: the cluster's size; BENCH_WORKLOADS, BENCH_REPLICAS: how many are asked
  * about; BENCH_KIND: one kind only, by its index.)
  */
-import { type Node, type Pod, indexedContext, nodeClassesOf, nodeRoomsOf, placementSummaryGrouped, snapshotOf, usageLookup } from '@taintgate/domain';
-import { makeNodes, random } from './cluster-fixture';
+import { type Pod, indexedContext, nodeClassesOf, nodeRoomsOf, placementSummaryGrouped, snapshotOf, usageLookup } from '@taintgate/domain';
+import { random, replicaContainers, runningReplicas, workloadReplica, zonedNodes } from './cluster-fixture';
 import { machineLine } from './machine';
 
 const NODES = Number(process.env.BENCH_NODES ?? 10_000);
@@ -22,39 +22,10 @@ const PODS = Number(process.env.BENCH_PODS ?? 300_000);
 const WORKLOADS = 1_000;
 const rand = random(7);
 
-const nodes: Node[] = makeNodes(NODES).map((n) => ({
-  ...n,
-  metadata: { ...n.metadata, labels: { ...n.metadata.labels, 'topology.kubernetes.io/zone': n.metadata.labels?.zone as string } },
-  status: { allocatable: { cpu: '64', memory: '256Gi', pods: '110' } },
-}));
-
-const hostnameAntiAffinity = (app: string) => ({
-  podAntiAffinity: {
-    requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app } }, topologyKey: 'kubernetes.io/hostname' }],
-  },
-});
-
-/** A replica of workload w: labels, its ReplicaSet, and required anti-affinity for one workload in 20. */
-function replica(w: number, name: string, spec: Pod['spec']): Pod {
-  const app = `app-${w}`;
-  return {
-    metadata: {
-      name,
-      namespace: 'bench',
-      labels: { app },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${app}-rs`, uid: `uid-${w}`, controller: true }],
-    },
-    spec: { ...(w % 20 === 0 ? { affinity: hostnameAntiAffinity(app) } : {}), ...spec },
-  };
-}
-
-const containers = [{ name: 'c', image: 'registry.example/app:1', resources: { requests: { cpu: '100m', memory: '128Mi' } } }];
-const running: Pod[] = Array.from({ length: PODS }, (_, i) => {
-  const w = i % WORKLOADS;
-  // Anti-affinity workloads hold one replica per node: theirs go to distinct nodes.
-  const node = nodes[Math.floor(rand() * NODES)] as Node;
-  return { ...replica(w, `run-${i}`, { nodeName: node.metadata.name, containers }), status: { phase: 'Running' } };
-});
+const nodes = zonedNodes(NODES);
+const replica = workloadReplica;
+const containers = replicaContainers;
+const running = runningReplicas(nodes, PODS, WORKLOADS, rand);
 
 const start = process.hrtime.bigint();
 const usageOf = usageLookup(running);

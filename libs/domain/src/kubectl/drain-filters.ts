@@ -1,4 +1,6 @@
-import type { OwnerReference, Pod } from '../types';
+import type { Pod } from '../types';
+import { isTerminal } from '../eviction/impact-search';
+import { controllerOf } from '../scheduling/topology-spread/spread-selector';
 
 /**
  * What `kubectl drain` decides of each pod of a node before it evicts any (k8s.io/kubectl
@@ -46,13 +48,6 @@ const drainMessages = {
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
 const okay: PodDeleteStatus = { delete: true, reason: 'Okay' };
-
-/** metav1.GetControllerOf: the first ownerReference with controller: true. */
-export function controllerOf(pod: Pod): OwnerReference | undefined {
-  return pod.metadata.ownerReferences?.find((ref) => ref.controller === true);
-}
-
-export const isTerminal = (pod: Pod): boolean => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 
 function daemonSetFilter(pod: Pod, flags: DrainFlags): PodDeleteStatus {
   const controller = controllerOf(pod);

@@ -1,4 +1,6 @@
-import { type DrainFlags, type PodDeleteStatus, controllerOf, drainErrors, drainWarnings, isTerminal, podDeleteStatus } from '../../kubectl/drain-filters';
+import { type DrainFlags, type PodDeleteStatus, drainErrors, drainWarnings, podDeleteStatus } from '../../kubectl/drain-filters';
+import { isTerminal } from '../../eviction/impact-search';
+import { controllerOf } from '../topology-spread/spread-selector';
 import { budgetsOfPod, checkEvictionBudgets } from '../../policy/eviction-budget';
 import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
 import type { Node, Pod, PodRef } from '../../types';

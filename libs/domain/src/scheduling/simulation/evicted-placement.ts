@@ -1,4 +1,5 @@
 import type { Pod, PodRef } from '../../types';
+import { isTerminal } from '../../eviction/impact-search';
 import { type PlacementOptions, defaultPlacementOptions } from '../placement';
 import { type SimulationMode, simulatePlacement } from './place-together';
 import type { SimulatedCluster } from './simulated-cluster-state';
@@ -25,8 +26,6 @@ export interface EvictedPlacement {
 }
 
 const keyOf = (ref: PodRef) => `${ref.namespace}/${ref.name}`;
-
-const isTerminal = (pod: Pod) => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 
 /** The pod as its controller recreates it, waiting to be scheduled: not bound, not being deleted, pending. */
 export function replacementOf(pod: Pod): Pod {

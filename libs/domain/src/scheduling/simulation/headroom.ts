@@ -7,6 +7,7 @@ import { nodeCapacity } from '../node-resources-fit';
 import { emptyNodeUsage } from '../node-usage';
 import { type PlacementOptions, defaultPlacementOptions } from '../placement';
 import { type SimulatedCluster, type SimulatedClusterState, simulatedClusterState } from './simulated-cluster-state';
+import { replacementOf } from './evicted-placement';
 
 /**
  * How many more copies of a pod fit, placed one after another as kube-scheduler would place them
@@ -76,11 +77,15 @@ function poolLabelOf(nodes: readonly Node[]): string | null {
   return POOL_LABELS.find((key) => nodes.some((node) => hasOwn(node.metadata.labels, key))) ?? null;
 }
 
-/** The copy as the pod's template: a name of its own (cluster-capacity numbers its clones), unbound, pending, kept to the nodes asked. */
+/** The copy as the pod's template: a replacement (replacementOf) with a name of its own (cluster-capacity numbers its clones) and no uid, kept to the nodes asked. */
 function copyOf(pod: Pod, i: number, nodes: readonly string[] | undefined): Pod {
-  const { nodeName: _bound, ...spec } = pod.spec ?? {};
-  const { uid: _uid, deletionTimestamp: _d, ...metadata } = pod.metadata;
-  return { ...pod, metadata: { ...metadata, name: `${pod.metadata.name}-copy-${i}` }, spec: nodes ? keptTo(spec, nodes) : spec, status: { phase: 'Pending' } };
+  const replacement = replacementOf(pod);
+  const { uid: _uid, ...metadata } = replacement.metadata;
+  return {
+    ...replacement,
+    metadata: { ...metadata, name: `${pod.metadata.name}-copy-${i}` },
+    spec: nodes ? keptTo(replacement.spec ?? {}, nodes) : replacement.spec,
+  };
 }
 
 /**

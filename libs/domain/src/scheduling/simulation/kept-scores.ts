@@ -45,8 +45,8 @@ interface KindColumns {
   readonly valid: Uint8Array;
   /** NodeAffinity's raw score by position, made on first asking (static: labels never change here). */
   affinity?: Float64Array;
-  /** ImageLocality's score by position when the pod's images are on some nodes (static). */
-  image?: Float64Array;
+  /** ImageLocality's score by position when the pod's images are on some nodes, null when every node scores alike (static); made on first asking. */
+  image?: Float64Array | null;
 }
 
 const W = ScorePluginWeights;
@@ -131,11 +131,13 @@ export class KeptScores {
         }
       }
     }
-    const image = imageLocalityScoreOf(pod, snapshot);
-    if (image.alike === undefined) {
-      const imageAt = (columns.image ??= Float64Array.from(nodes, (node) => image.scoreOf(node.metadata.name)));
-      for (let k = 0; k < f; k++) totals[k] = (totals[k] as number) + (imageAt[positions[k] as number] as number) * W.ImageLocality;
+    // ImageLocality reads the kind's images and the nodes' (both unchanged in a simulation): one column a kind, none when every node scores alike.
+    if (columns.image === undefined) {
+      const image = imageLocalityScoreOf(pod, snapshot);
+      columns.image = image.alike === undefined ? Float64Array.from(nodes, (node) => image.scoreOf(node.metadata.name)) : null;
     }
+    const imageAt = columns.image;
+    if (imageAt) for (let k = 0; k < f; k++) totals[k] = (totals[k] as number) + (imageAt[positions[k] as number] as number) * W.ImageLocality;
 
     let best = -Infinity;
     let bestAt = -1;

@@ -139,7 +139,7 @@ function versionOf(apiVersion: string | undefined): string {
 }
 
 /** metav1.GetControllerOfNoCopy: the first ownerReference with controller: true. */
-function controllerOf(pod: Pod): OwnerReference | undefined {
+export function controllerOf(pod: Pod): OwnerReference | undefined {
   return pod.metadata.ownerReferences?.find((ref) => ref.controller === true);
 }
 
