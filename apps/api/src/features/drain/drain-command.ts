@@ -1,6 +1,6 @@
-import { FieldPath, type NodeTarget, ShapeChecker, type SimulationMode, err, failure, fieldError, ok, parseNodeTarget } from '@taintgate/domain';
+import { FieldPath, type NodeTarget, ShapeChecker, type SimulationMode, err, failure, ok, parseNodeTarget } from '@taintgate/domain';
 import { fromBody, operation } from '../../http/edge/operation';
-import { bodyFields } from '../../http/edge/request-fields';
+import { bodyFields, simulationMode } from '../../http/edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -10,8 +10,6 @@ export interface DrainCommand {
   /** kubectl drain's --force: pods that declare no controller are deleted, and gone. */
   force: boolean;
 }
-
-const modes: readonly SimulationMode[] = ['together', 'alone'];
 
 /**
  * POST /v1/drain-impact `{nodes? | selector? | all?, mode?, force?}` and the `drainImpact` query:
@@ -28,10 +26,9 @@ export const drainImpact = operation<DrainCommand>({
     const selector = shape.string(request.selector, root.child('selector'));
     const all = shape.boolean(request.all, root.child('all'));
     const force = shape.boolean(request.force, root.child('force')) ?? false;
-    const mode = shape.string(request.mode, root.child('mode')) ?? 'together';
-    if (!modes.includes(mode as SimulationMode)) shape.errors.push(fieldError.notSupported(root.child('mode'), mode, modes));
+    const mode = simulationMode(shape, request.mode, 'mode') ?? 'together';
     if (shape.errors.length) return err(failure.badFields(shape.errors));
     const target = parseNodeTarget({ nodes: request.nodes as string[] | undefined, selector, all });
-    return target.ok ? ok({ target: target.value, mode: mode as SimulationMode, force }) : target;
+    return target.ok ? ok({ target: target.value, mode, force }) : target;
   },
 });

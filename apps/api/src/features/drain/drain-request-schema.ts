@@ -1,11 +1,9 @@
-import { type JsonSchema, arrayOf, booleanField, described, object, stringField } from '../../http/edge/answer-schemas';
+import { type JsonSchema, booleanField, described, nodeTargetProperties, object } from '../../http/edge/answer-schemas';
 
 /** POST /v1/drain-impact's body, for the OpenAPI document: the fields `drainImpact` (drain-command.ts) reads. */
 export const drainImpactRequestSchema: JsonSchema = {
   ...object({
-    nodes: described(arrayOf(stringField), 'the nodes, by name'),
-    selector: described(stringField, "the nodes, by label selector (kubectl's -l syntax)"),
-    all: described(booleanField, 'every node'),
+    ...nodeTargetProperties,
     mode: {
       type: 'string',
       enum: ['together', 'alone'],

@@ -21,7 +21,7 @@ import {
 } from '@taintgate/domain';
 import { inlineNodes, inlinePods } from '../../http/edge/inline-objects';
 import { fromBody, operation } from '../../http/edge/operation';
-import { bodyFields, checked, listChunking, onlyWithView, viewName } from '../../http/edge/request-fields';
+import { bodyFields, checked, listChunking, onlyWithView, simulationMode, viewName } from '../../http/edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -39,8 +39,6 @@ export interface ImpactCommand {
   mode?: SimulationMode | undefined;
 }
 
-const modes: readonly SimulationMode[] = ['together', 'alone'];
-
 /**
  * POST /v1/taint-impact `{taint | taints, nodes? | selector? | all?, inline?: {nodes, pods}, mode?}` and
  * the `taintImpact` query. A taint is an object `{key, value?, effect}` or kubectl's argument
@@ -57,8 +55,7 @@ export const taintImpact = operation<ImpactCommand>({
     const all = shape.boolean(request.all, root.child('all'));
     const inline = shape.object(request.inline, root.child('inline'));
     const taints = askedTaints(shape, request.taint, request.taints);
-    const mode = shape.string(request.mode, root.child('mode'));
-    if (mode !== undefined && !modes.includes(mode as SimulationMode)) shape.errors.push(fieldError.notSupported(root.child('mode'), mode, modes));
+    const mode = simulationMode(shape, request.mode, 'mode');
     const hypothetical = inline && {
       nodes: inlineNodes(inline.nodes ?? [], root.child('inline').child('nodes'), shape.errors),
       pods: inlinePods(inline.pods ?? [], root.child('inline').child('pods'), settings, shape.errors),
@@ -66,7 +63,7 @@ export const taintImpact = operation<ImpactCommand>({
     if (shape.errors.length) return err(failure.badFields(shape.errors));
 
     const target = parseNodeTarget({ nodes: request.nodes as string[] | undefined, selector, all });
-    return target.ok ? ok({ taints, target: target.value, inline: hypothetical, ...(mode ? { mode: mode as SimulationMode } : {}) }) : target;
+    return target.ok ? ok({ taints, target: target.value, inline: hypothetical, ...(mode ? { mode } : {}) }) : target;
   },
 });
 

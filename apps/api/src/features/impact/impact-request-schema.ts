@@ -1,4 +1,4 @@
-import { type JsonSchema, arrayOf, booleanField, described, object, stringField } from '../../http/edge/answer-schemas';
+import { type JsonSchema, arrayOf, described, nodeTargetProperties, object, stringField } from '../../http/edge/answer-schemas';
 import { kubernetesRef } from '../../http/operation-docs/schema-names';
 
 /** A taint as an object, or as kubectl taint writes it (`key=value:Effect`). */
@@ -16,9 +16,7 @@ export const taintImpactRequestSchema: JsonSchema = {
   ...object({
     taint: described(taintOrArgument, 'the taint that would be added'),
     taints: described(arrayOf(taintOrArgument), 'several taints that would be added together'),
-    nodes: described(arrayOf(stringField), 'the nodes, by name'),
-    selector: described(stringField, "the nodes, by label selector (kubectl's -l syntax)"),
-    all: described(booleanField, 'every node'),
+    ...nodeTargetProperties,
     mode: {
       type: 'string',
       enum: ['together', 'alone'],

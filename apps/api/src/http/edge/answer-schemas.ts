@@ -34,6 +34,13 @@ export const described = (schema: JsonSchema, description: string): JsonSchema =
 
 export const taintSchema = object({ key: stringField, value: stringField, effect: stringField, timeAdded: stringField }, ['key', 'effect']);
 
+/** The fields that name nodes in a request (parseNodeTarget): names, a selector, or all. */
+export const nodeTargetProperties = {
+  nodes: described(arrayOf(stringField), 'the nodes, by name'),
+  selector: described(stringField, "the nodes, by label selector (kubectl's -l syntax)"),
+  all: described(booleanField, 'every node'),
+};
+
 export const podRefSchema = object({ namespace: stringField, name: stringField }, ['namespace', 'name']);
 
 const admittedToleration = object({

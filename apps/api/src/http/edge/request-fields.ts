@@ -5,6 +5,7 @@ import {
   type ListChunking,
   type Result,
   ShapeChecker,
+  type SimulationMode,
   err,
   failure,
   fieldError,
@@ -34,6 +35,16 @@ export function flag(shape: ShapeChecker, value: unknown, field: string): boolea
   if (value === true || value === 'true') return true;
   shape.errors.push(fieldError.invalid(root.child(field), value, 'must be true or false'));
   return false;
+}
+
+const simulationModes: readonly SimulationMode[] = ['together', 'alone'];
+
+/** A simulation's mode (`together` or `alone`), refused by name when it is another; undefined when absent. */
+export function simulationMode(shape: ShapeChecker, value: unknown, field: string): SimulationMode | undefined {
+  const mode = shape.string(value, root.child(field));
+  if (mode === undefined || simulationModes.includes(mode as SimulationMode)) return mode as SimulationMode | undefined;
+  shape.errors.push(fieldError.notSupported(root.child(field), mode, simulationModes));
+  return undefined;
 }
 
 /** A label selector in kubectl's `-l` syntax; absent or empty selects everything. */
