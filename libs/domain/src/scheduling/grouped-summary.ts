@@ -76,6 +76,37 @@ export function placementSummaryGrouped(
   return withNotes(answer, grouped);
 }
 
+/** What a simulation's turn reads of a placement: the node kube-scheduler would choose (null when none fits), its line, and the ties for the best total. */
+export interface PlacementChoice {
+  readonly node: string | null;
+  readonly summary: string;
+  readonly bestTied?: number;
+}
+
+/**
+ * placementSummaryGrouped's first feasible node, summary and ties, without the rest of the answer
+ * (the groups of infeasible nodes, the counts by code): what a simulation's turn keeps of it.
+ */
+export function placementChoice(
+  pod: Pod,
+  classes: NodeClasses,
+  options: PlacementOptions,
+  capacity: PlacementCapacity | undefined,
+  context: PlacementContext | undefined,
+): PlacementChoice {
+  const grouped = groupedContext(pod, classes, context);
+  const placed = bucketsFor(pod, classes, grouped, options, capacity, 1, true);
+  if (!placed) {
+    const summary = placementSummary(placePodGrouped(pod, classes, options, capacity, grouped), 1);
+    const node = summary.feasibleNodes[0]?.name ?? null;
+    return { node, summary: summary.summary, ...(node && summary.bestTied ? { bestTied: summary.bestTied } : {}) };
+  }
+  const { summary } = summaryLines(placed, classes.names.length);
+  if (placed.feasibleCount === 0) return { node: null, summary };
+  const best = bestNodes(pod, classes, placed, options, capacity, grouped, 1);
+  return { node: best.nodes[0]?.name ?? null, summary, ...(best.tied > 1 ? { bestTied: best.tied } : {}) };
+}
+
 /**
  * The pod's placement in buckets, with the plugins and named nodes the buckets take in; undefined
  * when the pod is placed node by node (see bucketablePlugins and bucketedPlacement). A pod naming
@@ -126,6 +157,23 @@ export function summaryLines(
     addCount(legacyCounts, reasons, bucket.count);
   }
   return { summary: summarizeCounts(nodeCount, feasibleCount, counts), detail: summarizeCounts(nodeCount, feasibleCount, legacyCounts) };
+}
+
+/**
+ * summaryLines' summary for a pod placed by class (its plugins none), from how many nodes its groups
+ * do not reject are short of what (`masks`: each bucket mask's count of nodes): what a simulation
+ * that keeps each node's bits rather than its buckets makes the line from.
+ */
+export function summaryOfMasks(placed: BucketedPlacement, masks: ReadonlyMap<number, number>, nodeCount: number, feasibleCount: number): string {
+  const counts = new Map(placed.decided.counts);
+  for (const [mask, count] of masks) {
+    addCount(
+      counts,
+      placed.shortagesOf(mask).map((s) => s.group.message),
+      count,
+    );
+  }
+  return summarizeCounts(nodeCount, feasibleCount, counts);
 }
 
 /** A node's reasons in placePod's order: the blocking ones, its shortages, the plugins' after NodeResourcesFit, the soft ones, and that its size is unknown. */

@@ -1,5 +1,5 @@
 import type { Pod, PodRef } from '../../types';
-import { placementSummaryGrouped } from '../grouped-summary';
+import { placementChoice } from '../grouped-summary';
 import { type PlacementOptions, defaultPlacementOptions, podRef } from '../placement';
 import { schedulingInputKey } from '../failed-scheduling';
 import { KeptScores } from './kept-scores';
@@ -63,9 +63,7 @@ const boundTo = (pod: Pod, node: string): Pod => ({ ...pod, spec: { ...pod.spec,
  * property tests hold the two equal.
  */
 function placeOne(pod: Pod, state: SimulatedClusterState, options: PlacementOptions): SimulatedPlacement {
-  const summary = placementSummaryGrouped(pod, state.classes, options, state.capacity, 1, state.context);
-  const chosen = summary.feasibleNodes[0]?.name ?? null;
-  return { pod: summary.pod, node: chosen, summary: summary.summary, ...(chosen && summary.bestTied ? { bestTied: summary.bestTied } : {}) };
+  return { pod: podRef(pod), ...placementChoice(pod, state.classes, options, state.capacity, state.context) };
 }
 
 /** The pods placed in the mode asked (see above); a pod to place must not be bound (its spec.nodeName is cleared first by the caller). */

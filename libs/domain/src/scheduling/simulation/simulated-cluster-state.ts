@@ -10,6 +10,7 @@ import {
   forkAffinityPodIndex,
   removeFromAffinityPodIndex,
 } from '../inter-pod-affinity/affinity-pod-index';
+import { podHasPodAffinity } from '../inter-pod-affinity/affinity-term';
 import { type NodeClasses, namePosition, nodeClassesOf } from '../node-classes';
 import { type NodeRooms, nodeRoomsOf, setRoomUsage } from '../node-rooms';
 import { type NodeUsage, addPodUsage, addPodsUsage, emptyNodeUsage, holdsNodeResources, removePodUsage } from '../node-usage';
@@ -39,6 +40,8 @@ export interface SimulatedClusterState {
   readonly occupy: (nodeName: string, request: PodResourceRequest, count: number) => void;
   /** The position (in the classes' names) of each node a pod was bound to, or room taken on, in order: what changed since a turn. */
   readonly boundPositions: readonly number[];
+  /** The pods with pod affinity or anti-affinity terms bound so far, in order: until one whose terms match a pod is, what InterPodAffinity says of it stays. */
+  readonly affinityPodsBound: readonly Pod[];
 }
 
 /** What a simulation's cluster holds: its nodes and the pods bound to them, and what some plugins look up. */
@@ -175,6 +178,7 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
   };
 
   const boundPositions: number[] = [];
+  const affinityPodsBound: Pod[] = [];
   const bind = (pod: Pod, nodeName: string): void => {
     const node = nodeOf.get(nodeName);
     if (!node) throw new Error(`bind: the cluster holds no node ${nodeName}`);
@@ -189,6 +193,7 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     if (podLabels) addToPodLabelIndex(podLabels, node, pod, ordinal);
     if (affinityPods) addToAffinityPodIndex(affinityPods, node, pod, ordinal);
     spread.bound(pod, node);
+    if (podHasPodAffinity(pod)) affinityPodsBound.push(pod);
   };
 
   const occupy = (nodeName: string, request: PodResourceRequest, count: number): void => {
@@ -200,5 +205,5 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     boundPositions.push(namePosition(classes.names, nodeName));
   };
 
-  return { classes, capacity: { usageOf, rooms }, context, bind, occupy, boundPositions };
+  return { classes, capacity: { usageOf, rooms }, context, bind, occupy, boundPositions, affinityPodsBound };
 }

@@ -3,7 +3,7 @@ import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { nodeAffinityMatches } from '../node-affinity';
 import { type SpreadConstraint, type TopologySpreadOptions, nodeHasAllTopologyKeys, nodeIncludedBy, topologyValueOf } from './spread-constraints';
 import { type SpreadSelector, isEmptySelector, spreadSelectorMatches } from './spread-selector';
-import type { PodLabelIndex } from '../framework/pod-label-index';
+import { type PodLabelIndex, type PodLabelSet, labelSetKey, labelSetsWith } from '../framework/pod-label-index';
 
 /**
  * How many pods on a node a constraint's selector matches, in the namespace of the pod being
@@ -79,10 +79,16 @@ export function snapshotPodCounter(snapshot: SchedulingSnapshot): MatchingPodCou
 /** Selectors whose counts a snapshot's counter keeps: one per workload asked about, in practice. */
 const maxCountedSelectors = 64;
 
+/** The sets a selector may match: those with a value its first `In` requirement allows (labelSetsWith), else every set. */
+function setsSelectorMayMatch(labels: PodLabelIndex, selector: SpreadSelector): readonly PodLabelSet[] {
+  const required = selector.kind === 'nothing' ? undefined : selector.requirements.find((r) => r.operator === 'In');
+  return required ? labelSetsWith(labels, required.key, required.values) : labels.sets;
+}
+
 /** Every node's count of a selector at once, from the sets of pods alike: nodes absent count 0. */
 function countsFromLabelSets(labels: PodLabelIndex, selector: SpreadSelector, namespace: string): Map<string, number> {
   const byNode = new Map<string, number>();
-  for (const set of labels.sets) {
+  for (const set of setsSelectorMayMatch(labels, selector)) {
     if ((set.pod.metadata.namespace ?? 'default') !== namespace || !spreadSelectorMatches(selector, set.pod)) continue;
     for (const { node, pod } of set.members) {
       if (pod.metadata.deletionTimestamp) continue;
@@ -121,6 +127,12 @@ export function keptPodCounter(
   selectorsKept: number = maxCountedSelectors,
 ): { counter: MatchingPodCounter; bound: (pod: Pod, node: Node) => void; unbound: (pod: Pod, node: Node) => void } {
   const counted = new Map<string, Counts>();
+  // The counts a bound pod moves, by what selectors read of it (its namespace and labels): a bind
+  // tests a pod's labels against each selector once, not every bind against every selector kept.
+  // A selector counted later is added to the lists it matches; one dropped empties them all.
+  const matching = new Map<string, { pod: Pod; counts: Counts[] }>();
+  const selects = (counts: Counts, pod: Pod) =>
+    (pod.metadata.namespace ?? 'default') === counts.namespace && !isEmptySelector(counts.selector) && spreadSelectorMatches(counts.selector, pod);
   // A pod's constraints hold one selector object, asked about node after node: its key is made once,
   // and the counts of the last one asked are at hand without a lookup.
   const keys = new WeakMap<SpreadSelector, string>();
@@ -134,12 +146,17 @@ export function keptPodCounter(
     if (counts) counted.delete(key);
     else {
       const index = labels?.();
-      counts = index
+      const added: Counts = index
         ? { selector, namespace, byNode: countsFromLabelSets(index, selector, namespace), complete: true, domains: new Map() }
         : { selector, namespace, byNode: new Map(), complete: false, domains: new Map() };
+      for (const entry of matching.values()) if (selects(added, entry.pod)) entry.counts.push(added);
+      counts = added;
     }
     counted.set(key, counts);
-    if (counted.size > selectorsKept) counted.delete(counted.keys().next().value as string);
+    if (counted.size > selectorsKept) {
+      counted.delete(counted.keys().next().value as string);
+      matching.clear();
+    }
     last = { selector, namespace, counts };
     return counts;
   };
@@ -190,9 +207,10 @@ export function keptPodCounter(
     if (pod.metadata.deletionTimestamp) return;
     const name = node.metadata.name;
     const labels = node.metadata.labels ?? {};
-    for (const counts of counted.values()) {
-      if ((pod.metadata.namespace ?? 'default') !== counts.namespace || isEmptySelector(counts.selector) || !spreadSelectorMatches(counts.selector, pod))
-        continue;
+    const key = labelSetKey(pod);
+    let entry = matching.get(key);
+    if (!entry) matching.set(key, (entry = { pod, counts: [...counted.values()].filter((counts) => selects(counts, pod)) }));
+    for (const counts of entry.counts) {
       const was = counts.byNode.get(name);
       // A node not counted yet is counted from podsOn when asked, which holds the pod now (or no longer).
       if (was !== undefined || counts.complete) counts.byNode.set(name, (was ?? 0) + by);

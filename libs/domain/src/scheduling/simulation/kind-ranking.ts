@@ -1,0 +1,328 @@
+import { ScorePluginWeights } from '../framework/default-scores';
+import { summaryOfMasks } from '../grouped-summary';
+import { type BucketedPlacement, maskFits } from '../node-buckets';
+import { type LabelValueSets, namePosition } from '../node-classes';
+import { maxNodeScore } from '../taint-toleration-score';
+import type { SpreadConstraint } from '../topology-spread/spread-constraints';
+import { domainShares, goRound, scoreForCount, topologyNormalizingWeight } from '../topology-spread/spread-score';
+import { MinHeap } from './min-heap';
+
+/**
+ * One kind of pod's ranking of the nodes across the turns of a simulation, kept rather than made
+ * again: the nodes fall into groups alike in every part of the kind's total (what never changes in
+ * a simulation: its taints' and node affinity's raw scores, its images, its spread domain; and what
+ * a bind changes: its resource scores, its count of the kind's matching pods), so that a turn works
+ * out the normalizations and the totals per group and picks the first node by name of the best
+ * groups, after moving only the nodes pods were bound to since the kind's last turn. A turn costs the
+ * groups (a few hundred) and the nodes changed, not a pass over 10,000 nodes. The totals are those
+ * of topologySpreadScoreColumn and the default scores to the unit (every part an integer, the spread
+ * sum in the constraints' order), so the node chosen and the ties counted are placementSummaryGrouped's;
+ * the property tests hold simulatePlacement to a cluster made again at every turn.
+ */
+
+/** What a turn answers: the node chosen (null when none fits), kube-scheduler's line, and how many nodes tied for the best total. */
+export interface KeptTurn {
+  readonly node: string | null;
+  readonly summary: string;
+  readonly bestTied?: number;
+}
+
+/** PodTopologySpread's ScheduleAnyway constraints as the kind reads them, when it has some. */
+export interface KindSpread {
+  readonly constraints: readonly SpreadConstraint[];
+  /** Per constraint, its key's index among the sets' keys, or -1 for the hostname. */
+  readonly keyAt: readonly number[];
+  /** The nodes' sets of values of the keys other than the hostname. */
+  readonly sets: LabelValueSets;
+  /** Which nodes carry the hostname label, when a constraint reads it. */
+  readonly hasHostname: Uint8Array | undefined;
+  /** Whether a node missing a key is left out of the scores (the pod's own constraints: every key required). */
+  readonly requireAllTopologies: boolean;
+  /** The kind's matching pods on each node by name now, for its constraint on the hostname (at most one): absent nodes hold none. */
+  readonly hostCounts: (() => ReadonlyMap<string, number>) | undefined;
+  /** A constraint's counts per domain now (the kept counts). */
+  readonly domainCounts: (constraint: SpreadConstraint) => ReadonlyMap<string, number>;
+}
+
+/** What a kind is ranked with: its buckets at its first turn, each node's bits since, its resource scores, and its static columns. */
+export interface KindInputs {
+  readonly names: readonly string[];
+  readonly placed: BucketedPlacement & { readonly bucketAt: Int32Array };
+  readonly maskAt: (position: number) => number;
+  /** The weighted resource scores (NodeResourcesFit's and BalancedAllocation's) of the nodes at the positions, as they are now. */
+  readonly roomScores: (positions: readonly number[]) => ArrayLike<number>;
+  readonly spread: KindSpread | undefined;
+  /** NodeAffinity's raw score by position, when the kind has preferred terms. */
+  readonly affinityAt: ArrayLike<number> | undefined;
+  /** ImageLocality's score by position, when nodes differ in it. */
+  readonly imageAt: ArrayLike<number> | undefined;
+  /** The simulation's log of positions bound to, and how far the inputs have seen it. */
+  readonly boundPositions: readonly number[];
+}
+
+/** A node's parts that never change in a simulation. */
+interface StaticPart {
+  readonly soft: number;
+  readonly affinity: number;
+  readonly image: number;
+  readonly set: number;
+  readonly hasHostname: boolean;
+  readonly ignored: boolean;
+}
+
+/** Nodes alike in every part of the total. */
+interface ScoreGroup {
+  readonly part: number;
+  readonly room: number;
+  readonly host: number;
+  count: number;
+  live: boolean;
+  readonly members: MinHeap;
+}
+
+const W = ScorePluginWeights;
+/** Group keys pack the part, the resource score and the host count into a small integer (a fast key of a Map) while each is under these; a string past them. */
+const ROOM_LIMIT = 1 << 9;
+const HOST_LIMIT = 1 << 3;
+const PART_LIMIT = 1 << 18;
+
+export class KindRanking {
+  private readonly n: number;
+  /** 1 for a node its group does not reject: it fits when its bits do. */
+  private readonly passes: Uint8Array;
+  private readonly masks: Int32Array;
+  private readonly partAt: Int32Array;
+  private readonly parts: StaticPart[] = [];
+  private readonly groupAt: Int32Array;
+  private readonly groups: ScoreGroup[] = [];
+  private readonly groupByKey = new Map<number | string, number>();
+  private live: number[] = [];
+  private readonly maskCounts = new Map<number, number>();
+  private summary: string | undefined;
+  private seen: number;
+  private readonly stamps: Int32Array;
+  private stamp = 0;
+
+  constructor(private readonly inputs: KindInputs) {
+    this.n = inputs.names.length;
+    this.passes = new Uint8Array(this.n);
+    this.masks = new Int32Array(this.n);
+    this.partAt = new Int32Array(this.n).fill(-1);
+    this.groupAt = new Int32Array(this.n).fill(-1);
+    this.stamps = new Int32Array(this.n);
+    this.seen = inputs.boundPositions.length;
+    this.build();
+  }
+
+  /** Every node in its group, from the buckets of the kind's first turn. */
+  private build(): void {
+    const { placed, spread, affinityAt, imageAt } = this.inputs;
+    const { buckets, bucketAt } = placed;
+    // A node the group rejects (or the PreFilter leaves out) never fits in a simulation; the others by their bits.
+    const passes = buckets.map(
+      (bucket) => placed.verdictOf(bucket).shared.rejection === undefined && placed.leftOutOf(bucket) === undefined && bucket.outcome === 0,
+    );
+    const softOf = buckets.map((bucket) => placed.verdictOf(bucket).softTaints);
+    // Parts interned by a number (the group of the bucket, the spread set, the hostname label, ignored), with
+    // NodeAffinity's and ImageLocality's raw scores in a string key only when the kind has those columns.
+    const partIds = new Map<number | string, number>();
+    const setCount = spread ? spread.sets.count : 0;
+    const lacksKey = new Uint8Array(setCount);
+    for (let set = 0; set < setCount; set++) if (spread?.sets.valuesOf(set).includes(null)) lacksKey[set] = 1;
+    const fitting: number[] = [];
+    for (let i = 0; i < this.n; i++) {
+      const b = bucketAt[i] as number;
+      if (!passes[b]) continue;
+      this.passes[i] = 1;
+      const bucket = buckets[b] as (typeof buckets)[number];
+      const mask = bucket.mask;
+      this.masks[i] = mask;
+      this.maskCounts.set(mask, (this.maskCounts.get(mask) ?? 0) + 1);
+      const set = spread ? (spread.sets.setAt[i] as number) : 0;
+      const hasHostname = spread?.hasHostname?.[i] === 1;
+      const missing = spread !== undefined && ((spread.hasHostname !== undefined && !hasHostname) || lacksKey[set] === 1);
+      const ignored = spread !== undefined && spread.requireAllTopologies && missing;
+      const affinity = affinityAt ? (affinityAt[i] as number) : 0;
+      const image = imageAt ? (imageAt[i] as number) : 0;
+      const numeric = ((bucket.group * (setCount + 1) + set) * 2 + (hasHostname ? 1 : 0)) * 2 + (ignored ? 1 : 0);
+      const key = affinityAt || imageAt ? `${numeric}/${affinity}/${image}` : numeric;
+      let id = partIds.get(key);
+      if (id === undefined) {
+        partIds.set(key, (id = this.parts.length));
+        this.parts.push({ soft: softOf[b] as number, affinity, image, set, hasHostname, ignored });
+      }
+      this.partAt[i] = id;
+      if (maskFits(mask)) fitting.push(i);
+    }
+    // Each count by position, from the few nodes that hold matching pods.
+    const hostCounts = spread?.hostCounts?.();
+    let hostAt: Int32Array | undefined;
+    if (hostCounts) {
+      hostAt = new Int32Array(this.n);
+      for (const [name, count] of hostCounts) {
+        const at = namePosition(this.inputs.names, name);
+        if (this.inputs.names[at] === name) hostAt[at] = count;
+      }
+    }
+    this.join(fitting, hostAt);
+  }
+
+  /** The nodes at `positions` (fitting the kind) in the groups of their totals' parts now; `hostAt`, their counts of matching pods when made for every node. */
+  private join(positions: readonly number[], hostAt?: Int32Array): void {
+    const { names, roomScores, spread } = this.inputs;
+    const rooms = roomScores(positions);
+    const hostCounts = hostAt ? undefined : spread?.hostCounts?.();
+    for (let k = 0; k < positions.length; k++) {
+      const i = positions[k] as number;
+      const room = rooms[k] as number;
+      const host = hostAt ? (hostAt[i] as number) : hostCounts ? (hostCounts.get(names[i] as string) ?? 0) : 0;
+      const part = this.partAt[i] as number;
+      const key = room < ROOM_LIMIT && host < HOST_LIMIT && part < PART_LIMIT ? (part * ROOM_LIMIT + room) * HOST_LIMIT + host : `${part}/${room}/${host}`;
+      let g = this.groupByKey.get(key);
+      if (g === undefined) {
+        this.groupByKey.set(key, (g = this.groups.length));
+        this.groups.push({ part, room, host, count: 0, live: false, members: new MinHeap() });
+      }
+      const group = this.groups[g] as ScoreGroup;
+      group.count++;
+      group.members.push(i);
+      if (!group.live) {
+        group.live = true;
+        this.live.push(g);
+      }
+      this.groupAt[i] = g;
+    }
+  }
+
+  /** The nodes bound to since the last turn, moved: out of their groups, their bits worked out again, and back in if they still fit. */
+  private refresh(): void {
+    const log = this.inputs.boundPositions;
+    if (this.seen === log.length) return;
+    this.stamp++;
+    const fitting: number[] = [];
+    for (let j = this.seen; j < log.length; j++) {
+      const i = log[j] as number;
+      if (this.stamps[i] === this.stamp || !this.passes[i]) continue;
+      this.stamps[i] = this.stamp;
+      const g = this.groupAt[i] as number;
+      if (g >= 0) {
+        (this.groups[g] as ScoreGroup).count--;
+        this.groupAt[i] = -1;
+      }
+      const mask = this.inputs.maskAt(i);
+      const was = this.masks[i] as number;
+      if (mask !== was) {
+        this.masks[i] = mask;
+        const left = (this.maskCounts.get(was) as number) - 1;
+        if (left === 0) this.maskCounts.delete(was);
+        else this.maskCounts.set(was, left);
+        this.maskCounts.set(mask, (this.maskCounts.get(mask) ?? 0) + 1);
+        this.summary = undefined;
+      }
+      if (maskFits(mask)) fitting.push(i);
+    }
+    this.seen = log.length;
+    this.join(fitting);
+  }
+
+  /** The kind's turn over the cluster as it stands. */
+  turn(): KeptTurn {
+    this.refresh();
+    const { spread } = this.inputs;
+    // The groups with nodes, and over them the normalizations' inputs: the feasible nodes, the highest raw scores, the sets scored.
+    const live: number[] = [];
+    let feasible = 0;
+    let ignoredCount = 0;
+    let maxSoft = 0;
+    let maxAffinity = 0;
+    const scored = spread ? new Uint8Array(spread.sets.count) : undefined;
+    for (const g of this.live) {
+      const group = this.groups[g] as ScoreGroup;
+      if (group.count === 0) {
+        group.live = false;
+        continue;
+      }
+      live.push(g);
+      const part = this.parts[group.part] as StaticPart;
+      feasible += group.count;
+      if (part.ignored) ignoredCount += group.count;
+      else if (scored) scored[part.set] = 1;
+      if (part.soft > maxSoft) maxSoft = part.soft;
+      if (part.affinity > maxAffinity) maxAffinity = part.affinity;
+    }
+    this.live = live;
+    this.summary ??= summaryOfMasks(this.inputs.placed, this.maskCounts, this.n, feasible);
+    const summary = this.summary;
+    if (feasible === 0) return { node: null, summary };
+
+    const spreadRaw = spread && scored ? this.spreadRaw(spread, scored, feasible - ignoredCount) : undefined;
+    let best = -Infinity;
+    let bestGroups: number[] = [];
+    for (let k = 0; k < live.length; k++) {
+      const group = this.groups[live[k] as number] as ScoreGroup;
+      const part = this.parts[group.part] as StaticPart;
+      let total = (maxSoft === 0 ? maxNodeScore : maxNodeScore - Math.trunc((maxNodeScore * part.soft) / maxSoft)) * W.TaintToleration + group.room;
+      if (spreadRaw) total += spreadRaw.normalized[k] as number;
+      if (maxAffinity > 0) total += Math.trunc((maxNodeScore * part.affinity) / maxAffinity) * W.NodeAffinity;
+      total += part.image * W.ImageLocality;
+      if (total > best) {
+        best = total;
+        bestGroups = [live[k] as number];
+      } else if (total === best) bestGroups.push(live[k] as number);
+    }
+    // The first node by name of the best groups; every node of them tied.
+    let tied = 0;
+    let chosen = this.n;
+    for (const g of bestGroups) {
+      const group = this.groups[g] as ScoreGroup;
+      tied += group.count;
+      const members = group.members;
+      while (this.groupAt[members.peek() as number] !== g) members.pop();
+      chosen = Math.min(chosen, members.peek() as number);
+    }
+    return { node: this.inputs.names[chosen] as string, summary, ...(tied > 1 ? { bestTied: tied } : {}) };
+  }
+
+  /**
+   * PodTopologySpread's weighted, normalized score of each live group (in `this.live`'s order), as
+   * topologySpreadScoreColumn works it out for a node of the group: the per-domain shares of the
+   * sets scored, the hostname's share of the group's count, summed in the constraints' order and
+   * rounded as Go rounds; then normalized over the groups' lowest and highest.
+   */
+  private spreadRaw(spread: KindSpread, scored: Uint8Array, scoredNodes: number): { normalized: Int32Array } {
+    const { constraints, keyAt, sets } = spread;
+    const terms = domainShares(constraints, keyAt, sets, scored, spread.domainCounts);
+    const hostWeight = topologyNormalizingWeight(scoredNodes);
+    const live = this.live;
+    const raw = new Float64Array(live.length);
+    let min = Number.POSITIVE_INFINITY;
+    let max = 0;
+    for (let k = 0; k < live.length; k++) {
+      const group = this.groups[live[k] as number] as ScoreGroup;
+      const part = this.parts[group.part] as StaticPart;
+      if (part.ignored) continue;
+      let score = 0;
+      for (let c = 0; c < constraints.length; c++) {
+        const share = terms[c];
+        if (share) {
+          const term = share[part.set] as number;
+          if (!Number.isNaN(term)) score += term;
+        } else if (part.hasHostname) {
+          score += scoreForCount(group.host, (constraints[c] as SpreadConstraint).maxSkew, hostWeight);
+        }
+      }
+      const rounded = goRound(score);
+      raw[k] = rounded;
+      if (rounded < min) min = rounded;
+      if (rounded > max) max = rounded;
+    }
+    const normalized = new Int32Array(live.length);
+    for (let k = 0; k < live.length; k++) {
+      const part = this.parts[(this.groups[live[k] as number] as ScoreGroup).part] as StaticPart;
+      if (part.ignored) continue;
+      const score = max === 0 ? maxNodeScore : Math.trunc((maxNodeScore * (max + min - (raw[k] as number))) / max);
+      normalized[k] = score * W.PodTopologySpread;
+    }
+    return { normalized };
+  }
+}
