@@ -160,18 +160,20 @@ export function summaryLines(
 }
 
 /**
- * summaryLines' summary for a pod placed by class (its plugins none), from how many nodes its groups
- * do not reject are short of what (`masks`: each bucket mask's count of nodes): what a simulation
- * that keeps each node's bits rather than its buckets makes the line from.
+ * summaryLines' summary from how many nodes its groups do not reject are in each state: short of
+ * the resources a mask's bits name, else rejected by the plugins for `reasons` (none: feasible). What
+ * a simulation that keeps each node's state rather than its buckets makes the line from.
  */
-export function summaryOfMasks(placed: BucketedPlacement, masks: ReadonlyMap<number, number>, nodeCount: number, feasibleCount: number): string {
+export function summaryOfStates(
+  placed: BucketedPlacement,
+  states: Iterable<{ readonly mask: number; readonly reasons: readonly string[]; readonly count: number }>,
+  nodeCount: number,
+  feasibleCount: number,
+): string {
   const counts = new Map(placed.decided.counts);
-  for (const [mask, count] of masks) {
-    addCount(
-      counts,
-      placed.shortagesOf(mask).map((s) => s.group.message),
-      count,
-    );
+  for (const { mask, reasons, count } of states) {
+    const short = placed.shortagesOf(mask);
+    addCount(counts, short.length > 0 ? short.map((s) => s.group.message) : reasons, count);
   }
   return summarizeCounts(nodeCount, feasibleCount, counts);
 }

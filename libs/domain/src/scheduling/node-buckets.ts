@@ -207,18 +207,8 @@ function pluginOutcomes(plugins: readonly NodeFilterPlugin[], classes: NodeClass
   // The outcome of each set of values.
   const ofSet = new Int32Array(count);
   const decide = (set: number): void => {
-    const node = nodes[firstAt[set] as number] as Node;
-    const details: PlacementReason[] = [];
-    let rejection: SchedulerRejection | undefined;
-    plugins.forEach((plugin, p) => {
-      const marked = mayReject[p];
-      if (marked && marked[set] === 0) return;
-      const status = plugin.filter(node);
-      if (!status) return;
-      details.push(...status.details);
-      rejection ??= statusRejection(status);
-    });
-    ofSet[set] = rejection === undefined ? 0 : outcomes.push({ details, rejection }) - 1;
+    const outcome = outcomeOfNode(plugins, nodes[firstAt[set] as number] as Node, (p) => mayReject[p]?.[set] === 0);
+    ofSet[set] = outcome === passing ? 0 : outcomes.push(outcome) - 1;
   };
   if (mayReject.every((marked) => marked !== undefined)) {
     const any = new Uint8Array(count);
@@ -230,6 +220,38 @@ function pluginOutcomes(plugins: readonly NodeFilterPlugin[], classes: NodeClass
   const outcomeAt = new Int32Array(nodes.length);
   for (let i = 0; i < nodes.length; i++) outcomeAt[i] = ofSet[setAt[i] as number] as number;
   return { outcomes, outcomeAt };
+}
+
+/** The plugins' outcome on one node, as runFilters lists it; `skips(p)`: plugin p is known to pass there (rejectsOnlyAt). Passing is `passing` itself. */
+function outcomeOfNode(plugins: readonly NodeFilterPlugin[], node: Node, skips: (p: number) => boolean): PluginOutcome {
+  const details: PlacementReason[] = [];
+  let rejection: SchedulerRejection | undefined;
+  plugins.forEach((plugin, p) => {
+    if (skips(p)) return;
+    const status = plugin.filter(node);
+    if (!status) return;
+    details.push(...status.details);
+    rejection ??= statusRejection(status);
+  });
+  return rejection === undefined ? passing : { details, rejection };
+}
+
+/**
+ * The plugins' outcome node by node, as pluginOutcomes gives each node's set: for a simulation that
+ * works out again only the nodes pods were bound to (plugins whose status a node's own labels decide).
+ */
+export function nodeOutcomes(plugins: readonly NodeFilterPlugin[]): (node: Node) => PluginOutcome {
+  const where = plugins.map((plugin) => plugin.rejectsOnlyAt?.());
+  return (node) => {
+    const labels = node.metadata.labels ?? {};
+    const listed = (p: number) => {
+      const pairs = where[p];
+      if (!pairs) return true;
+      for (const [key, values] of pairs) if (Object.prototype.hasOwnProperty.call(labels, key) && values.has(labels[key] as string)) return true;
+      return false;
+    };
+    return outcomeOfNode(plugins, node, (p) => !listed(p));
+  };
 }
 
 /** Nodes counted in buckets, and (when asked for) each node's bucket by position. */

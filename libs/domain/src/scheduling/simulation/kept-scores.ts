@@ -6,7 +6,8 @@ import { bucketsFor } from '../grouped-summary';
 import { imageLocalityScoreOf } from '../image-locality';
 import { affinityTermMatches, namespaceLabelsOf, podAffinityTermsOf, podNamespace } from '../inter-pod-affinity/affinity-term';
 import { interPodAffinityScoresOf } from '../inter-pod-affinity/scoring';
-import { roomMaskAt } from '../node-buckets';
+import { nodeOutcomes, roomMaskAt } from '../node-buckets';
+import { readsOnlyLabels } from '../framework/pod-plugins';
 import { labelPresence, labelValueSets } from '../node-classes';
 import { preferredNodeAffinityScore } from '../node-affinity-score';
 import { roomsInOrder } from '../node-rooms';
@@ -47,11 +48,12 @@ export class KeptScores {
   /** Each kind's ranking; null for a kind not ranked so (placed the usual way). */
   private readonly kinds = new Map<string, KindRanking | null>();
   /**
-   * For each kind, whether it was found placed by class (byClass) and how many of the pods with pod
+   * For each kind, how it was found to be ranked (howRanked) and how many of the pods with pod
    * affinity terms bound (the state's log) had been read then: while none bound since has a term
-   * that matches it, that holds (unchangedFor).
+   * that matches it, that holds (unchangedFor), but for plugins whose state changes at every bind.
    */
-  private readonly checks = new Map<string, { at: number; byClass: boolean }>();
+  private readonly checks = new Map<string, { at: number; how: 'class' | 'labels' | undefined }>();
+  private uniqueHostnames: boolean | undefined;
   private readonly requests = new Map<string, RequestColumns>();
 
   constructor(
@@ -59,23 +61,63 @@ export class KeptScores {
     private readonly options: PlacementOptions,
   ) {}
 
-  /** The pod's turn, or undefined when it is not placed by class this turn (the caller places it the usual way). */
-  turn(pod: Pod, kind: string): KeptTurn | undefined {
+  /**
+   * The pod's turn, or undefined when it is not ranked this turn (the caller places it the usual
+   * way): so too a kind's last turn when it has had none (`more`: it has turns after this one), a
+   * ranking costing a pass over the nodes that only later turns win back.
+   */
+  turn(pod: Pod, kind: string, more: boolean): KeptTurn | undefined {
     let ranking = this.kinds.get(kind);
-    if (ranking === null) return undefined;
+    if (ranking === null || (ranking === undefined && !more)) return undefined;
     const bound = this.state.affinityPodsBound.length;
     const checked = this.checks.get(kind);
-    if (!checked || !this.unchangedFor(pod, checked.at)) {
-      const grouped = this.byClass(pod);
-      this.checks.set(kind, { at: bound, byClass: grouped !== undefined });
-      if (!grouped) return undefined;
-      ranking ??= this.rankingOf(pod, grouped) ?? null;
-      this.kinds.set(kind, ranking);
-    } else {
+    if (checked && checked.how !== 'labels' && this.unchangedFor(pod, checked.at)) {
       checked.at = bound;
-      if (!checked.byClass) return undefined;
+      return checked.how === 'class' ? ranking?.turn() : undefined;
     }
-    return ranking?.turn();
+    // Found again: the first turn, a pod bound since whose terms match the kind, or plugins whose state changes at every bind.
+    const grouped = groupedContext(pod, this.state.classes, this.state.context);
+    const how = this.howRanked(pod, grouped);
+    this.checks.set(kind, { at: bound, how });
+    if (!how) return undefined;
+    ranking ??= this.rankingOf(pod, grouped) ?? null;
+    this.kinds.set(kind, ranking);
+    return ranking?.turn(how === 'labels' ? nodeOutcomes(grouped.prepared.plugins.afterResources) : undefined);
+  }
+
+  /**
+   * How the pod can be ranked, as the cluster stands: `class` when placed by class (no plugin beyond
+   * the filters by class runs for it), `labels` when its plugins read only each node's own hostname
+   * (InterPodAffinity without required affinity terms, every term on the hostname: a replica a node),
+   * so that a node's outcome changes only when a pod is bound to it; undefined otherwise, or when
+   * InterPodAffinity scores it.
+   */
+  private howRanked(pod: Pod, grouped: GroupedContext): 'class' | 'labels' | undefined {
+    const { snapshot, indexes } = this.state.context;
+    const affinityOptions = indexes?.affinityPods ? { index: indexes.affinityPods, ...(indexes.podLabels && { labels: indexes.podLabels }) } : {};
+    if (interPodAffinityScoresOf(pod, 1, () => snapshot.nodes[0] as Node, snapshot, affinityOptions) !== undefined) return undefined;
+    if (grouped.byClass) return 'class';
+    const { prepared } = grouped;
+    if (prepared.rejection || prepared.narrowed || !readsOnlyLabels(prepared.plugins)) return undefined;
+    const ownLabels = prepared.plugins.afterResources.every(
+      (plugin) => plugin.rejectsOnlyAt !== undefined && (plugin.labelKeys ?? []).every((key) => key === labelHostname),
+    );
+    return ownLabels && this.hostnamesUnique() ? 'labels' : undefined;
+  }
+
+  /** Whether no two nodes share a hostname label's value: a bind to one node then changes no other's pairs. */
+  private hostnamesUnique(): boolean {
+    if (this.uniqueHostnames === undefined) {
+      const seen = new Set<string>();
+      this.uniqueHostnames = this.state.context.snapshot.nodes.every((node) => {
+        const value = node.metadata.labels?.[labelHostname];
+        if (value === undefined) return true;
+        if (seen.has(value)) return false;
+        seen.add(value);
+        return true;
+      });
+    }
+    return this.uniqueHostnames;
   }
 
   /**
@@ -98,17 +140,6 @@ export class KeptScores {
     return true;
   }
 
-  /** The pod's context when it is placed by class and InterPodAffinity scores nothing for it, as the cluster stands. */
-  private byClass(pod: Pod): GroupedContext | undefined {
-    const { classes, context } = this.state;
-    const grouped = groupedContext(pod, classes, context);
-    if (!grouped.byClass) return undefined;
-    const { snapshot, indexes } = context;
-    const affinityOptions = indexes?.affinityPods ? { index: indexes.affinityPods, ...(indexes.podLabels && { labels: indexes.podLabels }) } : {};
-    if (interPodAffinityScoresOf(pod, 1, () => snapshot.nodes[0] as Node, snapshot, affinityOptions) !== undefined) return undefined;
-    return grouped;
-  }
-
   /** The kind's ranking from its first turn's buckets; undefined when it cannot be kept so. */
   private rankingOf(pod: Pod, grouped: GroupedContext): KindRanking | undefined {
     const { classes, capacity, context } = this.state;
@@ -122,6 +153,7 @@ export class KeptScores {
     const image = imageLocalityScoreOf(pod, context.snapshot);
     return new KindRanking({
       names: classes.names,
+      nodes,
       placed: { ...placed, bucketAt },
       maskAt,
       roomScores: this.roomScoresOf(pod),
@@ -150,7 +182,8 @@ export class KeptScores {
       const log = this.state.boundPositions;
       for (let j = kept.seen; j < log.length; j++) kept.valid[log[j] as number] = 0;
       kept.seen = log.length;
-      const stale = positions.filter((i) => !kept.valid[i]);
+      const stale: number[] = [];
+      for (let k = 0; k < positions.length; k++) if (!kept.valid[positions[k] as number]) stale.push(positions[k] as number);
       if (stale.length > 0) {
         const table = capacity.rooms && roomsInOrder(capacity.rooms, classes);
         if (!table) throw new Error('kept scores: the simulation keeps no rooms');
@@ -161,7 +194,9 @@ export class KeptScores {
           kept.valid[i] = 1;
         }
       }
-      return Uint16Array.from(positions, (i) => kept.scores[i] as number);
+      const scores = new Uint16Array(positions.length);
+      for (let k = 0; k < positions.length; k++) scores[k] = kept.scores[positions[k] as number] as number;
+      return scores;
     };
   }
 

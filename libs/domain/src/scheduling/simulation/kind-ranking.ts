@@ -1,6 +1,7 @@
 import { ScorePluginWeights } from '../framework/default-scores';
-import { summaryOfMasks } from '../grouped-summary';
-import { type BucketedPlacement, maskFits } from '../node-buckets';
+import { summaryOfStates } from '../grouped-summary';
+import type { Node } from '../../types';
+import { type BucketedPlacement, type PluginOutcome, maskFits } from '../node-buckets';
 import { type LabelValueSets, namePosition } from '../node-classes';
 import { maxNodeScore } from '../taint-toleration-score';
 import type { SpreadConstraint } from '../topology-spread/spread-constraints';
@@ -47,6 +48,8 @@ export interface KindSpread {
 /** What a kind is ranked with: its buckets at its first turn, each node's bits since, its resource scores, and its static columns. */
 export interface KindInputs {
   readonly names: readonly string[];
+  /** The nodes by position (in the names' order). */
+  readonly nodes: readonly Node[];
   readonly placed: BucketedPlacement & { readonly bucketAt: Int32Array };
   readonly maskAt: (position: number) => number;
   /** The weighted resource scores (NodeResourcesFit's and BalancedAllocation's) of the nodes at the positions, as they are now. */
@@ -85,6 +88,8 @@ const W = ScorePluginWeights;
 const ROOM_LIMIT = 1 << 9;
 const HOST_LIMIT = 1 << 3;
 const PART_LIMIT = 1 << 18;
+/** Above every node's bits (one per resource a pod may be short of, 25 at most): a state's key is outcome * MASK_LIMIT + bits. */
+const MASK_LIMIT = 2 ** 26;
 
 export class KindRanking {
   private readonly n: number;
@@ -97,7 +102,12 @@ export class KindRanking {
   private readonly groups: ScoreGroup[] = [];
   private readonly groupByKey = new Map<number | string, number>();
   private live: number[] = [];
-  private readonly maskCounts = new Map<number, number>();
+  /** Each node's plugins' outcome (an index into `outcomes`, 0: they pass), for a kind whose plugins read only a node's own labels. */
+  private readonly outcomeAt: Int32Array;
+  private readonly outcomes: { readonly reasons: readonly string[] }[] = [{ reasons: [] }];
+  private readonly outcomeIds = new Map<string, number>([['', 0]]);
+  /** How many nodes its group does not reject are in each state (stateKey of their bits and outcome): what the line counts. */
+  private readonly stateCounts = new Map<number, number>();
   private summary: string | undefined;
   private seen: number;
   private readonly stamps: Int32Array;
@@ -107,6 +117,7 @@ export class KindRanking {
     this.n = inputs.names.length;
     this.passes = new Uint8Array(this.n);
     this.masks = new Int32Array(this.n);
+    this.outcomeAt = new Int32Array(this.n);
     this.partAt = new Int32Array(this.n).fill(-1);
     this.groupAt = new Int32Array(this.n).fill(-1);
     this.stamps = new Int32Array(this.n);
@@ -119,16 +130,25 @@ export class KindRanking {
     const { placed, spread, affinityAt, imageAt } = this.inputs;
     const { buckets, bucketAt } = placed;
     // A node the group rejects (or the PreFilter leaves out) never fits in a simulation; the others by their bits.
-    const passes = buckets.map(
-      (bucket) => placed.verdictOf(bucket).shared.rejection === undefined && placed.leftOutOf(bucket) === undefined && bucket.outcome === 0,
-    );
+    const passes = buckets.map((bucket) => placed.verdictOf(bucket).shared.rejection === undefined && placed.leftOutOf(bucket) === undefined);
+    const outcomeOf = buckets.map((bucket) => this.outcomeId(placed.outcomeOf(bucket)));
     const softOf = buckets.map((bucket) => placed.verdictOf(bucket).softTaints);
-    // Parts interned by a number (the group of the bucket, the spread set, the hostname label, ignored), with
-    // NodeAffinity's and ImageLocality's raw scores in a string key only when the kind has those columns.
-    const partIds = new Map<number | string, number>();
+    // The line's counts, bucket by bucket.
+    buckets.forEach((bucket, b) => {
+      if (passes[b]) this.countState(bucket.mask, outcomeOf[b] as number, bucket.count);
+    });
+    // Parts interned by a number (the group of the bucket, the spread set, the hostname label, ignored): in
+    // an array of its range, or with NodeAffinity's and ImageLocality's raw scores in a string key when
+    // the kind has those columns.
     const setCount = spread ? spread.sets.count : 0;
     const lacksKey = new Uint8Array(setCount);
     for (let set = 0; set < setCount; set++) if (spread?.sets.valuesOf(set).includes(null)) lacksKey[set] = 1;
+    const groupCount = buckets.reduce((most, bucket) => Math.max(most, bucket.group + 1), 0);
+    const byNumber = affinityAt || imageAt ? undefined : new Int32Array(groupCount * (setCount + 1) * 4).fill(-1);
+    const byString = new Map<string, number>();
+    const setAt = spread?.sets.setAt;
+    const hostnameAt = spread?.hasHostname;
+    const requireAll = spread?.requireAllTopologies === true;
     const fitting: number[] = [];
     for (let i = 0; i < this.n; i++) {
       const b = bucketAt[i] as number;
@@ -136,23 +156,24 @@ export class KindRanking {
       this.passes[i] = 1;
       const bucket = buckets[b] as (typeof buckets)[number];
       const mask = bucket.mask;
+      const outcome = outcomeOf[b] as number;
       this.masks[i] = mask;
-      this.maskCounts.set(mask, (this.maskCounts.get(mask) ?? 0) + 1);
-      const set = spread ? (spread.sets.setAt[i] as number) : 0;
-      const hasHostname = spread?.hasHostname?.[i] === 1;
-      const missing = spread !== undefined && ((spread.hasHostname !== undefined && !hasHostname) || lacksKey[set] === 1);
-      const ignored = spread !== undefined && spread.requireAllTopologies && missing;
+      this.outcomeAt[i] = outcome;
+      const set = setAt ? (setAt[i] as number) : 0;
+      const hasHostname = hostnameAt !== undefined && hostnameAt[i] === 1;
+      const ignored = requireAll && ((hostnameAt !== undefined && !hasHostname) || lacksKey[set] === 1);
+      const numeric = ((bucket.group * (setCount + 1) + set) * 2 + (hasHostname ? 1 : 0)) * 2 + (ignored ? 1 : 0);
       const affinity = affinityAt ? (affinityAt[i] as number) : 0;
       const image = imageAt ? (imageAt[i] as number) : 0;
-      const numeric = ((bucket.group * (setCount + 1) + set) * 2 + (hasHostname ? 1 : 0)) * 2 + (ignored ? 1 : 0);
-      const key = affinityAt || imageAt ? `${numeric}/${affinity}/${image}` : numeric;
-      let id = partIds.get(key);
-      if (id === undefined) {
-        partIds.set(key, (id = this.parts.length));
+      let id = byNumber ? (byNumber[numeric] as number) : (byString.get(`${numeric}/${affinity}/${image}`) ?? -1);
+      if (id < 0) {
+        id = this.parts.length;
         this.parts.push({ soft: softOf[b] as number, affinity, image, set, hasHostname, ignored });
+        if (byNumber) byNumber[numeric] = id;
+        else byString.set(`${numeric}/${affinity}/${image}`, id);
       }
       this.partAt[i] = id;
-      if (maskFits(mask)) fitting.push(i);
+      if (maskFits(mask) && outcome === 0) fitting.push(i);
     }
     // Each count by position, from the few nodes that hold matching pods.
     const hostCounts = spread?.hostCounts?.();
@@ -195,7 +216,7 @@ export class KindRanking {
   }
 
   /** The nodes bound to since the last turn, moved: out of their groups, their bits worked out again, and back in if they still fit. */
-  private refresh(): void {
+  private refresh(outcomeOf: ((node: Node) => PluginOutcome) | undefined): void {
     const log = this.inputs.boundPositions;
     if (this.seen === log.length) return;
     this.stamp++;
@@ -210,24 +231,29 @@ export class KindRanking {
         this.groupAt[i] = -1;
       }
       const mask = this.inputs.maskAt(i);
+      const outcome = outcomeOf ? this.outcomeId(outcomeOf(this.inputs.nodes[i] as Node)) : 0;
       const was = this.masks[i] as number;
-      if (mask !== was) {
+      const wasOutcome = this.outcomeAt[i] as number;
+      if (mask !== was || outcome !== wasOutcome) {
+        this.countState(was, wasOutcome, -1);
+        this.countState(mask, outcome, 1);
         this.masks[i] = mask;
-        const left = (this.maskCounts.get(was) as number) - 1;
-        if (left === 0) this.maskCounts.delete(was);
-        else this.maskCounts.set(was, left);
-        this.maskCounts.set(mask, (this.maskCounts.get(mask) ?? 0) + 1);
+        this.outcomeAt[i] = outcome;
         this.summary = undefined;
       }
-      if (maskFits(mask)) fitting.push(i);
+      if (maskFits(mask) && outcome === 0) fitting.push(i);
     }
     this.seen = log.length;
     this.join(fitting);
   }
 
-  /** The kind's turn over the cluster as it stands. */
-  turn(): KeptTurn {
-    this.refresh();
+  /**
+   * The kind's turn over the cluster as it stands. `outcomeOf`: its plugins' outcome on a node, with
+   * their PreFilter's state as it stands, for a kind whose plugins read only a node's own labels
+   * (the hostname's): a node's outcome changes only when a pod is bound to it.
+   */
+  turn(outcomeOf?: (node: Node) => PluginOutcome): KeptTurn {
+    this.refresh(outcomeOf);
     const { spread } = this.inputs;
     // The groups with nodes, and over them the normalizations' inputs: the feasible nodes, the highest raw scores, the sets scored.
     const live: number[] = [];
@@ -251,7 +277,7 @@ export class KindRanking {
       if (part.affinity > maxAffinity) maxAffinity = part.affinity;
     }
     this.live = live;
-    this.summary ??= summaryOfMasks(this.inputs.placed, this.maskCounts, this.n, feasible);
+    this.summary ??= summaryOfStates(this.inputs.placed, this.statesCounted(), this.n, feasible);
     const summary = this.summary;
     if (feasible === 0) return { node: null, summary };
 
@@ -281,6 +307,33 @@ export class KindRanking {
       chosen = Math.min(chosen, members.peek() as number);
     }
     return { node: this.inputs.names[chosen] as string, summary, ...(tied > 1 ? { bestTied: tied } : {}) };
+  }
+
+  /** The outcome's index, the same for outcomes alike in the reasons kube-scheduler's line counts. */
+  private outcomeId(outcome: PluginOutcome): number {
+    const reasons = outcome.rejection?.reasons ?? [];
+    const key = reasons.join('\n');
+    let id = this.outcomeIds.get(key);
+    if (id === undefined) {
+      this.outcomeIds.set(key, (id = this.outcomes.length));
+      this.outcomes.push({ reasons });
+    }
+    return id;
+  }
+
+  private countState(mask: number, outcome: number, by: number): void {
+    const key = outcome * MASK_LIMIT + mask;
+    const count = (this.stateCounts.get(key) ?? 0) + by;
+    if (count === 0) this.stateCounts.delete(key);
+    else this.stateCounts.set(key, count);
+  }
+
+  private statesCounted(): { mask: number; reasons: readonly string[]; count: number }[] {
+    return [...this.stateCounts].map(([key, count]) => ({
+      mask: key % MASK_LIMIT,
+      reasons: (this.outcomes[Math.floor(key / MASK_LIMIT)] as { reasons: readonly string[] }).reasons,
+      count,
+    }));
   }
 
   /**

@@ -80,15 +80,21 @@ export function simulatePlacement(
   const alike = new Map<string, SimulatedPlacement>();
   // Together, each kind of pod keeps its scores across turns (kept-scores.ts), where it is placed by class.
   const kept = new KeptScores(state, options);
-  for (const { pod } of turns) {
-    const key = schedulingInputKey(pod);
+  const keys = turns.map(({ pod }) => schedulingInputKey(pod));
+  // How many turns each kind has left: a kind's ranking pays for itself only over more than one.
+  const left = new Map<string, number>();
+  for (const key of keys) left.set(key, (left.get(key) ?? 0) + 1);
+  for (const [at, { pod }] of turns.entries()) {
+    const key = keys[at] as string;
+    const more = (left.get(key) as number) - 1;
+    left.set(key, more);
     let placed: SimulatedPlacement;
     if (mode === 'alone') {
       const known = alike.get(key);
       placed = known ? { ...known, pod: podRef(pod) } : placeOne(pod, state, options);
       if (!known) alike.set(key, placed);
     } else {
-      const turn = kept.turn(pod, key);
+      const turn = kept.turn(pod, key, more > 0);
       placed = turn ? { pod: podRef(pod), ...turn } : placeOne(pod, state, options);
     }
     placements.push(placed);

@@ -40,6 +40,16 @@ const pending = fc
     }),
   );
 
+/** A workload's pod anti-affinity against its own replicas. */
+function antiAffinityOf(app: string, kind: 'none' | 'hostname' | 'zone' | 'preferred'): NonNullable<NonNullable<Pod['spec']>['affinity']> {
+  const term = (topologyKey: string) => ({ labelSelector: { matchLabels: { app } }, topologyKey });
+  if (kind === 'hostname') return { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term('kubernetes.io/hostname')] } };
+  if (kind === 'zone') return { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term('zone')] } };
+  if (kind === 'preferred')
+    return { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 50, podAffinityTerm: term('kubernetes.io/hostname') }] } };
+  return {};
+}
+
 describe('simulatePlacement, together: the kept cluster answers as one made again at every turn', () => {
   it('the same node, line and ties for every pod, in turn', () => {
     fc.assert(
@@ -86,7 +96,7 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
     );
   }, 120_000);
 
-  it('together, replicas of a few workloads placed by class and scored from kept columns: as a cluster made again at every turn', () => {
+  it('together, replicas of a few workloads ranked from kept groups (by class, or one replica a node), the others placed the usual way: as a cluster made again at every turn', () => {
     const workload = fc.record({
       app: fc.constantFrom('web', 'db', 'cache'),
       cpu: fc.constantFrom('0', '100m', '250m', '1'),
@@ -95,6 +105,8 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
       soft: fc.array(fc.record({ maxSkew: fc.integer({ min: 1, max: 3 }), topologyKey: fc.constantFrom('zone', 'kubernetes.io/hostname') }), { maxLength: 2 }),
       preferZone: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }),
       image: fc.constantFrom('x', 'registry.example/app:1'),
+      // One replica a node (ranked with each node's outcome kept), or across zones or preferred (placed the usual way).
+      antiAffinity: fc.constantFrom('none', 'none', 'hostname', 'zone', 'preferred'),
     });
     const replicas = fc.tuple(fc.array(workload, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(2), { minLength: 1, maxLength: 10 })).map(([kinds, picks]) =>
       picks.map((pick, i): Pod => {
@@ -127,17 +139,18 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
                   })),
                 }
               : {}),
-            ...(w.preferZone
-              ? {
-                  affinity: {
+            affinity: {
+              ...(w.preferZone
+                ? {
                     nodeAffinity: {
                       preferredDuringSchedulingIgnoredDuringExecution: [
                         { weight: 10, preference: { matchExpressions: [{ key: 'zone', operator: 'In', values: [w.preferZone] }] } },
                       ],
                     },
-                  },
-                }
-              : {}),
+                  }
+                : {}),
+              ...antiAffinityOf(w.app, w.antiAffinity),
+            },
             containers: [{ name: 'c', image: w.image, resources: { requests: { cpu: w.cpu, memory: w.memory } } }],
           },
         };
