@@ -16,6 +16,7 @@ import { HealthModule } from './features/health/health.module';
 import { ImpactModule } from './features/impact/impact.module';
 import { DrainModule } from './features/drain/drain.module';
 import { HeadroomModule } from './features/headroom/headroom.module';
+import { RemovalSweepModule } from './features/removal-sweep/removal-sweep.module';
 import { ImportModule } from './features/import/import.module';
 import { MetricsEndpointModule } from './features/metrics/metrics-endpoint.module';
 import { NodesModule } from './features/nodes/nodes.module';
@@ -53,6 +54,7 @@ import { DatabaseModule } from './platform/database/database.module';
     ImpactModule,
     DrainModule,
     HeadroomModule,
+    RemovalSweepModule,
     ImportModule,
     MetricsEndpointModule,
     NodesModule,

@@ -210,5 +210,6 @@ export { budgetsOfPod, checkEvictionBudgets, evictionConsultsBudgets } from './p
 export { type SimulationMode } from './scheduling/simulation/place-together';
 export { type DrainPlan, drainPlan } from './scheduling/simulation/drain-plan';
 export { type Headroom, headroom } from './scheduling/simulation/headroom';
+export { type NodeRemovalRank, type SweepCluster, rankRemovals, sweepRemovals } from './scheduling/simulation/removal-sweep';
 export { type EvictedPlacement, evictedPlacementOf, placeEvicted } from './scheduling/simulation/evicted-placement';
 export type { SimulatedCluster } from './scheduling/simulation/simulated-cluster-state';

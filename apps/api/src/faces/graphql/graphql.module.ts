@@ -9,6 +9,7 @@ import { stringifyExactly } from '../../http/edge/exact-json';
 import { ImpactModule } from '../../features/impact/impact.module';
 import { DrainModule } from '../../features/drain/drain.module';
 import { HeadroomModule } from '../../features/headroom/headroom.module';
+import { RemovalSweepModule } from '../../features/removal-sweep/removal-sweep.module';
 import { NodesModule } from '../../features/nodes/nodes.module';
 import { PlacementModule } from '../../features/placement/placement.module';
 import { PodsModule } from '../../features/pods/pods.module';
@@ -70,6 +71,7 @@ import { StoreModule } from '../../store/store.module';
     ImpactModule,
     DrainModule,
     HeadroomModule,
+    RemovalSweepModule,
   ],
   providers: [...RESOLVERS, EvictionEventsService],
   exports: [EvictionEventsService],

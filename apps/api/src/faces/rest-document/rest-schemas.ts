@@ -5,6 +5,8 @@ import { drainPlanSchema, nodeRemovalSchema } from '../../features/drain/drain-a
 import { drainImpactRequestSchema } from '../../features/drain/drain-request-schema';
 import { headroomSchema } from '../../features/headroom/headroom-answers';
 import { headroomRequestSchema } from '../../features/headroom/headroom-request-schema';
+import { removalSweepListSchema, removalSweepSchema } from '../../features/removal-sweep/removal-sweep-answers';
+import { removalSweepRequestSchema } from '../../features/removal-sweep/removal-sweep-request-schema';
 import { evictionListSchema, evictionSchema } from '../../features/evictions/eviction-schemas';
 import { healthReportSchema } from '../../features/health/health-report-schema';
 import { impactPodsSchema, impactSummarySchema } from '../../features/impact/impact-answers';
@@ -35,6 +37,9 @@ const restSchemas: Record<RestSchemaName, JsonSchema> = {
   NodeRemoval: nodeRemovalSchema,
   HeadroomRequest: headroomRequestSchema,
   Headroom: headroomSchema,
+  RemovalSweepRequest: removalSweepRequestSchema,
+  RemovalSweep: removalSweepSchema,
+  RemovalSweepList: removalSweepListSchema,
   TaintCommandResult: taintCommandResultSchema,
   ImportBody: importBodySchema,
   ImportResult: importResultSchema,

@@ -44,7 +44,7 @@ export const JsonBody = (name: SchemaName, options: { required?: boolean; descri
 };
 
 /** A success answer: one schema, or one of several (the views of placement and impact, told apart by their `view`). */
-export const Answers = (status: 200 | 201, description: string, ...names: [SchemaName, ...SchemaName[]]): MethodDecorator =>
+export const Answers = (status: 200 | 201 | 202, description: string, ...names: [SchemaName, ...SchemaName[]]): MethodDecorator =>
   ApiResponse({ status, description, schema: names.length === 1 ? schemaRef(names[0]) : { oneOf: names.map(schemaRef) } });
 
 /** What each error status means at taintgate's REST face (failure-answers.ts decides which a failure gets). */

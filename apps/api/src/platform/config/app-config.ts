@@ -44,6 +44,15 @@ export interface RetentionSettings {
  * HTTPS: the server's certificate chain and private key (PEM), read from the files named at
  * start. kubectl sends a bearer token only over HTTPS, so `kubectl --token` needs it.
  */
+export interface SweepSettings {
+  /** Run a worker that takes removal sweeps in this process (a BullMQ worker, one sweep at a time). */
+  worker: boolean;
+  /** Worker threads one sweep's nodes are shared among, each with a copy of the cluster. */
+  threads: number;
+  /** The heap each worker thread may grow to (its old generation), in MiB: past it the thread stops and the sweep fails, the process unharmed. */
+  threadMemoryMb: number;
+}
+
 export interface TlsSettings {
   readonly cert: Buffer;
   readonly key: Buffer;
@@ -111,6 +120,8 @@ export class AppConfig {
   readonly webhooks: WebhookSettings;
   /** What the log holds. */
   readonly logs: LogSettings;
+  /** Removal sweeps: whether this process runs them, on how many threads, with how much memory each. */
+  readonly sweeps: SweepSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -128,6 +139,7 @@ export class AppConfig {
     watch: WatchSettings;
     webhooks: WebhookSettings;
     logs: LogSettings;
+    sweeps: SweepSettings;
     tls?: TlsSettings | undefined;
   }) {
     this.databaseUrl = values.databaseUrl;
@@ -146,6 +158,7 @@ export class AppConfig {
     this.watch = values.watch;
     this.webhooks = values.webhooks;
     this.logs = values.logs;
+    this.sweeps = values.sweeps;
   }
 
   /** How tolerations match taints (the comparison operators' feature gate), as every decision over stored pods takes it. */

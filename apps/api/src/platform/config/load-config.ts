@@ -66,6 +66,12 @@ export const CONFIG_DEFAULTS = {
   WEBHOOK_RETRY_DELAY_MS: '2000',
   /** Milliseconds one delivery attempt may take. */
   WEBHOOK_TIMEOUT_MS: '10000',
+  /** Whether this process runs removal sweeps (a BullMQ worker taking one at a time). */
+  SWEEP_WORKER: 'true',
+  /** Worker threads a removal sweep's nodes are shared among (each holds a copy of the cluster). */
+  SWEEP_THREADS: '2',
+  /** MiB of heap each sweep thread may use; past it the sweep fails and the process goes on. */
+  SWEEP_THREAD_MEMORY_MB: '4096',
   /** The log's least level written: trace, debug, info, warn, error, fatal or silent. */
   TAINTGATE_LOG_LEVEL: 'info',
   /** `on`: one log line per request answered; `off` keeps the log to the service's own work (evictions, imports, outages). */
@@ -118,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       timeoutMs: Math.max(1, readCount(env, 'WEBHOOK_TIMEOUT_MS')),
     },
     logs: readLogSettings(env),
+    sweeps: {
+      worker: readBoolean(env, 'SWEEP_WORKER'),
+      threads: Math.max(1, readCount(env, 'SWEEP_THREADS')),
+      threadMemoryMb: Math.max(256, readCount(env, 'SWEEP_THREAD_MEMORY_MB')),
+    },
     zonePacing: {
       evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
       secondaryEvictionRate: readNonNegative(env, 'SECONDARY_NODE_EVICTION_RATE'),

@@ -101,6 +101,9 @@ describe('the answers, as the OpenAPI document declares them', () => {
     await conforming('POST', inCluster('/drain-impact'), { nodes: ['n1'], mode: 'alone' });
     await conforming('POST', inCluster('/headroom'), { pod: pod('web'), max: 5 });
     await conforming('GET', inCluster('/nodes/n1/removal'));
+    const sweep = await conforming('POST', inCluster('/removal-sweep'), { nodes: ['n1'] });
+    await conforming('GET', inCluster('/removal-sweeps'));
+    await conforming('GET', inCluster(`/removal-sweeps/${(sweep['metadata'] as { name: string }).name}`));
   });
 
   it('answers taints, the kubectl taint command and evictions as declared', async () => {

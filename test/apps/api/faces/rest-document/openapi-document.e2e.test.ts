@@ -159,6 +159,7 @@ describe('the OpenAPI document', () => {
       ['post', '/v1/taint-impact', {}],
       ['post', '/v1/drain-impact', {}],
       ['post', '/v1/headroom', {}],
+      ['post', '/v1/removal-sweep', {}],
       ['post', '/v1/taint', {}],
       ['post', '/v1/import', {}],
       ['post', '/v1/apikeys', {}],

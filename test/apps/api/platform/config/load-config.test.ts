@@ -28,6 +28,8 @@ const defaults = {
   auth: { enabled: true, adminToken: undefined as string | undefined, metricsToken: undefined as string | undefined, allowedOrigins: [] as string[] },
   // Info and above, a line per request.
   logs: { level: 'info' as LogSettings['level'], requestLines: true },
+  // Removal sweeps: run here, on two threads of 4 GiB each.
+  sweeps: { worker: true, threads: 2, threadMemoryMb: 4096 },
 };
 
 describe('loadConfig', () => {

@@ -1,0 +1,130 @@
+import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
+import type { Namespace, Node, Pod } from '../../types';
+import type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../storage/storage-objects';
+import { type StorageLister, snapshotOf } from '../framework/scheduling-snapshot';
+import { usageByNode } from '../node-usage';
+import { type PlacementOptions, defaultPlacementOptions, indexedContext } from '../placement';
+import { type DrainPlan, drainPlan } from './drain-plan';
+
+/**
+ * "Which nodes can I remove?" for every node asked: each node's removal as `GET
+ * /v1/nodes/{name}/removal` answers it (its drain plan alone: no --force, its pods' replacements
+ * placed together on the cluster without it), then the nodes ranked, the easiest to remove first.
+ * Each node is judged against the cluster as it is, not after the ones before it were removed: the
+ * sweep ranks candidates, and removing two of them is a drain plan of both.
+ */
+
+/** The cluster a sweep reads, as plain lists: what a worker thread is handed (structured clone copies data, not functions). */
+export interface SweepCluster {
+  readonly nodes: readonly Node[];
+  /** Every pod of the cluster; those not bound, or finished, hold no room. */
+  readonly pods: readonly Pod[];
+  readonly namespaces?: readonly Namespace[];
+  readonly podDisruptionBudgets?: readonly PodDisruptionBudget[];
+  readonly persistentVolumeClaims?: readonly PersistentVolumeClaim[];
+  readonly persistentVolumes?: readonly PersistentVolume[];
+  readonly storageClasses?: readonly StorageClass[];
+  readonly csiNodes?: readonly CSINode[];
+}
+
+/** The volume plugins' lister over the sweep's lists. */
+function storageListerOf(cluster: SweepCluster): StorageLister {
+  const byName = <T extends { metadata: { name: string; namespace?: string } }>(list: readonly T[] | undefined, keyOf: (item: T) => string) =>
+    new Map((list ?? []).map((item) => [keyOf(item), item]));
+  const claims = byName(cluster.persistentVolumeClaims, (c) => `${c.metadata.namespace ?? 'default'}/${c.metadata.name}`);
+  const volumes = byName(cluster.persistentVolumes, (v) => v.metadata.name);
+  const classes = byName(cluster.storageClasses, (c) => c.metadata.name);
+  const csiNodes = byName(cluster.csiNodes, (c) => c.metadata.name);
+  return {
+    persistentVolumeClaim: (namespace, name) => claims.get(`${namespace}/${name}`),
+    persistentVolume: (name) => volumes.get(name),
+    storageClass: (name) => classes.get(name),
+    csiNode: (name) => csiNodes.get(name),
+  };
+}
+
+/** One node's removal, as the sweep keeps it. */
+export interface NodeRemovalRank {
+  readonly node: string;
+  /** Every replacement fits elsewhere and nothing blocks the drain. */
+  readonly removable: boolean;
+  readonly verdict: DrainPlan['verdict'];
+  readonly counts: DrainPlan['counts'];
+  /** Why it is not removable, in kubectl's and kube-scheduler's words: the drain's error, each blocked pod's, each stranded replacement's line (the first few). */
+  readonly reasons: readonly string[];
+}
+
+/** Reasons a rank keeps at most: enough to say why, not every stranded pod of a full node. */
+const REASONS_KEPT = 5;
+
+/** The node's rank from its drain plan. */
+function removalRankOf(node: string, plan: DrainPlan): NodeRemovalRank {
+  const reasons = [
+    ...plan.undrained.map((u) => u.message),
+    ...plan.blocked.map((b) => `${b.pod.namespace}/${b.pod.name}: ${b.message}`),
+    ...plan.stranded.map((s) => `${s.pod.namespace}/${s.pod.name}: ${s.summary ?? 'not placed'}`),
+  ];
+  return { node, removable: plan.verdict === 'AllFit', verdict: plan.verdict, counts: plan.counts, reasons: reasons.slice(0, REASONS_KEPT) };
+}
+
+const verdictOrder: Record<DrainPlan['verdict'], number> = { AllFit: 0, SomeStranded: 1, Blocked: 2 };
+
+/**
+ * The easiest to remove first: removable nodes before the others, then by verdict (stranded
+ * replacements before a blocked drain), then the fewest pods to block, strand and move, then by name.
+ */
+export function rankRemovals(ranks: readonly NodeRemovalRank[]): NodeRemovalRank[] {
+  return [...ranks].sort(
+    (a, b) =>
+      verdictOrder[a.verdict] - verdictOrder[b.verdict] ||
+      a.counts.blocked - b.counts.blocked ||
+      a.counts.stranded - b.counts.stranded ||
+      a.counts.evicted - b.counts.evicted ||
+      (a.node < b.node ? -1 : a.node > b.node ? 1 : 0),
+  );
+}
+
+/**
+ * Every node of `nodes` judged for removal over the cluster (each its own drain plan, from the
+ * indexes made once for the sweep), in the order given; `progress` is told after each node how many
+ * are done. Unranked: rankRemovals ranks the whole sweep's.
+ */
+export function sweepRemovals(
+  cluster: SweepCluster,
+  nodes: readonly string[],
+  now: number,
+  options: PlacementOptions = defaultPlacementOptions,
+  progress?: (done: number) => void,
+): NodeRemovalRank[] {
+  const snapshot = snapshotOf(cluster.nodes, cluster.pods, {
+    namespaces: cluster.namespaces ?? [],
+    storage: storageListerOf(cluster),
+    podDisruptionBudgets: cluster.podDisruptionBudgets ?? [],
+  });
+  const context = indexedContext(snapshot);
+  const usage = usageByNode(cluster.pods);
+  // Every pod bound to a node, whatever its phase: a drain deletes the finished ones too.
+  const boundTo = new Map<string, Pod[]>();
+  for (const pod of cluster.pods) {
+    const nodeName = pod.spec?.nodeName;
+    if (!nodeName) continue;
+    const list = boundTo.get(nodeName);
+    if (list) list.push(pod);
+    else boundTo.set(nodeName, [pod]);
+  }
+  const drainCluster = {
+    nodes: cluster.nodes,
+    pods: [],
+    podsBoundTo: (name: string) => boundTo.get(name) ?? [],
+    usageOf: (name: string) => usage.get(name),
+    held: { podsOn: snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods },
+    namespace: snapshot.namespace,
+    storage: snapshot.storage,
+    podDisruptionBudgets: cluster.podDisruptionBudgets ?? [],
+  };
+  return nodes.map((node, done) => {
+    const plan = drainPlan(drainCluster, { nodes: [node], force: false, mode: 'together', now }, options);
+    progress?.(done + 1);
+    return removalRankOf(node, plan);
+  });
+}
