@@ -162,15 +162,23 @@ export function summaryLines(
 /**
  * summaryLines' summary from how many nodes its groups do not reject are in each state: short of
  * the resources a mask's bits name, else rejected by the plugins for `reasons` (none: feasible). What
- * a simulation that keeps each node's state rather than its buckets makes the line from.
+ * a simulation that keeps each node's state rather than its buckets makes the line from; `moved`
+ * says how the groups' rejections changed since they were counted (nodes replaced).
  */
 export function summaryOfStates(
   placed: BucketedPlacement,
   states: Iterable<{ readonly mask: number; readonly reasons: readonly string[]; readonly count: number }>,
   nodeCount: number,
   feasibleCount: number,
+  moved: ReadonlyMap<string, number> = new Map(),
 ): string {
   const counts = new Map(placed.decided.counts);
+  // The groups' counts as nodes of theirs changed class since (`moved`: by how many, per reason).
+  for (const [reason, by] of moved) {
+    const count = (counts.get(reason) ?? 0) + by;
+    if (count > 0) counts.set(reason, count);
+    else counts.delete(reason);
+  }
   for (const { mask, reasons, count } of states) {
     const short = placed.shortagesOf(mask);
     addCount(counts, short.length > 0 ? short.map((s) => s.group.message) : reasons, count);

@@ -138,10 +138,20 @@ function tableMask(table: RoomTable, amounts: readonly [number, number, number],
 /**
  * One node's bits at a time (by its position in `classes.names`), as the buckets count them: for a
  * simulation that works out again only the nodes pods were bound to. Undefined where the buckets
- * would be undefined (too many scalar resources asked).
+ * would be undefined (too many scalar resources asked). The rooms' table is asked for again when the
+ * names change: a table in another order is no longer written to.
  */
 export function roomMaskAt(pod: Pod, classes: NodeClasses, capacity: PlacementCapacity): ((position: number) => number) | undefined {
-  return roomCheck(pod, classes, capacity)?.maskAt;
+  let check = roomCheck(pod, classes, capacity);
+  if (!check) return undefined;
+  let version = classes.layoutVersion;
+  return (position) => {
+    if (classes.layoutVersion !== version) {
+      version = classes.layoutVersion;
+      check = roomCheck(pod, classes, capacity) ?? check;
+    }
+    return (check as RoomCheck).maskAt(position);
+  };
 }
 
 /** Whether a node of these bits fits the pod's request (a node of unknown size does, with a soft reason). */

@@ -26,6 +26,12 @@ export interface NodeClasses {
   readonly views: Map<string, ClassView>;
   /** Counts every putNode and removeNode: what is remembered by position in `names` holds while it stays. */
   version: number;
+  /**
+   * Counts the changes of the names or of a node's labels (a node added, removed, or replaced with
+   * other labels): what is remembered of the nodes' labels by position holds while it stays, through
+   * a node replaced with its labels as they were (a cordon, a taint).
+   */
+  layoutVersion: number;
 }
 
 interface NodeClass {
@@ -74,9 +80,18 @@ export function nodeClassKey(node: Node): string {
 }
 
 export function nodeClassesOf(nodes: Iterable<Node>): NodeClasses {
-  const classes: NodeClasses = { byKey: new Map(), classOf: new Map(), names: [], views: new Map(), version: 0 };
+  const classes: NodeClasses = { byKey: new Map(), classOf: new Map(), names: [], views: new Map(), version: 0, layoutVersion: 0 };
   for (const node of nodes) putNode(classes, node);
   return classes;
+}
+
+const inOrder = new WeakMap<NodeClasses, { version: number; nodes: readonly Node[] }>();
+
+/** Do two nodes carry the same labels (in any order)? */
+function sameLabels(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => hasLabel(b, key) && a[key] === b[key]);
 }
 
 /** Where `name` is in the sorted names, or where it would go. */
@@ -87,10 +102,18 @@ export function namePosition(names: readonly string[], name: string): number {
 /** Adds the node, or replaces the node of that name. */
 export function putNode(classes: NodeClasses, node: Node): void {
   const name = node.metadata.name;
-  classes.version++;
   const previous = classes.classOf.get(name);
+  // The nodes in order stay remembered through a node replaced: its place holds the new object.
+  const ordered = inOrder.get(classes);
+  const orderedCurrent = previous !== undefined && ordered !== undefined && ordered.version === classes.version;
+  classes.version++;
+  if (!previous || !sameLabels(previous.labels, node.metadata.labels ?? {})) classes.layoutVersion++;
   if (previous) leaveClass(classes, previous, name);
   else classes.names.splice(namePosition(classes.names, name), 0, name);
+  if (orderedCurrent) {
+    (ordered.nodes as Node[])[namePosition(classes.names, name)] = node;
+    ordered.version = classes.version;
+  }
 
   const key = nodeClassKey(node);
   let nodeClass = classes.byKey.get(key);
@@ -109,6 +132,7 @@ export function removeNode(classes: NodeClasses, name: string): boolean {
   const nodeClass = classes.classOf.get(name);
   if (!nodeClass) return false;
   classes.version++;
+  classes.layoutVersion++;
   leaveClass(classes, nodeClass, name);
   classes.classOf.delete(name);
   classes.names.splice(namePosition(classes.names, name), 1);
@@ -172,8 +196,6 @@ export function heldNode(classes: NodeClasses, name: string): Node | undefined {
   return classes.classOf.get(name)?.members.get(name);
 }
 
-const inOrder = new WeakMap<NodeClasses, { version: number; nodes: readonly Node[] }>();
-
 /** The nodes held, in the order of `classes.names`: remembered until the classes change. */
 export function nodesInOrder(classes: NodeClasses): readonly Node[] {
   const memo = inOrder.get(classes);
@@ -201,7 +223,7 @@ const presences = new WeakMap<NodeClasses, { version: number; byKey: Map<string,
 /** Which nodes held carry the label `key` (1), by position: remembered per key until the classes change. */
 export function labelPresence(classes: NodeClasses, key: string): Uint8Array {
   let memo = presences.get(classes);
-  if (!memo || memo.version !== classes.version) presences.set(classes, (memo = { version: classes.version, byKey: new Map() }));
+  if (!memo || memo.version !== classes.layoutVersion) presences.set(classes, (memo = { version: classes.layoutVersion, byKey: new Map() }));
   let present = memo.byKey.get(key);
   if (!present) {
     const nodes = nodesInOrder(classes);
@@ -219,7 +241,7 @@ export function labelPresence(classes: NodeClasses, key: string): Uint8Array {
  */
 export function labelValueSets(classes: NodeClasses, keys: readonly string[]): LabelValueSets {
   let memo = valueSets.get(classes);
-  if (!memo || memo.version !== classes.version) valueSets.set(classes, (memo = { version: classes.version, byKeys: new Map() }));
+  if (!memo || memo.version !== classes.layoutVersion) valueSets.set(classes, (memo = { version: classes.layoutVersion, byKeys: new Map() }));
   const memoKey = JSON.stringify(keys);
   let sets = memo.byKeys.get(memoKey);
   if (!sets) {

@@ -37,8 +37,8 @@ export interface NodeRooms {
   readonly byName: Map<string, NodeRoom>;
   /** Counts every change of a room, for roomsInOrder's memo. */
   version: number;
-  /** roomsInOrder's memo, for one version of the rooms and of the classes. */
-  inOrder?: { classes: NodeClasses; classesVersion: number; version: number; table: RoomTable };
+  /** roomsInOrder's memo, for one version of the rooms and of the classes' names and labels (layoutVersion). */
+  inOrder?: { classes: NodeClasses; layoutVersion: number; version: number; table: RoomTable };
 }
 
 /** How a node's room is checked: not at all (unlimited), with the numbers, or with bigints (amounts a double does not hold). */
@@ -134,7 +134,7 @@ export function setRoomUsage(rooms: NodeRooms, node: Node | undefined, usage: No
   const room = node && rooms.byName.get(node.metadata.name);
   if (!room) return;
   const memo = rooms.inOrder;
-  const current = memo !== undefined && memo.version === rooms.version && memo.classesVersion === memo.classes.version;
+  const current = memo !== undefined && memo.version === rooms.version && memo.layoutVersion === memo.classes.layoutVersion;
   fill(rooms, room, node, usage);
   if (!current) return;
   const { names } = memo.classes;
@@ -168,7 +168,7 @@ export function removeRoom(rooms: NodeRooms, name: string): void {
  */
 export function roomsInOrder(rooms: NodeRooms, classes: NodeClasses): RoomTable | undefined {
   const memo = rooms.inOrder;
-  if (memo && memo.classes === classes && memo.classesVersion === classes.version && memo.version === rooms.version) return memo.table;
+  if (memo && memo.classes === classes && memo.layoutVersion === classes.layoutVersion && memo.version === rooms.version) return memo.table;
   const n = classes.names.length;
   const table: RoomTable = {
     state: new Uint8Array(n),
@@ -186,6 +186,6 @@ export function roomsInOrder(rooms: NodeRooms, classes: NodeClasses): RoomTable 
     if (!room) return undefined;
     writeRow(table, i, room);
   }
-  rooms.inOrder = { classes, classesVersion: classes.version, version: rooms.version, table };
+  rooms.inOrder = { classes, layoutVersion: classes.layoutVersion, version: rooms.version, table };
   return table;
 }

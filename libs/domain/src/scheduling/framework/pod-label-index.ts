@@ -44,10 +44,17 @@ export function podOrdinal(nodePosition: number, podPosition: number): number {
 
 /** What a selector reads of a pod, as one string: pods with the same key match every selector alike. */
 export function labelSetKey(pod: Pod): string {
-  const controller = pod.metadata.ownerReferences?.find((ref) => ref.controller === true);
-  const owner = controller ? [controller.apiVersion, controller.kind, controller.name, controller.uid ?? null] : null;
-  return JSON.stringify([pod.metadata.namespace ?? null, pod.metadata.labels ?? null, owner]);
+  // All it reads is the pod's metadata: made once per metadata object (a pod bound in a simulation shares its replacement's).
+  let key = setKeys.get(pod.metadata);
+  if (key === undefined) {
+    const controller = pod.metadata.ownerReferences?.find((ref) => ref.controller === true);
+    const owner = controller ? [controller.apiVersion, controller.kind, controller.name, controller.uid ?? null] : null;
+    setKeys.set(pod.metadata, (key = JSON.stringify([pod.metadata.namespace ?? null, pod.metadata.labels ?? null, owner])));
+  }
+  return key;
 }
+
+const setKeys = new WeakMap<Pod['metadata'], string>();
 
 const byLabel = new WeakMap<PodLabelIndex, Map<string, Map<string, PodLabelSet[]>>>();
 
@@ -142,15 +149,18 @@ export function addToPodLabelIndex(index: PodLabelIndex, node: Node, pod: Pod, o
 }
 
 /**
- * A pod taken off an index its caller made or forked (the pods a drain evicts): out of its set. A set
- * left with no member stays, matching what it did and counting nothing.
+ * A pod taken off an index its caller made or forked (the pods a drain evicts): out of its set, its
+ * ordinal answered (undefined when the index does not hold it). A set left with no member stays,
+ * matching what it did and counting nothing.
  */
-export function removeFromPodLabelIndex(index: PodLabelIndex, pod: Pod): void {
+export function removeFromPodLabelIndex(index: PodLabelIndex, pod: Pod): number | undefined {
   const set = ownedSet(index, labelSetKey(pod));
-  if (!set) return;
+  if (!set) return undefined;
   const members = set.members as PodLabelMember[];
   const at = members.findIndex((m) => m.pod === pod);
-  if (at >= 0) members.splice(at, 1);
+  if (at < 0) return undefined;
+  const [removed] = members.splice(at, 1);
+  return removed?.ordinal;
 }
 
 function addInverted(inverted: Map<string, Map<string, PodLabelSet[]>>, set: PodLabelSet): void {

@@ -8,7 +8,7 @@ import { podResourceRequest } from '../../resources/pod-requests';
 import { type NodeUsage, holdsNodeResources, removePodUsage } from '../node-usage';
 import { budgetsByNamespace } from '../framework/scheduling-snapshot';
 import { type PlacementOptions, defaultPlacementOptions, podRef } from '../placement';
-import { type SimulationMode, simulatePlacement } from './place-together';
+import { type QueuedPod, type Simulation, type SimulationMode, simulatePlacement } from './place-together';
 import type { SimulatedCluster } from './simulated-cluster-state';
 import { replacementOf } from './evicted-placement';
 
@@ -126,8 +126,6 @@ type DrainCluster = SimulatedCluster & { readonly pods: readonly Pod[]; readonly
 
 export function drainPlan(cluster: DrainCluster, request: DrainRequest, options: PlacementOptions = defaultPlacementOptions): DrainPlan {
   const drained = new Set(request.nodes);
-  const flags = flagsOf(request.force);
-  const budgets = budgetsByNamespace(cluster.podDisruptionBudgets ?? []);
   const podsOf = new Map<string, Pod[]>();
   if (cluster.podsBoundTo) for (const node of drained) podsOf.set(node, [...cluster.podsBoundTo(node)]);
   else {
@@ -139,14 +137,48 @@ export function drainPlan(cluster: DrainCluster, request: DrainRequest, options:
       else podsOf.set(nodeName, [pod]);
     }
   }
+  const decisions = drainDecisions((node) => podsOf.get(node) ?? [], cluster.podDisruptionBudgets ?? [], request);
+  const { leaving } = decisions;
+  const gone = new Set(leaving.map(({ pod }) => pod));
+  const nodes: Node[] = cluster.nodes.map((node) => (drained.has(node.metadata.name) ? { ...node, spec: { ...node.spec, unschedulable: true } } : node));
+  // The holder's cluster with the evicted pods taken off (the simulation forks its indexes), or the pods given less them.
+  const usageOf = !cluster.held && cluster.usageOf ? usageWithout(cluster.usageOf, leaving) : cluster.usageOf;
+  const placedOn = cluster.held
+    ? { ...cluster, nodes, removed: leaving.map(({ pod }) => pod) }
+    : { ...cluster, nodes, pods: cluster.pods.filter((pod) => !gone.has(pod)), ...(usageOf ? { usageOf } : {}) };
+  const simulation = simulatePlacement(placedOn, replacementsOf(decisions, request.now), request.mode, options);
+  return planOf(request, decisions, simulation);
+}
 
+/** What kubectl's filters and the Eviction API decide of the drained nodes' pods, before any is placed. */
+export interface DrainDecisions {
+  readonly blocked: readonly BlockedPod[];
+  readonly skipped: readonly SkippedPod[];
+  readonly undrained: readonly { readonly node: string; readonly message: string }[];
+  readonly warnings: readonly string[];
+  /** The pods evicted, in kubectl's order, each from its node. */
+  readonly leaving: readonly { readonly pod: Pod; readonly from: string }[];
+}
+
+/**
+ * Each drained node's pods decided as kubectl's filters decide them (drain-filters.ts), node after
+ * node, and each pod they let go asked of the Eviction API (its budgets as they stand at `now`).
+ * `podsOf` gives every pod bound to a node, whatever its phase.
+ */
+export function drainDecisions(
+  podsOf: (node: string) => readonly Pod[],
+  podDisruptionBudgets: readonly PodDisruptionBudget[],
+  request: DrainRequest,
+): DrainDecisions {
+  const flags = flagsOf(request.force);
+  const budgets = budgetsByNamespace(podDisruptionBudgets);
   const blocked: BlockedPod[] = [];
   const skipped: SkippedPod[] = [];
   const undrained: { node: string; message: string }[] = [];
   const warnings: string[] = [];
   const leaving: { pod: Pod; from: string }[] = [];
   for (const node of request.nodes) {
-    const pods = [...(podsOf.get(node) ?? [])].sort(byNamespaceName);
+    const pods = [...podsOf(node)].sort(byNamespaceName);
     const statuses = pods.map((pod) => ({ pod, status: podDeleteStatus(pod, flags) }));
     const errors = drainErrors(statuses);
     if (errors.length > 0) {
@@ -186,22 +218,17 @@ export function drainPlan(cluster: DrainCluster, request: DrainRequest, options:
       else leaving.push({ pod, from: node });
     }
   }
+  return { blocked, skipped, undrained, warnings, leaving };
+}
 
-  const gone = new Set(leaving.map(({ pod }) => pod));
-  const nodes: Node[] = cluster.nodes.map((node) => (drained.has(node.metadata.name) ? { ...node, spec: { ...node.spec, unschedulable: true } } : node));
-  // The holder's cluster with the evicted pods taken off (the simulation forks its indexes), or the pods given less them.
-  const usageOf = !cluster.held && cluster.usageOf ? usageWithout(cluster.usageOf, leaving) : cluster.usageOf;
-  const placedOn = cluster.held
-    ? { ...cluster, nodes, removed: leaving.map(({ pod }) => pod) }
-    : { ...cluster, nodes, pods: cluster.pods.filter((pod) => !gone.has(pod)), ...(usageOf ? { usageOf } : {}) };
-  const recreated = leaving.filter(({ pod }) => controllerOf(pod) !== undefined);
-  const simulation = simulatePlacement(
-    placedOn,
-    recreated.map(({ pod }) => ({ pod: replacementOf(pod), queuedAt: request.now })),
-    request.mode,
-    options,
-  );
-  const fromOf = new Map(recreated.map(({ pod, from }) => [`${pod.metadata.namespace || 'default'}/${pod.metadata.name}`, from]));
+/** The replacements of the evicted pods a controller recreates, each entering the queue when its pod is evicted. */
+export function replacementsOf({ leaving }: DrainDecisions, now: number): QueuedPod[] {
+  return leaving.filter(({ pod }) => controllerOf(pod) !== undefined).map(({ pod }) => ({ pod: replacementOf(pod), queuedAt: now }));
+}
+
+/** The plan from the decisions and where the replacements went. */
+export function planOf(request: DrainRequest, { blocked, skipped, undrained, warnings, leaving }: DrainDecisions, simulation: Simulation): DrainPlan {
+  const fromOf = new Map(leaving.map(({ pod, from }) => [`${pod.metadata.namespace || 'default'}/${pod.metadata.name}`, from]));
   const placed: EvictedPod[] = simulation.placements.map((p) => ({
     pod: p.pod,
     from: fromOf.get(`${p.pod.namespace}/${p.pod.name}`) as string,

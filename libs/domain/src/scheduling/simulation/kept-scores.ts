@@ -11,6 +11,8 @@ import { readsOnlyLabels } from '../framework/pod-plugins';
 import { labelPresence, labelValueSets } from '../node-classes';
 import { preferredNodeAffinityScore } from '../node-affinity-score';
 import { roomsInOrder } from '../node-rooms';
+import { sharedFilters, wordRejection } from '../node-filters';
+import { countIntolerablePreferNoSchedule } from '../taint-toleration-score';
 import type { PlacementOptions } from '../placement';
 import { resourceScoreColumns } from '../resource-score-columns';
 import { labelHostname, spreadConstraintsOf } from '../topology-spread/spread-constraints';
@@ -44,6 +46,18 @@ interface RequestColumns {
 
 const W = ScorePluginWeights;
 
+/** What a pod's terms match by: its namespace and its pod affinity and anti-affinity, as one string, made once per pod object. */
+function affinityKeyOf(pod: Pod): string {
+  let key = affinityKeys.get(pod);
+  if (key === undefined) {
+    const affinity = pod.spec?.affinity;
+    affinityKeys.set(pod, (key = JSON.stringify([podNamespace(pod), affinity?.podAffinity ?? null, affinity?.podAntiAffinity ?? null])));
+  }
+  return key;
+}
+
+const affinityKeys = new WeakMap<Pod, string>();
+
 export class KeptScores {
   /** Each kind's ranking; null for a kind not ranked so (placed the usual way). */
   private readonly kinds = new Map<string, KindRanking | null>();
@@ -54,6 +68,8 @@ export class KeptScores {
    */
   private readonly checks = new Map<string, { at: number; how: 'class' | 'labels' | undefined }>();
   private uniqueHostnames: boolean | undefined;
+  /** Whether a moved pod's terms (by affinityKeyOf) match a kind's pod. */
+  private readonly termMatches = new Map<string, Map<string, boolean>>();
   private readonly requests = new Map<string, RequestColumns>();
 
   constructor(
@@ -69,11 +85,11 @@ export class KeptScores {
   turn(pod: Pod, kind: string, more: boolean): KeptTurn | undefined {
     let ranking = this.kinds.get(kind);
     if (ranking === null || (ranking === undefined && !more)) return undefined;
-    const bound = this.state.affinityPodsBound.length;
+    const bound = this.state.affinityPodsMoved.length;
     const checked = this.checks.get(kind);
-    if (checked && checked.how !== 'labels' && this.unchangedFor(pod, checked.at)) {
+    if (checked && checked.how !== 'labels' && this.unchangedFor(pod, kind, checked.at)) {
       checked.at = bound;
-      return checked.how === 'class' ? ranking?.turn() : undefined;
+      return checked.how === 'class' && ranking ? this.turnOf(kind, ranking) : undefined;
     }
     // Found again: the first turn, a pod bound since whose terms match the kind, or plugins whose state changes at every bind.
     const grouped = groupedContext(pod, this.state.classes, this.state.context);
@@ -82,7 +98,17 @@ export class KeptScores {
     if (!how) return undefined;
     ranking ??= this.rankingOf(pod, grouped) ?? null;
     this.kinds.set(kind, ranking);
-    return ranking?.turn(how === 'labels' ? nodeOutcomes(grouped.prepared.plugins.afterResources) : undefined);
+    return this.turnOf(kind, ranking, how === 'labels' ? nodeOutcomes(grouped.prepared.plugins.afterResources) : undefined);
+  }
+
+  /** The ranking's turn; a ranking that cannot follow the cluster's changes is dropped, to be made anew at the kind's next turn. */
+  private turnOf(kind: string, ranking: KindRanking | null, outcomeOf?: Parameters<KindRanking['turn']>[0]): KeptTurn | undefined {
+    const turn = ranking?.turn(outcomeOf);
+    if (ranking && !turn) {
+      this.kinds.delete(kind);
+      this.checks.delete(kind);
+    }
+    return turn;
   }
 
   /**
@@ -127,15 +153,26 @@ export class KeptScores {
    * match the pod make InterPodAffinity score it). The pod's own terms, ports, volumes and spread
    * constraints never change: a pod they place node by node stays so.
    */
-  private unchangedFor(pod: Pod, from: number): boolean {
-    const log = this.state.affinityPodsBound;
+  private unchangedFor(pod: Pod, kind: string, from: number): boolean {
+    const log = this.state.affinityPodsMoved;
     if (from === log.length) return true;
-    const namespaceLabels = namespaceLabelsOf(this.state.context.snapshot.namespace(podNamespace(pod)));
+    let namespaceLabels: Readonly<Record<string, string>> | undefined;
     for (let j = from; j < log.length; j++) {
-      const terms = podAffinityTermsOf(log[j] as Pod);
-      if (terms.parseErrors) return false;
-      const lists = [terms.requiredAffinity, terms.requiredAntiAffinity, terms.preferredAffinity, terms.preferredAntiAffinity];
-      if (lists.some((list) => list.some((term) => affinityTermMatches(term, pod, namespaceLabels)))) return false;
+      const moved = log[j] as Pod;
+      // Pods alike in their terms and namespace match a kind alike: each pair tested once.
+      const key = affinityKeyOf(moved);
+      let byKind = this.termMatches.get(key);
+      if (!byKind) this.termMatches.set(key, (byKind = new Map<string, boolean>()));
+      let matches = byKind.get(kind);
+      if (matches === undefined) {
+        namespaceLabels ??= namespaceLabelsOf(this.state.context.snapshot.namespace(podNamespace(pod)));
+        const terms = podAffinityTermsOf(moved);
+        const lists = [terms.requiredAffinity, terms.requiredAntiAffinity, terms.preferredAffinity, terms.preferredAntiAffinity];
+        const labels = namespaceLabels;
+        matches = terms.parseErrors !== undefined || lists.some((list) => list.some((term) => affinityTermMatches(term, pod, labels)));
+        byKind.set(kind, matches);
+      }
+      if (matches) return false;
     }
     return true;
   }
@@ -161,6 +198,14 @@ export class KeptScores {
       affinityAt: terms ? this.affinityColumn(terms) : undefined,
       imageAt: image.alike === undefined ? Float64Array.from(nodes, (node) => image.scoreOf(node.metadata.name)) : undefined,
       boundPositions: this.state.boundPositions,
+      replacedPositions: this.state.replacedPositions,
+      verdictAt: (position) => {
+        const node = nodes[position] as Node;
+        const shared = sharedFilters(pod, node, this.options, true);
+        const soft = countIntolerablePreferNoSchedule(node.spec?.taints, pod.spec?.tolerations, this.options);
+        return { passes: shared.rejection === undefined, soft, reasons: shared.rejection ? wordRejection(shared.rejection, this.options.summaryWording) : [] };
+      },
+      reasonsOf: (rejection) => wordRejection(rejection, this.options.summaryWording),
     });
   }
 

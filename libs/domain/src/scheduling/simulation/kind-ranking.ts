@@ -1,6 +1,7 @@
 import { ScorePluginWeights } from '../framework/default-scores';
 import { summaryOfStates } from '../grouped-summary';
 import type { Node } from '../../types';
+import type { SchedulerRejection } from '../node-filters';
 import { type BucketedPlacement, type PluginOutcome, maskFits } from '../node-buckets';
 import { type LabelValueSets, namePosition } from '../node-classes';
 import { maxNodeScore } from '../taint-toleration-score';
@@ -59,8 +60,21 @@ export interface KindInputs {
   readonly affinityAt: ArrayLike<number> | undefined;
   /** ImageLocality's score by position, when nodes differ in it. */
   readonly imageAt: ArrayLike<number> | undefined;
-  /** The simulation's log of positions bound to, and how far the inputs have seen it. */
+  /** The simulation's log of positions bound to or taken off, or replaced. */
   readonly boundPositions: readonly number[];
+  /** The simulation's log of positions whose node was replaced (a cordon, an uncordon): their class verdict is asked again. */
+  readonly replacedPositions: readonly number[];
+  /** The kind's class verdict of the node at the position as it stands: whether its filters by class pass, its soft taints, and the line's words for its rejection. */
+  readonly verdictAt: (position: number) => NodeVerdict;
+  /** The line's words for a group's rejection (wordRejection in the options' wording). */
+  readonly reasonsOf: (rejection: SchedulerRejection) => readonly string[];
+}
+
+/** A node's class verdict for a kind. */
+interface NodeVerdict {
+  readonly passes: boolean;
+  readonly soft: number;
+  readonly reasons: readonly string[];
 }
 
 /** A node's parts that never change in a simulation. */
@@ -110,7 +124,21 @@ export class KindRanking {
   private readonly stateCounts = new Map<number, number>();
   private summary: string | undefined;
   private seen: number;
+  private seenReplaced: number;
   private readonly stamps: Int32Array;
+  /** The build's static columns, for the parts of nodes whose verdict changes later. */
+  private columns?: { setAt?: Int32Array; hostnameAt?: Uint8Array; lacksKey: Uint8Array; requireAll: boolean };
+  /** Parts of nodes whose verdict changed, by their values. */
+  private readonly laterParts = new Map<string, number>();
+  /** The line's words now of each node whose verdict changed since the build, and how they move the build's counts. */
+  private readonly reasonsNow = new Map<number, readonly string[]>();
+  private readonly reasonDelta = new Map<string, number>();
+  /** Whether some bucket's nodes were left out by the PreFilter (counted in its words): a change of their verdict is not followed. */
+  private leftOut = false;
+  /** The nodes as the build saw them, and each node's part then; the node object each changed verdict was asked of. */
+  private builtNodes: readonly Node[] = [];
+  private builtParts = new Int32Array(0);
+  private readonly verdictNodes = new Map<number, Node>();
   private stamp = 0;
 
   constructor(private readonly inputs: KindInputs) {
@@ -122,6 +150,7 @@ export class KindRanking {
     this.groupAt = new Int32Array(this.n).fill(-1);
     this.stamps = new Int32Array(this.n);
     this.seen = inputs.boundPositions.length;
+    this.seenReplaced = inputs.replacedPositions.length;
     this.build();
   }
 
@@ -133,6 +162,7 @@ export class KindRanking {
     const passes = buckets.map((bucket) => placed.verdictOf(bucket).shared.rejection === undefined && placed.leftOutOf(bucket) === undefined);
     const outcomeOf = buckets.map((bucket) => this.outcomeId(placed.outcomeOf(bucket)));
     const softOf = buckets.map((bucket) => placed.verdictOf(bucket).softTaints);
+    this.leftOut = buckets.some((bucket) => placed.leftOutOf(bucket) !== undefined);
     // The line's counts, bucket by bucket.
     buckets.forEach((bucket, b) => {
       if (passes[b]) this.countState(bucket.mask, outcomeOf[b] as number, bucket.count);
@@ -149,6 +179,7 @@ export class KindRanking {
     const setAt = spread?.sets.setAt;
     const hostnameAt = spread?.hasHostname;
     const requireAll = spread?.requireAllTopologies === true;
+    this.columns = { ...(setAt ? { setAt } : {}), ...(hostnameAt ? { hostnameAt } : {}), lacksKey, requireAll };
     const fitting: number[] = [];
     for (let i = 0; i < this.n; i++) {
       const b = bucketAt[i] as number;
@@ -185,6 +216,8 @@ export class KindRanking {
         if (this.inputs.names[at] === name) hostAt[at] = count;
       }
     }
+    this.builtNodes = this.inputs.nodes.slice();
+    this.builtParts = this.partAt.slice();
     this.join(fitting, hostAt);
   }
 
@@ -213,6 +246,82 @@ export class KindRanking {
       }
       this.groupAt[i] = g;
     }
+  }
+
+  /**
+   * The nodes replaced since the last turn (a cordon, an uncordon): their class verdict asked again,
+   * the line's counts moved by its words, in or out of the nodes it passes. False when it cannot be
+   * followed (nodes the PreFilter left out): the caller ranks the kind anew.
+   */
+  private reverdict(outcomeOf: ((node: Node) => PluginOutcome) | undefined): boolean {
+    const log = this.inputs.replacedPositions;
+    if (this.seenReplaced === log.length) return true;
+    if (this.leftOut) return false;
+    const { placed, verdictAt, reasonsOf, maskAt, nodes } = this.inputs;
+    for (let j = this.seenReplaced; j < log.length; j++) {
+      const i = log[j] as number;
+      const node = nodes[i] as Node;
+      const built = this.builtNodes[i] as Node;
+      // Asked of this very node already (a node cordoned and uncordoned since is the node built again).
+      if (node === (this.verdictNodes.get(i) ?? built)) continue;
+      const bucket = placed.buckets[placed.bucketAt[i] as number] as (typeof placed.buckets)[number];
+      const { shared, softTaints } = placed.verdictOf(bucket);
+      const baseReasons = shared.rejection ? reasonsOf(shared.rejection) : [];
+      let now: NodeVerdict;
+      if (node === built) {
+        now = { passes: shared.rejection === undefined, soft: softTaints, reasons: baseReasons };
+        this.verdictNodes.delete(i);
+      } else {
+        now = verdictAt(i);
+        this.verdictNodes.set(i, node);
+      }
+      const before = this.reasonsNow.get(i) ?? baseReasons;
+      if (before.join('\n') !== now.reasons.join('\n')) {
+        for (const reason of before) this.reasonDelta.set(reason, (this.reasonDelta.get(reason) ?? 0) - 1);
+        for (const reason of now.reasons) this.reasonDelta.set(reason, (this.reasonDelta.get(reason) ?? 0) + 1);
+        this.reasonsNow.set(i, now.reasons);
+        this.summary = undefined;
+      }
+      const g = this.groupAt[i] as number;
+      if (g >= 0) {
+        (this.groups[g] as ScoreGroup).count--;
+        this.groupAt[i] = -1;
+      }
+      if (this.passes[i] && !now.passes) {
+        this.passes[i] = 0;
+        this.countState(this.masks[i] as number, this.outcomeAt[i] as number, -1);
+        this.summary = undefined;
+      } else if (!this.passes[i] && now.passes) {
+        this.passes[i] = 1;
+        const mask = maskAt(i);
+        const outcome = outcomeOf ? this.outcomeId(outcomeOf(node)) : 0;
+        this.masks[i] = mask;
+        this.outcomeAt[i] = outcome;
+        this.countState(mask, outcome, 1);
+        this.summary = undefined;
+      }
+      if (now.passes) this.partAt[i] = node === built ? (this.builtParts[i] as number) : this.laterPart(i, now.soft);
+    }
+    this.seenReplaced = log.length;
+    return true;
+  }
+
+  /** The part of a node whose verdict changed: its soft taints now, its static columns as built. */
+  private laterPart(i: number, soft: number): number {
+    const { affinityAt, imageAt } = this.inputs;
+    const columns = this.columns as NonNullable<typeof this.columns>;
+    const set = columns.setAt ? (columns.setAt[i] as number) : 0;
+    const hasHostname = columns.hostnameAt !== undefined && columns.hostnameAt[i] === 1;
+    const ignored = columns.requireAll && ((columns.hostnameAt !== undefined && !hasHostname) || columns.lacksKey[set] === 1);
+    const affinity = affinityAt ? (affinityAt[i] as number) : 0;
+    const image = imageAt ? (imageAt[i] as number) : 0;
+    const key = `${soft}/${set}/${hasHostname ? 1 : 0}/${ignored ? 1 : 0}/${affinity}/${image}`;
+    let id = this.laterParts.get(key);
+    if (id === undefined) {
+      this.laterParts.set(key, (id = this.parts.length));
+      this.parts.push({ soft, affinity, image, set, hasHostname, ignored });
+    }
+    return id;
   }
 
   /** The nodes bound to since the last turn, moved: out of their groups, their bits worked out again, and back in if they still fit. */
@@ -250,9 +359,11 @@ export class KindRanking {
   /**
    * The kind's turn over the cluster as it stands. `outcomeOf`: its plugins' outcome on a node, with
    * their PreFilter's state as it stands, for a kind whose plugins read only a node's own labels
-   * (the hostname's): a node's outcome changes only when a pod is bound to it.
+   * (the hostname's): a node's outcome changes only when a pod is bound to it or taken off. Undefined
+   * when a node's change cannot be followed (see reverdict): the caller ranks the kind anew.
    */
-  turn(outcomeOf?: (node: Node) => PluginOutcome): KeptTurn {
+  turn(outcomeOf?: (node: Node) => PluginOutcome): KeptTurn | undefined {
+    if (!this.reverdict(outcomeOf)) return undefined;
     this.refresh(outcomeOf);
     const { spread } = this.inputs;
     // The groups with nodes, and over them the normalizations' inputs: the feasible nodes, the highest raw scores, the sets scored.
@@ -277,7 +388,7 @@ export class KindRanking {
       if (part.affinity > maxAffinity) maxAffinity = part.affinity;
     }
     this.live = live;
-    this.summary ??= summaryOfStates(this.inputs.placed, this.statesCounted(), this.n, feasible);
+    this.summary ??= summaryOfStates(this.inputs.placed, this.statesCounted(), this.n, feasible, this.reasonDelta);
     const summary = this.summary;
     if (feasible === 0) return { node: null, summary };
 

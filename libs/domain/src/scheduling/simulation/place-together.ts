@@ -74,33 +74,67 @@ export function simulatePlacement(
   options: PlacementOptions = defaultPlacementOptions,
 ): Simulation {
   const state = simulatedClusterState(cluster);
-  const placements: SimulatedPlacement[] = [];
-  const turns = mode === 'together' ? queueOrder(pending) : pending;
+  if (mode === 'together') return new TogetherPlacer(state, options).place(pending, false).simulation;
   // Alone, the cluster never changes: pods alike in all that placement reads (a workload's replicas) get one answer.
   const alike = new Map<string, SimulatedPlacement>();
-  // Together, each kind of pod keeps its scores across turns (kept-scores.ts), where it is placed by class.
-  const kept = new KeptScores(state, options);
-  const keys = turns.map(({ pod }) => schedulingInputKey(pod));
-  // How many turns each kind has left: a kind's ranking pays for itself only over more than one.
-  const left = new Map<string, number>();
-  for (const key of keys) left.set(key, (left.get(key) ?? 0) + 1);
-  for (const [at, { pod }] of turns.entries()) {
-    const key = keys[at] as string;
-    const more = (left.get(key) as number) - 1;
-    left.set(key, more);
-    let placed: SimulatedPlacement;
-    if (mode === 'alone') {
-      const known = alike.get(key);
-      placed = known ? { ...known, pod: podRef(pod) } : placeOne(pod, state, options);
-      if (!known) alike.set(key, placed);
-    } else {
-      const turn = kept.turn(pod, key, more > 0);
-      placed = turn ? { pod: podRef(pod), ...turn } : placeOne(pod, state, options);
-    }
-    placements.push(placed);
-    // Bound: its room, ports and labels count for the pods after it.
-    if (mode === 'together' && placed.node !== null) state.bind(boundTo(pod, placed.node), placed.node);
-  }
+  const placements = pending.map(({ pod }) => {
+    const key = schedulingInputKey(pod);
+    const known = alike.get(key);
+    const placed = known ? { ...known, pod: podRef(pod) } : placeOne(pod, state, options);
+    if (!known) alike.set(key, placed);
+    return placed;
+  });
+  return simulationOf('alone', placements);
+}
+
+function simulationOf(mode: SimulationMode, placements: SimulatedPlacement[]): Simulation {
   const placed = placements.filter((p) => p.node !== null).length;
   return { mode, placements, placed, stranded: placements.length - placed };
+}
+
+/**
+ * Pods placed together on a simulation's cluster, which keeps what it bound: each kind of pod keeps
+ * its ranking across turns (kept-scores.ts) where it is placed by class, and across calls, so that
+ * one cluster can be asked many questions in turn (a removal sweep: a node's pods placed, then taken
+ * off again, node after node).
+ */
+export class TogetherPlacer {
+  private readonly kept: KeptScores;
+
+  constructor(
+    private readonly state: SimulatedClusterState,
+    private readonly options: PlacementOptions,
+  ) {
+    this.kept = new KeptScores(state, options);
+  }
+
+  /**
+   * The pods in the queue's order, each bound where it goes; `bound` lists them as bound (to take off
+   * again). `rankEveryKind`: rank a kind of pod even at its only turn in this call (later calls will
+   * meet it again).
+   */
+  place(pending: readonly QueuedPod[], rankEveryKind: boolean): { simulation: Simulation; bound: { pod: Pod; node: string }[] } {
+    const { state, options, kept } = this;
+    const turns = queueOrder(pending);
+    const keys = turns.map(({ pod }) => schedulingInputKey(pod));
+    // How many turns each kind has left: a kind's ranking pays for itself only over more than one.
+    const left = new Map<string, number>();
+    for (const key of keys) left.set(key, (left.get(key) ?? 0) + 1);
+    const bound: { pod: Pod; node: string }[] = [];
+    const placements = turns.map(({ pod }, at) => {
+      const key = keys[at] as string;
+      const more = (left.get(key) as number) - 1;
+      left.set(key, more);
+      const turn = kept.turn(pod, key, rankEveryKind || more > 0);
+      const placed: SimulatedPlacement = turn ? { pod: podRef(pod), ...turn } : placeOne(pod, state, options);
+      // Bound: its room, ports and labels count for the pods after it.
+      if (placed.node !== null) {
+        const held = boundTo(pod, placed.node);
+        state.bind(held, placed.node);
+        bound.push({ pod: held, node: placed.node });
+      }
+      return placed;
+    });
+    return { simulation: simulationOf('together', placements), bound };
+  }
 }

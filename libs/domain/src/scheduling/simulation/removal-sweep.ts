@@ -4,7 +4,9 @@ import type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } f
 import { type StorageLister, snapshotOf } from '../framework/scheduling-snapshot';
 import { usageByNode } from '../node-usage';
 import { type PlacementOptions, defaultPlacementOptions, indexedContext } from '../placement';
-import { type DrainPlan, drainPlan } from './drain-plan';
+import { type DrainPlan, drainDecisions, planOf, replacementsOf } from './drain-plan';
+import { TogetherPlacer } from './place-together';
+import { simulatedClusterState } from './simulated-cluster-state';
 
 /**
  * "Which nodes can I remove?" for every node asked: each node's removal as `GET
@@ -85,9 +87,13 @@ export function rankRemovals(ranks: readonly NodeRemovalRank[]): NodeRemovalRank
 }
 
 /**
- * Every node of `nodes` judged for removal over the cluster (each its own drain plan, from the
- * indexes made once for the sweep), in the order given; `progress` is told after each node how many
- * are done. Unranked: rankRemovals ranks the whole sweep's.
+ * Every node of `nodes` judged for removal over the cluster, in the order given, each as its own
+ * drain plan (drainPlan of that node alone answers the same; the property tests hold the two equal);
+ * `progress` is told after each node how many are done. Unranked: rankRemovals ranks the whole
+ * sweep's. One simulation serves every node: the node is cordoned and its evicted pods taken off,
+ * their replacements placed together, then all of it undone before the next node; each kind of pod
+ * keeps its ranking of the nodes from node to node (kept-scores.ts), so a node costs its own pods'
+ * turns, not a simulation made again.
  */
 export function sweepRemovals(
   cluster: SweepCluster,
@@ -96,6 +102,17 @@ export function sweepRemovals(
   options: PlacementOptions = defaultPlacementOptions,
   progress?: (done: number) => void,
 ): NodeRemovalRank[] {
+  return sweepDrainPlans(cluster, nodes, now, options, progress).map((plan, k) => removalRankOf(nodes[k] as string, plan));
+}
+
+/** Each node's drain plan (no --force, placed together), as sweepRemovals judges it. */
+export function sweepDrainPlans(
+  cluster: SweepCluster,
+  nodes: readonly string[],
+  now: number,
+  options: PlacementOptions = defaultPlacementOptions,
+  progress?: (done: number) => void,
+): DrainPlan[] {
   const snapshot = snapshotOf(cluster.nodes, cluster.pods, {
     namespaces: cluster.namespaces ?? [],
     storage: storageListerOf(cluster),
@@ -112,19 +129,33 @@ export function sweepRemovals(
     if (list) list.push(pod);
     else boundTo.set(nodeName, [pod]);
   }
-  const drainCluster = {
+  const budgets = cluster.podDisruptionBudgets ?? [];
+  const state = simulatedClusterState({
     nodes: cluster.nodes,
     pods: [],
-    podsBoundTo: (name: string) => boundTo.get(name) ?? [],
-    usageOf: (name: string) => usage.get(name),
+    usageOf: (name) => usage.get(name),
     held: { podsOn: snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods },
     namespace: snapshot.namespace,
     storage: snapshot.storage,
-    podDisruptionBudgets: cluster.podDisruptionBudgets ?? [],
-  };
-  return nodes.map((node, done) => {
-    const plan = drainPlan(drainCluster, { nodes: [node], force: false, mode: 'together', now }, options);
+    podDisruptionBudgets: budgets,
+  });
+  const placer = new TogetherPlacer(state, options);
+  const nodeNamed = new Map(cluster.nodes.map((node) => [node.metadata.name, node]));
+  return nodes.map((name, done) => {
+    const request = { nodes: [name], force: false, mode: 'together' as const, now };
+    const decisions = drainDecisions((node) => boundTo.get(node) ?? [], budgets, request);
+    const node = nodeNamed.get(name);
+    if (!node) throw new Error(`sweepRemovals: the cluster holds no node ${name}`);
+    // kubectl cordons the node, then evicts: the pods that hold room on it leave it.
+    state.setNode({ ...node, spec: { ...node.spec, unschedulable: true } });
+    const held = new Set(state.context.snapshot.podsOn(name));
+    const taken = decisions.leaving.filter(({ pod }) => held.has(pod)).map(({ pod }) => ({ pod, ordinal: state.unbind(pod, name) }));
+    const { simulation, bound } = placer.place(replacementsOf(decisions, now), true);
+    // Undone, the last first: the replacements taken off, the pods back where they were, the node uncordoned.
+    for (const { pod, node: on } of bound.reverse()) state.unbind(pod, on);
+    for (const { pod, ordinal } of taken) state.rebind(pod, name, ordinal);
+    state.setNode(node);
     progress?.(done + 1);
-    return removalRankOf(node, plan);
+    return planOf(request, decisions, simulation);
   });
 }

@@ -11,7 +11,7 @@ import {
   removeFromAffinityPodIndex,
 } from '../inter-pod-affinity/affinity-pod-index';
 import { podHasPodAffinity } from '../inter-pod-affinity/affinity-term';
-import { type NodeClasses, namePosition, nodeClassesOf } from '../node-classes';
+import { type NodeClasses, namePosition, nodeClassesOf, putNode } from '../node-classes';
 import { type NodeRooms, nodeRoomsOf, setRoomUsage } from '../node-rooms';
 import { type NodeUsage, addPodUsage, addPodsUsage, emptyNodeUsage, holdsNodeResources, removePodUsage } from '../node-usage';
 import type { PlacementCapacity } from '../placement-reasons';
@@ -38,10 +38,24 @@ export interface SimulatedClusterState {
    * bound (headroom's filled nodes). Their labels and ports count nowhere: only for such a pod.
    */
   readonly occupy: (nodeName: string, request: PodResourceRequest, count: number) => void;
-  /** The position (in the classes' names) of each node a pod was bound to, or room taken on, in order: what changed since a turn. */
+  /**
+   * Takes a pod off the node it is bound to (`nodeName`): its room, ports and labels count no more.
+   * Answers its place in the indexes (podOrdinal), for rebind to put it back where it was.
+   */
+  readonly unbind: (pod: Pod, nodeName: string) => number | undefined;
+  /** Binds a pod back at the place unbind answered (its ordinal), as if it had never left. */
+  readonly rebind: (pod: Pod, nodeName: string, ordinal: number | undefined) => void;
+  /** Replaces a node of the cluster (a cordon, an uncordon): its class, as the filters see it, changes; its room does not. */
+  readonly setNode: (node: Node) => void;
+  /** The position (in the classes' names) of each node a pod was bound to or taken off, or room taken on, or replaced, in order: what changed since a turn. */
   readonly boundPositions: readonly number[];
-  /** The pods with pod affinity or anti-affinity terms bound so far, in order: until one whose terms match a pod is, what InterPodAffinity says of it stays. */
-  readonly affinityPodsBound: readonly Pod[];
+  /** The position of each node replaced (setNode), in order: whose class changed since a turn. */
+  readonly replacedPositions: readonly number[];
+  /**
+   * The pods with pod affinity or anti-affinity terms bound or taken off so far, in order: until one
+   * whose terms match a pod is, what InterPodAffinity says of it stays.
+   */
+  readonly affinityPodsMoved: readonly Pod[];
 }
 
 /** What a simulation's cluster holds: its nodes and the pods bound to them, and what some plugins look up. */
@@ -134,7 +148,8 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
   const rooms: NodeRooms = nodeRoomsOf(nodes, usageOf);
 
   // The indexes, each made on first asking (as indexedContext makes them) or forked from the holder's
-  // without the pods taken off, then kept by bind.
+  // without the pods taken off (at once: a bind before would be missing from the holder's), then kept
+  // by bind and unbind.
   let podLabels: PodLabelIndex | undefined;
   let affinityPods: AffinityPodIndex | undefined;
   const labelsOf = () => {
@@ -153,6 +168,8 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     for (const pod of removed) removeFromAffinityPodIndex(affinityPods, pod);
     return affinityPods;
   };
+  if (held?.podLabels) labelsOf();
+  if (held?.affinityPods) affinityOf();
   const spread = keptPodCounter(snapshot, labelsOf, SELECTORS_KEPT);
   const context: PlacementContext = {
     snapshot,
@@ -178,10 +195,15 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
   };
 
   const boundPositions: number[] = [];
-  const affinityPodsBound: Pod[] = [];
-  const bind = (pod: Pod, nodeName: string): void => {
+  const replacedPositions: number[] = [];
+  const affinityPodsMoved: Pod[] = [];
+  const heldNodeOf = (nodeName: string, what: string): Node => {
     const node = nodeOf.get(nodeName);
-    if (!node) throw new Error(`bind: the cluster holds no node ${nodeName}`);
+    if (!node) throw new Error(`${what}: the cluster holds no node ${nodeName}`);
+    return node;
+  };
+  const bindAt = (pod: Pod, nodeName: string, ordinalOf: (position: number, listLength: number) => number): void => {
+    const node = heldNodeOf(nodeName, 'bind');
     const list = ownList(nodeName);
     list.push(pod);
     const nodeUsage = addPodUsage(usageOf(nodeName) ?? emptyNodeUsage, podResourceRequest(pod));
@@ -189,11 +211,45 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     setRoomUsage(rooms, node, nodeUsage);
     const position = namePosition(classes.names, nodeName);
     boundPositions.push(position);
-    const ordinal = podOrdinal(position, nextPlace(nodeName, list.length));
+    const ordinal = ordinalOf(position, list.length);
     if (podLabels) addToPodLabelIndex(podLabels, node, pod, ordinal);
     if (affinityPods) addToAffinityPodIndex(affinityPods, node, pod, ordinal);
     spread.bound(pod, node);
-    if (podHasPodAffinity(pod)) affinityPodsBound.push(pod);
+    if (podHasPodAffinity(pod)) affinityPodsMoved.push(pod);
+  };
+  const bind = (pod: Pod, nodeName: string): void => bindAt(pod, nodeName, (position, length) => podOrdinal(position, nextPlace(nodeName, length)));
+  const rebind = (pod: Pod, nodeName: string, ordinal: number | undefined): void =>
+    bindAt(pod, nodeName, (position, length) => ordinal ?? podOrdinal(position, nextPlace(nodeName, length)));
+
+  const unbind = (pod: Pod, nodeName: string): number | undefined => {
+    const node = heldNodeOf(nodeName, 'unbind');
+    const list = ownList(nodeName);
+    const at = list.indexOf(pod);
+    if (at < 0) throw new Error(`unbind: ${pod.metadata.namespace ?? 'default'}/${pod.metadata.name} is not on ${nodeName}`);
+    list.splice(at, 1);
+    const before = usageOf(nodeName);
+    if (before && holdsNodeResources(pod)) {
+      const nodeUsage = removePodUsage(before, podResourceRequest(pod));
+      usage.set(nodeName, nodeUsage);
+      setRoomUsage(rooms, node, nodeUsage);
+    }
+    boundPositions.push(namePosition(classes.names, nodeName));
+    const ordinal = podLabels ? removeFromPodLabelIndex(podLabels, pod) : undefined;
+    if (affinityPods) removeFromAffinityPodIndex(affinityPods, pod);
+    spread.unbound(pod, node);
+    if (podHasPodAffinity(pod)) affinityPodsMoved.push(pod);
+    return ordinal;
+  };
+
+  const setNode = (node: Node): void => {
+    const name = node.metadata.name;
+    heldNodeOf(name, 'setNode');
+    nodeOf.set(name, node);
+    const position = namePosition(classes.names, name);
+    nodes[position] = node;
+    putNode(classes, node);
+    replacedPositions.push(position);
+    boundPositions.push(position);
   };
 
   const occupy = (nodeName: string, request: PodResourceRequest, count: number): void => {
@@ -205,5 +261,17 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     boundPositions.push(namePosition(classes.names, nodeName));
   };
 
-  return { classes, capacity: { usageOf, rooms }, context, bind, occupy, boundPositions, affinityPodsBound };
+  return {
+    classes,
+    capacity: { usageOf, rooms },
+    context,
+    bind,
+    occupy,
+    unbind,
+    rebind,
+    setNode,
+    boundPositions,
+    replacedPositions,
+    affinityPodsMoved,
+  };
 }

@@ -4,6 +4,7 @@ import { type Node, type Pod, type PlacementOptions, indexedContext, placePod, s
 import { simulatePlacement } from '../../../../../libs/domain/src/scheduling/simulation/place-together';
 import { placementOptions as options } from '../../support/placement-clusters';
 import { interPodCluster, interPodIncoming, interPodRunning } from '../../support/inter-pod-clusters';
+import { withImages, workloadReplicas } from '../../support/workload-replicas';
 
 /**
  * The simulator keeps its cluster as pods are bound (rooms, the indexes of pods by labels and by
@@ -39,16 +40,6 @@ const pending = fc
       return { ...p, metadata: { ...p.metadata, name: `p${i}` }, spec: { ...p.spec, nodeName: undefined, priority: 0 } };
     }),
   );
-
-/** A workload's pod anti-affinity against its own replicas. */
-function antiAffinityOf(app: string, kind: 'none' | 'hostname' | 'zone' | 'preferred'): NonNullable<NonNullable<Pod['spec']>['affinity']> {
-  const term = (topologyKey: string) => ({ labelSelector: { matchLabels: { app } }, topologyKey });
-  if (kind === 'hostname') return { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term('kubernetes.io/hostname')] } };
-  if (kind === 'zone') return { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term('zone')] } };
-  if (kind === 'preferred')
-    return { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 50, podAffinityTerm: term('kubernetes.io/hostname') }] } };
-  return {};
-}
 
 describe('simulatePlacement, together: the kept cluster answers as one made again at every turn', () => {
   it('the same node, line and ties for every pod, in turn', () => {
@@ -97,75 +88,8 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
   }, 120_000);
 
   it('together, replicas of a few workloads ranked from kept groups (by class, or one replica a node), the others placed the usual way: as a cluster made again at every turn', () => {
-    const workload = fc.record({
-      app: fc.constantFrom('web', 'db', 'cache'),
-      cpu: fc.constantFrom('0', '100m', '250m', '1'),
-      memory: fc.constantFrom('0', '64Mi', '1Gi'),
-      tolerate: fc.constantFrom('none', 'hard', 'all'),
-      soft: fc.array(fc.record({ maxSkew: fc.integer({ min: 1, max: 3 }), topologyKey: fc.constantFrom('zone', 'kubernetes.io/hostname') }), { maxLength: 2 }),
-      preferZone: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }),
-      image: fc.constantFrom('x', 'registry.example/app:1'),
-      // One replica a node (ranked with each node's outcome kept), or across zones or preferred (placed the usual way).
-      antiAffinity: fc.constantFrom('none', 'none', 'hostname', 'zone', 'preferred'),
-    });
-    const replicas = fc.tuple(fc.array(workload, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(2), { minLength: 1, maxLength: 10 })).map(([kinds, picks]) =>
-      picks.map((pick, i): Pod => {
-        const w = kinds[pick % kinds.length] as (typeof kinds)[number];
-        return {
-          metadata: {
-            name: `p${i}`,
-            namespace: 'default',
-            labels: { app: w.app },
-            ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${w.app}-rs`, uid: `uid-${w.app}`, controller: true }],
-          },
-          spec: {
-            priority: 0,
-            // Tolerating the hard taints only leaves PreferNoSchedule ones to score (TaintToleration).
-            ...(w.tolerate === 'all' ? { tolerations: [{ operator: 'Exists' }] } : {}),
-            ...(w.tolerate === 'hard'
-              ? {
-                  tolerations: [
-                    { operator: 'Exists', effect: 'NoSchedule' },
-                    { operator: 'Exists', effect: 'NoExecute' },
-                  ],
-                }
-              : {}),
-            ...(w.soft.length
-              ? {
-                  topologySpreadConstraints: w.soft.map((c) => ({
-                    ...c,
-                    whenUnsatisfiable: 'ScheduleAnyway',
-                    labelSelector: { matchLabels: { app: w.app } },
-                  })),
-                }
-              : {}),
-            affinity: {
-              ...(w.preferZone
-                ? {
-                    nodeAffinity: {
-                      preferredDuringSchedulingIgnoredDuringExecution: [
-                        { weight: 10, preference: { matchExpressions: [{ key: 'zone', operator: 'In', values: [w.preferZone] }] } },
-                      ],
-                    },
-                  }
-                : {}),
-              ...antiAffinityOf(w.app, w.antiAffinity),
-            },
-            containers: [{ name: 'c', image: w.image, resources: { requests: { cpu: w.cpu, memory: w.memory } } }],
-          },
-        };
-      }),
-    );
-    // Some nodes hold the workloads' image already (ImageLocality scores them).
-    const withImages = fc
-      .tuple(interPodCluster, fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }))
-      .map(([nodes, held]) =>
-        nodes.map((node, i): Node =>
-          held[i] ? { ...node, status: { ...node.status, images: [{ names: ['registry.example/app:1'], sizeBytes: 600_000_000 }] } } : node,
-        ),
-      );
     fc.assert(
-      fc.property(withImages, interPodRunning, replicas, options, (nodes, running, pods, o) => {
+      fc.property(withImages, interPodRunning, workloadReplicas, options, (nodes, running, pods, o) => {
         const queued = pods.map((pod, i) => ({ pod, queuedAt: i }));
         const simulation = simulatePlacement({ nodes, pods: running }, queued, 'together', o);
         const got = simulation.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')]);
