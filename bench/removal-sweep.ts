@@ -45,6 +45,10 @@ console.log(`projected for all ${NODES} nodes on one thread: ${((setup + perNode
 async function threaded(): Promise<void> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  // The process's resident memory, the threads' heaps in it, sampled while they work.
+  let peakRss = process.memoryUsage.rss();
+  const before = peakRss;
+  const sampling = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 200);
   const threadStart = performance.now();
   let done = 0;
   const swept = await runSweepThreads(
@@ -58,10 +62,12 @@ async function threaded(): Promise<void> {
     (n) => (done = n),
   );
   delay.disable();
+  clearInterval(sampling);
   const ms = performance.now() - threadStart;
   console.log(
     `service path, ${THREADS} threads: ${(ms / 1000).toFixed(2)} s for ${swept.length} nodes (${done} reported); ` +
-      `event loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`,
+      `event loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms; ` +
+      `resident memory ${(before / 2 ** 30).toFixed(2)} GiB before, ${(peakRss / 2 ** 30).toFixed(2)} GiB at most`,
   );
 }
 

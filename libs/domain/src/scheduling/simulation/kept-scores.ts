@@ -68,8 +68,10 @@ export class KeptScores {
    */
   private readonly checks = new Map<string, { at: number; how: 'class' | 'labels' | undefined }>();
   private uniqueHostnames: boolean | undefined;
-  /** Whether a moved pod's terms (by affinityKeyOf) match a kind's pod. */
-  private readonly termMatches = new Map<string, Map<string, boolean>>();
+  /** The pods with pod affinity terms moved, by what their terms match by (affinityKeyOf): each key's first pod, and the last place in the log one of them moved. */
+  private readonly moves = { scanned: 0, keys: [] as { key: string; pod: Pod }[], lastAt: new Map<string, number>() };
+  /** For each kind, the keys (of moves.keys, the first `tested`) whose terms match its pod. */
+  private readonly matchingKeys = new Map<string, { tested: number; keys: string[] }>();
   private readonly requests = new Map<string, RequestColumns>();
 
   constructor(
@@ -156,25 +158,30 @@ export class KeptScores {
   private unchangedFor(pod: Pod, kind: string, from: number): boolean {
     const log = this.state.affinityPodsMoved;
     if (from === log.length) return true;
-    let namespaceLabels: Readonly<Record<string, string>> | undefined;
-    for (let j = from; j < log.length; j++) {
+    // The moves not read yet: each moved pod's terms by key, the last place in the log a pod of each moved.
+    const moves = this.moves;
+    for (let j = moves.scanned; j < log.length; j++) {
       const moved = log[j] as Pod;
-      // Pods alike in their terms and namespace match a kind alike: each pair tested once.
       const key = affinityKeyOf(moved);
-      let byKind = this.termMatches.get(key);
-      if (!byKind) this.termMatches.set(key, (byKind = new Map<string, boolean>()));
-      let matches = byKind.get(kind);
-      if (matches === undefined) {
-        namespaceLabels ??= namespaceLabelsOf(this.state.context.snapshot.namespace(podNamespace(pod)));
+      if (!moves.lastAt.has(key)) moves.keys.push({ key, pod: moved });
+      moves.lastAt.set(key, j);
+    }
+    moves.scanned = log.length;
+    // The keys whose terms match the kind, tested once each as they first appear.
+    let matching = this.matchingKeys.get(kind);
+    if (!matching) this.matchingKeys.set(kind, (matching = { tested: 0, keys: [] }));
+    if (matching.tested < moves.keys.length) {
+      const namespaceLabels = namespaceLabelsOf(this.state.context.snapshot.namespace(podNamespace(pod)));
+      for (let k = matching.tested; k < moves.keys.length; k++) {
+        const { key, pod: moved } = moves.keys[k] as { key: string; pod: Pod };
         const terms = podAffinityTermsOf(moved);
         const lists = [terms.requiredAffinity, terms.requiredAntiAffinity, terms.preferredAffinity, terms.preferredAntiAffinity];
-        const labels = namespaceLabels;
-        matches = terms.parseErrors !== undefined || lists.some((list) => list.some((term) => affinityTermMatches(term, pod, labels)));
-        byKind.set(kind, matches);
+        if (terms.parseErrors !== undefined || lists.some((list) => list.some((term) => affinityTermMatches(term, pod, namespaceLabels))))
+          matching.keys.push(key);
       }
-      if (matches) return false;
+      matching.tested = moves.keys.length;
     }
-    return true;
+    return matching.keys.every((key) => (moves.lastAt.get(key) as number) < from);
   }
 
   /** The kind's ranking from its first turn's buckets; undefined when it cannot be kept so. */
