@@ -17,7 +17,7 @@ const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const ADMIN_TOKEN = 'readme-tour-admin-token-0123456789abcdef';
 
 /** The tour's steps, in the README's order: a step added there needs its check here. */
-const STEPS = ['connect', 'import', 'where', 'where-if', 'impact', 'drain', 'taint', 'evictions', 'receiver', 'webhook'];
+const STEPS = ['connect', 'import', 'where', 'where-if', 'impact', 'drain', 'sweep', 'taint', 'evictions', 'receiver', 'webhook'];
 
 /** The fenced blocks of the README's section `heading` (its text up to the next `## `). */
 function blocksOf(heading: string): string[] {
@@ -129,6 +129,15 @@ describe('the ten-minute tour, run as written', () => {
       /^Blocked: `shop\/checkout-1` by PodDisruptionBudget `checkout`: Cannot evict pod as it would violate the pod's disruption budget\./,
     );
     expect(lines[4]).toBe('To `general-2`: 1 pod.');
+  });
+
+  it('sweeps every node for removal, as a job: general-2 can go; the bare pods and the budget keep the others', () => {
+    const lines = output('sweep').split('\n');
+    expect(lines[0]).toMatch(/^Removal sweep of 4 nodes: done, 1 can go \(revision \d+\)\.$/);
+    expect(lines[1]).toBe('1. `general-2`: :white_check_mark: removable (1 pod to move).');
+    expect(lines[2]).toMatch(/^2\. `gpu-1`: :no_entry: the drain cannot finish \(0 pods to move\): cannot delete Pods that declare no controller/);
+    expect(lines[3]).toMatch(/^3\. `spot-1`: :no_entry: the drain cannot finish \(0 pods to move\): cannot delete Pods that declare no controller/);
+    expect(lines[4]).toMatch(/^4\. `general-1`: :no_entry: the drain cannot finish \(1 pod to move\): shop\/checkout-1: Cannot evict pod/);
   });
 
   it('evicts the pod that tolerated the taint for 5 seconds, once they have passed', () => {

@@ -2,12 +2,13 @@ import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { clusterPaths, clusterScope } from '../../http/scope/cluster-commands';
 import { Command } from '../../http/edge/commands';
-import { Answers, BodyFailures, Fails, GuardedOperations, JsonBody } from '../../http/operation-docs/operation-docs';
+import { Answers, AnswersWithChat, BodyFailures, Fails, GuardedOperations, JsonBody } from '../../http/operation-docs/operation-docs';
 import { Access } from '../../platform/access/route-access';
 import { Answer, type AnswerWriter } from '../../http/answer-format/answer-format';
 import { removalSweepAnswer, removalSweepJson, removalSweepListAnswer, removalSweepListJson } from './removal-sweep-answers';
 import { type SweepCommand, RemovalSweepService } from './removal-sweep.service';
 import { removalSweepCommand, sweepName } from './removal-sweep-command';
+import { removalSweepText } from './removal-sweep-text';
 
 @ApiTags('removal-sweep')
 @GuardedOperations()
@@ -45,9 +46,10 @@ export class RemovalSweepController {
   @ApiOperation({
     summary: 'A removal sweep: its phase and progress (nodes judged of those asked), and once Succeeded every node ranked, the easiest to remove first',
   })
-  @Answers(200, 'the sweep', 'RemovalSweep')
+  @AnswersWithChat('the sweep', 'RemovalSweep')
   @Fails(404)
   async get(@Command(clusterScope) cluster: string, @Command(sweepName) name: string, @Answer() answer: AnswerWriter) {
-    return answer.json(removalSweepJson(removalSweepAnswer(await this.sweeps.get(cluster, name))));
+    const sweep = await this.sweeps.get(cluster, name);
+    return answer.chat ? answer.text(removalSweepText(sweep)) : answer.json(removalSweepJson(removalSweepAnswer(sweep)));
   }
 }

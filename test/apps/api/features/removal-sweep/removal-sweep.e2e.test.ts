@@ -115,6 +115,15 @@ describe('POST /v1/removal-sweep', () => {
       reasons: ['default/batch: 0/4 nodes are available: 1 node(s) were unschedulable, 3 Insufficient cpu.'],
     });
     expect(sweep.status.nodes[3].reasons[0]).toMatch(/^cannot delete Pods that declare no controller/);
+    // And as a chat answer.
+    const text = (await api.get(`/v1/removal-sweeps/${asked.metadata.name}?format=markdown`)).body.split('\n');
+    expect(text[0]).toMatch(/^Removal sweep of 4 nodes: done, 2 can go \(revision \d+\)\.$/);
+    expect(text.slice(1, 4)).toEqual([
+      '1. `n4`: :white_check_mark: removable (0 pods to move).',
+      '2. `n1`: :white_check_mark: removable (1 pod to move).',
+      '3. `n2`: :x: replacements fit nowhere (1 pod to move): default/batch: 0/4 nodes are available: 1 node(s) were unschedulable, 3 Insufficient cpu.',
+    ]);
+    expect(text[4]).toMatch(/^4\. `n3`: :no_entry: the drain cannot finish \(0 pods to move\): cannot delete Pods that declare no controller/);
   });
 
   it('sweeps the nodes named, by the cluster path too; lists the sweeps, newest first', async () => {
