@@ -2,8 +2,8 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { type Job, type JobType, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AppConfig } from '../../platform/config/app-config';
-import { OutageLog, RedisUnreachableError, reportIfOutage } from '../../platform/failures/outages';
-import { queueConnectionOf, workerConnectionOf } from '../../platform/redis/bullmq-connections';
+import { OutageLog, RedisUnreachableError } from '../../platform/failures/outages';
+import { queueConnectionOf, reportWorkerErrors, workerConnectionOf } from '../../platform/redis/bullmq-connections';
 import { closeBullMq } from '../../platform/redis/close-bullmq';
 import { connectionProblem } from '../../platform/redis/redis-client.provider';
 import type { EvictionWakeup } from '../../store/evictions/eviction-records';
@@ -130,10 +130,7 @@ export class EvictionJobs implements OnModuleDestroy {
         prefix: this.config.evictions.redisPrefix,
         concurrency: 4,
       });
-      this.worker.on('error', (error) => {
-        // Redis gone: BullMQ says so on every retry; the outage log says it once per interval.
-        if (!reportIfOutage(connection.status === 'ready' ? error : new RedisUnreachableError(error.message))) this.logger.warn(`worker: ${error.message}`);
-      });
+      reportWorkerErrors(this.worker, connection, this.logger);
       this.worker.on('failed', (job, error) => this.logger.warn(`wake-up ${job?.id ?? '(unknown job)'} failed: ${error.message}`));
     });
   }

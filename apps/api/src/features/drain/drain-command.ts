@@ -1,6 +1,6 @@
 import { FieldPath, type NodeTarget, ShapeChecker, type SimulationMode, err, failure, ok, parseNodeTarget } from '@taintgate/domain';
 import { fromBody, operation } from '../../http/edge/operation';
-import { bodyFields, simulationMode } from '../../http/edge/request-fields';
+import { bodyFields, nodeTargetFields, simulationMode } from '../../http/edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -22,13 +22,11 @@ export const drainImpact = operation<DrainCommand>({
   parse(input) {
     const shape = new ShapeChecker();
     const request = bodyFields(shape, input);
-    shape.strings(request.nodes, root.child('nodes'));
-    const selector = shape.string(request.selector, root.child('selector'));
-    const all = shape.boolean(request.all, root.child('all'));
+    const asked = nodeTargetFields(shape, request);
     const force = shape.boolean(request.force, root.child('force')) ?? false;
     const mode = simulationMode(shape, request.mode, 'mode') ?? 'together';
     if (shape.errors.length) return err(failure.badFields(shape.errors));
-    const target = parseNodeTarget({ nodes: request.nodes as string[] | undefined, selector, all });
+    const target = parseNodeTarget(asked);
     return target.ok ? ok({ target: target.value, mode, force }) : target;
   },
 });

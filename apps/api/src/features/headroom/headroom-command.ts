@@ -13,7 +13,7 @@ import {
 } from '@taintgate/domain';
 import { withWhatIfName } from '../../http/edge/inline-objects';
 import { fromBody, operation } from '../../http/edge/operation';
-import { bodyFields, boundedCount } from '../../http/edge/request-fields';
+import { bodyFields, boundedCount, nodeTargetFields, optionalNodeTarget } from '../../http/edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -56,16 +56,13 @@ export const headroomCommand = operation<HeadroomCommand>({
       if (valid.ok) pod = { inline: valid.value };
       else shape.errors.push(...fieldErrorsWithin(root.child('pod'), valid.error));
     }
-    shape.strings(request.nodes, root.child('nodes'));
-    const selector = shape.string(request.selector, root.child('selector'));
-    const all = shape.boolean(request.all, root.child('all'));
+    const asked = nodeTargetFields(shape, request);
     const max = boundedCount(shape, request.max, 'max', MAX_HEADROOM_COPIES, DEFAULT_HEADROOM_COPIES);
     if (shape.errors.length || !pod) return err(failure.badFields(shape.errors.length ? shape.errors : [fieldError.required(root.child('pod'))]));
-    const names = request.nodes as string[] | undefined;
-    // An empty list names no node: a mistake, not "every node" (which is leaving the field out).
-    if (names?.length === 0) return err(failure.badFields([fieldError.required(root.child('nodes'), 'at least one node, or leave nodes out for every node')]));
-    if (!names && !selector && !all) return ok({ pod, max });
-    const target = parseNodeTarget({ nodes: names, selector, all });
+    const nodes = optionalNodeTarget(asked);
+    if (!nodes.ok) return nodes;
+    if (!nodes.value) return ok({ pod, max });
+    const target = parseNodeTarget(nodes.value);
     return target.ok ? ok({ pod, target: target.value, max }) : target;
   },
 });

@@ -21,7 +21,7 @@ import {
 } from '@taintgate/domain';
 import { inlineNodes, inlinePods } from '../../http/edge/inline-objects';
 import { fromBody, operation } from '../../http/edge/operation';
-import { bodyFields, checked, listChunking, onlyWithView, simulationMode, viewName } from '../../http/edge/request-fields';
+import { bodyFields, nodeTargetFields, checked, listChunking, onlyWithView, simulationMode, viewName } from '../../http/edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -50,9 +50,7 @@ export const taintImpact = operation<ImpactCommand>({
   parse(input, settings) {
     const shape = new ShapeChecker();
     const request = bodyFields(shape, input);
-    shape.strings(request.nodes, root.child('nodes'));
-    const selector = shape.string(request.selector, root.child('selector'));
-    const all = shape.boolean(request.all, root.child('all'));
+    const asked = nodeTargetFields(shape, request);
     const inline = shape.object(request.inline, root.child('inline'));
     const taints = askedTaints(shape, request.taint, request.taints);
     const mode = simulationMode(shape, request.mode, 'mode');
@@ -62,7 +60,7 @@ export const taintImpact = operation<ImpactCommand>({
     };
     if (shape.errors.length) return err(failure.badFields(shape.errors));
 
-    const target = parseNodeTarget({ nodes: request.nodes as string[] | undefined, selector, all });
+    const target = parseNodeTarget(asked);
     return target.ok ? ok({ taints, target: target.value, inline: hypothetical, ...(mode ? { mode } : {}) }) : target;
   },
 });

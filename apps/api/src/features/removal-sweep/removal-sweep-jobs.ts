@@ -2,8 +2,8 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AppConfig } from '../../platform/config/app-config';
-import { RedisUnreachableError, reportIfOutage } from '../../platform/failures/outages';
-import { queueConnectionOf, workerConnectionOf } from '../../platform/redis/bullmq-connections';
+import { RedisUnreachableError } from '../../platform/failures/outages';
+import { queueConnectionOf, reportWorkerErrors, workerConnectionOf } from '../../platform/redis/bullmq-connections';
 import { closeBullMq } from '../../platform/redis/close-bullmq';
 import { connectionProblem } from '../../platform/redis/redis-client.provider';
 
@@ -64,9 +64,7 @@ export class RemovalSweepJobs implements OnModuleDestroy {
         prefix: this.config.evictions.redisPrefix,
         concurrency: 1,
       });
-      this.worker.on('error', (error) => {
-        if (!reportIfOutage(connection.status === 'ready' ? error : new RedisUnreachableError(error.message))) this.logger.warn(`worker: ${error.message}`);
-      });
+      reportWorkerErrors(this.worker, connection, this.logger);
     });
   }
 

@@ -14,7 +14,7 @@ import {
   validateTaintBody,
 } from '@taintgate/domain';
 import { fromBody, operation } from '../../http/edge/operation';
-import { bodyFields, checked, flag, requiredString } from '../../http/edge/request-fields';
+import { bodyFields, nodeTargetFields, checked, flag, requiredString } from '../../http/edge/request-fields';
 
 const root = FieldPath.root();
 
@@ -82,15 +82,13 @@ export const taintNodes = operation<TaintNodesCommand>({
   parse(input) {
     const shape = new ShapeChecker();
     const body = bodyFields(shape, input);
-    shape.strings(body.nodes, root.child('nodes'));
-    const selector = shape.string(body.selector, root.child('selector'));
-    const all = shape.boolean(body.all, root.child('all'));
+    const asked = nodeTargetFields(shape, body);
     if (body.taints === undefined || body.taints === null) shape.errors.push(fieldError.required(root.child('taints')));
     shape.strings(body.taints, root.child('taints'));
     const overwrite = shape.boolean(body.overwrite, root.child('overwrite')) === true;
     const dryRun = shape.boolean(body.dryRun, root.child('dryRun')) === true;
     if (shape.errors.length) return err(failure.badFields(shape.errors));
-    const target = parseNodeTarget({ nodes: body.nodes as string[] | undefined, selector, all });
+    const target = parseNodeTarget(asked);
     if (!target.ok) return target;
     const change = parseTaintArgs((body.taints ?? []) as string[]);
     if (!change.ok) return err(failure.badRequest(change.error.message, [fieldError.unparsable(root.child('taints'), body.taints, change.error.message)]));

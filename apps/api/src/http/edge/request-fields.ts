@@ -3,6 +3,7 @@ import {
   FieldPath,
   type LabelSelector,
   type ListChunking,
+  type NodeTargetInput,
   type Result,
   ShapeChecker,
   type SimulationMode,
@@ -108,6 +109,27 @@ export function onlyWithView(shape: ShapeChecker, input: Record<string, unknown>
     const value = input[field];
     if (value !== undefined && value !== null && value !== '') shape.errors.push(fieldError.forbidden(root.child(field), `only with view=${view}`));
   }
+}
+
+/**
+ * The fields that name nodes (`nodes`, `selector`, `all`: what parseNodeTarget takes), each checked
+ * for its type; a bad one is named in `shape`.
+ */
+export function nodeTargetFields(shape: ShapeChecker, request: Record<string, unknown>): NodeTargetInput {
+  shape.strings(request.nodes, root.child('nodes'));
+  const selector = shape.string(request.selector, root.child('selector'));
+  const all = shape.boolean(request.all, root.child('all'));
+  return { nodes: request.nodes as string[] | undefined, selector, all };
+}
+
+/**
+ * The nodes named, when a request may name none (every node, then): undefined when no field names
+ * any; an empty list is refused (it names no node: leaving the field out is "every node").
+ */
+export function optionalNodeTarget(asked: NodeTargetInput): Result<NodeTargetInput | undefined, Failure> {
+  if (asked.nodes?.length === 0)
+    return err(failure.badFields([fieldError.required(root.child('nodes'), 'at least one node, or leave nodes out for every node')]));
+  return ok(asked.nodes || asked.selector || asked.all ? asked : undefined);
 }
 
 /** The body's fields (a request whose body is not an object names `<body>`). */

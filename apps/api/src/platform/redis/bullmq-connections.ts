@@ -1,4 +1,7 @@
+import type { Logger } from '@nestjs/common';
+import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { RedisUnreachableError, reportIfOutage } from '../failures/outages';
 import { onConnectionError } from './redis-client.provider';
 
 /** Longest a queue command may take (an add of a thousand jobs takes milliseconds). */
@@ -27,4 +30,14 @@ export function workerConnectionOf(redisUrl: string): Redis {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true, connectTimeout: 2_000 });
   connection.on('error', () => undefined);
   return connection;
+}
+
+/**
+ * A worker's errors told: while its connection is down, as an outage (BullMQ says so on every retry;
+ * the outage log says it once per interval), else as a warning.
+ */
+export function reportWorkerErrors(worker: Worker, connection: Redis, logger: Logger): void {
+  worker.on('error', (error) => {
+    if (!reportIfOutage(connection.status === 'ready' ? error : new RedisUnreachableError(error.message))) logger.warn(`worker: ${error.message}`);
+  });
 }
