@@ -17,7 +17,8 @@ import type { PlacementOptions } from '../placement';
 import { resourceScoreColumns } from '../resource-score-columns';
 import { labelHostname, spreadConstraintsOf } from '../topology-spread/spread-constraints';
 import { includesEveryNode } from '../topology-spread/spread-counting';
-import { type KeptTurn, type KindSpread, KindRanking } from './kind-ranking';
+import { type KeptTurn, KindRanking } from './kind-ranking';
+import type { KindSpread } from './kind-spread';
 import type { SimulatedClusterState } from './simulated-cluster-state';
 
 /**

@@ -3,10 +3,9 @@ import { summaryOfStates } from '../grouped-summary';
 import type { Node } from '../../types';
 import type { SchedulerRejection } from '../node-filters';
 import { type BucketedPlacement, type PluginOutcome, maskFits } from '../node-buckets';
-import { type LabelValueSets, namePosition } from '../node-classes';
+import { namePosition } from '../node-classes';
+import { type KindSpread, groupSpreadScores } from './kind-spread';
 import { maxNodeScore } from '../taint-toleration-score';
-import type { SpreadConstraint } from '../topology-spread/spread-constraints';
-import { domainShares, goRound, scoreForCount, topologyNormalizingWeight } from '../topology-spread/spread-score';
 import { MinHeap } from './min-heap';
 
 /**
@@ -27,23 +26,6 @@ export interface KeptTurn {
   readonly node: string | null;
   readonly summary: string;
   readonly bestTied?: number;
-}
-
-/** PodTopologySpread's ScheduleAnyway constraints as the kind reads them, when it has some. */
-export interface KindSpread {
-  readonly constraints: readonly SpreadConstraint[];
-  /** Per constraint, its key's index among the sets' keys, or -1 for the hostname. */
-  readonly keyAt: readonly number[];
-  /** The nodes' sets of values of the keys other than the hostname. */
-  readonly sets: LabelValueSets;
-  /** Which nodes carry the hostname label, when a constraint reads it. */
-  readonly hasHostname: Uint8Array | undefined;
-  /** Whether a node missing a key is left out of the scores (the pod's own constraints: every key required). */
-  readonly requireAllTopologies: boolean;
-  /** The kind's matching pods on each node by name now, for its constraint on the hostname (at most one): absent nodes hold none. */
-  readonly hostCounts: (() => ReadonlyMap<string, number>) | undefined;
-  /** A constraint's counts per domain now (the kept counts). */
-  readonly domainCounts: (constraint: SpreadConstraint) => ReadonlyMap<string, number>;
 }
 
 /** What a kind is ranked with: its buckets at its first turn, each node's bits since, its resource scores, and its static columns. */
@@ -392,14 +374,25 @@ export class KindRanking {
     const summary = this.summary;
     if (feasible === 0) return { node: null, summary };
 
-    const spreadRaw = spread && scored ? this.spreadRaw(spread, scored, feasible - ignoredCount) : undefined;
+    const spreadScores =
+      spread && scored
+        ? groupSpreadScores(
+            spread,
+            scored,
+            feasible - ignoredCount,
+            live.map((g) => {
+              const group = this.groups[g] as ScoreGroup;
+              return { ...(this.parts[group.part] as StaticPart), host: group.host };
+            }),
+          )
+        : undefined;
     let best = -Infinity;
     let bestGroups: number[] = [];
     for (let k = 0; k < live.length; k++) {
       const group = this.groups[live[k] as number] as ScoreGroup;
       const part = this.parts[group.part] as StaticPart;
       let total = (maxSoft === 0 ? maxNodeScore : maxNodeScore - Math.trunc((maxNodeScore * part.soft) / maxSoft)) * W.TaintToleration + group.room;
-      if (spreadRaw) total += spreadRaw.normalized[k] as number;
+      if (spreadScores) total += spreadScores[k] as number;
       if (maxAffinity > 0) total += Math.trunc((maxNodeScore * part.affinity) / maxAffinity) * W.NodeAffinity;
       total += part.image * W.ImageLocality;
       if (total > best) {
@@ -445,48 +438,5 @@ export class KindRanking {
       reasons: (this.outcomes[Math.floor(key / MASK_LIMIT)] as { reasons: readonly string[] }).reasons,
       count,
     }));
-  }
-
-  /**
-   * PodTopologySpread's weighted, normalized score of each live group (in `this.live`'s order), as
-   * topologySpreadScoreColumn works it out for a node of the group: the per-domain shares of the
-   * sets scored, the hostname's share of the group's count, summed in the constraints' order and
-   * rounded as Go rounds; then normalized over the groups' lowest and highest.
-   */
-  private spreadRaw(spread: KindSpread, scored: Uint8Array, scoredNodes: number): { normalized: Int32Array } {
-    const { constraints, keyAt, sets } = spread;
-    const terms = domainShares(constraints, keyAt, sets, scored, spread.domainCounts);
-    const hostWeight = topologyNormalizingWeight(scoredNodes);
-    const live = this.live;
-    const raw = new Float64Array(live.length);
-    let min = Number.POSITIVE_INFINITY;
-    let max = 0;
-    for (let k = 0; k < live.length; k++) {
-      const group = this.groups[live[k] as number] as ScoreGroup;
-      const part = this.parts[group.part] as StaticPart;
-      if (part.ignored) continue;
-      let score = 0;
-      for (let c = 0; c < constraints.length; c++) {
-        const share = terms[c];
-        if (share) {
-          const term = share[part.set] as number;
-          if (!Number.isNaN(term)) score += term;
-        } else if (part.hasHostname) {
-          score += scoreForCount(group.host, (constraints[c] as SpreadConstraint).maxSkew, hostWeight);
-        }
-      }
-      const rounded = goRound(score);
-      raw[k] = rounded;
-      if (rounded < min) min = rounded;
-      if (rounded > max) max = rounded;
-    }
-    const normalized = new Int32Array(live.length);
-    for (let k = 0; k < live.length; k++) {
-      const part = this.parts[(this.groups[live[k] as number] as ScoreGroup).part] as StaticPart;
-      if (part.ignored) continue;
-      const score = max === 0 ? maxNodeScore : Math.trunc((maxNodeScore * (max + min - (raw[k] as number))) / max);
-      normalized[k] = score * W.PodTopologySpread;
-    }
-    return { normalized };
   }
 }
