@@ -34,6 +34,13 @@ export class RetentionStore {
             LIMIT ${limit})`;
   }
 
+  /** Removal sweeps that finished (succeeded or failed) before the cutoff: their ranks are history. */
+  pruneFinishedSweeps(cutoff: Date, limit: number): Promise<number> {
+    return this.prisma.$executeRaw`
+          DELETE FROM removal_sweeps WHERE id IN (
+            SELECT id FROM removal_sweeps WHERE phase IN ('Succeeded', 'Failed') AND finished_at < ${cutoff} LIMIT ${limit})`;
+  }
+
   /**
    * Tombstones of deletions before the cutoff, and each cluster's mark raised to the newest
    * revision pruned, in one statement (one transaction: no replica can see the tombstones gone and

@@ -12,10 +12,11 @@ export interface Pruned {
   auditEvents: number;
   tombstones: number;
   evictions: number;
+  sweeps: number;
 }
 
 /**
- * Prunes what is only history: events, audit rows, tombstones and finished evictions older than
+ * Prunes what is only history: events, audit rows, tombstones, finished evictions and finished removal sweeps older than
  * RETENTION_DAYS (the rule is libs/domain's retention.ts; RetentionStore's statements say the same in SQL).
  * Pruning a tombstone raises its cluster's `tombstones_pruned_through`, so that a replica that has
  * not seen it reads the cluster whole rather than miss the deletion (ClusterSnapshot.refresh).
@@ -31,7 +32,7 @@ export class RetentionService {
 
   async prune(now = Date.now()): Promise<Pruned> {
     const cutoffMs = retentionCutoff(now, this.config.retention.days);
-    if (cutoffMs === undefined) return { events: 0, auditEvents: 0, tombstones: 0, evictions: 0 };
+    if (cutoffMs === undefined) return { events: 0, auditEvents: 0, tombstones: 0, evictions: 0, sweeps: 0 };
     const cutoff = new Date(cutoffMs);
     const pruned: Pruned = {
       events:
@@ -39,12 +40,13 @@ export class RetentionService {
       auditEvents: await this.inBatches(() => this.store.pruneAuditEvents(cutoff, BATCH)),
       tombstones: await this.inBatches(() => this.store.pruneTombstones(cutoff, BATCH)),
       evictions: await this.inBatches(() => this.store.pruneFinishedEvictions(cutoff, BATCH)),
+      sweeps: await this.inBatches(() => this.store.pruneFinishedSweeps(cutoff, BATCH)),
     };
-    const total = pruned.events + pruned.auditEvents + pruned.tombstones + pruned.evictions;
+    const total = pruned.events + pruned.auditEvents + pruned.tombstones + pruned.evictions + pruned.sweeps;
     if (total > 0) {
       this.logger.log(
         `pruned what was older than ${this.config.retention.days} days: ${pruned.events} events, ${pruned.auditEvents} audit rows, ` +
-          `${pruned.tombstones} tombstones, ${pruned.evictions} finished evictions`,
+          `${pruned.tombstones} tombstones, ${pruned.evictions} finished evictions, ${pruned.sweeps} finished removal sweeps`,
       );
     }
     return pruned;

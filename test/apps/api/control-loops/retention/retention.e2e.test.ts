@@ -13,7 +13,7 @@ describe('retention: history older than RETENTION_DAYS is pruned', () => {
   // so no sweep carries out the made-up scheduled eviction.
   const t = useApiFixture({ RETENTION_DAYS: '30', REDIS_URL: 'redis://127.0.0.1:1', EVICTION_WORKER: 'false' });
 
-  it('prunes old events (FailedScheduling ones by their last attempt), audit rows, tombstones and finished evictions, and keeps the rest and every scheduled eviction', async () => {
+  it('prunes old events (FailedScheduling ones by their last attempt), audit rows, tombstones, finished evictions and finished removal sweeps, and keeps the rest, every scheduled eviction and every sweep still running', async () => {
     for (const [days, tag] of [
       [40, 'old'],
       [10, 'new'],
@@ -55,8 +55,22 @@ describe('retention: history older than RETENTION_DAYS is pruned', () => {
       );
     }
 
+    // Removal sweeps: finished ones by when they finished; one waiting or running is never history.
+    for (const [phase, finished, tag] of [
+      ['Succeeded', ago(40), 'old'],
+      ['Failed', ago(31), 'old-failed'],
+      ['Succeeded', ago(10), 'new'],
+      ['Running', null, 'running'],
+    ] as const) {
+      await t.db.query(
+        `INSERT INTO removal_sweeps (id, cluster_id, phase, nodes, created_at, finished_at) VALUES (gen_random_uuid(), 1, $1, ARRAY[$2], $3, $4)`,
+        [phase, tag, ago(50), finished],
+      );
+    }
+
     const pruned = await t.app.get(RetentionService).prune(now);
-    expect(pruned).toEqual({ events: 2, auditEvents: 1, tombstones: 2, evictions: 2 });
+    expect(pruned).toEqual({ events: 2, auditEvents: 1, tombstones: 2, evictions: 2, sweeps: 2 });
+    expect((await t.db.query('SELECT nodes[1] AS tag FROM removal_sweeps ORDER BY tag')).rows).toEqual([{ tag: 'new' }, { tag: 'running' }]);
 
     expect((await t.db.query('SELECT message FROM events')).rows).toEqual([{ message: 'new' }]);
     expect((await t.db.query('SELECT message FROM scheduling_events')).rows).toEqual([{ message: 'ongoing' }]);
@@ -74,7 +88,7 @@ describe('retention: history older than RETENTION_DAYS is pruned', () => {
     // The newest revision whose tombstone went: replicas behind it read the cluster whole.
     expect((await t.db.query('SELECT tombstones_pruned_through AS r FROM clusters WHERE id = 1')).rows[0].r).toBe('7');
 
-    expect(await t.app.get(RetentionService).prune(now)).toEqual({ events: 0, auditEvents: 0, tombstones: 0, evictions: 0 });
+    expect(await t.app.get(RetentionService).prune(now)).toEqual({ events: 0, auditEvents: 0, tombstones: 0, evictions: 0, sweeps: 0 });
   });
 
   it('a replica whose snapshot is older than the tombstones pruned reads the cluster whole, and misses no deletion', async () => {
@@ -108,7 +122,7 @@ describe('RETENTION_DAYS=0 keeps everything', () => {
 
   it('prunes nothing', async () => {
     await t.db.query(`INSERT INTO audit_events (at, action, kind, name, revision, cluster_id) VALUES ($1, 'ancient', 'Node', 'n', 1, 1)`, [ago(3650)]);
-    expect(await t.app.get(RetentionService).prune(now)).toEqual({ events: 0, auditEvents: 0, tombstones: 0, evictions: 0 });
+    expect(await t.app.get(RetentionService).prune(now)).toEqual({ events: 0, auditEvents: 0, tombstones: 0, evictions: 0, sweeps: 0 });
     expect((await t.db.query('SELECT count(*)::int AS n FROM audit_events')).rows[0].n).toBe(1);
   });
 });
