@@ -97,9 +97,7 @@ export class RemovalSweepService implements OnApplicationBootstrap, OnModuleDest
       const view = await this.snapshots.view(cluster.name);
       await this.store.started(sweepId, view.revision, new Date());
       let written = 0;
-      let latest = 0;
       const report = (done: number) => {
-        latest = done;
         void progress(done).catch(() => undefined);
         if (Date.now() - written < PROGRESS_WRITE_MS) return;
         written = Date.now();
@@ -126,7 +124,7 @@ export class RemovalSweepService implements OnApplicationBootstrap, OnModuleDest
         report,
         abort.signal,
       );
-      this.logger.log(`removal sweep ${sweepId} of ${cluster.name}: ${ranks.length} nodes judged (${latest} reported)`);
+      this.logger.log(`removal sweep ${sweepId} of ${cluster.name}: ${ranks.length} nodes judged`);
       await this.store.succeeded(sweepId, rankRemovals(ranks), new Date());
     } catch (error) {
       // Stopped with the process: the job's next run takes it again.

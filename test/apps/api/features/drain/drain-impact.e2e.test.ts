@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApiFixture } from '../../../../support/api-test-app';
+import { node, pod } from '../../../../support/drain-objects';
 
 type Json = Record<string, any>;
 
@@ -12,23 +13,14 @@ type Json = Record<string, any>;
 describe('POST /v1/drain-impact', () => {
   const t = useApiFixture();
   const { api } = t;
-  const ready = [{ type: 'Ready', status: 'True' }];
-  const node = (name: string, cpu: string, pool: string) => ({
-    metadata: { name, labels: { pool, 'kubernetes.io/hostname': name } },
-    status: { allocatable: { cpu, memory: '64Gi', pods: '110' } },
-  });
-  const pod = (name: string, on: string, app: string, owner: string | undefined, cpu = '1') => ({
-    metadata: {
-      name,
-      labels: { app },
-      ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: owner, name: `${app}-x`, uid: `uid-${app}`, controller: true }] } : {}),
-    },
-    spec: { nodeName: on, containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu } } }] },
-    status: { phase: 'Running', conditions: ready },
-  });
 
   beforeAll(async () => {
-    for (const n of [node('g1', '4', 'general'), node('g2', '4', 'general'), node('s1', '2', 'spare'), node('s2', '1', 'spare')]) {
+    for (const n of [
+      node('g1', '4', { pool: 'general' }),
+      node('g2', '4', { pool: 'general' }),
+      node('s1', '2', { pool: 'spare' }),
+      node('s2', '1', { pool: 'spare' }),
+    ]) {
       expect((await api.putNode(n.metadata.name, n)).statusCode).toBe(201);
     }
     const pods = [

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { gqlData } from '../../faces/graphql/graphql-client';
 import { useApiFixture } from '../../../../support/api-test-app';
+import { node, pod } from '../../../../support/drain-objects';
 import { bootApp } from '../../../../support/boot-app';
 
 type Json = Record<string, any>;
@@ -21,20 +22,6 @@ describe('POST /v1/removal-sweep', () => {
   let worker: NestFastifyApplication | undefined;
   afterAll(async () => {
     await worker?.close();
-  });
-  const ready = [{ type: 'Ready', status: 'True' }];
-  const node = (name: string, cpu: string) => ({
-    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
-    status: { allocatable: { cpu, memory: '64Gi', pods: '110' } },
-  });
-  const pod = (name: string, on: string, app: string, owner: string | undefined, cpu: string) => ({
-    metadata: {
-      name,
-      labels: { app },
-      ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: owner, name: `${app}-x`, uid: `uid-${app}`, controller: true }] } : {}),
-    },
-    spec: { nodeName: on, containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu } } }] },
-    status: { phase: 'Running', conditions: ready },
   });
 
   /** The sweep once it has finished (the worker threads take a moment to start). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Node, Pod } from '../../../../../libs/domain/src/types';
-import type { PodDisruptionBudget } from '../../../../../libs/domain/src/policy/pod-disruption-budget';
+import type { Pod } from '../../../../../libs/domain/src/types';
 import { drainPlan } from '../../../../../libs/domain/src/scheduling/simulation/drain-plan';
 import { usageByNode } from '../../../../../libs/domain/src/scheduling/node-usage';
 import { indexedContext } from '../../../../../libs/domain/src/scheduling/placement';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
+import { budget, node, pod } from '../../support/drain-objects';
 
 /**
  * drainPlan: what `kubectl drain --ignore-daemonsets --delete-emptydir-data [--force]` does with
@@ -14,49 +14,6 @@ import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/
  */
 
 const now = Date.parse('2026-11-28T12:00:00Z');
-
-const node = (name: string, cpu: string): Node => ({
-  metadata: { name, labels: { 'kubernetes.io/hostname': name } },
-  status: { allocatable: { cpu, memory: '64Gi', pods: '110' } },
-});
-
-interface PodShape {
-  on: string;
-  cpu?: string;
-  owner?: string;
-  app?: string;
-  phase?: string;
-  mirror?: boolean;
-  emptyDir?: boolean;
-  spec?: Pod['spec'];
-}
-
-function pod(name: string, { on, cpu = '1', owner = 'ReplicaSet', app = 'web', phase = 'Running', mirror, emptyDir, spec }: PodShape): Pod {
-  return {
-    metadata: {
-      name,
-      namespace: 'default',
-      labels: { app },
-      ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: owner, name: `${app}-owner`, uid: `uid-${app}`, controller: true }] } : {}),
-      ...(mirror ? { annotations: { 'kubernetes.io/config.mirror': 'x' } } : {}),
-    },
-    spec: {
-      ...spec,
-      nodeName: on,
-      containers: [{ name: 'c', image: 'x', resources: { requests: { cpu } } }],
-      ...(emptyDir ? { volumes: [{ name: 'scratch', emptyDir: {} }] } : {}),
-    },
-    status: { phase, conditions: [{ type: 'Ready', status: 'True' }] },
-  };
-}
-
-function budget(name: string, app: string, disruptionsAllowed: number): PodDisruptionBudget {
-  return {
-    metadata: { name, namespace: 'default', generation: 1 },
-    spec: { minAvailable: 1, selector: { matchLabels: { app } } },
-    status: { observedGeneration: 1, disruptionsAllowed, currentHealthy: 2, desiredHealthy: 2 - disruptionsAllowed, expectedPods: 2 },
-  };
-}
 
 const request = { nodes: ['n1'], force: false, mode: 'together' as const, now };
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Node, Pod } from '../../../../../libs/domain/src/types';
-import type { PodDisruptionBudget } from '../../../../../libs/domain/src/policy/pod-disruption-budget';
 import { rankRemovals, sweepRemovals } from '../../../../../libs/domain/src/scheduling/simulation/removal-sweep';
+import { budget, node, pod } from '../../support/drain-objects';
 
 /**
  * sweepRemovals: each node's removal as its own drain plan (no --force, replacements placed together
@@ -11,30 +10,6 @@ import { rankRemovals, sweepRemovals } from '../../../../../libs/domain/src/sche
 
 const now = Date.parse('2026-11-29T12:00:00Z');
 
-const node = (name: string, cpu: string): Node => ({
-  metadata: { name, labels: { 'kubernetes.io/hostname': name } },
-  status: { allocatable: { cpu, memory: '64Gi', pods: '110' } },
-});
-
-function pod(name: string, on: string, cpu: string, owner: string | undefined, app = name): Pod {
-  return {
-    metadata: {
-      name,
-      namespace: 'default',
-      labels: { app },
-      ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: owner, name: `${app}-owner`, uid: `uid-${app}`, controller: true }] } : {}),
-    },
-    spec: { nodeName: on, containers: [{ name: 'c', image: 'x', resources: { requests: { cpu } } }] },
-    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
-  };
-}
-
-const budget = (name: string, app: string, disruptionsAllowed: number): PodDisruptionBudget => ({
-  metadata: { name, namespace: 'default', generation: 1 },
-  spec: { minAvailable: 1, selector: { matchLabels: { app } } },
-  status: { observedGeneration: 1, disruptionsAllowed, currentHealthy: 1, desiredHealthy: 1, expectedPods: 1 },
-});
-
 /**
  * n1 (4 cpu) runs web (1 cpu). n2 (2 cpu) runs big (1 cpu) and db (0.5 cpu, its budget allows no
  * disruption). n3 (2 cpu) runs a bare pod (no controller). n4 (4 cpu) runs batch (3.5 cpu), which
@@ -42,11 +17,11 @@ const budget = (name: string, app: string, disruptionsAllowed: number): PodDisru
  */
 const nodes = [node('n1', '4'), node('n2', '2'), node('n3', '2'), node('n4', '4')];
 const pods = [
-  pod('web', 'n1', '1', 'ReplicaSet'),
-  pod('big', 'n2', '1', 'ReplicaSet'),
-  pod('db', 'n2', '500m', 'StatefulSet'),
-  pod('bare', 'n3', '1', undefined),
-  pod('batch', 'n4', '3500m', 'Job'),
+  pod('web', { on: 'n1', app: 'web' }),
+  pod('big', { on: 'n2', app: 'big' }),
+  pod('db', { on: 'n2', cpu: '500m', owner: 'StatefulSet', app: 'db' }),
+  pod('bare', { on: 'n3', owner: '', app: 'bare' }),
+  pod('batch', { on: 'n4', cpu: '3500m', owner: 'Job', app: 'batch' }),
 ];
 
 describe('sweepRemovals', () => {
