@@ -36,8 +36,8 @@ export class Api {
   del = (url: string) => this.request('DELETE', url);
 
   /** A body sent exactly as given (not JSON-encoded), e.g. JSON that does not parse. */
-  raw(method: Method, url: string, payload: string, contentType = 'application/json'): Promise<Reply> {
-    return this.app.inject({ method, url, payload, headers: { ...this.headers, 'content-type': contentType } });
+  raw(method: Method, url: string, payload: string, contentType = 'application/json', headers: Record<string, string> = {}): Promise<Reply> {
+    return this.app.inject({ method, url, payload, headers: { ...this.headers, ...headers, 'content-type': contentType } });
   }
 
   putNode = (name: string, body: unknown = { metadata: { name } }) => this.put(`/v1/nodes/${name}`, body);

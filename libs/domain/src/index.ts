@@ -124,6 +124,19 @@ export {
 export { taintImpactSummary } from './eviction/impact-count';
 export { podKinds } from './eviction/pod-kinds';
 export { type NodeChangeImpact, addsTaintsOrCordons, evictionWarnings, nodeChangeImpact, nodeChangeWarnings } from './eviction/node-change-impact';
+export {
+  type CommandImpact,
+  type KubectlCommand,
+  type NodeChange,
+  commandImpact,
+  commandWarnings,
+  drainEvictionWarnings,
+  drainWarnings,
+  nodeChangeKey,
+  nodeChangeOf,
+  nodeImpactInCommand,
+  withNodeChange,
+} from './eviction/command-impact';
 export { type CancelReason, type EvictionStep, evictionStep, noExecuteTaintsChanged, wakeStep } from './eviction/eviction-steps';
 
 // Admission: the defaults the API server adds to a pod, and why.

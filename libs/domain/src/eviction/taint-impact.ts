@@ -84,6 +84,8 @@ export interface ReschedulingQuery {
    * hold as given (a changed one, or one it has moved past) is filtered on its own.
    */
   readonly nodeClasses?: NodeClasses;
+  /** false: no evicted pod is looked for a place on its own (a caller that places them together); only the pending pods use the above. */
+  readonly alone?: boolean;
 }
 
 /** The taints of a question: one, or several added together (`kubectl taint nodes -l ... a=1:NoExecute b:NoSchedule`). */
@@ -204,7 +206,7 @@ export function impactOfNewTaints(
       evict(pod, { pod: ref, node: boundTo, when: 'AfterTolerationSeconds', tolerationSeconds: decision.tolerationSeconds, at: null });
     } else result.unaffected.push({ pod: ref, node: boundTo, reason: 'ToleratesForever' });
   }
-  if (rescheduling) {
+  if (rescheduling && rescheduling.alone !== false) {
     const untainted = nodes.filter((n) => !after.has(n.metadata.name));
     const placeOf = destinations(untainted, [...after.values()], added, now, options, capacity, feasibility, kinds);
     let stranded = 0;

@@ -13,6 +13,7 @@ import {
   nodeName,
 } from '../../features/nodes/node-commands';
 import { NodesService } from '../../features/nodes/nodes.service';
+import { type KubectlSession, kubectlSession } from '../../features/kubectl-commands/kubectl-session';
 import { kubeListNodes } from './kube-list-commands';
 import { warn } from '../../http/edge/warning-headers';
 import { type KubeOutput, kubeOutput, listAnswer, objectAnswer } from './kube-output';
@@ -37,10 +38,11 @@ export class KubeNodesController {
     @Command(kubeWatchNodes) watch: WatchCommand | undefined,
     @Command(kubeListNodes) command: ListNodesCommand,
     @Command(kubeOutput) output: KubeOutput,
+    @Command(kubectlSession) session: KubectlSession | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     if (watch) return this.watches.watch(cluster, watch, output, () => reply.raw.flushHeaders());
-    return listAnswer(reply, output, await this.nodes.list(cluster, command), nodeTable);
+    return listAnswer(reply, output, await this.nodes.list(cluster, command, session), nodeTable);
   }
 
   @Get(':name')
@@ -48,9 +50,10 @@ export class KubeNodesController {
     @Command(clusterScope) cluster: string,
     @Command(nodeName) name: string,
     @Command(kubeOutput) output: KubeOutput,
+    @Command(kubectlSession) session: KubectlSession | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return objectAnswer(reply, output, await this.nodes.get(cluster, name), nodeTable);
+    return objectAnswer(reply, output, await this.nodes.get(cluster, name, session), nodeTable);
   }
 
   /** kubectl create, and apply of a node that does not exist: 201 with the node, 409 AlreadyExists if one does. */
@@ -64,16 +67,26 @@ export class KubeNodesController {
 
   /** kubectl replace: 200 with the node; 404 if there is none (a node is not created by an update). */
   @Put(':name')
-  async update(@Command(clusterScope) cluster: string, @Command(kubeUpdateNode) command: UpsertNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { node, warnings } = await this.nodes.upsert(cluster, command);
+  async update(
+    @Command(clusterScope) cluster: string,
+    @Command(kubeUpdateNode) command: UpsertNodeCommand,
+    @Command(kubectlSession) session: KubectlSession | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { node, warnings } = await this.nodes.upsert(cluster, command, session);
     warn(reply, warnings);
     return node;
   }
 
   /** kubectl taint, cordon, uncordon, label, annotate, edit, patch and apply. */
   @Patch(':name')
-  async patch(@Command(clusterScope) cluster: string, @Command(kubePatchNode) command: PatchNodeCommand, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { node, warnings } = await this.nodes.patch(cluster, command);
+  async patch(
+    @Command(clusterScope) cluster: string,
+    @Command(kubePatchNode) command: PatchNodeCommand,
+    @Command(kubectlSession) session: KubectlSession | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { node, warnings } = await this.nodes.patch(cluster, command, session);
     warn(reply, warnings);
     return node;
   }

@@ -17,6 +17,7 @@ import {
 } from '../../features/pods/pod-commands';
 import { PodsService } from '../../features/pods/pods.service';
 import { kubeListPods } from './kube-list-commands';
+import { type KubectlSession, kubectlSession } from '../../features/kubectl-commands/kubectl-session';
 import { warn } from '../../http/edge/warning-headers';
 import { type KubeOutput, kubeOutput, listAnswer, objectAnswer } from './kube-output';
 import { kubePaths } from './kube-paths';
@@ -88,8 +89,13 @@ export class KubePodsController {
   /** pods/eviction: kubectl drain's eviction; answers 201 with a Success Status, as the API server does. */
   @Post(kubePaths('api/v1/namespaces/:namespace/pods/:name/eviction'))
   @HttpCode(201)
-  async evict(@Command(clusterScope) cluster: string, @Command(evictPod) command: EvictPodCommand, @Res({ passthrough: true }) reply: FastifyReply) {
-    warn(reply, (await this.pods.evict(cluster, command)).warnings);
+  async evict(
+    @Command(clusterScope) cluster: string,
+    @Command(evictPod) command: EvictPodCommand,
+    @Command(kubectlSession) session: KubectlSession | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    warn(reply, (await this.pods.evict(cluster, command, session)).warnings);
     return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
   }
 

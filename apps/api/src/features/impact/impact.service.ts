@@ -12,9 +12,13 @@ import {
   type TaintImpact,
   type ImpactSummary,
   type NodeChangeImpact,
+  type CommandImpact,
+  type KubectlCommand,
+  type NodeChange,
   type EvictedPlacement,
   type SimulatedCluster,
   addsTaintsOrCordons,
+  commandImpact,
   evictedPlacementOf,
   placeEvicted,
   taintedNodes,
@@ -31,6 +35,7 @@ import {
   k8sTime,
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
+import type { ClusterView } from '../../store/cluster-snapshot';
 import { admissionAnswer } from '../../http/edge/admission-answer';
 import { podKey } from '../../store/pod-record';
 import { AppConfig } from '../../platform/config/app-config';
@@ -238,21 +243,39 @@ export class ImpactService {
     return nodeChangeImpact(before, after, [...view.nodes.values()], pods, now, options, scheduledOf, { usageOf: view.usageOf, nodeClasses: view.nodeClasses });
   }
 
+  /**
+   * A kubectl command over several nodes (`kubectl taint nodes -l ...`), each node given the same
+   * change, judged together (commandImpact): over the stored cluster as it stands, its evictions
+   * scheduled on those nodes, and the pods bound to them and pending.
+   */
+  async ofCommand(cluster: string, command: KubectlCommand, change: NodeChange): Promise<CommandImpact> {
+    const started = performance.now();
+    const view = await this.snapshots.view(cluster);
+    const now = Date.now();
+    const names = command.nodes.filter((name) => view.nodes.has(name));
+    const scheduledOf = await this.scheduledOn(view.cluster.id, new Set(names));
+    const pods = [...names.flatMap((name) => [...view.podsOn(name)]), ...view.pendingPods()];
+    const { tolerationComparisonOperators, summaryWording } = this.config.domain;
+    const impact = commandImpact(
+      { ...command, nodes: names },
+      change,
+      { nodes: [...view.nodes.values()], pods, simulated: simulatedOf(view) },
+      now,
+      { match: this.config.matchOptions, placement: { comparisonOperators: tolerationComparisonOperators, summaryWording } },
+      scheduledOf,
+      { usageOf: view.usageOf, nodeClasses: view.nodeClasses },
+    );
+    this.metrics.impactAnswered('command', 'stored', started);
+    return impact;
+  }
+
   private async stored(cluster: string): Promise<StoredOrInline> {
     const view = await this.snapshots.view(cluster);
-    const scheduling = view.scheduling;
     return {
       podOf: (ref) => view.pods.get(podKey(ref.namespace, ref.name)),
       // Asked for only when a mode is: the revision's lists and indexes, made on first asking.
       get simulated() {
-        const { snapshot, indexes } = scheduling();
-        return {
-          pods: [],
-          usageOf: view.usageOf,
-          held: { podsOn: snapshot.podsOn, podLabels: () => indexes?.podLabels, affinityPods: () => indexes?.affinityPods },
-          namespace: snapshot.namespace,
-          storage: snapshot.storage,
-        };
+        return simulatedOf(view);
       },
       clusterId: view.cluster.id,
       revision: view.revision,
@@ -282,6 +305,18 @@ export class ImpactService {
       return { startedAt: found.row.startedAt.getTime(), fireAt: found.row.scheduledFor.getTime() };
     };
   }
+}
+
+/** The stored cluster as a simulation forks it: the revision's lists and indexes, made once per revision (here or by an earlier question). */
+function simulatedOf(view: ClusterView): Omit<SimulatedCluster, 'nodes'> {
+  const { snapshot, indexes } = view.scheduling();
+  return {
+    pods: [],
+    usageOf: view.usageOf,
+    held: { podsOn: snapshot.podsOn, podLabels: () => indexes?.podLabels, affinityPods: () => indexes?.affinityPods },
+    namespace: snapshot.namespace,
+    storage: snapshot.storage,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { NodeLifecycleModule } from '../../control-loops/node-lifecycle/node-lifecycle.module';
 import { Module } from '@nestjs/common';
 import { ImpactModule } from '../impact/impact.module';
+import { KubectlCommandsModule } from '../kubectl-commands/kubectl-commands.module';
 import { NodesController } from './nodes.controller';
 import { NodesService } from './nodes.service';
 import { StoreModule } from '../../store/store.module';
@@ -9,7 +10,7 @@ import { EdgeModule } from '../../http/edge/edge.module';
 
 /** /v1/nodes: Node objects as stored. */
 @Module({
-  imports: [EdgeModule, TaintEvictionModule, StoreModule, NodeLifecycleModule, ImpactModule],
+  imports: [EdgeModule, TaintEvictionModule, StoreModule, NodeLifecycleModule, ImpactModule, KubectlCommandsModule],
   controllers: [NodesController],
   providers: [NodesService],
   exports: [NodesService],

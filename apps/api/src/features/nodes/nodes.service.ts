@@ -33,6 +33,8 @@ import { fail, valueOf } from '../../platform/failures/failure.exception';
 import { ImpactService } from '../impact/impact.service';
 import { AwaitedTaintStore } from '../../control-loops/node-lifecycle/awaited-taint-store';
 import { NoExecuteTaintPacer } from '../../control-loops/node-lifecycle/no-execute-taint-pacer';
+import { type CommandJudgement, KubectlCommands } from '../kubectl-commands/kubectl-commands.service';
+import type { KubectlSession } from '../kubectl-commands/kubectl-session';
 import type { DeleteNodeCommand, ListNodesCommand, PatchNodeCommand, SetConditionsCommand, UpsertNodeCommand } from './node-commands';
 
 /** A node as a write stored it (or, in a dry run, would have), and what the write does to the pods, told as warnings. */
@@ -52,10 +54,15 @@ export class NodesService {
     private readonly awaitedTaints: AwaitedTaintStore,
     private readonly pacer: NoExecuteTaintPacer,
     private readonly impact: ImpactService,
+    private readonly commands: KubectlCommands,
   ) {}
 
-  /** A page of the NodeList, by name, the label selector applied before paging. */
-  async list(cluster: string, { selector, fields = [], chunking }: ListNodesCommand): Promise<ListPage<Node>> {
+  /**
+   * A page of the NodeList, by name, the label selector applied before paging. A kubectl command's
+   * list names the nodes the command goes on (`kubectl taint nodes -l ...`): its later writes are
+   * judged over them (KubectlCommands).
+   */
+  async list(cluster: string, { selector, fields = [], chunking }: ListNodesCommand, session?: KubectlSession): Promise<ListPage<Node>> {
     const view = await this.snapshots.view(cluster);
     const chunk = chunkOfSorted(view.keysInOrder('nodes'), chunking, {
       itemOf: (name) => {
@@ -65,11 +72,21 @@ export class NodesService {
       filtered: selector.length > 0 || fields.length > 0,
       revision: view.revision,
     });
-    return listPage('NodeList', chunk, { revision: view.revision });
+    const page = listPage('NodeList', chunk, { revision: view.revision });
+    this.commands.read(
+      cluster,
+      session,
+      page.items.map((node) => node.metadata.name),
+      true,
+    );
+    return page;
   }
 
-  async get(cluster: string, name: string): Promise<Node> {
-    return (await this.snapshots.view(cluster)).nodes.get(name) ?? fail(failure.notFound('Node', name));
+  /** A node by name; a kubectl command's read names a node it goes on (`kubectl taint nodes n1 ...`). */
+  async get(cluster: string, name: string, session?: KubectlSession): Promise<Node> {
+    const node = (await this.snapshots.view(cluster)).nodes.get(name) ?? fail(failure.notFound('Node', name));
+    this.commands.read(cluster, session, [name], false);
+    return node;
   }
 
   /**
@@ -79,7 +96,12 @@ export class NodesService {
    * at that version (checkUpdate). Both are checked in the write's transaction, which holds the
    * cluster's revision row: no other write can come between the check and the write.
    */
-  async upsert(cluster: string, { name, node, resourceVersion, mode, dryRun = false }: UpsertNodeCommand): Promise<WrittenNode & { created: boolean }> {
+  async upsert(
+    cluster: string,
+    { name, node, resourceVersion, mode, dryRun = false }: UpsertNodeCommand,
+    session?: KubectlSession,
+  ): Promise<WrittenNode & { created: boolean }> {
+    const judged = await this.commands.nodeChange(cluster, session, name, () => node, dryRun);
     const leads = this.readyToTell(cluster, name, () => node);
     return this.writer.write(
       cluster,
@@ -88,7 +110,7 @@ export class NodesService {
         valueOf(checkWrite('Node', name, mode, existing ? storedVersionOf(existing) : undefined, resourceVersion));
         const before = existing ? this.store.get(existing) : undefined;
         const saved = await this.persist(w, node, existing, existing ? 'node.replace' : 'node.create', true);
-        return { node: saved, created: !existing, warnings: await this.warningsOf(w, before, saved, dryRun) };
+        return { node: saved, created: !existing, warnings: await this.warningsOf(w, before, saved, dryRun, judged) };
       },
       { dryRun, firstRead: nodeRead(name), leads },
     );
@@ -101,11 +123,13 @@ export class NodesService {
    * resourceVersion in the result must be the stored one (409 otherwise), as the API server's
    * update checks it.
    */
-  patch(cluster: string, { name, patchType, patch, dryRun }: PatchNodeCommand): Promise<WrittenNode> {
-    const leads = this.readyToTell(cluster, name, (held) => {
+  async patch(cluster: string, { name, patchType, patch, dryRun }: PatchNodeCommand, session?: KubectlSession): Promise<WrittenNode> {
+    const patchedOf = (held: Node | undefined) => {
       const patched = held && applyPatch('Node', held, patchType, patch);
       return patched?.ok ? (patched.value as unknown as Node) : undefined;
-    });
+    };
+    const judged = await this.commands.nodeChange(cluster, session, name, patchedOf, dryRun);
+    const leads = this.readyToTell(cluster, name, patchedOf);
     return this.writer.write(
       cluster,
       async (w) => {
@@ -118,7 +142,7 @@ export class NodesService {
         if (!sent.ok) fail(failure.invalid('Node', name, sent.error));
         valueOf(checkUpdate('Node', name, storedVersionOf(existing), sent.value));
         const node = await this.persist(w, result.value, existing, 'node.patch', true);
-        return { node, warnings: await this.warningsOf(w, before, node, dryRun) };
+        return { node, warnings: await this.warningsOf(w, before, node, dryRun, judged) };
       },
       { dryRun, firstRead: nodeRead(name), leads },
     );
@@ -151,13 +175,16 @@ export class NodesService {
    * inside the write, whose changes the cluster's snapshot and ledger do not hold yet, from the
    * snapshot, which must then hold every write before it: a write that adds a taint or cordons
    * runs first in its transaction (WriteContext.readingSnapshot); any other tells of nothing and
-   * reads nothing.
+   * reads nothing. A write of a kubectl command over many nodes (`judged`, made before the write
+   * took its turn: a whole pool placed together is not worked out under the cluster's lock) tells
+   * the command's line, and its evicted pods stranded as the whole command leaves them.
    */
-  private async warningsOf(w: WriteContext, before: Node | undefined, after: Node, dryRun: boolean): Promise<string[]> {
+  private async warningsOf(w: WriteContext, before: Node | undefined, after: Node, dryRun: boolean, judged?: CommandJudgement): Promise<string[]> {
     if (!addsTaintsOrCordons(before, after)) return [];
     w.readingSnapshot();
     const impact = await this.impact.ofNodeChange(w.cluster.name, before, after, w.now);
-    return impact ? nodeChangeWarnings(impact, dryRun) : [];
+    if (!impact) return [];
+    return judged ? [...judged.lines, ...nodeChangeWarnings(judged.forNode(impact), dryRun)] : nodeChangeWarnings(impact, dryRun);
   }
 
   /**

@@ -33,6 +33,8 @@ import { type ListPage, listPage } from '../../http/edge/list-answers';
 import { TaintEvictionController } from '../../control-loops/taint-eviction/taint-eviction-controller';
 import { fail, valueOf } from '../../platform/failures/failure.exception';
 import type { DeletePodCommand, EvictPodCommand, PatchPodCommand, PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
+import { KubectlCommands } from '../kubectl-commands/kubectl-commands.service';
+import type { KubectlSession } from '../kubectl-commands/kubectl-session';
 
 /** Pods: validated and admitted as the API server does, stored, read from the snapshot. */
 @Injectable()
@@ -44,6 +46,7 @@ export class PodsService {
     private readonly budgets: TwinObjectStore,
     private readonly config: AppConfig,
     private readonly evictions: TaintEvictionController,
+    private readonly commands: KubectlCommands,
   ) {}
 
   /**
@@ -162,7 +165,13 @@ export class PodsService {
    * Succeeded or Failed whatever was sent) goes at once. A pod already terminating keeps its
    * deletion unless a shorter period is sent.
    */
-  async evict(cluster: string, { namespace, name, preconditions, gracePeriodSeconds, dryRun }: EvictPodCommand): Promise<{ warnings: string[] }> {
+  async evict(
+    cluster: string,
+    { namespace, name, preconditions, gracePeriodSeconds, dryRun }: EvictPodCommand,
+    session?: KubectlSession,
+  ): Promise<{ warnings: string[] }> {
+    // kubectl drain's: told as the whole drain's, made before the eviction (a real one takes the pod away).
+    const drained = await this.commands.eviction(cluster, session, { namespace, name }, dryRun);
     const evicted = await this.writer.write(
       cluster,
       async (w) => {
@@ -183,7 +192,8 @@ export class PodsService {
       },
       { dryRun },
     );
-    return { warnings: evicted ? await this.replacementWarnings(cluster, evicted, dryRun) : [] };
+    if (!evicted) return { warnings: [] };
+    return { warnings: drained ?? (await this.replacementWarnings(cluster, evicted, dryRun)) };
   }
 
   /** What podDeletion decided, stored: the pod removed (its evictions waiting cancelled), or terminating until its deletionTimestamp. Answers the pod after. */

@@ -49,9 +49,13 @@ describe.each(KUBECTLS)('kubectl $version: drain', ({ binary }) => {
     expect(run.stdout).toContain('pod/web-2 evicted');
     expect(run.stdout).toContain('node/n1 drained');
     expect(run.stderr).toContain('Warning: ignoring DaemonSet-managed Pods: kube-system/fluentd-1');
-    // The cordon's impact; n2 takes the evicted pods' replacements, so their evictions warn of nothing.
-    expect(run.stderr).toContain('Warning: node/n1: cordoned; 3 pods running there stay, new pods go elsewhere');
-    expect(run.stderr).not.toContain('replacement');
+    // The drain as one, at its first eviction; the cordon tells nothing of pods that stay, as they do
+    // not; n2 takes the evicted pods' replacements, so their evictions warn of nothing.
+    expect(run.stderr).toContain(
+      'Warning: kubectl drain over 1 node (n1), judged together: 2 pods are evicted; placed together, every replacement finds a node',
+    );
+    expect(run.stderr).not.toContain('cordoned;');
+    expect(run.stderr).not.toContain('no node takes');
     const pods = (await t.api.get('/v1/pods')).json().items.map((p: { metadata: { name: string } }) => p.metadata.name);
     expect(pods.sort()).toEqual(['fluentd-1', 'web-3']);
     expect((await t.api.get('/v1/nodes/n1')).json().spec.unschedulable).toBe(true);
@@ -128,6 +132,9 @@ describe.each(KUBECTLS)('kubectl $version: drain', ({ binary }) => {
     const run = await kubectl.run(['drain', 'n2', '--ignore-daemonsets', '--grace-period=0', '--timeout=60s']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('pod/web-3 evicted');
-    expect(run.stderr).toContain('Warning: pod web/web-3: no node takes its replacement (taints, selectors, affinity and room as stored)');
+    expect(run.stderr).toContain(
+      'Warning: kubectl drain over 1 node (n2), judged together: 1 pod is evicted; placed together, no replacement finds a node (web/web-3)',
+    );
+    expect(run.stderr).toContain('Warning: pod web/web-3: no node takes its replacement (0/3 nodes are available: 3 node(s) were unschedulable.)');
   });
 });
