@@ -135,6 +135,7 @@ export {
   nodeChangeKey,
   nodeChangeOf,
   nodeImpactInCommand,
+  unjudgedWarnings,
   withNodeChange,
 } from './eviction/command-impact';
 export { type CancelReason, type EvictionStep, evictionStep, noExecuteTaintsChanged, wakeStep } from './eviction/eviction-steps';

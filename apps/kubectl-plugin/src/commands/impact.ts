@@ -124,7 +124,7 @@ function within(seconds: number | null): string {
   return seconds < 3600 ? `${seconds / 60}m` : `${seconds / 3600}h`;
 }
 
-/** One row a pod: evicted (now, after its tolerationSeconds, never in practice, already scheduled), unaffected (why), or left with no node. */
+/** One row a pod: evicted (now, after its tolerationSeconds, never in practice, already scheduled; where its replacement goes), unaffected (why), or left with no node. */
 function podsTable(pods: ImpactPods): string {
   const rows: Cell[][] = [];
   for (const e of pods.evictions) {
@@ -135,9 +135,10 @@ function podsTable(pods: ImpactPods): string {
         : e.when === 'Immediately'
           ? 'EvictedNow'
           : `EvictedAfter ${String(e.tolerationSeconds ?? 0)}s`;
-    rows.push([e.pod.namespace, e.pod.name, e.node, fate, e.alreadyScheduled?.scheduledAt ?? e.at, e.elsewhere]);
+    rows.push([e.pod.namespace, e.pod.name, e.node, fate, e.alreadyScheduled?.scheduledAt ?? e.at, e.elsewhere, e.to]);
   }
-  for (const u of pods.unaffected) rows.push([u.pod.namespace, u.pod.name, u.node, u.reason, null, null]);
-  for (const u of pods.unschedulable) rows.push([u.pod.namespace, u.pod.name, null, 'Unschedulable', null, null]);
-  return tableText(['Namespace', 'Name', 'Node', 'Fate', 'At', 'Elsewhere'], rows);
+  for (const u of pods.unaffected) rows.push([u.pod.namespace, u.pod.name, u.node, u.reason, null, null, null]);
+  for (const u of pods.unschedulable) rows.push([u.pod.namespace, u.pod.name, null, 'Unschedulable', null, null, null]);
+  // Elsewhere: a node the pod could go to on its own; To: where its replacement goes, placed in the answer's mode.
+  return tableText(['Namespace', 'Name', 'Node', 'Fate', 'At', 'Elsewhere', 'To'], rows);
 }

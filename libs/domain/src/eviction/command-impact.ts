@@ -44,6 +44,8 @@ export interface CommandImpact {
   readonly evictedNow: number;
   /** After their tolerationSeconds (those scheduled earlier included). */
   readonly evictedLater: number;
+  /** Whether the evicted pods were placed together: not when more than the options' `maxTogether`. */
+  readonly placedTogether: boolean;
   /** Evicted pods whose replacement found a node, placed together. */
   readonly placed: number;
   /** Evicted pods whose replacement, placed together, fits on no node: by the node they leave. */
@@ -94,14 +96,15 @@ const keyOf = (ref: PodRef) => `${ref.namespace}/${ref.name}`;
  * Every node of the command with the change, over the cluster as stored (`now`): who is evicted
  * and when (as taintImpact decides), where the evicted pods' replacements go placed together, and
  * the pending pods that lose their last node. `rescheduling` holds the room the pods take and the
- * node classes, for the pending pods.
+ * node classes, for the pending pods. More evicted pods than `maxTogether` are not placed (a turn of
+ * the scheduler each): the answer says so.
  */
 export function commandImpact(
   command: KubectlCommand,
   change: NodeChange,
   cluster: CommandCluster,
   now: number,
-  options: { readonly match: MatchOptions; readonly placement: PlacementOptions },
+  options: { readonly match: MatchOptions; readonly placement: PlacementOptions; readonly maxTogether: number },
   scheduledOf: (pod: Pod) => ScheduledEviction | undefined,
   rescheduling: ReschedulingQuery,
 ): CommandImpact {
@@ -117,11 +120,12 @@ export function commandImpact(
     return pod ? [{ pod, at: e.at }] : [];
   });
   const nodes = cluster.nodes.map((node) => after.get(node.metadata.name) ?? node);
-  const placement = placeEvicted({ ...cluster.simulated, nodes }, evicted, 'together', options.placement);
+  const placedTogether = evicted.filter((e) => e.at !== null).length <= options.maxTogether;
+  const placement = placedTogether ? placeEvicted({ ...cluster.simulated, nodes }, evicted, 'together', options.placement) : undefined;
   const stranded = new Map<string, PodRef[]>();
   let placed = 0;
   for (const eviction of result.evictions) {
-    const to = placement.to.get(keyOf(eviction.pod));
+    const to = placement?.to.get(keyOf(eviction.pod));
     if (!to) continue;
     if (to.node !== null) placed++;
     else stranded.set(eviction.node, [...(stranded.get(eviction.node) ?? []), eviction.pod]);
@@ -130,6 +134,7 @@ export function commandImpact(
     command,
     addsNoExecute: added.some((t) => t.effect === 'NoExecute'),
     cordons: change.cordon,
+    placedTogether,
     evictedNow: result.evictions.filter((e) => e.when === 'Immediately').length,
     evictedLater: result.evictions.filter((e) => e.when === 'AfterTolerationSeconds').length,
     placed,
@@ -147,7 +152,9 @@ export function commandImpact(
 export function nodeImpactInCommand(impact: NodeChangeImpact, command: CommandImpact): NodeChangeImpact {
   // A drain's cordon leaves no pod there: its evictions follow, and are told with them.
   const cordoned = impact.cordoned && command.command.name !== 'kubectl drain';
-  return { ...impact, cordoned, stranded: [...(command.stranded.get(impact.node) ?? [])], pendingStranded: [] };
+  // Not placed together (too many): the node's own judgement of its pods stands.
+  const stranded = command.placedTogether ? [...(command.stranded.get(impact.node) ?? [])] : impact.stranded;
+  return { ...impact, cordoned, stranded, pendingStranded: [] };
 }
 
 /** How many pods a warning names before it says how many more there are. */
@@ -199,7 +206,8 @@ export function commandWarnings(impact: CommandImpact, dryRun: boolean): string[
     else {
       const when = `${impact.evictedNow} at once, ${impact.evictedLater} after their tolerationSeconds`;
       parts.push(`${count(evicted, 'pod')} ${would('be', evicted === 1 ? 'is' : 'are')} evicted (${when})`);
-      if (impact.placed + stranded.length > 0) parts.push(placedPart(impact.placed, stranded, would));
+      if (!impact.placedTogether) parts.push(`too many to place together (PLACE_TOGETHER_MAX_PODS): each node's lines judge its pods alone`);
+      else if (impact.placed + stranded.length > 0) parts.push(placedPart(impact.placed, stranded, would));
     }
   } else if (impact.cordons && !draining)
     parts.push(`${count(impact.staying, 'pod')} running there ${would('stay', impact.staying === 1 ? 'stays' : 'stay')}, new pods go elsewhere`);
@@ -233,6 +241,9 @@ export function drainWarnings(plan: DrainPlan, command: KubectlCommand, dryRun: 
   if (blocked > 0) parts.push(`${count(blocked, 'pod')} ${would('block', blocked === 1 ? 'blocks' : 'block')} it ${podNames(plan.blocked.map((b) => b.pod))}`);
   return [`${commandHead(command)}, judged together: ${parts.join('; ')}`];
 }
+
+/** The command could not be judged as one (its plan refused, or failed): said once, with why; its writes are judged alone. */
+export const unjudgedWarnings = (command: KubectlCommand, why: string): string[] => [`${commandHead(command)}, not judged together: ${why}`];
 
 /** An eviction of the drain: told only when, placed with the drain's other pods, no node takes its replacement. */
 export function drainEvictionWarnings(plan: DrainPlan, pod: PodRef, dryRun: boolean): string[] | undefined {

@@ -3,6 +3,7 @@ import {
   type CommandImpact,
   type KubectlCommand,
   type NodeChange,
+  type NodeChangeImpact,
   type Pod,
   type Taint,
   commandImpact,
@@ -32,19 +33,29 @@ const maintenance: Taint = { key: 'maintenance', value: 'true', effect: 'NoExecu
 const evicts: NodeChange = { taints: [maintenance], cordon: false };
 const cordon: NodeChange = { taints: [], cordon: true };
 const taintCommand = (nodes: string[], listed = true): KubectlCommand => ({ name: 'kubectl taint', nodes, listed });
-const options = { match: defaultMatchOptions, placement: defaultPlacementOptions };
+const options = { match: defaultMatchOptions, placement: defaultPlacementOptions, maxTogether: 30_000 };
 
 /** The command over every pod given: those on its nodes and the pending ones. */
-function judged(command: KubectlCommand, change: NodeChange, nodes = spot, pods = spotPods): CommandImpact {
+function judged(command: KubectlCommand, change: NodeChange, nodes = spot, pods = spotPods, maxTogether = options.maxTogether): CommandImpact {
   const own = pods.filter((p) => !p.spec?.nodeName || command.nodes.includes(p.spec.nodeName));
   const cluster = { nodes, pods: own, simulated: { pods: pods.filter((p) => p.spec?.nodeName) } };
-  return commandImpact(command, change, cluster, now, options, () => undefined, { usageOf: usageLookup(pods) });
+  return commandImpact(command, change, cluster, now, { ...options, maxTogether }, () => undefined, { usageOf: usageLookup(pods) });
 }
 
 // Three 2-cpu nodes: s1 and s2 hold a 1.5-cpu replica each, s3 is empty.
 const spot = [node('s1', '2'), node('s2', '2'), node('s3', '2')];
 const spotPods = [pod('a', { on: 's1', cpu: '1500m' }), pod('b', { on: 's2', cpu: '1500m' })];
 const ref = (name: string) => ({ namespace: 'default', name });
+
+/** One node's write judged alone (nodeChangeImpact), the NoExecute taint added to it. */
+function nodeChangeImpactOf(name: string): NodeChangeImpact {
+  const before = node(name, '2');
+  const impact = nodeChangeImpact(before, withNodeChange(before, evicts, now), spot, spotPods, now, defaultMatchOptions, undefined, {
+    usageOf: usageLookup(spotPods),
+  });
+  if (!impact) throw new Error(`adding the taint to ${name} changes nothing`);
+  return impact;
+}
 
 describe('commandImpact: the nodes of one kubectl command changed together', () => {
   it('s1 and s2 tainted NoExecute: alone, each replica would go to s3; together s3 takes one (a, first by name) and b fits nowhere', () => {
@@ -56,11 +67,9 @@ describe('commandImpact: the nodes of one kubectl command changed together', () 
       ['s1', 'a'],
       ['s2', 'b'],
     ] as const) {
-      const alone = nodeChangeImpact(node(name, '2'), withNodeChange(node(name, '2'), evicts, now), spot, spotPods, now, defaultMatchOptions, undefined, {
-        usageOf: usageLookup(spotPods),
-      });
-      expect(alone?.evictedNow).toEqual([ref(p)]);
-      expect(alone?.stranded).toEqual([]);
+      const alone = nodeChangeImpactOf(name);
+      expect(alone.evictedNow).toEqual([ref(p)]);
+      expect(alone.stranded).toEqual([]);
     }
   });
 
@@ -101,6 +110,17 @@ describe('commandImpact: the nodes of one kubectl command changed together', () 
       expect(cordoning(nodes).pendingStranded).toEqual([]);
   });
 
+  it('more evicted pods than maxTogether: none placed (a turn of the scheduler each), and each node keeps its own judgement', () => {
+    const impact = judged(taintCommand(['s1', 's2']), evicts, spot, spotPods, 1);
+    expect(impact).toMatchObject({ placedTogether: false, evictedNow: 2, placed: 0 });
+    expect([...impact.stranded]).toEqual([]);
+    expect(commandWarnings(impact, true)).toEqual([
+      "kubectl taint over 2 nodes (s1, s2), judged together: 2 pods would be evicted (2 at once, 0 after their tolerationSeconds); too many to place together (PLACE_TOGETHER_MAX_PODS): each node's lines judge its pods alone",
+    ]);
+    const own = { ...nodeChangeImpactOf('s2'), stranded: [ref('b')] };
+    expect(nodeImpactInCommand(own, impact).stranded).toEqual([ref('b')]);
+  });
+
   it('a node of the command tells its own evictions, and its stranded pods as the command leaves them', () => {
     const impact = judged(taintCommand(['s1', 's2']), evicts);
     const s2 = node('s2', '2');
@@ -138,6 +158,7 @@ describe('commandWarnings: the command as one warning line kubectl prints', () =
     command: taintCommand(['s1', 's2']),
     addsNoExecute: true,
     cordons: false,
+    placedTogether: true,
     evictedNow: 2,
     evictedLater: 0,
     placed: 1,

@@ -77,7 +77,11 @@ export class WhatIfResolver {
     @Args('all', { type: () => Boolean, nullable: true }) all?: boolean | null,
     @Args('inline', { type: () => WhatIfClusterInput, nullable: true }) inline?: WhatIfClusterInput | null,
     @ClusterArg() cluster?: string | null,
-    @Args('mode', { type: () => String, nullable: true, description: "together or alone: the evicted pods' replacements placed so (each eviction's `to`)" })
+    @Args('mode', {
+      type: () => String,
+      nullable: true,
+      description: "together (the default) or alone: the evicted pods' replacements placed so (each eviction's `to`)",
+    })
     mode?: string | null,
     @Args('view', { type: () => String, nullable: true, description: "summary (the default) or pods: every pod's fate, a page at a time (limit, continue)" })
     view?: string | null,

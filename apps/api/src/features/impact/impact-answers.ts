@@ -143,7 +143,10 @@ const count = (description: string) => ({ type: 'integer', description });
 const headingSchema = {
   taint: { ...taintSchema, description: 'the first of taints' },
   taints: { ...arrayOf(taintSchema), description: 'every taint asked about, added together' },
-  warnings: { ...arrayOf(stringField), description: 'what the answer alone would not say: a selector that matched no node' },
+  warnings: {
+    ...arrayOf(stringField),
+    description: 'what the answer alone would not say: a selector that matched no node; evicted pods too many to place together (PLACE_TOGETHER_MAX_PODS)',
+  },
 };
 
 export const impactSummarySchema: JsonSchema = object(

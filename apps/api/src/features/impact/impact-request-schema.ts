@@ -20,7 +20,8 @@ export const taintImpactRequestSchema: JsonSchema = {
     mode: {
       type: 'string',
       enum: ['together', 'alone'],
-      description: "the evicted pods' replacements placed as kube-scheduler would, together (each taking its room) or alone: each eviction's `to`",
+      description:
+        "the evicted pods' replacements placed as kube-scheduler would, together (the default: each taking its room) or alone: each eviction's `to`; together places at most PLACE_TOGETHER_MAX_PODS",
     },
     inline: described(
       object({ nodes: arrayOf(kubernetesRef('Node')), pods: arrayOf(kubernetesRef('Pod')) }),

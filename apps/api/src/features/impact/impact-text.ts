@@ -14,7 +14,7 @@ export interface ImpactForChat {
  * pods go now, how many later and when, how many have nowhere else to go), then who:
  *
  *     `maintenance=true:NoExecute` on 4 nodes (`n1`, `n2` and 2 more):
- *     6 pods evicted now, 3 after 120 s (at 14:02 UTC), 2 with nowhere else to go: `default/a` and `default/b`.
+ *     6 pods evicted now, 3 after 120 s (at 14:02 UTC), placed together, 2 with nowhere to go: `default/a` and `default/b`.
  *     Evicted now: `default/a`, `default/b`, ... and 1 more.
  */
 export function impactText({ impact, summary, now, warnings }: ImpactForChat): string {
@@ -60,8 +60,11 @@ function newsLine(impact: TaintImpact, { counts }: ImpactSummary, now: number): 
   const rest = later.slice(2).reduce((sum, [, group]) => sum + group.length, 0);
   if (rest) parts.push(`${rest} later`);
   if (counts.neverInPractice) parts.push(`${counts.neverInPractice} never in practice`);
-  const stranded = impact.evictions.filter((e) => e.elsewhere === null);
-  if (stranded.length) parts.push(`${stranded.length} with nowhere else to go: ${namesList(stranded.map((e) => podName(e.pod)))}`);
+  // Placed (in the answer's mode): those whose replacement found no node; else each judged on its own.
+  const mode = impact.rescheduling?.mode;
+  const stranded = impact.evictions.filter((e) => (mode ? e.to === null : e.elsewhere === null));
+  const nowhere = mode ? `placed ${mode}, ${stranded.length} with nowhere to go` : `${stranded.length} with nowhere else to go`;
+  if (stranded.length) parts.push(`${nowhere}: ${namesList(stranded.map((e) => podName(e.pod)))}`);
   parts.push(`${counts.unaffected} ${counts.unaffected === 1 ? 'stays' : 'stay'}`);
   return `${parts.join(', ')}.`;
 }

@@ -17,9 +17,13 @@ import {
   type NodeChange,
   type EvictedPlacement,
   type SimulatedCluster,
+  type SimulationMode,
+  FieldPath,
   addsTaintsOrCordons,
   commandImpact,
   evictedPlacementOf,
+  failure,
+  fieldError,
   placeEvicted,
   taintedNodes,
   emptyTargetWarnings,
@@ -40,7 +44,7 @@ import { admissionAnswer } from '../../http/edge/admission-answer';
 import { podKey } from '../../store/pod-record';
 import { AppConfig } from '../../platform/config/app-config';
 import { EvictionLedger } from '../../store/evictions/eviction-ledger';
-import { valueOf } from '../../platform/failures/failure.exception';
+import { fail, valueOf } from '../../platform/failures/failure.exception';
 import { type ImpactAnswer, impactPodsAnswer, impactSummaryAnswer } from './impact-answers';
 import type { ImpactCommand } from './impact-command';
 import { WhatIfMetrics } from '../../platform/metrics/what-if-metrics';
@@ -128,19 +132,12 @@ export class ImpactService {
       const options = this.config.matchOptions;
       const kinds = cluster.clusterId === undefined ? podKinds() : this.storedKinds;
       const summary = taintImpactSummary(command.taints, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
-      const placed = this.placedEvictions(command, asked);
+      const mode = this.placementMode(command, summary.counts.evictedNow + summary.counts.evictedLater, warnings);
+      const placed = mode && this.placedEvictions(mode, command, asked);
       if (placed && summary.rescheduling) summary.rescheduling = { ...summary.rescheduling, mode: placed.mode, stranded: placed.stranded };
       return this.timed(started, view.name, command, impactSummaryAnswer(summary, at, warnings));
     }
-    const result = this.everyPod(command, asked);
-    const placed = this.placedEvictions(command, asked, result);
-    if (placed && result.rescheduling) {
-      for (const eviction of result.evictions) {
-        const to = evictedPlacementOf(placed, eviction.pod);
-        if (to) eviction.to = to.node;
-      }
-      result.rescheduling = { ...result.rescheduling, mode: placed.mode, stranded: placed.stranded };
-    }
+    const result = this.placed(command, asked, this.everyPod(command, asked));
     const admissionOf = admissionByPod(asked.admitted, command.taints, this.config.matchOptions);
     const answered = {
       // `at` null: the deadline lies past year 9999, never in practice (docs/contract.md).
@@ -163,7 +160,7 @@ export class ImpactService {
   async explain(clusterName: string, command: ImpactCommand): Promise<ExplainedImpact> {
     const started = performance.now();
     const asked = await this.question(clusterName, command);
-    const result = this.everyPod(command, asked);
+    const result = this.placed(command, asked, this.everyPod(command, asked));
     return this.timed(started, 'explain', command, { impact: result, summary: impactSummary(result, asked.now), now: asked.now, warnings: asked.warnings });
   }
 
@@ -207,14 +204,47 @@ export class ImpactService {
   }
 
   /**
-   * With a mode asked: the evicted pods placed as kube-scheduler would place their replacements
-   * (placeEvicted), together or alone, over the cluster with the taints on their nodes. From every
-   * pod's fate (`impact`, made here when the summary did not make it).
+   * Every pod's fate with the evicted pods placed (placementMode): each eviction's `to`, and
+   * rescheduling's `stranded` counted in the mode.
    */
-  private placedEvictions(command: ImpactCommand, asked: Question, impact?: TaintImpact): EvictedPlacement | undefined {
-    if (!command.mode) return undefined;
-    const { cluster, names } = asked;
-    const result = impact ?? this.everyPod(command, asked);
+  private placed(command: ImpactCommand, asked: Question, result: TaintImpact): TaintImpact {
+    const evicted = result.evictions.filter((e) => e.at !== null).length;
+    const mode = this.placementMode(command, evicted, asked.warnings);
+    const placed = mode && this.placedEvictions(mode, command, asked, result);
+    if (!placed || !result.rescheduling) return result;
+    for (const eviction of result.evictions) {
+      const to = evictedPlacementOf(placed, eviction.pod);
+      if (to) eviction.to = to.node;
+    }
+    result.rescheduling = { ...result.rescheduling, mode: placed.mode, stranded: placed.stranded };
+    return result;
+  }
+
+  /**
+   * The mode the `evicted` pods are placed in: the one asked; with none, together (as
+   * kube-scheduler would place them). Together places at most PLACE_TOGETHER_MAX_PODS, a turn of
+   * the scheduler each: past it, `together` asked is refused (400 naming `mode`), and with no mode
+   * asked none is placed (each judged on its own, as `elsewhere`), which the answer's warnings say.
+   */
+  private placementMode(command: ImpactCommand, evicted: number, warnings: string[]): SimulationMode | undefined {
+    if (command.mode === 'alone') return 'alone';
+    const max = this.config.plans.togetherMaxPods;
+    if (evicted <= max) return 'together';
+    const over = `${evicted} evicted pods are more than the ${max} placed together at most (PLACE_TOGETHER_MAX_PODS)`;
+    if (command.mode === 'together')
+      fail(failure.badFields([fieldError.forbidden(FieldPath.root().child('mode'), `${over}: ask for fewer nodes, or mode alone`)]));
+    warnings.push(`not placed: ${over}; each is judged on its own (elsewhere, stranded): ask for fewer nodes, or mode alone`);
+    return undefined;
+  }
+
+  /**
+   * The evicted pods placed as kube-scheduler would place their replacements (placeEvicted), in
+   * `mode`, over the cluster with the taints on their nodes. From every pod's fate (`impact`),
+   * else from the pods on the nodes tainted (the summary made none).
+   */
+  private placedEvictions(mode: SimulationMode, command: ImpactCommand, asked: Question, impact?: TaintImpact): EvictedPlacement {
+    const { cluster, names, now, scheduledOf } = asked;
+    const result = impact ?? this.onTargets(command, asked, now, scheduledOf);
     const tainted = taintedNodes(cluster.nodes, names, command.taints);
     const nodes = cluster.nodes.map((node) => tainted.get(node.metadata.name) ?? node);
     const evicted = result.evictions.flatMap((e) => {
@@ -223,7 +253,14 @@ export class ImpactService {
     });
     const simulated = cluster.simulated ?? { pods: [...cluster.pods] };
     const { tolerationComparisonOperators, summaryWording } = this.config.domain;
-    return placeEvicted({ ...simulated, nodes }, evicted, command.mode, { comparisonOperators: tolerationComparisonOperators, summaryWording });
+    return placeEvicted({ ...simulated, nodes }, evicted, mode, { comparisonOperators: tolerationComparisonOperators, summaryWording });
+  }
+
+  /** taintImpact over the pods bound to the nodes tainted only: their evictions, nothing looked for (the placement does). */
+  private onTargets({ taints }: ImpactCommand, { cluster, names }: Question, now: number, scheduledOf: Question['scheduledOf']): TaintImpact {
+    const { podsOn } = cluster;
+    const pods = podsOn ? [...names].flatMap((name) => [...podsOn(name)]) : [...cluster.pods].filter((pod) => names.has(pod.spec?.nodeName ?? ''));
+    return taintImpact(taints, cluster.nodes, pods, names, now, this.config.matchOptions, scheduledOf);
   }
 
   /**
@@ -261,7 +298,11 @@ export class ImpactService {
       change,
       { nodes: [...view.nodes.values()], pods, simulated: simulatedOf(view) },
       now,
-      { match: this.config.matchOptions, placement: { comparisonOperators: tolerationComparisonOperators, summaryWording } },
+      {
+        match: this.config.matchOptions,
+        placement: { comparisonOperators: tolerationComparisonOperators, summaryWording },
+        maxTogether: this.config.plans.togetherMaxPods,
+      },
       scheduledOf,
       { usageOf: view.usageOf, nodeClasses: view.nodeClasses },
     );

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   type CommandImpact,
   type DrainPlan,
@@ -13,12 +13,20 @@ import {
   nodeChangeKey,
   nodeChangeOf,
   nodeImpactInCommand,
+  unjudgedWarnings,
 } from '@taintgate/domain';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
 import { currentRequest } from '../../platform/access/request-context';
+import { FailureException } from '../../platform/failures/failure.exception';
 import { ImpactService } from '../impact/impact.service';
 import { DrainService } from '../drain/drain.service';
 import type { KubectlSession } from './kubectl-session';
+
+/** What a drain judged as one tells one of its evictions: its lines, and the pod's own (absent: the pod is judged alone). */
+export interface DrainJudgement {
+  readonly lines: readonly string[];
+  readonly own?: readonly string[];
+}
 
 /** What a command judged as one tells a write of one of its nodes. */
 export interface CommandJudgement {
@@ -36,7 +44,7 @@ interface Session {
   listed: boolean;
   usedAt: number;
   judged?: { readonly key: string; readonly impact: Promise<CommandImpact> };
-  drained?: { readonly key: string; readonly plan: Promise<DrainPlan>; told: boolean };
+  drained?: { readonly key: string; readonly plan: Promise<DrainPlan | string>; told: boolean };
 }
 
 /**
@@ -57,6 +65,7 @@ const IDLE_MS = 10 * 60_000;
  */
 @Injectable()
 export class KubectlCommands {
+  private readonly logger = new Logger(KubectlCommands.name);
   private readonly sessions = new Map<string, Session>();
 
   constructor(
@@ -99,11 +108,15 @@ export class KubectlCommands {
     const fresh = seen.judged?.key !== key;
     if (fresh) seen.judged = { key, impact: this.impact.ofCommand(cluster, command, change) };
     const judged = seen.judged as NonNullable<Session['judged']>;
-    const impact = await judged.impact.catch((error: unknown) => {
-      // A judgement that failed (Postgres away) is not kept: the next write tries again.
+    let impact: CommandImpact;
+    try {
+      impact = await judged.impact;
+    } catch (error) {
+      // A judgement that failed (Postgres away) is not kept, and does not fail the write: it is judged alone, and the next write tries again.
       if (seen.judged === judged) seen.judged = undefined;
-      throw error;
-    });
+      this.logger.warn(`${session.command} not judged together: ${String(error)}`);
+      return undefined;
+    }
     // A command of one node tells its line through the node's own.
     const lines = fresh && command.nodes.length > 1 ? commandWarnings(impact, dryRun) : [];
     return { lines, forNode: (own) => nodeImpactInCommand(own, impact) };
@@ -115,7 +128,7 @@ export class KubectlCommands {
    * first eviction and told there. Its pod's line when, placed with the others, no node takes its
    * replacement. Undefined outside a drain, or for a pod not on the drain's nodes.
    */
-  async eviction(cluster: string, session: KubectlSession | undefined, pod: PodRef, dryRun: boolean): Promise<string[] | undefined> {
+  async eviction(cluster: string, session: KubectlSession | undefined, pod: PodRef, dryRun: boolean): Promise<DrainJudgement | undefined> {
     if (session?.command !== 'kubectl drain') return undefined;
     const seen = this.session(cluster, session);
     if (seen.nodes.size === 0) return undefined;
@@ -124,18 +137,21 @@ export class KubectlCommands {
     const key = command.nodes.join('\u0000');
     if (seen.drained?.key !== key) {
       const target = { by: 'names' as const, names: command.nodes };
-      seen.drained = { key, plan: this.drain.plan(cluster, { target, mode: 'together', force: true }).then(({ answer }) => answer), told: false };
+      const plan = this.drain.plan(cluster, { target, mode: 'together', force: true }).then(
+        ({ answer }) => answer,
+        // Refused (too many pods to place together) or failed: said once, and each pod judged alone.
+        (error: unknown) => (error instanceof FailureException ? error.failure.message : String(error)),
+      );
+      seen.drained = { key, plan, told: false };
     }
     const drained = seen.drained;
-    const plan = await drained.plan.catch((error: unknown) => {
-      if (seen.drained === drained) seen.drained = undefined;
-      throw error;
-    });
-    const own = drainEvictionWarnings(plan, pod, dryRun);
-    if (!own) return undefined;
+    const plan = await drained.plan;
     const told = drained.told;
     drained.told = true;
-    return told ? own : [...drainWarnings(plan, command, dryRun), ...own];
+    if (typeof plan === 'string') return { lines: told ? [] : unjudgedWarnings(command, plan) };
+    const own = drainEvictionWarnings(plan, pod, dryRun);
+    const lines = told ? [] : drainWarnings(plan, command, dryRun);
+    return own ? { lines, own } : { lines };
   }
 
   private commandOf(seen: Session): KubectlCommand {

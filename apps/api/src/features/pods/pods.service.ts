@@ -193,7 +193,8 @@ export class PodsService {
       { dryRun },
     );
     if (!evicted) return { warnings: [] };
-    return { warnings: drained ?? (await this.replacementWarnings(cluster, evicted, dryRun)) };
+    const own = drained?.own ?? (await this.replacementWarnings(cluster, evicted, dryRun));
+    return { warnings: [...(drained?.lines ?? []), ...own] };
   }
 
   /** What podDeletion decided, stored: the pod removed (its evictions waiting cancelled), or terminating until its deletionTimestamp. Answers the pod after. */

@@ -53,6 +53,12 @@ export interface SweepSettings {
   threadMemoryMb: number;
 }
 
+/** Plans that place many pods: how many a question may place together. */
+export interface PlanSettings {
+  /** The most evicted pods one question places together (each a turn of the scheduler); past it, see docs/rest.md. */
+  togetherMaxPods: number;
+}
+
 export interface TlsSettings {
   readonly cert: Buffer;
   readonly key: Buffer;
@@ -122,6 +128,8 @@ export class AppConfig {
   readonly logs: LogSettings;
   /** Removal sweeps: whether this process runs them, on how many threads, with how much memory each. */
   readonly sweeps: SweepSettings;
+  /** Plans that place many pods: how many one question places together. */
+  readonly plans: PlanSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -140,6 +148,7 @@ export class AppConfig {
     webhooks: WebhookSettings;
     logs: LogSettings;
     sweeps: SweepSettings;
+    plans: PlanSettings;
     tls?: TlsSettings | undefined;
   }) {
     this.databaseUrl = values.databaseUrl;
@@ -159,6 +168,7 @@ export class AppConfig {
     this.webhooks = values.webhooks;
     this.logs = values.logs;
     this.sweeps = values.sweeps;
+    this.plans = values.plans;
   }
 
   /** How tolerations match taints (the comparison operators' feature gate), as every decision over stored pods takes it. */

@@ -72,6 +72,8 @@ export const CONFIG_DEFAULTS = {
   SWEEP_THREADS: '2',
   /** MiB of heap each sweep thread may use; past it the sweep fails and the process goes on. */
   SWEEP_THREAD_MEMORY_MB: '4096',
+  /** The most evicted pods a taint impact or drain plan places together (a turn of the scheduler each, on the event loop). */
+  PLACE_TOGETHER_MAX_PODS: '30000',
   /** The log's least level written: trace, debug, info, warn, error, fatal or silent. */
   TAINTGATE_LOG_LEVEL: 'info',
   /** `on`: one log line per request answered; `off` keeps the log to the service's own work (evictions, imports, outages). */
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       threads: Math.max(1, readCount(env, 'SWEEP_THREADS')),
       threadMemoryMb: Math.max(256, readCount(env, 'SWEEP_THREAD_MEMORY_MB')),
     },
+    plans: { togetherMaxPods: Math.max(1, readCount(env, 'PLACE_TOGETHER_MAX_PODS')) },
     zonePacing: {
       evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
       secondaryEvictionRate: readNonNegative(env, 'SECONDARY_NODE_EVICTION_RATE'),

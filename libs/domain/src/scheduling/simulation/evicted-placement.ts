@@ -42,6 +42,8 @@ export function placeEvicted(
   options: PlacementOptions = defaultPlacementOptions,
 ): EvictedPlacement {
   const leaving = evicted.filter((e): e is { pod: Pod; at: number } => e.at !== null && !isTerminal(e.pod));
+  // Nothing to place: the cluster's state is not built for it (a fork of a 300,000-pod holder's indexes).
+  if (leaving.length === 0) return { mode, to: new Map(), stranded: 0 };
   const gone = new Set(leaving.map((e) => e.pod));
   const placedOn: SimulatedCluster = cluster.held
     ? { ...cluster, removed: [...(cluster.removed ?? []), ...gone] }

@@ -11,7 +11,8 @@ type Json = Record<string, any>;
  * Nothing is changed.
  */
 describe('POST /v1/drain-impact', () => {
-  const t = useApiFixture();
+  // The general pool's five pods are placed together; six are more.
+  const t = useApiFixture({ PLACE_TOGETHER_MAX_PODS: '5' });
   const { api } = t;
 
   beforeAll(async () => {
@@ -135,6 +136,24 @@ describe('POST /v1/drain-impact', () => {
     // Nothing changed: g1 is not cordoned, its pods are where they were.
     expect((await api.getNode('g1')).json<Json>().spec?.unschedulable).toBeUndefined();
     expect((await api.getPod('default', 'web-0')).json<Json>().spec.nodeName).toBe('g1');
+  });
+
+  it('nodes holding more pods than PLACE_TOGETHER_MAX_PODS: together is refused by `mode` before any is placed; alone is answered', async () => {
+    const big = (path: string) => `/v1/clusters/big${path}`;
+    expect((await api.put(big('/nodes/b1'), node('b1', '64'))).statusCode).toBe(201);
+    expect((await api.put(big('/nodes/b2'), node('b2', '64'))).statusCode).toBe(201);
+    for (let i = 0; i < 6; i++) expect((await api.put(big(`/namespaces/default/pods/w-${i}`), pod(`w-${i}`, 'b1', 'w', 'ReplicaSet'))).statusCode).toBe(201);
+    const refused = await api.post(big('/drain-impact'), { nodes: ['b1'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<Json>().details).toEqual([
+      {
+        field: 'mode',
+        reason:
+          'Forbidden: the 6 pods on these nodes are more than the 5 placed together at most (PLACE_TOGETHER_MAX_PODS): ask for fewer nodes, or mode alone',
+      },
+    ]);
+    const alone = await api.post(big('/drain-impact'), { nodes: ['b1'], mode: 'alone' });
+    expect(alone.json<Json>()).toMatchObject({ mode: 'alone', verdict: 'AllFit', counts: { evicted: 6, placed: 6 } });
   });
 
   it('a selector that matches no node: an empty plan, and the warning in the answer and its header', async () => {

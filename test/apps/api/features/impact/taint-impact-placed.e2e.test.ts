@@ -5,13 +5,14 @@ type Json = Record<string, any>;
 
 /**
  * POST /v1/taint-impact with a placement `mode`: the evicted pods' replacements placed as
- * kube-scheduler would, together (one after another, each taking its room) or alone; each eviction
- * says where (`to`), and `rescheduling.stranded` counts them in that mode. Three 1-cpu replicas leave
- * t1 for n1 and n2, which have 1 cpu free each: alone, each finds a node; together, the third fits
- * nowhere.
+ * kube-scheduler would, together (the default: one after another, each taking its room) or alone;
+ * each eviction says where (`to`), and `rescheduling.stranded` counts them in that mode. Three 1-cpu
+ * replicas leave t1 for n1 and n2, which have 1 cpu free each: alone, each finds a node; together,
+ * the third fits nowhere (b1 has 600m left). Together places at most PLACE_TOGETHER_MAX_PODS (3
+ * here): the four replicas of b1 are more.
  */
 describe('POST /v1/taint-impact with a placement mode', () => {
-  const t = useApiFixture();
+  const t = useApiFixture({ PLACE_TOGETHER_MAX_PODS: '3' });
   const { api } = t;
   const node = (name: string, cpu: string) => ({
     metadata: { name, labels: { 'kubernetes.io/hostname': name } },
@@ -29,8 +30,9 @@ describe('POST /v1/taint-impact with a placement mode', () => {
   const taint = 'maintenance=true:NoExecute';
 
   beforeAll(async () => {
-    for (const n of [node('t1', '8'), node('n1', '2'), node('n2', '1')]) expect((await api.putNode(n.metadata.name, n)).statusCode).toBe(201);
-    for (const p of [pod('web-0', 't1'), pod('web-1', 't1'), pod('web-2', 't1'), pod('old-0', 'n1')]) {
+    for (const n of [node('t1', '8'), node('n1', '2'), node('n2', '1'), node('b1', '1')]) expect((await api.putNode(n.metadata.name, n)).statusCode).toBe(201);
+    const batch = [0, 1, 2, 3].map((i) => pod(`batch-${i}`, 'b1', '100m'));
+    for (const p of [pod('web-0', 't1'), pod('web-1', 't1'), pod('web-2', 't1'), pod('old-0', 'n1'), ...batch]) {
       expect((await api.putPod('default', p.metadata.name, p)).statusCode).toBe(201);
     }
   });
@@ -43,13 +45,36 @@ describe('POST /v1/taint-impact with a placement mode', () => {
     expect(summary.rescheduling).toEqual({ capacityConsidered: true, stranded: 1, mode: 'together' });
   });
 
-  it('alone: each replica finds a node on its own; without a mode, the answer is as it was (no to, no mode)', async () => {
+  it('alone: each replica finds a node on its own; without a mode, together', async () => {
     const alone = (await api.post('/v1/taint-impact?view=pods', { taints: [taint], nodes: ['t1'], mode: 'alone' })).json<Json>();
     expect(alone.rescheduling).toEqual({ capacityConsidered: true, stranded: 0, mode: 'alone' });
     expect(alone.evictions.every((e: Json) => e.to === 'n1' || e.to === 'n2')).toBe(true);
-    const plain = (await api.post('/v1/taint-impact?view=pods', { taints: [taint], nodes: ['t1'] })).json<Json>();
-    expect(plain.rescheduling).toEqual({ capacityConsidered: true, stranded: 0 });
-    expect(plain.evictions.every((e: Json) => !('to' in e))).toBe(true);
+    for (const view of ['pods', 'summary']) {
+      const plain = (await api.post(`/v1/taint-impact?view=${view}`, { taints: [taint], nodes: ['t1'] })).json<Json>();
+      expect(plain.rescheduling).toEqual({ capacityConsidered: true, stranded: 1, mode: 'together' });
+    }
+    const chat = await api.post('/v1/taint-impact?format=markdown', { taints: [taint], nodes: ['t1'] });
+    expect(chat.body).toContain('placed together, 1 with nowhere to go: `default/web-2`');
+  });
+
+  it('more evicted pods than PLACE_TOGETHER_MAX_PODS: none placed without a mode, and the answer says so; together asked is refused by name', async () => {
+    for (const view of ['pods', 'summary']) {
+      const reply = await api.post(`/v1/taint-impact?view=${view}`, { taints: [taint], nodes: ['b1'] });
+      expect(reply.statusCode).toBe(200);
+      const body = reply.json<Json>();
+      expect(body.rescheduling).toEqual({ capacityConsidered: true, stranded: 0 });
+      const words =
+        'not placed: 4 evicted pods are more than the 3 placed together at most (PLACE_TOGETHER_MAX_PODS); each is judged on its own (elsewhere, stranded): ask for fewer nodes, or mode alone';
+      expect(body.warnings).toEqual([words]);
+      expect([reply.headers.warning].flat()).toEqual([`299 - "${words}"`]);
+    }
+    const asked = await api.post('/v1/taint-impact', { taints: [taint], nodes: ['b1'], mode: 'together' });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json<Json>().details).toEqual([
+      { field: 'mode', reason: 'Forbidden: 4 evicted pods are more than the 3 placed together at most (PLACE_TOGETHER_MAX_PODS): ask for fewer nodes, or mode alone' },
+    ]);
+    const alone = (await api.post('/v1/taint-impact', { taints: [taint], nodes: ['b1'], mode: 'alone' })).json<Json>();
+    expect(alone.rescheduling).toEqual({ capacityConsidered: true, stranded: 0, mode: 'alone' });
   });
 
   it('GraphQL takes the same mode; an unknown mode is refused by name', async () => {

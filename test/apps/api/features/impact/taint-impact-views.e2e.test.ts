@@ -53,7 +53,7 @@ describe('taint impact views', () => {
         { withinSeconds: 60, count: 1, first: expect.stringMatching(k8sTime), last: expect.stringMatching(k8sTime) },
         { withinSeconds: 3600, count: 1, first: expect.stringMatching(k8sTime), last: expect.stringMatching(k8sTime) },
       ],
-      rescheduling: { capacityConsidered: true, stranded: 0 },
+      rescheduling: { capacityConsidered: true, stranded: 0, mode: 'together' },
     });
     expect(Date.parse(body.timeline[1].first) - Date.parse(body.timeline[0].first)).toBe(45_000);
     expect(Date.parse(body.timeline[2].last) - Date.parse(body.timeline[0].first)).toBe(3_000_000);

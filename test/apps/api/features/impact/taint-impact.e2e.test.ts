@@ -78,12 +78,13 @@ describe('POST /v1/taint-impact', () => {
         nodes: ['g1', 'g2'],
         at: expect.stringMatching(k8sTime),
         evictions: [
-          // c1, the one node left untainted, is where each evicted pod could go (no node here has an allocatable: room is unlimited)
-          { pod: ref('db'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'c1' },
+          // c1, the one node left untainted, is where each evicted pod could go (no node here has an
+          // allocatable: room is unlimited), alone (`elsewhere`) and placed together (`to`, the default mode)
+          { pod: ref('db'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'c1', to: 'c1' },
           // Succeeded, and evicted all the same: the controller does not look at the phase; nothing schedules it again, so no `elsewhere`
           { pod: ref('done'), node: 'g1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false },
-          { pod: ref('negative'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'c1' },
-          { pod: ref('zero'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'c1' },
+          { pod: ref('negative'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'c1', to: 'c1' },
+          { pod: ref('zero'), node: 'g2', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'c1', to: 'c1' },
           {
             pod: ref('cache'),
             node: 'g1',
@@ -92,6 +93,7 @@ describe('POST /v1/taint-impact', () => {
             at: expect.stringMatching(isoMillis),
             neverInPractice: false,
             elsewhere: 'c1',
+            to: 'c1',
           },
           {
             pod: ref('two'),
@@ -101,11 +103,12 @@ describe('POST /v1/taint-impact', () => {
             at: expect.stringMatching(isoMillis),
             neverInPractice: false,
             elsewhere: 'c1',
+            to: 'c1',
           },
         ],
         unaffected: [{ pod: ref('agent'), node: 'g2', reason: 'ToleratesForever' }],
         unschedulable: [{ pod: ref('pending-gpu') }],
-        rescheduling: { capacityConsidered: true, stranded: 0 },
+        rescheduling: { capacityConsidered: true, stranded: 0, mode: 'together' },
       });
       // "now" is one instant for the whole answer, taken while the request ran
       const now = Date.parse(body.evictions[0].at);
@@ -153,7 +156,7 @@ describe('POST /v1/taint-impact', () => {
           reason: 'NotNoExecute',
         })),
         unschedulable: [{ pod: ref('pending-gpu') }],
-        rescheduling: { capacityConsidered: true, stranded: 0 },
+        rescheduling: { capacityConsidered: true, stranded: 0, mode: 'together' },
       });
     });
 
@@ -177,6 +180,7 @@ describe('POST /v1/taint-impact', () => {
           at: expect.stringMatching(isoMillis),
           neverInPractice: false,
           elsewhere: 'g1',
+          to: 'c1',
         },
       ]);
     });
@@ -232,8 +236,16 @@ describe('POST /v1/taint-impact', () => {
         at: expect.stringMatching(k8sTime),
         evictions: [
           // an inline pod without name or namespace is default/what-if; a toleration for another value does not tolerate
-          { pod: ref('what-if', 'default'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'i2' },
-          { pod: ref('p1', 'team'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'i2' },
+          {
+            pod: ref('what-if', 'default'),
+            node: 'i1',
+            when: 'Immediately',
+            at: expect.stringMatching(isoMillis),
+            neverInPractice: false,
+            elsewhere: 'i2',
+            to: 'i2',
+          },
+          { pod: ref('p1', 'team'), node: 'i1', when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false, elsewhere: 'i2', to: 'i2' },
           {
             pod: ref('p2', 'team'),
             node: 'i1',
@@ -242,11 +254,13 @@ describe('POST /v1/taint-impact', () => {
             at: expect.stringMatching(isoMillis),
             neverInPractice: false,
             elsewhere: 'i2',
+            // It tolerates maint=kernel for 45 s: kube-scheduler may put it back on i1, the first node by name of the best.
+            to: 'i1',
           },
         ],
         unaffected: [{ pod: ref('p3', 'team'), node: 'i1', reason: 'ToleratesForever' }],
         unschedulable: [{ pod: ref('p5', 'team') }],
-        rescheduling: { capacityConsidered: true, stranded: 0 },
+        rescheduling: { capacityConsidered: true, stranded: 0, mode: 'together' },
       });
       expect(Date.parse(body.evictions[2].at) - Date.parse(body.evictions[0].at)).toBe(45_000);
       // nothing of it was stored
@@ -305,14 +319,16 @@ describe('POST /v1/taint-impact', () => {
       const body = reply.json();
       const now = { when: 'Immediately', at: expect.stringMatching(isoMillis), neverInPractice: false };
       expect(body.evictions).toEqual([
-        { pod: ref('big', 'default'), node: 'old', ...now, elsewhere: null },
+        { pod: ref('big', 'default'), node: 'old', ...now, elsewhere: null, to: null },
         // Succeeded: evicted, and nothing schedules it again
         { pod: ref('finished', 'default'), node: 'old', ...now },
-        { pod: ref('small', 'default'), node: 'old', ...now, elsewhere: 'new-1' },
-        // each pod is looked for a place on its own: small and small-2 would not both fit in new-1's 1 cpu, and both are sent there
-        { pod: ref('small-2', 'default'), node: 'old', ...now, elsewhere: 'new-1' },
+        { pod: ref('small', 'default'), node: 'old', ...now, elsewhere: 'new-1', to: 'new-1' },
+        // Alone (`elsewhere`), each pod is looked for a place on its own: small and small-2 would not
+        // both fit in new-1's 1 cpu, and both are sent there. Placed together (`to`), small takes
+        // 500m of it first and small-2 (600m) fits nowhere.
+        { pod: ref('small-2', 'default'), node: 'old', ...now, elsewhere: 'new-1', to: null },
       ]);
-      expect(body.rescheduling).toEqual({ capacityConsidered: true, stranded: 1 });
+      expect(body.rescheduling).toEqual({ capacityConsidered: true, stranded: 2, mode: 'together' });
       expect(body.unschedulable).toEqual([]);
 
       // the same cluster inline: the inline pods' requests take room on the inline nodes the same way
@@ -323,7 +339,7 @@ describe('POST /v1/taint-impact', () => {
       const whatIf = (await impact({ taint: drainNoExecute, nodes: ['old'], inline })).reply.json();
       const places = (b: { evictions: { pod: { name: string }; elsewhere?: string | null }[] }) => b.evictions.map((e) => [e.pod.name, e.elsewhere]);
       expect(places(whatIf)).toEqual(places(body));
-      expect(whatIf.rescheduling).toEqual({ capacityConsidered: true, stranded: 1 });
+      expect(whatIf.rescheduling).toEqual({ capacityConsidered: true, stranded: 2, mode: 'together' });
     });
 
     it('with room made on new-1 (the resident gone), big has somewhere to go too', async () => {
@@ -335,7 +351,8 @@ describe('POST /v1/taint-impact', () => {
         ['small', 'new-1'],
         ['small-2', 'new-1'],
       ]);
-      expect(body.rescheduling).toEqual({ capacityConsidered: true, stranded: 0 });
+      // Together: big (2 cpu) then small fill new-1's 4 cpu but 1.5; small-2 (600m) still fits.
+      expect(body.rescheduling).toEqual({ capacityConsidered: true, stranded: 0, mode: 'together' });
     });
   });
 

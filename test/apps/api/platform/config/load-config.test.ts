@@ -30,6 +30,8 @@ const defaults = {
   logs: { level: 'info' as LogSettings['level'], requestLines: true },
   // Removal sweeps: run here, on two threads of 4 GiB each.
   sweeps: { worker: true, threads: 2, threadMemoryMb: 4096 },
+  // Plans place at most 30,000 evicted pods together.
+  plans: { togetherMaxPods: 30_000 },
 };
 
 describe('loadConfig', () => {

@@ -213,18 +213,21 @@ export class ImpactEvictionType {
   elsewhere?: string | null;
   @Field(() => String, {
     nullable: true,
-    description: 'with a mode: the node kube-scheduler places the replacement on, placed together or alone; null: nowhere',
+    description: "the node kube-scheduler places the replacement on, in the answer's mode (together unless asked); null: nowhere; absent when none was placed",
   })
   to?: string | null;
   @Field(() => AdmissionType, { nullable: true, description: 'for an inline pod admission changed: its tolerations, those admission added marked' })
   admission?: AdmissionType;
 }
 
-@ObjectType('Rescheduling', { description: 'Where the evicted pods could go: each on its own, or placed in the mode asked.' })
+@ObjectType('Rescheduling', {
+  description: 'Where the evicted pods go: placed together (the default) or alone; each on its own when too many to place together.',
+})
 export class ReschedulingType {
   @Field({ description: 'whether resources were checked (NodeResourcesFit)' }) capacityConsidered!: boolean;
-  @Field(() => Int, { description: 'evicted pods with nowhere else to go (placed in the mode asked, when one was)' }) stranded!: number;
-  @Field(() => String, { nullable: true, description: 'together or alone, when asked' }) mode?: string;
+  @Field(() => Int, { description: 'evicted pods with nowhere to go, placed in `mode`; with no mode, each on its own' }) stranded!: number;
+  @Field(() => String, { nullable: true, description: 'together or alone; null when none was placed (more than PLACE_TOGETHER_MAX_PODS, no mode asked)' })
+  mode?: string;
 }
 
 @ObjectType('ImpactUnaffected')
