@@ -1,4 +1,5 @@
 import type { Node, Pod } from '../../types';
+import { type ControllerRef, controllerRefOf } from '../topology-spread/spread-selector';
 import type { SchedulingSnapshot } from './scheduling-snapshot';
 
 /**
@@ -76,6 +77,26 @@ export function labelSetsWith(index: PodLabelIndex, key: string, values: readonl
   return [...new Set(values)].flatMap((value) => byValue.get(value) ?? []);
 }
 
+/**
+ * The inverted index's entry for a set's controller, beside its labels: under a key no label can
+ * have (a label key holds no space), the controller's group, kind and name, which is what the
+ * default spread constraints' `controller` selector compares (the uid only when both know it).
+ */
+const CONTROLLER_KEY = ' controller';
+const controllerValue = ({ group, kind, name }: ControllerRef) => `${group}/${kind}/${name}`;
+
+/** What a set is found by in the inverted index: its labels, and its controller. */
+function invertedEntries(set: PodLabelSet): [string, string][] {
+  const entries = Object.entries(set.pod.metadata.labels ?? {});
+  const controller = controllerRefOf(set.pod);
+  return controller ? [...entries, [CONTROLLER_KEY, controllerValue(controller)]] : entries;
+}
+
+/** The sets whose pods the controller (by group, kind and name) controls: the only ones a `controller` selector may match. In the index's order. */
+export function labelSetsControlledBy(index: PodLabelIndex, controller: ControllerRef): PodLabelSet[] {
+  return labelSetsWith(index, CONTROLLER_KEY, [controllerValue(controller)]);
+}
+
 /** The index made in one pass over the snapshot's pods. */
 export function podLabelIndexOf(snapshot: SchedulingSnapshot): PodLabelIndex {
   const index: PodLabelIndex = { sets: [], byKey: new Map() };
@@ -116,7 +137,7 @@ function ownedSet(index: PodLabelIndex, key: string): PodLabelSet | undefined {
   fork.at.set(copy, fork.at.get(set) as number);
   const inverted = byLabel.get(index);
   if (inverted) {
-    for (const [k, v] of Object.entries(set.pod.metadata.labels ?? {})) {
+    for (const [k, v] of invertedEntries(set)) {
       const list = inverted.get(k)?.get(v);
       const at = list?.indexOf(set) ?? -1;
       if (list && at >= 0) list[at] = copy;
@@ -164,7 +185,7 @@ export function removeFromPodLabelIndex(index: PodLabelIndex, pod: Pod): number 
 }
 
 function addInverted(inverted: Map<string, Map<string, PodLabelSet[]>>, set: PodLabelSet): void {
-  for (const [k, v] of Object.entries(set.pod.metadata.labels ?? {})) {
+  for (const [k, v] of invertedEntries(set)) {
     let byValue = inverted.get(k);
     if (!byValue) inverted.set(k, (byValue = new Map<string, PodLabelSet[]>()));
     const list = byValue.get(v);

@@ -3,7 +3,7 @@ import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { nodeAffinityMatches } from '../node-affinity';
 import { type SpreadConstraint, type TopologySpreadOptions, nodeHasAllTopologyKeys, nodeIncludedBy, topologyValueOf } from './spread-constraints';
 import { type SpreadSelector, isEmptySelector, spreadSelectorMatches } from './spread-selector';
-import { type PodLabelIndex, type PodLabelSet, labelSetKey, labelSetsWith } from '../framework/pod-label-index';
+import { type PodLabelIndex, type PodLabelSet, labelSetKey, labelSetsControlledBy, labelSetsWith } from '../framework/pod-label-index';
 
 /**
  * How many pods on a node a constraint's selector matches, in the namespace of the pod being
@@ -79,8 +79,13 @@ export function snapshotPodCounter(snapshot: SchedulingSnapshot): MatchingPodCou
 /** Selectors whose counts a snapshot's counter keeps: one per workload asked about, in practice. */
 const maxCountedSelectors = 64;
 
-/** The sets a selector may match: those with a value its first `In` requirement allows (labelSetsWith), else every set. */
+/**
+ * The sets a selector may match: a `controller` selector's, those its controller controls
+ * (labelSetsControlledBy: a default constraint's count reads a workload's few sets, not every
+ * set); else those with a value its first `In` requirement allows (labelSetsWith); else every set.
+ */
 function setsSelectorMayMatch(labels: PodLabelIndex, selector: SpreadSelector): readonly PodLabelSet[] {
+  if (selector.kind === 'controller') return labelSetsControlledBy(labels, selector.controller);
   const required = selector.kind === 'nothing' ? undefined : selector.requirements.find((r) => r.operator === 'In');
   return required ? labelSetsWith(labels, required.key, required.values) : labels.sets;
 }

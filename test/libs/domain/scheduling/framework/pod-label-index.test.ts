@@ -3,7 +3,9 @@ import type { Node, Pod } from '../../../../../libs/domain/src/types';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
 import {
   addToPodLabelIndex,
+  forkPodLabelIndex,
   labelSetKey,
+  labelSetsControlledBy,
   labelSetsWith,
   podLabelIndexOf,
   podLabelIndexWithout,
@@ -47,6 +49,20 @@ describe('podLabelIndexOf: the pods in sets alike in what selectors read', () =>
     expect(names(labelSetsWith(index, 'app', ['web']))).toEqual(['web-1', 'web-x', 'web-rs']);
     expect(names(labelSetsWith(index, 'app', ['db', 'web', 'db']))).toEqual(['db-0', 'web-1', 'web-x', 'web-rs']);
     expect(labelSetsWith(index, 'tier', ['front'])).toEqual([]);
+  });
+
+  it("finds the sets a controller controls (a default spread constraint's selector), by group, kind and name; kept as sets are added and forked", () => {
+    const names = (sets: { pod: Pod }[]) => sets.map((set) => set.pod.metadata.name);
+    const rs = { group: 'apps', kind: 'ReplicaSet', name: 'web-abc' };
+    expect(names(labelSetsControlledBy(index, rs))).toEqual(['web-rs']);
+    expect(labelSetsControlledBy(index, { ...rs, kind: 'StatefulSet' })).toEqual([]);
+    expect(labelSetsControlledBy(index, { ...rs, group: '' })).toEqual([]);
+    const fork = forkPodLabelIndex(index);
+    const another = pod('web-rs-2', 'n1', { app: 'web', tier: 'front' }, owned('web-abc'));
+    addToPodLabelIndex(fork, node('n1'), another, podOrdinal(0, 9));
+    expect(names(labelSetsControlledBy(fork, rs))).toEqual(['web-rs', 'web-rs-2']);
+    // The index forked from is as it was.
+    expect(names(labelSetsControlledBy(index, rs))).toEqual(['web-rs']);
   });
 
   it('orders pods by node, then by place on the node, however many a node holds (the last places shared past 65,535)', () => {
