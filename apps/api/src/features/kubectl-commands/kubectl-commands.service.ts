@@ -26,6 +26,11 @@ import type { KubectlSession } from './kubectl-session';
 export interface DrainJudgement {
   readonly lines: readonly string[];
   readonly own?: readonly string[];
+  /**
+   * The eviction failed (a budget's 429): its answer carries no warnings, so the drain's lines go
+   * with the next eviction, and the plan is made again for it (what refused it may have changed).
+   */
+  readonly untold: () => void;
 }
 
 /** What a command judged as one tells a write of one of its nodes. */
@@ -44,7 +49,9 @@ interface Session {
   listed: boolean;
   usedAt: number;
   judged?: { readonly key: string; readonly impact: Promise<CommandImpact> };
-  drained?: { readonly key: string; readonly plan: Promise<DrainPlan | string>; told: boolean };
+  drained?: { readonly key: string; readonly plan: Promise<DrainPlan | string> };
+  /** Whether the drain's own lines were told (with an eviction that went through). */
+  drainTold?: boolean;
 }
 
 /**
@@ -125,8 +132,9 @@ export class KubectlCommands {
   /**
    * An eviction of `kubectl drain`, as the drain's: the plan of every node it read, placed together
    * (with --force: kubectl evicts a pod without a controller only when it was given), made at its
-   * first eviction and told there. Its pod's line when, placed with the others, no node takes its
-   * replacement. Undefined outside a drain, or for a pod not on the drain's nodes.
+   * first eviction (again after one refused: a budget's 429) and told with the first that goes
+   * through. Its pod's line when, placed with the others, no node takes its replacement. Undefined
+   * outside a drain.
    */
   async eviction(cluster: string, session: KubectlSession | undefined, pod: PodRef, dryRun: boolean): Promise<DrainJudgement | undefined> {
     if (session?.command !== 'kubectl drain') return undefined;
@@ -142,16 +150,20 @@ export class KubectlCommands {
         // Refused (too many pods to place together) or failed: said once, and each pod judged alone.
         (error: unknown) => (error instanceof FailureException ? error.failure.message : String(error)),
       );
-      seen.drained = { key, plan, told: false };
+      seen.drained = { key, plan };
     }
     const drained = seen.drained;
     const plan = await drained.plan;
-    const told = drained.told;
-    drained.told = true;
-    if (typeof plan === 'string') return { lines: told ? [] : unjudgedWarnings(command, plan) };
+    const told = seen.drainTold === true;
+    seen.drainTold = true;
+    const untold = () => {
+      if (!told) seen.drainTold = false;
+      if (seen.drained === drained) seen.drained = undefined;
+    };
+    if (typeof plan === 'string') return { lines: told ? [] : unjudgedWarnings(command, plan), untold };
     const own = drainEvictionWarnings(plan, pod, dryRun);
     const lines = told ? [] : drainWarnings(plan, command, dryRun);
-    return own ? { lines, own } : { lines };
+    return own ? { lines, own, untold } : { lines, untold };
   }
 
   private commandOf(seen: Session): KubectlCommand {

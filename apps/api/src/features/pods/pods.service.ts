@@ -172,26 +172,31 @@ export class PodsService {
   ): Promise<{ warnings: string[] }> {
     // kubectl drain's: told as the whole drain's, made before the eviction (a real one takes the pod away).
     const drained = await this.commands.eviction(cluster, session, { namespace, name }, dryRun);
-    const evicted = await this.writer.write(
-      cluster,
-      async (w) => {
-        const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
-        valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
-        const pod = podOfRow(existing);
-        const budgets = evictionConsultsBudgets(pod) ? await this.budgets.inNamespace(w, 'PodDisruptionBudget', namespace) : [];
-        const check = checkEvictionBudgets(pod, budgets, w.now);
-        if (check.kind === 'refused') return fail(check.failure);
-        const deletion = podDeletion(pod, gracePeriodSeconds, w.now);
-        if (deletion.kind === 'pending') return undefined;
-        if (check.kind === 'decremented') await this.budgets.replace(w, 'PodDisruptionBudget', check.budget);
-        await this.carryOut(w, pod, deletion);
-        const grace = deletion.kind === 'remove' ? 0 : deletion.graceSeconds;
-        const budget = check.kind === 'decremented' ? { disruptionBudget: check.budget.metadata.name } : {};
-        await w.audit({ action: 'pod.evict', kind: 'Pod', namespace, name, details: { by: 'eviction', gracePeriodSeconds: grace, ...budget }, before: pod });
-        return pod;
-      },
-      { dryRun },
-    );
+    const evicted = await this.writer
+      .write(
+        cluster,
+        async (w) => {
+          const existing = (await this.store.find(w, namespace, name)) ?? fail(failure.notFound('Pod', name));
+          valueOf(checkDelete('Pod', name, storedVersionOf(existing), preconditions));
+          const pod = podOfRow(existing);
+          const budgets = evictionConsultsBudgets(pod) ? await this.budgets.inNamespace(w, 'PodDisruptionBudget', namespace) : [];
+          const check = checkEvictionBudgets(pod, budgets, w.now);
+          if (check.kind === 'refused') return fail(check.failure);
+          const deletion = podDeletion(pod, gracePeriodSeconds, w.now);
+          if (deletion.kind === 'pending') return undefined;
+          if (check.kind === 'decremented') await this.budgets.replace(w, 'PodDisruptionBudget', check.budget);
+          await this.carryOut(w, pod, deletion);
+          const grace = deletion.kind === 'remove' ? 0 : deletion.graceSeconds;
+          const budget = check.kind === 'decremented' ? { disruptionBudget: check.budget.metadata.name } : {};
+          await w.audit({ action: 'pod.evict', kind: 'Pod', namespace, name, details: { by: 'eviction', gracePeriodSeconds: grace, ...budget }, before: pod });
+          return pod;
+        },
+        { dryRun },
+      )
+      .catch((error: unknown) => {
+        drained?.untold();
+        throw error;
+      });
     if (!evicted) return { warnings: [] };
     const own = drained?.own ?? (await this.replacementWarnings(cluster, evicted, dryRun));
     return { warnings: [...(drained?.lines ?? []), ...own] };

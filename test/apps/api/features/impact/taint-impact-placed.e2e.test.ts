@@ -71,7 +71,10 @@ describe('POST /v1/taint-impact with a placement mode', () => {
     const asked = await api.post('/v1/taint-impact', { taints: [taint], nodes: ['b1'], mode: 'together' });
     expect(asked.statusCode).toBe(400);
     expect(asked.json<Json>().details).toEqual([
-      { field: 'mode', reason: 'Forbidden: 4 evicted pods are more than the 3 placed together at most (PLACE_TOGETHER_MAX_PODS): ask for fewer nodes, or mode alone' },
+      {
+        field: 'mode',
+        reason: 'Forbidden: 4 evicted pods are more than the 3 placed together at most (PLACE_TOGETHER_MAX_PODS): ask for fewer nodes, or mode alone',
+      },
     ]);
     const alone = (await api.post('/v1/taint-impact', { taints: [taint], nodes: ['b1'], mode: 'alone' })).json<Json>();
     expect(alone.rescheduling).toEqual({ capacityConsidered: true, stranded: 0, mode: 'alone' });

@@ -184,4 +184,25 @@ describe('kubectl drain and a PodDisruptionBudget that allows no disruption', ()
     );
     expect((await t.api.getPod('shop', 'db-0')).statusCode).toBe(200);
   }, 30_000);
+
+  it('once the budget allows it, the retried eviction goes through, and tells the whole drain the refused one could not', async () => {
+    const running = kubectl.run(['drain', 'n1', '--grace-period=0', '--timeout=30s']);
+    // kubectl's first eviction is refused (429, no warnings in its answer); it retries after 5 s.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const allowed = await t.api.post('/v1/import', {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'db', namespace: 'shop', generation: 1 },
+      spec: { minAvailable: 1, selector: { matchLabels: { app: 'db' } } },
+      status: { observedGeneration: 1, disruptionsAllowed: 1, currentHealthy: 2, desiredHealthy: 1, expectedPods: 2 },
+    });
+    expect(allowed.statusCode).toBe(200);
+    const run = await running;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("Cannot evict pod as it would violate the pod's disruption budget.");
+    expect(run.stderr).toContain(
+      'Warning: kubectl drain over 1 node (n1), judged together: 1 pod is evicted; placed together, no replacement finds a node (shop/db-0)',
+    );
+    expect((await t.api.getPod('shop', 'db-0')).statusCode).toBe(404);
+  }, 60_000);
 });
