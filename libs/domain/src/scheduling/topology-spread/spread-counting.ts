@@ -95,10 +95,9 @@ function countsFromLabelSets(labels: PodLabelIndex, selector: SpreadSelector, na
   const byNode = new Map<string, number>();
   for (const set of setsSelectorMayMatch(labels, selector)) {
     if ((set.pod.metadata.namespace ?? 'default') !== namespace || !spreadSelectorMatches(selector, set.pod)) continue;
-    for (const { node, pod } of set.members) {
-      if (pod.metadata.deletionTimestamp) continue;
-      const name = node.metadata.name;
-      byNode.set(name, (byNode.get(name) ?? 0) + 1);
+    for (const member of set.members) {
+      if (member.terminating) continue;
+      byNode.set(member.nodeName, (byNode.get(member.nodeName) ?? 0) + 1);
     }
   }
   return byNode;
