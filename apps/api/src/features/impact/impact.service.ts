@@ -132,8 +132,10 @@ export class ImpactService {
       const options = this.config.matchOptions;
       const kinds = cluster.clusterId === undefined ? podKinds() : this.storedKinds;
       const summary = taintImpactSummary(command.taints, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
-      const mode = this.placementMode(command, summary.counts.evictedNow + summary.counts.evictedLater, warnings);
-      const placed = mode && this.placedEvictions(mode, command, asked);
+      const evicted = summary.counts.evictedNow + summary.counts.evictedLater;
+      const mode = this.placementMode(command, evicted, warnings);
+      // Nothing evicted (a NoSchedule taint): nothing to place, and no pod's fate to make for it.
+      const placed = mode && (evicted > 0 ? this.placedEvictions(mode, command, asked) : { mode, to: new Map(), stranded: 0 });
       if (placed && summary.rescheduling) summary.rescheduling = { ...summary.rescheduling, mode: placed.mode, stranded: placed.stranded };
       return this.timed(started, view.name, command, impactSummaryAnswer(summary, at, warnings));
     }
