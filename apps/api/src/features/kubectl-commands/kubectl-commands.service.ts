@@ -104,6 +104,10 @@ export class KubectlCommands {
     dryRun: boolean,
   ): Promise<CommandJudgement | undefined> {
     if (!session) return undefined;
+    // Most writes of kubectl (label, annotate, edit) add no taint: told apart from the node this replica holds, without waiting for the snapshot.
+    const peeked = this.snapshots.peek(cluster)?.nodes.get(name);
+    const peekedAfter = peeked && sent(peeked);
+    if (peeked && (!peekedAfter || !addsTaintsOrCordons(peeked, peekedAfter))) return undefined;
     const held = (await this.snapshots.view(cluster)).nodes.get(name);
     const after = held && sent(held);
     if (!held || !after || !addsTaintsOrCordons(held, after)) return undefined;
