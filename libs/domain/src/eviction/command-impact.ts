@@ -128,7 +128,11 @@ export function commandImpact(
     const to = placement?.to.get(keyOf(eviction.pod));
     if (!to) continue;
     if (to.node !== null) placed++;
-    else stranded.set(eviction.node, [...(stranded.get(eviction.node) ?? []), eviction.pod]);
+    else {
+      const left = stranded.get(eviction.node);
+      if (left) left.push(eviction.pod);
+      else stranded.set(eviction.node, [eviction.pod]);
+    }
   }
   return {
     command,
