@@ -101,25 +101,30 @@ describe('the service process, killed and stopped', () => {
     SIGKILL_TEST_MS,
   );
 
-  it('SIGTERM during a burst of writes: exits within 10 s, and every write it acknowledged is stored', async () => {
-    const service = await start();
-    const names = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
-    const writes = names.map((name) =>
-      service.request('PUT', `/v1/nodes/${name}`, { metadata: { name } }).then(
-        (reply) => ({ name, status: reply.status }),
-        () => ({ name, status: 0 }),
-      ),
-    );
-    await sleep(100);
+  it(
+    'SIGTERM during a burst of writes: exits within 10 s, and every write it acknowledged is stored',
+    async () => {
+      const service = await start();
+      const names = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
+      const writes = names.map((name) =>
+        service.request('PUT', `/v1/nodes/${name}`, { metadata: { name } }).then(
+          (reply) => ({ name, status: reply.status }),
+          () => ({ name, status: 0 }),
+        ),
+      );
+      await sleep(100);
 
-    const took = await service.signalAndTime('SIGTERM', EXIT_WITHIN_MS);
-    expect(took).toBeLessThan(EXIT_WITHIN_MS);
+      const took = await service.signalAndTime('SIGTERM', EXIT_WITHIN_MS);
+      expect(took).toBeLessThan(EXIT_WITHIN_MS);
 
-    const answered = await Promise.all(writes);
-    const acknowledged = answered.filter((a) => a.status === 200 || a.status === 201).map((a) => a.name);
-    const stored = new Set((await (await database()).query<{ name: string }>('SELECT name FROM nodes')).rows.map((r) => r.name));
-    expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
-  });
+      const answered = await Promise.all(writes);
+      const acknowledged = answered.filter((a) => a.status === 200 || a.status === 201).map((a) => a.name);
+      const stored = new Set((await (await database()).query<{ name: string }>('SELECT name FROM nodes')).rows.map((r) => r.name));
+      expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
+    },
+    // The 10 s are measured above; the test also starts a service from the sources, which on a loaded machine takes as long.
+    STOP_TEST_MS,
+  );
 
   it(
     'SIGTERM while Redis is down: exits within 10 s',
