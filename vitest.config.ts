@@ -37,12 +37,12 @@ export default defineConfig({
     reporters: ['default', './test/support/closing-line-reporter.ts'],
     environment: 'node',
     setupFiles: ['./test/support/fast-check-setup.ts'],
-    // One file per core and two more: an end-to-end file spends most of its time waiting on
+    // One file per core and one more: an end-to-end file spends most of its time waiting on
     // Postgres, Redis or a child process (kubectl, the service), so a third worker on two cores
-    // halved the run (16 min to 9 on these machines), where vitest's default of cores - 1 ran one,
-    // and on a slower, shared machine of the same kind three still took 15 min: a fourth.
+    // halves the run (16 min to 9 on these machines), where vitest's default of cores - 1 ran one.
+    // A fourth on two cores was tried: slower (17 min against 15) and timing tests failed.
     // At most four: each file's service holds a pool of database connections.
-    maxWorkers: Math.min(4, os.availableParallelism() + 2),
+    maxWorkers: Math.min(4, os.availableParallelism() + 1),
     minWorkers: 1,
     // End-to-end tests boot Nest and create a database; leave room for a slow machine.
     testTimeout: 20_000,
