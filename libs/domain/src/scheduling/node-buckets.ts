@@ -187,7 +187,8 @@ interface PluginOutcomes {
   readonly outcomeAt: Int32Array;
 }
 
-const passing: PluginOutcome = Object.freeze({ details: Object.freeze([]), rejection: undefined });
+/** Every plugin passes the node: the one outcome of every such node. */
+export const passing: PluginOutcome = Object.freeze({ details: Object.freeze([]), rejection: undefined });
 
 /**
  * Each node's outcome of the plugins, run once per set of values of the label keys they read (one

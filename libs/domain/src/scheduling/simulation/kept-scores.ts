@@ -4,7 +4,8 @@ import { ScorePluginWeights } from '../framework/default-scores';
 import { type GroupedContext, groupedContext } from '../grouped-placement';
 import { bucketsFor } from '../grouped-summary';
 import { imageLocalityScoreOf } from '../image-locality';
-import { affinityTermMatches, namespaceLabelsOf, podAffinityTermsOf, podNamespace } from '../inter-pod-affinity/affinity-term';
+import { affinityTermMatches, memoizedNamespaces, namespaceLabelsOf, podAffinityTermsOf, podNamespace } from '../inter-pod-affinity/affinity-term';
+import { interPodAffinityPreFilter } from '../inter-pod-affinity/pre-filter';
 import { interPodAffinityScoresOf } from '../inter-pod-affinity/scoring';
 import { nodeOutcomes, roomMaskAt } from '../node-buckets';
 import { readsOnlyLabels } from '../framework/pod-plugins';
@@ -18,6 +19,7 @@ import { resourceScoreColumns } from '../resource-score-columns';
 import { labelHostname, spreadConstraintsOf } from '../topology-spread/spread-constraints';
 import { includesEveryNode } from '../topology-spread/spread-counting';
 import { type KeptTurn, KindRanking } from './kind-ranking';
+import { KindAntiAffinity, affinityKeyOf } from './kind-anti-affinity';
 import type { KindSpread } from './kind-spread';
 import type { SimulatedClusterState } from './simulated-cluster-state';
 
@@ -47,18 +49,6 @@ interface RequestColumns {
 
 const W = ScorePluginWeights;
 
-/** What a pod's terms match by: its namespace and its pod affinity and anti-affinity, as one string, made once per pod object. */
-function affinityKeyOf(pod: Pod): string {
-  let key = affinityKeys.get(pod);
-  if (key === undefined) {
-    const affinity = pod.spec?.affinity;
-    affinityKeys.set(pod, (key = JSON.stringify([podNamespace(pod), affinity?.podAffinity ?? null, affinity?.podAntiAffinity ?? null])));
-  }
-  return key;
-}
-
-const affinityKeys = new WeakMap<Pod, string>();
-
 export class KeptScores {
   /** Each kind's ranking; null for a kind not ranked so (placed the usual way). */
   private readonly kinds = new Map<string, KindRanking | null>();
@@ -74,11 +64,26 @@ export class KeptScores {
   /** For each kind, the keys (of moves.keys, the first `tested`) whose terms match its pod. */
   private readonly matchingKeys = new Map<string, { tested: number; keys: string[] }>();
   private readonly requests = new Map<string, RequestColumns>();
+  /** Marks by position for the kinds' refreshes (KindInputs.stamps). */
+  private readonly stamps: { readonly at: Int32Array; last: number };
+  /** The nodes by position as of the last replacement the kinds saw (KindInputs.nodesNow). */
+  private nodesAsOf: { replaced: number; nodes: readonly Node[] } | undefined;
+  /** The InterPodAffinity counts of each kind ranked by its nodes' hostnames, followed from turn to turn. */
+  private readonly antiAffinity = new Map<string, KindAntiAffinity>();
 
   constructor(
     private readonly state: SimulatedClusterState,
     private readonly options: PlacementOptions,
-  ) {}
+  ) {
+    this.stamps = { at: new Int32Array(state.classes.names.length), last: 0 };
+  }
+
+  /** The nodes by position as they stand, copied once per replacement (the state's array changes in place). */
+  private nodesNow(): readonly Node[] {
+    const replaced = this.state.replacedPositions.length;
+    if (this.nodesAsOf?.replaced !== replaced) this.nodesAsOf = { replaced, nodes: this.state.context.snapshot.nodes.slice() };
+    return this.nodesAsOf.nodes;
+  }
 
   /**
    * The pod's turn, or undefined when it is not ranked this turn (the caller places it the usual
@@ -94,14 +99,41 @@ export class KeptScores {
       checked.at = bound;
       return checked.how === 'class' && ranking ? this.turnOf(kind, ranking) : undefined;
     }
-    // Found again: the first turn, a pod bound since whose terms match the kind, or plugins whose state changes at every bind.
+    // A kind ranked by its nodes' hostnames: its InterPodAffinity counts moved by the pods moved since.
+    const followed = this.antiAffinity.get(kind);
+    if (checked?.how === 'labels' && ranking && followed?.follow()) {
+      checked.at = bound;
+      return this.turnOf(kind, ranking, followed.outcomeOf);
+    }
+    // Found again: the first turn, a pod bound since whose terms match the kind, or one the counts cannot follow.
+    this.antiAffinity.delete(kind);
     const grouped = groupedContext(pod, this.state.classes, this.state.context);
     const how = this.howRanked(pod, grouped);
     this.checks.set(kind, { at: bound, how });
     if (!how) return undefined;
     ranking ??= this.rankingOf(pod, grouped) ?? null;
     this.kinds.set(kind, ranking);
-    return this.turnOf(kind, ranking, how === 'labels' ? nodeOutcomes(grouped.prepared.plugins.afterResources) : undefined);
+    if (how !== 'labels') return this.turnOf(kind, ranking);
+    const counts = ranking ? this.antiAffinityOf(pod) : undefined;
+    if (counts) this.antiAffinity.set(kind, counts);
+    return this.turnOf(kind, ranking, counts ? counts.outcomeOf : nodeOutcomes(grouped.prepared.plugins.afterResources));
+  }
+
+  /** The kind's InterPodAffinity counts by hostname, from its PreFilter over the cluster as it stands (see kind-anti-affinity.ts). */
+  private antiAffinityOf(pod: Pod): KindAntiAffinity | undefined {
+    const { snapshot, indexes } = this.state.context;
+    const outcome = interPodAffinityPreFilter(pod, snapshot, indexes?.affinityPods, indexes?.podLabels);
+    if (outcome.kind !== 'run') return undefined;
+    const namespaceOf = memoizedNamespaces((name) => snapshot.namespace(name));
+    const nodes = snapshot.nodes;
+    return KindAntiAffinity.of(
+      pod,
+      outcome.state,
+      this.state.podMoves,
+      (position) => nodes[position] as Node,
+      namespaceOf,
+      namespaceLabelsOf(namespaceOf(podNamespace(pod))),
+    );
   }
 
   /** The ranking's turn; a ranking that cannot follow the cluster's changes is dropped, to be made anew at the kind's next turn. */
@@ -110,6 +142,7 @@ export class KeptScores {
     if (ranking && !turn) {
       this.kinds.delete(kind);
       this.checks.delete(kind);
+      this.antiAffinity.delete(kind);
     }
     return turn;
   }
@@ -207,6 +240,8 @@ export class KeptScores {
       imageAt: image.alike === undefined ? Float64Array.from(nodes, (node) => image.scoreOf(node.metadata.name)) : undefined,
       boundPositions: this.state.boundPositions,
       replacedPositions: this.state.replacedPositions,
+      nodesNow: () => this.nodesNow(),
+      stamps: this.stamps,
       verdictAt: (position) => {
         const node = nodes[position] as Node;
         const shared = sharedFilters(pod, node, this.options, true);

@@ -4,7 +4,7 @@ import type { Node } from '../../types';
 import type { SchedulerRejection } from '../node-filters';
 import { type BucketedPlacement, type PluginOutcome, maskFits } from '../node-buckets';
 import { namePosition } from '../node-classes';
-import { type KindSpread, groupSpreadScores } from './kind-spread';
+import { HAS_HOSTNAME, IGNORED, type KindSpread, type SpreadGroups, groupSpreadScores } from './kind-spread';
 import { maxNodeScore } from '../taint-toleration-score';
 import { MinHeap } from './min-heap';
 
@@ -46,6 +46,10 @@ export interface KindInputs {
   readonly boundPositions: readonly number[];
   /** The simulation's log of positions whose node was replaced (a cordon, an uncordon): their class verdict is asked again. */
   readonly replacedPositions: readonly number[];
+  /** The nodes by position as they stand, in an array never changed (kinds built between two replacements share one). */
+  readonly nodesNow: () => readonly Node[];
+  /** Marks by position shared by the kinds of a simulation, and the last mark given: a refresh takes a new one (one refresh runs at a time). */
+  readonly stamps: { readonly at: Int32Array; last: number };
   /** The kind's class verdict of the node at the position as it stands: whether its filters by class pass, its soft taints, and the line's words for its rejection. */
   readonly verdictAt: (position: number) => NodeVerdict;
   /** The line's words for a group's rejection (wordRejection in the options' wording). */
@@ -107,7 +111,6 @@ export class KindRanking {
   private summary: string | undefined;
   private seen: number;
   private seenReplaced: number;
-  private readonly stamps: Int32Array;
   /** The build's static columns, for the parts of nodes whose verdict changes later. */
   private columns?: { setAt?: Int32Array; hostnameAt?: Uint8Array; lacksKey: Uint8Array; requireAll: boolean };
   /** Parts of nodes whose verdict changed, by their values. */
@@ -119,18 +122,20 @@ export class KindRanking {
   private leftOut = false;
   /** The nodes as the build saw them, and each node's part then; the node object each changed verdict was asked of. */
   private builtNodes: readonly Node[] = [];
-  private builtParts = new Int32Array(0);
+  /** Made when a node's part first changes (reverdict): until then, partAt. */
+  private builtParts: Int32Array | undefined;
   private readonly verdictNodes = new Map<number, Node>();
-  private stamp = 0;
+  private spreadColumns: SpreadGroups = { count: 0, set: new Int32Array(64), host: new Int32Array(64), flags: new Uint8Array(64) };
 
   constructor(private readonly inputs: KindInputs) {
-    this.n = inputs.names.length;
-    this.passes = new Uint8Array(this.n);
-    this.masks = new Int32Array(this.n);
-    this.outcomeAt = new Int32Array(this.n);
-    this.partAt = new Int32Array(this.n).fill(-1);
-    this.groupAt = new Int32Array(this.n).fill(-1);
-    this.stamps = new Int32Array(this.n);
+    const n = (this.n = inputs.names.length);
+    // One buffer for the columns by position: a thousand kinds in a drain, each one allocation, not five.
+    const buffer = new ArrayBuffer(n * 17);
+    this.masks = new Int32Array(buffer, 0, n);
+    this.outcomeAt = new Int32Array(buffer, 4 * n, n);
+    this.partAt = new Int32Array(buffer, 8 * n, n).fill(-1);
+    this.groupAt = new Int32Array(buffer, 12 * n, n).fill(-1);
+    this.passes = new Uint8Array(buffer, 16 * n, n);
     this.seen = inputs.boundPositions.length;
     this.seenReplaced = inputs.replacedPositions.length;
     this.build();
@@ -198,8 +203,7 @@ export class KindRanking {
         if (this.inputs.names[at] === name) hostAt[at] = count;
       }
     }
-    this.builtNodes = this.inputs.nodes.slice();
-    this.builtParts = this.partAt.slice();
+    this.builtNodes = this.inputs.nodesNow();
     this.join(fitting, hostAt);
   }
 
@@ -282,7 +286,10 @@ export class KindRanking {
         this.countState(mask, outcome, 1);
         this.summary = undefined;
       }
-      if (now.passes) this.partAt[i] = node === built ? (this.builtParts[i] as number) : this.laterPart(i, now.soft);
+      if (now.passes) {
+        this.builtParts ??= this.partAt.slice();
+        this.partAt[i] = node === built ? (this.builtParts[i] as number) : this.laterPart(i, now.soft);
+      }
     }
     this.seenReplaced = log.length;
     return true;
@@ -310,12 +317,14 @@ export class KindRanking {
   private refresh(outcomeOf: ((node: Node) => PluginOutcome) | undefined): void {
     const log = this.inputs.boundPositions;
     if (this.seen === log.length) return;
-    this.stamp++;
+    const stamps = this.inputs.stamps;
+    const stamp = ++stamps.last;
+    const marks = stamps.at;
     const fitting: number[] = [];
     for (let j = this.seen; j < log.length; j++) {
       const i = log[j] as number;
-      if (this.stamps[i] === this.stamp || !this.passes[i]) continue;
-      this.stamps[i] = this.stamp;
+      if (marks[i] === stamp || !this.passes[i]) continue;
+      marks[i] = stamp;
       const g = this.groupAt[i] as number;
       if (g >= 0) {
         (this.groups[g] as ScoreGroup).count--;
@@ -374,18 +383,7 @@ export class KindRanking {
     const summary = this.summary;
     if (feasible === 0) return { node: null, summary };
 
-    const spreadScores =
-      spread && scored
-        ? groupSpreadScores(
-            spread,
-            scored,
-            feasible - ignoredCount,
-            live.map((g) => {
-              const group = this.groups[g] as ScoreGroup;
-              return { ...(this.parts[group.part] as StaticPart), host: group.host };
-            }),
-          )
-        : undefined;
+    const spreadScores = spread && scored ? groupSpreadScores(spread, scored, feasible - ignoredCount, this.spreadGroups(live)) : undefined;
     let best = -Infinity;
     let bestGroups: number[] = [];
     for (let k = 0; k < live.length; k++) {
@@ -411,6 +409,24 @@ export class KindRanking {
       chosen = Math.min(chosen, members.peek() as number);
     }
     return { node: this.inputs.names[chosen] as string, summary, ...(tied > 1 ? { bestTied: tied } : {}) };
+  }
+
+  /** The live groups as the spread score reads them, in columns kept from turn to turn. */
+  private spreadGroups(live: readonly number[]): SpreadGroups {
+    const count = live.length;
+    if (this.spreadColumns.set.length < count) {
+      const size = Math.max(count, 2 * this.spreadColumns.set.length);
+      this.spreadColumns = { count: 0, set: new Int32Array(size), host: new Int32Array(size), flags: new Uint8Array(size) };
+    }
+    const { set, host, flags } = this.spreadColumns;
+    for (let k = 0; k < count; k++) {
+      const group = this.groups[live[k] as number] as ScoreGroup;
+      const part = this.parts[group.part] as StaticPart;
+      set[k] = part.set;
+      host[k] = group.host;
+      flags[k] = (part.hasHostname ? HAS_HOSTNAME : 0) | (part.ignored ? IGNORED : 0);
+    }
+    return { ...this.spreadColumns, count };
   }
 
   /** The outcome's index, the same for outcomes alike in the reasons kube-scheduler's line counts. */

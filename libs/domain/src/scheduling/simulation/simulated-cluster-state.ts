@@ -2,7 +2,15 @@ import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
 import { type PodResourceRequest, podResourceRequest } from '../../resources/pod-requests';
 import type { Namespace, Node, Pod } from '../../types';
 import { type SchedulingSnapshot, type StorageLister, budgetsByNamespace, emptyStorageLister } from '../framework/scheduling-snapshot';
-import { type PodLabelIndex, addToPodLabelIndex, forkPodLabelIndex, podLabelIndexOf, podOrdinal, removeFromPodLabelIndex } from '../framework/pod-label-index';
+import {
+  type PodLabelIndex,
+  addToPodLabelIndex,
+  forkPodLabelIndex,
+  labelSetKey,
+  podLabelIndexOf,
+  podOrdinal,
+  removeFromPodLabelIndex,
+} from '../framework/pod-label-index';
 import {
   type AffinityPodIndex,
   addToAffinityPodIndex,
@@ -17,6 +25,7 @@ import { type NodeUsage, addPodUsage, addPodsUsage, emptyNodeUsage, holdsNodeRes
 import type { PlacementCapacity } from '../placement-reasons';
 import type { PlacementContext } from '../placement';
 import { keptPodCounter } from '../topology-spread/spread-counting';
+import { affinityKeyOf } from './kind-anti-affinity';
 
 /**
  * A cluster that pods are bound to one after another, as kube-scheduler's cache takes each pod it
@@ -56,6 +65,20 @@ export interface SimulatedClusterState {
    * whose terms match a pod is, what InterPodAffinity says of it stays.
    */
   readonly affinityPodsMoved: readonly Pod[];
+  /** Every pod bound or taken off so far, in order, and its node's position (~position when taken off). */
+  readonly podMoves: PodMoves;
+}
+
+/**
+ * The simulation's log of pods moved: each pod, the position of its node (~position when taken off),
+ * and what selectors and terms read of it as small numbers (pods alike share them): its set of labels
+ * (labelSetKey) and its pod affinity terms (affinityKeyOf; -1 for a pod without any).
+ */
+export interface PodMoves {
+  readonly pods: readonly Pod[];
+  readonly at: readonly number[];
+  readonly labelSet: readonly number[];
+  readonly terms: readonly number[];
 }
 
 /** What a simulation's cluster holds: its nodes and the pods bound to them, and what some plugins look up. */
@@ -197,6 +220,20 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
   const boundPositions: number[] = [];
   const replacedPositions: number[] = [];
   const affinityPodsMoved: Pod[] = [];
+  const podMoves = { pods: [] as Pod[], at: [] as number[], labelSet: [] as number[], terms: [] as number[] };
+  const labelSets = new Map<string, number>();
+  const termSets = new Map<string, number>();
+  const interned = (ids: Map<string, number>, key: string): number => {
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    return id;
+  };
+  const moved = (pod: Pod, at: number): void => {
+    podMoves.pods.push(pod);
+    podMoves.at.push(at);
+    podMoves.labelSet.push(interned(labelSets, labelSetKey(pod)));
+    podMoves.terms.push(podHasPodAffinity(pod) ? interned(termSets, affinityKeyOf(pod)) : -1);
+  };
   const heldNodeOf = (nodeName: string, what: string): Node => {
     const node = nodeOf.get(nodeName);
     if (!node) throw new Error(`${what}: the cluster holds no node ${nodeName}`);
@@ -216,6 +253,7 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     if (affinityPods) addToAffinityPodIndex(affinityPods, node, pod, ordinal);
     spread.bound(pod, node);
     if (podHasPodAffinity(pod)) affinityPodsMoved.push(pod);
+    moved(pod, position);
   };
   const bind = (pod: Pod, nodeName: string): void => bindAt(pod, nodeName, (position, length) => podOrdinal(position, nextPlace(nodeName, length)));
   const rebind = (pod: Pod, nodeName: string, ordinal: number | undefined): void =>
@@ -233,11 +271,13 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
       usage.set(nodeName, nodeUsage);
       setRoomUsage(rooms, node, nodeUsage);
     }
-    boundPositions.push(namePosition(classes.names, nodeName));
+    const position = namePosition(classes.names, nodeName);
+    boundPositions.push(position);
     const ordinal = podLabels ? removeFromPodLabelIndex(podLabels, pod) : undefined;
     if (affinityPods) removeFromAffinityPodIndex(affinityPods, pod);
     spread.unbound(pod, node);
     if (podHasPodAffinity(pod)) affinityPodsMoved.push(pod);
+    moved(pod, ~position);
     return ordinal;
   };
 
@@ -273,5 +313,6 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     boundPositions,
     replacedPositions,
     affinityPodsMoved,
+    podMoves,
   };
 }
