@@ -59,7 +59,9 @@ export function heldFeasibleNodes(
         hasLabel: (key: string) => byPlace(new Uint8Array(positions.length), labelPresence(classes, key), positions),
       };
     },
-    ...(capacity && table ? { resourceColumns: () => resourceScoreColumns(pod, table, positions, nodeAt, capacity.usageOf) } : {}),
+    ...(capacity && table
+      ? { resourceColumns: () => capacity.resourceScores?.(pod, positions) ?? resourceScoreColumns(pod, table, positions, nodeAt, capacity.usageOf) }
+      : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { ResourceHolders } from './resource-holders';
 import type { Int64 } from '../numbers/int64';
 import { taintForReason } from '../taints/taint';
-import type { Taint } from '../types';
+import type { Pod, Taint } from '../types';
+import type { ResourceScoreColumns } from './resource-score-columns';
 import type { NodeRooms } from './node-rooms';
 import type { NodeUsage } from './node-usage';
 
@@ -81,6 +82,12 @@ export interface PlacementCapacity {
    * when given, the summary checks resources from it. Must agree with `usageOf`.
    */
   readonly rooms?: NodeRooms;
+  /**
+   * The resource scores of the nodes at some positions of the classes' names for a pod, as
+   * resourceScoreColumns gives them from the rooms, when the holder keeps them (a simulation keeps
+   * them per request). Must agree with `rooms`.
+   */
+  readonly resourceScores?: (pod: Pod, positions: ArrayLike<number>) => ResourceScoreColumns;
 }
 
 /** kube-scheduler's reasons, as they appear in its summary line. */

@@ -1,4 +1,3 @@
-import { podNonZeroScoringRequest, podResourceRequest } from '../../resources/pod-requests';
 import type { Node, Pod } from '../../types';
 import { ScorePluginWeights } from '../framework/default-scores';
 import { type GroupedContext, groupedContext } from '../grouped-placement';
@@ -11,11 +10,9 @@ import { nodeOutcomes, roomMaskAt } from '../node-buckets';
 import { readsOnlyLabels } from '../framework/pod-plugins';
 import { labelPresence, labelValueSets } from '../node-classes';
 import { preferredNodeAffinityScore } from '../node-affinity-score';
-import { roomsInOrder } from '../node-rooms';
 import { sharedFilters, wordRejection } from '../node-filters';
 import { countIntolerablePreferNoSchedule } from '../taint-toleration-score';
 import type { PlacementOptions } from '../placement';
-import { resourceScoreColumns } from '../resource-score-columns';
 import { labelHostname, spreadConstraintsOf } from '../topology-spread/spread-constraints';
 import { includesEveryNode } from '../topology-spread/spread-counting';
 import { type KeptTurn, KindRanking } from './kind-ranking';
@@ -38,15 +35,6 @@ import type { SimulatedClusterState } from './simulated-cluster-state';
 
 export type { KeptTurn } from './kind-ranking';
 
-/** The resource scores of every node for one request, and how many binds of the state's log they have taken in. */
-interface RequestColumns {
-  seen: number;
-  /** NodeResourcesFit's and BalancedAllocation's scores, weighted and summed, by position. */
-  readonly scores: Uint16Array;
-  /** 1 where `scores` holds the node's score now. */
-  readonly valid: Uint8Array;
-}
-
 const W = ScorePluginWeights;
 
 export class KeptScores {
@@ -63,7 +51,6 @@ export class KeptScores {
   private readonly moves = { scanned: 0, keys: [] as { key: string; pod: Pod }[], lastAt: new Map<string, number>() };
   /** For each kind, the keys (of moves.keys, the first `tested`) whose terms match its pod. */
   private readonly matchingKeys = new Map<string, { tested: number; keys: string[] }>();
-  private readonly requests = new Map<string, RequestColumns>();
   /** Marks by position for the kinds' refreshes (KindInputs.stamps). */
   private readonly stamps: { readonly at: Int32Array; last: number };
   /** The nodes by position as of the last replacement the kinds saw (KindInputs.nodesNow). */
@@ -252,38 +239,16 @@ export class KeptScores {
     });
   }
 
-  /** The weighted resource scores of nodes for the pod's request, kept per request and made again only where pods were bound since. */
+  /** The weighted resource scores of nodes for the pod's request, as the simulation keeps them (per request, made again only where pods were bound since). */
   private roomScoresOf(pod: Pod): (positions: readonly number[]) => ArrayLike<number> {
-    const { classes, capacity, context } = this.state;
-    const nonZero = podNonZeroScoringRequest(pod);
-    const request = podResourceRequest(pod);
-    const key = `${nonZero.milliCPU}/${nonZero.memory}/${request.milliCPU}/${request.memory}`;
-    let columns = this.requests.get(key);
-    if (!columns) {
-      const n = classes.names.length;
-      columns = { seen: this.state.boundPositions.length, scores: new Uint16Array(n), valid: new Uint8Array(n) };
-      this.requests.set(key, columns);
-    }
-    const kept = columns;
-    const nodes = context.snapshot.nodes;
+    const scoresOf = this.state.capacity.resourceScores;
+    if (!scoresOf) throw new Error('kept scores: the simulation keeps no resource scores');
     return (positions) => {
-      const log = this.state.boundPositions;
-      for (let j = kept.seen; j < log.length; j++) kept.valid[log[j] as number] = 0;
-      kept.seen = log.length;
-      const stale: number[] = [];
-      for (let k = 0; k < positions.length; k++) if (!kept.valid[positions[k] as number]) stale.push(positions[k] as number);
-      if (stale.length > 0) {
-        const table = capacity.rooms && roomsInOrder(capacity.rooms, classes);
-        if (!table) throw new Error('kept scores: the simulation keeps no rooms');
-        const scored = resourceScoreColumns(pod, table, stale, (k) => nodes[stale[k] as number] as Node, capacity.usageOf);
-        for (let k = 0; k < stale.length; k++) {
-          const i = stale[k] as number;
-          kept.scores[i] = (scored.fit[k] as number) * W.NodeResourcesFit + (scored.balanced[k] as number) * W.NodeResourcesBalancedAllocation;
-          kept.valid[i] = 1;
-        }
+      const scored = scoresOf(pod, positions);
+      const scores = new Array<number>(positions.length);
+      for (let k = 0; k < positions.length; k++) {
+        scores[k] = (scored.fit[k] as number) * W.NodeResourcesFit + (scored.balanced[k] as number) * W.NodeResourcesBalancedAllocation;
       }
-      const scores = new Uint16Array(positions.length);
-      for (let k = 0; k < positions.length; k++) scores[k] = kept.scores[positions[k] as number] as number;
       return scores;
     };
   }

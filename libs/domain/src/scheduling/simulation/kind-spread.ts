@@ -45,12 +45,13 @@ export const IGNORED = 2;
  * Go rounds; then normalized over the groups' lowest and highest (a group left out scores 0).
  * `scoredNodes`: how many feasible nodes are not left out (the hostname's weight reads it).
  */
-export function groupSpreadScores(spread: KindSpread, scored: Uint8Array, scoredNodes: number, groups: SpreadGroups): Int32Array {
+export function groupSpreadScores(spread: KindSpread, scored: Uint8Array, scoredNodes: number, groups: SpreadGroups): number[] {
   const { constraints, keyAt, sets } = spread;
   const terms = domainShares(constraints, keyAt, sets, scored, spread.domainCounts);
   const hostWeight = topologyNormalizingWeight(scoredNodes);
   const { count, set, host, flags } = groups;
-  const raw = new Float64Array(count);
+  // Plain arrays: made at every turn, and typed arrays that short-lived cost the collector more.
+  const raw = new Array<number>(count).fill(0);
   let min = Number.POSITIVE_INFINITY;
   let max = 0;
   for (let k = 0; k < count; k++) {
@@ -71,7 +72,7 @@ export function groupSpreadScores(spread: KindSpread, scored: Uint8Array, scored
     if (rounded < min) min = rounded;
     if (rounded > max) max = rounded;
   }
-  const normalized = new Int32Array(count);
+  const normalized = new Array<number>(count).fill(0);
   for (let k = 0; k < count; k++) {
     if ((flags[k] as number) & IGNORED) continue;
     const score = max === 0 ? maxNodeScore : Math.trunc((maxNodeScore * (max + min - (raw[k] as number))) / max);

@@ -25,6 +25,7 @@ import { type NodeUsage, addPodUsage, addPodsUsage, emptyNodeUsage, holdsNodeRes
 import type { PlacementCapacity } from '../placement-reasons';
 import type { PlacementContext } from '../placement';
 import { keptPodCounter } from '../topology-spread/spread-counting';
+import { RequestScores } from './request-scores';
 import { affinityKeyOf } from './kind-anti-affinity';
 
 /**
@@ -301,9 +302,10 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     boundPositions.push(namePosition(classes.names, nodeName));
   };
 
+  const requestScores = new RequestScores(classes, { usageOf, rooms }, nodes, boundPositions);
   return {
     classes,
-    capacity: { usageOf, rooms },
+    capacity: { usageOf, rooms, resourceScores: (pod, positions) => requestScores.of(pod, positions) },
     context,
     bind,
     occupy,

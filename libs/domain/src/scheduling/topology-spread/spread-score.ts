@@ -164,19 +164,22 @@ function rawScores(state: TopologySpreadScoreState, pod: Pod, nodes: readonly No
  * integer division over the nodes not ignored; every node 100 when the highest score is 0; ignored
  * nodes 0.
  */
-function normalizedScores(raw: readonly number[], ignored: readonly boolean[]): number[] {
+function normalizedScores(raw: ArrayLike<number>, ignored: ArrayLike<boolean | number>): number[] {
   let min = Number.POSITIVE_INFINITY;
   let max = 0;
-  raw.forEach((s, i) => {
-    if (ignored[i]) return;
+  const n = raw.length;
+  for (let i = 0; i < n; i++) {
+    if (ignored[i]) continue;
+    const s = raw[i] as number;
     if (s < min) min = s;
     if (s > max) max = s;
-  });
-  return raw.map((s, i) => {
-    if (ignored[i]) return 0;
-    if (max === 0) return maxNodeScore;
-    return Math.trunc((maxNodeScore * (max + min - s)) / max);
-  });
+  }
+  const normalized = new Array<number>(n).fill(0);
+  for (let i = 0; i < n; i++) {
+    if (ignored[i]) continue;
+    normalized[i] = max === 0 ? maxNodeScore : Math.trunc((maxNodeScore * (max + min - (raw[i] as number))) / max);
+  }
+  return normalized;
 }
 
 /**
@@ -248,7 +251,7 @@ export function topologySpreadScoreColumn(
   const n = feasible.count;
 
   // Which nodes are ignored (a key missing, when every key is required), which carry the hostname label, which sets hold a node scored.
-  const ignored = new Array<boolean>(n);
+  const ignored = new Uint8Array(n);
   const hasHostname = readsHostname ? sets.hasLabel(labelHostname) : undefined;
   const setLacksKey = new Uint8Array(sets.count);
   for (let set = 0; set < sets.count; set++) if (sets.valuesOf(set).includes(null)) setLacksKey[set] = 1;
@@ -257,7 +260,7 @@ export function topologySpreadScoreColumn(
   for (let k = 0; k < n; k++) {
     const set = sets.setAt[k] as number;
     const missing = (hasHostname !== undefined && hasHostname[k] === 0) || setLacksKey[set] === 1;
-    ignored[k] = requireAllTopologies && missing;
+    ignored[k] = requireAllTopologies && missing ? 1 : 0;
     if (ignored[k]) ignoredCount++;
     else scored[set] = 1;
   }
@@ -278,7 +281,7 @@ export function topologySpreadScoreColumn(
     return share;
   });
 
-  const raw = new Array<number>(n);
+  const raw = new Float64Array(n);
   for (let k = 0; k < n; k++) {
     if (ignored[k]) {
       raw[k] = 0;
