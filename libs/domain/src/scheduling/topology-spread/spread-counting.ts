@@ -2,7 +2,7 @@ import type { Node, Pod } from '../../types';
 import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { nodeAffinityMatches } from '../node-affinity';
 import { type SpreadConstraint, type TopologySpreadOptions, nodeHasAllTopologyKeys, nodeIncludedBy, topologyValueOf } from './spread-constraints';
-import { type SpreadSelector, isEmptySelector, spreadSelectorMatches } from './spread-selector';
+import { type SpreadSelector, controllerOf, isEmptySelector, spreadSelectorMatches } from './spread-selector';
 import { type PodLabelIndex, type PodLabelSet, labelSetKey, labelSetsControlledBy, labelSetsWith } from '../framework/pod-label-index';
 
 /**
@@ -134,7 +134,21 @@ export function keptPodCounter(
   // The counts a bound pod moves, by what selectors read of it (its namespace and labels): a bind
   // tests a pod's labels against each selector once, not every bind against every selector kept.
   // A selector counted later is added to the lists it matches; one dropped empties them all.
-  const matching = new Map<string, { pod: Pod; counts: Counts[] }>();
+  const matching = new Map<string, MatchingEntry>();
+  // Both sides by controller too: a controller's selector matches only the pods of that controller, so
+  // a selector counted first, or a pod's labels bound first, is tested against those alone (a drain
+  // of a thousand workloads would test each against all the others).
+  const matchingByController = new Map<string, MatchingEntry[]>();
+  const countedByController = new Map<string, Set<Counts>>();
+  const countedByLabels = new Set<Counts>();
+  const countedOf = (selector: SpreadSelector): Set<Counts> | undefined => {
+    if (selector.kind === 'nothing') return undefined;
+    if (selector.kind === 'labels') return countedByLabels;
+    const key = controllerKey(selector.controller);
+    let set = countedByController.get(key);
+    if (!set) countedByController.set(key, (set = new Set()));
+    return set;
+  };
   const selects = (counts: Counts, pod: Pod) =>
     (pod.metadata.namespace ?? 'default') === counts.namespace && !isEmptySelector(counts.selector) && spreadSelectorMatches(counts.selector, pod);
   // A pod's constraints hold one selector object, asked about node after node: its key is made once,
@@ -153,13 +167,19 @@ export function keptPodCounter(
       const added: Counts = index
         ? { selector, namespace, byNode: countsFromLabelSets(index, selector, namespace), complete: true, domains: new Map() }
         : { selector, namespace, byNode: new Map(), complete: false, domains: new Map() };
-      for (const entry of matching.values()) if (selects(added, entry.pod)) entry.counts.push(added);
+      const candidates = selector.kind === 'controller' ? (matchingByController.get(controllerKey(selector.controller)) ?? []) : matching.values();
+      for (const entry of candidates) if (selects(added, entry.pod)) entry.counts.push(added);
+      countedOf(selector)?.add(added);
       counts = added;
     }
     counted.set(key, counts);
     if (counted.size > selectorsKept) {
-      counted.delete(counted.keys().next().value as string);
+      const oldest = counted.keys().next().value as string;
+      const dropped = counted.get(oldest) as Counts;
+      counted.delete(oldest);
+      countedOf(dropped.selector)?.delete(dropped);
       matching.clear();
+      matchingByController.clear();
     }
     last = { selector, namespace, counts };
     return counts;
@@ -213,7 +233,17 @@ export function keptPodCounter(
     const labels = node.metadata.labels ?? {};
     const key = labelSetKey(pod);
     let entry = matching.get(key);
-    if (!entry) matching.set(key, (entry = { pod, counts: [...counted.values()].filter((counts) => selects(counts, pod)) }));
+    if (!entry) {
+      const owner = controllerOf(pod);
+      const ownerKey = owner && controllerKey(owner);
+      const candidates = [...countedByLabels, ...((ownerKey !== undefined && countedByController.get(ownerKey)) || [])];
+      matching.set(key, (entry = { pod, counts: candidates.filter((counts) => selects(counts, pod)) }));
+      if (ownerKey !== undefined) {
+        const list = matchingByController.get(ownerKey);
+        if (list) list.push(entry);
+        else matchingByController.set(ownerKey, [entry]);
+      }
+    }
     for (const counts of entry.counts) {
       const was = counts.byNode.get(name);
       // A node not counted yet is counted from podsOn when asked, which holds the pod now (or no longer).
@@ -257,6 +287,15 @@ export function counterWithout(counter: MatchingPodCounter, snapshot: Scheduling
 }
 
 /** A selector's counts per node name: every node's (`complete`, absent ones 0), or those asked for so far; and per domain, as asked. */
+/** The selectors' counts a pod of these labels moves. */
+interface MatchingEntry {
+  readonly pod: Pod;
+  readonly counts: Counts[];
+}
+
+/** A controller as controlledBy first tells them apart: its kind and name. */
+const controllerKey = (controller: { readonly kind: string; readonly name: string }): string => `${controller.kind}/${controller.name}`;
+
 interface Counts {
   readonly selector: SpreadSelector;
   readonly namespace: string;
