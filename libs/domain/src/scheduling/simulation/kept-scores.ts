@@ -279,15 +279,15 @@ export class KeptScores {
     if (classes.names.length === 0 || !soft.ok || soft.value.length === 0) return undefined;
     const counter = context.indexes?.spreadCounter;
     const perDomain = counter?.perDomain;
-    const countsByNode = counter?.countsByNode;
-    if (!perDomain || !countsByNode) return null;
+    const countsByPosition = counter?.countsByPosition;
+    if (!perDomain || !countsByPosition) return null;
     const constraints = soft.value;
     if (!constraints.every((c) => includesEveryNode(c, pod))) return null;
     const onHostname = constraints.filter((c) => c.topologyKey === labelHostname);
     if (onHostname.length > 1) return null;
     const namespace = pod.metadata.namespace ?? 'default';
     const hostSelector = onHostname[0]?.selector;
-    if (hostSelector && !countsByNode(hostSelector, namespace)) return null;
+    if (hostSelector && !countsByPosition(hostSelector, namespace)) return null;
     const requireAllTopologies = (pod.spec?.topologySpreadConstraints ?? []).length > 0;
     const labelKeys = [...new Set(constraints.map((c) => c.topologyKey).filter((key) => key !== labelHostname))];
     const requiredKeys = requireAllTopologies ? constraints.map((d) => d.topologyKey) : [];
@@ -297,7 +297,7 @@ export class KeptScores {
       sets: labelValueSets(classes, labelKeys),
       hasHostname: hostSelector ? labelPresence(classes, labelHostname) : undefined,
       requireAllTopologies,
-      hostCounts: hostSelector ? () => countsByNode(hostSelector, namespace) ?? new Map() : undefined,
+      hostAt: hostSelector ? () => countsByPosition(hostSelector, namespace) as Int32Array : undefined,
       domainCounts: (c) => perDomain(c.topologyKey, requiredKeys, c.selector, namespace),
     };
   }

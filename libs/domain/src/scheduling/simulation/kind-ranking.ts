@@ -3,7 +3,6 @@ import { summaryOfStates } from '../grouped-summary';
 import type { Node } from '../../types';
 import type { SchedulerRejection } from '../node-filters';
 import { type BucketedPlacement, type PluginOutcome, maskFits } from '../node-buckets';
-import { namePosition } from '../node-classes';
 import { HAS_HOSTNAME, IGNORED, type KindSpread, type SpreadGroups, groupSpreadScores } from './kind-spread';
 import { maxNodeScore } from '../taint-toleration-score';
 import { MinHeap } from './min-heap';
@@ -194,28 +193,19 @@ export class KindRanking {
       if (maskFits(mask) && outcome === 0) fitting.push(i);
     }
     // Each count by position, from the few nodes that hold matching pods.
-    const hostCounts = spread?.hostCounts?.();
-    let hostAt: Int32Array | undefined;
-    if (hostCounts) {
-      hostAt = new Int32Array(this.n);
-      for (const [name, count] of hostCounts) {
-        const at = namePosition(this.inputs.names, name);
-        if (this.inputs.names[at] === name) hostAt[at] = count;
-      }
-    }
-    this.builtNodes = this.inputs.nodesNow();
-    this.join(fitting, hostAt);
+    this.join(fitting);
   }
 
-  /** The nodes at `positions` (fitting the kind) in the groups of their totals' parts now; `hostAt`, their counts of matching pods when made for every node. */
-  private join(positions: readonly number[], hostAt?: Int32Array): void {
-    const { names, roomScores, spread } = this.inputs;
+  /** The nodes at `positions` (fitting the kind) in the groups of their totals' parts now. */
+  private join(positions: readonly number[]): void {
+    const { roomScores, spread } = this.inputs;
     const rooms = roomScores(positions);
-    const hostCounts = hostAt ? undefined : spread?.hostCounts?.();
+    // The kind's matching pods on each node, kept by the counter as pods are bound.
+    const hostAt = spread?.hostAt?.();
     for (let k = 0; k < positions.length; k++) {
       const i = positions[k] as number;
       const room = rooms[k] as number;
-      const host = hostAt ? (hostAt[i] as number) : hostCounts ? (hostCounts.get(names[i] as string) ?? 0) : 0;
+      const host = hostAt ? (hostAt[i] as number) : 0;
       const part = this.partAt[i] as number;
       const key = room < ROOM_LIMIT && host < HOST_LIMIT && part < PART_LIMIT ? (part * ROOM_LIMIT + room) * HOST_LIMIT + host : `${part}/${room}/${host}`;
       let g = this.groupByKey.get(key);

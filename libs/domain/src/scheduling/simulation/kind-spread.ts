@@ -16,7 +16,7 @@ export interface KindSpread {
   /** Whether a node missing a key is left out of the scores (the pod's own constraints: every key required). */
   readonly requireAllTopologies: boolean;
   /** The kind's matching pods on each node by name now, for its constraint on the hostname (at most one): absent nodes hold none. */
-  readonly hostCounts: (() => ReadonlyMap<string, number>) | undefined;
+  readonly hostAt: (() => Int32Array) | undefined;
   /** A constraint's counts per domain now (the kept counts). */
   readonly domainCounts: (constraint: SpreadConstraint) => ReadonlyMap<string, number>;
 }

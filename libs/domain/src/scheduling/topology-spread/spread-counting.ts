@@ -21,6 +21,12 @@ export type MatchingPodCounter = ((node: Node, selector: SpreadSelector, namespa
   readonly perDomain?: (topologyKey: string, requiredKeys: readonly string[], selector: SpreadSelector, namespace: string) => ReadonlyMap<string, number>;
   /** A holder's counts of every node by name (absent ones 0), when it has them all: undefined otherwise. Never to be changed. */
   readonly countsByNode?: (selector: SpreadSelector, namespace: string) => ReadonlyMap<string, number> | undefined;
+  /**
+   * The same counts by the node's position in the snapshot's nodes, when the counter keeps them (a
+   * simulation's, with the index of pods by labels): kept as pods are bound and taken off, so the
+   * array read later holds the counts then. Never to be changed by the caller.
+   */
+  readonly countsByPosition?: (selector: SpreadSelector, namespace: string) => Int32Array | undefined;
 };
 
 const hasLabel = (labels: Readonly<Record<string, string>>, key: string): boolean => Object.prototype.hasOwnProperty.call(labels, key);
@@ -131,6 +137,9 @@ export function keptPodCounter(
   selectorsKept: number = maxCountedSelectors,
 ): { counter: MatchingPodCounter; bound: (pod: Pod, node: Node) => void; unbound: (pod: Pod, node: Node) => void } {
   const counted = new Map<string, Counts>();
+  // Each node's position in the snapshot, for the counts by position (made on first asking).
+  let positions: Map<string, number> | undefined;
+  const positionOf = (name: string): number | undefined => (positions ??= new Map(snapshot.nodes.map((node, i) => [node.metadata.name, i]))).get(name);
   // The counts a bound pod moves, by what selectors read of it (its namespace and labels): a bind
   // tests a pod's labels against each selector once, not every bind against every selector kept.
   // A selector counted later is added to the lists it matches; one dropped empties them all.
@@ -226,6 +235,21 @@ export function keptPodCounter(
     const counts = countsOf(selector, namespace);
     return counts.complete ? counts.byNode : undefined;
   };
+  let noneByPosition: Int32Array | undefined;
+  const countsByPosition = (selector: SpreadSelector, namespace: string): Int32Array | undefined => {
+    if (isEmptySelector(selector)) return (noneByPosition ??= new Int32Array(snapshot.nodes.length));
+    const counts = countsOf(selector, namespace);
+    if (!counts.complete) return undefined;
+    if (!counts.byPosition) {
+      const byPosition = new Int32Array(snapshot.nodes.length);
+      for (const [name, count] of counts.byNode) {
+        const at = positionOf(name);
+        if (at !== undefined) byPosition[at] = count;
+      }
+      counts.byPosition = byPosition;
+    }
+    return counts.byPosition;
+  };
   // A pod bound to (by 1) or taken off (by -1) `node`, and now in (or out of) its podsOn: every count made so far, moved.
   const moved = (pod: Pod, node: Node, by: 1 | -1): void => {
     if (pod.metadata.deletionTimestamp) return;
@@ -248,6 +272,10 @@ export function keptPodCounter(
       const was = counts.byNode.get(name);
       // A node not counted yet is counted from podsOn when asked, which holds the pod now (or no longer).
       if (was !== undefined || counts.complete) counts.byNode.set(name, (was ?? 0) + by);
+      if (counts.byPosition) {
+        const at = positionOf(name);
+        if (at !== undefined) counts.byPosition[at] = (counts.byPosition[at] as number) + by;
+      }
       for (const { topologyKey, requiredKeys, counts: domain } of counts.domains.values()) {
         if (!requiredKeys.every((key) => hasLabel(labels, key))) continue;
         const value = labels[topologyKey] ?? '';
@@ -257,7 +285,7 @@ export function keptPodCounter(
   };
   const bound = (pod: Pod, node: Node): void => moved(pod, node, 1);
   const unbound = (pod: Pod, node: Node): void => moved(pod, node, -1);
-  return { counter: Object.assign(counter, { perDomain, countsByNode }), bound, unbound };
+  return { counter: Object.assign(counter, { perDomain, countsByNode, countsByPosition }), bound, unbound };
 }
 
 const noCounts: ReadonlyMap<string, number> = new Map();
@@ -301,6 +329,8 @@ interface Counts {
   readonly namespace: string;
   readonly byNode: Map<string, number>;
   readonly complete: boolean;
+  /** byNode by the nodes' positions, once asked for (countsByPosition), then kept with it. */
+  byPosition?: Int32Array;
   /** perDomain's counts, by topology key and required keys. */
   readonly domains: Map<string, { readonly topologyKey: string; readonly requiredKeys: readonly string[]; readonly counts: Map<string, number> }>;
 }
