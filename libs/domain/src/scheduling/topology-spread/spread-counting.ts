@@ -140,6 +140,18 @@ export function keptPodCounter(
   // Each node's position in the snapshot, for the counts by position (made on first asking).
   let positions: Map<string, number> | undefined;
   const positionOf = (name: string): number | undefined => (positions ??= new Map(snapshot.nodes.map((node, i) => [node.metadata.name, i]))).get(name);
+  /** A complete count's byNode by position, made on first asking and then kept with it (moved). */
+  const positionCounts = (counts: Counts): Int32Array => {
+    if (!counts.byPosition) {
+      const byPosition = new Int32Array(snapshot.nodes.length);
+      for (const [name, count] of counts.byNode) {
+        const at = positionOf(name);
+        if (at !== undefined) byPosition[at] = count;
+      }
+      counts.byPosition = byPosition;
+    }
+    return counts.byPosition;
+  };
   // The counts a bound pod moves, by what selectors read of it (its namespace and labels): a bind
   // tests a pod's labels against each selector once, not every bind against every selector kept.
   // A selector counted later is added to the lists it matches; one dropped empties them all.
@@ -205,9 +217,26 @@ export function keptPodCounter(
     }
     return count;
   };
-  // Every selector's domains are the same (those of the nodes carrying the keys): listed once, at 0.
-  const noneCounted = new Map<string, ReadonlyMap<string, number>>();
-  let nodeByName: Map<string, Node> | undefined;
+  // Every selector's domains are the same (those of the nodes carrying the keys): each node's domain
+  // by position, and the domains in the nodes' order (as countPerDomain lists them), made once per key.
+  const domainsByKey = new Map<string, { readonly at: Int32Array; readonly values: readonly string[] }>();
+  const domainsOf = (key: string, topologyKey: string, requiredKeys: readonly string[]) => {
+    let domains = domainsByKey.get(key);
+    if (!domains) {
+      const at = new Int32Array(snapshot.nodes.length).fill(-1);
+      const index = new Map<string, number>();
+      snapshot.nodes.forEach((node, i) => {
+        const labels = node.metadata.labels ?? {};
+        if (!requiredKeys.every((k) => hasLabel(labels, k))) return;
+        const value = labels[topologyKey] ?? '';
+        let d = index.get(value);
+        if (d === undefined) index.set(value, (d = index.size));
+        at[i] = d;
+      });
+      domainsByKey.set(key, (domains = { at, values: [...index.keys()] }));
+    }
+    return domains;
+  };
   const perDomain = (topologyKey: string, requiredKeys: readonly string[], selector: SpreadSelector, namespace: string): ReadonlyMap<string, number> => {
     const selected = countsOf(selector, namespace);
     const key = `${topologyKey}\n${requiredKeys.join('\n')}`;
@@ -215,17 +244,17 @@ export function keptPodCounter(
     if (kept) return kept.counts;
     let counts: Map<string, number>;
     if (selected.complete) {
-      // From the few nodes where matching pods run, over every domain at 0 (in the nodes' order, as countPerDomain lists them).
-      let zeros = noneCounted.get(key);
-      if (!zeros) noneCounted.set(key, (zeros = countPerDomain(snapshot.nodes, () => 0, topologyKey, requiredKeys, selector, namespace)));
-      nodeByName ??= new Map(snapshot.nodes.map((node) => [node.metadata.name, node]));
-      counts = new Map(zeros);
-      for (const [name, count] of selected.byNode) {
-        const labels = nodeByName.get(name)?.metadata.labels;
-        if (!labels || !requiredKeys.every((k) => hasLabel(labels, k))) continue;
-        const value = labels[topologyKey] ?? '';
-        counts.set(value, (counts.get(value) ?? 0) + count);
+      // Every domain, at 0 where no matching pod runs: a pass over the counts by position (typed
+      // arrays; the nodes' names looked up in a map cost more for a few hundred nodes than this for all).
+      const { at, values } = domainsOf(key, topologyKey, requiredKeys);
+      const byPosition = positionCounts(selected);
+      const sums = new Array<number>(values.length).fill(0);
+      for (let i = 0; i < byPosition.length; i++) {
+        const count = byPosition[i] as number;
+        const d = at[i] as number;
+        if (count !== 0 && d >= 0) sums[d] = (sums[d] as number) + count;
       }
+      counts = new Map(values.map((value, d) => [value, sums[d] as number]));
     } else counts = countPerDomain(snapshot.nodes, counter, topologyKey, requiredKeys, selector, namespace);
     selected.domains.set(key, (kept = { topologyKey, requiredKeys: [...requiredKeys], counts }));
     return kept.counts;
@@ -239,16 +268,7 @@ export function keptPodCounter(
   const countsByPosition = (selector: SpreadSelector, namespace: string): Int32Array | undefined => {
     if (isEmptySelector(selector)) return (noneByPosition ??= new Int32Array(snapshot.nodes.length));
     const counts = countsOf(selector, namespace);
-    if (!counts.complete) return undefined;
-    if (!counts.byPosition) {
-      const byPosition = new Int32Array(snapshot.nodes.length);
-      for (const [name, count] of counts.byNode) {
-        const at = positionOf(name);
-        if (at !== undefined) byPosition[at] = count;
-      }
-      counts.byPosition = byPosition;
-    }
-    return counts.byPosition;
+    return counts.complete ? positionCounts(counts) : undefined;
   };
   // A pod bound to (by 1) or taken off (by -1) `node`, and now in (or out of) its podsOn: every count made so far, moved.
   const moved = (pod: Pod, node: Node, by: 1 | -1): void => {

@@ -10,7 +10,8 @@ import type { SpreadSelector } from '../../../../../libs/domain/src/scheduling/t
  * keptPodCounter keeps each selector's counts as pods are bound and taken off, a pod's labels
  * tested once against the selectors of its controller and the selectors by labels alone: after
  * any run of binds, unbinds and questions (some selectors dropped past the few it keeps), every
- * node's count is countPodsMatchingSelector over the node's pods as they now are.
+ * node's count is countPodsMatchingSelector over the node's pods as they now are, by name, by
+ * position and per zone.
  */
 
 const nodes: Node[] = ['n1', 'n2', 'n3'].map((name) => ({ metadata: { name, labels: { 'topology.kubernetes.io/zone': name === 'n3' ? 'b' : 'a' } } }));
@@ -79,6 +80,17 @@ describe('keptPodCounter: counts kept as pods come and go', () => {
             for (const node of nodes) {
               expect(counter(node, selector, 'default')).toBe(countPodsMatchingSelector(podsByNode.get(node.metadata.name) ?? [], selector, 'default'));
             }
+            // Per zone, every zone listed in the nodes' order (0 where none runs), as countPerDomain lists them.
+            const zones = new Map<string, number>();
+            for (const node of nodes) {
+              const zone = node.metadata.labels?.['topology.kubernetes.io/zone'] ?? '';
+              zones.set(zone, (zones.get(zone) ?? 0) + countPodsMatchingSelector(podsByNode.get(node.metadata.name) ?? [], selector, 'default'));
+            }
+            expect([...(counter.perDomain?.('topology.kubernetes.io/zone', [], selector, 'default') ?? [])]).toEqual([...zones]);
+            const byPosition = counter.countsByPosition?.(selector, 'default');
+            expect(byPosition && Array.from(byPosition)).toEqual(
+              nodes.map((n) => countPodsMatchingSelector(podsByNode.get(n.metadata.name) ?? [], selector, 'default')),
+            );
           }
         }
       }),
