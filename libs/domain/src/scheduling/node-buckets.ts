@@ -40,7 +40,8 @@ export interface Shortage {
  */
 interface RoomCheck {
   shortages: readonly Shortage[];
-  masks: () => Int32Array;
+  /** Every node's bits, written into `into` (as long as the names). */
+  masks: (into: Int32Array) => Int32Array;
   /** One node's bits, as `masks` holds them. */
   maskAt: (position: number) => number;
   from?: { table: RoomTable; version: number; usageOf: PlacementCapacity['usageOf']; request: string };
@@ -101,19 +102,21 @@ function roomCheck(pod: Pod, classes: NodeClasses, capacity: PlacementCapacity):
   const table = scalars.length === 0 && capacity.rooms ? roomsInOrder(capacity.rooms, classes) : undefined;
   const amounts = [request.milliCPU, request.memory, request.ephemeralStorage].map(Number) as [number, number, number];
   if (!table || !amounts.every(Number.isSafeInteger)) {
-    const masks = () => Int32Array.from(names, (_, i) => slowMask(i));
+    const masks = (into: Int32Array) => {
+      for (let i = 0; i < names.length; i++) into[i] = slowMask(i);
+      return into;
+    };
     return { shortages, masks, maskAt: slowMask };
   }
-  const masks = () => masksFromTable(table, amounts, slowMask);
+  const masks = (into: Int32Array) => masksFromTable(table, amounts, slowMask, into);
   const maskAt = (position: number) => tableMask(table, amounts, position, slowMask);
   return { shortages, masks, maskAt, from: { table, version: capacity.rooms?.version ?? 0, usageOf: capacity.usageOf, request: amounts.join('/') } };
 }
 
 /** fitsRequest on numbers, column by column: the hot loop of a placement over 10,000 nodes. */
-function masksFromTable(table: RoomTable, amounts: [number, number, number], slowMask: (position: number) => number): Int32Array {
-  const masks = new Int32Array(table.state.length);
-  for (let i = 0; i < masks.length; i++) masks[i] = tableMask(table, amounts, i, slowMask);
-  return masks;
+function masksFromTable(table: RoomTable, amounts: [number, number, number], slowMask: (position: number) => number, into: Int32Array): Int32Array {
+  for (let i = 0; i < table.state.length; i++) into[i] = tableMask(table, amounts, i, slowMask);
+  return into;
 }
 
 /** One node's bits from the rooms' table (its row `i`): UNKNOWN for a node of unknown size, the slow check for one the table holds inexactly. */
@@ -265,6 +268,13 @@ export function nodeOutcomes(plugins: readonly NodeFilterPlugin[]): (node: Node)
   };
 }
 
+/**
+ * The per-node columns a count works in, kept from count to count: a drain's simulation counts the
+ * buckets of a thousand kinds of pod over 10,000 nodes, and two 10,000-long typed arrays made and
+ * dropped at each count cost more than the count's pass. A count never starts another.
+ */
+let scratch = { masks: new Int32Array(0), keyAt: new Float64Array(0) };
+
 /** Nodes counted in buckets, and (when asked for) each node's bucket by position. */
 interface Counted {
   buckets: readonly Bucket[];
@@ -277,12 +287,13 @@ interface Counted {
  * when asked (the nodes view), each node's bucket by position.
  */
 function countBuckets({ names, groupIndex, groupCount, check, outcomes, top, withPositions }: CountAsked): Counted {
-  const masks = check?.masks();
   const n = names.length;
+  if (scratch.keyAt.length < n) scratch = { masks: new Int32Array(n), keyAt: new Float64Array(n) };
+  const masks = check?.masks(scratch.masks);
   const maskCount = 2 ** (FIRST_RESOURCE_BIT + (check?.shortages.length ?? 0));
   const keyCount = groupCount * maskCount * (outcomes?.outcomes.length ?? 1);
   // Doubles: groups x masks x outcomes may pass what 32 bits hold, never what a double holds exactly.
-  const keyAt = new Float64Array(n);
+  const keyAt = scratch.keyAt;
   const outcomeAt = outcomes?.outcomeAt;
   for (let i = 0; i < n; i++) {
     const mask = masks ? (masks[i] as number) : 0;
