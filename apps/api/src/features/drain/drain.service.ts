@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { FieldPath, type Node, type PlacementOptions, drainPlan, emptyTargetWarnings, failure, fieldError, k8sTime, selectNodes } from '@taintgate/domain';
+import { type Node, type PlacementOptions, drainPlan, emptyTargetWarnings, k8sTime, selectNodes } from '@taintgate/domain';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
 import { AppConfig } from '../../platform/config/app-config';
-import { fail, valueOf } from '../../platform/failures/failure.exception';
+import { valueOf } from '../../platform/failures/failure.exception';
 import type { DrainPlanAnswer, NodeRemovalAnswer } from './drain-answers';
 import type { DrainCommand } from './drain-command';
+import { overTogetherBound, refuseTogether } from '../placement/together-bound';
 
 /** "What if I drained these nodes?" Nothing is changed. */
 @Injectable()
@@ -23,11 +24,10 @@ export class DrainService {
     const view = await this.snapshots.view(clusterName);
     const nodes = [...view.nodes.values()];
     const names = valueOf(selectNodes(target, nodes, (name) => view.nodes.get(name))).map((node: Node) => node.metadata.name);
-    const max = this.config.plans.togetherMaxPods;
     if (mode === 'together') {
       const bound = names.reduce((sum, name) => sum + [...view.podsOn(name)].length, 0);
-      const words = `the ${bound} pods on these nodes are more than the ${max} placed together at most (PLACE_TOGETHER_MAX_PODS): ask for fewer nodes, or mode alone`;
-      if (bound > max) fail(failure.badFields([fieldError.forbidden(FieldPath.root().child('mode'), words)]));
+      const over = overTogetherBound(bound, 'pods on these nodes', this.config.plans.togetherMaxPods);
+      if (over !== undefined) refuseTogether(over);
     }
     const { snapshot, indexes } = view.scheduling();
     const now = Date.now();

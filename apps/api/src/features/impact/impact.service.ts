@@ -18,12 +18,9 @@ import {
   type EvictedPlacement,
   type SimulatedCluster,
   type SimulationMode,
-  FieldPath,
   addsTaintsOrCordons,
   commandImpact,
   evictedPlacementOf,
-  failure,
-  fieldError,
   placeEvicted,
   taintedNodes,
   emptyTargetWarnings,
@@ -44,9 +41,10 @@ import { admissionAnswer } from '../../http/edge/admission-answer';
 import { podKey } from '../../store/pod-record';
 import { AppConfig } from '../../platform/config/app-config';
 import { EvictionLedger } from '../../store/evictions/eviction-ledger';
-import { fail, valueOf } from '../../platform/failures/failure.exception';
+import { valueOf } from '../../platform/failures/failure.exception';
 import { type ImpactAnswer, impactPodsAnswer, impactSummaryAnswer } from './impact-answers';
 import type { ImpactCommand } from './impact-command';
+import { askInstead, overTogetherBound, refuseTogether } from '../placement/together-bound';
 import { WhatIfMetrics } from '../../platform/metrics/what-if-metrics';
 
 /** The cluster asked about: a stored one as its snapshot holds it, or one sent inline. */
@@ -230,12 +228,10 @@ export class ImpactService {
    */
   private placementMode(command: ImpactCommand, evicted: number, warnings: string[]): SimulationMode | undefined {
     if (command.mode === 'alone') return 'alone';
-    const max = this.config.plans.togetherMaxPods;
-    if (evicted <= max) return 'together';
-    const over = `${evicted} evicted pods are more than the ${max} placed together at most (PLACE_TOGETHER_MAX_PODS)`;
-    if (command.mode === 'together')
-      fail(failure.badFields([fieldError.forbidden(FieldPath.root().child('mode'), `${over}: ask for fewer nodes, or mode alone`)]));
-    warnings.push(`not placed: ${over}; each is judged on its own (elsewhere, stranded): ask for fewer nodes, or mode alone`);
+    const over = overTogetherBound(evicted, 'evicted pods', this.config.plans.togetherMaxPods);
+    if (over === undefined) return 'together';
+    if (command.mode === 'together') refuseTogether(over);
+    warnings.push(`not placed: ${over}; each is judged on its own (elsewhere, stranded): ${askInstead}`);
     return undefined;
   }
 

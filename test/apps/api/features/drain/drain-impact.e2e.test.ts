@@ -148,8 +148,7 @@ describe('POST /v1/drain-impact', () => {
     expect(refused.json<Json>().details).toEqual([
       {
         field: 'mode',
-        reason:
-          'Forbidden: the 6 pods on these nodes are more than the 5 placed together at most (PLACE_TOGETHER_MAX_PODS): ask for fewer nodes, or mode alone',
+        reason: 'Forbidden: 6 pods on these nodes are more than the 5 placed together at most (PLACE_TOGETHER_MAX_PODS): ask for fewer nodes, or mode alone',
       },
     ]);
     const alone = await api.post(big('/drain-impact'), { nodes: ['b1'], mode: 'alone' });
