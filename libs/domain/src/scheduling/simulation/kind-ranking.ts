@@ -192,7 +192,7 @@ export class KindRanking {
       this.partAt[i] = id;
       if (maskFits(mask) && outcome === 0) fitting.push(i);
     }
-    // Each count by position, from the few nodes that hold matching pods.
+    this.builtNodes = this.inputs.nodesNow();
     this.join(fitting);
   }
 
