@@ -1,17 +1,13 @@
-import { canonicalInt64 } from '../numbers/int64';
-import { podResourceRequest } from '../resources/pod-requests';
 import type { Node, Pod } from '../types';
-import { type GroupReason } from './placement-views';
 import { type ClassPlacement, type GroupVerdict, namesNodesInAffinity, placementByClass, scoresOf } from './grouped-placement';
 import { placementNamingNodes } from './naming-nodes-placement';
-import { type NodeClasses, type NodeGroup, groupsInOrder, heldNode, labelValueSets, nodesInOrder } from './node-classes';
-import { fitsRequest, nodeCapacity } from './node-resources-fit';
-import { RoomState, type RoomTable, roomsInOrder } from './node-rooms';
-import { emptyNodeUsage } from './node-usage';
+import { type NodeClasses, type NodeGroup, groupsInOrder, labelValueSets, nodesInOrder } from './node-classes';
+import type { RoomTable } from './node-rooms';
 import type { PlacementOptions } from './placement';
-import { type PlacementCapacity, type PlacementReason, PlacementReasonCodes } from './placement-reasons';
+import type { PlacementCapacity, PlacementReason } from './placement-reasons';
 import { type SchedulerRejection, allocatableUnknownReason, statusRejection } from './node-filters';
 import { type NodeFilterPlugin, type PodPlugins, noPodPlugins } from './framework/pod-plugins';
+import { FIRST_RESOURCE_BIT, type RoomCheck, type Shortage, UNKNOWN, roomCheck } from './node-room-masks';
 
 /**
  * Nodes in buckets for one pod: alike to its filters (the group of its view of the classes), short
@@ -19,33 +15,6 @@ import { type NodeFilterPlugin, type PodPlugins, noPodPlugins } from './framewor
  * node of a bucket but the name (and a shortage's amounts), so the summary and the nodes view are
  * made per bucket: one pass over the nodes compares numbers (node-rooms.ts), the rest is per bucket.
  */
-
-/** A node whose size is unknown (no allocatable): taken as unlimited, with a soft reason. */
-export const UNKNOWN = 1;
-/** Then one bit per resource a node can be short of, in fitsRequest's order: pods, cpu, memory, ephemeral-storage, scalars. */
-const FIRST_RESOURCE_BIT = 1;
-
-/** A resource the pod may be short of, in fitsRequest's order, and its reason as a group shares it. */
-export interface Shortage {
-  name: string;
-  /** Its reason as a group shares it: `message` is what kube-scheduler counts (`Insufficient cpu`, `Too many pods`). */
-  group: GroupReason;
-}
-
-/**
- * How the nodes are checked for room: the shortages by bit, and each node's bits by its position
- * in `classes.names`, worked out when asked. When the bits come from the rooms' table alone (and
- * the capacity, for the few nodes checked one by one), `from` says so and with which request: what
- * the buckets may be remembered by.
- */
-interface RoomCheck {
-  shortages: readonly Shortage[];
-  /** Every node's bits, written into `into` (as long as the names). */
-  masks: (into: Int32Array) => Int32Array;
-  /** One node's bits, as `masks` holds them. */
-  maskAt: (position: number) => number;
-  from?: { table: RoomTable; version: number; usageOf: PlacementCapacity['usageOf']; request: string };
-}
 
 /** Shared by every placement that asks the same (bucketMemo): never changed once counted. */
 export interface Bucket {
@@ -62,103 +31,6 @@ export interface Bucket {
 
 /** A bucket while it is counted and named. */
 type Counting = { -readonly [K in keyof Bucket]: K extends 'names' ? string[] : Bucket[K] };
-
-/** The most scalar resources a pod may request for its shortages to fit in a bucket's bits; more are checked node by node. */
-const MAX_SCALARS = 20;
-
-function shortage(name: string, requested: bigint): Shortage {
-  const pods = name === 'pods';
-  const reason = pods ? 'Too many pods' : `Insufficient ${name}`;
-  const code = pods ? PlacementReasonCodes.tooManyPods : PlacementReasonCodes.insufficientResource;
-  return { name, group: { code, message: reason, resource: { name, requested: canonicalInt64(requested) } } };
-}
-
-/**
- * NodeResourcesFit as bits per node: from the rooms kept beside the classes when there are some and
- * the pod requests no scalar resource (the common case), else by fitsRequest on each node.
- */
-function roomCheck(pod: Pod, classes: NodeClasses, capacity: PlacementCapacity): RoomCheck | undefined {
-  const request = podResourceRequest(pod);
-  const scalars = [...request.scalar].filter(([, q]) => q !== 0n);
-  if (scalars.length > MAX_SCALARS) return undefined;
-  const shortages = [
-    shortage('pods', 1n),
-    shortage('cpu', request.milliCPU),
-    shortage('memory', request.memory),
-    shortage('ephemeral-storage', request.ephemeralStorage),
-    ...scalars.map(([name, q]) => shortage(name, q)),
-  ];
-  const bitOf = new Map(shortages.map((s, i) => [s.name, 1 << (FIRST_RESOURCE_BIT + i)]));
-  const { names } = classes;
-  const slowMask = (position: number): number => {
-    const name = names[position] as string;
-    const capacityOfNode = nodeCapacity(heldNode(classes, name) as Node);
-    if (!capacityOfNode.limited) return UNKNOWN;
-    let mask = 0;
-    for (const short of fitsRequest(request, capacityOfNode.allocatable, capacity.usageOf(name) ?? emptyNodeUsage))
-      mask |= bitOf.get(short.resourceName) as number;
-    return mask;
-  };
-  const table = scalars.length === 0 && capacity.rooms ? roomsInOrder(capacity.rooms, classes) : undefined;
-  const amounts = [request.milliCPU, request.memory, request.ephemeralStorage].map(Number) as [number, number, number];
-  if (!table || !amounts.every(Number.isSafeInteger)) {
-    const masks = (into: Int32Array) => {
-      for (let i = 0; i < names.length; i++) into[i] = slowMask(i);
-      return into;
-    };
-    return { shortages, masks, maskAt: slowMask };
-  }
-  const masks = (into: Int32Array) => masksFromTable(table, amounts, slowMask, into);
-  const maskAt = (position: number) => tableMask(table, amounts, position, slowMask);
-  return { shortages, masks, maskAt, from: { table, version: capacity.rooms?.version ?? 0, usageOf: capacity.usageOf, request: amounts.join('/') } };
-}
-
-/** fitsRequest on numbers, column by column: the hot loop of a placement over 10,000 nodes. */
-function masksFromTable(table: RoomTable, amounts: [number, number, number], slowMask: (position: number) => number, into: Int32Array): Int32Array {
-  for (let i = 0; i < table.state.length; i++) into[i] = tableMask(table, amounts, i, slowMask);
-  return into;
-}
-
-/** One node's bits from the rooms' table (its row `i`): UNKNOWN for a node of unknown size, the slow check for one the table holds inexactly. */
-function tableMask(table: RoomTable, amounts: readonly [number, number, number], i: number, slowMask: (position: number) => number): number {
-  const at = table.state[i];
-  if (at === RoomState.unlimited) return UNKNOWN;
-  if (at === RoomState.inexact) return slowMask(i);
-  const PODS = 2;
-  const CPU = 4;
-  const MEMORY = 8;
-  const STORAGE = 16;
-  const cpu = amounts[0];
-  const memory = amounts[1];
-  const storage = amounts[2];
-  let mask = (table.pods[i] as number) < 1 ? PODS : 0;
-  if (cpu > 0 && cpu > (table.cpu[i] as number)) mask |= CPU;
-  if (memory > 0 && memory > (table.memory[i] as number)) mask |= MEMORY;
-  if (storage > 0 && storage > (table.ephemeralStorage[i] as number)) mask |= STORAGE;
-  return mask;
-}
-
-/**
- * One node's bits at a time (by its position in `classes.names`), as the buckets count them: for a
- * simulation that works out again only the nodes pods were bound to. Undefined where the buckets
- * would be undefined (too many scalar resources asked). The rooms' table is asked for again when the
- * names change: a table in another order is no longer written to.
- */
-export function roomMaskAt(pod: Pod, classes: NodeClasses, capacity: PlacementCapacity): ((position: number) => number) | undefined {
-  let check = roomCheck(pod, classes, capacity);
-  if (!check) return undefined;
-  let version = classes.layoutVersion;
-  return (position) => {
-    if (classes.layoutVersion !== version) {
-      version = classes.layoutVersion;
-      check = roomCheck(pod, classes, capacity) ?? check;
-    }
-    return (check as RoomCheck).maskAt(position);
-  };
-}
-
-/** Whether a node of these bits fits the pod's request (a node of unknown size does, with a soft reason). */
-export const maskFits = (mask: number): boolean => (mask & ~UNKNOWN) === 0;
 
 /** Buckets counted in an array while groups x masks stay under this many keys; in a map past it. */
 const MAX_TABLE = 1 << 20;

@@ -334,7 +334,6 @@ export function counterWithout(counter: MatchingPodCounter, snapshot: Scheduling
   return Object.assign(recount, { perDomain });
 }
 
-/** A selector's counts per node name: every node's (`complete`, absent ones 0), or those asked for so far; and per domain, as asked. */
 /** The selectors' counts a pod of these labels moves. */
 interface MatchingEntry {
   readonly pod: Pod;
@@ -344,6 +343,7 @@ interface MatchingEntry {
 /** A controller as controlledBy first tells them apart: its kind and name. */
 const controllerKey = (controller: { readonly kind: string; readonly name: string }): string => `${controller.kind}/${controller.name}`;
 
+/** A selector's counts per node name: every node's (`complete`, absent ones 0), or those asked for so far; and per domain, as asked. */
 interface Counts {
   readonly selector: SpreadSelector;
   readonly namespace: string;
