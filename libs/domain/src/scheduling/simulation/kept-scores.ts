@@ -17,7 +17,7 @@ import type { PlacementOptions } from '../placement';
 import { labelHostname, spreadConstraintsOf } from '../topology-spread/spread-constraints';
 import { includesEveryNode } from '../topology-spread/spread-counting';
 import { type KeptTurn, KindRanking } from './kind-ranking';
-import { KindAntiAffinity, affinityKeyOf } from './kind-anti-affinity';
+import { KindAntiAffinity } from './kind-anti-affinity';
 import type { KindSpread } from './kind-spread';
 import type { SimulatedClusterState } from './simulated-cluster-state';
 
@@ -42,16 +42,19 @@ export class KeptScores {
   /** Each kind's ranking; null for a kind not ranked so (placed the usual way). */
   private readonly kinds = new Map<string, KindRanking | null>();
   /**
-   * For each kind, how it was found to be ranked (howRanked) and how many of the pods with pod
-   * affinity terms bound (the state's log) had been read then: while none bound since has a term
-   * that matches it, that holds (unchangedFor), but for plugins whose state changes at every bind.
+   * For each kind, how it was found to be ranked (howRanked) and how many of the pods moved (the
+   * state's log) had been read then: while none moved since has a term that matches it, that holds
+   * (unchangedFor), but for plugins whose state changes at every bind.
    */
   private readonly checks = new Map<string, { at: number; how: 'class' | 'labels' | undefined }>();
   private uniqueHostnames: boolean | undefined;
-  /** The pods with pod affinity terms moved, by what their terms match by (affinityKeyOf): each key's first pod, and the last place in the log one of them moved. */
-  private readonly moves = { scanned: 0, keys: [] as { key: string; pod: Pod }[], lastAt: new Map<string, number>() };
-  /** For each kind, the keys (of moves.keys, the first `tested`) whose terms match its pod. */
-  private readonly matchingKeys = new Map<string, { tested: number; keys: string[] }>();
+  /**
+   * The pods with pod affinity terms moved, by their terms (the log's number for them): each one's
+   * first pod, in the order they first moved, and the last place in the log a pod of each moved.
+   */
+  private readonly moves = { scanned: 0, terms: [] as { id: number; pod: Pod }[], lastAt: [] as number[] };
+  /** For each kind, the terms (of moves.terms, the first `tested`) that match its pod. */
+  private readonly matchingTerms = new Map<string, { tested: number; ids: number[] }>();
   /** Marks by position for the kinds' refreshes (KindInputs.stamps). */
   private readonly stamps: { readonly at: Int32Array; last: number };
   /** The nodes by position as of the last replacement the kinds saw (KindInputs.nodesNow). */
@@ -81,7 +84,7 @@ export class KeptScores {
   turn(pod: Pod, kind: string, more: boolean): KeptTurn | undefined {
     let ranking = this.kinds.get(kind);
     if (ranking === null || (ranking === undefined && !more)) return undefined;
-    const bound = this.state.affinityPodsMoved.length;
+    const bound = this.state.podMoves.pods.length;
     const checked = this.checks.get(kind);
     if (checked && checked.how !== 'labels' && this.unchangedFor(pod, kind, checked.at)) {
       checked.at = bound;
@@ -171,39 +174,39 @@ export class KeptScores {
   }
 
   /**
-   * Whether what InterPodAffinity says of the pod is as it was when the pods with pod affinity terms
-   * bound before `from` had been: so when no term of those bound since matches the pod (an existing
+   * Whether what InterPodAffinity says of the pod is as it was when the pods moved before `from`
+   * (in the state's log) had been: so when no term of those moved since matches the pod (an existing
    * pod's required anti-affinity the pod meets makes its placement node by node; its terms that
    * match the pod make InterPodAffinity score it). The pod's own terms, ports, volumes and spread
    * constraints never change: a pod they place node by node stays so.
    */
   private unchangedFor(pod: Pod, kind: string, from: number): boolean {
-    const log = this.state.affinityPodsMoved;
-    if (from === log.length) return true;
-    // The moves not read yet: each moved pod's terms by key, the last place in the log a pod of each moved.
+    const log = this.state.podMoves;
+    if (from === log.pods.length) return true;
+    // The moves not read yet: the pods with terms, by their terms, the last place in the log a pod of each moved.
     const moves = this.moves;
-    for (let j = moves.scanned; j < log.length; j++) {
-      const moved = log[j] as Pod;
-      const key = affinityKeyOf(moved);
-      if (!moves.lastAt.has(key)) moves.keys.push({ key, pod: moved });
-      moves.lastAt.set(key, j);
+    for (let j = moves.scanned; j < log.pods.length; j++) {
+      const id = log.terms[j] as number;
+      if (id < 0) continue;
+      if (moves.lastAt[id] === undefined) moves.terms.push({ id, pod: log.pods[j] as Pod });
+      moves.lastAt[id] = j;
     }
-    moves.scanned = log.length;
-    // The keys whose terms match the kind, tested once each as they first appear.
-    let matching = this.matchingKeys.get(kind);
-    if (!matching) this.matchingKeys.set(kind, (matching = { tested: 0, keys: [] }));
-    if (matching.tested < moves.keys.length) {
+    moves.scanned = log.pods.length;
+    // The terms that match the kind, tested once each as they first appear.
+    let matching = this.matchingTerms.get(kind);
+    if (!matching) this.matchingTerms.set(kind, (matching = { tested: 0, ids: [] }));
+    if (matching.tested < moves.terms.length) {
       const namespaceLabels = namespaceLabelsOf(this.state.context.snapshot.namespace(podNamespace(pod)));
-      for (let k = matching.tested; k < moves.keys.length; k++) {
-        const { key, pod: moved } = moves.keys[k] as { key: string; pod: Pod };
+      for (let k = matching.tested; k < moves.terms.length; k++) {
+        const { id, pod: moved } = moves.terms[k] as { id: number; pod: Pod };
         const terms = podAffinityTermsOf(moved);
         const lists = [terms.requiredAffinity, terms.requiredAntiAffinity, terms.preferredAffinity, terms.preferredAntiAffinity];
         if (terms.parseErrors !== undefined || lists.some((list) => list.some((term) => affinityTermMatches(term, pod, namespaceLabels))))
-          matching.keys.push(key);
+          matching.ids.push(id);
       }
-      matching.tested = moves.keys.length;
+      matching.tested = moves.terms.length;
     }
-    return matching.keys.every((key) => (moves.lastAt.get(key) as number) < from);
+    return matching.ids.every((id) => (moves.lastAt[id] as number) < from);
   }
 
   /** The kind's ranking from its first turn's buckets; undefined when it cannot be kept so. */

@@ -62,11 +62,9 @@ export interface SimulatedClusterState {
   /** The position of each node replaced (setNode), in order: whose class changed since a turn. */
   readonly replacedPositions: readonly number[];
   /**
-   * The pods with pod affinity or anti-affinity terms bound or taken off so far, in order: until one
-   * whose terms match a pod is, what InterPodAffinity says of it stays.
+   * Every pod bound or taken off so far, in order, and its node's position (~position when taken
+   * off): until one whose terms match a pod moves, what InterPodAffinity says of it stays.
    */
-  readonly affinityPodsMoved: readonly Pod[];
-  /** Every pod bound or taken off so far, in order, and its node's position (~position when taken off). */
   readonly podMoves: PodMoves;
 }
 
@@ -220,7 +218,6 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
 
   const boundPositions: number[] = [];
   const replacedPositions: number[] = [];
-  const affinityPodsMoved: Pod[] = [];
   const podMoves = { pods: [] as Pod[], at: [] as number[], labelSet: [] as number[], terms: [] as number[] };
   const labelSets = new Map<string, number>();
   const termSets = new Map<string, number>();
@@ -253,7 +250,6 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     if (podLabels) addToPodLabelIndex(podLabels, node, pod, ordinal);
     if (affinityPods) addToAffinityPodIndex(affinityPods, node, pod, ordinal);
     spread.bound(pod, node);
-    if (podHasPodAffinity(pod)) affinityPodsMoved.push(pod);
     moved(pod, position);
   };
   const bind = (pod: Pod, nodeName: string): void => bindAt(pod, nodeName, (position, length) => podOrdinal(position, nextPlace(nodeName, length)));
@@ -277,7 +273,6 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     const ordinal = podLabels ? removeFromPodLabelIndex(podLabels, pod) : undefined;
     if (affinityPods) removeFromAffinityPodIndex(affinityPods, pod);
     spread.unbound(pod, node);
-    if (podHasPodAffinity(pod)) affinityPodsMoved.push(pod);
     moved(pod, ~position);
     return ordinal;
   };
@@ -314,7 +309,6 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     setNode,
     boundPositions,
     replacedPositions,
-    affinityPodsMoved,
     podMoves,
   };
 }
