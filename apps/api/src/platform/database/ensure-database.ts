@@ -25,6 +25,8 @@ export async function ensureDatabase(databaseUrl: string): Promise<EnsureDatabas
   const maintenance = new URL(target.href);
   maintenance.pathname = '/postgres';
   const admin = new Client({ connectionString: maintenance.href });
+  // A connection cut by the server says so as an event as well as by the query's rejection: heard, not fatal.
+  admin.on('error', () => undefined);
   await admin.connect();
   try {
     // Identifiers cannot be bound as parameters: quote the name so that any character is safe.
@@ -53,6 +55,7 @@ export function databaseNameOf(url: URL): string {
 
 async function databaseExists(databaseUrl: string): Promise<boolean> {
   const probe = new Client({ connectionString: databaseUrl });
+  probe.on('error', () => undefined);
   try {
     await probe.connect();
     return true;

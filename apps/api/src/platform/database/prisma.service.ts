@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { AppConfig } from '../config/app-config';
@@ -33,7 +33,16 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     });
     super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
     const connections = new Map<number, pg.PoolClient>();
-    pool.on('connect', (client) => connections.set(processIdOf(client), client));
+    const logger = new Logger(PrismaService.name);
+    // A connection cut by the server (a restart, a failover) says so as an 'error' event, on the pool
+    // while it is idle and on the client while someone holds it: with no listener either ends the
+    // process. Each client keeps one for its whole life, so a holder that listens for nothing (its
+    // statements reject anyway) cannot crash it; the pool drops a client that is no longer queryable.
+    pool.on('error', (error) => logger.warn(`an idle database connection was lost: ${error.message}`));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      connections.set(processIdOf(client), client);
+    });
     pool.on('remove', (client) => {
       connections.delete(processIdOf(client));
       const prisma = this.bound.get(client);
