@@ -232,6 +232,28 @@ function nodeNonMissingRequests(requests: Amounts, podLevelSet: boolean): Amount
  * cpu and memory PodInfo.CalculateResource adds for the scoring (NonZeroRequested).
  */
 export function podResourceRequest(pod: Pod): PodResourceRequest {
+  // A pod's copies (its replacement, the replacement bound) share its containers: parsed once for them all.
+  const containers = plainContainers(pod);
+  const kept = containers && requestsByContainers.get(containers);
+  if (kept) return kept;
+  const request = computePodResourceRequest(pod);
+  if (containers) requestsByContainers.set(containers, request);
+  return request;
+}
+
+/**
+ * The containers of a pod whose requests they alone decide (no init containers, overhead nor
+ * pod-level resources): the requests of such pods are kept by their containers (never changed: the
+ * domain's objects are not).
+ */
+function plainContainers(pod: Pod): readonly Container[] | undefined {
+  const spec = pod.spec;
+  return spec && !spec.initContainers?.length && !spec.overhead && !spec.resources ? spec.containers : undefined;
+}
+
+const requestsByContainers = new WeakMap<readonly Container[], PodResourceRequest>();
+
+function computePodResourceRequest(pod: Pod): PodResourceRequest {
   const parsed = containerAmountsOf(pod);
   const aggregate = aggregateContainerRequests(parsed);
   const podLevel = podLevelRequests(pod, aggregate);
@@ -255,5 +277,12 @@ export function podResourceRequest(pod: Pod): PodResourceRequest {
  * nonZero), which fills only what the pod level leaves unnamed.
  */
 export function podNonZeroScoringRequest(pod: Pod): ResourceRequest {
-  return inSchedulerUnits(podRequestAmounts(pod, defaultNonZeroRequests));
+  const containers = plainContainers(pod);
+  const kept = containers && scoringRequestsByContainers.get(containers);
+  if (kept) return kept;
+  const request = inSchedulerUnits(podRequestAmounts(pod, defaultNonZeroRequests));
+  if (containers) scoringRequestsByContainers.set(containers, request);
+  return request;
 }
+
+const scoringRequestsByContainers = new WeakMap<readonly Container[], ResourceRequest>();

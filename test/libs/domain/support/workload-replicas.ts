@@ -32,55 +32,80 @@ const workload = fc.record({
   // One replica a node (ranked with each node's outcome kept), or across zones or preferred (placed the usual way).
   antiAffinity: fc.constantFrom('none', 'none', 'hostname', 'zone', 'preferred'),
 });
+type Workload = Omit<typeof workload extends fc.Arbitrary<infer W> ? W : never, 'app'> & { readonly app: string };
+
+/** The replicas picked, in turn, of the workloads given. */
+function replicasOf(kinds: readonly Workload[], picks: readonly number[]): Pod[] {
+  return picks.map((pick, i): Pod => {
+    const w = kinds[pick % kinds.length] as (typeof kinds)[number];
+    return {
+      metadata: {
+        name: `p${i}`,
+        namespace: 'default',
+        labels: { app: w.app },
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${w.app}-rs`, uid: `uid-${w.app}`, controller: true }],
+      },
+      spec: {
+        priority: 0,
+        // Tolerating the hard taints only leaves PreferNoSchedule ones to score (TaintToleration).
+        ...(w.tolerate === 'all' ? { tolerations: [{ operator: 'Exists' }] } : {}),
+        ...(w.tolerate === 'hard'
+          ? {
+              tolerations: [
+                { operator: 'Exists', effect: 'NoSchedule' },
+                { operator: 'Exists', effect: 'NoExecute' },
+              ],
+            }
+          : {}),
+        ...(w.soft.length
+          ? {
+              topologySpreadConstraints: w.soft.map((c) => ({
+                ...c,
+                whenUnsatisfiable: 'ScheduleAnyway',
+                labelSelector: { matchLabels: { app: w.app } },
+              })),
+            }
+          : {}),
+        affinity: {
+          ...(w.preferZone
+            ? {
+                nodeAffinity: {
+                  preferredDuringSchedulingIgnoredDuringExecution: [
+                    { weight: 10, preference: { matchExpressions: [{ key: 'zone', operator: 'In', values: [w.preferZone] }] } },
+                  ],
+                },
+              }
+            : {}),
+          ...antiAffinityOf(w.app, w.antiAffinity),
+        },
+        containers: [{ name: 'c', image: w.image, resources: { requests: { cpu: w.cpu, memory: w.memory } } }],
+      },
+    };
+  });
+}
+
 export const workloadReplicas: fc.Arbitrary<Pod[]> = fc
   .tuple(fc.array(workload, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(2), { minLength: 1, maxLength: 10 }))
-  .map(([kinds, picks]) =>
-    picks.map((pick, i): Pod => {
-      const w = kinds[pick % kinds.length] as (typeof kinds)[number];
-      return {
-        metadata: {
-          name: `p${i}`,
-          namespace: 'default',
-          labels: { app: w.app },
-          ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${w.app}-rs`, uid: `uid-${w.app}`, controller: true }],
-        },
-        spec: {
-          priority: 0,
-          // Tolerating the hard taints only leaves PreferNoSchedule ones to score (TaintToleration).
-          ...(w.tolerate === 'all' ? { tolerations: [{ operator: 'Exists' }] } : {}),
-          ...(w.tolerate === 'hard'
-            ? {
-                tolerations: [
-                  { operator: 'Exists', effect: 'NoSchedule' },
-                  { operator: 'Exists', effect: 'NoExecute' },
-                ],
-              }
-            : {}),
-          ...(w.soft.length
-            ? {
-                topologySpreadConstraints: w.soft.map((c) => ({
-                  ...c,
-                  whenUnsatisfiable: 'ScheduleAnyway',
-                  labelSelector: { matchLabels: { app: w.app } },
-                })),
-              }
-            : {}),
-          affinity: {
-            ...(w.preferZone
-              ? {
-                  nodeAffinity: {
-                    preferredDuringSchedulingIgnoredDuringExecution: [
-                      { weight: 10, preference: { matchExpressions: [{ key: 'zone', operator: 'In', values: [w.preferZone] }] } },
-                    ],
-                  },
-                }
-              : {}),
-            ...antiAffinityOf(w.app, w.antiAffinity),
-          },
-          containers: [{ name: 'c', image: w.image, resources: { requests: { cpu: w.cpu, memory: w.memory } } }],
-        },
-      };
+  .map(([kinds, picks]) => replicasOf(kinds, picks));
+
+/**
+ * Replicas of workloads alike in all but their names (the labels their selectors count), some asking
+ * another cpu: kinds placed by class that share one ranking, each reading its own matching pods.
+ */
+export const alikeWorkloadReplicas: fc.Arbitrary<Pod[]> = fc
+  .tuple(
+    workload,
+    fc.array(fc.record({ app: fc.constantFrom('web', 'db', 'cache', 'api'), cpu: fc.option(fc.constantFrom('100m', '1'), { nil: undefined }) }), {
+      minLength: 2,
+      maxLength: 4,
     }),
+    fc.array(fc.nat(3), { minLength: 2, maxLength: 12 }),
+  )
+  .map(([w, variants, picks]) =>
+    replicasOf(
+      variants.map((v) => ({ ...w, app: v.app, ...(v.cpu ? { cpu: v.cpu } : {}) })),
+      picks,
+    ),
   );
 // Some nodes hold the workloads' image already (ImageLocality scores them).
 export const withImages: fc.Arbitrary<Node[]> = fc

@@ -1,4 +1,6 @@
 import type { Node, Pod } from '../../types';
+import { jsonOf } from '../../eviction/pod-kinds';
+import { podNonZeroScoringRequest, podResourceRequest } from '../../resources/pod-requests';
 import { ScorePluginWeights } from '../framework/default-scores';
 import { type GroupedContext, groupedContext } from '../grouped-placement';
 import { bucketsFor } from '../grouped-summary';
@@ -36,11 +38,42 @@ import type { SimulatedClusterState } from './simulated-cluster-state';
 
 export type { KeptTurn } from './kind-ranking';
 
+/** A kind's ranking: its own, or one it shares with kinds alike (by their key), read with its own spread counts. */
+interface Ranked {
+  readonly ranking: KindRanking;
+  readonly shared?: { readonly key: string; readonly spread: KindSpread | undefined };
+}
+
+/**
+ * What a ranking of a pod placed by class reads of it but its matching pods: the filters by class
+ * (its node name, node selector, affinity, tolerations, requests), the scores (the same, and its
+ * images where nodes differ in them), and its spread constraints' keys and skews (its selectors
+ * only count matching pods, which each kind reads of its own). The replicas of workloads alike
+ * (a thousand Deployments asking the same cpu and memory) share one.
+ */
+function sharedKeyOf(pod: Pod, spread: KindSpread | undefined, imagesRead: boolean): string {
+  const spec = pod.spec ?? {};
+  const request = podResourceRequest(pod);
+  const nonZero = podNonZeroScoringRequest(pod);
+  const images = imagesRead ? [...(spec.initContainers ?? []), ...(spec.containers ?? [])].map((c) => c.image ?? null) : null;
+  return jsonOf([
+    spec.nodeName ?? null,
+    spec.nodeSelector ?? null,
+    spec.affinity ?? null,
+    spec.tolerations ?? null,
+    [request.milliCPU, request.memory, request.ephemeralStorage, ...request.scalar, nonZero.milliCPU, nonZero.memory].map(String),
+    images,
+    spread ? [spread.constraints.map((c) => [c.topologyKey, c.maxSkew]), spread.requireAllTopologies] : null,
+  ]);
+}
+
 const W = ScorePluginWeights;
 
 export class KeptScores {
   /** Each kind's ranking; null for a kind not ranked so (placed the usual way). */
-  private readonly kinds = new Map<string, KindRanking | null>();
+  private readonly kinds = new Map<string, Ranked | null>();
+  /** The rankings kinds placed by class share, by what they read (sharedKeyOf). */
+  private readonly shared = new Map<string, KindRanking>();
   /**
    * For each kind, how it was found to be ranked (howRanked) and how many of the pods moved (the
    * state's log) had been read then: while none moved since has a term that matches it, that holds
@@ -82,19 +115,25 @@ export class KeptScores {
    * ranking costing a pass over the nodes that only later turns win back.
    */
   turn(pod: Pod, kind: string, more: boolean): KeptTurn | undefined {
-    let ranking = this.kinds.get(kind);
-    if (ranking === null || (ranking === undefined && !more)) return undefined;
+    let ranked = this.kinds.get(kind);
+    // A shared ranking dropped since (another kind's turn found it could not follow): the kind is found again.
+    if (ranked?.shared && this.shared.get(ranked.shared.key) !== ranked.ranking) {
+      this.kinds.delete(kind);
+      this.checks.delete(kind);
+      ranked = undefined;
+    }
+    if (ranked === null || (ranked === undefined && !more)) return undefined;
     const bound = this.state.podMoves.pods.length;
     const checked = this.checks.get(kind);
     if (checked && checked.how !== 'labels' && this.unchangedFor(pod, kind, checked.at)) {
       checked.at = bound;
-      return checked.how === 'class' && ranking ? this.turnOf(kind, ranking) : undefined;
+      return checked.how === 'class' && ranked ? this.turnOf(kind, ranked) : undefined;
     }
     // A kind ranked by its nodes' hostnames: its InterPodAffinity counts moved by the pods moved since.
     const followed = this.antiAffinity.get(kind);
-    if (checked?.how === 'labels' && ranking && followed?.follow()) {
+    if (checked?.how === 'labels' && ranked && followed?.follow()) {
       checked.at = bound;
-      return this.turnOf(kind, ranking, followed.outcomeOf);
+      return this.turnOf(kind, ranked, followed.outcomeOf);
     }
     // Found again: the first turn, a pod bound since whose terms match the kind, or one the counts cannot follow.
     this.antiAffinity.delete(kind);
@@ -102,12 +141,14 @@ export class KeptScores {
     const how = this.howRanked(pod, grouped);
     this.checks.set(kind, { at: bound, how });
     if (!how) return undefined;
-    ranking ??= this.rankingOf(pod, grouped) ?? null;
-    this.kinds.set(kind, ranking);
-    if (how !== 'labels') return this.turnOf(kind, ranking);
-    const counts = ranking ? this.antiAffinityOf(pod) : undefined;
+    // Placed by class, a kind shares the ranking of kinds alike (sharedKeyOf); one with plugins of its own has its own.
+    if (ranked && (ranked.shared !== undefined) !== (how === 'class')) ranked = undefined;
+    ranked ??= this.rankingOf(pod, grouped, how === 'class') ?? null;
+    this.kinds.set(kind, ranked);
+    if (how !== 'labels') return this.turnOf(kind, ranked);
+    const counts = ranked ? this.antiAffinityOf(pod) : undefined;
     if (counts) this.antiAffinity.set(kind, counts);
-    return this.turnOf(kind, ranking, counts ? counts.outcomeOf : nodeOutcomes(grouped.prepared.plugins.afterResources));
+    return this.turnOf(kind, ranked, counts ? counts.outcomeOf : nodeOutcomes(grouped.prepared.plugins.afterResources));
   }
 
   /** The kind's InterPodAffinity counts by hostname, from its PreFilter over the cluster as it stands (see kind-anti-affinity.ts). */
@@ -128,12 +169,14 @@ export class KeptScores {
   }
 
   /** The ranking's turn; a ranking that cannot follow the cluster's changes is dropped, to be made anew at the kind's next turn. */
-  private turnOf(kind: string, ranking: KindRanking | null, outcomeOf?: Parameters<KindRanking['turn']>[0]): KeptTurn | undefined {
-    const turn = ranking?.turn(outcomeOf);
-    if (ranking && !turn) {
+  private turnOf(kind: string, ranked: Ranked | null, outcomeOf?: Parameters<KindRanking['turn']>[0]): KeptTurn | undefined {
+    if (!ranked) return undefined;
+    const turn = ranked.shared ? ranked.ranking.turnSharing(ranked.shared.spread) : ranked.ranking.turn(outcomeOf);
+    if (!turn) {
       this.kinds.delete(kind);
       this.checks.delete(kind);
       this.antiAffinity.delete(kind);
+      if (ranked.shared) this.shared.delete(ranked.shared.key);
     }
     return turn;
   }
@@ -209,17 +252,43 @@ export class KeptScores {
     return matching.ids.every((id) => (moves.lastAt[id] as number) < from);
   }
 
-  /** The kind's ranking from its first turn's buckets; undefined when it cannot be kept so. */
-  private rankingOf(pod: Pod, grouped: GroupedContext): KindRanking | undefined {
+  /**
+   * The kind's ranking, from its first turn's buckets: its own, or (`shared`) the one of the kinds
+   * alike in all that a ranking without counts of matching pods reads (sharedKeyOf), made at the
+   * first of them's turn. Undefined when it cannot be kept so.
+   */
+  private rankingOf(pod: Pod, grouped: GroupedContext, shared: boolean): Ranked | undefined {
+    const spread = this.spreadOf(pod);
+    if (spread === null) return undefined;
+    if (!shared) {
+      const ranking = this.newRanking(pod, grouped, spread);
+      return ranking && { ranking };
+    }
+    const image = imageLocalityScoreOf(pod, this.state.context.snapshot);
+    const key = sharedKeyOf(pod, spread, image.alike === undefined);
+    let ranking = this.shared.get(key);
+    if (!ranking) {
+      ranking = this.newRanking(pod, grouped, spread && { ...spread, hostAt: undefined, hostPositions: undefined }, image);
+      if (!ranking) return undefined;
+      this.shared.set(key, ranking);
+    }
+    return { ranking, shared: { key, spread } };
+  }
+
+  /** A ranking of the pod's nodes from its first turn's buckets, with the spread given; undefined when it cannot be kept so. */
+  private newRanking(
+    pod: Pod,
+    grouped: GroupedContext,
+    spread: KindSpread | undefined,
+    image = imageLocalityScoreOf(pod, this.state.context.snapshot),
+  ): KindRanking | undefined {
     const { classes, capacity, context } = this.state;
     const placed = bucketsFor(pod, classes, grouped, this.options, capacity, 0, true);
     const bucketAt = placed?.bucketAt;
     const maskAt = roomMaskAt(pod, classes, capacity);
-    const spread = this.spreadOf(pod);
-    if (!placed || !bucketAt || !maskAt || spread === null || !capacity.rooms) return undefined;
+    if (!placed || !bucketAt || !maskAt || !capacity.rooms) return undefined;
     const nodes = context.snapshot.nodes;
     const terms = pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution;
-    const image = imageLocalityScoreOf(pod, context.snapshot);
     return new KindRanking({
       names: classes.names,
       nodes,
@@ -284,7 +353,8 @@ export class KeptScores {
     const counter = context.indexes?.spreadCounter;
     const perDomain = counter?.perDomain;
     const countsByPosition = counter?.countsByPosition;
-    if (!perDomain || !countsByPosition) return null;
+    const positionsCounted = counter?.positionsCounted;
+    if (!perDomain || !countsByPosition || !positionsCounted) return null;
     const constraints = soft.value;
     if (!constraints.every((c) => includesEveryNode(c, pod))) return null;
     const onHostname = constraints.filter((c) => c.topologyKey === labelHostname);
@@ -302,6 +372,7 @@ export class KeptScores {
       hasHostname: hostSelector ? labelPresence(classes, labelHostname) : undefined,
       requireAllTopologies,
       hostAt: hostSelector ? () => countsByPosition(hostSelector, namespace) as Int32Array : undefined,
+      hostPositions: hostSelector ? () => positionsCounted(hostSelector, namespace) as readonly number[] : undefined,
       domainCounts: (c) => perDomain(c.topologyKey, requiredKeys, c.selector, namespace),
     };
   }

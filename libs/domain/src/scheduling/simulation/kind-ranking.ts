@@ -63,6 +63,41 @@ interface NodeVerdict {
   readonly reasons: readonly string[];
 }
 
+/** What a turn reads of the groups as they stand: the live ones, and the normalizations' inputs over them. */
+interface Standing {
+  readonly live: readonly number[];
+  readonly feasible: number;
+  readonly ignoredCount: number;
+  readonly maxSoft: number;
+  readonly maxAffinity: number;
+  /** The spread sets that hold a node scored. */
+  readonly scored: Uint8Array | undefined;
+  readonly summary: string;
+}
+
+/** A sharing kind's matching pods by position now, and the positions that may hold some. */
+interface OwnCounts {
+  readonly hostAt: Int32Array;
+  readonly positions: readonly number[];
+}
+
+/** A turn's groups by their place k: the ranking's group, the count of matching pods, how many nodes, the first node (-1: the group's own first member). */
+interface TurnGroups {
+  count: number;
+  readonly group: number[];
+  readonly host: number[];
+  readonly members: number[];
+  readonly first: number[];
+}
+
+/** By group, for a turn's splits: the turn's stamp where marked, how many nodes it loses, and its split groups' places by count of matching pods. */
+interface SplitColumns {
+  last: number;
+  readonly stamp: Int32Array;
+  readonly off: Int32Array;
+  readonly at: Int32Array;
+}
+
 /** A node's parts that never change in a simulation. */
 interface StaticPart {
   readonly soft: number;
@@ -88,6 +123,8 @@ const W = ScorePluginWeights;
 const ROOM_LIMIT = 1 << 9;
 const HOST_LIMIT = 1 << 3;
 const PART_LIMIT = 1 << 18;
+/** Split groups are found by group and count of matching pods in a column while the count is under this (a map past it). */
+const SPLIT_HOSTS = 4;
 /** Above every node's bits (one per resource a pod may be short of, 25 at most): a state's key is outcome * MASK_LIMIT + bits. */
 const MASK_LIMIT = 2 ** 26;
 
@@ -126,6 +163,8 @@ export class KindRanking {
   private builtParts: Int32Array | undefined;
   private readonly verdictNodes = new Map<number, Node>();
   private spreadColumns: SpreadGroups = { count: 0, set: new Int32Array(64), host: new Int32Array(64), flags: new Uint8Array(64) };
+  private readonly turnColumns: TurnGroups = { count: 0, group: [], host: [], members: [], first: [] };
+  private splits: SplitColumns | undefined;
 
   constructor(private readonly inputs: KindInputs) {
     const n = (this.n = inputs.names.length);
@@ -345,6 +384,26 @@ export class KindRanking {
    * when a node's change cannot be followed (see reverdict): the caller ranks the kind anew.
    */
   turn(outcomeOf?: (node: Node) => PluginOutcome): KeptTurn | undefined {
+    const standing = this.stand(outcomeOf);
+    return standing && this.choose(standing, this.inputs.spread, undefined);
+  }
+
+  /**
+   * The turn of a kind that shares this ranking: one alike in all the groups read but its matching
+   * pods (the replicas of workloads alike in requests, filters and spread keys), the ranking built
+   * without counts of matching pods (its spread's hostAt absent). The kind's own counts (`spread`'s)
+   * split the nodes that hold its matching pods off their groups: a few hundred nodes a turn, where a
+   * ranking of its own would pass over every node at its first turn and move every node bound to at
+   * its turns. Undefined as turn's.
+   */
+  turnSharing(spread: KindSpread | undefined): KeptTurn | undefined {
+    const standing = this.stand(undefined);
+    const own = spread?.hostAt && spread.hostPositions ? { hostAt: spread.hostAt(), positions: spread.hostPositions() } : undefined;
+    return standing && this.choose(standing, spread, own);
+  }
+
+  /** The groups moved to the cluster as it stands (its changes since the last turn), and what the normalizations read of them. */
+  private stand(outcomeOf: ((node: Node) => PluginOutcome) | undefined): Standing | undefined {
     if (!this.reverdict(outcomeOf)) return undefined;
     this.refresh(outcomeOf);
     const { spread } = this.inputs;
@@ -371,14 +430,19 @@ export class KindRanking {
     }
     this.live = live;
     this.summary ??= summaryOfStates(this.inputs.placed, this.statesCounted(), this.n, feasible, this.reasonDelta);
-    const summary = this.summary;
-    if (feasible === 0) return { node: null, summary };
+    return { live, feasible, ignoredCount, maxSoft, maxAffinity, scored, summary: this.summary };
+  }
 
-    const spreadScores = spread && scored ? groupSpreadScores(spread, scored, feasible - ignoredCount, this.spreadGroups(live)) : undefined;
+  /** The node chosen over the groups as they stand, a kind's own counts (`own`) splitting its nodes with matching pods off them. */
+  private choose(standing: Standing, spread: KindSpread | undefined, own: OwnCounts | undefined): KeptTurn {
+    const { feasible, ignoredCount, maxSoft, maxAffinity, scored, summary } = standing;
+    if (feasible === 0) return { node: null, summary };
+    const turn = this.turnGroups(standing.live, own);
+    const spreadScores = spread && scored ? groupSpreadScores(spread, scored, feasible - ignoredCount, this.spreadGroups(turn)) : undefined;
     let best = -Infinity;
-    let bestGroups: number[] = [];
-    for (let k = 0; k < live.length; k++) {
-      const group = this.groups[live[k] as number] as ScoreGroup;
+    let bestAt: number[] = [];
+    for (let k = 0; k < turn.count; k++) {
+      const group = this.groups[turn.group[k] as number] as ScoreGroup;
       const part = this.parts[group.part] as StaticPart;
       let total = (maxSoft === 0 ? maxNodeScore : maxNodeScore - Math.trunc((maxNodeScore * part.soft) / maxSoft)) * W.TaintToleration + group.room;
       if (spreadScores) total += spreadScores[k] as number;
@@ -386,35 +450,147 @@ export class KindRanking {
       total += part.image * W.ImageLocality;
       if (total > best) {
         best = total;
-        bestGroups = [live[k] as number];
-      } else if (total === best) bestGroups.push(live[k] as number);
+        bestAt = [k];
+      } else if (total === best) bestAt.push(k);
     }
     // The first node by name of the best groups; every node of them tied.
     let tied = 0;
     let chosen = this.n;
-    for (const g of bestGroups) {
-      const group = this.groups[g] as ScoreGroup;
-      tied += group.count;
-      const members = group.members;
-      while (this.groupAt[members.peek() as number] !== g) members.pop();
-      chosen = Math.min(chosen, members.peek() as number);
+    for (const k of bestAt) {
+      tied += turn.members[k] as number;
+      const first = turn.first[k] as number;
+      chosen = Math.min(chosen, first >= 0 ? first : this.firstMember(turn.group[k] as number, own?.hostAt));
     }
     return { node: this.inputs.names[chosen] as string, summary, ...(tied > 1 ? { bestTied: tied } : {}) };
   }
 
-  /** The live groups as the spread score reads them, in columns kept from turn to turn. */
-  private spreadGroups(live: readonly number[]): SpreadGroups {
-    const count = live.length;
+  /**
+   * The turn's groups: the live groups (less the nodes `own` splits off: first -1, their first node
+   * read from their members), then the split nodes by group and count of matching pods (first: their
+   * first position). In columns kept from turn to turn.
+   */
+  private turnGroups(live: readonly number[], own: OwnCounts | undefined): TurnGroups {
+    const t = this.turnColumns;
+    let count = 0;
+    const push = (group: number, host: number, members: number, first: number) => {
+      t.group[count] = group;
+      t.host[count] = host;
+      t.members[count] = members;
+      t.first[count] = first;
+      count++;
+    };
+    if (!own) {
+      for (const g of live) {
+        const group = this.groups[g] as ScoreGroup;
+        push(g, group.host, group.count, -1);
+      }
+      t.count = count;
+      return t;
+    }
+    // The split nodes, by group and count: how many each group loses, each split group's place among the
+    // turn's groups. Columns by group marked with the turn's stamp, not maps: a turn splits a few hundred nodes.
+    const splits = this.splitColumns(this.groups.length);
+    const stamp = ++splits.last;
+    const { hostAt, positions } = own;
+    const firstSplit = live.length;
+    count = firstSplit;
+    let beyond: Map<string, number> | undefined;
+    for (let j = 0; j < positions.length; j++) {
+      const i = positions[j] as number;
+      const host = hostAt[i] as number;
+      const g = this.groupAt[i] as number;
+      if (host <= 0 || g < 0) continue;
+      if (splits.stamp[g] !== stamp) {
+        splits.stamp[g] = stamp;
+        splits.off[g] = 0;
+        for (let h = 0; h < SPLIT_HOSTS; h++) splits.at[g * SPLIT_HOSTS + h] = -1;
+      }
+      splits.off[g] = (splits.off[g] as number) + 1;
+      let at: number;
+      if (host < SPLIT_HOSTS) at = splits.at[g * SPLIT_HOSTS + host] as number;
+      else at = (beyond ??= new Map()).get(`${g}/${host}`) ?? -1;
+      if (at < 0) {
+        at = count;
+        push(g, host, 1, i);
+        if (host < SPLIT_HOSTS) splits.at[g * SPLIT_HOSTS + host] = at;
+        else (beyond as Map<string, number>).set(`${g}/${host}`, at);
+      } else {
+        t.members[at] = (t.members[at] as number) + 1;
+        if (i < (t.first[at] as number)) t.first[at] = i;
+      }
+    }
+    // Then the live groups less their split nodes, in the places before the splits (those left empty dropped after).
+    const splitCount = count - firstSplit;
+    count = 0;
+    const base = { group: [] as number[], members: [] as number[] };
+    for (const g of live) {
+      const group = this.groups[g] as ScoreGroup;
+      const left = group.count - (splits.stamp[g] === stamp ? (splits.off[g] as number) : 0);
+      if (left > 0) {
+        base.group.push(g);
+        base.members.push(left);
+      }
+    }
+    // Move the splits down behind the live groups kept (fewer than live: the places are free).
+    const kept = base.group.length;
+    for (let k = 0; k < splitCount; k++) {
+      const from = firstSplit + k;
+      const to = kept + k;
+      t.group[to] = t.group[from] as number;
+      t.host[to] = t.host[from] as number;
+      t.members[to] = t.members[from] as number;
+      t.first[to] = t.first[from] as number;
+    }
+    for (let k = 0; k < kept; k++) {
+      const g = base.group[k] as number;
+      t.group[k] = g;
+      t.host[k] = (this.groups[g] as ScoreGroup).host;
+      t.members[k] = base.members[k] as number;
+      t.first[k] = -1;
+    }
+    t.count = kept + splitCount;
+    return t;
+  }
+
+  /** The columns by group turnGroups marks, grown to `groups`. */
+  private splitColumns(groups: number): SplitColumns {
+    let columns = this.splits;
+    if (!columns || columns.stamp.length < groups) {
+      const size = Math.max(64, groups * 2);
+      columns = this.splits = { last: 0, stamp: new Int32Array(size), off: new Int32Array(size), at: new Int32Array(size * SPLIT_HOSTS) };
+    }
+    return columns;
+  }
+
+  /** The first node by position of group g's own (its members now, less those a kind's counts split off). */
+  private firstMember(g: number, hostAt: Int32Array | undefined): number {
+    const members = (this.groups[g] as ScoreGroup).members;
+    let aside: number[] | undefined;
+    for (;;) {
+      const i = members.peek() as number;
+      // A member that left the group is gone for good (it is pushed again when it comes back).
+      if (this.groupAt[i] !== g) members.pop();
+      else if (hostAt !== undefined && (hostAt[i] as number) > 0) (aside ??= []).push(members.pop() as number);
+      else break;
+    }
+    const first = members.peek() as number;
+    if (aside) for (const i of aside) members.push(i);
+    return first;
+  }
+
+  /** The turn's groups as the spread score reads them, in columns kept from turn to turn. */
+  private spreadGroups(turn: TurnGroups): SpreadGroups {
+    const count = turn.count;
     if (this.spreadColumns.set.length < count) {
       const size = Math.max(count, 2 * this.spreadColumns.set.length);
       this.spreadColumns = { count: 0, set: new Int32Array(size), host: new Int32Array(size), flags: new Uint8Array(size) };
     }
     const { set, host, flags } = this.spreadColumns;
     for (let k = 0; k < count; k++) {
-      const group = this.groups[live[k] as number] as ScoreGroup;
+      const group = this.groups[turn.group[k] as number] as ScoreGroup;
       const part = this.parts[group.part] as StaticPart;
       set[k] = part.set;
-      host[k] = group.host;
+      host[k] = turn.host[k] as number;
       flags[k] = (part.hasHostname ? HAS_HOSTNAME : 0) | (part.ignored ? IGNORED : 0);
     }
     return { ...this.spreadColumns, count };

@@ -17,6 +17,8 @@ export interface KindSpread {
   readonly requireAllTopologies: boolean;
   /** The kind's matching pods on each node by name now, for its constraint on the hostname (at most one): absent nodes hold none. */
   readonly hostAt: (() => Int32Array) | undefined;
+  /** With hostAt: every position whose count may not be 0 (a workload's nodes), each once. */
+  readonly hostPositions: (() => readonly number[]) | undefined;
   /** A constraint's counts per domain now (the kept counts). */
   readonly domainCounts: (constraint: SpreadConstraint) => ReadonlyMap<string, number>;
 }

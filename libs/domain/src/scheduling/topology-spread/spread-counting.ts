@@ -27,6 +27,12 @@ export type MatchingPodCounter = ((node: Node, selector: SpreadSelector, namespa
    * array read later holds the counts then. Never to be changed by the caller.
    */
   readonly countsByPosition?: (selector: SpreadSelector, namespace: string) => Int32Array | undefined;
+  /**
+   * With countsByPosition: the positions whose count is or was not 0, each once (a node whose pods
+   * all left stays listed, at 0), kept as pods are bound: the few nodes that hold a workload's
+   * replicas, without a pass over the column. Never to be changed by the caller.
+   */
+  readonly positionsCounted?: (selector: SpreadSelector, namespace: string) => readonly number[] | undefined;
 };
 
 const hasLabel = (labels: Readonly<Record<string, string>>, key: string): boolean => Object.prototype.hasOwnProperty.call(labels, key);
@@ -144,11 +150,15 @@ export function keptPodCounter(
   const positionCounts = (counts: Counts): Int32Array => {
     if (!counts.byPosition) {
       const byPosition = new Int32Array(snapshot.nodes.length);
+      const listed: number[] = [];
       for (const [name, count] of counts.byNode) {
         const at = positionOf(name);
-        if (at !== undefined) byPosition[at] = count;
+        if (at === undefined) continue;
+        byPosition[at] = count;
+        listed.push(at);
       }
       counts.byPosition = byPosition;
+      counts.positionsListed = listed;
     }
     return counts.byPosition;
   };
@@ -270,6 +280,13 @@ export function keptPodCounter(
     const counts = countsOf(selector, namespace);
     return counts.complete ? positionCounts(counts) : undefined;
   };
+  const positionsCounted = (selector: SpreadSelector, namespace: string): readonly number[] | undefined => {
+    if (isEmptySelector(selector)) return [];
+    const counts = countsOf(selector, namespace);
+    if (!counts.complete) return undefined;
+    positionCounts(counts);
+    return counts.positionsListed;
+  };
   // A pod bound to (by 1) or taken off (by -1) `node`, and now in (or out of) its podsOn: every count made so far, moved.
   const moved = (pod: Pod, node: Node, by: 1 | -1): void => {
     if (pod.metadata.deletionTimestamp) return;
@@ -294,7 +311,11 @@ export function keptPodCounter(
       if (was !== undefined || counts.complete) counts.byNode.set(name, (was ?? 0) + by);
       if (counts.byPosition) {
         const at = positionOf(name);
-        if (at !== undefined) counts.byPosition[at] = (counts.byPosition[at] as number) + by;
+        if (at !== undefined) {
+          counts.byPosition[at] = (counts.byPosition[at] as number) + by;
+          // A name new to byNode (which never forgets one): its position listed, once.
+          if (was === undefined) counts.positionsListed?.push(at);
+        }
       }
       for (const { topologyKey, requiredKeys, counts: domain } of counts.domains.values()) {
         if (!requiredKeys.every((key) => hasLabel(labels, key))) continue;
@@ -305,7 +326,7 @@ export function keptPodCounter(
   };
   const bound = (pod: Pod, node: Node): void => moved(pod, node, 1);
   const unbound = (pod: Pod, node: Node): void => moved(pod, node, -1);
-  return { counter: Object.assign(counter, { perDomain, countsByNode, countsByPosition }), bound, unbound };
+  return { counter: Object.assign(counter, { perDomain, countsByNode, countsByPosition, positionsCounted }), bound, unbound };
 }
 
 const noCounts: ReadonlyMap<string, number> = new Map();
@@ -351,6 +372,8 @@ interface Counts {
   readonly complete: boolean;
   /** byNode by the nodes' positions, once asked for (countsByPosition), then kept with it. */
   byPosition?: Int32Array;
+  /** With byPosition: the positions of byNode's names, in the order they came (MatchingPodCounter.positionsCounted). */
+  positionsListed?: number[];
   /** perDomain's counts, by topology key and required keys. */
   readonly domains: Map<string, { readonly topologyKey: string; readonly requiredKeys: readonly string[]; readonly counts: Map<string, number> }>;
 }

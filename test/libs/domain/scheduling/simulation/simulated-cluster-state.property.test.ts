@@ -4,7 +4,7 @@ import { type Node, type Pod, type PlacementOptions, indexedContext, placePod, s
 import { simulatePlacement } from '../../../../../libs/domain/src/scheduling/simulation/place-together';
 import { placementOptions as options } from '../../support/placement-clusters';
 import { interPodCluster, interPodIncoming, interPodRunning } from '../../support/inter-pod-clusters';
-import { withImages, workloadReplicas } from '../../support/workload-replicas';
+import { alikeWorkloadReplicas, withImages, workloadReplicas } from '../../support/workload-replicas';
 
 /**
  * The simulator keeps its cluster as pods are bound (rooms, the indexes of pods by labels and by
@@ -90,6 +90,18 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
   it('together, replicas of a few workloads ranked from kept groups (by class, or one replica a node), the others placed the usual way: as a cluster made again at every turn', () => {
     fc.assert(
       fc.property(withImages, interPodRunning, workloadReplicas, options, (nodes, running, pods, o) => {
+        const queued = pods.map((pod, i) => ({ pod, queuedAt: i }));
+        const simulation = simulatePlacement({ nodes, pods: running }, queued, 'together', o);
+        const got = simulation.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')]);
+        expect(got).toEqual(placedByRebuilding(nodes, running, pods, o));
+      }),
+      { numRuns: 400 },
+    );
+  }, 120_000);
+
+  it('together, replicas of workloads alike but their names (one ranking shared, each reading its own matching pods): as a cluster made again at every turn', () => {
+    fc.assert(
+      fc.property(withImages, interPodRunning, alikeWorkloadReplicas, options, (nodes, running, pods, o) => {
         const queued = pods.map((pod, i) => ({ pod, queuedAt: i }));
         const simulation = simulatePlacement({ nodes, pods: running }, queued, 'together', o);
         const got = simulation.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')]);
