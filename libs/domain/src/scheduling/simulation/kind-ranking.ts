@@ -7,6 +7,8 @@ import { maskFits } from '../node-room-masks';
 import { HAS_HOSTNAME, IGNORED, type KindSpread, type SpreadGroups, groupSpreadScores } from './kind-spread';
 import { maxNodeScore } from '../taint-toleration-score';
 import { MinHeap } from './min-heap';
+import { KindStates } from './kind-states';
+import { type OwnCounts, TurnGroupColumns, type TurnGroups } from './kind-turn-groups';
 
 /**
  * One kind of pod's ranking of the nodes across the turns of a simulation, kept rather than made
@@ -75,29 +77,6 @@ interface Standing {
   readonly summary: string;
 }
 
-/** A sharing kind's matching pods by position now, and the positions that may hold some. */
-interface OwnCounts {
-  readonly hostAt: Int32Array;
-  readonly positions: readonly number[];
-}
-
-/** A turn's groups by their place k: the ranking's group, the count of matching pods, how many nodes, the first node (-1: the group's own first member). */
-interface TurnGroups {
-  count: number;
-  readonly group: number[];
-  readonly host: number[];
-  readonly members: number[];
-  readonly first: number[];
-}
-
-/** By group, for a turn's splits: the turn's stamp where marked, how many nodes it loses, and its split groups' places by count of matching pods. */
-interface SplitColumns {
-  last: number;
-  readonly stamp: Int32Array;
-  readonly off: Int32Array;
-  readonly at: Int32Array;
-}
-
 /** A node's parts that never change in a simulation. */
 interface StaticPart {
   readonly soft: number;
@@ -123,10 +102,6 @@ const W = ScorePluginWeights;
 const ROOM_LIMIT = 1 << 9;
 const HOST_LIMIT = 1 << 3;
 const PART_LIMIT = 1 << 18;
-/** Split groups are found by group and count of matching pods in a column while the count is under this (a map past it). */
-const SPLIT_HOSTS = 4;
-/** Above every node's bits (one per resource a pod may be short of, 25 at most): a state's key is outcome * MASK_LIMIT + bits. */
-const MASK_LIMIT = 2 ** 26;
 
 export class KindRanking {
   private readonly n: number;
@@ -139,12 +114,10 @@ export class KindRanking {
   private readonly groups: ScoreGroup[] = [];
   private readonly groupByKey = new Map<number | string, number>();
   private live: number[] = [];
-  /** Each node's plugins' outcome (an index into `outcomes`, 0: they pass), for a kind whose plugins read only a node's own labels. */
+  /** Each node's plugins' outcome (an index of `states`, 0: they pass), for a kind whose plugins read only a node's own labels. */
   private readonly outcomeAt: Int32Array;
-  private readonly outcomes: { readonly reasons: readonly string[] }[] = [{ reasons: [] }];
-  private readonly outcomeIds = new Map<string, number>([['', 0]]);
-  /** How many nodes its group does not reject are in each state (stateKey of their bits and outcome): what the line counts. */
-  private readonly stateCounts = new Map<number, number>();
+  /** How many nodes its group does not reject are in each state of their bits and outcome: what the line counts. */
+  private readonly states = new KindStates();
   private summary: string | undefined;
   private seen: number;
   private seenReplaced: number;
@@ -163,8 +136,7 @@ export class KindRanking {
   private builtParts: Int32Array | undefined;
   private readonly verdictNodes = new Map<number, Node>();
   private spreadColumns: SpreadGroups = { count: 0, set: new Int32Array(64), host: new Int32Array(64), flags: new Uint8Array(64) };
-  private readonly turnColumns: TurnGroups = { count: 0, group: [], host: [], members: [], first: [] };
-  private splits: SplitColumns | undefined;
+  private readonly turnColumns = new TurnGroupColumns();
 
   constructor(private readonly inputs: KindInputs) {
     const n = (this.n = inputs.names.length);
@@ -186,12 +158,12 @@ export class KindRanking {
     const { buckets, bucketAt } = placed;
     // A node the group rejects (or the PreFilter leaves out) never fits in a simulation; the others by their bits.
     const passes = buckets.map((bucket) => placed.verdictOf(bucket).shared.rejection === undefined && placed.leftOutOf(bucket) === undefined);
-    const outcomeOf = buckets.map((bucket) => this.outcomeId(placed.outcomeOf(bucket)));
+    const outcomeOf = buckets.map((bucket) => this.states.outcomeId(placed.outcomeOf(bucket)));
     const softOf = buckets.map((bucket) => placed.verdictOf(bucket).softTaints);
     this.leftOut = buckets.some((bucket) => placed.leftOutOf(bucket) !== undefined);
     // The line's counts, bucket by bucket.
     buckets.forEach((bucket, b) => {
-      if (passes[b]) this.countState(bucket.mask, outcomeOf[b] as number, bucket.count);
+      if (passes[b]) this.states.count(bucket.mask, outcomeOf[b] as number, bucket.count);
     });
     // Parts interned by a number (the group of the bucket, the spread set, the hostname label, ignored): in
     // an array of its range, or with NodeAffinity's and ImageLocality's raw scores in a string key when
@@ -305,15 +277,15 @@ export class KindRanking {
       }
       if (this.passes[i] && !now.passes) {
         this.passes[i] = 0;
-        this.countState(this.masks[i] as number, this.outcomeAt[i] as number, -1);
+        this.states.count(this.masks[i] as number, this.outcomeAt[i] as number, -1);
         this.summary = undefined;
       } else if (!this.passes[i] && now.passes) {
         this.passes[i] = 1;
         const mask = maskAt(i);
-        const outcome = outcomeOf ? this.outcomeId(outcomeOf(node)) : 0;
+        const outcome = outcomeOf ? this.states.outcomeId(outcomeOf(node)) : 0;
         this.masks[i] = mask;
         this.outcomeAt[i] = outcome;
-        this.countState(mask, outcome, 1);
+        this.states.count(mask, outcome, 1);
         this.summary = undefined;
       }
       if (now.passes) {
@@ -361,12 +333,12 @@ export class KindRanking {
         this.groupAt[i] = -1;
       }
       const mask = this.inputs.maskAt(i);
-      const outcome = outcomeOf ? this.outcomeId(outcomeOf(this.inputs.nodes[i] as Node)) : 0;
+      const outcome = outcomeOf ? this.states.outcomeId(outcomeOf(this.inputs.nodes[i] as Node)) : 0;
       const was = this.masks[i] as number;
       const wasOutcome = this.outcomeAt[i] as number;
       if (mask !== was || outcome !== wasOutcome) {
-        this.countState(was, wasOutcome, -1);
-        this.countState(mask, outcome, 1);
+        this.states.count(was, wasOutcome, -1);
+        this.states.count(mask, outcome, 1);
         this.masks[i] = mask;
         this.outcomeAt[i] = outcome;
         this.summary = undefined;
@@ -429,7 +401,7 @@ export class KindRanking {
       if (part.affinity > maxAffinity) maxAffinity = part.affinity;
     }
     this.live = live;
-    this.summary ??= summaryOfStates(this.inputs.placed, this.statesCounted(), this.n, feasible, this.reasonDelta);
+    this.summary ??= summaryOfStates(this.inputs.placed, this.states.counted(), this.n, feasible, this.reasonDelta);
     return { live, feasible, ignoredCount, maxSoft, maxAffinity, scored, summary: this.summary };
   }
 
@@ -437,7 +409,7 @@ export class KindRanking {
   private choose(standing: Standing, spread: KindSpread | undefined, own: OwnCounts | undefined): KeptTurn {
     const { feasible, ignoredCount, maxSoft, maxAffinity, scored, summary } = standing;
     if (feasible === 0) return { node: null, summary };
-    const turn = this.turnGroups(standing.live, own);
+    const turn = this.turnColumns.of(standing.live, this.groups, this.groupAt, own);
     const spreadScores = spread && scored ? groupSpreadScores(spread, scored, feasible - ignoredCount, this.spreadGroups(turn)) : undefined;
     let best = -Infinity;
     let bestAt: number[] = [];
@@ -462,104 +434,6 @@ export class KindRanking {
       chosen = Math.min(chosen, first >= 0 ? first : this.firstMember(turn.group[k] as number, own?.hostAt));
     }
     return { node: this.inputs.names[chosen] as string, summary, ...(tied > 1 ? { bestTied: tied } : {}) };
-  }
-
-  /**
-   * The turn's groups: the live groups (less the nodes `own` splits off: first -1, their first node
-   * read from their members), then the split nodes by group and count of matching pods (first: their
-   * first position). In columns kept from turn to turn.
-   */
-  private turnGroups(live: readonly number[], own: OwnCounts | undefined): TurnGroups {
-    const t = this.turnColumns;
-    let count = 0;
-    const push = (group: number, host: number, members: number, first: number) => {
-      t.group[count] = group;
-      t.host[count] = host;
-      t.members[count] = members;
-      t.first[count] = first;
-      count++;
-    };
-    if (!own) {
-      for (const g of live) {
-        const group = this.groups[g] as ScoreGroup;
-        push(g, group.host, group.count, -1);
-      }
-      t.count = count;
-      return t;
-    }
-    // The split nodes, by group and count: how many each group loses, each split group's place among the
-    // turn's groups. Columns by group marked with the turn's stamp, not maps: a turn splits a few hundred nodes.
-    const splits = this.splitColumns(this.groups.length);
-    const stamp = ++splits.last;
-    const { hostAt, positions } = own;
-    const firstSplit = live.length;
-    count = firstSplit;
-    let beyond: Map<string, number> | undefined;
-    for (let j = 0; j < positions.length; j++) {
-      const i = positions[j] as number;
-      const host = hostAt[i] as number;
-      const g = this.groupAt[i] as number;
-      if (host <= 0 || g < 0) continue;
-      if (splits.stamp[g] !== stamp) {
-        splits.stamp[g] = stamp;
-        splits.off[g] = 0;
-        for (let h = 0; h < SPLIT_HOSTS; h++) splits.at[g * SPLIT_HOSTS + h] = -1;
-      }
-      splits.off[g] = (splits.off[g] as number) + 1;
-      let at: number;
-      if (host < SPLIT_HOSTS) at = splits.at[g * SPLIT_HOSTS + host] as number;
-      else at = (beyond ??= new Map()).get(`${g}/${host}`) ?? -1;
-      if (at < 0) {
-        at = count;
-        push(g, host, 1, i);
-        if (host < SPLIT_HOSTS) splits.at[g * SPLIT_HOSTS + host] = at;
-        else (beyond as Map<string, number>).set(`${g}/${host}`, at);
-      } else {
-        t.members[at] = (t.members[at] as number) + 1;
-        if (i < (t.first[at] as number)) t.first[at] = i;
-      }
-    }
-    // Then the live groups less their split nodes, in the places before the splits (those left empty dropped after).
-    const splitCount = count - firstSplit;
-    count = 0;
-    const base = { group: [] as number[], members: [] as number[] };
-    for (const g of live) {
-      const group = this.groups[g] as ScoreGroup;
-      const left = group.count - (splits.stamp[g] === stamp ? (splits.off[g] as number) : 0);
-      if (left > 0) {
-        base.group.push(g);
-        base.members.push(left);
-      }
-    }
-    // Move the splits down behind the live groups kept (fewer than live: the places are free).
-    const kept = base.group.length;
-    for (let k = 0; k < splitCount; k++) {
-      const from = firstSplit + k;
-      const to = kept + k;
-      t.group[to] = t.group[from] as number;
-      t.host[to] = t.host[from] as number;
-      t.members[to] = t.members[from] as number;
-      t.first[to] = t.first[from] as number;
-    }
-    for (let k = 0; k < kept; k++) {
-      const g = base.group[k] as number;
-      t.group[k] = g;
-      t.host[k] = (this.groups[g] as ScoreGroup).host;
-      t.members[k] = base.members[k] as number;
-      t.first[k] = -1;
-    }
-    t.count = kept + splitCount;
-    return t;
-  }
-
-  /** The columns by group turnGroups marks, grown to `groups`. */
-  private splitColumns(groups: number): SplitColumns {
-    let columns = this.splits;
-    if (!columns || columns.stamp.length < groups) {
-      const size = Math.max(64, groups * 2);
-      columns = this.splits = { last: 0, stamp: new Int32Array(size), off: new Int32Array(size), at: new Int32Array(size * SPLIT_HOSTS) };
-    }
-    return columns;
   }
 
   /** The first node by position of group g's own (its members now, less those a kind's counts split off). */
@@ -594,32 +468,5 @@ export class KindRanking {
       flags[k] = (part.hasHostname ? HAS_HOSTNAME : 0) | (part.ignored ? IGNORED : 0);
     }
     return { ...this.spreadColumns, count };
-  }
-
-  /** The outcome's index, the same for outcomes alike in the reasons kube-scheduler's line counts. */
-  private outcomeId(outcome: PluginOutcome): number {
-    const reasons = outcome.rejection?.reasons ?? [];
-    const key = reasons.join('\n');
-    let id = this.outcomeIds.get(key);
-    if (id === undefined) {
-      this.outcomeIds.set(key, (id = this.outcomes.length));
-      this.outcomes.push({ reasons });
-    }
-    return id;
-  }
-
-  private countState(mask: number, outcome: number, by: number): void {
-    const key = outcome * MASK_LIMIT + mask;
-    const count = (this.stateCounts.get(key) ?? 0) + by;
-    if (count === 0) this.stateCounts.delete(key);
-    else this.stateCounts.set(key, count);
-  }
-
-  private statesCounted(): { mask: number; reasons: readonly string[]; count: number }[] {
-    return [...this.stateCounts].map(([key, count]) => ({
-      mask: key % MASK_LIMIT,
-      reasons: (this.outcomes[Math.floor(key / MASK_LIMIT)] as { reasons: readonly string[] }).reasons,
-      count,
-    }));
   }
 }
