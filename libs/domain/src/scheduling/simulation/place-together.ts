@@ -75,13 +75,18 @@ export function simulatePlacement(
 ): Simulation {
   const state = simulatedClusterState(cluster);
   if (mode === 'together') return new TogetherPlacer(state, options).place(pending, false).simulation;
-  // Alone, the cluster never changes: pods alike in all that placement reads (a workload's replicas) get one answer.
+  // Alone, the cluster never changes: pods alike in all that placement reads (a workload's replicas)
+  // get one answer, and workloads alike but in their matching pods share one ranking of the nodes
+  // (kept-scores.ts), each reading its own counts: a thousand workloads, one pass over the nodes.
+  const kept = new KeptScores(state, options);
   const alike = new Map<string, SimulatedPlacement>();
   const placements = pending.map(({ pod }) => {
     const key = schedulingInputKey(pod);
     const known = alike.get(key);
-    const placed = known ? { ...known, pod: podRef(pod) } : placeOne(pod, state, options);
-    if (!known) alike.set(key, placed);
+    if (known) return { ...known, pod: podRef(pod) };
+    const turn = kept.turn(pod, key, true);
+    const placed: SimulatedPlacement = turn ? { pod: podRef(pod), ...turn } : placeOne(pod, state, options);
+    alike.set(key, placed);
     return placed;
   });
   return simulationOf('alone', placements);

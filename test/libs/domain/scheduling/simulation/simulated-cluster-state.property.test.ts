@@ -31,6 +31,18 @@ function placedByRebuilding(nodes: readonly Node[], running: readonly Pod[], pen
   });
 }
 
+/** Each pod as placePod answers it over the cluster as it is, none bound. */
+function placedAlone(nodes: readonly Node[], running: readonly Pod[], pending: readonly Pod[], o: PlacementOptions): (string | null)[][] {
+  const held = [...nodes].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+  const usage = usageByNode(running);
+  return pending.map((pod) => {
+    const placement = placePod(pod, held, o, { usageOf: (name) => usage.get(name) }, { snapshot: snapshotOf(held, running) });
+    const best = placement.nodes[0];
+    const node = best?.feasible ? best.name : null;
+    return [pod.metadata.name, node, placement.summary, String(node && placement.bestTied ? placement.bestTied : '')];
+  });
+}
+
 /** Replicas of up to two pods (a drain moves a workload's replicas one after another), named in queue order, none bound. */
 const pending = fc
   .tuple(fc.array(interPodIncoming, { minLength: 1, maxLength: 2 }), fc.array(fc.nat(1), { minLength: 1, maxLength: 6 }))
@@ -71,19 +83,30 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
   it('alone: every pod as placePod answers it over the cluster as it is, replicas alike answered once', () => {
     fc.assert(
       fc.property(interPodCluster, interPodRunning, pending, options, (nodes, running, pods, o) => {
-        const queued = pods.map((pod, i) => ({ pod, queuedAt: i }));
-        const alone = simulatePlacement({ nodes, pods: running }, queued, 'alone', o);
-        const held = [...nodes].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
-        const usage = usageByNode(running);
-        const expected = pods.map((pod) => {
-          const placement = placePod(pod, held, o, { usageOf: (name) => usage.get(name) }, { snapshot: snapshotOf(held, running) });
-          const best = placement.nodes[0];
-          const node = best?.feasible ? best.name : null;
-          return [pod.metadata.name, node, placement.summary, String(node && placement.bestTied ? placement.bestTied : '')];
-        });
-        expect(alone.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')])).toEqual(expected);
+        const alone = simulatePlacement(
+          { nodes, pods: running },
+          pods.map((pod, i) => ({ pod, queuedAt: i })),
+          'alone',
+          o,
+        );
+        expect(alone.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')])).toEqual(placedAlone(nodes, running, pods, o));
       }),
       { numRuns: 200 },
+    );
+  }, 120_000);
+
+  it('alone, replicas of workloads ranked from kept groups, alike but their names or not: as placePod answers each', () => {
+    fc.assert(
+      fc.property(withImages, interPodRunning, fc.oneof(workloadReplicas, alikeWorkloadReplicas), options, (nodes, running, pods, o) => {
+        const alone = simulatePlacement(
+          { nodes, pods: running },
+          pods.map((pod, i) => ({ pod, queuedAt: i })),
+          'alone',
+          o,
+        );
+        expect(alone.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')])).toEqual(placedAlone(nodes, running, pods, o));
+      }),
+      { numRuns: 300 },
     );
   }, 120_000);
 
