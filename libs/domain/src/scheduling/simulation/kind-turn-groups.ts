@@ -91,14 +91,15 @@ export class TurnGroupColumns {
         this.at.fill(-1, g * SPLIT_HOSTS, (g + 1) * SPLIT_HOSTS);
       }
       this.off[g] = (this.off[g] as number) + 1;
-      const key = `${g}/${host}`;
-      const at = host < SPLIT_HOSTS ? (this.at[g * SPLIT_HOSTS + host] as number) : (beyond?.get(key) ?? -1);
+      // A key made only past the columns (a node with four matching pods and more).
+      const key = host < SPLIT_HOSTS ? undefined : `${g}/${host}`;
+      const at = key === undefined ? (this.at[g * SPLIT_HOSTS + host] as number) : (beyond?.get(key) ?? -1);
       if (at >= 0) {
         split.members[at] = (split.members[at] as number) + 1;
         if (i < (split.first[at] as number)) split.first[at] = i;
         continue;
       }
-      if (host < SPLIT_HOSTS) this.at[g * SPLIT_HOSTS + host] = split.count;
+      if (key === undefined) this.at[g * SPLIT_HOSTS + host] = split.count;
       else (beyond ??= new Map()).set(key, split.count);
       push(split, g, host, 1, i);
     }
