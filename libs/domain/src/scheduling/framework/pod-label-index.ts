@@ -191,6 +191,29 @@ export function removeFromPodLabelIndex(index: PodLabelIndex, pod: Pod): number 
   return removed?.ordinal;
 }
 
+/**
+ * Pods taken off at once (a drain's evicted pods, before its simulation starts): as
+ * removeFromPodLabelIndex of each, each set they leave filtered in one pass rather than searched and
+ * spliced once per pod (30,000 pods out of sets of 300).
+ */
+export function removePodsFromPodLabelIndex(index: PodLabelIndex, pods: Iterable<Pod>): void {
+  const leavingBySet = new Map<string, Set<Pod>>();
+  for (const pod of pods) {
+    const key = labelSetKey(pod);
+    const leaving = leavingBySet.get(key);
+    if (leaving) leaving.add(pod);
+    else leavingBySet.set(key, new Set([pod]));
+  }
+  for (const [key, leaving] of leavingBySet) {
+    const set = ownedSet(index, key);
+    if (!set) continue;
+    const members = set.members as PodLabelMember[];
+    let kept = 0;
+    for (const member of members) if (!leaving.has(member.pod)) members[kept++] = member;
+    members.length = kept;
+  }
+}
+
 function addInverted(inverted: Map<string, Map<string, PodLabelSet[]>>, set: PodLabelSet): void {
   for (const [k, v] of invertedEntries(set)) {
     let byValue = inverted.get(k);

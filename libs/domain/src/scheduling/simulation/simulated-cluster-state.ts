@@ -10,6 +10,7 @@ import {
   podLabelIndexOf,
   podOrdinal,
   removeFromPodLabelIndex,
+  removePodsFromPodLabelIndex,
 } from '../framework/pod-label-index';
 import {
   type AffinityPodIndex,
@@ -179,7 +180,7 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
     const holders = held?.podLabels?.();
     if (!holders) return (podLabels = podLabelIndexOf(snapshot));
     podLabels = forkPodLabelIndex(holders);
-    for (const pod of removed) removeFromPodLabelIndex(podLabels, pod);
+    removePodsFromPodLabelIndex(podLabels, removed);
     return podLabels;
   };
   const affinityOf = () => {

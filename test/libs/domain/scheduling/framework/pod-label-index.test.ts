@@ -10,6 +10,8 @@ import {
   podLabelIndexOf,
   podLabelIndexWithout,
   podOrdinal,
+  removeFromPodLabelIndex,
+  removePodsFromPodLabelIndex,
 } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
 import { contextWithout } from '../../../../../libs/domain/src/scheduling/placement';
 import { affinityPodIndexOf } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/affinity-pod-index';
@@ -92,6 +94,20 @@ describe('podLabelIndexOf: the pods in sets alike in what selectors read', () =>
     expect(labelSetKey(web0)).toBe(labelSetKey(web1));
     expect(labelSetKey(web0)).not.toBe(labelSetKey(ownedWeb));
     expect(labelSetKey(web0)).not.toBe(labelSetKey(elsewhere));
+  });
+
+  it('a fork without many pods at once is the fork without each in turn, and the index forked is left as it was', () => {
+    const members = (i: ReturnType<typeof forkPodLabelIndex>) => i.sets.map((set) => set.members.map((m) => [m.pod.metadata.name, m.ordinal]));
+    const before = members(index);
+    // Two of one set, one of another, one the index does not hold (a copy of db).
+    const leaving = [web1, ownedWeb, web0, { ...db }];
+    const inTurn = forkPodLabelIndex(index);
+    for (const p of leaving) removeFromPodLabelIndex(inTurn, p);
+    const atOnce = forkPodLabelIndex(index);
+    removePodsFromPodLabelIndex(atOnce, leaving);
+    expect(members(atOnce)).toEqual(members(inTurn));
+    expect(labelSetsWith(atOnce, 'app', ['web']).map((set) => set.members.length)).toEqual([0, 1, 0]);
+    expect(members(index)).toEqual(before);
   });
 
   it('without a pod: its set copied without it, a set left empty gone, the others shared', () => {
