@@ -21,6 +21,7 @@ import { complexityLimit, depthLimit } from './query-limits';
 import { RESOLVERS } from './resolvers';
 import { retryAfterOnOutage } from './retry-after-on-outage';
 import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
+import { socketOperationCheck } from './socket-operations';
 import { GRAPHQL_PATH } from './graphql-path';
 import { EdgeModule } from '../../http/edge/edge.module';
 import { EvictionsModule } from '../../features/evictions/evictions.module';
@@ -60,7 +61,14 @@ import { StoreModule } from '../../store/store.module';
         plugins: [subscriptionsOverWebSocketOnly, graphqlAccess, queryCost, retryAfterOnOutage],
         // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
         // A socket is admitted by its Origin and the key in connection_init (socket-access.ts).
-        subscriptions: { 'graphql-ws': { path: GRAPHQL_PATH, onConnect: (context: SocketConnection) => sockets.admit(context) } },
+        // Each operation on it is then checked as HTTP's are: subscriptions only, every root field authorized (socket-operations.ts).
+        subscriptions: {
+          'graphql-ws': {
+            path: GRAPHQL_PATH,
+            onConnect: (context: SocketConnection) => sockets.admit(context),
+            onSubscribe: socketOperationCheck(sockets),
+          },
+        },
       }),
     }),
     ClustersModule,

@@ -1,4 +1,4 @@
-import { type ASTVisitor, type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode, type ValidationContext } from 'graphql';
+import { type ASTVisitor, type DocumentNode, type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode, type ValidationContext } from 'graphql';
 
 /**
  * Validation rules that refuse expensive operations before anything runs. Depth: the deepest
@@ -63,31 +63,58 @@ class SizeOf {
   }
 }
 
-function fragmentsOf(context: ValidationContext): Record<string, FragmentDefinitionNode> {
+function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
   const fragments: Record<string, FragmentDefinitionNode> = {};
-  for (const definition of context.getDocument().definitions) {
+  for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   }
   return fragments;
 }
 
-/** A rule that measures each operation and refuses it, with `code`, when `over` says so. */
-function limitRule(over: (size: Size) => string | undefined, code: string): Rule {
+/** A limit: what it says of an operation's size (undefined: within it), and its error code. */
+interface Limit {
+  readonly over: (size: Size) => string | undefined;
+  readonly code: string;
+}
+
+const depth = (max: number): Limit => ({
+  over: ({ depth: d }) => (d > max ? `query is nested ${d} levels deep; the limit is ${max}` : undefined),
+  code: 'QUERY_TOO_DEEP',
+});
+
+const complexity = (max: number): Limit => ({
+  over: ({ fields }) =>
+    fields > max ? `query selects ${fields > Number.MAX_SAFE_INTEGER ? 'more than 2^53' : fields} fields; the limit is ${max}` : undefined,
+  code: 'QUERY_TOO_COMPLEX',
+});
+
+/** A rule that measures each operation and refuses it, with the limit's code, when it is over. */
+function limitRule({ over, code }: Limit): Rule {
   return (context) => ({
     OperationDefinition(operation) {
-      const problem = over(new SizeOf(fragmentsOf(context)).selectionSet(operation.selectionSet));
+      const problem = over(new SizeOf(fragmentsOf(context.getDocument())).selectionSet(operation.selectionSet));
       if (problem) context.reportError(new GraphQLError(problem, { nodes: [operation], extensions: { code } }));
     },
   });
 }
 
 /** Refuses an operation nested deeper than `max` fields. */
-export const depthLimit = (max = MAX_QUERY_DEPTH): Rule =>
-  limitRule(({ depth }) => (depth > max ? `query is nested ${depth} levels deep; the limit is ${max}` : undefined), 'QUERY_TOO_DEEP');
+export const depthLimit = (max = MAX_QUERY_DEPTH): Rule => limitRule(depth(max));
 
 /** Refuses an operation that selects more than `max` fields in all. */
-export const complexityLimit = (max = MAX_QUERY_COMPLEXITY): Rule =>
-  limitRule(
-    ({ fields }) => (fields > max ? `query selects ${fields > Number.MAX_SAFE_INTEGER ? 'more than 2^53' : fields} fields; the limit is ${max}` : undefined),
-    'QUERY_TOO_COMPLEX',
-  );
+export const complexityLimit = (max = MAX_QUERY_COMPLEXITY): Rule => limitRule(complexity(max));
+
+/** Both limits over a document's operations, without a schema (where no validation context is at hand: graphql-ws's hook). */
+export function limitErrors(document: DocumentNode): GraphQLError[] {
+  const sizeOf = new SizeOf(fragmentsOf(document));
+  const errors: GraphQLError[] = [];
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    const size = sizeOf.selectionSet(definition.selectionSet);
+    for (const { over, code } of [depth(MAX_QUERY_DEPTH), complexity(MAX_QUERY_COMPLEXITY)]) {
+      const problem = over(size);
+      if (problem) errors.push(new GraphQLError(problem, { nodes: [definition], extensions: { code } }));
+    }
+  }
+  return errors;
+}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { authorize } from '@taintgate/domain';
+import { type Caller, authorize } from '@taintgate/domain';
 import type { IncomingMessage } from 'node:http';
 import { AppConfig } from '../config/app-config';
 import { Authenticator } from './authenticator';
@@ -27,6 +27,9 @@ interface WsExtra {
  */
 @Injectable()
 export class SocketAccess {
+  /** Who each admitted socket is (by graphql-ws's `extra`, one per socket): what its operations are authorized as. */
+  private readonly callers = new WeakMap<object, Caller>();
+
   constructor(
     private readonly config: AppConfig,
     private readonly authenticator: Authenticator,
@@ -41,9 +44,17 @@ export class SocketAccess {
     }
     const caller = await this.authenticator.callerOf(authorizationIn(connectionParams));
     const decided = authorize(caller, 'viewer', 'subscribe');
-    if (decided.ok) return true;
+    if (decided.ok) {
+      this.callers.set(extra, decided.value);
+      return true;
+    }
     extra.socket.close(decided.error.reason === 'Unauthorized' ? CLOSE_UNAUTHORIZED : CLOSE_FORBIDDEN, decided.error.reason);
     return false;
+  }
+
+  /** The caller the socket (its graphql-ws `extra`) was admitted as; undefined when it was not. */
+  callerOf(extra: unknown): Caller | undefined {
+    return typeof extra === 'object' && extra !== null ? this.callers.get(extra) : undefined;
   }
 }
 
