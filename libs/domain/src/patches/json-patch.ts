@@ -42,9 +42,10 @@ export function applyJsonPatch(original: Record<string, unknown>, body: unknown)
   } catch (e) {
     // Every failure of Patch.Apply (a failed test, a missing path, an unknown op) is answered
     // errors.NewGenericServerResponse(422, ...): reason Invalid, apierrors' generic words, the library's text dropped.
-    // The library's refusal of `__proto__` paths is a TypeError of its own; to Go they are paths that do not exist.
-    if (e instanceof JsonPatchError || (e instanceof TypeError && e.message.startsWith('JSON-Patch:')))
-      return err({ reason: 'Invalid', message: UNPROCESSABLE_PATCH_MESSAGE });
+    // The library's refusal of `__proto__` paths is a TypeError of its own, and a path it walks through
+    // something that is not an object (a move into its own child, after `from` is removed) fails with
+    // one: to Go both are paths that do not exist. It works on a copy of plain JSON, so nothing else throws one.
+    if (e instanceof JsonPatchError || e instanceof TypeError) return err({ reason: 'Invalid', message: UNPROCESSABLE_PATCH_MESSAGE });
     throw e;
   }
   return isJsonMap(patched) ? ok(patched) : err(notAnObject(patched));

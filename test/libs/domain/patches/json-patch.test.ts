@@ -59,6 +59,9 @@ describe('applyJsonPatch (RFC 6902, jsonPatcher.applyJSPatch)', () => {
     ['an unknown op', [{ op: 'merge', path: '/spec', value: {} }]],
     ['a null operation', [null]],
     ['a path without a leading slash', [{ op: 'add', path: 'spec/x', value: 1 }]],
+    // evanphx's move removes `from` first, then adds at `path`: inside what was just removed, a missing path (it answered 500 here).
+    ['a move into its own child', [{ op: 'move', from: '/metadata', path: '/metadata/labels/x' }]],
+    ['a copy under a path through a string', [{ op: 'copy', from: '/metadata/name', path: '/metadata/name/x' }]],
   ])('%s -> 422 Invalid', (_name, patch) => {
     expect(applyJsonPatch(node(), patch)).toEqual({ ok: false, error: { reason: 'Invalid', message: UNPROCESSABLE_PATCH_MESSAGE } });
   });

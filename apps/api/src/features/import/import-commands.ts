@@ -1,8 +1,8 @@
-import { FieldPath, ShapeChecker, fieldError } from '@taintgate/domain';
+import { FieldPath, ShapeChecker, err, failure, fieldError } from '@taintgate/domain';
 import { operation } from '../../http/edge/operation';
 import { checked, flag } from '../../http/edge/request-fields';
 import type { ImportBody } from './import-body';
-import { isImportBody } from './import-body-parser';
+import { IMPORT_BODY_TYPES, isImportBody } from './import-body-parser';
 
 /** POST /v1/clusters/{cluster}/import: the body, its objects read one by one as the import pulls them, and what to do with them. */
 export interface ImportCommand {
@@ -20,16 +20,23 @@ const root = FieldPath.root();
  * body parser has kept as its chunks (import-body-parser.ts).
  */
 export const importObjects = operation<ImportCommand>({
-  rest: ({ query, body }) => ({ ...query, body }),
+  rest: ({ query, body, headers }) => ({ ...query, body, contentType: headers?.['content-type'] }),
   parse(input) {
     const shape = new ShapeChecker();
     const prune = flag(shape, input.prune, 'prune');
     const dryRun = flag(shape, input.dryRun, 'dryRun');
     const body = input.body;
-    // The import body parser hands every import route its body (an empty one too): only a route wired wrongly gets anything else.
-    if (!isImportBody(body)) throw new Error('an import route was handed a body the import body parser did not read');
+    // The import body parser reads every body of an import's types (an empty one too); a body of
+    // another type another parser read (a patch's, application/merge-patch+json) is no import.
+    if (!isImportBody(body)) return err(failure.unsupportedMediaType(notAnImportType(input.contentType)));
     if (body.bytes === 0)
       shape.errors.push(fieldError.required(root, 'what `kubectl get nodes,pods -A -o json` prints (a List, NodeList or PodList, or objects)'));
     return checked(shape, () => ({ body, prune, dryRun }));
   },
 });
+
+/** 415's words: the type sent, and the types an import reads. */
+function notAnImportType(sent: unknown): string {
+  const types = Object.keys(IMPORT_BODY_TYPES).join(', ');
+  return `content type ${typeof sent === 'string' ? JSON.stringify(sent) : '(none)'} is not one an import reads: send what kubectl prints as JSON or YAML (${types})`;
+}

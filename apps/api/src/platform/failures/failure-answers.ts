@@ -166,7 +166,21 @@ export function failureOfThrown(exception: unknown, contentType?: string): Failu
     if (reason === 'RequestEntityTooLarge') return bodyTooLarge(MAX_REQUEST_BODY_BYTES);
     return { reason, message: saysNothing ? reasonPhrase(exception.getStatus()) : message };
   }
-  return prismaFailure(exception) ?? postgresFailure(exception);
+  return prismaFailure(exception) ?? postgresFailure(exception) ?? clientErrorOfLibrary(exception);
+}
+
+/**
+ * An error a library answering part of a request threw with a client's HTTP status on it
+ * (`statusCode` or `status`, as http-errors and fastify's plugins set it: @fastify/static refusing
+ * `/docs/../x`), said in the status's own words: the library's text may name files of the server.
+ */
+function clientErrorOfLibrary(exception: unknown): Failure | undefined {
+  if (!(exception instanceof Error)) return undefined;
+  const { statusCode, status } = exception as { statusCode?: unknown; status?: unknown };
+  const code = typeof statusCode === 'number' ? statusCode : status;
+  if (typeof code !== 'number' || code < 400 || code > 499) return undefined;
+  const reason = REASON_OF_STATUS.get(code);
+  return reason && { reason, message: reasonPhrase(code) };
 }
 
 /**

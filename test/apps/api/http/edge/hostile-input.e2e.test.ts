@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../../../apps/api/src/http/edge/json-depth';
 import { NUL_REASON } from '../../../../../apps/api/src/http/edge/json-strings';
@@ -82,5 +83,38 @@ describe('hostile input answers 400, never 5xx', () => {
     const key = await expectNothingStored(api, db, () => api.put('/v1/nodes/k', { spec: { taints: [{ key: { a: 1 }, effect: 'NoSchedule' }] } }));
     expect(key.statusCode).toBe(400);
     expect(key.json().details).toEqual([{ field: 'spec.taints[0].key', reason: expect.stringContaining('must be a string') as string }]);
+  });
+
+  it('a JSON patch moving an object into its own child: 422 as kube-apiserver, the node unchanged', async () => {
+    await api.putNode('mv', { metadata: { name: 'mv', labels: { a: 'b' } } });
+    const patch = JSON.stringify([{ op: 'move', from: '/metadata', path: '/metadata/labels/x' }]);
+    const reply = await expectNothingStored(api, db, () => api.raw('PATCH', '/api/v1/nodes/mv', patch, 'application/json-patch+json'));
+    expect(reply.statusCode).toBe(422);
+    expect((await api.get('/v1/nodes/mv')).json().metadata.labels).toEqual({ a: 'b' });
+  });
+
+  it('an import sent as a patch type (application/merge-patch+json): 415 naming the types an import reads, nothing stored', async () => {
+    const body = JSON.stringify({ kind: 'List', items: [{ kind: 'Node', metadata: { name: 'typed' } }] });
+    const reply = await expectNothingStored(api, db, () => api.raw('POST', '/v1/import', body, 'application/merge-patch+json'));
+    expectApiError(
+      reply,
+      415,
+      'content type "application/merge-patch+json" is not one an import reads: send what kubectl prints as JSON or YAML (application/json, application/yaml, application/x-yaml, text/yaml, text/x-yaml)',
+    );
+  });
+
+  it("the API documentation's assets asked for through dot segments: 4xx, never 500 (sent raw: clients normalize them)", async () => {
+    await t.app.listen(0, '127.0.0.1');
+    const port = (t.app.getHttpServer().address() as { port: number }).port;
+    for (const path of ['/docs/../x', '/docs/%2e%2e/x', '/docs/../../etc/passwd', '/docs/./x', '/docs//x']) {
+      const status = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += String(chunk)));
+        socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+        socket.on('error', reject);
+      });
+      expect(status, path).toMatch(/^HTTP\/1\.1 4\d\d /);
+    }
   });
 });

@@ -194,6 +194,14 @@ describe('failureOfThrown', () => {
     expect(failureOfThrown(pgError('42P01'))).toBeUndefined();
   });
 
+  it("answers a library's error carrying a client's status (http-errors, fastify's plugins) in the status's words, its own text dropped", () => {
+    const refused = Object.assign(new Error('Forbidden path /usr/lib/node_modules/swagger-ui-dist/../x'), { statusCode: 403 });
+    expect(failureOfThrown(refused)).toEqual({ reason: 'Forbidden', message: 'Forbidden' });
+    expect(failureOfThrown(Object.assign(new Error('no such file'), { status: 404 }))).toEqual({ reason: 'NotFound', message: 'Not Found' });
+    // A server-side status stays a bug of ours.
+    expect(failureOfThrown(Object.assign(new Error('broken'), { statusCode: 500 }))).toBeUndefined();
+  });
+
   it('leaves a bug undefined, for the caller to log and answer as InternalError', () => {
     expect(failureOfThrown(new Error('boom'))).toBeUndefined();
     expect(failureOfThrown('not even an error')).toBeUndefined();
