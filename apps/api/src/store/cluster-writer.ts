@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Injectable, Logger } from '@nestjs/common';
 import { PrismaService } from '../platform/database/prisma.service';
 import { failure } from '@taintgate/domain';
@@ -76,7 +77,9 @@ export class ClusterWriter {
     return new Promise<Written<T>>((resolve, reject) => {
       const write: QueuedWrite = {
         key,
-        work,
+        // In the async context of whoever queued it, not of the group that runs it (another
+        // request's, or a controller's): what it audits and records names its own caller.
+        work: AsyncResource.bind(work),
         options,
         // Writes that may be large: with a time of their own (an import, a taint command), or named
         // for the long-hold log (the controllers': the node update queue's batches of a thousand

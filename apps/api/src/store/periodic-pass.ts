@@ -1,5 +1,6 @@
 import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { reportIfOutage } from '../platform/failures/outages';
+import { asController } from '../platform/access/request-context';
 
 /**
  * A controller that makes a pass over the stored cluster on this replica every so many seconds
@@ -15,8 +16,17 @@ export abstract class PeriodicPass implements OnApplicationBootstrap, OnModuleDe
   private running: Promise<number> | null = null;
   private again = false;
 
-  /** `seconds` between runs; `atStart`: the first runs at start rather than one period later. */
-  constructor(private readonly every: { seconds: number; atStart?: boolean }) {}
+  /**
+   * `seconds` between runs; `atStart`: the first runs at start rather than one period later;
+   * `controller`: the name its writes are audited by (`system:<controller>`), by default its class's
+   * in kebab case (TerminatingPodReaper: terminating-pod-reaper).
+   */
+  constructor(private readonly every: { seconds: number; atStart?: boolean; controller?: string }) {}
+
+  /** The controller this pass's writes are audited as. */
+  get controllerName(): string {
+    return this.every.controller ?? kebabCase(this.constructor.name);
+  }
 
   /** One pass; answers how much it did. */
   protected abstract pass(): Promise<number>;
@@ -45,12 +55,13 @@ export abstract class PeriodicPass implements OnApplicationBootstrap, OnModuleDe
       this.again = true;
       return this.running;
     }
-    this.running = (async () => {
+    // As its controller, whoever called: a request that asks for a run does not make the run its own.
+    this.running = asController(this.controllerName, async () => {
       let done = 0;
       do done += await this.passOnce();
       while (this.calledMeanwhile());
       return done;
-    })().finally(() => {
+    }).finally(() => {
       this.running = null;
     });
     return this.running;
@@ -66,3 +77,6 @@ export abstract class PeriodicPass implements OnApplicationBootstrap, OnModuleDe
     return this.again;
   }
 }
+
+/** NodeUpdateQueue -> node-update-queue. */
+const kebabCase = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();

@@ -49,7 +49,7 @@ export class NoExecuteTaintPacer extends PeriodicPass {
     private readonly jobs: EvictionJobs,
     private readonly config: AppConfig,
   ) {
-    super({ seconds: config.evictions.reconcileSeconds, atStart: true });
+    super({ seconds: config.evictions.reconcileSeconds, atStart: true, controller: 'node-lifecycle-controller' });
     jobs.onPacing(() => this.pace());
   }
 

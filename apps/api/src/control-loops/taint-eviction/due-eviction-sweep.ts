@@ -34,7 +34,7 @@ export class DueEvictionSweep extends PeriodicPass {
     private readonly jobs: EvictionJobs,
     private readonly config: AppConfig,
   ) {
-    super({ seconds: SWEEP_SECONDS, atStart: true });
+    super({ seconds: SWEEP_SECONDS, atStart: true, controller: 'taint-eviction-controller' });
   }
 
   /** Only where due evictions are carried out (EVICTION_WORKER). */

@@ -1,3 +1,4 @@
+import { asController } from '../../platform/access/request-context';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { type Job, type JobType, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -124,7 +125,11 @@ export class EvictionJobs implements OnModuleDestroy {
     this.workerConnection = connection;
     connection.once('ready', () => {
       if (this.closed) return;
-      const run = (job: Job<{ evictionId: string }>) => (job.name === PACE_JOB ? this.pace() : wake(BigInt(job.data.evictionId)));
+      // Each wake-up as the controller it is of: the node lifecycle's pacer, or the taint eviction controller's deadline.
+      const run = (job: Job<{ evictionId: string }>) =>
+        job.name === PACE_JOB
+          ? asController('node-lifecycle-controller', () => this.pace())
+          : asController('taint-eviction-controller', () => wake(BigInt(job.data.evictionId)));
       this.worker = new Worker(QUEUE_NAME, run, {
         connection,
         prefix: this.config.evictions.redisPrefix,

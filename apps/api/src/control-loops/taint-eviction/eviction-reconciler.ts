@@ -16,7 +16,7 @@ export class EvictionReconciler extends PeriodicPass {
     private readonly jobs: EvictionJobs,
     private readonly config: AppConfig,
   ) {
-    super({ seconds: config.evictions.reconcileSeconds, atStart: true });
+    super({ seconds: config.evictions.reconcileSeconds, atStart: true, controller: 'taint-eviction-controller' });
   }
 
   protected async pass(): Promise<number> {

@@ -48,7 +48,7 @@ export class NodeUpdateQueue extends PeriodicPass {
     private readonly controller: TaintEvictionController,
     private readonly config: AppConfig,
   ) {
-    super({ seconds: POLL_SECONDS, atStart: true });
+    super({ seconds: POLL_SECONDS, atStart: true, controller: 'taint-eviction-controller' });
   }
 
   /** Only where the controller carries evictions out (EVICTION_WORKER); other replicas only queue. */

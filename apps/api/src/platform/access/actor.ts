@@ -1,4 +1,4 @@
-import { currentRequest } from './request-context';
+import { currentController, currentRequest } from './request-context';
 
 /** Who an audit row says did it, and from which request: the columns every audit row fills. */
 export interface ActorColumns {
@@ -10,12 +10,17 @@ export interface ActorColumns {
 
 /**
  * The actor of what is being written now: the API key of the request being answered
- * (`apikey:ci`), `anyone` when authentication is off, or `system` for the service's own work (an
- * eviction falling due, the pod garbage collector), which answers no request.
+ * (`apikey:ci`), `anyone` when authentication is off, or `system:<controller>` for the service's
+ * own work (`system:taint-eviction-controller` for an eviction falling due,
+ * `system:pod-garbage-collector`), which answers no request; `system` for work of no controller
+ * (the service's start).
  */
 export function currentActor(): ActorColumns {
   const request = currentRequest();
-  if (!request) return { actor: 'system', actorKeyId: null, requestId: null, clientAddress: null };
+  if (!request) {
+    const controller = currentController();
+    return { actor: controller ? `system:${controller}` : 'system', actorKeyId: null, requestId: null, clientAddress: null };
+  }
   const { caller } = request;
   return {
     actor: caller.kind === 'apiKey' ? `apikey:${caller.name}` : 'anyone',

@@ -1,4 +1,5 @@
-import { requestContext } from '@fastify/request-context';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { asyncLocalStorage, requestContext } from '@fastify/request-context';
 import type { Caller } from '@taintgate/domain';
 import type { RouteToken } from './route-access';
 
@@ -25,3 +26,17 @@ declare module '@fastify/request-context' {
 
 /** The request being answered, or undefined in the service's own work. */
 export const currentRequest = (): RequestFacts | undefined => requestContext.get('facts');
+
+/** The controller whose work is being done now (asController), or undefined. */
+const controllers = new AsyncLocalStorage<string>();
+export const currentController = (): string | undefined => controllers.getStore();
+
+/**
+ * Runs a controller's work (a pass, a queued wake-up) as that controller, outside the context of
+ * whatever request woke it: a request that asks a controller to pass at once (a write that nudges
+ * the reaper) must not have the pass's writes audited as its own, nor its later passes, which the
+ * pass's timers would otherwise carry on in the request's async context.
+ */
+export function asController<T>(controller: string, work: () => T): T {
+  return asyncLocalStorage.exit(() => controllers.run(controller, work));
+}
