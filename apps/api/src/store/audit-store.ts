@@ -12,6 +12,7 @@ import type { AuditEntry, ClusterRef } from './write-context';
 /** An audit row as its statement reads it (json_to_recordset): the entry, and the write and caller it is of. */
 export interface AuditRow {
   cluster_id: number;
+  cluster_name: string;
   revision: string;
   action: string;
   kind: string;
@@ -54,6 +55,7 @@ export async function recordAudit(
   const actor = currentActor();
   const rowOf = (entry: AuditEntry): AuditRow => ({
     cluster_id: cluster.id,
+    cluster_name: cluster.name,
     revision: String(revision),
     action: entry.action,
     kind: entry.kind,
@@ -94,8 +96,8 @@ export function commitWith(held: readonly AuditRow[]): string {
  * (`$1`), or the document written in (escaped), to go in one simple query with the commit.
  */
 function auditStatement(document: string): string {
-  return `INSERT INTO audit_events (cluster_id, revision, action, kind, namespace, name, details, before, after, actor, actor_key_id, request_id, client_address)
-    SELECT v.cluster_id, v.revision, v.action, v.kind, v.namespace, v.name, v.details, v.before, v.after, v.actor, v.actor_key_id, v.request_id, v.client_address
-    FROM json_to_recordset(${document}::json) AS v(cluster_id int, revision bigint, action text, kind text, namespace text, name text, details jsonb,
+  return `INSERT INTO audit_events (cluster_id, cluster_name, revision, action, kind, namespace, name, details, before, after, actor, actor_key_id, request_id, client_address)
+    SELECT v.cluster_id, v.cluster_name, v.revision, v.action, v.kind, v.namespace, v.name, v.details, v.before, v.after, v.actor, v.actor_key_id, v.request_id, v.client_address
+    FROM json_to_recordset(${document}::json) AS v(cluster_id int, cluster_name text, revision bigint, action text, kind text, namespace text, name text, details jsonb,
       before jsonb, after jsonb, actor text, actor_key_id bigint, request_id text, client_address text)`;
 }

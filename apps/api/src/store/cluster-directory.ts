@@ -5,6 +5,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { fail } from '../platform/failures/failure.exception';
 import { DEFAULT_CLUSTER } from '../http/scope/cluster-commands';
 import type { ClusterRef } from './write-context';
+import { currentActor } from '../platform/access/actor';
 
 /** A cluster's row with how many nodes and pods it holds. */
 export interface ClusterRecord extends ClusterRef {
@@ -17,7 +18,9 @@ export interface ClusterRecord extends ClusterRef {
 /**
  * The clusters table: which clusters exist, by name. Writes create the cluster they name
  * (ClusterWriter.write); this creates one on its own, lists them and deletes one with everything
- * in it (every table's rows go with their cluster: ON DELETE CASCADE).
+ * in it (every table's rows go with their cluster: ON DELETE CASCADE), but its audit trail, which
+ * names it and outlives it. Creating and deleting a cluster are audited (cluster.create,
+ * cluster.delete), in the statement or transaction that does it.
  */
 @Injectable()
 export class ClusterDirectory {
@@ -40,8 +43,13 @@ export class ClusterDirectory {
 
   /** Creates the cluster unless it exists; says which. */
   async ensure(name: string): Promise<{ cluster: ClusterRef; created: boolean }> {
+    const { actor, actorKeyId, requestId, clientAddress } = currentActor();
     const [inserted] = await this.prisma.$queryRaw<ClusterRef[]>`
-      INSERT INTO clusters (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING RETURNING id, name`;
+      WITH created AS (INSERT INTO clusters (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING RETURNING id, name, revision),
+      audited AS (
+        INSERT INTO audit_events (cluster_id, cluster_name, revision, action, kind, name, actor, actor_key_id, request_id, client_address)
+        SELECT id, name, revision, 'cluster.create', 'Cluster', name, ${actor}, ${actorKeyId}, ${requestId}, ${clientAddress} FROM created)
+      SELECT id, name FROM created`;
     if (inserted) return { cluster: inserted, created: true };
     return { cluster: await this.require(name), created: false };
   }
@@ -78,7 +86,15 @@ export class ClusterDirectory {
    */
   async delete(name: string): Promise<ClusterRecord> {
     const record = await this.get(name);
-    await this.prisma.cluster.deleteMany({ where: { id: record.id } });
+    const { actor, actorKeyId, requestId, clientAddress } = currentActor();
+    const before = { name: record.name, revision: String(record.revision), nodes: record.nodes, pods: record.pods, createdAt: record.createdAt.toISOString() };
+    await this.prisma.$transaction([
+      this.prisma.$executeRaw`
+        INSERT INTO audit_events (cluster_id, cluster_name, revision, action, kind, name, before, actor, actor_key_id, request_id, client_address)
+        SELECT id, name, revision, 'cluster.delete', 'Cluster', name, ${JSON.stringify(before)}::jsonb, ${actor}, ${actorKeyId}, ${requestId}, ${clientAddress}
+        FROM clusters WHERE id = ${record.id}`,
+      this.prisma.cluster.deleteMany({ where: { id: record.id } }),
+    ]);
     return record;
   }
 

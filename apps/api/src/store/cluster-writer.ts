@@ -79,7 +79,11 @@ export class ClusterWriter {
         key,
         // In the async context of whoever queued it, not of the group that runs it (another
         // request's, or a controller's): what it audits and records names its own caller.
-        work: AsyncResource.bind(work),
+        work: AsyncResource.bind(async (w: WriteContext) => {
+          // A write to a cluster by a name not yet held created it: audited as PUT /v1/clusters/{name} audits it.
+          if (w.createdCluster) await w.audit({ action: 'cluster.create', kind: 'Cluster', name: w.cluster.name });
+          return work(w);
+        }),
         options,
         // Writes that may be large: with a time of their own (an import, a taint command), or named
         // for the long-hold log (the controllers': the node update queue's batches of a thousand

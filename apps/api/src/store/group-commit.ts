@@ -93,6 +93,8 @@ interface RawRevision {
   id: number;
   name: string;
   revision: string;
+  /** Whether taking the revision created the cluster (a write to a cluster by a name not yet held). */
+  created: boolean;
 }
 
 /** A group's transaction as its writes take their steps in it. */
@@ -276,6 +278,7 @@ export class GroupCommit {
         transaction: transaction.state,
         cluster: { id: row.id, name: row.name },
         revision: row.revision,
+        createdCluster: raw.created,
         // Read once the row is ours: waiting for the writers before this one is not deciding.
         now: write.options.now ?? Date.now(),
         tasks,

@@ -16,10 +16,11 @@ export type Literal = string | number | boolean | null;
  * text): by name it creates the cluster at revision 1 if need be.
  */
 const TAKE_REVISION = {
+  // xmax is 0 on a row this statement inserted, not on one it updated: whether the write created the cluster.
   name: `INSERT INTO clusters (name, revision) VALUES ($1::text, 1)
        ON CONFLICT (name) DO UPDATE SET revision = clusters.revision + 1
-       RETURNING id, name, revision::text AS revision`,
-  id: 'UPDATE clusters SET revision = revision + 1 WHERE id = $1::int RETURNING id, name, revision::text AS revision',
+       RETURNING id, name, revision::text AS revision, (xmax = 0) AS created`,
+  id: 'UPDATE clusters SET revision = revision + 1 WHERE id = $1::int RETURNING id, name, revision::text AS revision, false AS created',
 } as const;
 
 /** The cluster's id as SQL, where a first read's text says `$1`: its name's row (by name), or the id itself. */

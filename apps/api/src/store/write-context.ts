@@ -35,6 +35,8 @@ export interface ClusterRef {
  */
 export interface WriteContext {
   readonly cluster: ClusterRef;
+  /** Whether this write created its cluster (it named one not yet held): ClusterWriter audits cluster.create then. */
+  readonly createdCluster: boolean;
   /** Prisma, in the write's transaction: a client bound to its connection (PrismaService.boundTo), for the stores' model queries. */
   readonly tx: Tx;
   readonly revision: bigint;
@@ -110,13 +112,26 @@ export interface ContextParts {
   transaction: Transaction;
   cluster: ClusterRef;
   revision: bigint;
+  createdCluster: boolean;
   now: number;
   tasks: (() => Promise<unknown>)[];
   /** Where the write's audit rows wait for its group's commit; none: each `audit` sends its own statement. */
   audited: AuditRow[] | undefined;
 }
 
-export function contextOf({ firstRead, readingSnapshot, tx, connection, transaction, cluster, revision, now, tasks, audited }: ContextParts): WriteContext {
+export function contextOf({
+  firstRead,
+  readingSnapshot,
+  tx,
+  connection,
+  transaction,
+  cluster,
+  revision,
+  createdCluster,
+  now,
+  tasks,
+  audited,
+}: ContextParts): WriteContext {
   // Statements a caller sends at once (a bulk write's batches) go to the connection one after
   // another, each as soon as the one before is done: pg will no longer queue them itself.
   let last: Promise<unknown> = Promise.resolve();
@@ -130,6 +145,7 @@ export function contextOf({ firstRead, readingSnapshot, tx, connection, transact
   };
   return {
     cluster,
+    createdCluster,
     get tx() {
       return tx();
     },

@@ -4,8 +4,8 @@ import { PrismaService } from '../../platform/database/prisma.service';
 import type { AuditEvent, Prisma } from '../../generated/prisma/client';
 import type { AuditQuery } from './audit-commands';
 
-/** An audit row with the name of its cluster (none for the deployment's own things). */
-export type AuditRow = AuditEvent & { cluster: { name: string } | null };
+/** An audit row, with the name its cluster had (none for the deployment's own things; kept when the cluster is deleted). */
+export type AuditRow = AuditEvent;
 
 /** A change to something of the deployment's own (an API key, a webhook): its audit row names no cluster. */
 export interface DeploymentChange {
@@ -28,7 +28,7 @@ export class AuditStore {
   /** The rows the query asks for, newest first, at most `take`. */
   async page(query: AuditQuery, take: number): Promise<AuditRow[]> {
     const where: Prisma.AuditEventWhereInput = {
-      ...(query.cluster === undefined ? {} : { cluster: { name: query.cluster } }),
+      ...(query.cluster === undefined ? {} : { clusterName: query.cluster }),
       ...(query.actor === undefined ? {} : { actor: query.actor }),
       ...(query.action === undefined ? {} : { action: query.action }),
       ...(query.kind === undefined ? {} : { kind: query.kind }),
@@ -45,7 +45,6 @@ export class AuditStore {
       where,
       orderBy: { id: 'desc' },
       take,
-      include: { cluster: { select: { name: true } } },
     });
   }
 

@@ -13,7 +13,7 @@ function entryOf(row: AuditRow) {
     kind: row.kind,
     ...(row.namespace === null ? {} : { namespace: row.namespace }),
     name: row.name,
-    ...(row.cluster ? { cluster: row.cluster.name } : {}),
+    ...(row.clusterName === null ? {} : { cluster: row.clusterName }),
     ...(row.revision === null ? {} : { revision: String(row.revision) }),
     actor: row.actor,
     ...(row.requestId === null ? {} : { requestId: row.requestId }),

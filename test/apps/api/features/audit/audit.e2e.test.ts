@@ -59,12 +59,13 @@ describe('GET /v1/audit: who did what', () => {
 
   it('filters by actor, action and time', async () => {
     const byAlice = (await admin.get('/v1/audit?actor=apikey:alice')).json<Page>().items;
-    expect(byAlice.map((e) => e.action)).toEqual(['node.create', 'node.delete', 'node.replace', 'node.create']);
+    // Her first write to prod created it.
+    expect(byAlice.map((e) => e.action)).toEqual(['node.create', 'node.delete', 'node.replace', 'node.create', 'cluster.create']);
     const keys = (await admin.get('/v1/audit?kind=APIKey')).json<Page>().items;
     expect(keys.map((e) => `${e.action} ${e.name} by ${e.actor}`)).toContain('apikey.create alice by apikey:taintgate-admin-token');
     expect((await admin.get('/v1/audit?action=node.replace')).json<Page>().items).toHaveLength(1);
     expect((await admin.get(`/v1/audit?until=${encodeURIComponent(startedAt)}&actor=apikey:alice`)).json<Page>().items).toEqual([]);
-    expect((await admin.get(`/v1/audit?since=${encodeURIComponent(startedAt)}&actor=apikey:alice`)).json<Page>().items).toHaveLength(4);
+    expect((await admin.get(`/v1/audit?since=${encodeURIComponent(startedAt)}&actor=apikey:alice`)).json<Page>().items).toHaveLength(5);
   });
 
   it('pages with limit and continue, each row once', async () => {
@@ -112,5 +113,28 @@ describe('GET /v1/audit: who did what', () => {
   it('is for admins only', async () => {
     expect((await operator.get('/v1/audit')).statusCode).toBe(403);
     expect((await t.api.get('/v1/audit')).statusCode).toBe(401);
+  });
+
+  it("keeps a deleted cluster's trail, with who created it and who deleted it", async () => {
+    expect((await operator.put('/v1/clusters/gone/nodes/g1', { metadata: { name: 'g1' } })).statusCode).toBe(201);
+    expect((await operator.put('/v1/clusters/made', { metadata: { name: 'made' } })).statusCode).toBe(201);
+    expect((await admin.del('/v1/clusters/gone')).statusCode).toBe(200);
+    const trail = (await admin.get('/v1/audit?cluster=gone')).json<Page>().items;
+    expect(trail.map((e) => [e.action, e.kind, e.name, e.actor, e.cluster])).toEqual([
+      ['cluster.delete', 'Cluster', 'gone', 'apikey:taintgate-admin-token', 'gone'],
+      ['node.create', 'Node', 'g1', 'apikey:alice', 'gone'],
+      ['cluster.create', 'Cluster', 'gone', 'apikey:alice', 'gone'],
+    ]);
+    // What it held when it went.
+    expect(trail[0]?.before).toMatchObject({ name: 'gone', nodes: 1, pods: 0 });
+    const made = (await admin.get('/v1/audit?cluster=made')).json<Page>().items;
+    expect(made.map((e) => [e.action, e.actor])).toEqual([['cluster.create', 'apikey:alice']]);
+  });
+
+  it('is append-only: Postgres refuses to change or remove a row (retention alone removes them)', async () => {
+    await expect(t.db.query("UPDATE audit_events SET actor = 'nobody'")).rejects.toThrow(/audit_events is append-only: UPDATE refused/);
+    await expect(t.db.query('DELETE FROM audit_events')).rejects.toThrow(/audit_events is append-only: DELETE refused/);
+    await expect(t.db.query('TRUNCATE audit_events')).rejects.toThrow(/audit_events is append-only: TRUNCATE refused/);
+    expect((await admin.get('/v1/audit?actor=apikey:alice')).json<Page>().items.length).toBeGreaterThan(0);
   });
 });
