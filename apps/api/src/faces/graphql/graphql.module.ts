@@ -67,6 +67,7 @@ import { StoreModule } from '../../store/store.module';
             path: GRAPHQL_PATH,
             onConnect: (context: SocketConnection) => sockets.admit(context),
             onSubscribe: socketOperationCheck(sockets),
+            onClose: (context: SocketConnection) => sockets.closed(context.extra),
           },
         },
       }),

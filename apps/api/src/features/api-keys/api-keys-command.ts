@@ -6,6 +6,7 @@ import { createApiKey } from './api-key-commands';
 import { ApiKeyStore } from '../../platform/access/api-key-store';
 import { ApiKeysService } from './api-keys.service';
 import { Authenticator } from '../../platform/access/authenticator';
+import { OpenStreams } from '../../platform/access/open-streams';
 import { AuditStore } from '../audit/audit-store';
 
 const API_KEYS_USAGE = `usage:
@@ -21,7 +22,8 @@ const API_KEYS_USAGE = `usage:
 export function runApiKeysCommand(args: readonly string[], config: AppConfig, print: (line: string) => void): Promise<number> {
   return withCommandDatabase(config, (database) => {
     const store = new ApiKeyStore(database);
-    return run(args, new ApiKeysService(config, store, new Authenticator(config, store), new AuditStore(database)), config, print);
+    // No stream is held open in a command: revoking ends those of the running service within its check.
+    return run(args, new ApiKeysService(config, store, new Authenticator(config, store), new AuditStore(database), new OpenStreams(store)), config, print);
   });
 }
 

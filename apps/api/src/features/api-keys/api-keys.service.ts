@@ -7,6 +7,7 @@ import { hashOfApiKey, newApiKey, prefixOfApiKey } from '../../platform/access/a
 import { type ApiKeyRow, ApiKeyStore } from '../../platform/access/api-key-store';
 import type { CreateApiKeyCommand } from './api-key-commands';
 import { Authenticator } from '../../platform/access/authenticator';
+import { OpenStreams } from '../../platform/access/open-streams';
 import { AuditStore } from '../audit/audit-store';
 
 /** The name TAINTGATE_ADMIN_TOKEN's key is stored under. */
@@ -35,6 +36,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
     private readonly store: ApiKeyStore,
     private readonly authenticator: Authenticator,
     private readonly audits: AuditStore,
+    private readonly streams: OpenStreams,
   ) {}
 
   /** Says at start whether requests need a key, and seeds TAINTGATE_ADMIN_TOKEN's. */
@@ -76,6 +78,8 @@ export class ApiKeysService implements OnApplicationBootstrap {
     const before = (await this.find(name)) ?? fail(notFound(name));
     const after = (await this.store.revoke(name, now)) ?? fail(notFound(name));
     this.authenticator.forget(after.hash);
+    // Its watches and sockets end now here; on other replicas within OpenStreams' check.
+    this.streams.revoked(after.id);
     if (before.revokedAt === null) await this.audit('apikey.revoke', after, before);
     return objectOf(after);
   }

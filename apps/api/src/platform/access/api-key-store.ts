@@ -32,6 +32,12 @@ export class ApiKeyStore {
     return this.findByName(name);
   }
 
+  /** Of these keys, those that exist and are not revoked. */
+  async liveIds(ids: readonly bigint[]): Promise<bigint[]> {
+    const rows = await this.prisma.apiKey.findMany({ where: { id: { in: [...ids] }, revokedAt: null }, select: { id: true } });
+    return rows.map((row) => row.id);
+  }
+
   countActive(): Promise<number> {
     return this.prisma.apiKey.count({ where: { revokedAt: null } });
   }

@@ -3,6 +3,7 @@ import { type Caller, authorize } from '@taintgate/domain';
 import type { IncomingMessage } from 'node:http';
 import { AppConfig } from '../config/app-config';
 import { Authenticator } from './authenticator';
+import { OpenStreams } from './open-streams';
 
 /** graphql-ws's close codes for a refused socket (its CloseCode.Unauthorized and Forbidden). */
 const CLOSE_UNAUTHORIZED = 4401;
@@ -27,12 +28,13 @@ interface WsExtra {
  */
 @Injectable()
 export class SocketAccess {
-  /** Who each admitted socket is (by graphql-ws's `extra`, one per socket): what its operations are authorized as. */
-  private readonly callers = new WeakMap<object, Caller>();
+  /** Who each admitted socket is (by graphql-ws's `extra`, one per socket): what its operations are authorized as, and its hold among the open streams. */
+  private readonly callers = new WeakMap<object, { caller: Caller; release: () => void }>();
 
   constructor(
     private readonly config: AppConfig,
     private readonly authenticator: Authenticator,
+    private readonly streams: OpenStreams,
   ) {}
 
   async admit({ connectionParams, extra: untyped }: SocketConnection): Promise<boolean> {
@@ -45,7 +47,9 @@ export class SocketAccess {
     const caller = await this.authenticator.callerOf(authorizationIn(connectionParams));
     const decided = authorize(caller, 'viewer', 'subscribe');
     if (decided.ok) {
-      this.callers.set(extra, decided.value);
+      // Held open for its key: revoked, the socket is closed (4403), its subscriptions with it.
+      const release = this.streams.hold(decided.value, () => extra.socket.close(CLOSE_FORBIDDEN, 'Forbidden: the API key was revoked'));
+      this.callers.set(extra, { caller: decided.value, release });
       return true;
     }
     extra.socket.close(decided.error.reason === 'Unauthorized' ? CLOSE_UNAUTHORIZED : CLOSE_FORBIDDEN, decided.error.reason);
@@ -54,7 +58,12 @@ export class SocketAccess {
 
   /** The caller the socket (its graphql-ws `extra`) was admitted as; undefined when it was not. */
   callerOf(extra: unknown): Caller | undefined {
-    return typeof extra === 'object' && extra !== null ? this.callers.get(extra) : undefined;
+    return typeof extra === 'object' && extra !== null ? this.callers.get(extra)?.caller : undefined;
+  }
+
+  /** The socket closed (graphql-ws's onClose): no longer held open for its key. */
+  closed(extra: unknown): void {
+    if (typeof extra === 'object' && extra !== null) this.callers.get(extra)?.release();
   }
 }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { WatchService } from './watch.service';
 import { StoreModule } from '../../../store/store.module';
+import { AccessModule } from '../../../platform/access/access.module';
 
 /**
  * Watches of the Kubernetes API face: a watch follows its cluster's snapshot in this replica, which
@@ -8,7 +9,7 @@ import { StoreModule } from '../../../store/store.module';
  * in kube-api/.
  */
 @Module({
-  imports: [StoreModule],
+  imports: [StoreModule, AccessModule],
   providers: [WatchService],
   exports: [WatchService],
 })

@@ -1,3 +1,5 @@
+import { OpenStreams } from '../../../platform/access/open-streams';
+import { currentRequest } from '../../../platform/access/request-context';
 import { Readable } from 'node:stream';
 import { Injectable, Logger, type OnModuleDestroy, StreamableFile } from '@nestjs/common';
 import {
@@ -68,6 +70,7 @@ export class WatchService implements OnModuleDestroy {
     private readonly directory: ClusterDirectory,
     private readonly tombstones: TombstoneStore,
     private readonly config: AppConfig,
+    private readonly streams: OpenStreams,
   ) {}
 
   /**
@@ -83,7 +86,16 @@ export class WatchService implements OnModuleDestroy {
     // Followed before the snapshot is read: no refresh after the revision it starts from is missed.
     const unfollow = this.snapshots.follow(cluster, queue.push);
     const abort = new AbortController();
-    const release = this.register(cluster, () => abort.abort(), unfollow);
+    // Held open for the caller's key: revoked, the watch ends as at its timeout.
+    const unhold = this.streams.hold(currentRequest()?.caller, () => abort.abort());
+    const release = this.register(
+      cluster,
+      () => abort.abort(),
+      () => {
+        unhold();
+        unfollow();
+      },
+    );
     try {
       const start = await this.start(cluster, id, command);
       const lines = new WatchLines(command.filter.kind, output);
