@@ -16,10 +16,23 @@ if (!secret) {
   process.exit(2);
 }
 
-/** Whether `header` is `sha256=` and the hex HMAC-SHA256 of `body` keyed with the secret. */
+/** How old a signature may be, in seconds: a delivery recorded and sent again later is refused. */
+const TOLERANCE_SECONDS = 300;
+
+/**
+ * Whether `header` is `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed with the secret,
+ * its time within the tolerance of now.
+ */
 function signatureHolds(body, header) {
-  const expected = Buffer.from('sha256=' + createHmac('sha256', secret).update(body).digest('hex'));
-  const received = Buffer.from(String(header ?? ''));
+  const parts = Object.fromEntries(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.split('=', 2)),
+  );
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > TOLERANCE_SECONDS) return false;
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex'));
+  const received = Buffer.from(String(parts.v1 ?? ''));
   return received.length === expected.length && timingSafeEqual(received, expected);
 }
 

@@ -1,19 +1,27 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
-import { attemptDelivery } from './delivery-sender';
+import { DeliverySender } from './delivery-sender';
+import { parseAllowedCidrs } from './webhook-addresses';
 import { DeliveryJobs } from './delivery-jobs';
 import { WebhookDeliveryStore } from './webhook-delivery-store';
 
 /** One delivery attempt at a time per job, on the replicas that run a worker (WEBHOOK_WORKER). */
 @Injectable()
-export class DeliveryAttempts implements OnApplicationBootstrap {
+export class DeliveryAttempts implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Webhooks');
+  private readonly sender: DeliverySender;
 
   constructor(
     private readonly store: WebhookDeliveryStore,
     private readonly jobs: DeliveryJobs,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.sender = new DeliverySender(parseAllowedCidrs(config.webhooks.allowedCidrs.join(',')));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.sender.close();
+  }
 
   onApplicationBootstrap(): void {
     if (this.config.webhooks.worker) this.jobs.runWorker((id) => this.attempt(id));
@@ -29,7 +37,7 @@ export class DeliveryAttempts implements OnApplicationBootstrap {
     // Counted in Postgres first, so that attempts are counted whatever Redis forgets.
     const claimed = await this.store.claimAttempt(deliveryId);
     if (!claimed) return;
-    const result = await attemptDelivery(
+    const result = await this.sender.attempt(
       { deliveryId, event: claimed.event, url: claimed.url, secret: claimed.secret, body: claimed.body },
       this.config.webhooks.timeoutMs,
     );

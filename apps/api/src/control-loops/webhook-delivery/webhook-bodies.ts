@@ -13,9 +13,15 @@ export function deliveryBody(deliveryId: string, told: ToldEvent, format: Webhoo
   return JSON.stringify({ id: deliveryId, event, cluster, at, ...about });
 }
 
-/** `sha256=<hex HMAC-SHA256 of the body's bytes>`, the X-Taintgate-Signature header. */
-export function signatureOf(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+/**
+ * The X-Taintgate-Signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed
+ * with the webhook's secret. The time is signed with the body, so a receiver that refuses a
+ * signature older than its tolerance (docs/webhooks.md: 5 minutes) cannot be sent a recorded
+ * delivery again later.
+ */
+export function signatureOf(secret: string, body: string, unixSeconds: number): string {
+  const t = String(Math.floor(unixSeconds));
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex')}`;
 }
 
 /** A Markdown code span of any text (a backtick inside takes a longer fence). */

@@ -26,6 +26,8 @@ export interface WebhookSettings {
   retryDelayMs: number;
   /** How long one attempt may take, answer included. */
   timeoutMs: number;
+  /** Ranges deliveries may reach though they are loopback, private, link-local...: the CIDRs of TAINTGATE_WEBHOOK_ALLOWED_CIDRS. */
+  allowedCidrs: readonly string[];
 }
 
 export interface SnapshotSettings {

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { type DomainSettings, type SummaryWording, defaultSettings, defaultZonePacing, summaryWordings } from '@taintgate/domain';
 import { readFileSync } from 'node:fs';
 import { AppConfig, type AuthSettings, type LogSettings, type TlsSettings } from './app-config';
@@ -66,6 +67,12 @@ export const CONFIG_DEFAULTS = {
   WEBHOOK_RETRY_DELAY_MS: '2000',
   /** Milliseconds one delivery attempt may take. */
   WEBHOOK_TIMEOUT_MS: '10000',
+  /**
+   * Comma-separated CIDRs webhooks may reach though they are not public addresses (10.0.0.0/8,
+   * 127.0.0.1/32): every other loopback, private, link-local (cloud metadata) or unique-local
+   * address is refused when a delivery connects.
+   */
+  TAINTGATE_WEBHOOK_ALLOWED_CIDRS: '',
   /** Whether this process runs removal sweeps (a BullMQ worker taking one at a time). */
   SWEEP_WORKER: 'true',
   /** Worker threads a removal sweep's nodes are shared among (each holds a copy of the cluster). */
@@ -124,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       maxAttempts: Math.max(1, readCount(env, 'WEBHOOK_MAX_ATTEMPTS')),
       retryDelayMs: readCount(env, 'WEBHOOK_RETRY_DELAY_MS'),
       timeoutMs: Math.max(1, readCount(env, 'WEBHOOK_TIMEOUT_MS')),
+      allowedCidrs: readCidrs(env, 'TAINTGATE_WEBHOOK_ALLOWED_CIDRS'),
     },
     logs: readLogSettings(env),
     sweeps: {
@@ -278,6 +286,17 @@ function readCount(env: NodeJS.ProcessEnv, name: ConfigVariable): number {
 }
 
 /** An unset or empty variable takes its default (compose files often write `PORT=`). */
+/** A comma-separated list of CIDRs, each checked (10.0.0.0/8, fd00::/8). */
+function readCidrs(env: NodeJS.ProcessEnv, name: ConfigVariable): string[] {
+  const cidrs = read(env, name)
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const bad = cidrs.find((cidr) => !ipaddr.isValidCIDR(cidr));
+  if (bad !== undefined) throw new Error(`${name}: "${bad}" is not a CIDR (e.g. 10.0.0.0/8, 127.0.0.1/32, fd00::/8)`);
+  return cidrs;
+}
+
 function read(env: NodeJS.ProcessEnv, name: ConfigVariable): string {
   const value = env[name]?.trim();
   return value ? value : CONFIG_DEFAULTS[name];

@@ -30,15 +30,18 @@ const executed: ToldEvent = {
 };
 
 describe('signatureOf', () => {
-  it('is sha256= and the hex HMAC-SHA256 of the body with the secret', () => {
+  it('is t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>"> with the secret', () => {
     const body = '{"id":"x","event":"TaintAdded"}';
-    expect(signatureOf('s3cret-s3cret-s3cret', body)).toBe(`sha256=${createHmac('sha256', 's3cret-s3cret-s3cret').update(body).digest('hex')}`);
-    // A known answer (RFC 4231's test case 2: key "Jefe").
-    expect(signatureOf('Jefe', 'what do ya want for nothing?')).toBe('sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+    expect(signatureOf('s3cret-s3cret-s3cret', body, 1_764_400_000)).toBe(
+      `t=1764400000,v1=${createHmac('sha256', 's3cret-s3cret-s3cret').update(`1764400000.${body}`).digest('hex')}`,
+    );
+    // A fraction of a second is dropped, and the time is signed: another time, another signature.
+    expect(signatureOf('k', body, 1_764_400_000.9)).toBe(signatureOf('k', body, 1_764_400_000));
+    expect(signatureOf('k', body, 1_764_400_001)).not.toBe(signatureOf('k', body, 1_764_400_000).replace('t=1764400000', 't=1764400001'));
   });
 
   it('signs the bytes: text beyond ASCII as UTF-8', () => {
-    expect(signatureOf('k', 'é')).toBe(`sha256=${createHmac('sha256', 'k').update(Buffer.from('é', 'utf8')).digest('hex')}`);
+    expect(signatureOf('k', 'é', 7)).toBe(`t=7,v1=${createHmac('sha256', 'k').update(Buffer.from('7.é', 'utf8')).digest('hex')}`);
   });
 });
 

@@ -7,7 +7,7 @@ const SECRET = 'a-secret-of-24-characters';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('webhook deliveries across replicas', () => {
-  const t = useApiFixture({ WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_RETRY_DELAY_MS: '50' });
+  const t = useApiFixture({ TAINTGATE_WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_RETRY_DELAY_MS: '50' });
   let receiver: WebhookReceiver | undefined;
   afterEach(async () => {
     await receiver?.close();
@@ -50,7 +50,7 @@ describe('webhook deliveries across replicas', () => {
 
 describe('webhook deliveries when Redis loses their jobs', () => {
   // A minute's backoff: the retry BullMQ holds is what Redis loses, and only the dispatcher's re-queueing brings it back.
-  const t = useApiFixture({ WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_RETRY_DELAY_MS: '60000' });
+  const t = useApiFixture({ TAINTGATE_WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32', WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_RETRY_DELAY_MS: '60000' });
   let receiver: WebhookReceiver | undefined;
   afterEach(async () => {
     await receiver?.close();

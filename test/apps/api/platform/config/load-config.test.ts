@@ -24,7 +24,7 @@ const defaults = {
   // kube-apiserver's --min-request-timeout.
   watch: { timeoutSeconds: 1800 },
   // Webhook deliveries: sent here, 8 attempts, 2 s then doubling, 10 s each.
-  webhooks: { worker: true, maxAttempts: 8, retryDelayMs: 2000, timeoutMs: 10_000 },
+  webhooks: { worker: true, maxAttempts: 8, retryDelayMs: 2000, timeoutMs: 10_000, allowedCidrs: [] },
   auth: { enabled: true, adminToken: undefined as string | undefined, metricsToken: undefined as string | undefined, allowedOrigins: [] as string[] },
   // Info and above, a line per request.
   logs: { level: 'info' as LogSettings['level'], requestLines: true },
