@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import http from 'node:http';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDatabase } from '../../../../apps/api/src/platform/database/ensure-database';
@@ -93,5 +94,44 @@ describe('Postgres restarted during writes', () => {
     // And the service reads them back as it answers any read.
     const listed = await service.inject({ method: 'GET', url: '/v1/nodes' });
     expect(listed.statusCode).toBe(200);
+  });
+
+  it('an import cut by Postgres going away midway answers 503 saying how many objects were stored', async () => {
+    const service = app as NestFastifyApplication;
+    await service.listen(0, '127.0.0.1');
+    const port = (service.getHttpServer().address() as { port: number }).port;
+    const node = (i: number) => JSON.stringify({ kind: 'Node', metadata: { name: `imp-${i}` } });
+    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/clusters/imp/import', headers: { 'content-type': 'application/json' } });
+    const answer = new Promise<{ status: number; retryAfter: unknown; body: string }>((resolve, reject) => {
+      request.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += String(chunk)));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], body }));
+      });
+      request.on('error', reject);
+    });
+    // Told to the answer's promise; a test that failed before reading it must not leave it unhandled.
+    answer.catch(() => undefined);
+    // The first write's 500 objects (FLUSH_EVERY), stored once the next begins to arrive.
+    request.write(`{"kind":"List","items":[${Array.from({ length: 510 }, (_, i) => node(i)).join(',')}`);
+    const db = new Client({ connectionString: postgres.urlOf('taintgate') });
+    await db.connect();
+    try {
+      await waitUntil(async () => (await db.query("SELECT count(*)::int AS n FROM nodes WHERE name LIKE 'imp-%'")).rows[0]?.n === 500, 15_000);
+    } finally {
+      await db.end();
+    }
+    await postgres.stop('immediate');
+    try {
+      request.end(`,${Array.from({ length: 100 }, (_, i) => node(510 + i)).join(',')}]}`);
+      const got = await answer;
+      expect(got.status).toBe(503);
+      expect(got.retryAfter).toBe('5');
+      expect(JSON.parse(got.body).message).toBe(
+        'the database is unavailable; retry in 5 seconds (the 500 objects before it were stored; import the whole body again to finish)',
+      );
+    } finally {
+      await postgres.start();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { failureOfThrown } from '../../platform/failures/failure-answers';
+import { reportIfOutage } from '../../platform/failures/outages';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Failure } from '@taintgate/domain';
 import { ImportMetrics } from '../../platform/metrics/import-metrics';
@@ -75,8 +77,11 @@ export class ImportService {
         stored += batch.nodes.length + batch.pods.length + batch.twins.length;
       });
     } catch (error) {
-      if (stored === 0 || !(error instanceof FailureException)) throw error;
-      fail(storedPartway(error.failure, stored));
+      // Ours, or what the answer would make of it (Postgres gone midway: 503), said with what was stored.
+      const failed = error instanceof FailureException ? error.failure : failureOfThrown(error);
+      if (stored === 0 || !failed) throw error;
+      if (failed.reason === 'ServiceUnavailable') reportIfOutage(error);
+      fail(storedPartway(failed, stored));
     }
     if (command.prune) {
       const unnamed = run.unnamed();
