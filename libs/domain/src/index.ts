@@ -176,7 +176,7 @@ export { bearerTokenOf } from './access/bearer-token';
 export { type RetainedEviction, evictionExpired, retentionCutoff } from './retention/retention';
 
 // Lists: a page of a list, its limit and where it starts.
-export { DEFAULT_LIST_LIMIT, type ListChunk, type ListChunking, chunkOfRows, chunkOfSorted, listLimit, listStart } from './lists/list-chunks';
+export { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ListChunk, type ListChunking, chunkOfRows, chunkOfSorted, listLimit, listStart } from './lists/list-chunks';
 
 // Limits: the largest stored object and request body.
 export { MAX_OBJECT_BYTES, MAX_REQUEST_BODY_BYTES, bodyTooLarge, objectTooLarge } from './limits/size-limits';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_LIMIT, chunkOfRows, chunkOfSorted, listLimit, listStart } from '@taintgate/domain';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, chunkOfRows, chunkOfSorted, listLimit, listStart } from '@taintgate/domain';
 import { decodeContinue } from '../../../../libs/domain/src/lists/continue-token';
 import { chunkOfIndexed } from '../../../../libs/domain/src/lists/list-chunks';
 
@@ -25,7 +25,9 @@ describe('listLimit (?limit=, read as strconv.ParseInt reads it)', () => {
     ['a sign is ParseInt syntax', '+7', 7],
     ['a GraphQL Int', 25, 25],
     ['kubectl --chunk-size default', '500', 500],
-    ['larger than any list: all of it, and still paged', '9223372036854775807', Number.MAX_SAFE_INTEGER],
+    ['the largest page', '5000', MAX_LIST_LIMIT],
+    ['past the largest page: that page (a continue token tells the rest)', '5001', MAX_LIST_LIMIT],
+    ['past any list: still the largest page', '9223372036854775807', MAX_LIST_LIMIT],
     ['not a number', 'ten', 'strconv.ParseInt: parsing "ten": invalid syntax'],
     ['a fraction', '1.5', 'strconv.ParseInt: parsing "1.5": invalid syntax'],
     ['a fraction as a number', 1.5, 'strconv.ParseInt: parsing "1.5": invalid syntax'],
