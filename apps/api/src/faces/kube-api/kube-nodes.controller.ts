@@ -41,7 +41,14 @@ export class KubeNodesController {
     @Command(kubectlSession) session: KubectlSession | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (watch) return this.watches.watch(cluster, watch, output, () => reply.raw.flushHeaders());
+    if (watch)
+      return this.watches.watch(
+        cluster,
+        watch,
+        output,
+        () => reply.raw.flushHeaders(),
+        (end) => reply.raw.once('close', end),
+      );
     return listAnswer(reply, output, await this.nodes.list(cluster, command, session), nodeTable);
   }
 

@@ -43,7 +43,14 @@ export class KubePodsController {
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (watch) return this.watches.watch(cluster, watch, output, () => reply.raw.flushHeaders());
+    if (watch)
+      return this.watches.watch(
+        cluster,
+        watch,
+        output,
+        () => reply.raw.flushHeaders(),
+        (end) => reply.raw.once('close', end),
+      );
     return listAnswer(reply, output, await this.pods.list(cluster, filters), podTable);
   }
 

@@ -33,7 +33,14 @@ export class KubePolicyController {
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (watch) return this.watches.watch(cluster, watch, output, () => reply.raw.flushHeaders());
+    if (watch)
+      return this.watches.watch(
+        cluster,
+        watch,
+        output,
+        () => reply.raw.flushHeaders(),
+        (end) => reply.raw.once('close', end),
+      );
     return listAnswer(reply, output, await this.objects.list(cluster, 'PodDisruptionBudget', command), printerOf('PodDisruptionBudget'));
   }
 

@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { Caller } from '@taintgate/domain';
+import { type Caller, type Failure, failure } from '@taintgate/domain';
 import { reportIfOutage } from '../failures/outages';
 import { ApiKeyStore } from './api-key-store';
+import { AppConfig } from '../config/app-config';
 
 /**
  * How often the keys of open streams are looked up again: a key revoked on another replica ends
@@ -23,17 +24,22 @@ export class OpenStreams implements OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   private checking = false;
 
-  constructor(private readonly keys: ApiKeyStore) {}
+  constructor(
+    private readonly keys: ApiKeyStore,
+    private readonly config: AppConfig,
+  ) {}
 
   /**
-   * Holds a stream open for the caller; answers its release (when the stream ends of itself).
-   * `end` ends it for good, once, when its key is revoked. A caller of no key (authentication off,
-   * a route's own token) holds nothing.
+   * Holds a stream open for the caller; answers its release (when the stream ends of itself), or
+   * undefined when the key holds as many as it may already (TAINTGATE_MAX_STREAMS_PER_KEY: one
+   * key's thousand watches took every database connection). `end` ends it for good, once, when its
+   * key is revoked. A caller of no key (authentication off, a route's own token) holds nothing.
    */
-  hold(caller: Caller | undefined, end: () => void): () => void {
+  hold(caller: Caller | undefined, end: () => void): (() => void) | undefined {
     if (caller?.kind !== 'apiKey') return () => undefined;
     const id = caller.id;
     let ends = this.byKey.get(id);
+    if ((ends?.size ?? 0) >= this.config.auth.maxStreamsPerKey) return undefined;
     if (!ends) this.byKey.set(id, (ends = new Set()));
     let ended = false;
     const release = (): void => {
@@ -58,7 +64,7 @@ export class OpenStreams implements OnModuleDestroy {
     for (const end of [...(this.byKey.get(keyId) ?? [])]) end();
   }
 
-  /** How many streams are held open, for the keys' limits and the metrics. */
+  /** How many streams the key holds open. */
   countOf(keyId: bigint): number {
     return this.byKey.get(keyId)?.size ?? 0;
   }
@@ -93,4 +99,13 @@ export class OpenStreams implements OnModuleDestroy {
       this.checking = false;
     }
   }
+}
+
+/** The refusal of a stream past its key's limit, in Kubernetes' words for a 429. */
+export function tooManyStreams(limit: number): Failure {
+  return failure.tooManyRequests(
+    `too many open streams for this API key: it holds ${limit} watches and subscriptions on this replica already (TAINTGATE_MAX_STREAMS_PER_KEY); close one`,
+    5,
+    [],
+  );
 }

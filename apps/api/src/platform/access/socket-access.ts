@@ -8,6 +8,8 @@ import { OpenStreams } from './open-streams';
 /** graphql-ws's close codes for a refused socket (its CloseCode.Unauthorized and Forbidden). */
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_FORBIDDEN = 4403;
+/** A socket past its key's limit of open streams (HTTP's 429, as graphql-ws codes mirror HTTP's). */
+const CLOSE_TOO_MANY = 4429;
 
 /** What graphql-ws hands onConnect: the connection_init payload, and (its `ws` server's extra) the socket and the upgrade request. */
 export interface SocketConnection {
@@ -49,6 +51,10 @@ export class SocketAccess {
     if (decided.ok) {
       // Held open for its key: revoked, the socket is closed (4403), its subscriptions with it.
       const release = this.streams.hold(decided.value, () => extra.socket.close(CLOSE_FORBIDDEN, 'Forbidden: the API key was revoked'));
+      if (!release) {
+        extra.socket.close(CLOSE_TOO_MANY, `Too many requests: the API key holds ${this.config.auth.maxStreamsPerKey} streams already`);
+        return false;
+      }
       this.callers.set(extra, { caller: decided.value, release });
       return true;
     }

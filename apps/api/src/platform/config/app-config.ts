@@ -87,6 +87,8 @@ export interface AuthSettings {
   metricsToken: string | undefined;
   /** Browser origins CORS answers and graphql-ws accepts (none: no browser page of another origin may call). */
   allowedOrigins: string[];
+  /** How many streams (kube watches, graphql-ws sockets) one API key may hold open on a replica. */
+  maxStreamsPerKey: number;
 }
 
 /**

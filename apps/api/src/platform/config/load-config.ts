@@ -50,6 +50,8 @@ export const CONFIG_DEFAULTS = {
   TAINTGATE_METRICS_TOKEN: '',
   /** Browser origins allowed: CORS answers them, and graphql-ws accepts sockets from them (comma-separated; none by default). */
   TAINTGATE_ALLOWED_ORIGINS: '',
+  /** Streams one API key may hold open on a replica (kube watches and graphql-ws sockets together); past it, 429. */
+  TAINTGATE_MAX_STREAMS_PER_KEY: '100',
   /** HTTPS: files of the server's certificate (chain) and private key, PEM; both or neither. kubectl sends tokens only over HTTPS. */
   TAINTGATE_TLS_CERT_FILE: '',
   TAINTGATE_TLS_KEY_FILE: '',
@@ -170,7 +172,8 @@ function readAuthSettings(env: NodeJS.ProcessEnv): AuthSettings {
   if (metricsToken !== '' && (metricsToken.length < MIN_ADMIN_TOKEN_LENGTH || /\s/.test(metricsToken))) {
     throw new Error(`TAINTGATE_METRICS_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters without spaces (e.g. \`openssl rand -base64 32\`)`);
   }
-  return { enabled: mode === 'on', adminToken: adminToken || undefined, metricsToken: metricsToken || undefined, allowedOrigins };
+  const maxStreamsPerKey = Math.max(1, readCount(env, 'TAINTGATE_MAX_STREAMS_PER_KEY'));
+  return { enabled: mode === 'on', adminToken: adminToken || undefined, metricsToken: metricsToken || undefined, allowedOrigins, maxStreamsPerKey };
 }
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '@taintgate/domain';
 import type { ApiKeyStore } from '../../../../../apps/api/src/platform/access/api-key-store';
+import type { AppConfig } from '../../../../../apps/api/src/platform/config/app-config';
 import { OpenStreams, REVOCATION_CHECK_MS } from '../../../../../apps/api/src/platform/access/open-streams';
 
 /** The streams held open for keys: ended once each when their key is revoked here, or found revoked by the periodic check. */
@@ -10,6 +11,8 @@ describe('OpenStreams', () => {
   const asked: bigint[][] = [];
   const store = { liveIds: (ids: readonly bigint[]) => (asked.push([...ids]), Promise.resolve(ids.filter((id) => live.has(id)))) } as unknown as ApiKeyStore;
 
+  const config = { auth: { maxStreamsPerKey: 3 } } as AppConfig;
+
   beforeEach(() => {
     vi.useFakeTimers();
     live = new Set([1n, 2n]);
@@ -18,7 +21,7 @@ describe('OpenStreams', () => {
   afterEach(() => vi.useRealTimers());
 
   it('ends the streams of a key revoked here, once each, and no other key’s', () => {
-    const streams = new OpenStreams(store);
+    const streams = new OpenStreams(store, config);
     const ended: string[] = [];
     streams.hold(key(1n), () => ended.push('a'));
     streams.hold(key(1n), () => ended.push('b'));
@@ -31,18 +34,28 @@ describe('OpenStreams', () => {
   });
 
   it('a stream released of itself is not ended later; a caller of no key holds nothing', () => {
-    const streams = new OpenStreams(store);
+    const streams = new OpenStreams(store, config);
     const ended: string[] = [];
     const release = streams.hold(key(1n), () => ended.push('a'));
-    release();
+    release?.();
     streams.hold({ kind: 'anyone' }, () => ended.push('anyone'));
     streams.hold(undefined, () => ended.push('none'));
     streams.revoked(1n);
     expect(ended).toEqual([]);
   });
 
+  it('holds no more than the limit for one key (the others are refused), and one again once one is released', () => {
+    const streams = new OpenStreams(store, config);
+    const releases = [1, 2, 3].map(() => streams.hold(key(1n), () => undefined));
+    expect(releases.every((r) => r !== undefined)).toBe(true);
+    expect(streams.hold(key(1n), () => undefined)).toBeUndefined();
+    expect(streams.hold(key(2n), () => undefined)).toBeDefined();
+    releases[0]?.();
+    expect(streams.hold(key(1n), () => undefined)).toBeDefined();
+  });
+
   it('looks the keys with streams up every check, and ends those no longer valid; none asked while none is open', async () => {
-    const streams = new OpenStreams(store);
+    const streams = new OpenStreams(store, config);
     const ended: string[] = [];
     await vi.advanceTimersByTimeAsync(REVOCATION_CHECK_MS * 2);
     expect(asked).toEqual([]);

@@ -91,3 +91,52 @@ describe('revoking a key ends its open streams (TAINTGATE_AUTH=on)', () => {
     expect(Date.now() - revokedAt).toBeLessThan(5_000);
   }, 20_000);
 });
+
+describe('a key holds at most TAINTGATE_MAX_STREAMS_PER_KEY streams on a replica', () => {
+  const t = useApiFixture({ TAINTGATE_AUTH: 'on', TAINTGATE_ADMIN_TOKEN: ADMIN_TOKEN, TAINTGATE_MAX_STREAMS_PER_KEY: '2' });
+  const admin = t.api.as(ADMIN_TOKEN);
+
+  it('past it a watch answers 429 (a Status, with Retry-After) and a socket is closed with 4429; one closed makes room', async () => {
+    await t.app.listen(0, '127.0.0.1');
+    const port = (t.app.getHttpServer().address() as { port: number }).port;
+    const key = (await admin.post('/v1/apikeys', { metadata: { name: 'busy' }, spec: { role: 'viewer' } })).json<{ key: string }>().key;
+    const open = () =>
+      new Promise<{ status: number; retryAfter: unknown; body: Promise<string>; close: () => void }>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port, path: '/api/v1/nodes?watch=true', headers: { authorization: `Bearer ${key}` } }, (response) => {
+          const body = new Promise<string>((done) => {
+            let text = '';
+            response.on('data', (chunk) => (text += String(chunk)));
+            response.on('close', () => done(text));
+          });
+          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], body, close: () => request.destroy() });
+        });
+        request.on('error', reject);
+      });
+    const first = await open();
+    const second = await open();
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const third = await open();
+    expect(third.status).toBe(429);
+    expect(third.retryAfter).toBe('5');
+    expect(JSON.parse(await third.body)).toMatchObject({ kind: 'Status', reason: 'TooManyRequests', code: 429 });
+    const socket = await new Promise<number | 'connected'>((resolve) => {
+      const client = createClient({
+        url: `ws://127.0.0.1:${port}/graphql`,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+        lazy: false,
+        onNonLazyError: () => undefined,
+        connectionParams: { Authorization: `Bearer ${key}` },
+      });
+      client.on('connected', () => resolve('connected'));
+      client.on('closed', (event) => resolve((event as { code: number }).code));
+    });
+    expect(socket).toBe(4429);
+    first.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await open();
+    expect(again.status).toBe(200);
+    second.close();
+    again.close();
+  }, 20_000);
+});

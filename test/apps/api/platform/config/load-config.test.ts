@@ -25,7 +25,13 @@ const defaults = {
   watch: { timeoutSeconds: 1800 },
   // Webhook deliveries: sent here, 8 attempts, 2 s then doubling, 10 s each.
   webhooks: { worker: true, maxAttempts: 8, retryDelayMs: 2000, timeoutMs: 10_000, allowedCidrs: [] },
-  auth: { enabled: true, adminToken: undefined as string | undefined, metricsToken: undefined as string | undefined, allowedOrigins: [] as string[] },
+  auth: {
+    enabled: true,
+    adminToken: undefined as string | undefined,
+    metricsToken: undefined as string | undefined,
+    allowedOrigins: [] as string[],
+    maxStreamsPerKey: 100,
+  },
   // Info and above, a line per request.
   logs: { level: 'info' as LogSettings['level'], requestLines: true },
   // Removal sweeps: run here, on two threads of 4 GiB each.
@@ -67,7 +73,13 @@ describe('loadConfig', () => {
       'authentication: off, or on with an admin token and the browser origins allowed',
       { TAINTGATE_AUTH: 'OFF', TAINTGATE_ADMIN_TOKEN: ` ${'a'.repeat(32)} `, TAINTGATE_ALLOWED_ORIGINS: 'https://portal.example.com, http://localhost:5173' },
       {
-        auth: { enabled: false, adminToken: 'a'.repeat(32), metricsToken: undefined, allowedOrigins: ['https://portal.example.com', 'http://localhost:5173'] },
+        auth: {
+          enabled: false,
+          adminToken: 'a'.repeat(32),
+          metricsToken: undefined,
+          allowedOrigins: ['https://portal.example.com', 'http://localhost:5173'],
+          maxStreamsPerKey: 100,
+        },
       },
     ],
     [

@@ -1,4 +1,4 @@
-import { OpenStreams } from '../../../platform/access/open-streams';
+import { OpenStreams, tooManyStreams } from '../../../platform/access/open-streams';
 import { currentRequest } from '../../../platform/access/request-context';
 import { Readable } from 'node:stream';
 import { Injectable, Logger, type OnModuleDestroy, StreamableFile } from '@nestjs/common';
@@ -80,7 +80,14 @@ export class WatchService implements OnModuleDestroy {
    * as the stream begins to be read, to send the answer's head at once (as kube-apiserver
    * flushes it): a client waits for it before it reads any event, and a quiet watch has none to send.
    */
-  async watch(cluster: string, command: WatchCommand, output: KubeOutput, started: () => void = () => undefined): Promise<StreamableFile> {
+  async watch(
+    cluster: string,
+    command: WatchCommand,
+    output: KubeOutput,
+    started: () => void = () => undefined,
+    /** Told how to end the watch when its client goes (the answer's socket closed): a watch waiting for events would see that only at its next write. */
+    clientGone: (end: () => void) => void = () => undefined,
+  ): Promise<StreamableFile> {
     const { id } = await this.directory.require(cluster);
     const queue = new RefreshQueue();
     // Followed before the snapshot is read: no refresh after the revision it starts from is missed.
@@ -88,6 +95,10 @@ export class WatchService implements OnModuleDestroy {
     const abort = new AbortController();
     // Held open for the caller's key: revoked, the watch ends as at its timeout.
     const unhold = this.streams.hold(currentRequest()?.caller, () => abort.abort());
+    if (!unhold) {
+      unfollow();
+      fail(tooManyStreams(this.config.auth.maxStreamsPerKey));
+    }
     const release = this.register(
       cluster,
       () => abort.abort(),
@@ -104,6 +115,11 @@ export class WatchService implements OnModuleDestroy {
       const stream = Readable.from(events, { objectMode: false });
       // A stream destroyed before its first read never runs the generator's finally.
       stream.once('close', () => {
+        abort.abort();
+        release();
+      });
+      // Its client gone, the watch lets go of its key's hold and its cluster's polling now, not at its next event or timeout.
+      clientGone(() => {
         abort.abort();
         release();
       });
