@@ -40,15 +40,29 @@ const MAX_PARAM_LENGTH = 2048;
  * through the service's log, its request ids as `requestId`, and none of its own two lines per
  * request: logs/request-lines.ts writes one; without (tests), fastify logs nothing.
  */
+/** How long a client may take to send a request's headers; then 408 and the socket closed. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** How long a kept-alive connection may wait idle for its next request. */
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/**
+ * No client holds a socket by sending its headers slowly (600 such sockets were all still open after
+ * 80 s): headers within HEADERS_TIMEOUT_MS, checked every second (node's default looks every 30 s),
+ * and an idle kept-alive connection let go after KEEP_ALIVE_TIMEOUT_MS. A body has no total time
+ * (an import of gigabytes takes minutes); its bytes are bounded by the body limits.
+ */
+const SLOW_CLIENTS = { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 };
+
 export function createHttpAdapter(tls?: TlsSettings, log?: ServiceLog): FastifyAdapter {
   return new FastifyAdapter({
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     ...(log ? { loggerInstance: log, logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }) } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     // Read by genReqId itself, which keeps the caller's id only when it is one to keep.
     requestIdHeader: false,
     genReqId: requestIdOf,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
+    ...(tls ? { https: { cert: tls.cert, key: tls.key, ...SLOW_CLIENTS } } : { http: SLOW_CLIENTS }),
   });
 }
 
