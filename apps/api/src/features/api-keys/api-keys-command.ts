@@ -23,7 +23,12 @@ export function runApiKeysCommand(args: readonly string[], config: AppConfig, pr
   return withCommandDatabase(config, (database) => {
     const store = new ApiKeyStore(database);
     // No stream is held open in a command: revoking ends those of the running service within its check.
-    return run(args, new ApiKeysService(config, store, new Authenticator(config, store), new AuditStore(database), new OpenStreams(store, config)), config, print);
+    return run(
+      args,
+      new ApiKeysService(config, store, new Authenticator(config, store), new AuditStore(database), new OpenStreams(store, config)),
+      config,
+      print,
+    );
   });
 }
 
