@@ -41,14 +41,7 @@ export class KubeNodesController {
     @Command(kubectlSession) session: KubectlSession | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (watch)
-      return this.watches.watch(
-        cluster,
-        watch,
-        output,
-        () => reply.raw.flushHeaders(),
-        (end) => reply.raw.once('close', end),
-      );
+    if (watch) return this.watches.watch(cluster, watch, output, reply.raw);
     return listAnswer(reply, output, await this.nodes.list(cluster, command, session), nodeTable);
   }
 

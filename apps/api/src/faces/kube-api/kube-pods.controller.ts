@@ -43,14 +43,7 @@ export class KubePodsController {
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (watch)
-      return this.watches.watch(
-        cluster,
-        watch,
-        output,
-        () => reply.raw.flushHeaders(),
-        (end) => reply.raw.once('close', end),
-      );
+    if (watch) return this.watches.watch(cluster, watch, output, reply.raw);
     return listAnswer(reply, output, await this.pods.list(cluster, filters), podTable);
   }
 

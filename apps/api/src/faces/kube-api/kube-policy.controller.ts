@@ -33,14 +33,7 @@ export class KubePolicyController {
     @Command(kubeOutput) output: KubeOutput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (watch)
-      return this.watches.watch(
-        cluster,
-        watch,
-        output,
-        () => reply.raw.flushHeaders(),
-        (end) => reply.raw.once('close', end),
-      );
+    if (watch) return this.watches.watch(cluster, watch, output, reply.raw);
     return listAnswer(reply, output, await this.objects.list(cluster, 'PodDisruptionBudget', command), printerOf('PodDisruptionBudget'));
   }
 

@@ -121,14 +121,7 @@ export class KubeStorageController {
     output: KubeOutput,
     reply: FastifyReply,
   ) {
-    if (watch)
-      return this.watches.watch(
-        cluster,
-        watch,
-        output,
-        () => reply.raw.flushHeaders(),
-        (end) => reply.raw.once('close', end),
-      );
+    if (watch) return this.watches.watch(cluster, watch, output, reply.raw);
     return listAnswer(reply, output, await this.objects.list(cluster, kind, command), printerOf(kind));
   }
 

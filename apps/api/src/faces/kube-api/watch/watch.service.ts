@@ -59,6 +59,17 @@ interface Start {
  * snapshot (objects written since) and the tombstones (deletions since). It ends at its timeout,
  * when its client goes, when its cluster is deleted, and when the application stops.
  */
+/**
+ * The answer a watch streams to (its raw response): its head flushed as the stream begins to be
+ * read (a client waits for it before it reads any event, and a quiet watch has none to send), and
+ * its closing heard, to end the watch when its client goes (a watch waiting for events would see
+ * that only at its next write).
+ */
+export interface WatchClient {
+  flushHeaders(): void;
+  once(event: 'close', listener: () => void): unknown;
+}
+
 @Injectable()
 export class WatchService implements OnModuleDestroy {
   private readonly logger = new Logger(WatchService.name);
@@ -76,18 +87,15 @@ export class WatchService implements OnModuleDestroy {
   /**
    * Starts a watch: answers 404 for a cluster that does not exist, 410 Expired for a
    * resourceVersion older than the deletions still known, 504 for one not yet written, before
-   * anything is streamed; then the stream of events, newline-delimited JSON. `started` is called
-   * as the stream begins to be read, to send the answer's head at once (as kube-apiserver
-   * flushes it): a client waits for it before it reads any event, and a quiet watch has none to send.
+   * anything is streamed; then the stream of events, newline-delimited JSON, to `client` (see WatchClient).
    */
   async watch(
     cluster: string,
     command: WatchCommand,
     output: KubeOutput,
-    started: () => void = () => undefined,
-    /** Told how to end the watch when its client goes (the answer's socket closed): a watch waiting for events would see that only at its next write. */
-    clientGone: (end: () => void) => void = () => undefined,
+    client: WatchClient = { flushHeaders: () => undefined, once: () => undefined },
   ): Promise<StreamableFile> {
+    const started = () => client.flushHeaders();
     const { id } = await this.directory.require(cluster);
     const queue = new RefreshQueue();
     // Followed before the snapshot is read: no refresh after the revision it starts from is missed.
@@ -119,7 +127,7 @@ export class WatchService implements OnModuleDestroy {
         release();
       });
       // Its client gone, the watch lets go of its key's hold and its cluster's polling now, not at its next event or timeout.
-      clientGone(() => {
+      client.once('close', () => {
         abort.abort();
         release();
       });
