@@ -31,6 +31,12 @@ function placedByRebuilding(nodes: readonly Node[], running: readonly Pod[], pen
   });
 }
 
+/** The pods queued in the order given. */
+const queuedInTurn = (pods: readonly Pod[]) => pods.map((pod, i) => ({ pod, queuedAt: i }));
+
+/** What a simulation says of each pod, as the references say it: its name, node, line and ties. */
+const lines = (simulation: ReturnType<typeof simulatePlacement>) => simulation.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')]);
+
 /** Each pod as placePod answers it over the cluster as it is, none bound. */
 function placedAlone(nodes: readonly Node[], running: readonly Pod[], pending: readonly Pod[], o: PlacementOptions): (string | null)[][] {
   const held = [...nodes].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
@@ -57,10 +63,9 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
   it('the same node, line and ties for every pod, in turn', () => {
     fc.assert(
       fc.property(interPodCluster, interPodRunning, pending, options, (nodes, running, pods, o) => {
-        const queued = pods.map((pod, i) => ({ pod, queuedAt: i }));
+        const queued = queuedInTurn(pods);
         const simulation = simulatePlacement({ nodes, pods: running }, queued, 'together', o);
-        const got = simulation.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')]);
-        expect(got).toEqual(placedByRebuilding(nodes, running, pods, o));
+        expect(lines(simulation)).toEqual(placedByRebuilding(nodes, running, pods, o));
         // The same with the holder's usage given rather than summed again.
         const held = usageByNode(running);
         const usageOf = (name: string) => held.get(name);
@@ -83,13 +88,7 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
   it('alone: every pod as placePod answers it over the cluster as it is, replicas alike answered once', () => {
     fc.assert(
       fc.property(interPodCluster, interPodRunning, pending, options, (nodes, running, pods, o) => {
-        const alone = simulatePlacement(
-          { nodes, pods: running },
-          pods.map((pod, i) => ({ pod, queuedAt: i })),
-          'alone',
-          o,
-        );
-        expect(alone.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')])).toEqual(placedAlone(nodes, running, pods, o));
+        expect(lines(simulatePlacement({ nodes, pods: running }, queuedInTurn(pods), 'alone', o))).toEqual(placedAlone(nodes, running, pods, o));
       }),
       { numRuns: 200 },
     );
@@ -98,13 +97,7 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
   it('alone, replicas of workloads ranked from kept groups, alike but their names or not: as placePod answers each', () => {
     fc.assert(
       fc.property(withImages, interPodRunning, fc.oneof(workloadReplicas, alikeWorkloadReplicas), options, (nodes, running, pods, o) => {
-        const alone = simulatePlacement(
-          { nodes, pods: running },
-          pods.map((pod, i) => ({ pod, queuedAt: i })),
-          'alone',
-          o,
-        );
-        expect(alone.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')])).toEqual(placedAlone(nodes, running, pods, o));
+        expect(lines(simulatePlacement({ nodes, pods: running }, queuedInTurn(pods), 'alone', o))).toEqual(placedAlone(nodes, running, pods, o));
       }),
       { numRuns: 300 },
     );
@@ -113,10 +106,7 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
   it('together, replicas of a few workloads ranked from kept groups (by class, or one replica a node), the others placed the usual way: as a cluster made again at every turn', () => {
     fc.assert(
       fc.property(withImages, interPodRunning, workloadReplicas, options, (nodes, running, pods, o) => {
-        const queued = pods.map((pod, i) => ({ pod, queuedAt: i }));
-        const simulation = simulatePlacement({ nodes, pods: running }, queued, 'together', o);
-        const got = simulation.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')]);
-        expect(got).toEqual(placedByRebuilding(nodes, running, pods, o));
+        expect(lines(simulatePlacement({ nodes, pods: running }, queuedInTurn(pods), 'together', o))).toEqual(placedByRebuilding(nodes, running, pods, o));
       }),
       { numRuns: 400 },
     );
@@ -125,10 +115,7 @@ describe('simulatePlacement, together: the kept cluster answers as one made agai
   it('together, replicas of workloads alike but their names (one ranking shared, each reading its own matching pods): as a cluster made again at every turn', () => {
     fc.assert(
       fc.property(withImages, interPodRunning, alikeWorkloadReplicas, options, (nodes, running, pods, o) => {
-        const queued = pods.map((pod, i) => ({ pod, queuedAt: i }));
-        const simulation = simulatePlacement({ nodes, pods: running }, queued, 'together', o);
-        const got = simulation.placements.map((p) => [p.pod.name, p.node, p.summary, String(p.bestTied ?? '')]);
-        expect(got).toEqual(placedByRebuilding(nodes, running, pods, o));
+        expect(lines(simulatePlacement({ nodes, pods: running }, queuedInTurn(pods), 'together', o))).toEqual(placedByRebuilding(nodes, running, pods, o));
       }),
       { numRuns: 400 },
     );
