@@ -21,6 +21,10 @@ import { type OwnCounts, TurnGroupColumns, type TurnGroups } from './kind-turn-g
  * of topologySpreadScoreColumn and the default scores to the unit (every part an integer, the spread
  * sum in the constraints' order), so the node chosen and the ties counted are placementSummaryGrouped's;
  * the property tests hold simulatePlacement to a cluster made again at every turn.
+ *
+ * A ranking built without counts of matching pods (its spread's hostAt absent) is shared by the kinds
+ * alike in everything else (kept-scores.ts's sharedKeyOf): each turns through turnSharing with its
+ * own spread, whose counts split the nodes that hold its pods off their groups (kind-turn-groups.ts).
  */
 
 /** What a turn answers: the node chosen (null when none fits), kube-scheduler's line, and how many nodes tied for the best total. */
