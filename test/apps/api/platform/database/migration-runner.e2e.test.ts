@@ -8,21 +8,24 @@ import { findMigrationsDir } from '../../../../../apps/api/src/platform/database
 import { applyMigrations, type MigrationLog } from '../../../../../apps/api/src/platform/database/migrations/migration-runner';
 import { databaseUrlFor, dropDatabase, uniqueDatabaseName, withMaintenanceClient } from '../../../../support/test-database';
 
-/** Each test: an empty database of its own and an empty migrations folder in the OS's tmp. */
+/** Each test: an empty database of its own and an empty migrations folder in a folder of its own in the OS's tmp (where database-rules.sql may go beside it). */
 let databaseName: string;
 let databaseUrl: string;
+let root: string;
 let migrationsDir: string;
 
 beforeEach(async () => {
   databaseName = uniqueDatabaseName();
   databaseUrl = databaseUrlFor(databaseName);
   await withMaintenanceClient((client) => client.query(`CREATE DATABASE ${escapeIdentifier(databaseName)}`));
-  migrationsDir = await mkdtemp(path.join(os.tmpdir(), 'taintgate-migrations-'));
+  root = await mkdtemp(path.join(os.tmpdir(), 'taintgate-migrations-'));
+  migrationsDir = path.join(root, 'migrations');
+  await mkdir(migrationsDir);
 });
 
 afterEach(async () => {
   await dropDatabase(databaseName);
-  await rm(migrationsDir, { recursive: true, force: true });
+  await rm(root, { recursive: true, force: true });
 });
 
 async function writeMigration(name: string, sql: string): Promise<string> {
@@ -113,6 +116,22 @@ describe('applyMigrations (real Postgres)', () => {
       await query(`SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
                     WHERE conrelid = '_prisma_migrations'::regclass`),
     ).toEqual([{ conname: '_prisma_migrations_pkey', def: 'PRIMARY KEY (id)' }]);
+  });
+
+  it('applies database-rules.sql beside the folder after the migrations, at every run (what schema.prisma cannot say: a trigger)', async () => {
+    await writeMigration(A, 'CREATE TABLE nodes (name text PRIMARY KEY);');
+    await writeFile(
+      path.join(root, 'database-rules.sql'),
+      `CREATE OR REPLACE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END; $$;
+DROP TRIGGER IF EXISTS refuse ON nodes;
+CREATE TRIGGER refuse BEFORE DELETE ON nodes FOR EACH ROW EXECUTE FUNCTION refuse();`,
+    );
+    expect(await applyMigrations(databaseUrl, migrationsDir, recordingLog())).toEqual([A]);
+    // Again with nothing pending: the rules are applied anew, idempotently.
+    expect(await applyMigrations(databaseUrl, migrationsDir, recordingLog())).toEqual([]);
+    await query("INSERT INTO nodes VALUES ('n1')");
+    await expect(query('DELETE FROM nodes')).rejects.toThrow('refused');
+    expect(await query<{ n: number }>("SELECT count(*)::int AS n FROM pg_trigger WHERE tgname = 'refuse'")).toEqual([{ n: 1 }]);
   });
 
   it('applies nothing the second time, and a migration added later alone', async () => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Client } from 'pg';
 import { type FailedMigrationRow, FailedMigrationsFoundError, MigrationFailedError, migrationFailedReport } from './migration-errors';
 import { checksumMatches, type MigrationScript, readMigrationFolder } from './migration-folder';
@@ -64,6 +66,7 @@ const consoleLog: MigrationLog = { log: console.log, warn: console.warn };
 export async function applyMigrations(databaseUrl: string, migrationsDir: string, log: MigrationLog = consoleLog): Promise<string[]> {
   // Read before connecting: a broken checkout fails without touching the database.
   const scripts = await readMigrationFolder(migrationsDir);
+  const rules = await readDatabaseRules(migrationsDir);
 
   const client = new Client({ connectionString: databaseUrl });
   // A connection dropped mid-run makes the pending query reject; without a listener the
@@ -74,7 +77,7 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
     // Session-level: held across the statements (and implicit transactions) that follow.
     await client.query('SELECT pg_advisory_lock($1)', [PRISMA_MIGRATE_LOCK_KEY]);
     try {
-      return await applyUnderLock(client, scripts, log);
+      return await applyUnderLock(client, scripts, rules, log);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_MIGRATE_LOCK_KEY]).catch(() => undefined); // closing the session below releases it all the same
     }
@@ -83,7 +86,7 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
   }
 }
 
-async function applyUnderLock(client: Client, scripts: readonly MigrationScript[], log: MigrationLog): Promise<string[]> {
+async function applyUnderLock(client: Client, scripts: readonly MigrationScript[], rules: string | undefined, log: MigrationLog): Promise<string[]> {
   await ensureMigrationsTable(client);
 
   const rows = (
@@ -109,6 +112,8 @@ async function applyUnderLock(client: Client, scripts: readonly MigrationScript[
     await applyOne(client, script);
     applied.push(script.name);
   }
+  // What the tables the migrations built are held to beyond them (the audit trail's triggers).
+  if (rules !== undefined) await client.query(rules);
   return applied;
 }
 
@@ -176,4 +181,17 @@ function describeDatabaseError(error: unknown): { code: string; text: string } {
   if (typeof e.detail === 'string') lines.push(`DETAIL: ${e.detail}`);
   if (typeof e.hint === 'string') lines.push(`HINT: ${e.hint}`);
   return { code: typeof e.code === 'string' ? e.code : 'none', text: lines.join('\n') };
+}
+
+/**
+ * database-rules.sql beside the migrations folder (prisma/database-rules.sql), if there is one:
+ * what schema.prisma cannot describe (triggers), applied after the migrations on every run.
+ */
+async function readDatabaseRules(migrationsDir: string): Promise<string | undefined> {
+  try {
+    return await readFile(path.join(migrationsDir, '..', 'database-rules.sql'), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
