@@ -12,6 +12,7 @@ import { acceptJsonBodiesOnly, answerJsonExactly } from './http/edge/json-bodies
 import { FailureFilter } from './platform/failures/failure.filter';
 import { faceOfUrl } from './faces/answer-faces';
 import { readImportBodiesAsChunks } from './features/import/import-body-parser';
+import { readReviewsInProtobuf } from './faces/kube-api/kube-protobuf-reviews';
 import { serveGraphqlExplorer } from './faces/graphql/explorer/serve-explorer';
 import { setupOpenApi } from './faces/rest-document/setup-openapi';
 import { observeEveryRequest } from './platform/logs/request-lines';
@@ -87,6 +88,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   const parseWholeJson = acceptJsonBodiesOnly(app);
   // The import routes take their bodies (JSON or YAML, up to ~1 GB) as chunks; every other route as above.
   readImportBodiesAsChunks(app.getHttpAdapter().getInstance(), { parseOtherJson: parseWholeJson, importBodyLimit: config.importBodyLimitBytes });
+  // kubectl auth can-i and whoami send their reviews in protobuf; every other route refuses it (415).
+  readReviewsInProtobuf(app.getHttpAdapter().getInstance());
   answerJsonExactly(app);
   app.useGlobalFilters(new FailureFilter(app.getHttpAdapter(), faceOfUrl));
   setupOpenApi(app);

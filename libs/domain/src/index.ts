@@ -171,6 +171,19 @@ export { dryRunOf } from './concurrency/dry-run';
 // Access: roles, what each may do, and bearer tokens.
 export { type Caller, ROLES, type Role, authorize, isRole, roleAllows, roleForMethod } from './access/roles';
 export { bearerTokenOf } from './access/bearer-token';
+export {
+  type ClusterPatterns,
+  DEFAULT_CLUSTER,
+  EVERY_CLUSTER,
+  authorizeCluster,
+  authorizeEveryCluster,
+  clusterMatches,
+  clusterPatternErrors,
+  clustersOf,
+  coversEveryCluster,
+  normalizedClusterPatterns,
+} from './access/cluster-scope';
+export { type AccessQuestion, reviewAccess, rulesOf } from './access/access-review';
 
 // Retention: when an eviction record expires.
 export { type RetainedEviction, evictionExpired, retentionCutoff } from './retention/retention';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { failure } from '@taintgate/domain';
+import { DEFAULT_CLUSTER, type ClusterPatterns, EVERY_CLUSTER, coversEveryCluster, failure } from '@taintgate/domain';
 import { PrismaService } from '../platform/database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 import { fail } from '../platform/failures/failure.exception';
-import { DEFAULT_CLUSTER } from '../http/scope/cluster-commands';
 import type { ClusterRef } from './write-context';
 import { currentActor } from '../platform/access/actor';
 
@@ -62,10 +61,12 @@ export class ClusterDirectory {
    * A page of the clusters by name: those from the start key on, at most `take` of them, and how
    * many there are from there (a list's remainingItemCount) when more than `take`. A start key is
    * a name, or a name followed by NUL (the first name after it), which Postgres cannot hold in a
-   * parameter: that one is asked for as "after the name".
+   * parameter: that one is asked for as "after the name". Only the clusters `visible` matches are
+   * listed and counted (a key's clusters: cluster-scope.ts).
    */
-  async list(start: string, take: number): Promise<{ records: ClusterRecord[]; fromStart?: number }> {
-    const where: Prisma.ClusterWhereInput = { name: start.endsWith('\u0000') ? { gt: start.slice(0, -1) } : { gte: start } };
+  async list(start: string, take: number, visible: ClusterPatterns = EVERY_CLUSTER): Promise<{ records: ClusterRecord[]; fromStart?: number }> {
+    const from: Prisma.ClusterWhereInput = { name: start.endsWith('\u0000') ? { gt: start.slice(0, -1) } : { gte: start } };
+    const where: Prisma.ClusterWhereInput = coversEveryCluster(visible) ? from : { AND: [from, { OR: visible.map(nameMatching) }] };
     const records = await this.records(where, take);
     if (records.length < take) return { records };
     return { records, fromStart: await this.prisma.cluster.count({ where }) };
@@ -108,3 +109,7 @@ export class ClusterDirectory {
     return rows.map(({ _count, ...row }) => ({ ...row, ..._count }));
   }
 }
+
+/** A cluster name or pattern (`team-*`) as a condition on the name (a DNS-1123 label holds none of LIKE's `%` and `_`). */
+const nameMatching = (pattern: string): Prisma.ClusterWhereInput =>
+  pattern.endsWith('*') ? { name: { startsWith: pattern.slice(0, -1) } } : { name: pattern };

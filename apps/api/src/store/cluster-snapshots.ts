@@ -1,11 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { failure } from '@taintgate/domain';
+import { DEFAULT_CLUSTER, failure } from '@taintgate/domain';
 import { AppConfig } from '../platform/config/app-config';
 import { namedStatement } from '../platform/database/named-statement';
 import { PrismaService } from '../platform/database/prisma.service';
 import { fail } from '../platform/failures/failure.exception';
 import { ClusterSnapshot, type ClusterView, type SnapshotRefresh, emptyClusterView } from './cluster-snapshot';
-import { DEFAULT_CLUSTER } from '../http/scope/cluster-commands';
 import { SharedChecks } from './shared-checks';
 import { SnapshotMetrics } from '../platform/metrics/snapshot-metrics';
 

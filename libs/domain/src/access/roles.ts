@@ -25,8 +25,13 @@ export function roleForMethod(method: string): Role {
   return upper === 'GET' || upper === 'HEAD' || upper === 'OPTIONS' ? 'viewer' : 'operator';
 }
 
-/** Who is calling, once authenticated: an API key by its name, or anyone at all when authentication is off. */
-export type Caller = { readonly kind: 'apiKey'; readonly id: bigint; readonly name: string; readonly role: Role } | { readonly kind: 'anyone' };
+/**
+ * Who is calling, once authenticated: an API key by its name, with its role and the clusters it may
+ * use it on (cluster-scope.ts), or anyone at all when authentication is off.
+ */
+export type Caller =
+  | { readonly kind: 'apiKey'; readonly id: bigint; readonly name: string; readonly role: Role; readonly clusters: readonly string[] }
+  | { readonly kind: 'anyone' };
 
 /** How a caller is named in messages and the audit trail. */
 const callerName = (caller: Caller): string => (caller.kind === 'apiKey' ? `API key ${JSON.stringify(caller.name)}` : 'anyone (authentication is off)');

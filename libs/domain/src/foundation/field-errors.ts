@@ -13,6 +13,7 @@ type FieldErrorType =
   | 'FieldValueNotSupported'
   | 'FieldValueForbidden'
   | 'FieldValueTooLong'
+  | 'FieldValueTooMany'
   | 'FieldValueTypeInvalid';
 
 /** The words Kubernetes prints for each type (field.ErrorType.String()). */
@@ -24,6 +25,7 @@ const typeText: Record<FieldErrorType, string> = {
   FieldValueNotSupported: 'Unsupported value',
   FieldValueForbidden: 'Forbidden',
   FieldValueTooLong: 'Too long',
+  FieldValueTooMany: 'Too many',
   FieldValueTypeInvalid: 'Invalid value',
 };
 
@@ -197,6 +199,8 @@ export const fieldError = {
   duplicate: (field: FieldPath, value: unknown, detail = ''): FieldError => make(field, 'FieldValueDuplicate', detail, value),
   notFound: (field: FieldPath, value: unknown, detail = ''): FieldError => make(field, 'FieldValueNotFound', detail, value),
   tooLong: (field: FieldPath, maxLength: number): FieldError => make(field, 'FieldValueTooLong', `may not be more than ${maxLength} bytes`, undefined, false),
+  /** A list longer than it may be (field.TooMany): `Too many: 101: must have at most 100 items`. */
+  tooMany: (field: FieldPath, actual: number, max: number): FieldError => make(field, 'FieldValueTooMany', `must have at most ${max} items`, actual),
   /** A JSON value of the wrong type, e.g. a number where a string belongs. */
   typeInvalid: (field: FieldPath, value: unknown, detail: string): FieldError => make(field, 'FieldValueTypeInvalid', detail, value),
   /** Enumerations: the bad value is rendered as Go renders a named string type (json.Marshal) unless told otherwise. */

@@ -16,7 +16,7 @@ describe('the actor of a write grouped with others', () => {
   /** Runs `work` as if answering a request of key `ci` with this id (what the access hook sets). */
   const asRequest = <T>(requestId: string, work: () => Promise<T>): Promise<T> =>
     asyncLocalStorage.run({} as never, () => {
-      requestContext.set('facts', { caller: { kind: 'apiKey', id: 7n, name: 'ci', role: 'operator' }, requestId, clientAddress: '10.0.0.9' });
+      requestContext.set('facts', { caller: { kind: 'apiKey', id: 7n, name: 'ci', role: 'operator', clusters: ['*'] }, requestId, clientAddress: '10.0.0.9' });
       return work();
     });
 

@@ -47,7 +47,7 @@ describe('isRole', () => {
 });
 
 describe('authorize', () => {
-  const key = (role: Role): Caller => ({ kind: 'apiKey', id: 7n, name: 'ci', role });
+  const key = (role: Role): Caller => ({ kind: 'apiKey', id: 7n, name: 'ci', role, clusters: ['*'] });
 
   it('without a caller: 401 naming what was asked and how to send a key', () => {
     expect(authorize(undefined, 'viewer', 'GET /v1/nodes')).toEqual({

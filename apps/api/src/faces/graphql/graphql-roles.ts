@@ -1,5 +1,13 @@
 import { type Role, roleAllows } from '@taintgate/domain';
-import { type DocumentNode, type FragmentDefinitionNode, Kind, type OperationDefinitionNode, OperationTypeNode, type SelectionSetNode } from 'graphql';
+import {
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  Kind,
+  type OperationDefinitionNode,
+  OperationTypeNode,
+  type SelectionSetNode,
+} from 'graphql';
 
 /**
  * The role each root field of a GraphQL operation needs, as the REST route doing the same needs it:
@@ -23,13 +31,18 @@ export function roleOfRootField(operation: OperationTypeNode, field: string): Ro
  * validation refuses the document) adds nothing.
  */
 export function rootFieldsOf(document: DocumentNode, operation: OperationDefinitionNode): string[] {
+  return [...new Set(rootFieldNodesOf(document, operation).map((node) => node.name.value))];
+}
+
+/** Every root field node the operation may execute, as rootFieldsOf finds them: each call of a field (an alias is a call of its own). */
+export function rootFieldNodesOf(document: DocumentNode, operation: OperationDefinitionNode): FieldNode[] {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  const fields = new Set<string>();
+  const fields: FieldNode[] = [];
   const spread = new Set<string>();
   const walk = (selectionSet: SelectionSetNode): void => {
     for (const selection of selectionSet.selections) {
-      if (selection.kind === Kind.FIELD) fields.add(selection.name.value);
+      if (selection.kind === Kind.FIELD) fields.push(selection);
       else if (selection.kind === Kind.INLINE_FRAGMENT) walk(selection.selectionSet);
       else {
         const name = selection.name.value;
@@ -42,7 +55,7 @@ export function rootFieldsOf(document: DocumentNode, operation: OperationDefinit
     }
   };
   walk(operation.selectionSet);
-  return [...fields];
+  return fields;
 }
 
 /** What the operation needs: the most any root field it may execute needs, and the first field needing it (for the refusal's words). */

@@ -21,7 +21,7 @@ import { complexityLimit, depthLimit } from './query-limits';
 import { RESOLVERS } from './resolvers';
 import { retryAfterOnOutage } from './retry-after-on-outage';
 import { subscriptionsOverWebSocketOnly } from './subscriptions-over-ws';
-import { socketOperationCheck } from './socket-operations';
+import { socketContext, socketOperationCheck, socketSubscribe } from './socket-operations';
 import { GRAPHQL_PATH } from './graphql-path';
 import { EdgeModule } from '../../http/edge/edge.module';
 import { EvictionsModule } from '../../features/evictions/evictions.module';
@@ -32,6 +32,24 @@ import { StoreModule } from '../../store/store.module';
  * resolvers call the REST services, so both answer alike. The schema is built in memory; the
  * committed schema.graphql is checked against it by a test (`npm run graphql:schema`).
  */
+/**
+ * What Nest's graphql-ws server on /graphql is given. Nest spreads it over graphql-ws's useServer
+ * options (GqlSubscriptionService), which take `context` and `subscribe` too, though Nest's type
+ * names only the hooks: a socket's operations run as its caller, so that a subscription's cluster
+ * is checked against its key's (socket-operations.ts).
+ */
+function socketServer(sockets: SocketAccess) {
+  const options = {
+    path: GRAPHQL_PATH,
+    onConnect: (context: SocketConnection) => sockets.admit(context),
+    onSubscribe: socketOperationCheck(sockets),
+    onClose: (context: SocketConnection) => sockets.closed(context.extra),
+    context: socketContext,
+    subscribe: socketSubscribe(sockets),
+  };
+  return options;
+}
+
 @Module({
   imports: [
     StoreModule,
@@ -62,14 +80,7 @@ import { StoreModule } from '../../store/store.module';
         // Nest attaches a ws server to fastify's HTTP server for these (GqlSubscriptionService).
         // A socket is admitted by its Origin and the key in connection_init (socket-access.ts).
         // Each operation on it is then checked as HTTP's are: subscriptions only, every root field authorized (socket-operations.ts).
-        subscriptions: {
-          'graphql-ws': {
-            path: GRAPHQL_PATH,
-            onConnect: (context: SocketConnection) => sockets.admit(context),
-            onSubscribe: socketOperationCheck(sockets),
-            onClose: (context: SocketConnection) => sockets.closed(context.extra),
-          },
-        },
+        subscriptions: { 'graphql-ws': socketServer(sockets) },
       }),
     }),
     ClustersModule,

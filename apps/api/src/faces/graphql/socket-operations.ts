@@ -1,7 +1,8 @@
 import { authorize } from '@taintgate/domain';
-import { type DocumentNode, GraphQLError, OperationTypeNode, getOperationAST, parse } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, GraphQLError, OperationTypeNode, getOperationAST, parse, subscribe } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
 import type { SocketAccess } from '../../platform/access/socket-access';
+import { asSocketCaller } from '../../platform/access/request-context';
 import { graphqlAnswerOf } from '../../platform/failures/failure-answers';
 import { roleNeeded } from './graphql-roles';
 import { limitErrors } from './query-limits';
@@ -41,5 +42,20 @@ export function socketOperationCheck(sockets: SocketAccess) {
     if (decided.ok) return undefined;
     const { message, extensions } = graphqlAnswerOf(decided.error);
     return [new GraphQLError(message, { extensions })];
+  };
+}
+
+/** The context a socket's operations get (graphql-ws's `context`): the socket's `extra`, by which its caller is known. */
+export const socketContext = (ctx: { readonly extra: unknown }) => ({ extra: ctx.extra });
+
+/**
+ * graphql-ws's `subscribe`: graphql's own, run as the socket's caller (request-context.ts), so that
+ * what a resolver checks of its caller (the clusters its key holds: cluster-access.ts) is the
+ * socket's, as a request's is on HTTP.
+ */
+export function socketSubscribe(sockets: SocketAccess) {
+  return (args: ExecutionArgs) => {
+    const caller = sockets.callerOf((args.contextValue as { extra?: unknown } | undefined)?.extra);
+    return caller ? asSocketCaller(caller, () => subscribe(args)) : subscribe(args);
   };
 }

@@ -4,6 +4,8 @@ import { NodesModule } from '../../features/nodes/nodes.module';
 import { PodsModule } from '../../features/pods/pods.module';
 import { TwinObjectsModule } from '../../features/twin-objects/twin-objects.module';
 import { WatchModule } from './watch/watch.module';
+import { AccessReviewsModule } from '../../features/access-reviews/access-reviews.module';
+import { KubeAccessReviewsController } from './kube-access-reviews.controller';
 import { DiscoveryController } from './discovery.controller';
 import { KubeEventsController } from './kube-events.controller';
 import { KubeLeasesController } from './kube-leases.controller';
@@ -20,12 +22,12 @@ import { EdgeModule } from '../../http/edge/edge.module';
  * The Kubernetes API that kubectl speaks (core/v1 nodes, pods, namespaces, events, persistentvolumes
  * and persistentvolumeclaims; storage.k8s.io/v1 storageclasses and csinodes; policy/v1
  * poddisruptionbudgets; discovery; the OpenAPI documents; watches of nodes, pods, the storage kinds
- * and the budgets), at
+ * and the budgets; `kubectl auth can-i` and `whoami`), at
  * / for the default cluster and /clusters/{cluster} for another. A face like REST and GraphQL: it
  * parses at the edge and calls the same services.
  */
 @Module({
-  imports: [EdgeModule, NodesModule, PodsModule, TwinObjectsModule, EventsModule, WatchModule],
+  imports: [EdgeModule, NodesModule, PodsModule, TwinObjectsModule, EventsModule, WatchModule, AccessReviewsModule],
   controllers: [
     DiscoveryController,
     KubeNodesController,
@@ -35,6 +37,7 @@ import { EdgeModule } from '../../http/edge/edge.module';
     KubePolicyController,
     KubeEventsController,
     KubeLeasesController,
+    KubeAccessReviewsController,
     OpenApiController,
     // Last: the paths no other controller serves.
     KubeUnknownController,

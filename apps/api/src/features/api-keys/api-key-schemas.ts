@@ -4,6 +4,10 @@ import { type JsonSchema, booleanField, constant, described, listPageSchema, obj
 /** The OpenAPI document's API keys: what createApiKey (api-key-commands.ts) reads, and ApiKeyObject (api-keys.service.ts) as answered. */
 
 const role: JsonSchema = { type: 'string', enum: [...ROLES] };
+const clusters: JsonSchema = described(
+  { type: 'array', items: stringField, minItems: 1, maxItems: 100 },
+  'the clusters the role holds on: names, and patterns ending in `*` (`team-*`); `["*"]`, every cluster, when left out',
+);
 
 export const createApiKeyRequestSchema: JsonSchema = {
   ...object(
@@ -11,11 +15,11 @@ export const createApiKeyRequestSchema: JsonSchema = {
       apiVersion: constant('taintgate.io/v1'),
       kind: constant('APIKey'),
       metadata: object({ name: described(stringField, 'a DNS-1123 subdomain') }, ['name']),
-      spec: object({ role }, ['role']),
+      spec: object({ role, clusters }, ['role']),
     },
     ['metadata', 'spec'],
   ),
-  example: { metadata: { name: 'ci' }, spec: { role: 'operator' } },
+  example: { metadata: { name: 'ci' }, spec: { role: 'operator', clusters: ['team-a', 'team-a-*'] } },
 };
 
 export const apiKeySchema: JsonSchema = object(
@@ -23,7 +27,7 @@ export const apiKeySchema: JsonSchema = object(
     apiVersion: constant('taintgate.io/v1'),
     kind: constant('APIKey'),
     metadata: object({ name: stringField, creationTimestamp: stringField }, ['name', 'creationTimestamp']),
-    spec: object({ role }, ['role']),
+    spec: object({ role, clusters }, ['role', 'clusters']),
     status: object(
       { prefix: described(stringField, "the key's first characters, to tell keys apart"), revoked: booleanField, revocationTimestamp: stringField },
       ['prefix', 'revoked'],

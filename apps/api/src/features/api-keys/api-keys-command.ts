@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../platform/config/app-config';
 import { withCommandDatabase } from '../../platform/database/command-database';
@@ -10,9 +11,11 @@ import { OpenStreams } from '../../platform/access/open-streams';
 import { AuditStore } from '../audit/audit-store';
 
 const API_KEYS_USAGE = `usage:
-  npm run apikeys -- create NAME --role viewer|operator|admin   make a key; it is printed once
-  npm run apikeys -- list                                      names, roles, prefixes, revoked or not
-  npm run apikeys -- revoke NAME                               the key stops working`;
+  npm run apikeys -- create NAME --role viewer|operator|admin [--clusters a,team-*]
+                                           make a key (for the clusters named, names or patterns
+                                           ending in *; every cluster without); it is printed once
+  npm run apikeys -- list                  names, roles, clusters, prefixes, revoked or not
+  npm run apikeys -- revoke NAME           the key stops working`;
 
 /**
  * `npm run apikeys`: the API keys of the deployment DATABASE_URL names, made and revoked without the
@@ -37,19 +40,27 @@ async function run(args: readonly string[], keys: ApiKeysService, config: AppCon
   try {
     switch (verb) {
       case 'create': {
-        const [name, flag, role] = rest;
-        if (flag !== '--role' || rest.length !== 3) return usage(print);
-        const created = await keys.create(valueOf(createApiKey.parse({ body: { metadata: { name }, spec: { role } } }, config.domain)));
-        print(`apikey/${created.metadata.name} created with the ${created.spec.role} role; the key is shown only now:`);
+        const flags = createFlags(rest);
+        if (!flags) return usage(print);
+        const { name, role, clusters } = flags;
+        const spec = { role, ...(clusters === undefined ? {} : { clusters: clusters.split(',') }) };
+        const created = await keys.create(valueOf(createApiKey.parse({ body: { metadata: { name }, spec } }, config.domain)));
+        print(
+          `apikey/${created.metadata.name} created with the ${created.spec.role} role on clusters ${created.spec.clusters.join(',')}; the key is shown only now:`,
+        );
         print(created.key ?? '');
         return 0;
       }
       case 'list': {
         if (rest.length !== 0) return usage(print);
         const { items } = await keys.list();
-        print(['NAME', 'ROLE', 'PREFIX', 'REVOKED', 'CREATED'].join('\t'));
+        print(['NAME', 'ROLE', 'CLUSTERS', 'PREFIX', 'REVOKED', 'CREATED'].join('\t'));
         for (const key of items)
-          print([key.metadata.name, key.spec.role, key.status.prefix, String(key.status.revoked), key.metadata.creationTimestamp].join('\t'));
+          print(
+            [key.metadata.name, key.spec.role, key.spec.clusters.join(','), key.status.prefix, String(key.status.revoked), key.metadata.creationTimestamp].join(
+              '\t',
+            ),
+          );
         return 0;
       }
       case 'revoke': {
@@ -66,6 +77,23 @@ async function run(args: readonly string[], keys: ApiKeysService, config: AppCon
     if (!failure) throw error;
     print(`error: ${failure.message}`);
     return 1;
+  }
+}
+
+/** `create`'s words: the name, then `--role R` and `--clusters LIST` in either order (`--role=R` too); undefined for anything else. */
+function createFlags(args: readonly string[]): { name: string; role: string; clusters?: string } | undefined {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { role: { type: 'string' }, clusters: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    const [name] = positionals;
+    if (positionals.length !== 1 || name === undefined || values.role === undefined) return undefined;
+    return { name, role: values.role, ...(values.clusters === undefined ? {} : { clusters: values.clusters }) };
+  } catch {
+    return undefined; // an unknown flag, or one without its value
   }
 }
 

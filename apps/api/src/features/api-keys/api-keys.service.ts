@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { failure, goQuote, isDNS1123Subdomain, k8sTime } from '@taintgate/domain';
+import { EVERY_CLUSTER, failure, goQuote, isDNS1123Subdomain, k8sTime } from '@taintgate/domain';
 import { AppConfig } from '../../platform/config/app-config';
 import { listPage } from '../../http/edge/list-answers';
 import { fail } from '../../platform/failures/failure.exception';
@@ -9,6 +9,7 @@ import type { CreateApiKeyCommand } from './api-key-commands';
 import { Authenticator } from '../../platform/access/authenticator';
 import { OpenStreams } from '../../platform/access/open-streams';
 import { AuditStore } from '../audit/audit-store';
+import { requireEveryCluster } from '../../platform/access/cluster-access';
 
 /** The name TAINTGATE_ADMIN_TOKEN's key is stored under. */
 const ADMIN_TOKEN_KEY_NAME = 'taintgate-admin-token';
@@ -21,12 +22,17 @@ export interface ApiKeyObject {
   apiVersion: 'taintgate.io/v1';
   kind: 'APIKey';
   metadata: { name: string; creationTimestamp: string };
-  spec: { role: string };
+  /** `clusters`: the names and patterns (`team-*`) of the clusters the role holds on; `["*"]`, every cluster. */
+  spec: { role: string; clusters: string[] };
   status: { prefix: string; revoked: boolean; revocationTimestamp?: string };
   key?: string;
 }
 
-/** API keys: made, listed and revoked by an admin (REST or the command), and the admin token's key seeded at start. */
+/**
+ * API keys: made, listed and revoked by an admin (REST or the command), and the admin token's key
+ * seeded at start. Only an admin key for every cluster manages keys: one of some clusters could
+ * otherwise make itself a key for all.
+ */
 @Injectable()
 export class ApiKeysService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Auth');
@@ -55,26 +61,30 @@ export class ApiKeysService implements OnApplicationBootstrap {
   }
 
   /** POST /v1/apikeys: a new key; the only answer that holds it. */
-  async create({ name, role }: CreateApiKeyCommand): Promise<ApiKeyObject> {
+  async create({ name, role, clusters }: CreateApiKeyCommand): Promise<ApiKeyObject> {
+    requireEveryCluster('create API keys');
     const key = newApiKey();
-    const row = await this.insert(name, role, key);
+    const row = await this.insert(name, role, clusters, key);
     await this.audit('apikey.create', row, null);
     return { ...objectOf(row), key };
   }
 
   async list() {
+    requireEveryCluster('list API keys');
     const rows = await this.store.list();
     // A deployment has a handful of keys: one page holds them all.
     return listPage('APIKeyList', { items: rows.map(objectOf) }, { apiVersion: 'taintgate.io/v1' });
   }
 
   async get(name: string): Promise<ApiKeyObject> {
+    requireEveryCluster('read API keys');
     const row = (await this.find(name)) ?? fail(notFound(name));
     return objectOf(row);
   }
 
   /** DELETE /v1/apikeys/{name}: revoked, not deleted, so that the audit trail can still name it. Revoking twice is no error. */
   async revoke(name: string, now = new Date()): Promise<ApiKeyObject> {
+    requireEveryCluster('revoke API keys');
     const before = (await this.find(name)) ?? fail(notFound(name));
     const after = (await this.store.revoke(name, now)) ?? fail(notFound(name));
     this.authenticator.forget(after.hash);
@@ -103,7 +113,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
     const taken = await this.store.findByName(ADMIN_TOKEN_KEY_NAME);
     const name = taken ? `${ADMIN_TOKEN_KEY_NAME}-${Date.now().toString(36)}` : ADMIN_TOKEN_KEY_NAME;
     try {
-      const row = await this.store.create(name, 'admin', prefixOfApiKey(token), hashOfApiKey(token));
+      const row = await this.store.create(name, 'admin', EVERY_CLUSTER, prefixOfApiKey(token), hashOfApiKey(token));
       await this.audit('apikey.create', row, null);
       this.logger.log(`TAINTGATE_ADMIN_TOKEN stored as the admin key "${name}"`);
     } catch (error) {
@@ -111,9 +121,9 @@ export class ApiKeysService implements OnApplicationBootstrap {
     }
   }
 
-  private async insert(name: string, role: CreateApiKeyCommand['role'], key: string): Promise<ApiKeyRow> {
+  private async insert(name: string, role: CreateApiKeyCommand['role'], clusters: readonly string[], key: string): Promise<ApiKeyRow> {
     try {
-      return await this.store.create(name, role, prefixOfApiKey(key), hashOfApiKey(key));
+      return await this.store.create(name, role, clusters, prefixOfApiKey(key), hashOfApiKey(key));
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') fail(failure.conflict(`apikeys ${goQuote(name)} already exists`));
       throw error;
@@ -140,7 +150,7 @@ function objectOf(row: ApiKeyRow): ApiKeyObject {
     apiVersion: 'taintgate.io/v1',
     kind: 'APIKey',
     metadata: { name: row.name, creationTimestamp: k8sTime(row.createdAt) },
-    spec: { role: row.role },
+    spec: { role: row.role, clusters: row.clusters.length > 0 ? row.clusters : [...EVERY_CLUSTER] },
     status: { prefix: row.prefix, revoked: row.revokedAt !== null, ...(row.revokedAt ? { revocationTimestamp: k8sTime(row.revokedAt) } : {}) },
   };
 }

@@ -55,4 +55,6 @@ export const listAudit = operation<AuditQuery>({
     };
     return checked(shape, () => query);
   },
+  // A cluster asked for must be one of the key's: 403, rather than an empty page that says nothing.
+  clusterOf: (query) => query.cluster,
 });

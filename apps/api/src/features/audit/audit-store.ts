@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type ClusterPatterns, EVERY_CLUSTER, coversEveryCluster } from '@taintgate/domain';
 import { currentActor } from '../../platform/access/actor';
 import { PrismaService } from '../../platform/database/prisma.service';
 import type { AuditEvent, Prisma } from '../../generated/prisma/client';
@@ -25,9 +26,14 @@ export interface DeploymentChange {
 export class AuditStore {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The rows the query asks for, newest first, at most `take`. */
-  async page(query: AuditQuery, take: number): Promise<AuditRow[]> {
+  /**
+   * The rows the query asks for, newest first, at most `take`: of the clusters `visible` matches
+   * only (a key's clusters), and then none of the deployment's own things (keys, webhooks), which
+   * belong to no cluster.
+   */
+  async page(query: AuditQuery, take: number, visible: ClusterPatterns = EVERY_CLUSTER): Promise<AuditRow[]> {
     const where: Prisma.AuditEventWhereInput = {
+      ...(coversEveryCluster(visible) ? {} : { OR: visible.map(clusterNameMatching) }),
       ...(query.cluster === undefined ? {} : { clusterName: query.cluster }),
       ...(query.actor === undefined ? {} : { actor: query.actor }),
       ...(query.action === undefined ? {} : { action: query.action }),
@@ -62,3 +68,7 @@ export class AuditStore {
     });
   }
 }
+
+/** A cluster name or pattern (`team-*`) as a condition on a row's cluster (a DNS-1123 label holds none of LIKE's `%` and `_`). */
+const clusterNameMatching = (pattern: string): Prisma.AuditEventWhereInput =>
+  pattern.endsWith('*') ? { clusterName: { startsWith: pattern.slice(0, -1) } } : { clusterName: pattern };

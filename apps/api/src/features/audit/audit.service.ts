@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { visibleClusters } from '../../platform/access/cluster-access';
 import { type AuditQuery } from './audit-commands';
 import { type AuditRow, AuditStore } from './audit-store';
 import { listPage } from '../../http/edge/list-answers';
@@ -31,7 +32,8 @@ export class AuditService {
 
   async list(query: AuditQuery) {
     // One more than the page: whether there is a next one, without counting them all.
-    const rows = await this.store.page(query, query.limit + 1);
+    // A key of some clusters reads theirs only (an asked-for cluster was checked as the query was parsed).
+    const rows = await this.store.page(query, query.limit + 1, visibleClusters());
     // Newest first: the next page starts at the id below the last one answered. The trail has no
     // revision of its own; the token carries the newest id of the first page's read (positive, as
     // Kubernetes' tokens must be).

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type ListChunking, chunkOfRows, failure, k8sTime } from '@taintgate/domain';
+import { DEFAULT_CLUSTER, type ListChunking, chunkOfRows, failure, k8sTime } from '@taintgate/domain';
 import { ClusterDirectory, type ClusterRecord } from '../../store/cluster-directory';
-import { DEFAULT_CLUSTER } from '../../http/scope/cluster-commands';
 import { type ListPage, listPage } from '../../http/edge/list-answers';
 import { fail } from '../../platform/failures/failure.exception';
+import { visibleClusters } from '../../platform/access/cluster-access';
 
 /** A cluster as the API answers it, shaped as a Kubernetes object. */
 export function clusterObject(record: ClusterRecord) {
@@ -26,10 +26,11 @@ export class ClustersService {
   /**
    * A page of the ClusterList, by name. The clusters have no revision in common: a token carries
    * the highest revision among those answered, which tells nothing but is never 0, as a token's must not be.
+   * A key of some clusters lists those only.
    */
   async list({ limit, start }: ListChunking): Promise<ListPage<ReturnType<typeof clusterObject>>> {
     const take = Math.min(limit, MAX_CLUSTERS_READ) + 1;
-    const { records, fromStart } = await this.directory.list(start, take);
+    const { records, fromStart } = await this.directory.list(start, take, visibleClusters());
     const revision = records.reduce((highest, r) => (r.revision > highest ? r.revision : highest), 1n);
     const chunk = chunkOfRows(records, limit, (last) => `${last.name}\u0000`, revision, fromStart);
     return listPage('ClusterList', { ...chunk, items: chunk.items.map(clusterObject) }, { apiVersion: 'taintgate.io/v1' });

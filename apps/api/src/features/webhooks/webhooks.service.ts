@@ -5,6 +5,7 @@ import { type ListPage, listPage } from '../../http/edge/list-answers';
 import { fail } from '../../platform/failures/failure.exception';
 import type { CreateWebhookCommand, ListDeliveriesCommand } from './webhook-commands';
 import type { WebhookEventName, WebhookFormat } from '../../control-loops/webhook-delivery/webhook-events';
+import { requireEveryCluster } from '../../platform/access/cluster-access';
 import { AuditStore } from '../audit/audit-store';
 import { type WebhookRow, WebhookStore } from './webhook-store';
 
@@ -45,6 +46,7 @@ export class WebhooksService {
 
   /** POST /v1/webhooks: told of what happens from now on (the events written after its row commits). */
   async create({ url, events, secret, format, cluster }: CreateWebhookCommand): Promise<WebhookView> {
+    requireEveryCluster('create webhooks');
     const clusterId = cluster === undefined ? null : (await this.clusters.require(cluster)).id;
     const row = await this.store.create({ url, events, secret, format, clusterId });
     await this.audit('webhook.create', row, { after: viewOf(row) });
@@ -52,17 +54,20 @@ export class WebhooksService {
   }
 
   async list(): Promise<ListPage<WebhookView>> {
+    requireEveryCluster('list webhooks');
     // A deployment has a handful of webhooks: one page holds them all.
     const rows = await this.store.list();
     return listPage('WebhookList', { items: rows.map(viewOf) }, { apiVersion: API_VERSION });
   }
 
   async get(id: bigint): Promise<WebhookView> {
+    requireEveryCluster('read webhooks');
     return viewOf(await this.find(id));
   }
 
   /** DELETE /v1/webhooks/{id}: it is told nothing more; its deliveries go with it (a job still queued finds none and ends). */
   async remove(id: bigint): Promise<WebhookView> {
+    requireEveryCluster('delete webhooks');
     const row = await this.find(id);
     if (!(await this.store.delete(id))) fail(notFound(id));
     await this.audit('webhook.delete', row, { before: viewOf(row) });
@@ -71,6 +76,7 @@ export class WebhooksService {
 
   /** GET /v1/webhooks/{id}/deliveries: newest first, a page at a time. */
   async deliveries(command: ListDeliveriesCommand): Promise<ListPage<DeliveryView>> {
+    requireEveryCluster("read webhooks' deliveries");
     await this.find(command.webhookId);
     const { limit, start } = command.chunking;
     if (start !== '' && !/^\d{1,19}$/.test(start)) fail(failure.badRequest(`invalid continue token: continue key is not valid: ${start}`));

@@ -2,6 +2,7 @@ import { type ArgumentMetadata, Injectable, type PipeTransform, createParamDecor
 import { clusterScope } from '../scope/cluster-commands';
 import { AppConfig } from '../../platform/config/app-config';
 import { valueOf } from '../../platform/failures/failure.exception';
+import { requireCluster } from '../../platform/access/cluster-access';
 import type { Operation, RestRequest } from './operation';
 
 /** Parses an operation's inputs with the service's settings; a failure is thrown, for the faces to render. */
@@ -9,8 +10,12 @@ import type { Operation, RestRequest } from './operation';
 export class Commands {
   constructor(private readonly config: AppConfig) {}
 
+  /** The command, once its cluster (if it names one) is one the caller's key holds: 403 before anything reads the cluster. */
   parse<C>(op: Operation<C>, input: Record<string, unknown>): C {
-    return valueOf(op.parse(input, this.config.domain));
+    const command = valueOf(op.parse(input, this.config.domain));
+    const cluster = op.clusterOf?.(command);
+    if (cluster !== undefined) requireCluster(cluster);
+    return command;
   }
 
   /** GraphQL's `cluster` argument, parsed as a /v1/clusters/{cluster}/... path's. */

@@ -18,6 +18,12 @@ export interface RestRequest {
 export interface Operation<C> {
   readonly rest: (request: RestRequest) => Record<string, unknown>;
   readonly parse: (input: Record<string, unknown>, settings: DomainSettings) => Result<C, Failure>;
+  /**
+   * The cluster the command names, which the caller's key must hold (cluster-access.ts): said by
+   * the operations that name one (cluster-commands.ts), checked by Commands.parse on every face.
+   */
+  // A method, not a function property: a method's parameter is bivariant, so that any Operation<C> is still an Operation<unknown> where a decorator takes one.
+  clusterOf?(command: C): string | undefined;
 }
 
 export const operation = <C>(definition: Operation<C>): Operation<C> => definition;

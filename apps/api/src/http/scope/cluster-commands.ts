@@ -1,9 +1,6 @@
-import { FieldPath, type ListChunking, ShapeChecker, fieldError, isDNS1123Label } from '@taintgate/domain';
+import { DEFAULT_CLUSTER, FieldPath, type ListChunking, ShapeChecker, fieldError, isDNS1123Label } from '@taintgate/domain';
 import { operation } from '../edge/operation';
 import { checked, listChunking } from '../edge/request-fields';
-
-/** The cluster the /v1/... paths (those without /clusters/{name}) and GraphQL without `cluster` serve. */
-export const DEFAULT_CLUSTER = 'default';
 
 const root = FieldPath.root();
 
@@ -32,6 +29,17 @@ export const clusterScope = operation<string>({
     const name = clusterNameIn(shape, input.cluster, false);
     return checked(shape, () => name ?? DEFAULT_CLUSTER);
   },
+  clusterOf: (cluster) => cluster,
+});
+
+/**
+ * The cluster a question about access is asked in (`kubectl auth can-i` under /clusters/{cluster}):
+ * parsed as clusterScope, but not held to the caller's clusters, as the answer says whether the
+ * key holds it (its route takes any cluster: route-access.ts).
+ */
+export const clusterAsked = operation<string>({
+  rest: clusterScope.rest,
+  parse: clusterScope.parse,
 });
 
 /** PUT, GET and DELETE /v1/clusters/{cluster}, and GraphQL's cluster mutations: the cluster named, required. */
@@ -42,6 +50,7 @@ export const clusterName = operation<string>({
     const name = clusterNameIn(shape, input.cluster, true);
     return checked(shape, () => name ?? '');
   },
+  clusterOf: (cluster) => cluster,
 });
 
 /** GET /v1/clusters and the `clusters` and `clusterList` queries: a page of the clusters, by name. */

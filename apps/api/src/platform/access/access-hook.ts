@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type Caller, type Failure, authorize, failure } from '@taintgate/domain';
+import { type Caller, DEFAULT_CLUSTER, type Failure, authorize, authorizeCluster, failure } from '@taintgate/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AnswerFace, type FaceOfUrl, INTERNAL_ERROR_MESSAGE, failureOfThrown, httpAnswerOf } from '../failures/failure-answers';
 import { Authenticator } from './authenticator';
 import { AppConfig } from '../config/app-config';
-import { type RouteToken, accessOf, tokenOf } from './route-access';
+import { type RouteToken, accessOf, takesAnyCluster, tokenOf } from './route-access';
 import { bearerMatches } from './route-tokens';
 
 /**
@@ -13,7 +13,8 @@ import { bearerMatches } from './route-tokens';
  * the body is read: an anonymous 3 GiB import is refused before its first byte is parsed). The
  * caller, the request id and the client's address are kept in the request's context for the audit
  * trail. GraphQL's mutations need more than the viewer role this gives /graphql; the operation is
- * checked once parsed (graphql-access.plugin.ts).
+ * checked once parsed (graphql-access.plugin.ts). A cluster named in the path must be one of the
+ * key's clusters.
  */
 export function guardEveryRequest(app: NestFastifyApplication, faceOf: FaceOfUrl): void {
   const authenticator = app.get(Authenticator);
@@ -45,9 +46,38 @@ export function guardEveryRequest(app: NestFastifyApplication, faceOf: FaceOfUrl
       }
       const decided = authorize(caller, access, `${request.method} ${request.url.split('?')[0] ?? ''}`);
       if (!decided.ok) return answer(reply, faceOf(request.url), decided.error);
+      // A cluster in the path that the key does not hold: refused before the body is read (an
+      // import to another team's cluster); the cluster operations check it again, and the paths
+      // without one (the default cluster's), as they parse (cluster-access.ts).
+      const cluster = (request.params as Record<string, unknown> | undefined)?.['cluster'] ?? defaultClusterOf(request);
+      if (typeof cluster === 'string' && !takesAnyCluster(request)) {
+        const inScope = authorizeCluster(decided.value, cluster);
+        if (!inScope.ok) return answer(reply, faceOf(request.url), inScope.error);
+      }
       request.requestContext.set('facts', { caller: decided.value, requestId: request.id, clientAddress: request.ip });
       return undefined;
     });
+
+  /**
+   * The default cluster, for a route that serves it: one served under /clusters/{cluster} too
+   * (`/v1/nodes` beside `/v1/clusters/:cluster/nodes`, `/api/v1/nodes` beside
+   * `/clusters/:cluster/api/v1/nodes`); undefined for a route of no cluster (keys, the list of
+   * clusters). Asked of fastify's routes once per route.
+   */
+  const servesDefault = new Map<string, boolean>();
+  const server = app.getHttpAdapter().getInstance();
+  function defaultClusterOf(request: FastifyRequest): string | undefined {
+    const url = request.routeOptions.url;
+    if (url === undefined) return undefined;
+    const route = `${request.method} ${url}`;
+    let serves = servesDefault.get(route);
+    if (serves === undefined) {
+      const twin = url.startsWith('/v1/') ? url.replace(/^\/v1\//, '/v1/clusters/:cluster/') : `/clusters/:cluster${url}`;
+      serves = server.hasRoute({ method: request.method, url: twin });
+      servesDefault.set(route, serves);
+    }
+    return serves ? DEFAULT_CLUSTER : undefined;
+  }
 
   /**
    * A public route asked with a key: who it is, for what such routes show more of to an admin

@@ -10,8 +10,8 @@ export type ApiKeyRow = ApiKey;
 export class ApiKeyStore {
   constructor(private readonly prisma: PrismaService) {}
 
-  create(name: string, role: Role, prefix: string, hash: string): Promise<ApiKeyRow> {
-    return this.prisma.apiKey.create({ data: { name, role, prefix, hash } });
+  create(name: string, role: Role, clusters: readonly string[], prefix: string, hash: string): Promise<ApiKeyRow> {
+    return this.prisma.apiKey.create({ data: { name, role, clusters: [...clusters], prefix, hash } });
   }
 
   list(): Promise<ApiKeyRow[]> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Caller, bearerTokenOf, isRole } from '@taintgate/domain';
+import { type Caller, EVERY_CLUSTER, bearerTokenOf, isRole } from '@taintgate/domain';
 import { AppConfig } from '../config/app-config';
 import { hashOfApiKey } from './api-key-secrets';
 import { ApiKeyStore } from './api-key-store';
@@ -46,7 +46,10 @@ export class Authenticator {
     if (cached && cached.until > now) return cached.caller;
     const row = await this.keys.findByHash(hash);
     const caller: Caller | undefined =
-      row && row.revokedAt === null && isRole(row.role) ? { kind: 'apiKey', id: row.id, name: row.name, role: row.role } : undefined;
+      row && row.revokedAt === null && isRole(row.role)
+        ? // A row written before keys named clusters, by hand, holds none: every cluster, as the column's default says.
+          { kind: 'apiKey', id: row.id, name: row.name, role: row.role, clusters: row.clusters.length > 0 ? row.clusters : EVERY_CLUSTER }
+        : undefined;
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
     this.cache.set(hash, { caller, until: now + CACHE_TTL_MS });
     return caller;

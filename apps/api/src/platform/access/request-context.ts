@@ -40,3 +40,18 @@ export const currentController = (): string | undefined => controllers.getStore(
 export function asController<T>(controller: string, work: () => T): T {
   return asyncLocalStorage.exit(() => controllers.run(controller, work));
 }
+
+/**
+ * The caller of the graphql-ws operation being run: a socket's operations run outside any HTTP
+ * request, so the socket's caller is carried in a context of its own (socket-access.ts).
+ */
+const socketCallers = new AsyncLocalStorage<Caller>();
+
+/** Runs a socket's operation (the resolver's subscribe) as the caller the socket was admitted as. */
+export const asSocketCaller = <T>(caller: Caller, work: () => T): T => socketCallers.run(caller, work);
+
+/**
+ * Who is being answered now: the request's caller, or the socket's whose operation runs; undefined
+ * in the service's own work (a controller's pass, a command run from a shell), which answers no one.
+ */
+export const currentCaller = (): Caller | undefined => currentRequest()?.caller ?? socketCallers.getStore();

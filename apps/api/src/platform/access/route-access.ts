@@ -13,6 +13,16 @@ export type RouteAccess = Role | 'public';
  */
 export const Access = (access: RouteAccess): MethodDecorator => RouteConfig({ access });
 
+/**
+ * `@Access(role)` on a route that answers about any cluster its path names, whether the key holds
+ * it or not (`kubectl auth can-i`, which must say "no" rather than be refused): the access hook
+ * does not hold its path's cluster to the key's.
+ */
+export const AccessInAnyCluster = (access: Role): MethodDecorator => RouteConfig({ access, anyCluster: true });
+
+/** Whether the route a request matched takes any cluster in its path (AccessInAnyCluster). */
+export const takesAnyCluster = (request: FastifyRequest): boolean => (request.routeOptions.config as { anyCluster?: boolean } | undefined)?.anyCluster === true;
+
 /** A bearer token of its own a route takes besides API keys: Prometheus' scrape token, on /metrics only. */
 export type RouteToken = 'metrics';
 

@@ -1,22 +1,11 @@
 import { GraphQLSchemaHost } from '@nestjs/graphql';
-import {
-  type GraphQLArgument,
-  type GraphQLField,
-  type GraphQLInputType,
-  type GraphQLObjectType,
-  getNamedType,
-  isEnumType,
-  isInputObjectType,
-  isLeafType,
-  isListType,
-  isNonNullType,
-  isScalarType,
-} from 'graphql';
+import type { GraphQLObjectType } from 'graphql';
 import { createClient } from 'graphql-ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { roleOfRootField } from '../../../../../apps/api/src/faces/graphql/graphql-roles';
 import { useApiFixture } from '../../../../support/api-test-app';
+import { callOf, formsOf } from '../../../../support/graphql-operations';
 
 /**
  * Every query and mutation of the schema, in every form a field can be reached by (plain, aliased,
@@ -30,43 +19,6 @@ import { useApiFixture } from '../../../../support/api-test-app';
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdefghij';
 type Role = 'viewer' | 'operator' | 'admin';
 const ROLES: readonly Role[] = ['viewer', 'operator', 'admin'];
-
-/** A literal of the input type that passes validation (the values are made up: the resolvers may refuse them, after the role check). */
-function literalOf(type: GraphQLInputType): string {
-  if (isNonNullType(type)) return literalOf(type.ofType);
-  if (isListType(type)) return '[]';
-  if (isEnumType(type)) return (type.getValues()[0] as { name: string }).name;
-  if (isInputObjectType(type)) {
-    const required = Object.values(type.getFields()).filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
-    return `{ ${required.map((f) => `${f.name}: ${literalOf(f.type)}`).join(', ')} }`;
-  }
-  if (isScalarType(type)) {
-    if (type.name === 'Int' || type.name === 'Float') return '1';
-    if (type.name === 'Boolean') return 'false';
-    if (type.name === 'JSON') return '{}';
-    return '"x"';
-  }
-  throw new Error(`no literal for ${String(type)}`);
-}
-
-/** The field called with its required arguments, and `__typename` selected below it when it is not a leaf. */
-function callOf(field: GraphQLField<unknown, unknown>): string {
-  const required = field.args.filter((a: GraphQLArgument) => isNonNullType(a.type) && a.defaultValue === undefined);
-  const args = required.length > 0 ? `(${required.map((a) => `${a.name}: ${literalOf(a.type)}`).join(', ')})` : '';
-  return `${field.name}${args}${isLeafType(getNamedType(field.type)) ? '' : ' { __typename }'}`;
-}
-
-/** The forms a root field is reached by, for an operation of this kind on the root type named. */
-function formsOf(kind: 'query' | 'mutation' | 'subscription', root: string, call: string): Record<string, string> {
-  return {
-    plain: `${kind} { ${call} }`,
-    aliased: `${kind} { alias: ${call} }`,
-    'inline fragment': `${kind} { ... on ${root} { ${call} } }`,
-    'inline fragment without a type, under @include': `${kind} { ... @include(if: true) { ${call} } }`,
-    'named fragment': `${kind} { ...F } fragment F on ${root} { ${call} }`,
-    'fragment in a fragment': `${kind} { ...A } fragment A on ${root} { ...B } fragment B on ${root} { ${call} }`,
-  };
-}
 
 describe('GraphQL: every field a role may not run is refused, in every form (TAINTGATE_AUTH=on)', () => {
   const t = useApiFixture({ TAINTGATE_AUTH: 'on', TAINTGATE_ADMIN_TOKEN: ADMIN_TOKEN });

@@ -6,7 +6,7 @@ import { OpenStreams, REVOCATION_CHECK_MS } from '../../../../../apps/api/src/pl
 
 /** The streams held open for keys: ended once each when their key is revoked here, or found revoked by the periodic check. */
 describe('OpenStreams', () => {
-  const key = (id: bigint): Caller => ({ kind: 'apiKey', id, name: `k${id}`, role: 'viewer' });
+  const key = (id: bigint): Caller => ({ kind: 'apiKey', id, name: `k${id}`, role: 'viewer', clusters: ['*'] });
   let live = new Set<bigint>();
   const asked: bigint[][] = [];
   const store = { liveIds: (ids: readonly bigint[]) => (asked.push([...ids]), Promise.resolve(ids.filter((id) => live.has(id)))) } as unknown as ApiKeyStore;

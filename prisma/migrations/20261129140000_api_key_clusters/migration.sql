@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "api_keys" ADD COLUMN     "clusters" TEXT[] DEFAULT ARRAY['*']::TEXT[];
+
