@@ -45,7 +45,7 @@ describe('the Quick start', () => {
         .join('\n')
         .matchAll(/^export (\w+)=/gm),
     ].map((match) => match[1]!);
-    expect(exported).toEqual(['PORT', 'DATABASE_URL', 'REDIS_PREFIX', 'TAINTGATE_ADMIN_TOKEN', 'TAINTGATE_WEBHOOK_ALLOWED_CIDRS']);
+    expect(exported).toEqual(['PORT', 'DATABASE_URL', 'REDIS_PREFIX', 'TAINTGATE_ADMIN_TOKEN', 'TAINTGATE_SECRETS_KEY', 'TAINTGATE_WEBHOOK_ALLOWED_CIDRS']);
     for (const name of exported) expect(Object.keys(CONFIG_DEFAULTS)).toContain(name);
   });
 });
@@ -62,6 +62,7 @@ describe('the ten-minute tour, run as written', () => {
       DATABASE_URL: databaseUrlFor(databaseName),
       REDIS_PREFIX: redisPrefix,
       TAINTGATE_ADMIN_TOKEN: ADMIN_TOKEN,
+      TAINTGATE_SECRETS_KEY: 'tour-secrets-key-0123456789abcdefghijklmnop',
       TAINTGATE_WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
     };
     service = await ServiceProcess.start({ ...settings, TAINTGATE_AUTH: 'on' });

@@ -34,10 +34,15 @@ export class ApiTestApp {
   private running: NestFastifyApplication | undefined;
   private readonly replicas: NestFastifyApplication[] = [];
 
+  /** The settings it boots with: the fixture's, as restart() changed them. */
+  private readonly settings: ApiTestOverrides;
+
   constructor(
-    private readonly overrides: ApiTestOverrides = {},
+    overrides: ApiTestOverrides = {},
     private readonly options: BootOptions = {},
-  ) {}
+  ) {
+    this.settings = { ...overrides };
+  }
 
   get app(): NestFastifyApplication {
     if (!this.running) throw new Error('the service under test is not running: read `app` in a test or hook, after start()');
@@ -52,12 +57,16 @@ export class ApiTestApp {
     return this;
   }
 
-  /** Stops the service and starts it again on the same database and Redis prefix. */
-  async restart(): Promise<void> {
+  /**
+   * Stops the service and starts it again on the same database and Redis prefix, with `changed`
+   * settings over the fixture's (a key rotated), from then on.
+   */
+  async restart(changed: ApiTestOverrides = {}): Promise<void> {
     const old = this.app;
     // Not running while it stops: closing an app twice fails (its graphql-ws server is closed already).
     this.running = undefined;
     await old.close();
+    Object.assign(this.settings, changed);
     this.running = await this.boot();
   }
 
@@ -82,7 +91,7 @@ export class ApiTestApp {
   }
 
   private boot(): Promise<NestFastifyApplication> {
-    return bootApp({ ...this.overrides, DATABASE_URL: this.databaseUrl, REDIS_PREFIX: this.redisPrefix }, this.options);
+    return bootApp({ ...this.settings, DATABASE_URL: this.databaseUrl, REDIS_PREFIX: this.redisPrefix }, this.options);
   }
 }
 

@@ -6,6 +6,9 @@ import { AppConfig } from '../../apps/api/src/platform/config/app-config';
 import { CONFIG_DEFAULTS, loadConfig } from '../../apps/api/src/platform/config/load-config';
 import { configureApp, createHttpAdapter, httpsOptionsOf } from '../../apps/api/src/configure-app';
 
+/** The secrets key every test service has unless told otherwise. */
+export const TEST_SECRETS_KEY = 'test-secrets-key-0123456789abcdefghijklmnop';
+
 /** Configuration values by their environment name, as `loadConfig` reads them. */
 export type ConfigOverrides = Partial<Record<keyof typeof CONFIG_DEFAULTS, string>>;
 
@@ -22,7 +25,8 @@ export interface BootOptions {
  */
 export async function bootApp(overrides: ConfigOverrides, options: BootOptions = {}): Promise<NestFastifyApplication> {
   // Authentication off unless a test turns it on: the features' tests are not about keys (test/apps/api/platform/access/ is).
-  const config: AppConfig = loadConfig({ ...process.env, TAINTGATE_AUTH: 'off', ...overrides });
+  // A secrets key as a deployment has one (webhook secrets are sealed with it); a test of none overrides it with ''.
+  const config: AppConfig = loadConfig({ ...process.env, TAINTGATE_AUTH: 'off', TAINTGATE_SECRETS_KEY: TEST_SECRETS_KEY, ...overrides });
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule],
     controllers: options.controllers ?? [],

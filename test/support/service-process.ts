@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { TEST_SECRETS_KEY } from './boot-app';
 import path from 'node:path';
 import { exited, freePort } from './private-services';
 import { sleep } from './waiting';
@@ -31,7 +32,7 @@ export class ServiceProcess {
     const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite-node/vite-node.mjs'), '--config', 'vitest.config.ts', 'apps/api/src/main.ts'], {
       cwd: ROOT,
       // Authentication off unless the test says otherwise: these tests are about processes, not keys.
-      env: { ...process.env, TAINTGATE_AUTH: 'off', ...env, PORT: String(port), HOST: '127.0.0.1', NO_COLOR: '1' },
+      env: { ...process.env, TAINTGATE_AUTH: 'off', TAINTGATE_SECRETS_KEY: TEST_SECRETS_KEY, ...env, PORT: String(port), HOST: '127.0.0.1', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const service = new ServiceProcess(child, `http://127.0.0.1:${port}`);

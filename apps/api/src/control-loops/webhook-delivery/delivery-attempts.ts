@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../../platform/config/app-config';
+import { SecretBox } from '../../platform/secrets/secret-box';
 import { DeliverySender } from './delivery-sender';
 import { parseAllowedCidrs } from './webhook-addresses';
 import { DeliveryJobs } from './delivery-jobs';
@@ -15,6 +16,7 @@ export class DeliveryAttempts implements OnApplicationBootstrap, OnModuleDestroy
     private readonly store: WebhookDeliveryStore,
     private readonly jobs: DeliveryJobs,
     private readonly config: AppConfig,
+    private readonly secrets: SecretBox,
   ) {
     this.sender = new DeliverySender(parseAllowedCidrs(config.webhooks.allowedCidrs.join(',')));
   }
@@ -37,8 +39,18 @@ export class DeliveryAttempts implements OnApplicationBootstrap, OnModuleDestroy
     // Counted in Postgres first, so that attempts are counted whatever Redis forgets.
     const claimed = await this.store.claimAttempt(deliveryId);
     if (!claimed) return;
+    let secret: string;
+    try {
+      secret = this.secrets.open(claimed.secret);
+    } catch (error) {
+      // No attempt can sign it until the key that sealed it is given again: recorded failed now (an attempt is its last).
+      const why = `the webhook's secret cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+      await this.store.recordFailure(deliveryId, why, null, 1);
+      this.logger.error(`delivery ${deliveryId} to ${claimed.url} not sent: ${why}`);
+      return;
+    }
     const result = await this.sender.attempt(
-      { deliveryId, event: claimed.event, url: claimed.url, secret: claimed.secret, body: claimed.body },
+      { deliveryId, event: claimed.event, url: claimed.url, secret, body: claimed.body },
       this.config.webhooks.timeoutMs,
     );
     if (result.ok) {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StoreModule } from '../../store/store.module';
+import { SecretsModule } from '../../platform/secrets/secrets.module';
 import { DeliveryAttempts } from './delivery-attempts';
 import { DeliveryJobs } from './delivery-jobs';
 import { WebhookDeliveryStore } from './webhook-delivery-store';
@@ -11,7 +12,7 @@ import { WebhookDispatcher } from './webhook-dispatcher';
  * DeliveryJobs queues each in BullMQ and DeliveryAttempts sends it, signed, with retries.
  */
 @Module({
-  imports: [StoreModule],
+  imports: [StoreModule, SecretsModule],
   providers: [WebhookDeliveryStore, DeliveryJobs, DeliveryAttempts, WebhookDispatcher],
 })
 export class WebhookDeliveryModule {}

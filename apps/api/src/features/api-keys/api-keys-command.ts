@@ -46,7 +46,7 @@ async function run(args: readonly string[], keys: ApiKeysService, config: AppCon
         const spec = { role, ...(clusters === undefined ? {} : { clusters: clusters.split(',') }) };
         const created = await keys.create(valueOf(createApiKey.parse({ body: { metadata: { name }, spec } }, config.domain)));
         print(
-          `apikey/${created.metadata.name} created with the ${created.spec.role} role on clusters ${created.spec.clusters.join(',')}; the key is shown only now:`,
+          `apikey/${created.metadata.name} created with the ${created.spec.role} role on ${clustersText(created.spec.clusters)}; the key is shown only now:`,
         );
         print(created.key ?? '');
         return 0;
@@ -79,6 +79,9 @@ async function run(args: readonly string[], keys: ApiKeysService, config: AppCon
     return 1;
   }
 }
+
+/** A key's clusters in words: `every cluster`, or `clusters a,team-*`. */
+const clustersText = (clusters: readonly string[]): string => (clusters.includes('*') ? 'every cluster' : `clusters ${clusters.join(',')}`);
 
 /** `create`'s words: the name, then `--role R` and `--clusters LIST` in either order (`--role=R` too); undefined for anything else. */
 function createFlags(args: readonly string[]): { name: string; role: string; clusters?: string } | undefined {

@@ -6,7 +6,7 @@ import type { WebhookEventName, WebhookFormat } from '../../control-loops/webhoo
 /** A webhook as answered from its row: never its secret; its cluster by name (null: every cluster). */
 export type WebhookRow = { id: bigint; url: string; events: string[]; format: WebhookFormat; createdAt: Date; cluster: { name: string } | null };
 
-/** A webhook to register: what it is told of, where, signed with what, and for which cluster (null: every cluster). */
+/** A webhook to register: what it is told of, where, signed with what (sealed: secret-box.ts), and for which cluster (null: every cluster). */
 export interface NewWebhook {
   url: string;
   events: WebhookEventName[];
@@ -33,6 +33,16 @@ export class WebhookStore {
 
   find(id: bigint): Promise<WebhookRow | null> {
     return this.prisma.webhook.findUnique({ where: { id }, select: SELECT });
+  }
+
+  /** Every webhook's stored secret, by id (a deployment has a handful of webhooks). */
+  secrets(): Promise<{ id: bigint; secret: string }[]> {
+    return this.prisma.webhook.findMany({ select: { id: true, secret: true }, orderBy: { id: 'asc' } });
+  }
+
+  /** Replaces a stored secret if it is still `from` (another replica may have sealed it first); answers whether it did. */
+  async replaceSecret(id: bigint, from: string, to: string): Promise<boolean> {
+    return (await this.prisma.webhook.updateMany({ where: { id, secret: from }, data: { secret: to } })).count > 0;
   }
 
   /** Deletes the webhook, its deliveries with it; answers whether it was there. */

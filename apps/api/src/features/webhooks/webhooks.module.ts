@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SecretsModule } from '../../platform/secrets/secrets.module';
 import { EdgeModule } from '../../http/edge/edge.module';
 import { StoreModule } from '../../store/store.module';
 import { AuditModule } from '../audit/audit.module';
@@ -12,7 +13,7 @@ import { WebhooksService } from './webhooks.service';
  * (control-loops/webhook-delivery/).
  */
 @Module({
-  imports: [StoreModule, AuditModule, EdgeModule],
+  imports: [StoreModule, AuditModule, EdgeModule, SecretsModule],
   controllers: [WebhooksController],
   providers: [WebhookStore, WebhooksService],
 })

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { SecretBox, SecretUnreadable } from '../../platform/secrets/secret-box';
 import { chunkOfRows, failure, goQuote } from '@taintgate/domain';
 import { ClusterDirectory } from '../../store/cluster-directory';
 import { type ListPage, listPage } from '../../http/edge/list-answers';
@@ -35,20 +36,47 @@ export interface DeliveryView {
 
 const API_VERSION = 'taintgate.io/v1';
 
-/** Webhooks registered by admins, and their deliveries (made by WebhookDispatcher, sent by DeliveryJobs). */
+/**
+ * Webhooks registered by admins, and their deliveries (made by WebhookDispatcher, sent by
+ * DeliveryJobs). Their secrets are stored sealed (secret-box.ts); at start, those stored before
+ * sealing, or under the key before a rotation, are sealed again under the current key.
+ */
 @Injectable()
-export class WebhooksService {
+export class WebhooksService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Webhooks');
+
   constructor(
     private readonly store: WebhookStore,
     private readonly clusters: ClusterDirectory,
     private readonly audits: AuditStore,
+    private readonly secrets: SecretBox,
   ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.secrets.canSeal) {
+      this.logger.warn('TAINTGATE_SECRETS_KEY is not set: no webhook can be registered, and secrets stored sealed cannot be read');
+      return;
+    }
+    let resealed = 0;
+    for (const { id, secret } of await this.store.secrets()) {
+      if (this.secrets.sealedNow(secret)) continue;
+      try {
+        if (await this.store.replaceSecret(id, secret, this.secrets.seal(this.secrets.open(secret)))) resealed += 1;
+      } catch (error) {
+        if (!(error instanceof SecretUnreadable)) throw error;
+        this.logger.error(`webhook ${id}'s secret cannot be read (${error.message}): its deliveries fail until TAINTGATE_SECRETS_KEY_PREVIOUS opens it`);
+      }
+    }
+    if (resealed > 0) this.logger.log(`sealed ${resealed} webhook secret(s) under the current TAINTGATE_SECRETS_KEY`);
+  }
 
   /** POST /v1/webhooks: told of what happens from now on (the events written after its row commits). */
   async create({ url, events, secret, format, cluster }: CreateWebhookCommand): Promise<WebhookView> {
     requireEveryCluster('create webhooks');
+    if (!this.secrets.canSeal)
+      fail(failure.forbidden('Webhook', '', 'this deployment keeps no secrets: set TAINTGATE_SECRETS_KEY (at least 32 characters) to register webhooks'));
     const clusterId = cluster === undefined ? null : (await this.clusters.require(cluster)).id;
-    const row = await this.store.create({ url, events, secret, format, clusterId });
+    const row = await this.store.create({ url, events, secret: this.secrets.seal(secret), format, clusterId });
     await this.audit('webhook.create', row, { after: viewOf(row) });
     return viewOf(row);
   }

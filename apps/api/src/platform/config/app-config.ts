@@ -17,6 +17,11 @@ export interface EvictionSettings {
   reconcileSeconds: number;
 }
 
+export interface SecretsKeys {
+  current: string | undefined;
+  previous: string | undefined;
+}
+
 export interface WebhookSettings {
   /** Run a worker that sends webhook deliveries in this process. */
   worker: boolean;
@@ -124,6 +129,8 @@ export class AppConfig {
   readonly retention: RetentionSettings;
   /** HTTPS when set; plain HTTP otherwise. */
   readonly tls: TlsSettings | undefined;
+  /** The texts of TAINTGATE_SECRETS_KEY and TAINTGATE_SECRETS_KEY_PREVIOUS, which seal stored secrets (secrets/secret-box.ts). */
+  readonly secretsKeys: SecretsKeys;
   /** How long Kubernetes API watches last. */
   readonly watch: WatchSettings;
   /** Webhook deliveries: whether this process sends them, their attempts, backoff and timeout. */
@@ -154,6 +161,7 @@ export class AppConfig {
     sweeps: SweepSettings;
     plans: PlanSettings;
     tls?: TlsSettings | undefined;
+    secretsKeys?: SecretsKeys;
   }) {
     this.databaseUrl = values.databaseUrl;
     this.redisUrl = values.redisUrl;
@@ -168,6 +176,7 @@ export class AppConfig {
     this.auth = values.auth;
     this.retention = values.retention;
     this.tls = values.tls;
+    this.secretsKeys = values.secretsKeys ?? { current: undefined, previous: undefined };
     this.watch = values.watch;
     this.webhooks = values.webhooks;
     this.logs = values.logs;

@@ -55,6 +55,13 @@ export const CONFIG_DEFAULTS = {
   /** HTTPS: files of the server's certificate (chain) and private key, PEM; both or neither. kubectl sends tokens only over HTTPS. */
   TAINTGATE_TLS_CERT_FILE: '',
   TAINTGATE_TLS_KEY_FILE: '',
+  /**
+   * What webhook secrets are sealed with before they are stored (AES-256-GCM under a key derived
+   * from it; at least 32 characters, e.g. `openssl rand -base64 32`); without it no webhook can be
+   * registered. _PREVIOUS: the key before a rotation, which still opens what it sealed.
+   */
+  TAINTGATE_SECRETS_KEY: '',
+  TAINTGATE_SECRETS_KEY_PREVIOUS: '',
   /** Days events, audit rows, tombstones and finished evictions are kept (0: forever). */
   RETENTION_DAYS: '30',
   /** Seconds between pruning runs. */
@@ -126,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     importBodyLimitBytes: Math.max(1, readCount(env, 'IMPORT_BODY_LIMIT_MB')) * 2 ** 20,
     auth: readAuthSettings(env),
     tls: readTls(env),
+    secretsKeys: { current: readSecretsKey(env, 'TAINTGATE_SECRETS_KEY'), previous: readSecretsKey(env, 'TAINTGATE_SECRETS_KEY_PREVIOUS') },
     retention: { days: readCount(env, 'RETENTION_DAYS'), periodSeconds: Math.max(1, readSeconds(env, 'RETENTION_PERIOD_SECONDS')) },
     watch: { timeoutSeconds: Math.max(1, readSeconds(env, 'WATCH_TIMEOUT_SECONDS')) },
     webhooks: {
@@ -185,6 +193,15 @@ function readLogSettings(env: NodeJS.ProcessEnv): LogSettings {
   const requests = read(env, 'TAINTGATE_REQUEST_LOGS').toLowerCase();
   if (requests !== 'on' && requests !== 'off') throw new Error(`TAINTGATE_REQUEST_LOGS must be on or off, got "${requests}"`);
   return { level: known, requestLines: requests === 'on' };
+}
+
+/** A secrets key's text: none, or at least 32 characters without spaces. */
+function readSecretsKey(env: NodeJS.ProcessEnv, variable: 'TAINTGATE_SECRETS_KEY' | 'TAINTGATE_SECRETS_KEY_PREVIOUS'): string | undefined {
+  const text = read(env, variable).trim();
+  if (text === '') return undefined;
+  if (text.length < MIN_ADMIN_TOKEN_LENGTH || /\s/.test(text))
+    throw new Error(`${variable} must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters without spaces (e.g. \`openssl rand -base64 32\`)`);
+  return text;
 }
 
 /** The certificate and key files, read now: a missing or unreadable one stops the start with its variable's name. */

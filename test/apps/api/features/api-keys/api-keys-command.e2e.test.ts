@@ -16,14 +16,14 @@ describe('npm run apikeys', () => {
   it('creates a key the service takes, lists it without the key, and revokes it', async () => {
     const created = await run('create', 'pipeline', '--role', 'operator');
     expect(created.code).toBe(0);
-    expect(created.lines[0]).toBe('apikey/pipeline created with the operator role; the key is shown only now:');
+    expect(created.lines[0]).toBe('apikey/pipeline created with the operator role on every cluster; the key is shown only now:');
     const key = created.lines[1] ?? '';
     expect(key).toMatch(/^tg_/);
     expect((await t.api.as(key).put('/v1/nodes/n1', { metadata: { name: 'n1' } })).statusCode).toBe(201);
 
     const listed = await run('list');
-    expect(listed.lines[0]).toBe('NAME\tROLE\tPREFIX\tREVOKED\tCREATED');
-    expect(listed.lines[1]).toMatch(new RegExp(`^pipeline\toperator\t${key.slice(0, 9)}\tfalse\t\\d{4}-`));
+    expect(listed.lines[0]).toBe('NAME\tROLE\tCLUSTERS\tPREFIX\tREVOKED\tCREATED');
+    expect(listed.lines[1]).toMatch(new RegExp(`^pipeline\toperator\t\\*\t${key.slice(0, 9)}\tfalse\t\\d{4}-`));
     expect(listed.lines.join('\n')).not.toContain(key);
 
     expect(await run('revoke', 'pipeline')).toEqual({ code: 0, lines: ['apikey/pipeline revoked'] });
@@ -47,7 +47,7 @@ describe('npm run apikeys', () => {
       env: { ...process.env, DATABASE_URL: t.databaseUrl },
     });
     const [line, key] = stdout.trim().split('\n');
-    expect(line).toBe('apikey/from-shell created with the viewer role; the key is shown only now:');
+    expect(line).toBe('apikey/from-shell created with the viewer role on every cluster; the key is shown only now:');
     expect((await t.api.as(key).get('/v1/nodes')).statusCode).toBe(200);
   }, 60_000);
 });

@@ -136,6 +136,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TAINTGATE_AUTH: 'false' })).toThrow('TAINTGATE_AUTH must be on or off, got "false"');
     expect(() => loadConfig({ TAINTGATE_ADMIN_TOKEN: 'short' })).toThrow(/TAINTGATE_ADMIN_TOKEN must be at least 32 characters without spaces/);
     expect(() => loadConfig({ TAINTGATE_METRICS_TOKEN: 'short' })).toThrow(/TAINTGATE_METRICS_TOKEN must be at least 32 characters without spaces/);
+    expect(() => loadConfig({ TAINTGATE_SECRETS_KEY: 'short' })).toThrow(/TAINTGATE_SECRETS_KEY must be at least 32 characters without spaces/);
+    expect(() => loadConfig({ TAINTGATE_SECRETS_KEY_PREVIOUS: 'p'.repeat(31) })).toThrow(/TAINTGATE_SECRETS_KEY_PREVIOUS must be at least 32/);
+    expect(loadConfig({ TAINTGATE_SECRETS_KEY: ` ${'s'.repeat(32)} ` }).secretsKeys).toEqual({ current: 's'.repeat(32), previous: undefined });
     expect(() => loadConfig({ TAINTGATE_REQUEST_LOGS: 'sometimes' })).toThrow(/TAINTGATE_REQUEST_LOGS must be on or off/);
     expect(() => loadConfig({ TAINTGATE_LOG_LEVEL: 'loud' })).toThrow(/TAINTGATE_LOG_LEVEL must be one of/);
     expect(() => loadConfig({ TAINTGATE_ADMIN_TOKEN: `${'a'.repeat(20)} ${'b'.repeat(20)}` })).toThrow(/TAINTGATE_ADMIN_TOKEN/);
