@@ -71,7 +71,7 @@ const noServiceImports = {
 /**
  * The app's tiers, lowest first (docs/architecture.md). A file may import from its own tier and the
  * tiers below it, never from one above: platform knows no HTTP, stores know no control loop, and
- * nothing but the faces knows a face. main.ts, app.module.ts, configure-app.ts and apikeys.ts, at
+ * nothing but the faces knows a face. main.ts, app.module.ts, configure-app.ts, https.ts, apikeys.ts and kubeconfig.ts, at
  * the root, wire the tiers together and may import any.
  */
 const APP_TIERS = ['platform', 'http', 'store', 'control-loops', 'features', 'faces'];
@@ -85,7 +85,7 @@ function tierArrows(tier) {
       message: `apps/api/src/${tier}/ is below ${higher}/: imports run one way, from a tier to the tiers beneath it (docs/architecture.md).`,
     })),
     {
-      regex: '^\\.\\.?/(?:\\.\\./)*(?:app\\.module|configure-app|main|apikeys)$',
+      regex: '^\\.\\.?/(?:\\.\\./)*(?:app\\.module|configure-app|main|apikeys|https|kubeconfig)$',
       message: 'The root wires the tiers together; no tier imports it.',
     },
   ];

@@ -5,6 +5,7 @@ import { AppModule } from '../../apps/api/src/app.module';
 import { AppConfig } from '../../apps/api/src/platform/config/app-config';
 import { CONFIG_DEFAULTS, loadConfig } from '../../apps/api/src/platform/config/load-config';
 import { configureApp, createHttpAdapter, httpsOptionsOf } from '../../apps/api/src/configure-app';
+import { tlsOf } from '../../apps/api/src/https';
 
 /** The secrets key every test service has unless told otherwise. */
 export const TEST_SECRETS_KEY = 'test-secrets-key-0123456789abcdefghijklmnop';
@@ -35,8 +36,10 @@ export async function bootApp(overrides: ConfigOverrides, options: BootOptions =
     .useValue(config)
     .compile();
   // Quiet: an expected failure (Redis away on purpose) should not fill the test output.
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(config.tls), {
-    ...httpsOptionsOf(config.tls),
+  // The certificate as `npm start` gets it (files, or TAINTGATE_TLS=auto's kept in the database).
+  const tls = await tlsOf(config);
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(tls), {
+    ...httpsOptionsOf(tls),
     logger: false,
   });
   await configureApp(app);

@@ -6,6 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { configureApp, createHttpAdapter, httpsOptionsOf } from './configure-app';
 import { loadConfig } from './platform/config/load-config';
+import { certificateFingerprint, tlsOf } from './https';
 import { databaseNameOf, ensureDatabase } from './platform/database/ensure-database';
 import { findMigrationsDir } from './platform/database/migrations/migration-folder';
 import { applyMigrations } from './platform/database/migrations/migration-runner';
@@ -29,8 +30,11 @@ async function bootstrap(): Promise<void> {
   const applied = await applyMigrations(config.databaseUrl, findMigrationsDir(__dirname), new Logger('Migrations'));
   logger.log(applied.length > 0 ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database schema is up to date (no pending migrations)');
 
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(config.tls, log), {
-    ...httpsOptionsOf(config.tls),
+  // The certificate files, or TAINTGATE_TLS=auto's, made once and kept in the database (https.ts).
+  const tls = await tlsOf(config);
+  if (tls && config.tlsAuto) logger.log(`TAINTGATE_TLS=auto: serving HTTPS with the certificate kept in the database (SHA-256 ${certificateFingerprint(tls)})`);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(tls, log), {
+    ...httpsOptionsOf(tls),
     logger: new NestLogLines(log),
   });
   // Error filter and OpenAPI document, shared with the tests' boot helper (configure-app.ts).

@@ -129,6 +129,8 @@ export class AppConfig {
   readonly retention: RetentionSettings;
   /** HTTPS when set; plain HTTP otherwise. */
   readonly tls: TlsSettings | undefined;
+  /** TAINTGATE_TLS=auto without a certificate given: the names TAINTGATE_TLS_HOSTS adds to the certificate made (platform/tls/auto-certificate.ts). */
+  readonly tlsAuto: { hosts: string[] } | undefined;
   /** The texts of TAINTGATE_SECRETS_KEY and TAINTGATE_SECRETS_KEY_PREVIOUS, which seal stored secrets (secrets/secret-box.ts). */
   readonly secretsKeys: SecretsKeys;
   /** How long Kubernetes API watches last. */
@@ -162,6 +164,7 @@ export class AppConfig {
     plans: PlanSettings;
     tls?: TlsSettings | undefined;
     secretsKeys?: SecretsKeys;
+    tlsAuto?: { hosts: string[] } | undefined;
   }) {
     this.databaseUrl = values.databaseUrl;
     this.redisUrl = values.redisUrl;
@@ -176,6 +179,7 @@ export class AppConfig {
     this.auth = values.auth;
     this.retention = values.retention;
     this.tls = values.tls;
+    this.tlsAuto = values.tlsAuto;
     this.secretsKeys = values.secretsKeys ?? { current: undefined, previous: undefined };
     this.watch = values.watch;
     this.webhooks = values.webhooks;

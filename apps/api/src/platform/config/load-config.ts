@@ -55,6 +55,10 @@ export const CONFIG_DEFAULTS = {
   /** HTTPS: files of the server's certificate (chain) and private key, PEM; both or neither. kubectl sends tokens only over HTTPS. */
   TAINTGATE_TLS_CERT_FILE: '',
   TAINTGATE_TLS_KEY_FILE: '',
+  /** `auto`: HTTPS with a self-signed certificate made on the first start and kept in the database, unless the files above give one; `off`: plain HTTP. */
+  TAINTGATE_TLS: 'off',
+  /** Names and addresses (comma-separated) the certificate TAINTGATE_TLS=auto makes is for, besides localhost, 127.0.0.1, ::1 and the machine's name. */
+  TAINTGATE_TLS_HOSTS: '',
   /**
    * What webhook secrets are sealed with before they are stored (AES-256-GCM under a key derived
    * from it; at least 32 characters, e.g. `openssl rand -base64 32`); without it no webhook can be
@@ -133,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     importBodyLimitBytes: Math.max(1, readCount(env, 'IMPORT_BODY_LIMIT_MB')) * 2 ** 20,
     auth: readAuthSettings(env),
     tls: readTls(env),
+    tlsAuto: readTlsAuto(env),
     secretsKeys: { current: readSecretsKey(env, 'TAINTGATE_SECRETS_KEY'), previous: readSecretsKey(env, 'TAINTGATE_SECRETS_KEY_PREVIOUS') },
     retention: { days: readCount(env, 'RETENTION_DAYS'), periodSeconds: Math.max(1, readSeconds(env, 'RETENTION_PERIOD_SECONDS')) },
     watch: { timeoutSeconds: Math.max(1, readSeconds(env, 'WATCH_TIMEOUT_SECONDS')) },
@@ -193,6 +198,21 @@ function readLogSettings(env: NodeJS.ProcessEnv): LogSettings {
   const requests = read(env, 'TAINTGATE_REQUEST_LOGS').toLowerCase();
   if (requests !== 'on' && requests !== 'off') throw new Error(`TAINTGATE_REQUEST_LOGS must be on or off, got "${requests}"`);
   return { level: known, requestLines: requests === 'on' };
+}
+
+/** TAINTGATE_TLS=auto's names, when it is on and no certificate files are given (they win). */
+function readTlsAuto(env: NodeJS.ProcessEnv): { hosts: string[] } | undefined {
+  const mode = read(env, 'TAINTGATE_TLS').trim().toLowerCase();
+  if (mode !== 'auto' && mode !== 'off') throw new Error(`TAINTGATE_TLS must be auto or off, got "${mode}"`);
+  const hosts = read(env, 'TAINTGATE_TLS_HOSTS')
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
+  for (const host of hosts) {
+    if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new Error(`TAINTGATE_TLS_HOSTS: "${host}" is not a host name or an IP address`);
+  }
+  if (mode === 'off' || read(env, 'TAINTGATE_TLS_CERT_FILE').trim() !== '') return undefined;
+  return { hosts };
 }
 
 /** A secrets key's text: none, or at least 32 characters without spaces. */

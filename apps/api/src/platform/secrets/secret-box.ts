@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import type { AppConfig } from '../config/app-config';
 
 /**
  * Secrets the service must give back to itself (a webhook's signing key: signing needs it as it was
@@ -69,3 +70,7 @@ export class SecretBox {
     return this.current !== undefined && stored.startsWith(`${PREFIX}:${this.current.id}:`);
   }
 }
+
+/** The box TAINTGATE_SECRETS_KEY and TAINTGATE_SECRETS_KEY_PREVIOUS key. */
+export const secretBoxOf = ({ secretsKeys: { current, previous } }: AppConfig): SecretBox =>
+  new SecretBox(current === undefined ? undefined : secretKeyOf(current), previous === undefined ? undefined : secretKeyOf(previous));

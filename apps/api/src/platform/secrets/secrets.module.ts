@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { SecretBox, secretKeyOf } from './secret-box';
+import { SecretBox, secretBoxOf } from './secret-box';
 
 /** The secret box of this process, keyed by TAINTGATE_SECRETS_KEY (and _PREVIOUS). */
 @Module({
@@ -8,8 +8,7 @@ import { SecretBox, secretKeyOf } from './secret-box';
     {
       provide: SecretBox,
       inject: [AppConfig],
-      useFactory: ({ secretsKeys: { current, previous } }: AppConfig) =>
-        new SecretBox(current === undefined ? undefined : secretKeyOf(current), previous === undefined ? undefined : secretKeyOf(previous)),
+      useFactory: secretBoxOf,
     },
   ],
   exports: [SecretBox],
