@@ -27,7 +27,15 @@ export interface BootOptions {
 export async function bootApp(overrides: ConfigOverrides, options: BootOptions = {}): Promise<NestFastifyApplication> {
   // Authentication off unless a test turns it on: the features' tests are not about keys (test/apps/api/platform/access/ is).
   // A secrets key as a deployment has one (webhook secrets are sealed with it); a test of none overrides it with ''.
-  const config: AppConfig = loadConfig({ ...process.env, TAINTGATE_AUTH: 'off', TAINTGATE_SECRETS_KEY: TEST_SECRETS_KEY, ...overrides });
+  // No rate limits unless a test sets them: the tests send thousands of requests a minute from one address.
+  const config: AppConfig = loadConfig({
+    ...process.env,
+    TAINTGATE_AUTH: 'off',
+    TAINTGATE_SECRETS_KEY: TEST_SECRETS_KEY,
+    TAINTGATE_RATE_LIMIT_PER_ADDRESS: '0',
+    TAINTGATE_RATE_LIMIT_PER_KEY: '0',
+    ...overrides,
+  });
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule],
     controllers: options.controllers ?? [],

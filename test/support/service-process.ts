@@ -32,7 +32,17 @@ export class ServiceProcess {
     const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite-node/vite-node.mjs'), '--config', 'vitest.config.ts', 'apps/api/src/main.ts'], {
       cwd: ROOT,
       // Authentication off unless the test says otherwise: these tests are about processes, not keys.
-      env: { ...process.env, TAINTGATE_AUTH: 'off', TAINTGATE_SECRETS_KEY: TEST_SECRETS_KEY, ...env, PORT: String(port), HOST: '127.0.0.1', NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        TAINTGATE_AUTH: 'off',
+        TAINTGATE_SECRETS_KEY: TEST_SECRETS_KEY,
+        TAINTGATE_RATE_LIMIT_PER_ADDRESS: '0',
+        TAINTGATE_RATE_LIMIT_PER_KEY: '0',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NO_COLOR: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const service = new ServiceProcess(child, `http://127.0.0.1:${port}`);

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LogController } from 'fastify';
 import helmet from 'helmet';
 import { guardEveryRequest } from './platform/access/access-hook';
+import { requestRates } from './platform/access/request-rates';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/edge/request-ids';
 import { MAX_REQUEST_BODY_BYTES } from '@taintgate/domain';
 import { AppConfig, type TlsSettings } from './platform/config/app-config';
@@ -84,7 +85,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   observeEveryRequest(app);
   if (config.auth.allowedOrigins.length > 0) await app.register(fastifyCors, corsOptions(config.auth.allowedOrigins));
   await app.register(fastifyRequestContext);
-  guardEveryRequest(app, faceOfUrl);
+  guardEveryRequest(app, faceOfUrl, await requestRates(app));
   const parseWholeJson = acceptJsonBodiesOnly(app);
   // The import routes take their bodies (JSON or YAML, up to ~1 GB) as chunks; every other route as above.
   readImportBodiesAsChunks(app.getHttpAdapter().getInstance(), { parseOtherJson: parseWholeJson, importBodyLimit: config.importBodyLimitBytes });

@@ -7,16 +7,18 @@ import { Authenticator } from './authenticator';
 import { AppConfig } from '../config/app-config';
 import { type RouteToken, accessOf, takesAnyCluster, tokenOf } from './route-access';
 import { bearerMatches } from './route-tokens';
+import { type RateCheck, addressSubject } from './request-rates';
 
 /**
  * Every request is authenticated and authorized here, first thing (fastify's onRequest, before
  * the body is read: an anonymous 3 GiB import is refused before its first byte is parsed). The
  * caller, the request id and the client's address are kept in the request's context for the audit
- * trail. GraphQL's mutations need more than the viewer role this gives /graphql; the operation is
+ * trail. Requests are counted per address, then per key (request-rates.ts): past a limit, 429.
+ * GraphQL's mutations need more than the viewer role this gives /graphql; the operation is
  * checked once parsed (graphql-access.plugin.ts). A cluster named in the path must be one of the
  * key's clusters.
  */
-export function guardEveryRequest(app: NestFastifyApplication, faceOf: FaceOfUrl): void {
+export function guardEveryRequest(app: NestFastifyApplication, faceOf: FaceOfUrl, rates: { perAddress: RateCheck; perKey: RateCheck }): void {
   const authenticator = app.get(Authenticator);
   const tokens = routeTokens(app.get(AppConfig));
   const logger = new Logger('Access');
@@ -26,6 +28,9 @@ export function guardEveryRequest(app: NestFastifyApplication, faceOf: FaceOfUrl
     .addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const access = accessOf(request);
       if (access === 'public') return knownIfKeyed(request);
+      // Counted per address before the key is looked up: made-up keys cost a lookup each.
+      const addressTooFast = await rates.perAddress(request, addressSubject(request));
+      if (addressTooFast) return answer(reply, faceOf(request.url), addressTooFast);
       const token = tokenOf(request);
       if (token && tokens[token]?.(request.headers.authorization)) {
         request.requestContext.set('token', token);
@@ -46,6 +51,10 @@ export function guardEveryRequest(app: NestFastifyApplication, faceOf: FaceOfUrl
       }
       const decided = authorize(caller, access, `${request.method} ${request.url.split('?')[0] ?? ''}`);
       if (!decided.ok) return answer(reply, faceOf(request.url), decided.error);
+      if (decided.value.kind === 'apiKey') {
+        const keyTooFast = await rates.perKey(request, `key:${decided.value.id}`);
+        if (keyTooFast) return answer(reply, faceOf(request.url), keyTooFast);
+      }
       // A cluster in the path that the key does not hold: refused before the body is read (an
       // import to another team's cluster); the cluster operations check it again, and the paths
       // without one (the default cluster's), as they parse (cluster-access.ts).

@@ -94,6 +94,10 @@ export interface AuthSettings {
   allowedOrigins: string[];
   /** How many streams (kube watches, graphql-ws sockets) one API key may hold open on a replica. */
   maxStreamsPerKey: number;
+  /** Requests a minute one client address may send, counted before its key is looked up (0: no limit). */
+  rateLimitPerAddress: number;
+  /** Requests a minute one API key may send, over every replica (0: no limit). */
+  rateLimitPerKey: number;
 }
 
 /**

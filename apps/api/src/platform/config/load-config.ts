@@ -52,6 +52,10 @@ export const CONFIG_DEFAULTS = {
   TAINTGATE_ALLOWED_ORIGINS: '',
   /** Streams one API key may hold open on a replica (kube watches and graphql-ws sockets together); past it, 429. */
   TAINTGATE_MAX_STREAMS_PER_KEY: '100',
+  /** Requests a minute one client address may send, all replicas together (429 past it); 0: no limit. */
+  TAINTGATE_RATE_LIMIT_PER_ADDRESS: '12000',
+  /** Requests a minute one API key may send, all replicas together (429 past it); 0: no limit. */
+  TAINTGATE_RATE_LIMIT_PER_KEY: '6000',
   /** HTTPS: files of the server's certificate (chain) and private key, PEM; both or neither. kubectl sends tokens only over HTTPS. */
   TAINTGATE_TLS_CERT_FILE: '',
   TAINTGATE_TLS_KEY_FILE: '',
@@ -186,7 +190,15 @@ function readAuthSettings(env: NodeJS.ProcessEnv): AuthSettings {
     throw new Error(`TAINTGATE_METRICS_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters without spaces (e.g. \`openssl rand -base64 32\`)`);
   }
   const maxStreamsPerKey = Math.max(1, readCount(env, 'TAINTGATE_MAX_STREAMS_PER_KEY'));
-  return { enabled: mode === 'on', adminToken: adminToken || undefined, metricsToken: metricsToken || undefined, allowedOrigins, maxStreamsPerKey };
+  return {
+    enabled: mode === 'on',
+    adminToken: adminToken || undefined,
+    metricsToken: metricsToken || undefined,
+    allowedOrigins,
+    maxStreamsPerKey,
+    rateLimitPerAddress: readCount(env, 'TAINTGATE_RATE_LIMIT_PER_ADDRESS'),
+    rateLimitPerKey: readCount(env, 'TAINTGATE_RATE_LIMIT_PER_KEY'),
+  };
 }
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;

@@ -31,6 +31,8 @@ const defaults = {
     metricsToken: undefined as string | undefined,
     allowedOrigins: [] as string[],
     maxStreamsPerKey: 100,
+    rateLimitPerAddress: 12000,
+    rateLimitPerKey: 6000,
   },
   // Info and above, a line per request.
   logs: { level: 'info' as LogSettings['level'], requestLines: true },
@@ -79,6 +81,8 @@ describe('loadConfig', () => {
           metricsToken: undefined,
           allowedOrigins: ['https://portal.example.com', 'http://localhost:5173'],
           maxStreamsPerKey: 100,
+          rateLimitPerAddress: 12000,
+          rateLimitPerKey: 6000,
         },
       },
     ],
