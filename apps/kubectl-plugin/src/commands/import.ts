@@ -91,6 +91,7 @@ function importTables(result: ImportResult): string {
   if (result.rejected.length) {
     const rows = result.rejected.map((r): Cell[] => [r.kind, r.namespace, r.name, r.position, r.message]);
     text += `\n${tableText(['Rejected', 'Namespace', 'Name', 'Position', 'Error'], rows)}`;
+    if (result.rejectedCount > result.rejected.length) text += `(the first ${result.rejected.length} of ${result.rejectedCount} objects left out)\n`;
   }
   return result.dryRun ? `${text}(dry run: nothing stored)\n` : text;
 }

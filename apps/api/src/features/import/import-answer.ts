@@ -19,6 +19,7 @@ export function importResultOf(outcome: ImportOutcome) {
     storageClasses: outcome.storageClasses,
     csiNodes: outcome.csiNodes,
     podDisruptionBudgets: outcome.podDisruptionBudgets,
+    rejectedCount: outcome.rejectedCount,
     rejected: outcome.rejected.map(rejectedObject),
     skipped: outcome.skipped,
     resourceVersion: String(outcome.revision),

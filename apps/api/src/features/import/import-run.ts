@@ -36,7 +36,10 @@ export interface ImportOutcome extends TwinTallies {
   dryRun: boolean;
   nodes: KindTally;
   pods: KindTally;
+  /** The first MAX_REJECTIONS_LISTED objects left out, each with why. */
   rejected: readonly Rejection[];
+  /** How many objects were left out in all. */
+  rejectedCount: number;
   /** By kind and version, in the order first met. */
   skipped: readonly SkippedKind[];
   revision: bigint;
@@ -52,6 +55,12 @@ const emptyTwinTallies = (): TwinTallies => Object.fromEntries(TWIN_KIND_NAMES.m
  * and answered, holding the cluster's lock with Postgres idle; a turn costs microseconds.
  */
 const YIELD_EVERY_MS = 2;
+
+/**
+ * How many of the objects left out are answered each with why: a body of three million `{}` is
+ * three million rejections, whose answer alone would take gigabytes; past these, they are counted.
+ */
+const MAX_REJECTIONS_LISTED = 100;
 
 /** Every kind's tallies summed. */
 export function countsOf(outcome: Pick<ImportOutcome, 'nodes' | 'pods' | TwinField>): KindTally {
@@ -70,6 +79,7 @@ export class ImportRun {
   private readonly podTally: KindTally = { created: 0, updated: 0, unchanged: 0, deleted: 0 };
   private readonly twinTallies = emptyTwinTallies();
   private readonly rejected: Rejection[] = [];
+  private rejectedCount = 0;
   /** The kinds not kept, counted by `apiVersion kind`. */
   private readonly skipped = new Map<string, SkippedKind>();
   /** Every object the import names, rejected ones too (prune keeps them); the other kinds' by ownerOf. */
@@ -95,6 +105,8 @@ export class ImportRun {
     now: number,
     private readonly view: ClusterView | undefined,
     settings: DomainSettings,
+    /** The most objects a body may hold (IMPORT_MAX_OBJECTS); past it the import stops, refused as too large. */
+    private readonly maxObjects = Number.POSITIVE_INFINITY,
   ) {
     for (const node of view?.nodes.values() ?? []) this.uidOwners.set(node.metadata.uid ?? '', ownerOf('Node', node.metadata.name));
     for (const pod of view?.pods.values() ?? [])
@@ -128,7 +140,15 @@ export class ImportRun {
 
   private async readAll(entries: AsyncIterable<BodyEntry>, batches: BatchLine): Promise<void> {
     let yielded = performance.now();
+    let read = 0;
     for await (const entry of readable(entries)) {
+      read += 1;
+      if (read > this.maxObjects)
+        fail(
+          failure.tooLarge(
+            `the body holds more than ${this.maxObjects} objects, the most an import takes (IMPORT_MAX_OBJECTS): split it, or import fewer kinds at once`,
+          ),
+        );
       if (entry.ok) this.take(classifyObject(entry.object, entry.position, entry.bytes, this.soFar));
       else this.reject({ kind: '', name: '', position: describePosition(entry.position), message: entry.message });
       if (this.nodeBatch.length + this.podBatch.length + this.twinBatch.length >= FLUSH_EVERY) await this.cut(batches);
@@ -216,7 +236,8 @@ export class ImportRun {
   }
 
   private reject(rejected: Rejection): void {
-    this.rejected.push(rejected);
+    this.rejectedCount += 1;
+    if (this.rejected.length < MAX_REJECTIONS_LISTED) this.rejected.push(rejected);
     if (!rejected.name) return;
     if (rejected.kind === 'Node') this.namedNodes.add(rejected.name);
     else if (rejected.kind === 'Pod') this.namedPods.add(podKey(rejected.namespace ?? 'default', rejected.name));
@@ -252,7 +273,7 @@ export class ImportRun {
 
   /** What it did, as the audit trail, the webhooks and the log tell it. */
   tallies() {
-    return { nodes: this.nodeTally, pods: this.podTally, ...this.twinTallies, rejected: this.rejected.length, skipped: [...this.skipped.values()] };
+    return { nodes: this.nodeTally, pods: this.podTally, ...this.twinTallies, rejected: this.rejectedCount, skipped: [...this.skipped.values()] };
   }
 
   /** What the import did; `revision`: the cluster's once the import is stored (as it is now, on a dry run). */
@@ -264,6 +285,7 @@ export class ImportRun {
       pods: this.podTally,
       ...this.twinTallies,
       rejected: this.rejected,
+      rejectedCount: this.rejectedCount,
       skipped: [...this.skipped.values()],
       revision,
     };

@@ -57,6 +57,7 @@ export const importResultSchema: JsonSchema = object(
     storageClasses: tally,
     csiNodes: tally,
     podDisruptionBudgets: tally,
+    rejectedCount: described(integerField, 'how many objects were left out in all'),
     rejected: described(
       arrayOf(
         object(
@@ -71,7 +72,7 @@ export const importResultSchema: JsonSchema = object(
           ['kind', 'name', 'position', 'message'],
         ),
       ),
-      "the objects left out, each with the API server's words",
+      "the first 100 objects left out, each with the API server's words (rejectedCount counts them all)",
     ),
     skipped: described(
       arrayOf(object({ kind: stringField, apiVersion: stringField, count: integerField }, ['kind', 'apiVersion', 'count'])),
@@ -96,6 +97,7 @@ export const importResultSchema: JsonSchema = object(
     'storageClasses',
     'csiNodes',
     'podDisruptionBudgets',
+    'rejectedCount',
     'rejected',
     'skipped',
     'resourceVersion',

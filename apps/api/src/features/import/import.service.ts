@@ -63,7 +63,7 @@ export class ImportService {
   async import(cluster: string, command: ImportCommand): Promise<ImportOutcome> {
     const started = Date.now();
     const view = await this.snapshots.find(cluster, started);
-    const run = new ImportRun(cluster, started, view, this.config.domain);
+    const run = new ImportRun(cluster, started, view, this.config.domain, this.config.importMaxObjects);
     const entries = readKubectlObjects(command.body, { onProgress: (p) => this.logProgress(cluster, p) });
     if (command.dryRun) {
       await run.read(entries, () => Promise.resolve());
@@ -145,5 +145,5 @@ function storedPartway(cause: Failure, stored: number): Failure {
 function summaryOf(outcome: ImportOutcome): string {
   const { created, updated, unchanged, deleted } = countsOf(outcome);
   const skipped = outcome.skipped.reduce((sum, s) => sum + s.count, 0);
-  return `${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted, ${outcome.rejected.length} rejected, ${skipped} skipped${outcome.dryRun ? ' (dry run)' : ''}`;
+  return `${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted, ${outcome.rejectedCount} rejected, ${skipped} skipped${outcome.dryRun ? ' (dry run)' : ''}`;
 }

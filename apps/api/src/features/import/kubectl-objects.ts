@@ -2,7 +2,7 @@ import { ChunkedBytes } from './chunked-bytes';
 import type { BodyEntry, ImportBody, ImportFormat } from './import-body';
 import { JsonObjectReader, readJsonObjects } from './json-objects';
 import { ProgressMeter, type ReadOptions } from './read-progress';
-import { readYamlObjects } from './yaml-objects';
+import { readYamlObjects, readYamlObjectsOffThread } from './yaml-objects';
 
 /**
  * The objects of a body to import, one at a time as the body arrives, each with its position: what
@@ -12,7 +12,7 @@ import { readYamlObjects } from './yaml-objects';
  * JSON is read as it arrives: each object is handed out once its bytes are in, and the bytes
  * before it are let go, so a body larger than V8's longest string (~512 MiB), or than memory
  * would comfortably hold, is read at ~200 MB/s (bench/RESULTS.md) while it is still being sent.
- * YAML (read at a few MB/s) is read once it has all arrived.
+ * YAML (read at a few MB/s) is read once it has all arrived, its long pieces on worker threads.
  *
  * JSON: any error throws UnreadableBodyError (the whole body is refused, json-objects.ts says why).
  * YAML: an error spoils only its document or List entry, handed out as `{ok: false}`; reading goes on.
@@ -34,7 +34,7 @@ export async function* readKubectlObjects(body: ImportBody, options: ReadOptions
       received += chunk.length;
       chunks.push(chunk);
     }
-    yield* readYamlObjects(new ChunkedBytes(chunks), meter);
+    yield* readYamlObjectsOffThread(new ChunkedBytes(chunks), meter);
   }
   meter.finish(received);
 }

@@ -143,3 +143,45 @@ export function parseKubernetesYaml(text: string): KubernetesYaml {
     return { ok: false, message: thrown instanceof Error ? thrown.message : String(thrown), index: 0 };
   }
 }
+
+/**
+ * The longest YAML piece (a document, or a List entry) read at all: a Kubernetes object is at most
+ * 1.5 MiB (etcd's limit), and kubectl writes a List in block style, split into its entries; what is
+ * longer is a flow-style List of everything or no object at all, read at under 1 MB/s.
+ */
+const MAX_YAML_PIECE_BYTES = 8 * 1024 * 1024;
+
+/** How deep flow collections (`[...]`, `{...}`) may nest in a piece, as a JSON body may (edge/json-depth.ts). */
+const MAX_FLOW_DEPTH = 100;
+
+const OPENERS = new Set(['[', '{']);
+const CLOSERS = new Set([']', '}']);
+
+/**
+ * Why a piece is not read, before the parser spends seconds on it (or exhausts its stack): longer
+ * than MAX_YAML_PIECE_BYTES, or flow collections nested deeper than MAX_FLOW_DEPTH (counted outside
+ * quotes and comments; a plain scalar's brackets may be miscounted, so the limit is far above any
+ * object's). Undefined: read it.
+ */
+export function yamlPieceRefusal(text: string): Extract<KubernetesYaml, { ok: false }> | undefined {
+  if (text.length > MAX_YAML_PIECE_BYTES)
+    return {
+      ok: false,
+      message: `${text.length} characters in one YAML document or List entry, more than ${MAX_YAML_PIECE_BYTES} (a Kubernetes object is at most 1.5 MiB): send what kubectl prints (block style), or JSON`,
+      index: 0,
+    };
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === "'" && depth > 0) {
+      for (i++; i < text.length && text[i] !== "'"; i++);
+    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1] as string))) {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (OPENERS.has(c)) {
+      if (++depth > MAX_FLOW_DEPTH) return { ok: false, message: `flow collections nested more than ${MAX_FLOW_DEPTH} deep`, index: i };
+    } else if (CLOSERS.has(c) && depth > 0) depth--;
+  }
+  return undefined;
+}

@@ -2,7 +2,8 @@ import { contentStart } from './byte-order-mark';
 import { type ChunkedBytes, TooLongForOneStringError } from './chunked-bytes';
 import type { BodyEntry, BodyPosition } from './import-body';
 import { isList } from './kubernetes-lists';
-import { type KubernetesYaml, parseKubernetesYaml } from './kubernetes-yaml';
+import { type KubernetesYaml, parseKubernetesYaml, yamlPieceRefusal } from './kubernetes-yaml';
+import { parseYamlPiece } from './yaml-parse-threads';
 import type { ProgressMeter } from './read-progress';
 import { type YamlDocumentLayout, YamlDocumentScanner } from './yaml-layout';
 
@@ -16,10 +17,44 @@ import { type YamlDocumentLayout, YamlDocumentScanner } from './yaml-layout';
  * goes on with the next one; the caller decides whether the import stands.
  */
 export function* readYamlObjects(body: ChunkedBytes, meter: ProgressMeter): Generator<BodyEntry, void, undefined> {
+  const steps = yamlSteps(body, meter);
+  for (let step = steps.next(); !step.done;) {
+    if ('parse' in step.value) step = steps.next(yamlPieceRefusal(step.value.parse) ?? parseKubernetesYaml(step.value.parse));
+    else {
+      yield step.value;
+      step = steps.next();
+    }
+  }
+}
+
+/**
+ * The same, each long piece parsed on a worker thread (yaml-parse-threads.ts), so that the event
+ * loop never waits long on one: what an import reads.
+ */
+export async function* readYamlObjectsOffThread(body: ChunkedBytes, meter: ProgressMeter): AsyncGenerator<BodyEntry, void, undefined> {
+  const steps = yamlSteps(body, meter);
+  for (let step = steps.next(); !step.done;) {
+    if ('parse' in step.value) step = steps.next(yamlPieceRefusal(step.value.parse) ?? (await parseYamlPiece(step.value.parse)));
+    else {
+      yield step.value;
+      step = steps.next();
+    }
+  }
+}
+
+/** A piece of YAML to be parsed, asked of whoever reads the steps: its parse is sent back in (next). */
+interface ParseRequest {
+  readonly parse: string;
+}
+
+/** The entries, in order, and each piece they need parsed: the reading itself, whoever parses. */
+type YamlSteps = Generator<BodyEntry | ParseRequest, void, KubernetesYaml>;
+
+function* yamlSteps(body: ChunkedBytes, meter: ProgressMeter): YamlSteps {
   const scanner = new YamlDocumentScanner(body, contentStart(body));
   for (let document = scanner.next(); document !== undefined; document = scanner.next()) {
     if (document.items !== undefined) {
-      const envelope = envelopeOf(body, document);
+      const envelope = yield* envelopeOf(body, document);
       if (!envelope.ok) {
         yield envelope;
         meter.error(document.end);
@@ -31,7 +66,7 @@ export function* readYamlObjects(body: ChunkedBytes, meter: ProgressMeter): Gene
       }
     }
     const position = { document: document.index, offset: document.start, line: document.line };
-    for (const entry of wholeDocument(body, position, document.end)) {
+    for (const entry of yield* wholeDocument(body, position, document.end)) {
       yield entry;
       if (entry.ok) meter.object(document.end);
       else meter.error(document.end);
@@ -39,7 +74,7 @@ export function* readYamlObjects(body: ChunkedBytes, meter: ProgressMeter): Gene
   }
 }
 
-function* itemsOf(body: ChunkedBytes, document: YamlDocumentLayout, meter: ProgressMeter): Generator<BodyEntry, void, undefined> {
+function* itemsOf(body: ChunkedBytes, document: YamlDocumentLayout, meter: ProgressMeter): YamlSteps {
   const items = document.items;
   if (items === undefined) return;
   for (let item = 0; item < items.starts.length; item++) {
@@ -51,7 +86,7 @@ function* itemsOf(body: ChunkedBytes, document: YamlDocumentLayout, meter: Progr
       meter.error(end);
       continue;
     }
-    const parsed = parseKubernetesYaml(text);
+    const parsed = yield { parse: text };
     // The entry is parsed with its `- `: a sequence of one.
     const entry: BodyEntry = parsed.ok ? { ok: true, object: (parsed.value as unknown[])[0], position } : errorAt(parsed, text, position);
     yield entry;
@@ -64,14 +99,14 @@ function* itemsOf(body: ChunkedBytes, document: YamlDocumentLayout, meter: Progr
  * The document without its List entries (`items: []`): what says whether it is a List. A List's
  * entries are then parsed one by one.
  */
-function envelopeOf(body: ChunkedBytes, document: YamlDocumentLayout): BodyEntry {
+function* envelopeOf(body: ChunkedBytes, document: YamlDocumentLayout): Generator<ParseRequest, BodyEntry, KubernetesYaml> {
   const position = { document: document.index, offset: document.start, line: document.line };
   const items = document.items;
   if (items === undefined) return { ok: true, object: undefined, position };
   const before = body.text(document.start, items.keyStart);
   const emptyItems = 'items: []\n';
   const after = body.text(items.end, document.end);
-  const parsed = parseKubernetesYaml(`${before}${emptyItems}${after}`);
+  const parsed = yield { parse: `${before}${emptyItems}${after}` };
   if (parsed.ok) return { ok: true, object: parsed.value, position };
   // Back from the envelope's text to the body: before the entries, on the `items:` line, or after them.
   if (parsed.index < before.length) return errorAt(parsed, before, position);
@@ -84,10 +119,10 @@ function envelopeOf(body: ChunkedBytes, document: YamlDocumentLayout): BodyEntry
  * A document read whole: one object, or the items of a List whose entries were not split (written
  * in flow style, `items: [...]`), all at the document's position; nothing when it is empty.
  */
-function wholeDocument(body: ChunkedBytes, position: BodyPosition, end: number): BodyEntry[] {
+function* wholeDocument(body: ChunkedBytes, position: BodyPosition, end: number): Generator<ParseRequest, BodyEntry[], KubernetesYaml> {
   const text = textOf(body, position, end, 'a YAML document');
   if (typeof text !== 'string') return [text];
-  const parsed = parseKubernetesYaml(text);
+  const parsed = yield { parse: text };
   if (!parsed.ok) return [errorAt(parsed, text, position)];
   const value = parsed.value;
   if (value === null || value === undefined) return [];

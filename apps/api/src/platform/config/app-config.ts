@@ -123,6 +123,8 @@ export class AppConfig {
   readonly podGc: PodGcSettings;
   /** The largest body an import takes (what kubectl prints for a large cluster runs to gigabytes). */
   readonly importBodyLimitBytes: number;
+  /** The most objects one import's body may hold (IMPORT_MAX_OBJECTS). */
+  readonly importMaxObjects: number;
   /** The memory budget of the cluster snapshots a replica holds. */
   readonly snapshots: SnapshotSettings;
   /** The node lifecycle controller's pace for NoExecute taints: rates per zone and the thresholds that pick them. */
@@ -158,6 +160,7 @@ export class AppConfig {
     podGc: PodGcSettings;
     snapshots: SnapshotSettings;
     importBodyLimitBytes: number;
+    importMaxObjects?: number;
     zonePacing: ZonePacingSettings;
     auth: AuthSettings;
     retention: RetentionSettings;
@@ -179,6 +182,7 @@ export class AppConfig {
     this.podGc = values.podGc;
     this.snapshots = values.snapshots;
     this.importBodyLimitBytes = values.importBodyLimitBytes;
+    this.importMaxObjects = values.importMaxObjects ?? 2_000_000;
     this.zonePacing = values.zonePacing;
     this.auth = values.auth;
     this.retention = values.retention;

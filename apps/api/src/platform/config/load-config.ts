@@ -32,6 +32,8 @@ export const CONFIG_DEFAULTS = {
   POD_GC_PERIOD_SECONDS: '20',
   /** The largest import body: `kubectl get nodes,pods -A -o json` of 10,000 nodes and 300,000 pods prints about 3 GiB. */
   IMPORT_BODY_LIMIT_MB: '4096',
+  /** The most objects one import may hold (10,000 nodes and 300,000 pods are 310,000); past it, 413. */
+  IMPORT_MAX_OBJECTS: '2000000',
   /** What the cluster snapshots of a replica may hold in memory (estimated); idle clusters are dropped beyond it. */
   SNAPSHOT_MEMORY_BUDGET_MB: '4096',
   /** kube-controller-manager's --node-eviction-rate: nodes per second given the NoExecute taint in a zone. */
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     snapshots: { memoryBudgetBytes: readCount(env, 'SNAPSHOT_MEMORY_BUDGET_MB') * 2 ** 20 },
     importBodyLimitBytes: Math.max(1, readCount(env, 'IMPORT_BODY_LIMIT_MB')) * 2 ** 20,
+    importMaxObjects: Math.max(1, readCount(env, 'IMPORT_MAX_OBJECTS')),
     auth: readAuthSettings(env),
     tls: readTls(env),
     tlsAuto: readTlsAuto(env),

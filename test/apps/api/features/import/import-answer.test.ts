@@ -23,6 +23,7 @@ describe('importResultOf', () => {
       csiNodes: tally(0, 1, 0, 0),
       podDisruptionBudgets: tally(0, 0, 1, 0),
       rejected: [notImported, { ...badPod, errors: [fieldError.required(FieldPath.root().child('spec').child('containers'))] }],
+      rejectedCount: 2,
       skipped: [{ kind: 'Deployment', apiVersion: 'apps/v1', count: 12 }],
       revision: 42n,
     });
@@ -43,6 +44,7 @@ describe('importResultOf', () => {
       storageClasses: tally(0, 0, 0, 0),
       csiNodes: tally(0, 1, 0, 0),
       podDisruptionBudgets: tally(0, 0, 1, 0),
+      rejectedCount: 2,
       rejected: [
         notImported,
         { ...badPod, message: 'Pod "bad" is invalid: spec.containers: Required value', details: [{ field: 'spec.containers', reason: 'Required value' }] },
@@ -68,6 +70,7 @@ describe('importResultOf', () => {
       'storageClasses',
       'csiNodes',
       'podDisruptionBudgets',
+      'rejectedCount',
       'rejected',
       'skipped',
       'resourceVersion',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseKubernetesYaml } from '../../../../../apps/api/src/features/import/kubernetes-yaml';
+import { parseKubernetesYaml, yamlPieceRefusal } from '../../../../../apps/api/src/features/import/kubernetes-yaml';
 
 /** The value of `value:` in `value: <scalar>`, as parseKubernetesYaml reads it. */
 function valueOf(scalar: string): unknown {
@@ -139,5 +139,22 @@ describe('YAML read as Kubernetes reads it (import/kubernetes-yaml.ts)', () => {
   it('a syntax error: the message and where it is in the text (the line where the sequence should have ended)', () => {
     const text = 'metadata:\n  name: [a\nspec: {}\n';
     expect(parseKubernetesYaml(text)).toMatchObject({ ok: false, message: expect.stringMatching(/Flow sequence/), index: text.indexOf('spec') });
+  });
+});
+
+describe('yamlPieceRefusal: what is not parsed at all', () => {
+  it.each<[string, string, string | undefined]>([
+    ['an object', 'kind: Node\nmetadata: {name: n1, labels: {a: "[[["}}\n', undefined],
+    ['100 flow levels', `${'['.repeat(100)}${']'.repeat(100)}`, undefined],
+    ['101 flow levels', `${'['.repeat(101)}${']'.repeat(101)}`, 'flow collections nested more than 100 deep'],
+    ['brackets in quotes and comments', `a: "${'['.repeat(200)}" # ${'{'.repeat(200)}\nb: c`, undefined],
+    ['brackets in single quotes inside a flow collection', `a: ['${'['.repeat(200)}']`, undefined],
+    [
+      'longer than 8 MiB',
+      `a: ${'x'.repeat(8 * 1024 * 1024)}`,
+      '8388611 characters in one YAML document or List entry, more than 8388608 (a Kubernetes object is at most 1.5 MiB): send what kubectl prints (block style), or JSON',
+    ],
+  ])('%s', (_, text, refused) => {
+    expect(yamlPieceRefusal(text)?.message).toBe(refused);
   });
 });
