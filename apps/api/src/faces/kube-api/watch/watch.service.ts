@@ -21,6 +21,7 @@ import { ClusterDirectory } from '../../../store/cluster-directory';
 import type { ClusterView, SnapshotRefresh } from '../../../store/cluster-snapshot';
 import { ClusterSnapshots } from '../../../store/cluster-snapshots';
 import { TombstoneStore } from '../../../store/tombstone-store';
+import { StreamReads } from '../../../platform/database/stream-reads';
 import { TWIN_KINDS } from '../../../store/twin-kinds';
 import { AppConfig } from '../../../platform/config/app-config';
 import { kubeStatusOf } from '../../../platform/failures/failure-answers';
@@ -80,6 +81,8 @@ export class WatchService implements OnModuleDestroy {
     private readonly snapshots: ClusterSnapshots,
     private readonly directory: ClusterDirectory,
     private readonly tombstones: TombstoneStore,
+    /** Its reads take at most the streams' share of the database's connections. */
+    private readonly reads: StreamReads,
     private readonly config: AppConfig,
     private readonly streams: OpenStreams,
   ) {}
@@ -96,7 +99,7 @@ export class WatchService implements OnModuleDestroy {
     client: WatchClient = { flushHeaders: () => undefined, once: () => undefined },
   ): Promise<StreamableFile> {
     const started = () => client.flushHeaders();
-    const { id } = await this.directory.require(cluster);
+    const { id } = await this.reads.run(() => this.directory.require(cluster));
     const queue = new RefreshQueue();
     // Followed before the snapshot is read: no refresh after the revision it starts from is missed.
     const unfollow = this.snapshots.follow(cluster, queue.push);
@@ -116,7 +119,7 @@ export class WatchService implements OnModuleDestroy {
       },
     );
     try {
-      const start = await this.start(cluster, id, command);
+      const start = await this.reads.run(() => this.start(cluster, id, command));
       const lines = new WatchLines(command.filter.kind, output);
       const timeoutSeconds = Math.min(command.timeoutSeconds ?? Infinity, this.config.watch.timeoutSeconds);
       const events = this.events(start, command, lines, queue, Date.now() + timeoutSeconds * 1000, abort.signal, started);
@@ -196,7 +199,7 @@ export class WatchService implements OnModuleDestroy {
     } else {
       for await (const piece of this.catchUp(start, filter)) yield* send(piece);
       // Retention may have pruned tombstones while they were read: then some deletions may be missing.
-      const prunedThrough = await this.tombstones.prunedThrough(start.clusterId);
+      const prunedThrough = await this.reads.run(() => this.tombstones.prunedThrough(start.clusterId));
       if (prunedThrough !== undefined && prunedThrough > start.after) {
         yield lines.line('ERROR', kubeStatusOf(failure.expired(tooOldMessage(start.after, prunedThrough))));
         return;
