@@ -2,9 +2,13 @@ import { DEFAULT_CLUSTER } from '@taintgate/domain';
 import { type DocumentNode, type GraphQLSchema, type OperationDefinitionNode, getArgumentValues } from 'graphql';
 import { rootFieldNodesOf } from './graphql-roles';
 
+/** The root fields about a cluster itself, which name it by their `name` argument; every other field names it by `cluster`. */
+const NAMED_BY_NAME = new Set(['cluster', 'createCluster', 'deleteCluster']);
+
 /**
  * The clusters an operation's root fields name in their `cluster` argument (a literal or a
- * variable; the default cluster where a field that takes one is not given it), each once, found
+ * variable; the default cluster where a field that takes one is not given it), or in their `name`
+ * for the fields about a cluster itself, each once, found
  * the way roles are (through aliases and fragments: graphql-roles.ts), so that an operation on a
  * cluster its key does not hold is refused whole before any field runs. A value that is not a
  * string (or a variable that does not fit) is left to the execution, which refuses it.
@@ -20,14 +24,15 @@ export function clustersNamed(
   const clusters = new Set<string>();
   for (const node of rootFieldNodesOf(document, operation)) {
     const definition = root.getFields()[node.name.value];
-    if (!definition?.args.some((arg) => arg.name === 'cluster')) continue;
+    const argument = NAMED_BY_NAME.has(node.name.value) ? 'name' : 'cluster';
+    if (!definition?.args.some((arg) => arg.name === argument)) continue;
     let value: unknown;
     try {
-      value = getArgumentValues(definition, node, variables).cluster;
+      value = getArgumentValues(definition, node, variables)[argument];
     } catch {
       continue;
     }
-    if (value === undefined || value === null) clusters.add(DEFAULT_CLUSTER);
+    if (argument === 'cluster' && (value === undefined || value === null)) clusters.add(DEFAULT_CLUSTER);
     else if (typeof value === 'string') clusters.add(value);
   }
   return [...clusters];

@@ -57,6 +57,14 @@ export class WebhooksService implements OnApplicationBootstrap {
       this.logger.warn('TAINTGATE_SECRETS_KEY is not set: no webhook can be registered, and secrets stored sealed cannot be read');
       return;
     }
+    // The service starts without Postgres too (alive, not ready): then the secrets are sealed at a later start.
+    await this.resealSecrets().catch((error: unknown) =>
+      this.logger.warn(`webhook secrets not sealed again at this start: ${error instanceof Error ? (error.message.split('\n').pop() ?? '') : String(error)}`),
+    );
+  }
+
+  /** Seals again, under the current key, every secret stored before sealing or under the previous key. */
+  private async resealSecrets(): Promise<void> {
     let resealed = 0;
     for (const { id, secret } of await this.store.secrets()) {
       if (this.secrets.sealedNow(secret)) continue;

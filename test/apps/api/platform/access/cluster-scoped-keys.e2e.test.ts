@@ -195,6 +195,21 @@ describe('API keys scoped to clusters', () => {
       ).toEqual(['n1', 'n2']);
     });
 
+    it('a cluster named by its name (cluster, createCluster, deleteCluster) is held to the key too', async () => {
+      for (const source of [
+        '{ cluster(name: "prod") { name } }',
+        'mutation { createCluster(name: "prod-2") { name } }',
+        'mutation { deleteCluster(name: "prod") { name } }',
+      ]) {
+        const reply = await graphql(keys.teamAdmin, source);
+        expect(reply.statusCode, source).toBe(403);
+        expect(reply.json().errors[0].message, source).toMatch(/may not use cluster "prod(-2)?"/);
+      }
+      expect((await admin.get('/v1/clusters/prod')).statusCode).toBe(200);
+      expect((await admin.get('/v1/clusters/prod-2')).statusCode).toBe(404);
+      expect((await graphql(keys.teamAdmin, '{ cluster(name: "team-a") { name } }')).json().data.cluster.name).toBe('team-a');
+    });
+
     it('the clusters query lists those the key holds', async () => {
       const answer = await graphql(keys.exact, '{ clusters { name } }');
       expect(answer.json().data.clusters.map((c: { name: string }) => c.name)).toEqual(['team-a']);
