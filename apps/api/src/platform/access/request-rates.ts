@@ -25,15 +25,17 @@ export async function requestRates(app: NestFastifyApplication): Promise<{ perAd
   await fastify.register(fastifyRateLimit, { global: false, redis, nameSpace: `${config.evictions.redisPrefix}:rate:`, skipOnError: true });
   const limiter = (max: number, what: string): RateCheck => {
     if (max <= 0) return () => Promise.resolve(undefined);
+    // What each request being checked is counted as, handed to the plugin's key generator.
+    const subjects = new WeakMap<FastifyRequest, string>();
     const check = fastify.createRateLimit({
       max,
       timeWindow: WINDOW_MS,
-      keyGenerator: (request) => (request as FastifyRequest & { rateSubject?: string }).rateSubject ?? '',
+      keyGenerator: (request) => subjects.get(request) ?? '',
       // Not counted while Redis is away: each command would wait for a reconnect first.
       allowList: () => redis.status !== 'ready',
     });
     return async (request, subject) => {
-      (request as FastifyRequest & { rateSubject?: string }).rateSubject = subject;
+      subjects.set(request, subject);
       const counted = await check(request);
       if (counted.isAllowed || !counted.isExceeded) return undefined;
       const seconds = Math.max(1, counted.ttlInSeconds);
