@@ -5,6 +5,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { fail } from '../platform/failures/failure.exception';
 import type { ClusterRef } from './write-context';
 import { currentActor } from '../platform/access/actor';
+import { clusterNameFilter } from './cluster-name-filter';
 
 /** A cluster's row with how many nodes and pods it holds. */
 export interface ClusterRecord extends ClusterRef {
@@ -66,7 +67,9 @@ export class ClusterDirectory {
    */
   async list(start: string, take: number, visible: ClusterPatterns = EVERY_CLUSTER): Promise<{ records: ClusterRecord[]; fromStart?: number }> {
     const from: Prisma.ClusterWhereInput = { name: start.endsWith('\u0000') ? { gt: start.slice(0, -1) } : { gte: start } };
-    const where: Prisma.ClusterWhereInput = coversEveryCluster(visible) ? from : { AND: [from, { OR: visible.map(nameMatching) }] };
+    const where: Prisma.ClusterWhereInput = coversEveryCluster(visible)
+      ? from
+      : { AND: [from, { OR: visible.map((pattern) => ({ name: clusterNameFilter(pattern) })) }] };
     const records = await this.records(where, take);
     if (records.length < take) return { records };
     return { records, fromStart: await this.prisma.cluster.count({ where }) };
@@ -109,7 +112,3 @@ export class ClusterDirectory {
     return rows.map(({ _count, ...row }) => ({ ...row, ..._count }));
   }
 }
-
-/** A cluster name or pattern (`team-*`) as a condition on the name (a DNS-1123 label holds none of LIKE's `%` and `_`). */
-const nameMatching = (pattern: string): Prisma.ClusterWhereInput =>
-  pattern.endsWith('*') ? { name: { startsWith: pattern.slice(0, -1) } } : { name: pattern };

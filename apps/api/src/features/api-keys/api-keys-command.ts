@@ -1,3 +1,4 @@
+import { coversEveryCluster } from '@taintgate/domain';
 import { parseArgs } from 'node:util';
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../platform/config/app-config';
@@ -81,7 +82,7 @@ async function run(args: readonly string[], keys: ApiKeysService, config: AppCon
 }
 
 /** A key's clusters in words: `every cluster`, or `clusters a,team-*`. */
-const clustersText = (clusters: readonly string[]): string => (clusters.includes('*') ? 'every cluster' : `clusters ${clusters.join(',')}`);
+const clustersText = (clusters: readonly string[]): string => (coversEveryCluster(clusters) ? 'every cluster' : `clusters ${clusters.join(',')}`);
 
 /** `create`'s words: the name, then `--role R` and `--clusters LIST` in either order (`--role=R` too); undefined for anything else. */
 function createFlags(args: readonly string[]): { name: string; role: string; clusters?: string } | undefined {

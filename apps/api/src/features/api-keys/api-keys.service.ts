@@ -4,7 +4,7 @@ import { AppConfig } from '../../platform/config/app-config';
 import { listPage } from '../../http/edge/list-answers';
 import { fail } from '../../platform/failures/failure.exception';
 import { hashOfApiKey, newApiKey, prefixOfApiKey } from '../../platform/access/api-key-secrets';
-import { type ApiKeyRow, ApiKeyStore } from '../../platform/access/api-key-store';
+import { type ApiKeyRow, ApiKeyStore, clustersOfRow } from '../../platform/access/api-key-store';
 import type { CreateApiKeyCommand } from './api-key-commands';
 import { Authenticator } from '../../platform/access/authenticator';
 import { OpenStreams } from '../../platform/access/open-streams';
@@ -150,7 +150,7 @@ function objectOf(row: ApiKeyRow): ApiKeyObject {
     apiVersion: 'taintgate.io/v1',
     kind: 'APIKey',
     metadata: { name: row.name, creationTimestamp: k8sTime(row.createdAt) },
-    spec: { role: row.role, clusters: row.clusters.length > 0 ? row.clusters : [...EVERY_CLUSTER] },
+    spec: { role: row.role, clusters: [...clustersOfRow(row)] },
     status: { prefix: row.prefix, revoked: row.revokedAt !== null, ...(row.revokedAt ? { revocationTimestamp: k8sTime(row.revokedAt) } : {}) },
   };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ClusterPatterns, EVERY_CLUSTER, coversEveryCluster } from '@taintgate/domain';
 import { currentActor } from '../../platform/access/actor';
+import { clusterNameFilter } from '../../store/cluster-name-filter';
 import { PrismaService } from '../../platform/database/prisma.service';
 import type { AuditEvent, Prisma } from '../../generated/prisma/client';
 import type { AuditQuery } from './audit-commands';
@@ -33,7 +34,7 @@ export class AuditStore {
    */
   async page(query: AuditQuery, take: number, visible: ClusterPatterns = EVERY_CLUSTER): Promise<AuditRow[]> {
     const where: Prisma.AuditEventWhereInput = {
-      ...(coversEveryCluster(visible) ? {} : { OR: visible.map(clusterNameMatching) }),
+      ...(coversEveryCluster(visible) ? {} : { OR: visible.map((pattern) => ({ clusterName: clusterNameFilter(pattern) })) }),
       ...(query.cluster === undefined ? {} : { clusterName: query.cluster }),
       ...(query.actor === undefined ? {} : { actor: query.actor }),
       ...(query.action === undefined ? {} : { action: query.action }),
@@ -68,7 +69,3 @@ export class AuditStore {
     });
   }
 }
-
-/** A cluster name or pattern (`team-*`) as a condition on a row's cluster (a DNS-1123 label holds none of LIKE's `%` and `_`). */
-const clusterNameMatching = (pattern: string): Prisma.AuditEventWhereInput =>
-  pattern.endsWith('*') ? { clusterName: { startsWith: pattern.slice(0, -1) } } : { clusterName: pattern };

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { Role } from '@taintgate/domain';
+import { EVERY_CLUSTER, type Role } from '@taintgate/domain';
 import { PrismaService } from '../database/prisma.service';
 import type { ApiKey } from '../../generated/prisma/client';
 
 export type ApiKeyRow = ApiKey;
+
+/** The clusters a key's row holds its role on; a row without any (written by hand) holds every cluster, as the column's default says. */
+export const clustersOfRow = (row: ApiKeyRow): readonly string[] => (row.clusters.length > 0 ? row.clusters : EVERY_CLUSTER);
 
 /** The api_keys table: rows are never deleted, a revoked key keeps its name (the audit trail names it). */
 @Injectable()

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type Caller, EVERY_CLUSTER, bearerTokenOf, isRole } from '@taintgate/domain';
+import { type Caller, bearerTokenOf, isRole } from '@taintgate/domain';
 import { AppConfig } from '../config/app-config';
 import { hashOfApiKey } from './api-key-secrets';
-import { ApiKeyStore } from './api-key-store';
+import { ApiKeyStore, clustersOfRow } from './api-key-store';
 
 /**
  * How long a key's lookup is reused. A request costs no query while its key is in the cache, and
@@ -47,8 +47,7 @@ export class Authenticator {
     const row = await this.keys.findByHash(hash);
     const caller: Caller | undefined =
       row && row.revokedAt === null && isRole(row.role)
-        ? // A row written before keys named clusters, by hand, holds none: every cluster, as the column's default says.
-          { kind: 'apiKey', id: row.id, name: row.name, role: row.role, clusters: row.clusters.length > 0 ? row.clusters : EVERY_CLUSTER }
+        ? { kind: 'apiKey', id: row.id, name: row.name, role: row.role, clusters: clustersOfRow(row) }
         : undefined;
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
     this.cache.set(hash, { caller, until: now + CACHE_TTL_MS });
