@@ -9,19 +9,29 @@ import { useApiFixture } from '../../../../support/api-test-app';
  * seconds: three million `{}`, a 50 MB YAML on one line, YAML nested 100,000 deep.
  */
 
-/** /livez's slowest answer while `work` runs, asked every 20 ms (ms), and what `work` answered. */
-async function livezWhile<T>(base: string, work: Promise<T>): Promise<{ slowest: number; answer: T; asked: number }> {
+/** One /livez asked and answered; how long it took (ms). */
+async function livez(base: string): Promise<number> {
+  const started = performance.now();
+  const reply = await request(`${base}/livez`);
+  await reply.body.text();
+  return performance.now() - started;
+}
+
+/**
+ * /livez's slowest answer while `work` runs, asked every 20 ms (ms), and what `work` answered. A
+ * few asked first, before the work starts: the first answers of a route (its code compiled, the
+ * connection made) are slow whatever else runs, and would be counted against the import.
+ */
+async function livezWhile<T>(base: string, work: () => Promise<T>): Promise<{ slowest: number; answer: T; asked: number }> {
+  for (let i = 0; i < 5; i += 1) await livez(base);
   let done = false;
   let slowest = 0;
   let asked = 0;
-  const answer = work.finally(() => {
+  const answer = work().finally(() => {
     done = true;
   });
   while (!done) {
-    const started = performance.now();
-    const reply = await request(`${base}/livez`);
-    await reply.body.text();
-    slowest = Math.max(slowest, performance.now() - started);
+    slowest = Math.max(slowest, await livez(base));
     asked += 1;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -43,7 +53,7 @@ describe('hostile imports do not stall the service', () => {
 
   it('3,000,000 `{}` in a List: /livez within 200 ms; refused at the object cap, saying so', async () => {
     const body = `{"kind":"List","apiVersion":"v1","items":[${Array.from({ length: 3_000_000 }, () => '{}').join(',')}]}`;
-    const { slowest, answer, asked } = await livezWhile(base, post(base, body, 'application/json'));
+    const { slowest, answer, asked } = await livezWhile(base, () => post(base, body, 'application/json'));
     expect(answer.status, answer.body.slice(0, 300)).toBe(413);
     expect(JSON.parse(answer.body).message).toContain('the body holds more than 1000000 objects, the most an import takes (IMPORT_MAX_OBJECTS)');
     expect(asked).toBeGreaterThan(3);
@@ -52,7 +62,7 @@ describe('hostile imports do not stall the service', () => {
 
   it('200,000 `{}`: each rejected, counted, the first 100 answered with why', async () => {
     const body = `{"kind":"List","apiVersion":"v1","items":[${Array.from({ length: 200_000 }, () => '{}').join(',')}]}`;
-    const { slowest, answer } = await livezWhile(base, post(base, body, 'application/json'));
+    const { slowest, answer } = await livezWhile(base, () => post(base, body, 'application/json'));
     expect(answer.status).toBe(200);
     const result = JSON.parse(answer.body);
     expect(result.rejectedCount).toBe(200_000);
@@ -72,14 +82,14 @@ describe('hostile imports do not stall the service', () => {
   it('a 50 MB YAML on one line: /livez within 200 ms; left out unread, saying why', async () => {
     const body = `items: [${'{a: b}, '.repeat(7_000_000)}]\n`;
     expect(body.length).toBeGreaterThan(49_000_000);
-    const { slowest, answer } = await livezWhile(base, post(base, body, 'application/yaml'));
+    const { slowest, answer } = await livezWhile(base, () => post(base, body, 'application/yaml'));
     expect(leftOut(answer)).toMatch(/^malformed YAML: \d+ characters in one YAML document or List entry, more than 8388608/);
     expect(slowest).toBeLessThan(200);
   }, 120_000);
 
   it('YAML nested 100,000 deep: /livez within 200 ms; left out unread, saying why', async () => {
     const body = `${'['.repeat(100_000)}${']'.repeat(100_000)}\n`;
-    const { slowest, answer } = await livezWhile(base, post(base, body, 'application/yaml'));
+    const { slowest, answer } = await livezWhile(base, () => post(base, body, 'application/yaml'));
     expect(leftOut(answer)).toBe('malformed YAML: flow collections nested more than 100 deep');
     expect(slowest).toBeLessThan(200);
   }, 120_000);
@@ -88,7 +98,7 @@ describe('hostile imports do not stall the service', () => {
     const node = (i: number) => `{apiVersion: v1, kind: Node, metadata: {name: flow-${i}, labels: {pool: p${i % 7}, zone: z${i % 3}}}}`;
     const body = `apiVersion: v1\nkind: List\nitems: [${Array.from({ length: 20_000 }, (_, i) => node(i)).join(', ')}]\n`;
     expect(body.length).toBeGreaterThan(1_700_000);
-    const { slowest, answer, asked } = await livezWhile(base, post(base, body, 'application/yaml'));
+    const { slowest, answer, asked } = await livezWhile(base, () => post(base, body, 'application/yaml'));
     expect(answer.status, answer.body.slice(0, 300)).toBe(200);
     expect(JSON.parse(answer.body).nodes.created).toBe(20_000);
     expect(asked).toBeGreaterThan(10);
