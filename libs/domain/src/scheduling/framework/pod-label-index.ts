@@ -14,6 +14,8 @@ export interface PodLabelIndex {
   readonly sets: readonly PodLabelSet[];
   /** The set of a pod of the snapshot, by the key of what selectors read (labelSetKey). */
   readonly byKey: ReadonlyMap<string, PodLabelSet>;
+  /** The snapshot's node names by position, as the ordinals were made (podOrdinal): whether a member's position can be read from its ordinal. */
+  readonly names?: readonly string[];
 }
 
 export interface PodLabelSet {
@@ -48,6 +50,11 @@ const ORDINALS_PER_NODE = 1 << 16;
  */
 export function podOrdinal(nodePosition: number, podPosition: number): number {
   return nodePosition * ORDINALS_PER_NODE + Math.min(podPosition, ORDINALS_PER_NODE - 1);
+}
+
+/** The position of the node a pod's ordinal was made with (podOrdinal's first argument). */
+export function ordinalPosition(ordinal: number): number {
+  return Math.floor(ordinal / ORDINALS_PER_NODE);
 }
 
 /** What a selector reads of a pod, as one string: pods with the same key match every selector alike. */
@@ -106,10 +113,12 @@ export function labelSetsControlledBy(index: PodLabelIndex, controller: Controll
 
 /** The index made in one pass over the snapshot's pods. */
 export function podLabelIndexOf(snapshot: SchedulingSnapshot): PodLabelIndex {
-  const index: PodLabelIndex = { sets: [], byKey: new Map() };
+  const index: PodLabelIndex = { sets: [], byKey: new Map(), names: snapshot.nodes.map((node) => node.metadata.name) };
   snapshot.nodes.forEach((node, position) => {
     snapshot.podsOn(node.metadata.name).forEach((pod, k) => addToPodLabelIndex(index, node, pod, podOrdinal(position, k)));
   });
+  // Each set's column of positions made now, while its members are fresh: once per revision, not at each request's first count.
+  for (const set of index.sets) memberPositions(set);
   return index;
 }
 
@@ -126,7 +135,7 @@ const forks = new WeakMap<PodLabelIndex, { shared: Set<PodLabelSet>; at?: Map<Po
  * its sets, not over 300,000 pods.
  */
 export function forkPodLabelIndex(index: PodLabelIndex): PodLabelIndex {
-  const fork: PodLabelIndex = { sets: [...index.sets], byKey: new Map(index.byKey) };
+  const fork: PodLabelIndex = { sets: [...index.sets], byKey: new Map(index.byKey), ...(index.names ? { names: index.names } : {}) };
   forks.set(fork, { shared: new Set(index.sets) });
   return fork;
 }
@@ -138,6 +147,8 @@ function ownedSet(index: PodLabelIndex, key: string): PodLabelSet | undefined {
   if (!set || !fork?.shared.has(set)) return set;
   fork.shared.delete(set);
   const copy: PodLabelSet = { pod: set.pod, members: [...set.members] };
+  const positions = packed.get(set.members);
+  if (positions) packed.set(copy.members, positions);
   (index.byKey as Map<string, PodLabelSet>).set(key, copy);
   fork.at ??= new Map(index.sets.map((s, i) => [s, i]));
   (index.sets as PodLabelSet[])[fork.at.get(set) as number] = copy;
@@ -164,6 +175,7 @@ export function addToPodLabelIndex(index: PodLabelIndex, node: Node, pod: Pod, o
   const member: PodLabelMember = { node, pod, ordinal, nodeName: node.metadata.name, terminating: pod.metadata.deletionTimestamp != null };
   const set = ownedSet(index, key);
   if (set) {
+    packed.delete(set.members);
     (set.members as PodLabelMember[]).push(member);
     return;
   }
@@ -187,6 +199,7 @@ export function removeFromPodLabelIndex(index: PodLabelIndex, pod: Pod): number 
   const members = set.members as PodLabelMember[];
   const at = members.findIndex((m) => m.pod === pod);
   if (at < 0) return undefined;
+  packed.delete(members);
   const [removed] = members.splice(at, 1);
   return removed?.ordinal;
 }
@@ -197,6 +210,10 @@ export function removeFromPodLabelIndex(index: PodLabelIndex, pod: Pod): number 
  * spliced once per pod (30,000 pods out of sets of 300).
  */
 export function removePodsFromPodLabelIndex(index: PodLabelIndex, pods: Iterable<Pod>): void {
+  if (index.names) {
+    removeByPositions(index, index.names, pods);
+    return;
+  }
   const leavingBySet = new Map<string, Set<Pod>>();
   for (const pod of pods) {
     const key = labelSetKey(pod);
@@ -211,6 +228,70 @@ export function removePodsFromPodLabelIndex(index: PodLabelIndex, pods: Iterable
     let kept = 0;
     for (const member of members) if (!leaving.has(member.pod)) members[kept++] = member;
     members.length = kept;
+  }
+}
+
+/**
+ * The positions of a set's members, one for each in its order (a terminating member's as ~position,
+ * below 0: it counts for no selector), by their ordinals: a column made once per members list and
+ * kept until the list changes. A count of a workload's replicas reads 300 numbers in a row rather
+ * than 300 member objects spread over a heap of 300,000 pods (which costs a microsecond each in
+ * waits on memory). Positions in the index's `names`.
+ */
+export function memberPositions(set: PodLabelSet): Int32Array {
+  let positions = packed.get(set.members);
+  if (!positions) {
+    const members = set.members;
+    positions = new Int32Array(members.length);
+    for (let k = 0; k < members.length; k++) {
+      const member = members[k] as PodLabelMember;
+      const at = ordinalPosition(member.ordinal);
+      positions[k] = member.terminating ? ~at : at;
+    }
+    packed.set(members, positions);
+  }
+  return positions;
+}
+
+/** Each members list's positions (memberPositions), dropped or made again by whatever changes the list. */
+const packed = new WeakMap<readonly PodLabelMember[], Int32Array>();
+
+/**
+ * Pods taken off a forked index at once, each from the node it is bound to (its spec.nodeName): as
+ * removePodsFromPodLabelIndex, each set they leave filtered by its column of positions (memberPositions),
+ * a member's pod read only where it runs on a node pods leave. A drain takes 30,000 pods off a
+ * thousand sets of 300: the members on other nodes are copied without being read.
+ */
+function removeByPositions(index: PodLabelIndex, names: readonly string[], pods: Iterable<Pod>): void {
+  const positionOf = new Map(names.map((name, i) => [name, i]));
+  const left = new Uint8Array(names.length);
+  const leavingBySet = new Map<string, Set<Pod>>();
+  for (const pod of pods) {
+    const at = positionOf.get(pod.spec?.nodeName ?? '');
+    if (at === undefined) continue;
+    left[at] = 1;
+    const key = labelSetKey(pod);
+    const leaving = leavingBySet.get(key);
+    if (leaving) leaving.add(pod);
+    else leavingBySet.set(key, new Set([pod]));
+  }
+  for (const [key, leaving] of leavingBySet) {
+    const held = index.byKey.get(key);
+    if (!held) continue;
+    const positions = memberPositions(held);
+    const set = ownedSet(index, key) as PodLabelSet;
+    const members = set.members as PodLabelMember[];
+    const keptPositions = new Int32Array(members.length);
+    let kept = 0;
+    for (let k = 0; k < members.length; k++) {
+      const at = positions[k] as number;
+      const member = members[k] as PodLabelMember;
+      if (left[at < 0 ? ~at : at] === 1 && leaving.has(member.pod)) continue;
+      members[kept] = member;
+      keptPositions[kept++] = at;
+    }
+    members.length = kept;
+    packed.set(members, keptPositions.slice(0, kept));
   }
 }
 
@@ -236,5 +317,5 @@ export function podLabelIndexWithout(index: PodLabelIndex, held: Pod): PodLabelI
   const byKey = new Map(index.byKey);
   if (members.length === 0) byKey.delete(key);
   else byKey.set(key, { pod: (members[0] as PodLabelMember).pod, members });
-  return { sets: [...byKey.values()], byKey };
+  return { sets: [...byKey.values()], byKey, ...(index.names ? { names: index.names } : {}) };
 }

@@ -3,7 +3,8 @@ import type { SchedulingSnapshot } from '../framework/scheduling-snapshot';
 import { nodeAffinityMatches } from '../node-affinity';
 import { type SpreadConstraint, type TopologySpreadOptions, nodeHasAllTopologyKeys, nodeIncludedBy, topologyValueOf } from './spread-constraints';
 import { type SpreadSelector, controllerOf, isEmptySelector, spreadSelectorMatches } from './spread-selector';
-import { type PodLabelIndex, type PodLabelSet, labelSetKey, labelSetsControlledBy, labelSetsWith } from '../framework/pod-label-index';
+import { CountColumn, PositionCounts } from './position-counts';
+import { type PodLabelIndex, type PodLabelSet, labelSetKey, labelSetsControlledBy, labelSetsWith, memberPositions } from '../framework/pod-label-index';
 
 /**
  * How many pods on a node a constraint's selector matches, in the namespace of the pod being
@@ -23,8 +24,9 @@ export type MatchingPodCounter = ((node: Node, selector: SpreadSelector, namespa
   readonly countsByNode?: (selector: SpreadSelector, namespace: string) => ReadonlyMap<string, number> | undefined;
   /**
    * The same counts by the node's position in the snapshot's nodes, when the counter keeps them (a
-   * simulation's, with the index of pods by labels): kept as pods are bound and taken off, so the
-   * array read later holds the counts then. Never to be changed by the caller.
+   * simulation's, with the index of pods by labels): kept as pods are bound and taken off. The array
+   * is the counter's one column (position-counts.ts): it holds these counts until the counter is next
+   * asked for another selector's by node or by position, and must be read before. Never to be changed by the caller.
    */
   readonly countsByPosition?: (selector: SpreadSelector, namespace: string) => Int32Array | undefined;
   /**
@@ -102,17 +104,41 @@ function setsSelectorMayMatch(labels: PodLabelIndex, selector: SpreadSelector): 
   return required ? labelSetsWith(labels, required.key, required.values) : labels.sets;
 }
 
-/** Every node's count of a selector at once, from the sets of pods alike: nodes absent count 0. */
-function countsFromLabelSets(labels: PodLabelIndex, selector: SpreadSelector, namespace: string): Map<string, number> {
-  const byNode = new Map<string, number>();
-  for (const set of setsSelectorMayMatch(labels, selector)) {
-    if ((set.pod.metadata.namespace ?? 'default') !== namespace || !spreadSelectorMatches(selector, set.pod)) continue;
-    for (const member of set.members) {
-      if (member.terminating) continue;
-      byNode.set(member.nodeName, (byNode.get(member.nodeName) ?? 0) + 1);
+/**
+ * Every node's count of a selector at once, by the node's position in the snapshot, from the sets of
+ * pods alike: a count of a workload's 300 replicas counts 300 positions and makes no map. Where the
+ * index numbered its pods over the snapshot's very nodes (`positioned`), the members' positions are
+ * read from each set's packed column (memberPositions); else each member's node is looked up by name.
+ */
+function countsFromLabelSets(
+  labels: PodLabelIndex,
+  selector: SpreadSelector,
+  namespace: string,
+  column: CountColumn,
+  positioned: boolean,
+  positionOf: (name: string) => number | undefined,
+): PositionCounts {
+  return column.count((count) => {
+    for (const set of setsSelectorMayMatch(labels, selector)) {
+      if ((set.pod.metadata.namespace ?? 'default') !== namespace || !spreadSelectorMatches(selector, set.pod)) continue;
+      if (positioned) {
+        for (const at of memberPositions(set)) if (at >= 0) count(at);
+        continue;
+      }
+      for (const member of set.members) {
+        const at = member.terminating ? undefined : positionOf(member.nodeName);
+        if (at !== undefined) count(at);
+      }
     }
-  }
-  return byNode;
+  });
+}
+
+/** Whether an index's ordinals were made over these very nodes (in this order): then a member's node is its ordinal's position. */
+function positionedFor(index: PodLabelIndex, nodes: readonly Node[]): boolean {
+  const names = index.names;
+  if (names?.length !== nodes.length) return false;
+  for (let i = 0; i < names.length; i++) if (names[i] !== (nodes[i] as Node).metadata.name) return false;
+  return true;
 }
 
 /**
@@ -143,25 +169,13 @@ export function keptPodCounter(
   selectorsKept: number = maxCountedSelectors,
 ): { counter: MatchingPodCounter; bound: (pod: Pod, node: Node) => void; unbound: (pod: Pod, node: Node) => void } {
   const counted = new Map<string, Counts>();
+  // Whether the index numbered its pods over the snapshot's nodes, found at the first count; the column counts are made and shown in.
+  let positioned: boolean | undefined;
+  let column: CountColumn | undefined;
+  const columnOf = () => (column ??= new CountColumn(snapshot.nodes.length));
   // Each node's position in the snapshot, for the counts by position (made on first asking).
   let positions: Map<string, number> | undefined;
   const positionOf = (name: string): number | undefined => (positions ??= new Map(snapshot.nodes.map((node, i) => [node.metadata.name, i]))).get(name);
-  /** A complete count's byNode by position, made on first asking and then kept with it (moved). */
-  const positionCounts = (counts: Counts): Int32Array => {
-    if (!counts.byPosition) {
-      const byPosition = new Int32Array(snapshot.nodes.length);
-      const listed: number[] = [];
-      for (const [name, count] of counts.byNode) {
-        const at = positionOf(name);
-        if (at === undefined) continue;
-        byPosition[at] = count;
-        listed.push(at);
-      }
-      counts.byPosition = byPosition;
-      counts.positionsListed = listed;
-    }
-    return counts.byPosition;
-  };
   // The counts a bound pod moves, by what selectors read of it (its namespace and labels): a bind
   // tests a pod's labels against each selector once, not every bind against every selector kept.
   // A selector counted later is added to the lists it matches; one dropped empties them all.
@@ -195,8 +209,15 @@ export function keptPodCounter(
     if (counts) counted.delete(key);
     else {
       const index = labels?.();
+      positioned ??= index !== undefined && positionedFor(index, snapshot.nodes);
       const added: Counts = index
-        ? { selector, namespace, byNode: countsFromLabelSets(index, selector, namespace), complete: true, domains: new Map() }
+        ? {
+            selector,
+            namespace,
+            complete: true,
+            byPosition: countsFromLabelSets(index, selector, namespace, columnOf(), positioned, positionOf),
+            domains: new Map(),
+          }
         : { selector, namespace, byNode: new Map(), complete: false, domains: new Map() };
       const candidates = selector.kind === 'controller' ? (matchingByController.get(controllerKey(selector.controller)) ?? []) : matching.values();
       for (const entry of candidates) if (selects(added, entry.pod)) entry.counts.push(added);
@@ -217,13 +238,16 @@ export function keptPodCounter(
   };
   const counter = (node: Node, selector: SpreadSelector, namespace: string): number => {
     if (isEmptySelector(selector)) return 0;
-    const { byNode, complete } = countsOf(selector, namespace);
+    const counts = countsOf(selector, namespace);
     const name = node.metadata.name;
-    let count = byNode.get(name);
+    if (counts.complete) {
+      const at = positionOf(name);
+      return at === undefined ? 0 : (columnOf().of(counts.byPosition)[at] as number);
+    }
+    let count = counts.byNode.get(name);
     if (count === undefined) {
-      if (complete) return 0;
       count = countPodsMatchingSelector(snapshot.podsOn(name), selector, namespace);
-      byNode.set(name, count);
+      counts.byNode.set(name, count);
     }
     return count;
   };
@@ -254,15 +278,13 @@ export function keptPodCounter(
     if (kept) return kept.counts;
     let counts: Map<string, number>;
     if (selected.complete) {
-      // Every domain, at 0 where no matching pod runs: a pass over the counts by position (typed
-      // arrays; the nodes' names looked up in a map cost more for a few hundred nodes than this for all).
+      // Every domain, at 0 where no matching pod runs: the positions listed (every one not at 0) summed by their domains.
       const { at, values } = domainsOf(key, topologyKey, requiredKeys);
-      const byPosition = positionCounts(selected);
+      const { listed, values: countAt } = selected.byPosition;
       const sums = new Array<number>(values.length).fill(0);
-      for (let i = 0; i < byPosition.length; i++) {
-        const count = byPosition[i] as number;
-        const d = at[i] as number;
-        if (count !== 0 && d >= 0) sums[d] = (sums[d] as number) + count;
+      for (let k = 0; k < listed.length; k++) {
+        const d = at[listed[k] as number] as number;
+        if (d >= 0) sums[d] = (sums[d] as number) + (countAt[k] as number);
       }
       counts = new Map(values.map((value, d) => [value, sums[d] as number]));
     } else counts = countPerDomain(snapshot.nodes, counter, topologyKey, requiredKeys, selector, namespace);
@@ -272,20 +294,25 @@ export function keptPodCounter(
   const countsByNode = (selector: SpreadSelector, namespace: string): ReadonlyMap<string, number> | undefined => {
     if (isEmptySelector(selector)) return noCounts;
     const counts = countsOf(selector, namespace);
-    return counts.complete ? counts.byNode : undefined;
+    if (!counts.complete) return undefined;
+    // By name, made once from the positions listed (which hold every node not at 0), then kept by moved.
+    if (!counts.byNode) {
+      const nodes = snapshot.nodes;
+      const { listed, values } = counts.byPosition;
+      counts.byNode = new Map(listed.map((at, k) => [(nodes[at] as Node).metadata.name, values[k] as number]));
+    }
+    return counts.byNode;
   };
   let noneByPosition: Int32Array | undefined;
   const countsByPosition = (selector: SpreadSelector, namespace: string): Int32Array | undefined => {
     if (isEmptySelector(selector)) return (noneByPosition ??= new Int32Array(snapshot.nodes.length));
     const counts = countsOf(selector, namespace);
-    return counts.complete ? positionCounts(counts) : undefined;
+    return counts.complete ? columnOf().of(counts.byPosition) : undefined;
   };
   const positionsCounted = (selector: SpreadSelector, namespace: string): readonly number[] | undefined => {
     if (isEmptySelector(selector)) return [];
     const counts = countsOf(selector, namespace);
-    if (!counts.complete) return undefined;
-    positionCounts(counts);
-    return counts.positionsListed;
+    return counts.complete ? counts.byPosition.listed : undefined;
   };
   // A pod bound to (by 1) or taken off (by -1) `node`, and now in (or out of) its podsOn: every count made so far, moved.
   const moved = (pod: Pod, node: Node, by: 1 | -1): void => {
@@ -306,16 +333,16 @@ export function keptPodCounter(
       }
     }
     for (const counts of entry.counts) {
-      const was = counts.byNode.get(name);
-      // A node not counted yet is counted from podsOn when asked, which holds the pod now (or no longer).
-      if (was !== undefined || counts.complete) counts.byNode.set(name, (was ?? 0) + by);
-      if (counts.byPosition) {
+      if (counts.complete) {
         const at = positionOf(name);
         if (at !== undefined) {
-          counts.byPosition[at] = (counts.byPosition[at] as number) + by;
-          // A name new to byNode (which never forgets one): its position listed, once.
-          if (was === undefined) counts.positionsListed?.push(at);
+          columnOf().moved(counts.byPosition, at, by);
+          counts.byNode?.set(name, (counts.byNode.get(name) ?? 0) + by);
         }
+      } else {
+        const was = counts.byNode.get(name);
+        // A node not counted yet is counted from podsOn when asked, which holds the pod now (or no longer).
+        if (was !== undefined) counts.byNode.set(name, was + by);
       }
       for (const { topologyKey, requiredKeys, counts: domain } of counts.domains.values()) {
         if (!requiredKeys.every((key) => hasLabel(labels, key))) continue;
@@ -364,18 +391,29 @@ interface MatchingEntry {
 /** A controller as controlledBy first tells them apart: its kind and name. */
 const controllerKey = (controller: { readonly kind: string; readonly name: string }): string => `${controller.kind}/${controller.name}`;
 
-/** A selector's counts per node name: every node's (`complete`, absent ones 0), or those asked for so far; and per domain, as asked. */
-interface Counts {
+/**
+ * A selector's counts: every node's by its position in the snapshot (`complete`, from the index of
+ * pods by labels), or those asked for so far by node name; and per domain, as asked.
+ */
+type Counts = CompleteCounts | PartialCounts;
+
+interface CountsOfSelector {
   readonly selector: SpreadSelector;
   readonly namespace: string;
-  readonly byNode: Map<string, number>;
-  readonly complete: boolean;
-  /** byNode by the nodes' positions, once asked for (countsByPosition), then kept with it. */
-  byPosition?: Int32Array;
-  /** With byPosition: the positions of byNode's names, in the order they came (MatchingPodCounter.positionsCounted). */
-  positionsListed?: number[];
   /** perDomain's counts, by topology key and required keys. */
   readonly domains: Map<string, { readonly topologyKey: string; readonly requiredKeys: readonly string[]; readonly counts: Map<string, number> }>;
+}
+
+interface CompleteCounts extends CountsOfSelector {
+  readonly complete: true;
+  readonly byPosition: PositionCounts;
+  /** The counts by node name, made when first asked for (countsByNode), then kept with the positions. */
+  byNode?: Map<string, number>;
+}
+
+interface PartialCounts extends CountsOfSelector {
+  readonly complete: false;
+  readonly byNode: Map<string, number>;
 }
 
 /**

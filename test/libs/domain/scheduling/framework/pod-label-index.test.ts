@@ -7,11 +7,13 @@ import {
   labelSetKey,
   labelSetsControlledBy,
   labelSetsWith,
+  memberPositions,
   podLabelIndexOf,
   podLabelIndexWithout,
   podOrdinal,
   removeFromPodLabelIndex,
   removePodsFromPodLabelIndex,
+  type PodLabelSet,
 } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
 import { contextWithout } from '../../../../../libs/domain/src/scheduling/placement';
 import { affinityPodIndexOf } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/affinity-pod-index';
@@ -108,6 +110,33 @@ describe('podLabelIndexOf: the pods in sets alike in what selectors read', () =>
     expect(members(atOnce)).toEqual(members(inTurn));
     expect(labelSetsWith(atOnce, 'app', ['web']).map((set) => set.members.length)).toEqual([0, 1, 0]);
     expect(members(index)).toEqual(before);
+  });
+
+  it('the same at once whether the members are filtered by their positions column (the index knows its node names) or pod by pod', () => {
+    const members = (i: ReturnType<typeof forkPodLabelIndex>) => i.sets.map((set) => set.members.map((m) => [m.pod.metadata.name, m.ordinal]));
+    const leaving = [web1, ownedWeb, { ...db }];
+    const byPositions = forkPodLabelIndex(index);
+    removePodsFromPodLabelIndex(byPositions, leaving);
+    const { names: _names, ...unnamed } = index;
+    const podByPod = forkPodLabelIndex(unnamed);
+    removePodsFromPodLabelIndex(podByPod, leaving);
+    expect(byPositions.names).toEqual(['n1', 'n2']);
+    expect(podByPod.names).toBeUndefined();
+    expect(members(byPositions)).toEqual(members(podByPod));
+    // Each set's column follows its members.
+    expect(byPositions.sets.map((set) => Array.from(memberPositions(set)))).toEqual([[1], [0], [0], []]);
+  });
+
+  it('memberPositions: a position per member in its order, a terminating one as ~position; made again when the set changes', () => {
+    const terminating = pod('web-t', 'n2', { app: 'web' }, { deletionTimestamp: '2026-11-29T00:00:00Z' });
+    const own = podLabelIndexOf(snapshotOf(nodes, [web0, web1, terminating]));
+    const web = own.byKey.get(labelSetKey(web0)) as PodLabelSet;
+    // web-1 on n1 (position 0), then n2's web-0 and web-t; the terminating one's ~1 counts for no selector.
+    expect(Array.from(memberPositions(web))).toEqual([0, 1, ~1]);
+    addToPodLabelIndex(own, node('n1'), pod('web-2', 'n1', { app: 'web' }), podOrdinal(0, 5));
+    expect(Array.from(memberPositions(web))).toEqual([0, 1, ~1, 0]);
+    removeFromPodLabelIndex(own, web0);
+    expect(Array.from(memberPositions(web))).toEqual([0, ~1, 0]);
   });
 
   it('without a pod: its set copied without it, a set left empty gone, the others shared', () => {

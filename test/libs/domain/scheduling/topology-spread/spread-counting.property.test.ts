@@ -36,64 +36,71 @@ const step = fc.oneof(
 describe('keptPodCounter: counts kept as pods come and go', () => {
   it('every node of every selector asked counts as made afresh', () => {
     fc.assert(
-      fc.property(fc.array(podArb, { maxLength: 6 }), fc.array(step, { maxLength: 25 }), fc.constantFrom(2, 64), (running, steps, kept) => {
-        const podsByNode = new Map<string, Pod[]>(nodes.map((n) => [n.metadata.name, []]));
-        let made = 0;
-        const make = ({ owner, app, tier }: PodShape, node: string): Pod => ({
-          metadata: {
-            name: `p${made++}`,
-            namespace: 'default',
-            labels: { app, ...(tier ? { tier: 'front' } : {}) },
-            ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: owner, uid: owner, controller: true }] } : {}),
-          },
-          spec: { nodeName: node, containers: [] },
-        });
-        running.forEach((p, i) => podsByNode.get(`n${(i % 3) + 1}`)?.push(make(p, `n${(i % 3) + 1}`)));
-        const snapshot: SchedulingSnapshot = {
-          nodes,
-          podsOn: (name) => podsByNode.get(name) ?? [],
-          namespace: () => undefined,
-          storage: emptyStorageLister,
-          podDisruptionBudgets: () => [],
-        };
-        const index = podLabelIndexOf(snapshot);
-        const { counter, bound, unbound } = keptPodCounter(snapshot, () => index, kept);
-        for (const s of steps) {
-          if (s.op === 'bind') {
-            const node = nodes[s.node] as Node;
-            const pod = make(s.pod, node.metadata.name);
-            podsByNode.get(node.metadata.name)?.push(pod);
-            // The index of pods by labels kept in step, as the simulation keeps it (a selector first asked reads it).
-            addToPodLabelIndex(index, node, pod, podOrdinal(s.node, made));
-            bound(pod, node);
-          } else if (s.op === 'unbind') {
-            const all = [...podsByNode.values()].flat();
-            const pod = all[s.at % Math.max(1, all.length)];
-            if (!pod) continue;
-            const name = pod.spec?.nodeName as string;
-            const list = podsByNode.get(name) as Pod[];
-            list.splice(list.indexOf(pod), 1);
-            removeFromPodLabelIndex(index, pod);
-            unbound(pod, nodes.find((n) => n.metadata.name === name) as Node);
-          } else {
-            const selector = selectors[s.selector] as SpreadSelector;
-            for (const node of nodes) {
-              expect(counter(node, selector, 'default')).toBe(countPodsMatchingSelector(podsByNode.get(node.metadata.name) ?? [], selector, 'default'));
+      fc.property(
+        fc.array(podArb, { maxLength: 6 }),
+        fc.array(step, { maxLength: 25 }),
+        fc.constantFrom(2, 64),
+        fc.boolean(),
+        (running, steps, kept, positioned) => {
+          const podsByNode = new Map<string, Pod[]>(nodes.map((n) => [n.metadata.name, []]));
+          let made = 0;
+          const make = ({ owner, app, tier }: PodShape, node: string): Pod => ({
+            metadata: {
+              name: `p${made++}`,
+              namespace: 'default',
+              labels: { app, ...(tier ? { tier: 'front' } : {}) },
+              ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: owner, uid: owner, controller: true }] } : {}),
+            },
+            spec: { nodeName: node, containers: [] },
+          });
+          running.forEach((p, i) => podsByNode.get(`n${(i % 3) + 1}`)?.push(make(p, `n${(i % 3) + 1}`)));
+          const snapshot: SchedulingSnapshot = {
+            nodes,
+            podsOn: (name) => podsByNode.get(name) ?? [],
+            namespace: () => undefined,
+            storage: emptyStorageLister,
+            podDisruptionBudgets: () => [],
+          };
+          const index = podLabelIndexOf(snapshot);
+          // Counted from each set's column of positions (the index knows its nodes' names), or member by member by name.
+          const { counter, bound, unbound } = keptPodCounter(snapshot, () => (positioned ? index : { sets: index.sets, byKey: index.byKey }), kept);
+          for (const s of steps) {
+            if (s.op === 'bind') {
+              const node = nodes[s.node] as Node;
+              const pod = make(s.pod, node.metadata.name);
+              podsByNode.get(node.metadata.name)?.push(pod);
+              // The index of pods by labels kept in step, as the simulation keeps it (a selector first asked reads it).
+              addToPodLabelIndex(index, node, pod, podOrdinal(s.node, made));
+              bound(pod, node);
+            } else if (s.op === 'unbind') {
+              const all = [...podsByNode.values()].flat();
+              const pod = all[s.at % Math.max(1, all.length)];
+              if (!pod) continue;
+              const name = pod.spec?.nodeName as string;
+              const list = podsByNode.get(name) as Pod[];
+              list.splice(list.indexOf(pod), 1);
+              removeFromPodLabelIndex(index, pod);
+              unbound(pod, nodes.find((n) => n.metadata.name === name) as Node);
+            } else {
+              const selector = selectors[s.selector] as SpreadSelector;
+              for (const node of nodes) {
+                expect(counter(node, selector, 'default')).toBe(countPodsMatchingSelector(podsByNode.get(node.metadata.name) ?? [], selector, 'default'));
+              }
+              // Per zone, every zone listed in the nodes' order (0 where none runs), as countPerDomain lists them.
+              const zones = new Map<string, number>();
+              for (const node of nodes) {
+                const zone = node.metadata.labels?.['topology.kubernetes.io/zone'] ?? '';
+                zones.set(zone, (zones.get(zone) ?? 0) + countPodsMatchingSelector(podsByNode.get(node.metadata.name) ?? [], selector, 'default'));
+              }
+              expect([...(counter.perDomain?.('topology.kubernetes.io/zone', [], selector, 'default') ?? [])]).toEqual([...zones]);
+              const byPosition = counter.countsByPosition?.(selector, 'default');
+              expect(byPosition && Array.from(byPosition)).toEqual(
+                nodes.map((n) => countPodsMatchingSelector(podsByNode.get(n.metadata.name) ?? [], selector, 'default')),
+              );
             }
-            // Per zone, every zone listed in the nodes' order (0 where none runs), as countPerDomain lists them.
-            const zones = new Map<string, number>();
-            for (const node of nodes) {
-              const zone = node.metadata.labels?.['topology.kubernetes.io/zone'] ?? '';
-              zones.set(zone, (zones.get(zone) ?? 0) + countPodsMatchingSelector(podsByNode.get(node.metadata.name) ?? [], selector, 'default'));
-            }
-            expect([...(counter.perDomain?.('topology.kubernetes.io/zone', [], selector, 'default') ?? [])]).toEqual([...zones]);
-            const byPosition = counter.countsByPosition?.(selector, 'default');
-            expect(byPosition && Array.from(byPosition)).toEqual(
-              nodes.map((n) => countPodsMatchingSelector(podsByNode.get(n.metadata.name) ?? [], selector, 'default')),
-            );
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });
