@@ -103,10 +103,12 @@ export interface DrainPlan {
 /** The command the plan answers for: the daemon sets ignored and emptyDir data deleted, --force as asked. */
 const flagsOf = (force: boolean): DrainFlags => ({ ignoreDaemonSets: true, deleteEmptyDirData: true, force });
 
-const byNamespaceName = (a: Pod, b: Pod) => {
-  const [x, y] = [a.metadata.namespace ?? 'default', b.metadata.namespace ?? 'default'];
-  return x < y ? -1 : x > y ? 1 : a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0;
-};
+/** A node's pods by namespace, then name, as kubectl lists them: each pod's names read once, not at each comparison. */
+function byNamespaceName(pods: Iterable<Pod>): Pod[] {
+  const keyed = [...pods].map((pod) => ({ pod, namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name }));
+  keyed.sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return keyed.map(({ pod }) => pod);
+}
 
 /** utilerrors.NewAggregate's message: the one error's, or all of them in brackets. */
 const aggregate = (messages: readonly string[]) => (messages.length === 1 ? (messages[0] as string) : `[${messages.join(', ')}]`);
@@ -156,8 +158,8 @@ export interface DrainDecisions {
   readonly skipped: readonly SkippedPod[];
   readonly undrained: readonly { readonly node: string; readonly message: string }[];
   readonly warnings: readonly string[];
-  /** The pods evicted, in kubectl's order, each from its node. */
-  readonly leaving: readonly { readonly pod: Pod; readonly from: string }[];
+  /** The pods evicted, in kubectl's order, each from its node, and whether a controller recreates it. */
+  readonly leaving: readonly { readonly pod: Pod; readonly from: string; readonly replaced: boolean }[];
 }
 
 /**
@@ -176,9 +178,9 @@ export function drainDecisions(
   const skipped: SkippedPod[] = [];
   const undrained: { node: string; message: string }[] = [];
   const warnings: string[] = [];
-  const leaving: { pod: Pod; from: string }[] = [];
+  const leaving: { pod: Pod; from: string; replaced: boolean }[] = [];
   for (const node of request.nodes) {
-    const pods = [...podsOf(node)].sort(byNamespaceName);
+    const pods = byNamespaceName(podsOf(node));
     const statuses = pods.map((pod) => ({ pod, status: podDeleteStatus(pod, flags) }));
     const errors = drainErrors(statuses);
     if (errors.length > 0) {
@@ -215,7 +217,7 @@ export function drainDecisions(
       }
       const refusal = budgetRefusal(pod, budgets.get(pod.metadata.namespace || 'default') ?? [], request.now);
       if (refusal) blocked.push({ pod: podRef(pod), from: node, reason: 'DisruptionBudget', ...refusal });
-      else leaving.push({ pod, from: node });
+      else leaving.push({ pod, from: node, replaced: controllerOf(pod) !== undefined });
     }
   }
   return { blocked, skipped, undrained, warnings, leaving };
@@ -223,23 +225,22 @@ export function drainDecisions(
 
 /** The replacements of the evicted pods a controller recreates, each entering the queue when its pod is evicted. */
 export function replacementsOf({ leaving }: DrainDecisions, now: number): QueuedPod[] {
-  return leaving.filter(({ pod }) => controllerOf(pod) !== undefined).map(({ pod }) => ({ pod: replacementOf(pod), queuedAt: now }));
+  return leaving.filter(({ replaced }) => replaced).map(({ pod }) => ({ pod: replacementOf(pod), queuedAt: now }));
 }
 
 /** The plan from the decisions and where the replacements went. */
 export function planOf(request: DrainRequest, { blocked, skipped, undrained, warnings, leaving }: DrainDecisions, simulation: Simulation): DrainPlan {
-  const fromOf = new Map(leaving.map(({ pod, from }) => [`${pod.metadata.namespace || 'default'}/${pod.metadata.name}`, from]));
+  // The simulation placed replacementsOf's list: each placement's node left, by its place in it.
+  const fromOf = leaving.filter(({ replaced }) => replaced).map(({ from }) => from);
   const placed: EvictedPod[] = simulation.placements.map((p) => ({
     pod: p.pod,
-    from: fromOf.get(`${p.pod.namespace}/${p.pod.name}`) as string,
+    from: fromOf[p.queued] as string,
     to: p.node,
     replaced: true,
     summary: p.summary,
     ...(p.bestTied ? { bestTied: p.bestTied } : {}),
   }));
-  const deleted: EvictedPod[] = leaving
-    .filter(({ pod }) => controllerOf(pod) === undefined)
-    .map(({ pod, from }) => ({ pod: podRef(pod), from, to: null, replaced: false }));
+  const deleted: EvictedPod[] = leaving.filter(({ replaced }) => !replaced).map(({ pod, from }) => ({ pod: podRef(pod), from, to: null, replaced: false }));
   const evicted = [...placed, ...deleted];
   const stranded = placed.filter((p) => p.to === null);
   const verdict: DrainVerdict = blocked.length > 0 || undrained.length > 0 ? 'Blocked' : stranded.length > 0 ? 'SomeStranded' : 'AllFit';

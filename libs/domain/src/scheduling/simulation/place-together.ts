@@ -27,6 +27,8 @@ export interface QueuedPod {
 /** Where a pod went: a node, or none and kube-scheduler's line for it. */
 interface SimulatedPlacement {
   readonly pod: PodRef;
+  /** The pod's place in the list given to place: what the caller joins the answer to its pods by. */
+  readonly queued: number;
   /** The node chosen, or null when no node fits the pod (it is stranded). */
   readonly node: string | null;
   /** kube-scheduler's line for the pod at its turn: why it fits nowhere, or how many nodes took it. */
@@ -51,7 +53,15 @@ const priorityOf = (pod: Pod): number => pod.spec?.priority ?? 0;
  * the order given (a stable sort).
  */
 export function queueOrder(pods: readonly QueuedPod[]): QueuedPod[] {
-  return [...pods].sort((a, b) => priorityOf(b.pod) - priorityOf(a.pod) || a.queuedAt - b.queuedAt);
+  return queueTurns(pods).map((at) => pods[at] as QueuedPod);
+}
+
+/** The places (in `pods`) in the queue's order (see queueOrder). */
+function queueTurns(pods: readonly QueuedPod[]): number[] {
+  const priorities = pods.map(({ pod }) => priorityOf(pod));
+  return pods
+    .map((_, at) => at)
+    .sort((a, b) => (priorities[b] as number) - (priorities[a] as number) || (pods[a] as QueuedPod).queuedAt - (pods[b] as QueuedPod).queuedAt || a - b);
 }
 
 /** The pod as bound to the node (what the next pods see of it). */
@@ -62,8 +72,8 @@ const boundTo = (pod: Pod, node: string): Pod => ({ ...pod, spec: { ...pod.spec,
  * buckets of nodes alike names the best node (its first feasible node) as placePod ranks them; the
  * property tests hold the two equal.
  */
-function placeOne(pod: Pod, state: SimulatedClusterState, options: PlacementOptions): SimulatedPlacement {
-  return { pod: podRef(pod), ...placementChoice(pod, state.classes, options, state.capacity, state.context) };
+function placeOne(pod: Pod, queued: number, state: SimulatedClusterState, options: PlacementOptions): SimulatedPlacement {
+  return { pod: podRef(pod), queued, ...placementChoice(pod, state.classes, options, state.capacity, state.context) };
 }
 
 /** The pods placed in the mode asked (see above); a pod to place must not be bound (its spec.nodeName is cleared first by the caller). */
@@ -80,12 +90,12 @@ export function simulatePlacement(
   // (kept-scores.ts), each reading its own counts: a thousand workloads, one pass over the nodes.
   const kept = new KeptScores(state, options);
   const alike = new Map<string, SimulatedPlacement>();
-  const placements = pending.map(({ pod }) => {
+  const placements = pending.map(({ pod }, queued) => {
     const key = schedulingInputKey(pod);
     const known = alike.get(key);
-    if (known) return { ...known, pod: podRef(pod) };
+    if (known) return { ...known, pod: podRef(pod), queued };
     const turn = kept.turn(pod, key, true);
-    const placed: SimulatedPlacement = turn ? { pod: podRef(pod), ...turn } : placeOne(pod, state, options);
+    const placed: SimulatedPlacement = turn ? { pod: podRef(pod), queued, ...turn } : placeOne(pod, queued, state, options);
     alike.set(key, placed);
     return placed;
   });
@@ -120,18 +130,19 @@ export class TogetherPlacer {
    */
   place(pending: readonly QueuedPod[], rankEveryKind: boolean): { simulation: Simulation; bound: { pod: Pod; node: string }[] } {
     const { state, options, kept } = this;
-    const turns = queueOrder(pending);
-    const keys = turns.map(({ pod }) => schedulingInputKey(pod));
+    const turns = queueTurns(pending);
+    const keys = turns.map((at) => schedulingInputKey((pending[at] as QueuedPod).pod));
     // How many turns each kind has left: a kind's ranking pays for itself only over more than one.
     const left = new Map<string, number>();
     for (const key of keys) left.set(key, (left.get(key) ?? 0) + 1);
     const bound: { pod: Pod; node: string }[] = [];
-    const placements = turns.map(({ pod }, at) => {
+    const placements = turns.map((queued, at) => {
+      const { pod } = pending[queued] as QueuedPod;
       const key = keys[at] as string;
       const more = (left.get(key) as number) - 1;
       left.set(key, more);
       const turn = kept.turn(pod, key, rankEveryKind || more > 0);
-      const placed: SimulatedPlacement = turn ? { pod: podRef(pod), ...turn } : placeOne(pod, state, options);
+      const placed: SimulatedPlacement = turn ? { pod: podRef(pod), queued, ...turn } : placeOne(pod, queued, state, options);
       // Bound: its room, ports and labels count for the pods after it.
       if (placed.node !== null) {
         const held = boundTo(pod, placed.node);
