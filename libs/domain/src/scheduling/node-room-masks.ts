@@ -4,7 +4,7 @@ import type { Node, Pod } from '../types';
 import type { GroupReason } from './placement-views';
 import { type NodeClasses, heldNode } from './node-classes';
 import { fitsRequest, nodeCapacity } from './node-resources-fit';
-import { RoomState, type RoomTable, roomsInOrder } from './node-rooms';
+import { RoomState, type RoomTable, roomsInOrder, scalarColumn } from './node-rooms';
 import { emptyNodeUsage } from './node-usage';
 import { type PlacementCapacity, PlacementReasonCodes } from './placement-reasons';
 
@@ -52,8 +52,8 @@ function shortage(name: string, requested: bigint): Shortage {
 }
 
 /**
- * NodeResourcesFit as bits per node: from the rooms kept beside the classes when there are some and
- * the pod requests no scalar resource (the common case), else by fitsRequest on each node.
+ * NodeResourcesFit as bits per node: from the rooms kept beside the classes when there are some (a
+ * column per scalar resource the pod asks for, as for cpu), else by fitsRequest on each node.
  */
 export function roomCheck(pod: Pod, classes: NodeClasses, capacity: PlacementCapacity): RoomCheck | undefined {
   const request = podResourceRequest(pod);
@@ -77,28 +77,52 @@ export function roomCheck(pod: Pod, classes: NodeClasses, capacity: PlacementCap
       mask |= bitOf.get(short.resourceName) as number;
     return mask;
   };
-  const table = scalars.length === 0 && capacity.rooms ? roomsInOrder(capacity.rooms, classes) : undefined;
+  const table = capacity.rooms ? roomsInOrder(capacity.rooms, classes) : undefined;
   const amounts = [request.milliCPU, request.memory, request.ephemeralStorage].map(Number) as [number, number, number];
-  if (!table || !amounts.every(Number.isSafeInteger)) {
+  const scalarAmounts = scalars.map(([, q]) => Number(q));
+  if (!table || !amounts.every(Number.isSafeInteger) || !scalarAmounts.every(Number.isSafeInteger)) {
     const masks = (into: Int32Array) => {
       for (let i = 0; i < names.length; i++) into[i] = slowMask(i);
       return into;
     };
     return { shortages, masks, maskAt: slowMask };
   }
-  const masks = (into: Int32Array) => masksFromTable(table, amounts, slowMask, into);
-  const maskAt = (position: number) => tableMask(table, amounts, position, slowMask);
-  return { shortages, masks, maskAt, from: { table, version: capacity.rooms?.version ?? 0, usageOf: capacity.usageOf, request: amounts.join('/') } };
+  const asked: ScalarsAsked = { columns: scalars.map(([name]) => scalarColumn(table, name)), amounts: scalarAmounts };
+  const masks = (into: Int32Array) => masksFromTable(table, amounts, asked, slowMask, into);
+  const maskAt = (position: number) => tableMask(table, amounts, asked, position, slowMask);
+  const requestKey = [...amounts, ...scalars.map(([name, q]) => `${name}=${q}`)].join('/');
+  return { shortages, masks, maskAt, from: { table, version: capacity.rooms?.version ?? 0, usageOf: capacity.usageOf, request: requestKey } };
+}
+
+/** The scalar resources a pod asks for (those not 0), as the table's columns of their room and the amounts asked, in the shortages' order. */
+interface ScalarsAsked {
+  readonly columns: readonly Float64Array[];
+  readonly amounts: readonly number[];
 }
 
 /** fitsRequest on numbers, column by column: the hot loop of a placement over 10,000 nodes. */
-function masksFromTable(table: RoomTable, amounts: [number, number, number], slowMask: (position: number) => number, into: Int32Array): Int32Array {
-  for (let i = 0; i < table.state.length; i++) into[i] = tableMask(table, amounts, i, slowMask);
+function masksFromTable(
+  table: RoomTable,
+  amounts: [number, number, number],
+  asked: ScalarsAsked,
+  slowMask: (position: number) => number,
+  into: Int32Array,
+): Int32Array {
+  for (let i = 0; i < table.state.length; i++) into[i] = tableMask(table, amounts, asked, i, slowMask);
   return into;
 }
 
+/** The bit of the first scalar resource a pod asks for: after pods, cpu, memory and ephemeral-storage's. */
+const FIRST_SCALAR = 1 << (FIRST_RESOURCE_BIT + 4);
+
 /** One node's bits from the rooms' table (its row `i`): UNKNOWN for a node of unknown size, the slow check for one the table holds inexactly. */
-function tableMask(table: RoomTable, amounts: readonly [number, number, number], i: number, slowMask: (position: number) => number): number {
+function tableMask(
+  table: RoomTable,
+  amounts: readonly [number, number, number],
+  asked: ScalarsAsked,
+  i: number,
+  slowMask: (position: number) => number,
+): number {
   const at = table.state[i];
   if (at === RoomState.unlimited) return UNKNOWN;
   if (at === RoomState.inexact) return slowMask(i);
@@ -113,6 +137,8 @@ function tableMask(table: RoomTable, amounts: readonly [number, number, number],
   if (cpu > 0 && cpu > (table.cpu[i] as number)) mask |= CPU;
   if (memory > 0 && memory > (table.memory[i] as number)) mask |= MEMORY;
   if (storage > 0 && storage > (table.ephemeralStorage[i] as number)) mask |= STORAGE;
+  const { columns } = asked;
+  for (let k = 0; k < columns.length; k++) if ((asked.amounts[k] as number) > ((columns[k] as Float64Array)[i] as number)) mask |= FIRST_SCALAR << k;
   return mask;
 }
 

@@ -8,6 +8,8 @@ import type { NodeUsage } from './node-usage';
  * holder of a cluster as nodes and pods change, so that NodeResourcesFit over 10,000 nodes is a
  * few comparisons a node rather than bigint arithmetic on maps (node-buckets.ts reads it); and
  * what the resource scores read beside it (allocatable and non-zero requests of cpu and memory).
+ * Scalar resources (GPUs, hugepages, any vendor's) are rooms too, by name: a pod that asks for a
+ * GPU is checked over the columns like one that asks for cpu.
  * The bigint path (fitsRequest) stays the definition; a room whose amounts a double cannot hold
  * exactly says so, and is checked that way.
  */
@@ -24,6 +26,8 @@ interface NodeRoom {
   ephemeralStorage: number;
   /** How many more pods the node takes (allocatable `pods` less the pods counted). */
   pods: number;
+  /** Each scalar resource's room (allocatable less requested, in units) the node lists or its pods request; absent ones 0. */
+  scalar: ReadonlyMap<string, number>;
   /** For the resource scores (resource-columns.ts): allocatable cpu (millicores) and memory, 0 for an unlimited node, as the scores read it. */
   allocatableCpu: number;
   allocatableMemory: number;
@@ -60,7 +64,13 @@ export interface RoomTable {
   readonly allocatableMemory: Float64Array;
   readonly nonZeroCpu: Float64Array;
   readonly nonZeroMemory: Float64Array;
+  /** Each scalar resource's room by row, made when a pod first asks for the resource (scalarColumn), then kept with the rows. */
+  readonly scalars: Map<string, Float64Array>;
+  /** The room of each row, for the scalar columns made later. */
+  readonly rows: readonly NodeRoom[];
 }
+
+const noScalars: ReadonlyMap<string, number> = new Map();
 
 const safe = Number.MAX_SAFE_INTEGER / 2;
 const isSafe = (n: number) => n <= safe && n >= -safe;
@@ -72,6 +82,7 @@ function fill(rooms: NodeRooms, room: NodeRoom, node: Node, usage: NodeUsage | u
     room.state = RoomState.unlimited;
     room.cpu = room.memory = room.ephemeralStorage = room.pods = Infinity;
     room.allocatableCpu = room.allocatableMemory = room.nonZeroCpu = room.nonZeroMemory = 0;
+    room.scalar = noScalars;
     return;
   }
   const { allocatable } = capacity;
@@ -85,12 +96,32 @@ function fill(rooms: NodeRooms, room: NodeRoom, node: Node, usage: NodeUsage | u
   room.memory = Number(allocatable.memory - (requested?.memory ?? 0n));
   room.ephemeralStorage = Number(allocatable.ephemeralStorage - (requested?.ephemeralStorage ?? 0n));
   room.pods = Number(allocatable.pods - BigInt(usage?.pods ?? 0));
+  const { scalar, scalarsExact } = scalarRooms(allocatable.scalar, requested?.scalar);
+  room.scalar = scalar;
   const exact =
+    scalarsExact &&
     [allocatable.milliCPU, allocatable.memory, allocatable.ephemeralStorage, allocatable.pods].every((q) => isSafe(Number(q))) &&
     [requested?.milliCPU ?? 0n, requested?.memory ?? 0n, requested?.ephemeralStorage ?? 0n, nonZero?.milliCPU ?? 0n, nonZero?.memory ?? 0n].every((q) =>
       isSafe(Number(q)),
     );
   room.state = exact ? RoomState.exact : RoomState.inexact;
+}
+
+/** Each scalar resource's room (allocatable less requested) and whether every amount is exact as a number. */
+function scalarRooms(
+  allocatable: ReadonlyMap<string, bigint>,
+  requested: ReadonlyMap<string, bigint> | undefined,
+): { scalar: ReadonlyMap<string, number>; scalarsExact: boolean } {
+  if (allocatable.size === 0 && (requested?.size ?? 0) === 0) return { scalar: noScalars, scalarsExact: true };
+  const scalar = new Map<string, number>();
+  let scalarsExact = true;
+  for (const name of new Set([...allocatable.keys(), ...(requested?.keys() ?? [])])) {
+    const total = allocatable.get(name) ?? 0n;
+    const used = requested?.get(name) ?? 0n;
+    scalarsExact &&= isSafe(Number(total)) && isSafe(Number(used));
+    scalar.set(name, Number(total - used));
+  }
+  return { scalar, scalarsExact };
 }
 
 export function emptyNodeRooms(): NodeRooms {
@@ -119,6 +150,7 @@ export function putRoom(rooms: NodeRooms, node: Node, usage: NodeUsage | undefin
       allocatableMemory: 0,
       nonZeroCpu: 0,
       nonZeroMemory: 0,
+      scalar: noScalars,
     };
     rooms.byName.set(name, room);
   }
@@ -155,6 +187,23 @@ function writeRow(table: RoomTable, at: number, room: NodeRoom): void {
   table.allocatableMemory[at] = room.allocatableMemory;
   table.nonZeroCpu[at] = room.nonZeroCpu;
   table.nonZeroMemory[at] = room.nonZeroMemory;
+  (table.rows as NodeRoom[])[at] = room;
+  for (const [name, column] of table.scalars) column[at] = room.scalar.get(name) ?? 0;
+}
+
+/**
+ * The rows' room of a scalar resource (a node that neither lists it nor runs pods asking for it: 0),
+ * made on first asking and kept with the rows as they change (writeRow).
+ */
+export function scalarColumn(table: RoomTable, name: string): Float64Array {
+  let column = table.scalars.get(name);
+  if (!column) {
+    const { rows } = table;
+    column = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) column[i] = (rows[i] as NodeRoom).scalar.get(name) ?? 0;
+    table.scalars.set(name, column);
+  }
+  return column;
 }
 
 export function removeRoom(rooms: NodeRooms, name: string): void {
@@ -180,6 +229,8 @@ export function roomsInOrder(rooms: NodeRooms, classes: NodeClasses): RoomTable 
     allocatableMemory: new Float64Array(n),
     nonZeroCpu: new Float64Array(n),
     nonZeroMemory: new Float64Array(n),
+    scalars: new Map(),
+    rows: new Array<NodeRoom>(n),
   };
   for (let i = 0; i < n; i++) {
     const room = rooms.byName.get(classes.names[i] as string);
