@@ -87,6 +87,30 @@ export function usedHostPorts(pods: readonly Pod[]): UsedHostPort[] {
   return [...used.values()];
 }
 
+/** Each pod's host ports, sanitized: a DaemonSet's pod asked about is filtered on every node, each holding the same 30 pods. */
+const podPorts = new WeakMap<Pod, readonly HostPort[]>();
+const noPorts: readonly HostPort[] = [];
+
+function hostPortsOf(pod: Pod): readonly HostPort[] {
+  let ports = podPorts.get(pod);
+  if (!ports) {
+    const wanted = podHostPorts(pod);
+    podPorts.set(pod, (ports = wanted.length === 0 ? noPorts : wanted.map(({ port }) => sanitizedHostPort(port))));
+  }
+  return ports;
+}
+
+/**
+ * The first port in use that conflicts with `wanted`, in the node's order (usedHostPorts' order: its
+ * first holder of each port), and its pod; read pod by pod, without building the node's ports.
+ */
+function firstHolder(pods: readonly Pod[], wanted: HostPort): UsedHostPort | undefined {
+  for (const pod of pods) {
+    for (const used of hostPortsOf(pod)) if (hostPortsConflict(wanted, used)) return { ...used, pod };
+  }
+  return undefined;
+}
+
 /** NodePorts' cycle state: the host ports the pod asks for (preFilterState). */
 export type NodePortsState = readonly WantedHostPort[];
 
@@ -105,12 +129,11 @@ const podName = (pod: Pod): string => `${pod.metadata.namespace ?? 'default'}/${
  * described here, each with the pod on the node that holds it.
  */
 export function nodePortsFilter(state: NodePortsState, _pod: Pod, node: Node, snapshot: SchedulingSnapshot): FilterStatus | undefined {
-  const used = usedHostPorts(snapshot.podsOn(node.metadata.name));
-  if (used.length === 0) return undefined;
+  const pods = snapshot.podsOn(node.metadata.name);
   const details: PlacementReason[] = [];
   for (const { port, field } of state) {
     const wanted = sanitizedHostPort(port);
-    const holder = used.find((u) => hostPortsConflict(wanted, u));
+    const holder = firstHolder(pods, wanted);
     if (!holder) continue;
     const same = holder.hostIP === wanted.hostIP ? '' : ` (bound as ${hostPortText(holder)})`;
     details.push({
