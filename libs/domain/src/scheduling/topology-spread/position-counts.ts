@@ -11,15 +11,25 @@ export class PositionCounts {
   readonly listed: number[] = [];
   /** Each listed position's count, in the same order. */
   readonly values: number[] = [];
-  /** Each listed position's place in `listed`, made at the first count moved (a list searched at each bind would cost more). */
+  /** Each listed position's place in `listed`, made when first needed (a list searched at each bind would cost more). */
   private placeOf: Map<number, number> | undefined;
+
+  private places(): Map<number, number> {
+    return (this.placeOf ??= new Map(this.listed.map((position, k) => [position, k])));
+  }
+
+  /** The position's count (0 where none was ever counted), without a column: a reader asking node by node of two selectors in turn would redraw one at each question. */
+  countAt(at: number): number {
+    const place = this.places().get(at);
+    return place === undefined ? 0 : (this.values[place] as number);
+  }
 
   /** Moves the count of the position by `by`, listing it if it was never listed. */
   add(at: number, by: number): void {
-    if (!this.placeOf) this.placeOf = new Map(this.listed.map((position, k) => [position, k]));
-    const place = this.placeOf.get(at);
+    const placeOf = this.places();
+    const place = placeOf.get(at);
     if (place === undefined) {
-      this.placeOf.set(at, this.listed.length);
+      placeOf.set(at, this.listed.length);
       this.listed.push(at);
       this.values.push(by);
     } else this.values[place] = (this.values[place] as number) + by;
@@ -28,12 +38,15 @@ export class PositionCounts {
 
 /**
  * One counter's dense column, showing the counts of the selector last asked for (`of`): a column read
- * is valid until the counter is asked for another selector's. Counts are made in it too (`count`),
- * positions listed as they first count.
+ * is valid until the counter is asked for another selector's. Counts are made in a column of their
+ * own (`count`), which the shown one never is: a turn that reads one selector's column may count
+ * another's meanwhile (a spread constraint on the zone whose selector is not the hostname's).
  */
 export class CountColumn {
   private column: Int32Array | undefined;
   private shown: PositionCounts | undefined;
+  /** Where counts are made: all 0 between two counts. */
+  private scratch: Int32Array | undefined;
 
   constructor(private readonly length: number) {}
 
@@ -41,7 +54,7 @@ export class CountColumn {
   of(counts: PositionCounts): Int32Array {
     const column = (this.column ??= new Int32Array(this.length));
     if (this.shown !== counts) {
-      this.hide(column);
+      if (this.shown) for (const at of this.shown.listed) column[at] = 0;
       const { listed, values } = counts;
       for (let k = 0; k < listed.length; k++) column[listed[k] as number] = values[k] as number;
       this.shown = counts;
@@ -55,24 +68,19 @@ export class CountColumn {
     if (this.shown === counts && this.column) this.column[at] = (this.column[at] as number) + by;
   }
 
-  /** New counts, each position `fill` gives counted once more: made in the column, which then shows them. */
+  /** New counts, each position `fill` gives counted once more, positions listed in the order they first count. */
   count(fill: (count: (at: number) => void) => void): PositionCounts {
-    const column = (this.column ??= new Int32Array(this.length));
-    this.hide(column);
+    const scratch = (this.scratch ??= new Int32Array(this.length));
     const counts = new PositionCounts();
-    const { listed } = counts;
+    const { listed, values } = counts;
     fill((at) => {
-      if (column[at] === 0) listed.push(at);
-      column[at] = (column[at] as number) + 1;
+      if (scratch[at] === 0) listed.push(at);
+      scratch[at] = (scratch[at] as number) + 1;
     });
-    for (const at of listed) counts.values.push(column[at] as number);
-    this.shown = counts;
+    for (const at of listed) {
+      values.push(scratch[at] as number);
+      scratch[at] = 0;
+    }
     return counts;
-  }
-
-  /** The shown counts' positions back to 0 (every listed position: the only ones not 0). */
-  private hide(column: Int32Array): void {
-    if (this.shown) for (const at of this.shown.listed) column[at] = 0;
-    this.shown = undefined;
   }
 }

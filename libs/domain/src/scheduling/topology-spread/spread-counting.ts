@@ -26,7 +26,7 @@ export type MatchingPodCounter = ((node: Node, selector: SpreadSelector, namespa
    * The same counts by the node's position in the snapshot's nodes, when the counter keeps them (a
    * simulation's, with the index of pods by labels): kept as pods are bound and taken off. The array
    * is the counter's one column (position-counts.ts): it holds these counts until the counter is next
-   * asked for another selector's by node or by position, and must be read before. Never to be changed by the caller.
+   * asked for another selector's column, and must be read before. Never to be changed by the caller.
    */
   readonly countsByPosition?: (selector: SpreadSelector, namespace: string) => Int32Array | undefined;
   /**
@@ -242,7 +242,7 @@ export function keptPodCounter(
     const name = node.metadata.name;
     if (counts.complete) {
       const at = positionOf(name);
-      return at === undefined ? 0 : (columnOf().of(counts.byPosition)[at] as number);
+      return at === undefined ? 0 : counts.byPosition.countAt(at);
     }
     let count = counts.byNode.get(name);
     if (count === undefined) {

@@ -12,6 +12,7 @@ describe('PositionCounts: a selector’s counts kept sparse', () => {
     counts.add(7, -1);
     expect(counts.listed).toEqual([7, 3]);
     expect(counts.values).toEqual([0, 2]);
+    expect([7, 3, 5].map((at) => counts.countAt(at))).toEqual([0, 2, 0]);
   });
 });
 
@@ -48,6 +49,16 @@ describe('CountColumn: one dense column per counter, showing one selector’s co
         return { column: Array.from(column.of(a)), listed: a.listed, values: a.values };
       },
       expected: { column: [0, 1, 0, 1, 0], listed: [1, 3], values: [1, 1] },
+    },
+    {
+      name: 'counting another selector leaves the column shown as it was (a turn reads one selector’s column while it counts another’s)',
+      run: (column) => {
+        const a = countsOf(column, [1, 1]);
+        const shown = column.of(a);
+        const b = countsOf(column, [1, 3]);
+        return { column: Array.from(shown), listed: b.listed, values: b.values };
+      },
+      expected: { column: [0, 2, 0, 0, 0], listed: [1, 3], values: [1, 1] },
     },
     {
       name: 'a position moved back to 0 stays listed and is cleared when another selector is shown',
