@@ -102,8 +102,8 @@ export {
   awaitsScheduling,
   failedSchedulingMessage,
   schedulingFailureRecord,
-  schedulingInputKey,
 } from './scheduling/failed-scheduling';
+export { schedulingInputKey } from './scheduling/scheduling-input-key';
 
 // Selectors: label and field selectors, parsed and matched.
 export { type LabelSelector, parseLabelSelector, selectorMatches } from './selectors/label-selector';

@@ -1,4 +1,3 @@
-import { jsonOf } from '../eviction/pod-kinds';
 import type { Pod } from '../types';
 import { groupedContext, placePodGrouped } from './grouped-placement';
 import { bucketsFor, summaryLines } from './grouped-summary';
@@ -91,19 +90,6 @@ export function failedSchedulingMessage(
     ? { feasibleCount: placed.feasibleCount, summary: summaryLines(placed, classes.names.length).summary }
     : placePodGrouped(pod, classes, options, capacity, grouped);
   return feasibleCount > 0 ? undefined : truncateMessage(summary);
-}
-
-/**
- * What the placement of a pod reads of it, as one string: pods alike in it (the replicas of a
- * workload) get the same answer over the same cluster, so a pass over thousands of pending pods
- * decides each kind once. Everything scheduling may read is in it (namespace, labels, controller
- * references, which the default spreading selects by, the whole spec); the pod's identity only
- * where it is read: a generic ephemeral volume's claim is named after the pod and owned by it.
- */
-export function schedulingInputKey(pod: Pod): string {
-  const { metadata } = pod;
-  const identity = (pod.spec?.volumes ?? []).some((volume) => volume.ephemeral) ? [metadata.name, metadata.uid ?? null] : null;
-  return jsonOf([metadata.namespace ?? 'default', metadata.labels ?? null, metadata.ownerReferences ?? null, pod.spec ?? null, identity]);
 }
 
 /**

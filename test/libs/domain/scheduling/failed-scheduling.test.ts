@@ -9,7 +9,6 @@ import {
   awaitsScheduling,
   failedSchedulingMessage,
   schedulingFailureRecord,
-  schedulingInputKey,
   truncateMessage,
 } from '../../../../libs/domain/src/scheduling/failed-scheduling';
 import { requestingPod } from '../support/arbitraries';
@@ -124,37 +123,6 @@ describe('failedSchedulingMessage: the FitError line kube-scheduler records, or 
       }),
       { numRuns: 500 },
     );
-  });
-});
-
-describe('schedulingInputKey', () => {
-  it('pods alike but for their identity share it; another namespace, label or spec does not', () => {
-    const a = pod(requesting('1'));
-    const twin: Pod = { ...a, metadata: { ...a.metadata, name: 'q', uid: 'u-2', resourceVersion: '9' } };
-    expect(schedulingInputKey(twin)).toBe(schedulingInputKey(a));
-    expect(schedulingInputKey({ ...a, metadata: { ...a.metadata, namespace: 'other' } })).not.toBe(schedulingInputKey(a));
-    expect(schedulingInputKey({ ...a, metadata: { ...a.metadata, labels: { app: 'x' } } })).not.toBe(schedulingInputKey(a));
-    expect(schedulingInputKey(pod(requesting('2')))).not.toBe(schedulingInputKey(a));
-  });
-
-  it('another controller is another key (the default spreading selects by it); a pod with an ephemeral volume keeps its identity', () => {
-    const a = pod(requesting('1'));
-    const owned = (name: string): Pod => ({
-      ...a,
-      metadata: { ...a.metadata, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name, uid: name, controller: true }] },
-    });
-    expect(schedulingInputKey(owned('rs-1'))).not.toBe(schedulingInputKey(owned('rs-2')));
-    const ephemeral = (name: string): Pod => ({
-      metadata: { ...a.metadata, name },
-      spec: { ...a.spec, volumes: [{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec: {} } } }] },
-    });
-    // Its claim is `<pod>-scratch`, owned by the pod: another pod's is another claim.
-    expect(schedulingInputKey(ephemeral('p-1'))).not.toBe(schedulingInputKey(ephemeral('p-2')));
-  });
-
-  it('holds a tolerationSeconds beyond 2^53 (a bigint)', () => {
-    const p = pod({ tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 2n ** 60n }] });
-    expect(schedulingInputKey(p)).toContain('1152921504606846976');
   });
 });
 

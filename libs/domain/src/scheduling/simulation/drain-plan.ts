@@ -10,7 +10,7 @@ import { budgetsByNamespace } from '../framework/scheduling-snapshot';
 import { type PlacementOptions, defaultPlacementOptions, podRef } from '../placement';
 import { type QueuedPod, type Simulation, type SimulationMode, simulatePlacement } from './place-together';
 import type { SimulatedCluster } from './simulated-cluster-state';
-import { replacementOf } from './evicted-placement';
+import { queuedReplacement } from './evicted-placement';
 
 /**
  * What `kubectl drain --ignore-daemonsets --delete-emptydir-data [--force]` over some nodes would
@@ -225,7 +225,7 @@ export function drainDecisions(
 
 /** The replacements of the evicted pods a controller recreates, each entering the queue when its pod is evicted. */
 export function replacementsOf({ leaving }: DrainDecisions, now: number): QueuedPod[] {
-  return leaving.filter(({ replaced }) => replaced).map(({ pod }) => ({ pod: replacementOf(pod), queuedAt: now }));
+  return leaving.filter(({ replaced }) => replaced).map(({ pod }) => queuedReplacement(pod, now));
 }
 
 /** The plan from the decisions and where the replacements went. */

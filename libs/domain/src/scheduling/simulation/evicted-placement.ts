@@ -1,7 +1,8 @@
 import type { Pod, PodRef } from '../../types';
 import { isTerminal } from '../../eviction/impact-search';
 import { type PlacementOptions, defaultPlacementOptions } from '../placement';
-import { type SimulationMode, simulatePlacement } from './place-together';
+import { type QueuedPod, type SimulationMode, simulatePlacement } from './place-together';
+import { schedulingInputKey } from '../scheduling-input-key';
 import type { SimulatedCluster } from './simulated-cluster-state';
 
 /**
@@ -34,6 +35,20 @@ export function replacementOf(pod: Pod): Pod {
   return { ...pod, metadata, spec, status: { phase: 'Pending' } };
 }
 
+/**
+ * The pod's replacement queued at `queuedAt`, with its schedulingInputKey: made once per pod a
+ * holder keeps (objects never changed), where each question made a new replacement and its key
+ * again (10 µs a pod as kubectl prints them, for every pod a taint on every node evicts).
+ */
+export function queuedReplacement(pod: Pod, queuedAt: number): QueuedPod {
+  const replacement = replacementOf(pod);
+  let key = replacementKeys.get(pod);
+  if (key === undefined) replacementKeys.set(pod, (key = schedulingInputKey(replacement)));
+  return { pod: replacement, queuedAt, key };
+}
+
+const replacementKeys = new WeakMap<Pod, string>();
+
 /** `cluster` holds the nodes with the taints added and every pod (or the holder's, `held`); the evicted pods are taken off here. */
 export function placeEvicted(
   cluster: SimulatedCluster,
@@ -50,7 +65,7 @@ export function placeEvicted(
     : { ...cluster, pods: [...cluster.pods].filter((pod) => !gone.has(pod)) };
   const simulation = simulatePlacement(
     placedOn,
-    leaving.map((e) => ({ pod: replacementOf(e.pod), queuedAt: e.at })),
+    leaving.map((e) => queuedReplacement(e.pod, e.at)),
     mode,
     options,
   );

@@ -1,7 +1,7 @@
 import type { Pod, PodRef } from '../../types';
 import { placementChoice } from '../grouped-summary';
 import { type PlacementOptions, defaultPlacementOptions, podRef } from '../placement';
-import { schedulingInputKey } from '../failed-scheduling';
+import { schedulingInputKey } from '../scheduling-input-key';
 import { KeptScores } from './kept-scores';
 import { type SimulatedCluster, type SimulatedClusterState, simulatedClusterState } from './simulated-cluster-state';
 
@@ -22,6 +22,8 @@ export type SimulationMode = 'together' | 'alone';
 export interface QueuedPod {
   readonly pod: Pod;
   readonly queuedAt: number;
+  /** The pod's schedulingInputKey, when the caller has it already (a replacement's, kept with the pod it replaces). */
+  readonly key?: string;
 }
 
 /** Where a pod went: a node, or none and kube-scheduler's line for it. */
@@ -90,8 +92,8 @@ export function simulatePlacement(
   // (kept-scores.ts), each reading its own counts: a thousand workloads, one pass over the nodes.
   const kept = new KeptScores(state, options);
   const alike = new Map<string, SimulatedPlacement>();
-  const placements = pending.map(({ pod }, queued) => {
-    const key = schedulingInputKey(pod);
+  const placements = pending.map(({ pod, key: given }, queued) => {
+    const key = given ?? schedulingInputKey(pod);
     const known = alike.get(key);
     if (known) return { ...known, pod: podRef(pod), queued };
     const turn = kept.turn(pod, key, true);
@@ -115,6 +117,8 @@ function simulationOf(mode: SimulationMode, placements: SimulatedPlacement[]): S
  */
 export class TogetherPlacer {
   private readonly kept: KeptScores;
+  /** Each kind's last answer that fit nowhere, and how many changes the state had logged then (boundPositions' length). */
+  private readonly stranded = new Map<string, { changes: number; placement: SimulatedPlacement }>();
 
   constructor(
     private readonly state: SimulatedClusterState,
@@ -131,7 +135,10 @@ export class TogetherPlacer {
   place(pending: readonly QueuedPod[], rankEveryKind: boolean): { simulation: Simulation; bound: { pod: Pod; node: string }[] } {
     const { state, options, kept } = this;
     const turns = queueTurns(pending);
-    const keys = turns.map((at) => schedulingInputKey((pending[at] as QueuedPod).pod));
+    const keys = turns.map((at) => {
+      const { pod, key } = pending[at] as QueuedPod;
+      return key ?? schedulingInputKey(pod);
+    });
     // How many turns each kind has left: a kind's ranking pays for itself only over more than one.
     const left = new Map<string, number>();
     for (const key of keys) left.set(key, (left.get(key) ?? 0) + 1);
@@ -141,8 +148,13 @@ export class TogetherPlacer {
       const key = keys[at] as string;
       const more = (left.get(key) as number) - 1;
       left.set(key, more);
+      // A kind that fit nowhere at its last turn fits nowhere now if nothing changed since (the state's
+      // log of changes is as long): a taint on every node strands thousands of pods of a few kinds.
+      const stranded = this.stranded.get(key);
+      if (stranded && stranded.changes === state.boundPositions.length) return { ...stranded.placement, pod: podRef(pod), queued };
       const turn = kept.turn(pod, key, rankEveryKind || more > 0);
       const placed: SimulatedPlacement = turn ? { pod: podRef(pod), queued, ...turn } : placeOne(pod, queued, state, options);
+      if (placed.node === null) this.stranded.set(key, { changes: state.boundPositions.length, placement: placed });
       // Bound: its room, ports and labels count for the pods after it.
       if (placed.node !== null) {
         const held = boundTo(pod, placed.node);
