@@ -12,6 +12,7 @@
  *   npm run bench:http-impact
  *   BENCH_TAINTED=10 npm run bench:http-impact
  *   BENCH_SCHEDULED=100 BENCH_PROFILE=/tmp/impact.cpuprofile npm run bench:http-impact
+ *   BENCH_REALISTIC=1 npm run bench:http-impact   (the realistic cluster: pods as kubectl prints them)
  */
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import os from 'node:os';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { podKinds, taintImpactSummary } from '@taintgate/domain';
+import { realisticCluster } from '../test/support/realistic-cluster';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { AppModule } from '../apps/api/src/app.module';
@@ -38,6 +40,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 15);
 const SCHEDULED_EVERY = Number(process.env.BENCH_SCHEDULED ?? 0);
 const PROFILE = process.env.BENCH_PROFILE;
 const TAINTED = Number(process.env.BENCH_TAINTED ?? 0);
+/** BENCH_REALISTIC=1: the realistic cluster (test/support/realistic-cluster.ts: pods as kubectl prints them), 30 pods a node. */
+const REALISTIC = process.env.BENCH_REALISTIC === '1';
 
 const taint = { key: 'drain', effect: 'NoExecute' as const };
 
@@ -95,8 +99,13 @@ async function main(): Promise<void> {
   );
   const bench = await createBenchDatabase();
   try {
-    const nodes = makeNodes(NODES);
-    await storeClusterRows(bench.databaseUrl, nodes, makePods(PODS, nodes, 0.01));
+    if (REALISTIC) {
+      const cluster = realisticCluster({ nodes: NODES, podsPerNode: 30 });
+      await storeClusterRows(bench.databaseUrl, cluster.nodes, cluster.pods);
+    } else {
+      const nodes = makeNodes(NODES);
+      await storeClusterRows(bench.databaseUrl, nodes, makePods(PODS, nodes, 0.01));
+    }
     const scheduled = SCHEDULED_EVERY > 0 ? await scheduleEvictions(bench.databaseUrl, SCHEDULED_EVERY) : 0;
     console.log(`evictions scheduled already: ${scheduled}`);
     await measure(bench.databaseUrl, bench.name);
