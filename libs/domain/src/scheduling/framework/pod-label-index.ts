@@ -53,7 +53,7 @@ export function podOrdinal(nodePosition: number, podPosition: number): number {
 }
 
 /** The position of the node a pod's ordinal was made with (podOrdinal's first argument). */
-export function ordinalPosition(ordinal: number): number {
+function ordinalPosition(ordinal: number): number {
   return Math.floor(ordinal / ORDINALS_PER_NODE);
 }
 
