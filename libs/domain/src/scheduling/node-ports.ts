@@ -78,10 +78,9 @@ export interface UsedHostPort extends HostPort {
 export function usedHostPorts(pods: readonly Pod[]): UsedHostPort[] {
   const used = new Map<string, UsedHostPort>();
   for (const pod of pods) {
-    for (const { port } of podHostPorts(pod)) {
-      const sanitized = sanitizedHostPort(port);
-      const key = `${sanitized.hostIP}|${sanitized.protocol}|${sanitized.hostPort}`;
-      if (!used.has(key)) used.set(key, { ...sanitized, pod });
+    for (const port of hostPortsOf(pod)) {
+      const key = `${port.hostIP}|${port.protocol}|${port.hostPort}`;
+      if (!used.has(key)) used.set(key, { ...port, pod });
     }
   }
   return [...used.values()];
