@@ -1,6 +1,6 @@
 import type { Node, Pod } from '../../types';
 import { interPodAffinityFilter, interPodAffinityLabelKeys, interPodAffinityRejectsOnlyAt } from '../inter-pod-affinity/filter';
-import { interPodAffinityPreFilter, interPodAffinityWithout } from '../inter-pod-affinity/pre-filter';
+import { type InterPodAffinityState, interPodAffinityPluginName, interPodAffinityPreFilter, interPodAffinityWithout } from '../inter-pod-affinity/pre-filter';
 import type { AffinityPodIndex } from '../inter-pod-affinity/affinity-pod-index';
 import type { PodLabelIndex } from './pod-label-index';
 import { nodeAffinityPreFilter } from '../node-affinity';
@@ -47,6 +47,8 @@ export interface PreparedFilters {
   readonly narrowed?: { readonly names: ReadonlySet<string>; readonly plugins: readonly string[] };
   /** What the filters did not evaluate for the pod (claims waiting for a first consumer, DRA claims), named. */
   readonly unevaluated: readonly UnevaluatedClaim[];
+  /** InterPodAffinity's PreFilter state when it ran (neither skipped nor rejected): what a simulation follows of it from turn to turn, not counted twice. */
+  readonly interPodAffinity?: InterPodAffinityState;
   /**
    * The same plugins as they would be with some pods of one node gone (preemption's dry run): each
    * plugin's state less what those pods counted (the PreFilter extensions' RemovePod: PodTopologySpread,
@@ -157,7 +159,7 @@ export function prepareFilters(pod: Pod, snapshot: SchedulingSnapshot, indexes: 
         (state) => state.constraints.map((c) => c.topologyKey),
       ),
       step(
-        'InterPodAffinity',
+        interPodAffinityPluginName,
         () => interPodAffinityPreFilter(pod, snapshot, indexes.affinityPods, indexes.podLabels),
         (state, node, view) => interPodAffinityFilter(state, pod, node, view),
         (state, node, takenOff, view) => interPodAffinityWithout(state, pod, node, takenOff, view),
@@ -188,6 +190,8 @@ export function prepareFilters(pod: Pod, snapshot: SchedulingSnapshot, indexes: 
     withoutPods: (node, takenOff, view) =>
       pluginsOf(ran, view, (r) => (r.step.without && takenOff.length > 0 ? r.step.without(r.state, node, takenOff, view) : r.state)),
   };
+  const interPodAffinity = ran.find((r) => r.step.name === interPodAffinityPluginName);
+  if (interPodAffinity) prepared.interPodAffinity = interPodAffinity.state as InterPodAffinityState;
   if (rejection) prepared.rejection = rejection;
   else if (narrowed) prepared.narrowed = narrowed;
   return prepared;

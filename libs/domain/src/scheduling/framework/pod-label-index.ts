@@ -266,8 +266,16 @@ function removeByPositions(index: PodLabelIndex, names: readonly string[], pods:
   const positionOf = new Map(names.map((name, i) => [name, i]));
   const left = new Uint8Array(names.length);
   const leavingBySet = new Map<string, Set<Pod>>();
+  // Pods come node by node (a drain's): a node's position is looked up once per run of its pods.
+  let lastName: string | undefined;
+  let lastAt: number | undefined;
   for (const pod of pods) {
-    const at = positionOf.get(pod.spec?.nodeName ?? '');
+    const nodeName = pod.spec?.nodeName ?? '';
+    if (nodeName !== lastName) {
+      lastName = nodeName;
+      lastAt = positionOf.get(nodeName);
+    }
+    const at = lastAt;
     if (at === undefined) continue;
     left[at] = 1;
     const key = labelSetKey(pod);

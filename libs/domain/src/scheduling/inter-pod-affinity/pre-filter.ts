@@ -81,6 +81,18 @@ const termsPerPod = 1 << 16;
 
 const podRef = (pod: Pod): PodRef => ({ namespace: podNamespace(pod), name: pod.metadata.name });
 
+/**
+ * A witness whose pod is named only when a detail reads it (an own getter: it compares, spreads and
+ * prints as the plain object): a count replaces its witness many times over (each pair's lowest rank
+ * wins), and most are never shown.
+ */
+const witnessOf = (pod: Pod, field: string): TopologyWitness => ({
+  get pod() {
+    return podRef(pod);
+  },
+  field,
+});
+
 class TopologyCounts {
   readonly counts = new Map<string, number>();
   readonly witnesses = new Map<string, TopologyWitness>();
@@ -92,7 +104,7 @@ class TopologyCounts {
     const pair = nodeTopologyPair(node, term.topologyKey);
     if (pair === undefined) return;
     this.counts.set(pair, (this.counts.get(pair) ?? 0) + 1);
-    if (!this.witnesses.has(pair)) this.witnesses.set(pair, { pod: podRef(pod), field: term.field });
+    if (!this.witnesses.has(pair)) this.witnesses.set(pair, witnessOf(pod, term.field));
   }
 
   /** Counted in any order: the witness is the pod of the lowest rank, the one a pass in the snapshot's order finds first. */
@@ -103,7 +115,7 @@ class TopologyCounts {
     const kept = this.witnessRanks.get(pair);
     if (kept !== undefined && kept <= rank) return;
     this.witnessRanks.set(pair, rank);
-    this.witnesses.set(pair, { pod: podRef(pod), field: term.field });
+    this.witnesses.set(pair, witnessOf(pod, term.field));
   }
 }
 

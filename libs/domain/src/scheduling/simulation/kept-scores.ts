@@ -6,7 +6,7 @@ import { type GroupedContext, groupedContext } from '../grouped-placement';
 import { bucketsFor } from '../grouped-summary';
 import { imageLocalityScoreOf } from '../image-locality';
 import { affinityTermMatches, memoizedNamespaces, namespaceLabelsOf, podAffinityTermsOf, podNamespace } from '../inter-pod-affinity/affinity-term';
-import { interPodAffinityPreFilter } from '../inter-pod-affinity/pre-filter';
+import type { InterPodAffinityState } from '../inter-pod-affinity/pre-filter';
 import { interPodAffinityScoresOf } from '../inter-pod-affinity/scoring';
 import { nodeOutcomes } from '../node-buckets';
 import { roomMaskAt } from '../node-room-masks';
@@ -146,21 +146,23 @@ export class KeptScores {
     ranked ??= this.rankingOf(pod, grouped, how === 'class') ?? null;
     this.kinds.set(kind, ranked);
     if (how !== 'labels') return this.turnOf(kind, ranked);
-    const counts = ranked ? this.antiAffinityOf(pod) : undefined;
+    const counts = ranked ? this.antiAffinityOf(pod, grouped.prepared.interPodAffinity) : undefined;
     if (counts) this.antiAffinity.set(kind, counts);
     return this.turnOf(kind, ranked, counts ? counts.outcomeOf : nodeOutcomes(grouped.prepared.plugins.afterResources));
   }
 
-  /** The kind's InterPodAffinity counts by hostname, from its PreFilter over the cluster as it stands (see kind-anti-affinity.ts). */
-  private antiAffinityOf(pod: Pod): KindAntiAffinity | undefined {
-    const { snapshot, indexes } = this.state.context;
-    const outcome = interPodAffinityPreFilter(pod, snapshot, indexes?.affinityPods, indexes?.podLabels);
-    if (outcome.kind !== 'run') return undefined;
+  /**
+   * The kind's InterPodAffinity counts by hostname, from its PreFilter's state over the cluster as it
+   * stands this turn (the filters prepared for it: counted once), see kind-anti-affinity.ts.
+   */
+  private antiAffinityOf(pod: Pod, state: InterPodAffinityState | undefined): KindAntiAffinity | undefined {
+    if (!state) return undefined;
+    const { snapshot } = this.state.context;
     const namespaceOf = memoizedNamespaces((name) => snapshot.namespace(name));
     const nodes = snapshot.nodes;
     return KindAntiAffinity.of(
       pod,
-      outcome.state,
+      state,
       this.state.podMoves,
       (position) => nodes[position] as Node,
       namespaceOf,

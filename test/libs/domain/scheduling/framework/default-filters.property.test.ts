@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Node, type Pod, snapshotOf } from '@taintgate/domain';
 import { prepareFilters } from '../../../../../libs/domain/src/scheduling/framework/default-filters';
+import { interPodAffinityPreFilter } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/pre-filter';
 import { runFilters } from '../../../../../libs/domain/src/scheduling/node-filters';
 import { defaultMatchOptions } from '../../../../../libs/domain/src/tolerations/match';
 import type { PodAffinityTerm, TopologySpreadConstraint } from '../../../../../libs/domain/src/types';
@@ -101,6 +102,27 @@ describe('withoutPods: the plugins with some pods of one node taken off', () => 
         },
       ),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('interPodAffinity: the PreFilter state kept with the filters prepared', () => {
+  // A simulation follows a kind's InterPodAffinity counts from this state rather than counting them
+  // a second time (kept-scores.ts antiAffinityOf): it must be the PreFilter's own, and absent when it skips.
+  it("is InterPodAffinity's PreFilter state when the plugin runs, and absent when it skips", () => {
+    const nodesArb = fc.tuple(nodeArb(0), nodeArb(1), nodeArb(2));
+    fc.assert(
+      fc.property(nodesArb, fc.array(existingPodArb, { maxLength: 10 }), incomingArb, (nodes, specs, incoming) => {
+        const snapshot = snapshotOf(
+          nodes,
+          specs.map((p, i) => existingPod(i, { ...p, node: p.node % 3 })),
+        );
+        const pod = incomingPod(incoming);
+        const outcome = interPodAffinityPreFilter(pod, snapshot);
+        const prepared = prepareFilters(pod, snapshot);
+        expect(prepared.interPodAffinity).toEqual(outcome.kind === 'run' ? outcome.state : undefined);
+      }),
+      { numRuns: 300 },
     );
   });
 });

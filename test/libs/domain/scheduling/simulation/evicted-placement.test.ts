@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '../../../../../libs/domain/src/types';
-import { evictedPlacementOf, placeEvicted } from '../../../../../libs/domain/src/scheduling/simulation/evicted-placement';
+import { evictedPlacementOf, placeEvicted, queuedReplacement } from '../../../../../libs/domain/src/scheduling/simulation/evicted-placement';
+import { schedulingInputKey } from '../../../../../libs/domain/src/scheduling/scheduling-input-key';
 
 /** placeEvicted: the pods a taint evicts, placed as their replacements, in the order they are evicted. */
 
@@ -36,5 +37,29 @@ describe('placeEvicted', () => {
   it('alone: each finds the room the other would take', () => {
     const placed = placeEvicted({ ...cluster, nodes: [node('n', '1')] }, evicted, 'alone');
     expect(placed.stranded).toBe(0);
+  });
+});
+
+describe('queuedReplacement', () => {
+  const held = {
+    ...pod('web-1', 't'),
+    metadata: { name: 'web-1', namespace: 'default', deletionTimestamp: '2026-01-01T00:00:00Z', deletionGracePeriodSeconds: 30 },
+  };
+
+  it('is the pod as its controller recreates it: not bound, not being deleted, pending', () => {
+    const { pod: replacement } = queuedReplacement(held, 1_000);
+    expect(replacement.spec?.nodeName).toBeUndefined();
+    expect(replacement.metadata).toEqual({ name: 'web-1', namespace: 'default' });
+    expect(replacement.status).toEqual({ phase: 'Pending' });
+    expect(held.spec?.nodeName).toBe('t');
+  });
+
+  it('makes one replacement and key per pod held, each question queueing it at its own time', () => {
+    const first = queuedReplacement(held, 1_000);
+    const again = queuedReplacement(held, 2_000);
+    expect(again.pod).toBe(first.pod);
+    expect(again.key).toBe(first.key);
+    expect([first.queuedAt, again.queuedAt]).toEqual([1_000, 2_000]);
+    expect(first.key).toBe(schedulingInputKey(first.pod));
   });
 });
