@@ -110,7 +110,7 @@ export { type LabelSelector, parseLabelSelector, selectorMatches } from './selec
 export { type FieldSelector, type SelectableKind, fieldsMatch, nodeFields, parseFieldSelector, podFields, unsupportedField } from './selectors/field-selector';
 
 // Eviction: NoExecute's steps, the impact of a taint over a cluster and its views, the warnings of a node change.
-export type { ScheduledEviction } from './eviction/no-execute-plan';
+export { type ScheduledEviction, type ScheduledEvictions, noneScheduled } from './eviction/no-execute-plan';
 export { type ImpactEviction, type ReschedulingQuery, type TaintImpact, replacementHome, taintImpact, taintedNodes } from './eviction/taint-impact';
 export {
   type ImpactCounts,
@@ -122,7 +122,8 @@ export {
   impactViews,
 } from './eviction/impact-views';
 export { taintImpactSummary } from './eviction/impact-count';
-export { podKinds } from './eviction/pod-kinds';
+export { type PodKinds, podKinds } from './eviction/pod-kinds';
+export { type NodePodFacts, type PodsByNode, nodePodFacts } from './eviction/node-pod-facts';
 export { type NodeChangeImpact, addsTaintsOrCordons, evictionWarnings, nodeChangeImpact, nodeChangeWarnings } from './eviction/node-change-impact';
 export {
   type CommandImpact,

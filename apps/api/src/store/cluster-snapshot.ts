@@ -3,6 +3,7 @@ import {
   type Namespace,
   type Node,
   type NodeClasses,
+  type NodePodFacts,
   type NodeRooms,
   type NodeUsage,
   type ObjectChange,
@@ -10,6 +11,7 @@ import {
   type PersistentVolumeClaim,
   type Pod,
   type PodDisruptionBudget,
+  type PodKinds,
   type PlacementContext,
   type StorageClass,
   addPodUsage,
@@ -18,6 +20,8 @@ import {
   failure,
   holdsNodeResources,
   nodeClassesOf,
+  nodePodFacts,
+  podKinds,
   podResourceRequest,
   putNode,
   putRoom,
@@ -96,6 +100,13 @@ export interface ClusterView extends TwinMaps {
    */
   readonly podsOn: (nodeName: string) => Iterable<Pod>;
   readonly pendingPods: () => Iterable<Pod>;
+  /**
+   * What taint impact's summary reads of each node's pods, packed (node-pod-facts.ts), with kinds
+   * found by `podKinds`: made on first asking and kept until a pod of the node changes.
+   */
+  readonly podFactsOn: (nodeName: string) => NodePodFacts;
+  /** The pods' kinds, kept with the snapshot's objects (which are replaced, never changed). */
+  readonly podKinds: PodKinds;
   /** The cluster as the scheduler's plugins read it (its nodes in order, each node's pods in its cache, indexes), made once per revision. */
   readonly scheduling: () => PlacementContext;
 }
@@ -114,6 +125,8 @@ export function emptyClusterView(cluster: ClusterRef, revision: bigint): Cluster
     keysInOrder: () => [],
     podsOn: () => [],
     pendingPods: () => [],
+    podFactsOn: () => nodePodFacts([], podKinds()),
+    podKinds: podKinds(),
     scheduling: () => ({ snapshot: snapshotOf([], []) }),
   };
 }
@@ -173,6 +186,14 @@ export class ClusterSnapshot {
   private readonly keysByNode = new Map<string, Set<string>>();
   private readonly podsOn = (nodeName: string): Iterable<Pod> => this.podsOfKeys(this.keysByNode.get(nodeName));
   private readonly pendingPods = (): Iterable<Pod> => this.podsOfKeys(this.keysByNode.get(''));
+  private readonly podKinds = podKinds();
+  /** Each node's pods packed for taint impact's summary, made on first asking; dropped when a pod of the node comes, goes or changes. */
+  private readonly podFacts = new Map<string, NodePodFacts>();
+  private readonly podFactsOn = (nodeName: string): NodePodFacts => {
+    let facts = this.podFacts.get(nodeName);
+    if (!facts) this.podFacts.set(nodeName, (facts = nodePodFacts(this.podsOn(nodeName), this.podKinds)));
+    return facts;
+  };
   /** The keys in order, sorted on the first list after a change; every page of a list reads the same. */
   private sorted: Partial<Record<SortedMap, readonly string[]>> = {};
   private readonly keysInOrder = (of: SortedMap): readonly string[] =>
@@ -242,6 +263,8 @@ export class ClusterSnapshot {
       keysInOrder: this.keysInOrder,
       podsOn: this.podsOn,
       pendingPods: this.pendingPods,
+      podFactsOn: this.podFactsOn,
+      podKinds: this.podKinds,
       scheduling: this.scheduling,
     };
   }
@@ -373,6 +396,7 @@ export class ClusterSnapshot {
     this.usage.clear();
     this.rooms.byName.clear();
     this.keysByNode.clear();
+    this.podFacts.clear();
   }
 
   /** Replaces (or with undefined, removes) a node, in the map and in its class. */
@@ -404,6 +428,7 @@ export class ClusterSnapshot {
 
   private index(key: string, pod: Pod): void {
     const nodeName = pod.spec?.nodeName ?? '';
+    this.podFacts.delete(nodeName);
     let keys = this.keysByNode.get(nodeName);
     if (!keys) this.keysByNode.set(nodeName, (keys = new Set()));
     keys.add(key);
@@ -411,6 +436,7 @@ export class ClusterSnapshot {
 
   private unindex(key: string, pod: Pod): void {
     const nodeName = pod.spec?.nodeName ?? '';
+    this.podFacts.delete(nodeName);
     const keys = this.keysByNode.get(nodeName);
     keys?.delete(key);
     if (keys?.size === 0) this.keysByNode.delete(nodeName);

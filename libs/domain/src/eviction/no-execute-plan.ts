@@ -1,7 +1,7 @@
 import type { Int64 } from '../numbers/int64';
 import { isNoExecuteTaint, taintIdentity } from '../taints/taint';
 import { type MatchOptions, defaultMatchOptions, matchingTolerations, untoleratedTaints } from '../tolerations/match';
-import type { Taint, Toleration } from '../types';
+import type { Pod, Taint, Toleration } from '../types';
 
 /**
  * What the taint eviction controller decides for a pod bound to a node (processPodOnNode),
@@ -14,6 +14,18 @@ export interface ScheduledEviction {
   startedAt: number;
   fireAt: number;
 }
+
+/**
+ * The evictions already scheduled, by pod. `nodes`, when given, names every node one of them is
+ * on: the pods of other nodes have none and are not asked (a summary reads no pod of theirs).
+ */
+export interface ScheduledEvictions {
+  (pod: Pod): ScheduledEviction | undefined;
+  readonly nodes?: ReadonlySet<string>;
+}
+
+/** No eviction scheduled anywhere. */
+export const noneScheduled: ScheduledEvictions = Object.assign((): ScheduledEviction | undefined => undefined, { nodes: new Set<string>() });
 
 export type NoExecuteDecision =
   /** Some NoExecute taint is not tolerated: evict at once (any scheduled eviction is replaced). */

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ClusterSnapshots } from '../../../../apps/api/src/store/cluster-snapshots';
 import type { ClusterView } from '../../../../apps/api/src/store/cluster-snapshot';
 import { useApiFixture } from '../../../support/api-test-app';
+import { TERMINATING } from '../../../../libs/domain/src/eviction/node-pod-facts';
 
 /**
- * The snapshot's pods by node (podsOn, pendingPods), kept as pods come and go, always what a pass
- * over every pod finds: one node's write reads it to tell its impact.
+ * The snapshot's pods by node (podsOn, pendingPods, and podFactsOn packed for taint impact's
+ * summary), kept as pods come and go, always what a pass over every pod finds: one node's write
+ * reads it to tell its impact.
  */
 describe('a cluster snapshot: pods by the node they are bound to', () => {
   const t = useApiFixture();
@@ -26,6 +28,8 @@ describe('a cluster snapshot: pods by the node they are bound to', () => {
     const byIndex = new Map<string, string[]>();
     for (const on of byScan.keys()) byIndex.set(on, keys(on === '' ? view.pendingPods() : view.podsOn(on)));
     expect(byIndex).toEqual(byScan);
+    // The facts a summary reads (kept per node until one of its pods changes) hold the same pods.
+    for (const on of byScan.keys()) if (on !== '') expect(keys(view.podFactsOn(on).pods)).toEqual(byScan.get(on));
     return Object.fromEntries(byIndex);
   };
 
@@ -75,5 +79,21 @@ describe('a cluster snapshot: pods by the node they are bound to', () => {
     await t.restart();
     const loaded = (await t.app.get(ClusterSnapshots).view('default')).pods.get('web/timed');
     expect(loaded?.metadata).toEqual(written.metadata);
+  });
+
+  it("packs each node's pods for the summary and packs them again when one changes: an eviction makes its pod terminating", async () => {
+    await t.api.put('/v1/nodes/n3', { metadata: { name: 'n3' } });
+    for (const name of ['f1', 'f2']) expect((await t.api.put(`/v1/namespaces/web/pods/${name}`, pod(name, 'n3'))).statusCode).toBe(201);
+    const snapshots = t.app.get(ClusterSnapshots);
+    const before = (await snapshots.view('default')).podFactsOn('n3');
+    expect([...before.flags]).toEqual([0, 0]);
+    // Asked again at the same revision: the same facts, not made again.
+    expect((await snapshots.view('default')).podFactsOn('n3')).toBe(before);
+    expect(
+      (await t.api.post('/api/v1/namespaces/web/pods/f2/eviction', { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'f2' } })).statusCode,
+    ).toBe(201);
+    const after = (await snapshots.view('default')).podFactsOn('n3');
+    const flagOf = (name: string) => after.flags[after.pods.findIndex((p) => p.metadata.name === name)];
+    expect([flagOf('f1'), flagOf('f2')]).toEqual([0, TERMINATING]);
   });
 });

@@ -2,12 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Node,
+  type NodePodFacts,
   type Pod,
+  type PodKinds,
+  type PodsByNode,
   type ReschedulingQuery,
   type ScheduledEviction,
   type Toleration,
   impactSummary,
   nodeClassesOf,
+  nodePodFacts,
   podKinds,
   replacementHome,
   taintImpact,
@@ -22,7 +26,8 @@ import { requestingPod, sizedNodes, taint, toleration } from '../support/arbitra
  * full answer, on random clusters: bound, pending, terminating and finished pods, evictions
  * already scheduled (before now, at now, due or not), tolerations never in practice (beyond 2^53
  * too), with and without capacity and node classes, and pods alike on nodes alike, which it
- * decides once; with the pods' kinds kept across questions, as the service keeps a snapshot's.
+ * decides once; with the pods' kinds kept across questions, as the service keeps a snapshot's, and
+ * with the pods packed by node as its snapshot keeps them (node-pod-facts.ts).
  * And where each evicted pod could go is the first home of its replacement looked for on its own
  * (replacementHome over the nodes as they are after the taint), whatever was shared or skipped.
  */
@@ -74,6 +79,26 @@ const pods = fc
     }),
   );
 
+/** The pods as the service's snapshot hands them to a summary: each node's facts, made on first asking and kept, and the pending pods. */
+function podsByNode(all: readonly Pod[], kinds: PodKinds): PodsByNode {
+  const facts = new Map<string, NodePodFacts>();
+  return {
+    factsOn: (name) => {
+      let made = facts.get(name);
+      if (!made)
+        facts.set(
+          name,
+          (made = nodePodFacts(
+            all.filter((pod) => pod.spec?.nodeName === name),
+            kinds,
+          )),
+        );
+      return made;
+    },
+    pending: all.filter((pod) => !pod.spec?.nodeName),
+  };
+}
+
 /** Kept across every run and question, as the service keeps one for its snapshots: a kind holds nothing of a question. */
 const keptKinds = podKinds();
 
@@ -107,6 +132,12 @@ describe('the summary counted as pods are decided', () => {
           expect(taintImpactSummary(t, ns, new Set([...all].reverse()).values(), targets, now, options, scheduledOf, rescheduling)).toEqual(expected);
           // Twice with kinds kept: the second time every pod's kind is known already.
           for (let i = 0; i < 2; i++) expect(taintImpactSummary(t, ns, all, targets, now, options, scheduledOf, rescheduling, keptKinds)).toEqual(expected);
+          // As a snapshot keeps them, packed by node (facts made once per node and read by every
+          // question), the scheduled evictions asked of every pod or only of the nodes they are on.
+          const byNode = podsByNode(all, keptKinds);
+          const onNodes = new Set(ps.flatMap(({ pod, scheduled }) => (scheduled && pod.spec?.nodeName ? [pod.spec.nodeName] : [])));
+          for (const lookup of [scheduledOf, Object.assign((pod: Pod) => scheduledOf(pod), { nodes: onNodes })])
+            expect(taintImpactSummary(t, ns, byNode, targets, now, options, lookup, rescheduling, keptKinds)).toEqual(expected);
           if (!rescheduling) return;
           const after = taintedNodes(ns, targets, t);
           const ordered = [...ns.filter((n) => !after.has(n.metadata.name)), ...after.values()];

@@ -7,7 +7,10 @@ import {
   type Pod,
   type PodRef,
   type ReschedulingQuery,
+  type NodePodFacts,
+  type PodKinds,
   type ScheduledEviction,
+  type ScheduledEvictions,
   type Taint,
   type TaintImpact,
   type ImpactSummary,
@@ -27,6 +30,7 @@ import {
   explainAdmission,
   impactSummary,
   nodeChangeImpact,
+  noneScheduled,
   podKinds,
   selectNodes,
   taintImpact,
@@ -56,6 +60,8 @@ interface StoredOrInline extends ReschedulingQuery {
   pods: Iterable<Pod>;
   podsOn?: (nodeName: string) => Iterable<Pod>;
   pendingPods?: () => Iterable<Pod>;
+  /** What the summary reads of each node's pods, and the pods' kinds, as the snapshot keeps them (stored clusters). */
+  podsByNode?: { factsOn: (nodeName: string) => NodePodFacts; kinds: PodKinds };
   /** A pod of the cluster by its reference (the evicted pods placed when a mode is asked). */
   podOf: (ref: PodRef) => Pod | undefined;
   /** What the holder keeps for the revision (stored clusters): the simulation forks it rather than reading every pod. */
@@ -69,7 +75,7 @@ interface Question {
   admitted: ExplainedAdmission[];
   /** The nodes the taints go on. */
   names: Set<string>;
-  scheduledOf: (pod: Pod) => ScheduledEviction | undefined;
+  scheduledOf: ScheduledEvictions;
   now: number;
   /** `now` as answers write it. */
   at: string;
@@ -85,19 +91,6 @@ export interface ExplainedImpact {
   warnings: string[];
 }
 
-/** One iterable after the other, without copying them into one array. */
-function* concat<T>(parts: readonly Iterable<T>[], last: Iterable<T>): Generator<T> {
-  for (const part of parts) yield* part;
-  yield* last;
-}
-
-/**
- * Beyond this share of the nodes tainted, the summary walks every pod (a Map's values, the
- * cheapest walk there is) and passes over those on other nodes; below it, only the pods on the
- * nodes tainted and the pending ones, node by node (a key lookup per pod).
- */
-const walkEveryPodFrom = 0.25;
-
 /** "What happens if I add this taint?" Nothing is changed. */
 @Injectable()
 export class ImpactService {
@@ -109,12 +102,6 @@ export class ImpactService {
   ) {}
 
   /**
-   * The stored pods' kinds, found once per pod object and kept across questions: a snapshot's
-   * objects are replaced when they change, never changed, and dropped with it.
-   */
-  private readonly storedKinds = podKinds();
-
-  /**
    * Over the stored cluster, with the evictions already scheduled there (the controller keeps an
    * earlier deadline, and so does the answer), or over the hypothetical one sent inline.
    */
@@ -123,12 +110,12 @@ export class ImpactService {
     const asked = await this.question(clusterName, command);
     const { cluster, names, now, at, scheduledOf, rescheduling, warnings } = asked;
     if (view.name === 'summary') {
-      // Only the pods on the nodes tainted and the pending ones count, taken as the snapshot keeps them (no copy of every pod).
-      const { podsOn, pendingPods } = cluster;
-      const fewNodes = names.size < cluster.nodes.length * walkEveryPodFrom;
-      const pods = podsOn && pendingPods && fewNodes ? concat([...names].map(podsOn), pendingPods()) : cluster.pods;
+      // Only the pods on the nodes tainted and the pending ones count: a stored cluster's as the
+      // snapshot keeps them packed by node (its kinds found once per pod object, across questions).
+      const { podsByNode, pendingPods } = cluster;
+      const pods = podsByNode && pendingPods ? { factsOn: podsByNode.factsOn, pending: pendingPods() } : cluster.pods;
       const options = this.config.matchOptions;
-      const kinds = cluster.clusterId === undefined ? podKinds() : this.storedKinds;
+      const kinds = podsByNode?.kinds ?? podKinds();
       const summary = taintImpactSummary(command.taints, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
       const evicted = summary.counts.evictedNow + summary.counts.evictedLater;
       const mode = this.placementMode(command, evicted, warnings);
@@ -181,7 +168,7 @@ export class ImpactService {
     const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
     const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
     // Inline clusters have no evictions scheduled; a stored one has its own.
-    const scheduledOf = cluster.clusterId === undefined ? () => undefined : await this.scheduledOn(cluster.clusterId, names);
+    const scheduledOf = cluster.clusterId === undefined ? noneScheduled : await this.scheduledOn(cluster.clusterId, names, names.size === cluster.nodes.length);
     const now = Date.now();
     return {
       cluster,
@@ -323,26 +310,34 @@ export class ImpactService {
       pods: { [Symbol.iterator]: () => view.pods.values() },
       podsOn: view.podsOn,
       pendingPods: view.pendingPods,
+      podsByNode: { factsOn: view.podFactsOn, kinds: view.podKinds },
       usageOf: view.usageOf,
       nodeClasses: view.nodeClasses,
     };
   }
 
-  /** The eviction scheduled for a pod on these nodes, if it is still for this very pod (uid and node). */
-  private async scheduledOn(clusterId: number, nodeNames: ReadonlySet<string>): Promise<(pod: Pod) => ScheduledEviction | undefined> {
-    const rows = await this.ledger.scheduledOnNodes(clusterId, [...nodeNames]);
+  /**
+   * The eviction scheduled for a pod on these nodes, if it is still for this very pod (uid and
+   * node). `everyNode`: the names are all the cluster's nodes, read without naming them.
+   */
+  private async scheduledOn(clusterId: number, nodeNames: ReadonlySet<string>, everyNode = false): Promise<ScheduledEvictions> {
+    const found = await this.ledger.scheduledOnNodes(clusterId, everyNode ? 'every' : [...nodeNames]);
+    const rows = everyNode ? new Map([...found].filter(([, row]) => nodeNames.has(row.nodeName))) : found;
     // Most questions find none: then nothing is looked up.
-    if (rows.size === 0) return () => undefined;
+    if (rows.size === 0) return noneScheduled;
     // By uid, which the pod holds already: a summary asks for each of 300,000 pods, and a
-    // `namespace/name` key built for each cost more than the rest of its decision.
+    // `namespace/name` key built for each cost more than the rest of its decision. Only the pods
+    // of the nodes named here are asked.
     const byUid = new Map([...rows].map(([key, row]) => [row.podUid, { key, row }]));
-    return (pod) => {
+    const nodes = new Set([...rows.values()].map((row) => row.nodeName));
+    const scheduledOf = (pod: Pod): ScheduledEviction | undefined => {
       const found = pod.metadata.uid === undefined ? undefined : byUid.get(pod.metadata.uid);
       if (!found || found.row.nodeName !== pod.spec?.nodeName) return undefined;
       // The uid names one pod: the same checks as by key (its namespace/name, uid and node).
       if (found.key !== podKey(pod.metadata.namespace ?? 'default', pod.metadata.name)) return undefined;
       return { startedAt: found.row.startedAt.getTime(), fireAt: found.row.scheduledFor.getTime() };
     };
+    return Object.assign(scheduledOf, { nodes });
   }
 }
 

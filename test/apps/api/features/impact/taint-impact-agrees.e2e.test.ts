@@ -36,6 +36,9 @@ describe('POST /v1/taint-impact agrees with the taint eviction controller', () =
     // The summary finds the same eviction for the same pod.
     const summary = (await api.post('/v1/taint-impact', { taint: { key: 'fast', effect: 'NoExecute' }, nodes: ['n1'] })).json();
     expect(summary.counts).toMatchObject({ evictedNow: 0, evictedLater: 1, alreadyScheduled: 1 });
+    // So does a question over every node, which reads the evictions scheduled without naming the nodes.
+    const everywhere = (await api.post('/v1/taint-impact', { taint: { key: 'fast', effect: 'NoExecute' }, all: true })).json();
+    expect(everywhere.counts).toMatchObject({ evictedNow: 0, evictedLater: 1, alreadyScheduled: 1 });
 
     // And the controller does just that when the taint lands.
     expect((await api.post('/v1/nodes/n1/taints', { key: 'fast', effect: 'NoExecute' })).statusCode).toBe(201);
