@@ -18,17 +18,14 @@ import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
-import { NestFactory } from '@nestjs/core';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { podKinds, taintImpactSummary } from '@taintgate/domain';
 import { realisticCluster } from '../test/support/realistic-cluster';
 import { Client } from 'pg';
-import { AppModule } from '../apps/api/src/app.module';
 import { ClusterSnapshots } from '../apps/api/src/store/cluster-snapshots';
 import { AppConfig } from '../apps/api/src/platform/config/app-config';
 import { EvictionLedger } from '../apps/api/src/store/evictions/eviction-ledger';
-import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { createBenchDatabase } from './bench-database';
+import { withInProcessService } from './in-process-service';
 import { makeNodes, makePods, medianMs } from './cluster-fixture';
 import { machineLine } from './machine';
 import { storeClusterRows } from './stored-rows';
@@ -99,19 +96,8 @@ async function main(): Promise<void> {
 }
 
 async function measure(databaseUrl: string, prefix: string): Promise<void> {
-  process.env.DATABASE_URL = databaseUrl;
-  // What is measured is the feature, not the key lookup.
-  process.env.TAINTGATE_AUTH = 'off';
-  // Keys of its own in the shared Redis, removed at the end; no worker, so nothing scheduled is carried out while it runs.
-  process.env.REDIS_PREFIX = prefix;
-  process.env.EVICTION_WORKER = 'false';
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: false });
-  await configureApp(app);
-  await app.listen(0, '127.0.0.1');
-  try {
-    const address = app.getHttpServer().address();
-    if (address === null || typeof address === 'string') throw new Error('the app listens on no port');
-    const url = `http://127.0.0.1:${address.port}/v1/taint-impact`;
+  await withInProcessService(databaseUrl, prefix, async (app, base) => {
+    const url = `${base}/v1/taint-impact`;
     const snapshots = app.get(ClusterSnapshots);
     const held = await snapshots.view('default');
     const target = TAINTED > 0 ? { nodes: [...held.nodes.keys()].sort().slice(0, TAINTED) } : { all: true };
@@ -192,9 +178,7 @@ async function measure(databaseUrl: string, prefix: string): Promise<void> {
         .join(' ')}`,
     );
     if (PROFILE) console.log(`profile of the timed requests: ${PROFILE}`);
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

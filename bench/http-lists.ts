@@ -16,13 +16,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { NestFactory } from '@nestjs/core';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppModule } from '../apps/api/src/app.module';
-import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { ClusterSnapshots } from '../apps/api/src/store/cluster-snapshots';
 import { realisticCluster } from '../test/support/realistic-cluster';
 import { createBenchDatabase } from './bench-database';
+import { withInProcessService } from './in-process-service';
 import { machineLine } from './machine';
 import { dropRedisKeys } from './redis-keys';
 import { storeClusterRows } from './stored-rows';
@@ -111,18 +108,7 @@ async function main(): Promise<void> {
 }
 
 async function measure(databaseUrl: string, prefix: string): Promise<void> {
-  process.env.DATABASE_URL = databaseUrl;
-  // What is measured is the list, not the key lookup.
-  process.env.TAINTGATE_AUTH = 'off';
-  process.env.REDIS_PREFIX = prefix;
-  process.env.EVICTION_WORKER = 'false';
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: false });
-  await configureApp(app);
-  await app.listen(0, '127.0.0.1');
-  try {
-    const address = app.getHttpServer().address();
-    if (address === null || typeof address === 'string') throw new Error('the app listens on no port');
-    const base = `http://127.0.0.1:${address.port}`;
+  await withInProcessService(databaseUrl, prefix, async (app, base) => {
     const loadStart = performance.now();
     await app.get(ClusterSnapshots).view('default');
     console.log(`snapshot loaded in ${seconds(performance.now() - loadStart)} s`);
@@ -146,9 +132,7 @@ async function measure(databaseUrl: string, prefix: string): Promise<void> {
       );
     }
     console.log(`load average after: ${loadAverage()}`);
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -42,6 +42,7 @@ import { schedulingContextOf } from './scheduling-view';
 import { TWIN_KINDS, type TwinField, type TwinKind, type TwinObject, isTwinKind, twinKey } from './twin-kinds';
 import { twinObjectOfRow } from './twin-object-record';
 import { readTwinObjectsSince } from './twin-object-store';
+import { SnapshotPodsByNode } from './snapshot-pods-by-node';
 
 const logger = new Logger('ClusterSnapshot');
 
@@ -182,18 +183,8 @@ export class ClusterSnapshot {
   private readonly rooms = emptyNodeRooms();
   /** While a whole read applies 300,000 pods, rooms wait and are filled once at its end. */
   private roomsDeferred = false;
-  /** Pod keys by the node they are bound to; "" holds the pending ones. */
-  private readonly keysByNode = new Map<string, Set<string>>();
-  private readonly podsOn = (nodeName: string): Iterable<Pod> => this.podsOfKeys(this.keysByNode.get(nodeName));
-  private readonly pendingPods = (): Iterable<Pod> => this.podsOfKeys(this.keysByNode.get(''));
-  private readonly podKinds = podKinds();
-  /** Each node's pods packed for taint impact's summary, made on first asking; dropped when a pod of the node comes, goes or changes. */
-  private readonly podFacts = new Map<string, NodePodFacts>();
-  private readonly podFactsOn = (nodeName: string): NodePodFacts => {
-    let facts = this.podFacts.get(nodeName);
-    if (!facts) this.podFacts.set(nodeName, (facts = nodePodFacts(this.podsOn(nodeName), this.podKinds)));
-    return facts;
-  };
+  /** The pods by node, and each node's pods packed for taint impact's summary. */
+  private readonly byNode = new SnapshotPodsByNode(this.pods);
   /** The keys in order, sorted on the first list after a change; every page of a list reads the same. */
   private sorted: Partial<Record<SortedMap, readonly string[]>> = {};
   private readonly keysInOrder = (of: SortedMap): readonly string[] =>
@@ -206,7 +197,7 @@ export class ClusterSnapshot {
       const view = schedulingContextOf({
         nodeNamesInOrder: this.keysInOrder('nodes'),
         nodes: this.nodes,
-        podsOn: this.podsOn,
+        podsOn: this.byNode.podsOn,
         namespace: (name) => namespaces.get(name),
         storage: {
           persistentVolumeClaim: (namespace, name) => persistentVolumeClaims.get(`${namespace}/${name}`),
@@ -261,10 +252,10 @@ export class ClusterSnapshot {
       usageOf: this.usageOf,
       rooms: this.rooms,
       keysInOrder: this.keysInOrder,
-      podsOn: this.podsOn,
-      pendingPods: this.pendingPods,
-      podFactsOn: this.podFactsOn,
-      podKinds: this.podKinds,
+      podsOn: this.byNode.podsOn,
+      pendingPods: this.byNode.pendingPods,
+      podFactsOn: this.byNode.factsOn,
+      podKinds: this.byNode.kinds,
       scheduling: this.scheduling,
     };
   }
@@ -395,8 +386,7 @@ export class ClusterSnapshot {
     for (const map of Object.values(this.twins)) map.clear();
     this.usage.clear();
     this.rooms.byName.clear();
-    this.keysByNode.clear();
-    this.podFacts.clear();
+    this.byNode.clear();
   }
 
   /** Replaces (or with undefined, removes) a node, in the map and in its class. */
@@ -417,36 +407,13 @@ export class ClusterSnapshot {
     const old = this.pods.get(key);
     if (old) {
       this.count(old, removePodUsage);
-      this.unindex(key, old);
+      this.byNode.remove(key, old);
     }
     if (pod) {
       this.pods.set(key, pod);
       this.count(pod, addPodUsage);
-      this.index(key, pod);
+      this.byNode.add(key, pod);
     } else this.pods.delete(key);
-  }
-
-  private index(key: string, pod: Pod): void {
-    const nodeName = pod.spec?.nodeName ?? '';
-    this.podFacts.delete(nodeName);
-    let keys = this.keysByNode.get(nodeName);
-    if (!keys) this.keysByNode.set(nodeName, (keys = new Set()));
-    keys.add(key);
-  }
-
-  private unindex(key: string, pod: Pod): void {
-    const nodeName = pod.spec?.nodeName ?? '';
-    this.podFacts.delete(nodeName);
-    const keys = this.keysByNode.get(nodeName);
-    keys?.delete(key);
-    if (keys?.size === 0) this.keysByNode.delete(nodeName);
-  }
-
-  private *podsOfKeys(keys: ReadonlySet<string> | undefined): Iterable<Pod> {
-    for (const key of keys ?? []) {
-      const pod = this.pods.get(key);
-      if (pod) yield pod;
-    }
   }
 
   private count(pod: Pod, change: typeof addPodUsage): void {
