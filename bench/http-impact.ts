@@ -17,6 +17,7 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import os from 'node:os';
 import { podKinds, taintImpactSummary } from '@taintgate/domain';
 import { realisticCluster } from '../test/support/realistic-cluster';
@@ -24,12 +25,10 @@ import { Client } from 'pg';
 import { ClusterSnapshots } from '../apps/api/src/store/cluster-snapshots';
 import { AppConfig } from '../apps/api/src/platform/config/app-config';
 import { EvictionLedger } from '../apps/api/src/store/evictions/eviction-ledger';
-import { createBenchDatabase } from './bench-database';
-import { withInProcessService } from './in-process-service';
+import { withStoredClusterService } from './in-process-service';
 import { makeNodes, makePods, medianMs } from './cluster-fixture';
 import { machineLine } from './machine';
 import { storeClusterRows } from './stored-rows';
-import { dropRedisKeys } from './redis-keys';
 
 const NODES = Number(process.env.BENCH_NODES ?? 10_000);
 const PODS = 30 * NODES;
@@ -77,108 +76,101 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  const bench = await createBenchDatabase();
-  try {
+  await withStoredClusterService(async (databaseUrl) => {
     if (REALISTIC) {
       const cluster = realisticCluster({ nodes: NODES, podsPerNode: 30 });
-      await storeClusterRows(bench.databaseUrl, cluster.nodes, cluster.pods);
+      await storeClusterRows(databaseUrl, cluster.nodes, cluster.pods);
     } else {
       const nodes = makeNodes(NODES);
-      await storeClusterRows(bench.databaseUrl, nodes, makePods(PODS, nodes, 0.01));
+      await storeClusterRows(databaseUrl, nodes, makePods(PODS, nodes, 0.01));
     }
-    const scheduled = SCHEDULED_EVERY > 0 ? await scheduleEvictions(bench.databaseUrl, SCHEDULED_EVERY) : 0;
+    const scheduled = SCHEDULED_EVERY > 0 ? await scheduleEvictions(databaseUrl, SCHEDULED_EVERY) : 0;
     console.log(`evictions scheduled already: ${scheduled}`);
-    await measure(bench.databaseUrl, bench.name);
-  } finally {
-    await bench.drop();
-    await dropRedisKeys(bench.name);
-  }
+  }, measure);
 }
 
-async function measure(databaseUrl: string, prefix: string): Promise<void> {
-  await withInProcessService(databaseUrl, prefix, async (app, base) => {
-    const url = `${base}/v1/taint-impact`;
-    const snapshots = app.get(ClusterSnapshots);
-    const held = await snapshots.view('default');
-    const target = TAINTED > 0 ? { nodes: [...held.nodes.keys()].sort().slice(0, TAINTED) } : { all: true };
-    const body = JSON.stringify({ taint, ...target });
+async function measure(app: NestFastifyApplication, base: string): Promise<void> {
+  const url = `${base}/v1/taint-impact`;
+  const snapshots = app.get(ClusterSnapshots);
+  const held = await snapshots.view('default');
+  const target = TAINTED > 0 ? { nodes: [...held.nodes.keys()].sort().slice(0, TAINTED) } : { all: true };
+  const body = JSON.stringify({ taint, ...target });
 
-    const first = await timeRequest(url, body);
-    await timeRequest(url, body);
-    const session = PROFILE ? new Session() : undefined;
-    if (session) {
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.start');
-    }
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) times.push((await timeRequest(url, body)).ms);
-    if (session && PROFILE) {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(PROFILE, JSON.stringify(profile));
-      session.disconnect();
-    }
+  const first = await timeRequest(url, body);
+  await timeRequest(url, body);
+  const session = PROFILE ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) times.push((await timeRequest(url, body)).ms);
+  if (session && PROFILE) {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(PROFILE, JSON.stringify(profile));
+    session.disconnect();
+  }
 
-    // The domain's own time for the same question over the same snapshot, without evictions
-    // scheduled: each question on its own, and with the pods' kinds kept as the service keeps them.
-    const view = await snapshots.view('default');
-    const nodes = [...view.nodes.values()];
-    const names = new Set(view.nodes.keys());
-    const options = app.get(AppConfig).matchOptions;
-    const rescheduling = { usageOf: view.usageOf, nodeClasses: view.nodeClasses };
-    const ask = (kinds = podKinds()) => taintImpactSummary(taint, nodes, view.pods.values(), names, Date.now(), options, undefined, rescheduling, kinds);
-    const fresh = medianMs(() => ask(), 5, 1);
-    const kinds = podKinds();
-    const kept = medianMs(() => ask(kinds), 9, 1);
-    // As the service asks it: the pods packed by node as the snapshot keeps them (node-pod-facts.ts).
-    const packed = medianMs(
-      () =>
-        taintImpactSummary(
-          taint,
-          nodes,
-          { factsOn: view.podFactsOn, pending: view.pendingPods() },
-          names,
-          Date.now(),
-          options,
-          undefined,
-          rescheduling,
-          view.podKinds,
-        ),
-      9,
-      1,
-    );
-    // What the service reads from Postgres per question beside the snapshot: the evictions scheduled on the nodes tainted.
-    const ledger = app.get(EvictionLedger);
-    const reads: number[] = [];
-    for (let i = 0; i < 9; i++) {
-      const start = performance.now();
-      await ledger.scheduledOnNodes(view.cluster.id, TAINTED > 0 ? [...names] : 'every');
-      reads.push(performance.now() - start);
-    }
+  // The domain's own time for the same question over the same snapshot, without evictions
+  // scheduled: each question on its own, and with the pods' kinds kept as the service keeps them.
+  const view = await snapshots.view('default');
+  const nodes = [...view.nodes.values()];
+  const names = new Set(view.nodes.keys());
+  const options = app.get(AppConfig).matchOptions;
+  const rescheduling = { usageOf: view.usageOf, nodeClasses: view.nodeClasses };
+  const ask = (kinds = podKinds()) => taintImpactSummary(taint, nodes, view.pods.values(), names, Date.now(), options, undefined, rescheduling, kinds);
+  const fresh = medianMs(() => ask(), 5, 1);
+  const kinds = podKinds();
+  const kept = medianMs(() => ask(kinds), 9, 1);
+  // As the service asks it: the pods packed by node as the snapshot keeps them (node-pod-facts.ts).
+  const packed = medianMs(
+    () =>
+      taintImpactSummary(
+        taint,
+        nodes,
+        { factsOn: view.podFactsOn, pending: view.pendingPods() },
+        names,
+        Date.now(),
+        options,
+        undefined,
+        rescheduling,
+        view.podKinds,
+      ),
+    9,
+    1,
+  );
+  // What the service reads from Postgres per question beside the snapshot: the evictions scheduled on the nodes tainted.
+  const ledger = app.get(EvictionLedger);
+  const reads: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    const start = performance.now();
+    await ledger.scheduledOnNodes(view.cluster.id, TAINTED > 0 ? [...names] : 'every');
+    reads.push(performance.now() - start);
+  }
 
-    const answer = JSON.parse(first.text) as { counts: unknown; rescheduling: unknown };
-    console.log(`answer: ${JSON.stringify(answer.counts)} ${JSON.stringify(answer.rescheduling)}`);
-    console.log(`first request after the snapshot's load: ${first.ms.toFixed(0)} ms`);
-    console.log(
-      `POST /v1/taint-impact (summary, ${TAINTED > 0 ? `the first ${TAINTED} of ${NODES} nodes` : `all ${NODES} nodes`}), one request at a time: median ${median(times).toFixed(0)} ms ` +
-        `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; ${REQUESTS} requests)`,
-    );
-    console.log(
-      `domain: taintImpactSummary over the snapshot's pods (none scheduled): median ${fresh.median.toFixed(0)} ms each question on its own (5 runs), ` +
-        `${kept.median.toFixed(0)} ms with the pods' kinds kept (9 runs), ${packed.median.toFixed(0)} ms over the pods packed by node as the snapshot keeps them (9 runs); ` +
-        `service median / domain's packed: ${(median(times) / packed.median).toFixed(1)}x`,
-    );
-    console.log(
-      `the evictions scheduled on those ${names.size} nodes, read as the service reads them (EvictionLedger.scheduledOnNodes): median ${median(reads).toFixed(1)} ms (9 reads)`,
-    );
-    console.log(
-      `load average after: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-    if (PROFILE) console.log(`profile of the timed requests: ${PROFILE}`);
-  });
+  const answer = JSON.parse(first.text) as { counts: unknown; rescheduling: unknown };
+  console.log(`answer: ${JSON.stringify(answer.counts)} ${JSON.stringify(answer.rescheduling)}`);
+  console.log(`first request after the snapshot's load: ${first.ms.toFixed(0)} ms`);
+  console.log(
+    `POST /v1/taint-impact (summary, ${TAINTED > 0 ? `the first ${TAINTED} of ${NODES} nodes` : `all ${NODES} nodes`}), one request at a time: median ${median(times).toFixed(0)} ms ` +
+      `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; ${REQUESTS} requests)`,
+  );
+  console.log(
+    `domain: taintImpactSummary over the snapshot's pods (none scheduled): median ${fresh.median.toFixed(0)} ms each question on its own (5 runs), ` +
+      `${kept.median.toFixed(0)} ms with the pods' kinds kept (9 runs), ${packed.median.toFixed(0)} ms over the pods packed by node as the snapshot keeps them (9 runs); ` +
+      `service median / domain's packed: ${(median(times) / packed.median).toFixed(1)}x`,
+  );
+  console.log(
+    `the evictions scheduled on those ${names.size} nodes, read as the service reads them (EvictionLedger.scheduledOnNodes): median ${median(reads).toFixed(1)} ms (9 reads)`,
+  );
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (PROFILE) console.log(`profile of the timed requests: ${PROFILE}`);
 }
 
 main().catch((error: unknown) => {

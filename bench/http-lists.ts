@@ -16,12 +16,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ClusterSnapshots } from '../apps/api/src/store/cluster-snapshots';
 import { realisticCluster } from '../test/support/realistic-cluster';
-import { createBenchDatabase } from './bench-database';
-import { withInProcessService } from './in-process-service';
+import { withStoredClusterService } from './in-process-service';
 import { machineLine } from './machine';
-import { dropRedisKeys } from './redis-keys';
 import { storeClusterRows } from './stored-rows';
 
 const NODES = Number(process.env.BENCH_NODES ?? 2_000);
@@ -96,43 +95,36 @@ async function kubectlGetPods(server: string, chunkSize: number) {
 async function main(): Promise<void> {
   console.log(machineLine());
   console.log(`cluster: ${NODES} nodes, ${PODS} realistic pods; ${RUNS} runs of each list; load average ${loadAverage()}`);
-  const bench = await createBenchDatabase();
-  try {
+  await withStoredClusterService(async (databaseUrl) => {
     const cluster = realisticCluster({ nodes: NODES, podsPerNode: 30 });
-    await storeClusterRows(bench.databaseUrl, cluster.nodes, cluster.pods);
-    await measure(bench.databaseUrl, bench.name);
-  } finally {
-    await bench.drop();
-    await dropRedisKeys(bench.name);
-  }
+    await storeClusterRows(databaseUrl, cluster.nodes, cluster.pods);
+  }, measure);
 }
 
-async function measure(databaseUrl: string, prefix: string): Promise<void> {
-  await withInProcessService(databaseUrl, prefix, async (app, base) => {
-    const loadStart = performance.now();
-    await app.get(ClusterSnapshots).view('default');
-    console.log(`snapshot loaded in ${seconds(performance.now() - loadStart)} s`);
-    for (const route of ['/v1/pods', '/api/v1/pods']) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await pageAll(base, route));
-      const middle = middleOf(runs);
-      console.log(
-        `GET ${route}?limit=500, every page (${middle.pages} pages, ${PODS} pods, ${(middle.bytes / 1e6).toFixed(0)} MB): median ${seconds(middle.ms)} s ` +
-          `(${runs.map((r) => seconds(r.ms)).join(', ')} s), ${Math.round((PODS / middle.ms) * 1000)} pods/s`,
-      );
-    }
-    for (const chunkSize of [500, 5000]) {
-      const gets = [];
-      for (let i = 0; i < RUNS; i++) gets.push(await kubectlGetPods(base, chunkSize));
-      const middle = middleOf(gets);
-      console.log(
-        `${KUBECTL} get pods -A --chunk-size=${chunkSize} (${middle.rows} rows, ${middle.requests} requests): median ${seconds(middle.ms)} s ` +
-          `(${gets.map((g) => seconds(g.ms)).join(', ')} s); in that run its requests took ${seconds(middle.serverMs)} s ` +
-          `and it waited ${seconds(middle.throttledMs)} s on its client-side rate limiter`,
-      );
-    }
-    console.log(`load average after: ${loadAverage()}`);
-  });
+async function measure(app: NestFastifyApplication, base: string): Promise<void> {
+  const loadStart = performance.now();
+  await app.get(ClusterSnapshots).view('default');
+  console.log(`snapshot loaded in ${seconds(performance.now() - loadStart)} s`);
+  for (const route of ['/v1/pods', '/api/v1/pods']) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await pageAll(base, route));
+    const middle = middleOf(runs);
+    console.log(
+      `GET ${route}?limit=500, every page (${middle.pages} pages, ${PODS} pods, ${(middle.bytes / 1e6).toFixed(0)} MB): median ${seconds(middle.ms)} s ` +
+        `(${runs.map((r) => seconds(r.ms)).join(', ')} s), ${Math.round((PODS / middle.ms) * 1000)} pods/s`,
+    );
+  }
+  for (const chunkSize of [500, 5000]) {
+    const gets = [];
+    for (let i = 0; i < RUNS; i++) gets.push(await kubectlGetPods(base, chunkSize));
+    const middle = middleOf(gets);
+    console.log(
+      `${KUBECTL} get pods -A --chunk-size=${chunkSize} (${middle.rows} rows, ${middle.requests} requests): median ${seconds(middle.ms)} s ` +
+        `(${gets.map((g) => seconds(g.ms)).join(', ')} s); in that run its requests took ${seconds(middle.serverMs)} s ` +
+        `and it waited ${seconds(middle.throttledMs)} s on its client-side rate limiter`,
+    );
+  }
+  console.log(`load average after: ${loadAverage()}`);
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../apps/api/src/app.module';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
+import { createBenchDatabase } from './bench-database';
+import { dropRedisKeys } from './redis-keys';
 
 /**
  * The service in the benchmark's own process, listening on 127.0.0.1 over `databaseUrl`: without
@@ -28,5 +30,23 @@ export async function withInProcessService<T>(
     return await use(app, `http://127.0.0.1:${address.port}`);
   } finally {
     await app.close();
+  }
+}
+
+/**
+ * A database of the bench's own, filled by `store`, then the service over it (withInProcessService);
+ * the database and the service's Redis keys removed at the end, whatever happened.
+ */
+export async function withStoredClusterService<T>(
+  store: (databaseUrl: string) => Promise<void>,
+  use: (app: NestFastifyApplication, base: string) => Promise<T>,
+): Promise<T> {
+  const bench = await createBenchDatabase();
+  try {
+    await store(bench.databaseUrl);
+    return await withInProcessService(bench.databaseUrl, bench.name, use);
+  } finally {
+    await bench.drop();
+    await dropRedisKeys(bench.name);
   }
 }
