@@ -1,5 +1,4 @@
 import type { PlacementCapacity } from '../scheduling/placement-reasons';
-import { isTerminating } from '../pods/graceful-deletion';
 import { taintIdentity } from '../taints/taint';
 import { type MatchOptions, defaultMatchOptions } from '../tolerations/match';
 import type { Node, Pod, Taint } from '../types';
@@ -7,7 +6,7 @@ import { type ImpactSummary, impactTally } from './impact-views';
 import { destinations, feasibilityIn, isTerminal, pendingPodLoss } from './impact-search';
 import { type CountedOutcome, noExecuteOutcomes, outcomeOf } from './no-execute-outcomes';
 import { type ScheduledEviction, type ScheduledEvictions, noneScheduled, planNoExecute } from './no-execute-plan';
-import { type PodsByNode, TERMINAL, TERMINATING } from './node-pod-facts';
+import { type PodsByNode, TERMINAL, TERMINATING, podFactFlags } from './node-pod-facts';
 import { type PodKind, type PodKinds, podKinds } from './pod-kinds';
 import { type AskedTaints, type ReschedulingQuery, askedTaints, taintedNodes } from './taint-impact';
 
@@ -114,7 +113,7 @@ export function taintImpactSummary(
       }
       const target = decisionOn.get(boundTo);
       if (!target) continue;
-      const flags = (isTerminating(pod) ? TERMINATING : 0) | (isTerminal(pod) ? TERMINAL : 0);
+      const flags = podFactFlags(pod);
       // A terminating pod, or a taint that evicts nothing: its kind is not needed.
       const kind = flags & TERMINATING || !evicts ? unreadKind : kinds.of(pod);
       bound(pod, kind, flags, target.node, target.decide, scheduledOf(pod));

@@ -25,13 +25,16 @@ export const TERMINATING = 1;
 /** The pod has finished (isTerminal): it is evicted, and nothing looks for a place for it. */
 export const TERMINAL = 2;
 
+/** A pod's TERMINATING and TERMINAL bits. */
+export const podFactFlags = (pod: Pod): number => (isTerminating(pod) ? TERMINATING : 0) | (isTerminal(pod) ? TERMINAL : 0);
+
 export function nodePodFacts(pods: Iterable<Pod>, kinds: PodKinds): NodePodFacts {
   const list = [...pods];
   const flags = new Uint8Array(list.length);
   const kindOf: PodKind[] = new Array<PodKind>(list.length);
   for (let i = 0; i < list.length; i++) {
     const pod = list[i] as Pod;
-    flags[i] = (isTerminating(pod) ? TERMINATING : 0) | (isTerminal(pod) ? TERMINAL : 0);
+    flags[i] = podFactFlags(pod);
     kindOf[i] = kinds.of(pod);
   }
   return { pods: list, kinds: kindOf, flags };

@@ -59,9 +59,8 @@ interface StoredOrInline extends ReschedulingQuery {
   /** Iterated once or copied once: a snapshot's 300,000 pods are not copied for a summary. */
   pods: Iterable<Pod>;
   podsOn?: (nodeName: string) => Iterable<Pod>;
-  pendingPods?: () => Iterable<Pod>;
-  /** What the summary reads of each node's pods, and the pods' kinds, as the snapshot keeps them (stored clusters). */
-  podsByNode?: { factsOn: (nodeName: string) => NodePodFacts; kinds: PodKinds };
+  /** What the summary reads of each node's pods, the pending pods and the pods' kinds, as the snapshot keeps them (stored clusters). */
+  podsByNode?: { factsOn: (nodeName: string) => NodePodFacts; pending: () => Iterable<Pod>; kinds: PodKinds };
   /** A pod of the cluster by its reference (the evicted pods placed when a mode is asked). */
   podOf: (ref: PodRef) => Pod | undefined;
   /** What the holder keeps for the revision (stored clusters): the simulation forks it rather than reading every pod. */
@@ -112,8 +111,8 @@ export class ImpactService {
     if (view.name === 'summary') {
       // Only the pods on the nodes tainted and the pending ones count: a stored cluster's as the
       // snapshot keeps them packed by node (its kinds found once per pod object, across questions).
-      const { podsByNode, pendingPods } = cluster;
-      const pods = podsByNode && pendingPods ? { factsOn: podsByNode.factsOn, pending: pendingPods() } : cluster.pods;
+      const { podsByNode } = cluster;
+      const pods = podsByNode ? { factsOn: podsByNode.factsOn, pending: podsByNode.pending() } : cluster.pods;
       const options = this.config.matchOptions;
       const kinds = podsByNode?.kinds ?? podKinds();
       const summary = taintImpactSummary(command.taints, cluster.nodes, pods, names, now, options, scheduledOf, rescheduling(cluster.pods), kinds);
@@ -309,8 +308,7 @@ export class ImpactService {
       // Iterable again and again: the summary may walk them, then a mode's placement every pod's fate.
       pods: { [Symbol.iterator]: () => view.pods.values() },
       podsOn: view.podsOn,
-      pendingPods: view.pendingPods,
-      podsByNode: { factsOn: view.podFactsOn, kinds: view.podKinds },
+      podsByNode: { factsOn: view.podFactsOn, pending: view.pendingPods, kinds: view.podKinds },
       usageOf: view.usageOf,
       nodeClasses: view.nodeClasses,
     };
