@@ -63,11 +63,12 @@ async function storeObjects(databaseUrl: string, objects: Iterable<StoredObject>
     if (pods.length === 0) return;
     await db.query(
       `INSERT INTO pods (cluster_id, namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind,
-                         qos_class, phase, extra, revision, created_at, updated_at)
+                         qos_class, phase, extra, decision_spec, decision_status, revision, created_at, updated_at)
        SELECT 1, v.namespace, v.name, v.uid, v.labels, v.tolerations, v.node_name, v.node_selector, v.affinity, v.requests, v.owner_kind,
-              v.qos_class::"QOSClass", v.phase, v.extra, 1, v.created_at, now()
+              v.qos_class::"QOSClass", v.phase, v.extra, v.decision_spec, v.decision_status, 1, v.created_at, now()
        FROM json_to_recordset($1::json) AS v(namespace text, name text, uid uuid, labels jsonb, tolerations jsonb, node_name text, node_selector jsonb,
-            affinity jsonb, requests jsonb, owner_kind text, qos_class text, phase text, extra json, created_at timestamptz)`,
+            affinity jsonb, requests jsonb, owner_kind text, qos_class text, phase text, extra json, decision_spec json, decision_status json,
+            created_at timestamptz)`,
       [JSON.stringify(pods)],
     );
     pods = [];
@@ -89,6 +90,8 @@ async function storeObjects(databaseUrl: string, objects: Iterable<StoredObject>
           node_selector: row.nodeSelector,
           owner_kind: row.ownerKind,
           qos_class: row.qosClass,
+          decision_spec: row.decisionSpec,
+          decision_status: row.decisionStatus,
           created_at: row.createdAt.toISOString(),
         });
         count.pods++;

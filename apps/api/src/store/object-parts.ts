@@ -100,7 +100,13 @@ export const storedVersionOf = (row: { uid: string; revision: bigint }): StoredV
  * objects such as `securityContext: {}` included, with the column values laid over each section;
  * empty column values are left out, as the API server leaves them out.
  */
-export function objectOfRow(kind: string, row: StoredIdentity & { extra: unknown }, columns: { metadata?: Json; spec: Json; status: Json }): Json {
+export function objectOfRow(
+  kind: string,
+  row: StoredIdentity & { extra?: unknown },
+  columns: { metadata?: Json; spec: Json; status: Json },
+  /** What stands for `extra`: a pod as decisions read it is made of less (pod-record.ts). */
+  extra: unknown = row.extra,
+): Json {
   const metadata = {
     name: row.name,
     ...(row.namespace === undefined ? {} : { namespace: row.namespace }),
@@ -111,11 +117,11 @@ export function objectOfRow(kind: string, row: StoredIdentity & { extra: unknown
     ...columns.metadata,
   };
   return {
-    ...(isObject(row.extra) ? row.extra : {}),
+    ...(isObject(extra) ? extra : {}),
     apiVersion: 'v1',
     kind,
-    metadata: { ...sectionOf(row.extra, 'metadata'), ...omitEmpty(metadata) },
-    spec: { ...sectionOf(row.extra, 'spec'), ...omitEmpty(columns.spec) },
-    status: { ...sectionOf(row.extra, 'status'), ...omitEmpty(columns.status) },
+    metadata: { ...sectionOf(extra, 'metadata'), ...omitEmpty(metadata) },
+    spec: { ...sectionOf(extra, 'spec'), ...omitEmpty(columns.spec) },
+    status: { ...sectionOf(extra, 'status'), ...omitEmpty(columns.status) },
   };
 }

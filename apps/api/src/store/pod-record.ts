@@ -1,11 +1,17 @@
-import { type Pod, type Toleration, canonicalInt64, k8sTime, podRequests } from '@taintgate/domain';
+import { type Pod, type Toleration, canonicalInt64, decisionPodOf, k8sTime, podRequests } from '@taintgate/domain';
 import type { Prisma, QOSClass } from '../generated/prisma/client';
 import { type ColumnFields, extraOf, objectOfRow, storableJson } from './object-parts';
 
 export type PodRow = Prisma.PodGetPayload<object>;
 
-/** What a Pod is made of (podOfRow): a row but for the columns only queries read and the row's bookkeeping. */
-export type StoredPodRow = Omit<PodRow, 'requests' | 'ownerKind' | 'updatedAt' | 'clusterId' | 'deletionByTaintgate'>;
+/** What a Pod is made of (podOfRow): a row but for the columns only queries read, those a snapshot reads instead of `extra`, and the row's bookkeeping. */
+export type StoredPodRow = Omit<PodRow, 'requests' | 'ownerKind' | 'updatedAt' | 'clusterId' | 'deletionByTaintgate' | 'decisionSpec' | 'decisionStatus'>;
+
+/**
+ * What a snapshot's pod is made of (decisionPodOfRow): the columns, and what decisions read of the
+ * rest (`decisionSpec`, `decisionStatus`, as podColumnsOf wrote them) instead of `extra`.
+ */
+export type DecisionPodRow = Omit<StoredPodRow, 'extra'> & { decisionSpec: unknown; decisionStatus: unknown };
 
 const podColumns: ColumnFields = {
   // A graceful deletion's fields are the service's to set (by an eviction), never a client's.
@@ -55,24 +61,55 @@ export function podColumnsOf(pod: Pod) {
     qosClass: (pod.status?.qosClass ?? 'BestEffort') as QOSClass,
     phase: pod.status?.phase || 'Pending',
     extra: storableJson(extraOf(pod as unknown as Record<string, unknown>, podColumns)) as Prisma.InputJsonValue,
+    ...decisionPartsOf(pod),
+  };
+}
+
+/**
+ * What decisions read of the pod that its columns do not hold (decisionPodOf, less the columns):
+ * its metadata and spec fields, and apart its status fields, which are each pod's own (its start
+ * time, IP and Ready condition) where the rest is its template's.
+ */
+function decisionPartsOf(pod: Pod) {
+  const { status, ...spec } = extraOf(decisionPodOf(pod) as unknown as Record<string, unknown>, podColumns);
+  return {
+    decisionSpec: storableJson(spec) as Prisma.InputJsonValue,
+    decisionStatus: storableJson(status ?? {}) as Prisma.InputJsonValue,
   };
 }
 
 /** The Kubernetes Pod a row stands for. */
-export function podOfRow(row: StoredPodRow): Pod {
-  return objectOfRow('Pod', row, {
-    metadata: {
-      deletionTimestamp: row.deletionTimestamp ? k8sTime(row.deletionTimestamp) : undefined,
-      deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? undefined : Number(row.deletionGracePeriodSeconds),
+export const podOfRow = (row: StoredPodRow): Pod => podOfParts(row, row.extra);
+
+/**
+ * The pod as decisions read it (decisionPodOf) from its row: the columns, and the parts podColumnsOf
+ * kept of the rest. Equal to decisionPodOf(podOfRow(row)) for a row written since they are kept.
+ */
+export function decisionPodOfRow(row: DecisionPodRow): Pod {
+  const spec = row.decisionSpec as Record<string, unknown> | null;
+  return podOfParts(row, { ...spec, status: row.decisionStatus });
+}
+
+/** The pod of a row's columns, with `extra` for the rest (the whole object's, or what decisions read of it). */
+function podOfParts(row: Omit<StoredPodRow, 'extra'>, extra: unknown): Pod {
+  return objectOfRow(
+    'Pod',
+    row,
+    {
+      metadata: {
+        deletionTimestamp: row.deletionTimestamp ? k8sTime(row.deletionTimestamp) : undefined,
+        deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? undefined : Number(row.deletionGracePeriodSeconds),
+      },
+      spec: {
+        tolerations: tolerationsOfStored(row.tolerations),
+        nodeName: row.nodeName ?? undefined,
+        nodeSelector: row.nodeSelector,
+        affinity: row.affinity ?? undefined,
+      },
+      status: { phase: row.phase, qosClass: row.qosClass },
     },
-    spec: {
-      tolerations: tolerationsOfStored(row.tolerations),
-      nodeName: row.nodeName ?? undefined,
-      nodeSelector: row.nodeSelector,
-      affinity: row.affinity ?? undefined,
-    },
-    status: { phase: row.phase, qosClass: row.qosClass },
-  }) as unknown as Pod;
+    extra,
+  ) as unknown as Pod;
 }
 
 export const podKey = (namespace: string, name: string): string => `${namespace}/${name}`;

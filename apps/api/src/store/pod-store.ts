@@ -66,6 +66,8 @@ const IMPORTED_JSON_COLUMNS = [
   ['affinity', 'jsonb'],
   ['requests', 'jsonb'],
   ['extra', 'json'],
+  ['decision_spec', 'json'],
+  ['decision_status', 'json'],
 ] as const;
 
 /**
@@ -96,6 +98,8 @@ export function importedPodText(r: ImportedPodRow): ImportedPodText {
     affinity: r.affinity,
     requests: r.requests,
     extra: r.extra,
+    decision_spec: r.decisionSpec,
+    decision_status: r.decisionStatus,
   };
   return { plain, json: IMPORTED_JSON_COLUMNS.map(([column]) => jsonTextOrEmpty(values[column])) };
 }
@@ -111,9 +115,11 @@ const jsonTextOrEmpty = (value: unknown): string => (value === null || value ===
  * was costlier still, each value escaped as an array element, by pg in this process too.
  */
 const IMPORT_PODS = `INSERT INTO pods (cluster_id, namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind,
-                   qos_class, phase, extra, revision, created_at, updated_at, deletion_timestamp, deletion_grace_period_seconds)
+                   qos_class, phase, extra, decision_spec, decision_status, revision, created_at, updated_at, deletion_timestamp,
+                   deletion_grace_period_seconds)
   SELECT $1::int, v.namespace, v.name, v.uid, v.labels, v.tolerations, v.node_name, v.node_selector, v.affinity, v.requests,
-         v.owner_kind, v.qos_class::"QOSClass", v.phase, v.extra, $2::bigint, v.created_at, now(), v.deletion_timestamp, v.grace
+         v.owner_kind, v.qos_class::"QOSClass", v.phase, v.extra, v.decision_spec, v.decision_status, $2::bigint, v.created_at, now(),
+         v.deletion_timestamp, v.grace
   FROM ROWS FROM (
     json_to_recordset($3::json) AS (namespace text, name text, uid uuid, node_name text, owner_kind text, qos_class text, phase text,
                                     created_at timestamptz, deletion_timestamp timestamptz, grace bigint),
@@ -123,7 +129,8 @@ const IMPORT_PODS = `INSERT INTO pods (cluster_id, namespace, name, uid, labels,
   ON CONFLICT (cluster_id, namespace, name) DO UPDATE SET
     uid = EXCLUDED.uid, labels = EXCLUDED.labels, tolerations = EXCLUDED.tolerations, node_name = EXCLUDED.node_name,
     node_selector = EXCLUDED.node_selector, affinity = EXCLUDED.affinity, requests = EXCLUDED.requests, owner_kind = EXCLUDED.owner_kind,
-    qos_class = EXCLUDED.qos_class, phase = EXCLUDED.phase, extra = EXCLUDED.extra, revision = EXCLUDED.revision,
+    qos_class = EXCLUDED.qos_class, phase = EXCLUDED.phase, extra = EXCLUDED.extra, decision_spec = EXCLUDED.decision_spec,
+    decision_status = EXCLUDED.decision_status, revision = EXCLUDED.revision,
     created_at = EXCLUDED.created_at, updated_at = now(), deletion_timestamp = EXCLUDED.deletion_timestamp,
     deletion_grace_period_seconds = EXCLUDED.deletion_grace_period_seconds`;
 
@@ -234,6 +241,8 @@ export class PodStore {
       c.phase,
       JSON.stringify(c.extra),
       String(w.revision),
+      JSON.stringify(c.decisionSpec),
+      JSON.stringify(c.decisionStatus),
     ];
     const [row] = existing ? await w.rows<RawPodRow>(UPDATE_POD, values) : await w.rows<RawPodRow>(INSERT_POD, [...values, randomUUID()]);
     return podOfRow(podRowOfRaw(row as RawPodRow));
@@ -345,22 +354,23 @@ export class PodStore {
 const POD_ROW_COLUMNS = `namespace, name, uid::text AS uid, labels, tolerations, node_name AS "nodeName", node_selector AS "nodeSelector", affinity,
   requests, owner_kind AS "ownerKind", qos_class::text AS "qosClass", phase, extra, revision::text AS revision, created_at AS "createdAt",
   updated_at AS "updatedAt", deletion_timestamp AS "deletionTimestamp", deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds",
-  cluster_id AS "clusterId", deletion_by_taintgate AS "deletionByTaintgate"`;
+  cluster_id AS "clusterId", deletion_by_taintgate AS "deletionByTaintgate", decision_spec AS "decisionSpec", decision_status AS "decisionStatus"`;
 
 /** A pod's write, by name (prepared on each connection): `save`'s values. */
 const UPDATE_POD = namedStatement(
   'pod_update',
   `UPDATE pods SET labels = $4::jsonb, tolerations = $5::jsonb, node_name = $6, node_selector = $7::jsonb, affinity = $8::jsonb, requests = $9::jsonb,
-     owner_kind = $10, qos_class = $11::"QOSClass", phase = $12, extra = $13::json, revision = $14::bigint, updated_at = clock_timestamp()
+     owner_kind = $10, qos_class = $11::"QOSClass", phase = $12, extra = $13::json, revision = $14::bigint, decision_spec = $15::json,
+     decision_status = $16::json, updated_at = clock_timestamp()
    WHERE cluster_id = $1 AND namespace = $2 AND name = $3
    RETURNING ${POD_ROW_COLUMNS}`,
 );
 const INSERT_POD = namedStatement(
   'pod_insert',
   `INSERT INTO pods (cluster_id, namespace, name, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind, qos_class, phase,
-                     extra, revision, uid, created_at, updated_at)
-   VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11::"QOSClass", $12, $13::json, $14::bigint, $15::uuid,
-           clock_timestamp(), clock_timestamp())
+                     extra, revision, decision_spec, decision_status, uid, created_at, updated_at)
+   VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11::"QOSClass", $12, $13::json, $14::bigint, $15::json,
+           $16::json, $17::uuid, clock_timestamp(), clock_timestamp())
    RETURNING ${POD_ROW_COLUMNS}`,
 );
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { decisionPodOf } from '@taintgate/domain';
 import { readPodsSince } from '../../../../apps/api/src/store/pod-store';
+import { decisionPodOfRow, podOfRow } from '../../../../apps/api/src/store/pod-record';
 import { PrismaService } from '../../../../apps/api/src/platform/database/prisma.service';
 import { useApiFixture } from '../../../support/api-test-app';
 import { kubectlJson, realisticCluster } from '../../../support/realistic-cluster';
@@ -23,7 +25,15 @@ describe('readPodsSince reads pods as prisma.pod.findMany does', () => {
     const [cluster] = await prisma.cluster.findMany({ where: { name: 'rows' } });
     const clusterId = cluster?.id ?? 0;
     // What only queries read, and the row's bookkeeping, are not read.
-    const omit = { requests: true, ownerKind: true, updatedAt: true, clusterId: true, deletionByTaintgate: true } as const;
+    const omit = {
+      requests: true,
+      ownerKind: true,
+      updatedAt: true,
+      clusterId: true,
+      deletionByTaintgate: true,
+      decisionSpec: true,
+      decisionStatus: true,
+    } as const;
     const byKey = <T extends { namespace: string; name: string }>(rows: T[]) =>
       [...rows].sort((a, b) => `${a.namespace}/${a.name}`.localeCompare(`${b.namespace}/${b.name}`));
     const read = (since: bigint) => prisma.$transaction(async (tx) => readPodsSince(await prisma.connectionOf(tx), clusterId, since, (row) => row, 7));
@@ -36,5 +46,10 @@ describe('readPodsSince reads pods as prisma.pod.findMany does', () => {
 
     const since = BigInt(bound.json().metadata.resourceVersion) - 1n;
     expect(byKey(await read(since))).toEqual(byKey(await prisma.pod.findMany({ where: { clusterId, revision: { gt: since } }, omit })));
+
+    // What decisions read of each pod, as the import and a PUT stored it, is that of the pod whole.
+    const rows = await prisma.pod.findMany({ where: { clusterId } });
+    for (const row of rows) expect(decisionPodOfRow(row)).toEqual(decisionPodOf(podOfRow(row)));
+    expect(rows.filter((row) => row.decisionSpec === null)).toEqual([]);
   });
 });

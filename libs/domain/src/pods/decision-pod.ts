@@ -1,0 +1,127 @@
+import type { Container, ObjectMeta, Pod, PodSpec, Volume } from '../types';
+
+/**
+ * A pod as decisions read it: what every Filter and Score plugin, preemption, the taint eviction
+ * controller, drains, plans, headroom, disruption budgets and field selectors read of a stored
+ * pod, and nothing else. A cluster's snapshot holds its pods so (a realistic pod as kubectl prints
+ * it is ten times larger, mostly its own status), and reads that answer a pod whole (get, list,
+ * watch, describe) read it from storage.
+ *
+ * What is kept, and who reads it:
+ * - metadata: its identity, labels, ownerReferences (controllers: spread, drains, budgets), the
+ *   deletion fields, and of the annotations only `kubernetes.io/config.mirror` (drain's mirror pods);
+ * - spec: the scheduling fields (tolerations, nodeName, nodeSelector, affinity, spread,
+ *   priority, preemptionPolicy, schedulerName, schedulingGates, resourceClaims, overhead,
+ *   pod-level resources, terminationGracePeriodSeconds), what field selectors read
+ *   (restartPolicy, serviceAccountName, hostNetwork), its containers' and init containers' names,
+ *   images (ImageLocality), resources, ports and restartPolicy (sidecars), and the volumes whose
+ *   source a plugin or a drain reads (claims, generic ephemeral, the disks VolumeRestrictions
+ *   compares, emptyDir);
+ * - status: phase, qosClass, startTime (preemption's victim order), nominatedNodeName, podIP
+ *   (field selectors) and the Ready and DisruptionTarget conditions' type, status and reason.
+ *
+ * The parts kept are the pod's own objects where they are kept whole, so that pods of one template
+ * can share them.
+ */
+export function decisionPodOf(pod: Pod): Pod {
+  const out: Pod = { metadata: decisionMetadataOf(pod.metadata) };
+  if (pod.apiVersion !== undefined) out.apiVersion = pod.apiVersion;
+  if (pod.kind !== undefined) out.kind = pod.kind;
+  if (pod.spec !== undefined) out.spec = decisionSpecOf(pod.spec);
+  if (pod.status !== undefined) out.status = decisionStatusOf(pod.status);
+  return out;
+}
+
+/** The metadata fields a decision reads whole. */
+const METADATA_KEPT = [
+  'name',
+  'namespace',
+  'uid',
+  'resourceVersion',
+  'creationTimestamp',
+  'labels',
+  'ownerReferences',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+] as const;
+
+/** The only annotation a decision reads (drain's mirror pods, by its presence). */
+const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
+
+function decisionMetadataOf(metadata: ObjectMeta): ObjectMeta {
+  const out = kept(metadata, METADATA_KEPT) as ObjectMeta;
+  const annotations = metadata.annotations;
+  if (annotations !== undefined && Object.hasOwn(annotations, MIRROR_ANNOTATION)) {
+    out.annotations = { [MIRROR_ANNOTATION]: annotations[MIRROR_ANNOTATION] as string };
+  }
+  return out;
+}
+
+/** The spec fields a decision reads whole; containers, init containers and volumes are cut down below. */
+const SPEC_KEPT = [
+  'tolerations',
+  'nodeName',
+  'nodeSelector',
+  'affinity',
+  'topologySpreadConstraints',
+  'priority',
+  'preemptionPolicy',
+  'schedulerName',
+  'schedulingGates',
+  'resourceClaims',
+  'overhead',
+  'resources',
+  'terminationGracePeriodSeconds',
+  'restartPolicy',
+  'serviceAccountName',
+  'hostNetwork',
+] as const;
+
+function decisionSpecOf(spec: PodSpec): PodSpec {
+  const out = kept(spec, SPEC_KEPT) as PodSpec;
+  if (spec.containers !== undefined) out.containers = spec.containers.map(decisionContainerOf);
+  if (spec.initContainers !== undefined) out.initContainers = spec.initContainers.map(decisionContainerOf);
+  if (spec.volumes !== undefined) {
+    const volumes = spec.volumes.filter(isReadVolume);
+    if (volumes.length > 0) out.volumes = volumes;
+  }
+  return out;
+}
+
+/** A container's fields a decision reads: resources (requests), ports (NodePorts), image (ImageLocality), restartPolicy (sidecars). */
+const CONTAINER_KEPT = ['name', 'image', 'resources', 'ports', 'restartPolicy'] as const;
+
+const decisionContainerOf = (container: Container): Container => kept(container, CONTAINER_KEPT) as Container;
+
+/**
+ * The volume sources a decision reads: claims (VolumeBinding, VolumeZone, NodeVolumeLimits,
+ * VolumeRestrictions' ReadWriteOncePod), generic ephemeral volumes (their claims), the disks
+ * VolumeRestrictions compares, and emptyDir (a drain's local storage). A volume of any other
+ * source (a secret, a configMap, a projected token) is read by none, and is left out whole.
+ */
+const READ_VOLUME_SOURCES = ['persistentVolumeClaim', 'ephemeral', 'gcePersistentDisk', 'awsElasticBlockStore', 'iscsi', 'rbd', 'emptyDir'] as const;
+
+const isReadVolume = (volume: Volume): boolean => READ_VOLUME_SOURCES.some((source) => volume[source] !== undefined);
+
+/** The status fields a decision reads whole. */
+const STATUS_KEPT = ['phase', 'qosClass', 'startTime', 'nominatedNodeName', 'podIP'] as const;
+
+/** The conditions a decision reads: Ready (a disruption budget's healthy pods) and DisruptionTarget (a preemption under way). */
+const READ_CONDITIONS = new Set(['Ready', 'DisruptionTarget']);
+
+function decisionStatusOf(status: NonNullable<Pod['status']>): NonNullable<Pod['status']> {
+  const out = kept(status, STATUS_KEPT);
+  const conditions = status.conditions;
+  if (Array.isArray(conditions)) {
+    const read = (conditions as Record<string, unknown>[]).filter((c) => READ_CONDITIONS.has(c.type as string));
+    if (read.length > 0) out.conditions = read.map((c) => kept(c, ['type', 'status', 'reason']));
+  }
+  return out;
+}
+
+/** The fields of `object` named in `fields` that it has, in that order. */
+function kept(object: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) if (object[field] !== undefined) out[field] = object[field];
+  return out;
+}

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "pods" ADD COLUMN     "decision_spec" JSON,
+ADD COLUMN     "decision_status" JSON;
+
