@@ -83,7 +83,7 @@ async function storeObjects(databaseUrl: string, objects: Iterable<StoredObject>
         if (nodes.length >= BATCH) await flushNodes();
       } else {
         await flushNodes();
-        const row = importedPodRow(object, { ...identityOf(object), deletionTimestamp: null, deletionGracePeriodSeconds: null });
+        const row = importedPodRow(object, { ...identityOf(object), deletionTimestamp: null, deletionGracePeriodSeconds: null, importDigest: null });
         pods.push({
           ...row,
           node_name: row.nodeName,

@@ -1,4 +1,5 @@
 -- AlterTable
 ALTER TABLE "pods" ADD COLUMN     "decision_spec" JSON,
-ADD COLUMN     "decision_status" JSON;
+ADD COLUMN     "decision_status" JSON,
+ADD COLUMN     "import_digest" TEXT;
 

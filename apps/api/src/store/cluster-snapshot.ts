@@ -23,6 +23,7 @@ import {
   nodePodFacts,
   podKinds,
   podResourceRequest,
+  decisionPodOf,
   putNode,
   putRoom,
   removeNode,
@@ -37,7 +38,7 @@ import { fail } from '../platform/failures/failure.exception';
 import type { ClusterRef } from './write-context';
 import { nodeOfRow } from './node-record';
 import { podKey, podOfRow } from './pod-record';
-import { readPodsSince } from './pod-store';
+import { type DecisionPodRead, readDecisionPodsSince, readPodsSince } from './pod-reads';
 import { schedulingContextOf } from './scheduling-view';
 import { TWIN_KINDS, type TwinField, type TwinKind, type TwinObject, isTwinKind, twinKey } from './twin-kinds';
 import { twinObjectOfRow } from './twin-object-record';
@@ -80,7 +81,11 @@ export interface ClusterView extends TwinMaps {
    * the very objects of `nodes`. Read-only but for the views viewFor memoizes in it.
    */
   readonly nodeClasses: NodeClasses;
-  /** By `namespace/name`. */
+  /**
+   * By `namespace/name`, each as decisions read it (decisionPodOf): a realistic pod whole is ten
+   * times larger, mostly its own status. Reads that answer a pod whole (get, list, watch) read it
+   * from the store (PodStore.whole). Pods of one template share their parts: read-only.
+   */
   pods: ReadonlyMap<string, Pod>;
   /**
    * What the pods bound to each node request, and how many there are (kube-scheduler's
@@ -140,6 +145,9 @@ const emptyTwinMaps = (): { [F in TwinField]: Map<string, TwinObject> } => ({
   csiNodes: new Map(),
   podDisruptionBudgets: new Map(),
 });
+
+/** A pod a refresh read: as decisions read it, and whole when a follower is told of it. */
+type PodRead = DecisionPodRead & { whole?: Pod };
 
 /** One object's change as a refresh saw it: before (none: it did not exist) and after (none: deleted), at `revision`. */
 export type SnapshotChange = ({ kind: 'Node' } & ObjectChange<Node>) | ({ kind: 'Pod' } & ObjectChange<Pod>) | ({ kind: TwinKind } & ObjectChange<TwinObject>);
@@ -278,11 +286,15 @@ export class ClusterSnapshot {
         const tombstones = await tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } });
         const nodes = await tx.node.findMany({ where: after, include: { taints: true } });
         const twins = await readTwinObjectsSince(tx, clusterId, since);
-        const pods = await readPodsSince(await this.prisma.connectionOf(tx), clusterId, since, (row) => ({
-          key: podKey(row.namespace, row.name),
-          pod: podOfRow(row),
-          revision: row.revision,
-        }));
+        // A follower (a watch) is told of each pod as it is now, whole; the snapshot keeps what decisions read.
+        const connection = await this.prisma.connectionOf(tx);
+        const pods: PodRead[] =
+          since >= 0n && this.listener?.followed()
+            ? await readPodsSince(connection, clusterId, since, (row) => {
+                const whole = podOfRow(row);
+                return { key: podKey(row.namespace, row.name), pod: decisionPodOf(whole), whole, revision: row.revision };
+              })
+            : await readDecisionPodsSince(connection, clusterId, since);
         return { revision, since, whole, tombstones, nodes, pods, twins };
       },
       { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 15_000 },
@@ -342,7 +354,7 @@ export class ClusterSnapshot {
   private changesOf(
     tombstones: readonly { kind: string; key: string; revision: bigint }[],
     nodes: readonly { key: string; node: Node; revision: bigint }[],
-    pods: readonly { key: string; pod: Pod; revision: bigint }[],
+    pods: readonly PodRead[],
     twins: readonly { kind: TwinKind; key: string; object: TwinObject; revision: bigint }[],
   ): SnapshotChange[] {
     // Tombstones come in revision order: the last of a key is its newest deletion.
@@ -367,8 +379,8 @@ export class ClusterSnapshot {
     for (const { key, node, revision } of nodes) {
       out.push({ kind: 'Node', revision, before: deletedAt.has(`Node/${key}`) ? undefined : this.nodes.get(key), after: node });
     }
-    for (const { key, pod, revision } of pods) {
-      out.push({ kind: 'Pod', revision, before: deletedAt.has(`Pod/${key}`) ? undefined : this.pods.get(key), after: pod });
+    for (const { key, pod, whole, revision } of pods) {
+      out.push({ kind: 'Pod', revision, before: deletedAt.has(`Pod/${key}`) ? undefined : this.pods.get(key), after: whole ?? pod });
     }
     for (const { kind, key, object, revision } of twins) {
       const before = deletedAt.has(`${kind}/${key}`) ? undefined : this.twins[TWIN_KINDS[kind].field].get(key);

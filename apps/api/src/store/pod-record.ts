@@ -33,7 +33,7 @@ function storedTolerations(tolerations: readonly Toleration[]): unknown[] {
   });
 }
 
-function tolerationsOfStored(stored: unknown): Toleration[] {
+export function tolerationsOfStored(stored: unknown): Toleration[] {
   return (stored as Toleration[]).map((t) => {
     const seconds: unknown = t.tolerationSeconds;
     return typeof seconds === 'string' ? { ...t, tolerationSeconds: canonicalInt64(BigInt(seconds)) } : t;
@@ -125,7 +125,7 @@ export type ImportedPodRow = Omit<PodRow, 'clusterId' | 'revision' | 'updatedAt'
  */
 export function importedPodRow(
   pod: Pod,
-  identity: { uid: string; createdAt: Date; deletionTimestamp: Date | null; deletionGracePeriodSeconds: number | null },
+  identity: { uid: string; createdAt: Date; deletionTimestamp: Date | null; deletionGracePeriodSeconds: number | null; importDigest: string | null },
 ): ImportedPodRow {
   const columns = podColumnsOf(pod);
   return {

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Pod, Taint } from '@taintgate/domain';
 import { Prisma, type TaintEffect } from '../generated/prisma/client';
-import { type Connection, PrismaService } from '../platform/database/prisma.service';
+import { PrismaService } from '../platform/database/prisma.service';
 import { fail } from '../platform/failures/failure.exception';
 import type { FirstRead, WriteContext } from './write-context';
 import { taintOfRow } from './node-record';
 import { oversized } from './object-size';
 import { namedStatement } from '../platform/database/named-statement';
-import { type ImportedPodRow, type PodRow, type StoredPodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
+import { readWholePods } from './pod-reads';
+import { type ImportedPodRow, type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
 /** The node a written pod is bound to, as its write read it: its taints (none when it is not stored), and whether an eviction waits for the pod there. */
 export interface PodsNode {
@@ -90,6 +91,7 @@ export function importedPodText(r: ImportedPodRow): ImportedPodText {
     created_at: r.createdAt.toISOString(),
     deletion_timestamp: r.deletionTimestamp?.toISOString() ?? null,
     grace: r.deletionGracePeriodSeconds,
+    import_digest: r.importDigest,
   });
   const values: Record<(typeof IMPORTED_JSON_COLUMNS)[number][0], unknown> = {
     labels: r.labels,
@@ -116,15 +118,15 @@ const jsonTextOrEmpty = (value: unknown): string => (value === null || value ===
  */
 const IMPORT_PODS = `INSERT INTO pods (cluster_id, namespace, name, uid, labels, tolerations, node_name, node_selector, affinity, requests, owner_kind,
                    qos_class, phase, extra, decision_spec, decision_status, revision, created_at, updated_at, deletion_timestamp,
-                   deletion_grace_period_seconds)
+                   deletion_grace_period_seconds, import_digest)
   SELECT $1::int, v.namespace, v.name, v.uid, v.labels, v.tolerations, v.node_name, v.node_selector, v.affinity, v.requests,
          v.owner_kind, v.qos_class::"QOSClass", v.phase, v.extra, v.decision_spec, v.decision_status, $2::bigint, v.created_at, now(),
-         v.deletion_timestamp, v.grace
+         v.deletion_timestamp, v.grace, v.import_digest
   FROM ROWS FROM (
     json_to_recordset($3::json) AS (namespace text, name text, uid uuid, node_name text, owner_kind text, qos_class text, phase text,
-                                    created_at timestamptz, deletion_timestamp timestamptz, grace bigint),
+                                    created_at timestamptz, deletion_timestamp timestamptz, grace bigint, import_digest text),
     ${IMPORTED_JSON_COLUMNS.map(([, type], i) => `unnest(string_to_array($${i + 4}::text, chr(30), '')::${type}[])`).join(',\n    ')}
-  ) AS v(namespace, name, uid, node_name, owner_kind, qos_class, phase, created_at, deletion_timestamp, grace,
+  ) AS v(namespace, name, uid, node_name, owner_kind, qos_class, phase, created_at, deletion_timestamp, grace, import_digest,
          ${IMPORTED_JSON_COLUMNS.map(([column]) => column).join(', ')})
   ON CONFLICT (cluster_id, namespace, name) DO UPDATE SET
     uid = EXCLUDED.uid, labels = EXCLUDED.labels, tolerations = EXCLUDED.tolerations, node_name = EXCLUDED.node_name,
@@ -132,7 +134,7 @@ const IMPORT_PODS = `INSERT INTO pods (cluster_id, namespace, name, uid, labels,
     qos_class = EXCLUDED.qos_class, phase = EXCLUDED.phase, extra = EXCLUDED.extra, decision_spec = EXCLUDED.decision_spec,
     decision_status = EXCLUDED.decision_status, revision = EXCLUDED.revision,
     created_at = EXCLUDED.created_at, updated_at = now(), deletion_timestamp = EXCLUDED.deletion_timestamp,
-    deletion_grace_period_seconds = EXCLUDED.deletion_grace_period_seconds`;
+    deletion_grace_period_seconds = EXCLUDED.deletion_grace_period_seconds, import_digest = EXCLUDED.import_digest`;
 
 /** importMany's values for these pods: after the cluster and the revision, the plain columns' document, then each JSON column's text. */
 function importValues(pods: readonly ImportedPodText[]): string[] {
@@ -143,6 +145,23 @@ function importValues(pods: readonly ImportedPodText[]): string[] {
 @Injectable()
 export class PodStore {
   constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * The pods named, whole, as stored now, by `namespace/name` (a pod not stored is not in the
+   * answer): a snapshot holds pods as decisions read them, and reads that answer a pod whole read it here.
+   */
+  whole(clusterId: number, names: readonly PodName[]): Promise<Map<string, Pod>> {
+    return readWholePods((text, values) => this.prisma.rows(text, values), clusterId, names);
+  }
+
+  /** The digest of each pod as an import last sent it (import_digest), by `namespace/name`: what the next import compares what it reads with. */
+  async importDigests(clusterId: number): Promise<Map<string, string>> {
+    const rows = await this.prisma.rows<{ key: string; digest: string }>(
+      `SELECT namespace || '/' || name AS key, import_digest AS digest FROM pods WHERE cluster_id = $1 AND import_digest IS NOT NULL`,
+      [clusterId],
+    );
+    return new Map(rows.map(({ key, digest }) => [key, digest]));
+  }
 
   /**
    * The stored pod, on the write's own connection: a single pod's write reads and writes its row
@@ -274,7 +293,8 @@ export class PodStore {
     // cluster starts hundreds of thousands of deletions.
     await w.sql(
       `UPDATE pods AS p
-       SET deletion_timestamp = v.remove_at, deletion_grace_period_seconds = v.grace, deletion_by_taintgate = true, revision = $1::bigint, updated_at = now()
+       SET deletion_timestamp = v.remove_at, deletion_grace_period_seconds = v.grace, deletion_by_taintgate = true, revision = $1::bigint, updated_at = now(),
+           import_digest = NULL
        FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::bigint[]) AS v(namespace, name, remove_at, grace)
        WHERE p.cluster_id = $6::int AND p.namespace = v.namespace AND p.name = v.name AND p.deletion_timestamp IS NULL`,
       [
@@ -297,7 +317,7 @@ export class PodStore {
   async terminate(w: WriteContext, { namespace, name }: PodName, deletionTimestamp: Date, graceSeconds: number): Promise<Pod> {
     const [row] = await w.rows<RawPodRow>(
       `UPDATE pods SET deletion_timestamp = $4::timestamptz, deletion_grace_period_seconds = $5::bigint, deletion_by_taintgate = true,
-         revision = $6::bigint, updated_at = clock_timestamp()
+         revision = $6::bigint, updated_at = clock_timestamp(), import_digest = NULL
        WHERE cluster_id = $1 AND namespace = $2 AND name = $3
        RETURNING ${POD_ROW_COLUMNS}`,
       [w.cluster.id, namespace, name, deletionTimestamp.toISOString(), String(graceSeconds), String(w.revision)],
@@ -354,14 +374,15 @@ export class PodStore {
 const POD_ROW_COLUMNS = `namespace, name, uid::text AS uid, labels, tolerations, node_name AS "nodeName", node_selector AS "nodeSelector", affinity,
   requests, owner_kind AS "ownerKind", qos_class::text AS "qosClass", phase, extra, revision::text AS revision, created_at AS "createdAt",
   updated_at AS "updatedAt", deletion_timestamp AS "deletionTimestamp", deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds",
-  cluster_id AS "clusterId", deletion_by_taintgate AS "deletionByTaintgate", decision_spec AS "decisionSpec", decision_status AS "decisionStatus"`;
+  cluster_id AS "clusterId", deletion_by_taintgate AS "deletionByTaintgate", decision_spec AS "decisionSpec", decision_status AS "decisionStatus",
+  import_digest AS "importDigest"`;
 
 /** A pod's write, by name (prepared on each connection): `save`'s values. */
 const UPDATE_POD = namedStatement(
   'pod_update',
   `UPDATE pods SET labels = $4::jsonb, tolerations = $5::jsonb, node_name = $6, node_selector = $7::jsonb, affinity = $8::jsonb, requests = $9::jsonb,
      owner_kind = $10, qos_class = $11::"QOSClass", phase = $12, extra = $13::json, revision = $14::bigint, decision_spec = $15::json,
-     decision_status = $16::json, updated_at = clock_timestamp()
+     decision_status = $16::json, import_digest = NULL, updated_at = clock_timestamp()
    WHERE cluster_id = $1 AND namespace = $2 AND name = $3
    RETURNING ${POD_ROW_COLUMNS}`,
 );
@@ -392,65 +413,10 @@ export const podReadForWrite = (namespace: string, name: string, nodeName: strin
   values: [namespace, name, nodeName ?? null],
 });
 
-/** How many rows a snapshot's load fetches at a time: each page is made into pods, and its rows let go, before the next. */
-const ROWS_PER_FETCH = 5000;
-
-/**
- * The columns a snapshot's pod is made of (podOfRow), as PodRow names them: not the ones only
- * queries read (requests, owner_kind), nor the row's bookkeeping, which pg would otherwise parse
- * 300,000 times for nothing.
- */
-const SNAPSHOT_POD_COLUMNS = `namespace, name, uid::text AS uid, labels, tolerations, node_name AS "nodeName", node_selector AS "nodeSelector", affinity,
-  qos_class::text AS "qosClass", phase, extra, revision::text AS revision, created_at AS "createdAt", deletion_timestamp AS "deletionTimestamp",
-  deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds"`;
-
 type RawPodRow = Omit<PodRow, 'revision' | 'deletionGracePeriodSeconds'> & { revision: string; deletionGracePeriodSeconds: string | null };
 
 /** A row as POD_ROW_COLUMNS reads it, as Prisma reads it (its int8 columns as bigints). */
 function podRowOfRaw(row: RawPodRow): PodRow {
-  const deletionGracePeriodSeconds = row.deletionGracePeriodSeconds === null ? null : BigInt(row.deletionGracePeriodSeconds);
-  return { ...row, revision: BigInt(row.revision), deletionGracePeriodSeconds };
-}
-
-/**
- * The cluster's pods written after revision `since`, the columns a pod is made of (StoredPodRow),
- * each made into what `made` makes of it, on a connection of the caller's: a snapshot's
- * repeatable-read transaction (PrismaService.connectionOf), in which a cursor fetches them a page
- * at a time.
- *
- * A replica loads 300,000 of them at its first read of a large cluster. Prisma's own mapping of
- * the rows took about two thirds of that load, pg's (JSON.parse of each json column) far less; and
- * a page's rows die young once made, where all of them at once lived long enough to be copied
- * into the old generation first. The next page is asked for before this one is made into pods,
- * so that Postgres reads and sends it meanwhile, on the machine's other core.
- */
-export async function readPodsSince<T>(
-  connection: Connection,
-  clusterId: number,
-  since: bigint,
-  made: (row: StoredPodRow) => T,
-  rowsPerFetch = ROWS_PER_FETCH,
-): Promise<T[]> {
-  const out: T[] = [];
-  await connection.query(
-    `DECLARE snapshot_pods NO SCROLL CURSOR FOR SELECT ${SNAPSHOT_POD_COLUMNS} FROM pods WHERE cluster_id = $1 AND revision > $2::bigint`,
-    [clusterId, String(since)],
-  );
-  const fetchPage = () => connection.query<RawStoredPodRow>(`FETCH FORWARD ${rowsPerFetch} FROM snapshot_pods`);
-  let next: ReturnType<typeof fetchPage> | undefined = fetchPage();
-  while (next) {
-    const { rows }: { rows: RawStoredPodRow[] } = await next;
-    next = rows.length < rowsPerFetch ? undefined : fetchPage();
-    for (const row of rows) out.push(made(storedPodRowOfRaw(row)));
-  }
-  await connection.query('CLOSE snapshot_pods');
-  return out;
-}
-
-type RawStoredPodRow = Omit<StoredPodRow, 'revision' | 'deletionGracePeriodSeconds'> & { revision: string; deletionGracePeriodSeconds: string | null };
-
-/** A row as SNAPSHOT_POD_COLUMNS reads it, its int8 columns as bigints (as Prisma reads them). */
-function storedPodRowOfRaw(row: RawStoredPodRow): StoredPodRow {
   const deletionGracePeriodSeconds = row.deletionGracePeriodSeconds === null ? null : BigInt(row.deletionGracePeriodSeconds);
   return { ...row, revision: BigInt(row.revision), deletionGracePeriodSeconds };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type PlacementOptions, emptyTargetWarnings, explainAdmission, failure, headroom, podRef, selectNodes } from '@taintgate/domain';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
 import { podKey } from '../../store/pod-record';
+import { PodStore } from '../../store/pod-store';
 import { AppConfig } from '../../platform/config/app-config';
 import { fail, valueOf } from '../../platform/failures/failure.exception';
 import type { HeadroomAnswer } from './headroom-answers';
@@ -12,6 +13,8 @@ import type { HeadroomCommand } from './headroom-command';
 export class HeadroomService {
   constructor(
     private readonly snapshots: ClusterSnapshots,
+    /** A stored pod's template is read whole: whether it has volumes at all decides how its copies are counted. */
+    private readonly pods: PodStore,
     private readonly config: AppConfig,
   ) {}
 
@@ -20,7 +23,8 @@ export class HeadroomService {
     const template =
       'inline' in command.pod
         ? explainAdmission(command.pod.inline, 'CREATE', this.config.domain).pod
-        : (view.pods.get(podKey(command.pod.stored.namespace, command.pod.stored.name)) ?? fail(failure.notFound('Pod', command.pod.stored.name)));
+        : ((await this.pods.whole(view.cluster.id, [command.pod.stored])).get(podKey(command.pod.stored.namespace, command.pod.stored.name)) ??
+          fail(failure.notFound('Pod', command.pod.stored.name)));
     const nodes = [...view.nodes.values()];
     const names = command.target && valueOf(selectNodes(command.target, nodes, (name) => view.nodes.get(name))).map((node) => node.metadata.name);
     const { snapshot, indexes } = view.scheduling();

@@ -104,6 +104,8 @@ export class ImportRun {
     /** The time the import started: of the taints and creation times it gives. */
     now: number,
     private readonly view: ClusterView | undefined,
+    /** The digest of each stored pod as an import last sent it (PodStore.importDigests). */
+    podDigests: ReadonlyMap<string, string>,
     settings: DomainSettings,
     /** The most objects a body may hold (IMPORT_MAX_OBJECTS); past it the import stops, refused as too large. */
     private readonly maxObjects = Number.POSITIVE_INFINITY,
@@ -118,6 +120,7 @@ export class ImportRun {
       stored: view,
       namedNodes: this.namedNodes,
       namedPods: this.namedPods,
+      podDigests,
       namedTwins: this.namedTwins,
       uidOwners: this.uidOwners,
       now,

@@ -3,6 +3,7 @@ import { reportIfOutage } from '../../platform/failures/outages';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Failure } from '@taintgate/domain';
 import { ImportMetrics } from '../../platform/metrics/import-metrics';
+import { PodStore } from '../../store/pod-store';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
 import { ClusterWriter } from '../../store/cluster-writer';
 import { recordImportFinished } from '../../store/outbox';
@@ -56,6 +57,7 @@ export class ImportService {
     private readonly writer: ClusterWriter,
     private readonly writes: ImportWrites,
     private readonly store: ImportStore,
+    private readonly pods: PodStore,
     private readonly config: AppConfig,
     private readonly metrics: ImportMetrics,
   ) {}
@@ -63,7 +65,8 @@ export class ImportService {
   async import(cluster: string, command: ImportCommand): Promise<ImportOutcome> {
     const started = Date.now();
     const view = await this.snapshots.find(cluster, started);
-    const run = new ImportRun(cluster, started, view, this.config.domain, this.config.importMaxObjects);
+    const digests = view ? await this.pods.importDigests(view.cluster.id) : new Map<string, string>();
+    const run = new ImportRun(cluster, started, view, digests, this.config.domain, this.config.importMaxObjects);
     const entries = readKubectlObjects(command.body, { onProgress: (p) => this.logProgress(cluster, p) });
     if (command.dryRun) {
       await run.read(entries, () => Promise.resolve());

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import sameJson from 'fast-deep-equal';
 import {
   type DomainSettings,
@@ -24,9 +25,10 @@ import { TWIN_KINDS, type TwinKind, type TwinObject, twinKey, twinKindOf } from 
 import { importedTwinRow, importedTwinText, twinObjectOfRow } from '../../store/twin-object-record';
 import { type ImportedNodeRow, importedNodeRow, nodeOfImportedRow } from '../../store/node-record';
 import { oversizedAsSent } from '../../store/object-size';
-import { importedPodRow, podKey, podOfImportedRow } from '../../store/pod-record';
+import { importedPodRow, podKey } from '../../store/pod-record';
 import { type ImportedPodText, importedPodText } from '../../store/pod-store';
 import { type BodyPosition, describePosition } from './import-body';
+import { stringifyExactly } from '../../http/edge/exact-json';
 
 /*
  * What each object of an import's body becomes (classifyObject), from what the import knows when
@@ -91,8 +93,10 @@ export type ObjectOutcome =
 
 /** What the import knows when it reads an object. */
 export interface ImportSoFar {
-  /** The cluster as stored when the import began (none: a cluster the import creates). */
+  /** The cluster as stored when the import began (none: a cluster the import creates); its pods as decisions read them. */
   readonly stored: (Pick<ClusterView, 'nodes' | 'pods'> & Partial<TwinMaps>) | undefined;
+  /** The digest of each stored pod as an import last sent it (import_digest), by `namespace/name`. */
+  readonly podDigests: ReadonlyMap<string, string>;
   /** Every object named so far, rejected ones too: a node by name, a pod by `namespace/name`, another kind's by ownerOf. */
   readonly namedNodes: ReadonlySet<string>;
   readonly namedPods: ReadonlySet<string>;
@@ -175,9 +179,13 @@ function classifyPod(
   soFar: ImportSoFar,
 ): ObjectOutcome {
   const key = podKey(namespace, name);
+  // The stored pod is held as decisions read it, not whole: what was sent is told unchanged by its digest.
   const existing = soFar.stored?.pods.get(key);
   const owner = ownerOf('Pod', key);
-  if (existing && unchangedAsSent(object, existing, owner, soFar.namedPods, key, soFar.uidOwners)) return { kind: 'unchanged', of: 'Pod', key };
+  const digest = importDigestOf(object);
+  if (existing && soFar.podDigests.get(key) === digest && !soFar.namedPods.has(key) && soFar.uidOwners.get(existing.metadata.uid ?? '') === owner) {
+    return { kind: 'unchanged', of: 'Pod', key };
+  }
   const valid = validatePod(object, soFar.settings);
   const identity = importedIdentity(object);
   if (!valid.ok || !identity.ok) return invalid('Pod', namespace, name, position, [...errorsOf(valid), ...errorsOf(identity)]);
@@ -194,9 +202,8 @@ function classifyPod(
     createdAt: createdAtOf(identity.value.creationTimestamp, existing, soFar.now),
     deletionTimestamp: deletionTimestamp === undefined ? null : new Date(deletionTimestamp),
     deletionGracePeriodSeconds: deletionGracePeriodSeconds ?? null,
+    importDigest: digest,
   });
-  const after = existing && podOfImportedRow(row, 0n);
-  if (existing && sameJson(withoutResourceVersion(after as Pod), withoutResourceVersion(existing))) return { kind: 'unchanged', of: 'Pod', key, uid };
   return { kind: 'pod', created: !existing, key, uid, text: importedPodText(row), decide: pod.spec?.nodeName ? decidable(pod, uid) : undefined };
 }
 
@@ -236,11 +243,12 @@ function classifyTwin(
  * own), and named once so far: then it is unchanged, and neither validated again (it was when it
  * was stored) nor laid out as a row. Most objects of a periodic import are; telling them here
  * spares the work that costs the most. An object that differs only in how it is written (a
- * default left out) is told unchanged later, once it is laid out as it would be stored.
+ * default left out) is told unchanged later, once it is laid out as it would be stored. A pod is
+ * told by its digest instead (classifyPod): the snapshot does not hold it whole.
  */
 function unchangedAsSent(
   object: unknown,
-  stored: Node | Pod | TwinObject,
+  stored: Node | TwinObject,
   owner: string,
   named: ReadonlySet<string>,
   key: string,
@@ -280,13 +288,22 @@ function decidable(pod: Pod, uid: string): Pod {
   };
 }
 
-const withoutResourceVersion = <T extends Node | Pod | TwinObject>(object: T): T => ({
+const withoutResourceVersion = <T extends Node | TwinObject>(object: T): T => ({
   ...object,
   metadata: { ...object.metadata, resourceVersion: undefined },
 });
 
+/**
+ * A digest of an object as sent, its resourceVersion aside (a pod's import_digest): the same
+ * object sent again by the next import (kubectl prints an unchanged object the same) has the same.
+ */
+export function importDigestOf(object: unknown): string {
+  const sent = object as { metadata?: Record<string, unknown> };
+  return hash('sha1', stringifyExactly({ ...sent, metadata: { ...sent.metadata, resourceVersion: undefined } }), 'base64');
+}
+
 /** Whether `sent` is `stored` as JSON, but for metadata.resourceVersion; without copying either (most of an import's objects are compared). */
-function sameExceptResourceVersion(sent: unknown, stored: Node | Pod | TwinObject): boolean {
+function sameExceptResourceVersion(sent: unknown, stored: Node | TwinObject): boolean {
   if (!isObject(sent)) return false;
   const storedFields = stored as unknown as Record<string, unknown>;
   const keys = Object.keys(sent);

@@ -36,7 +36,16 @@ import type { DeletePodCommand, EvictPodCommand, PatchPodCommand, PodFilters, Po
 import { KubectlCommands } from '../kubectl-commands/kubectl-commands.service';
 import type { KubectlSession } from '../kubectl-commands/kubectl-session';
 
-/** Pods: validated and admitted as the API server does, stored, read from the snapshot. */
+/**
+ * How many times a list page is read before it is answered as Postgres has it: a page whose pods
+ * were written after the snapshot's revision is read again at the newer one, which a cluster
+ * written to without pause might never let a page match.
+ */
+const LIST_READS = 3;
+
+const podName = (pod: Pod) => ({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name });
+
+/** Pods: validated and admitted as the API server does, stored, chosen from the snapshot, answered whole from the store. */
 @Injectable()
 export class PodsService {
   constructor(
@@ -55,28 +64,37 @@ export class PodsService {
    * tokens hold names, as kube-apiserver's do for a namespaced list.
    */
   async list(cluster: string, { namespace, nodeName, phase, labels = [], fields = [], chunking }: PodFilters): Promise<ListPage<Pod>> {
-    const view = await this.snapshots.view(cluster);
     const filtered = nodeName !== undefined || phase !== undefined || labels.length > 0 || fields.length > 0;
-    const chunk = chunkOfSorted(view.keysInOrder('pods'), chunking, {
-      prefix: namespace ? podKey(namespace, '') : '',
-      itemOf: (key) => {
-        const pod = view.pods.get(key);
-        if (!pod || !filtered) return pod;
-        return (nodeName === undefined || (pod.spec?.nodeName ?? '') === nodeName) &&
-          (phase === undefined || pod.status?.phase === phase) &&
-          selectorMatches(labels, pod.metadata.labels) &&
-          (fields.length === 0 || fieldsMatch(fields, podFields(pod)))
-          ? pod
-          : undefined;
-      },
-      filtered,
-      revision: view.revision,
-    });
-    return listPage('PodList', chunk, { revision: view.revision });
+    const matches = (pod: Pod) =>
+      !filtered ||
+      ((nodeName === undefined || (pod.spec?.nodeName ?? '') === nodeName) &&
+        (phase === undefined || pod.status?.phase === phase) &&
+        selectorMatches(labels, pod.metadata.labels) &&
+        (fields.length === 0 || fieldsMatch(fields, podFields(pod))));
+    for (let attempt = 1; ; attempt++) {
+      // The page chosen from the snapshot (filters read nothing decisions do not), its pods read whole.
+      const view = await this.snapshots.view(cluster);
+      const chunk = chunkOfSorted(view.keysInOrder('pods'), chunking, {
+        prefix: namespace ? podKey(namespace, '') : '',
+        itemOf: (key) => {
+          const pod = view.pods.get(key);
+          return pod && matches(pod) ? pod : undefined;
+        },
+        filtered,
+        revision: view.revision,
+      });
+      const whole = await this.store.whole(view.cluster.id, chunk.items.map(podName));
+      const items = chunk.items.flatMap((pod) => whole.get(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name)) ?? []);
+      // A pod written or deleted since the snapshot's revision: the page is read again at the newer one.
+      const current = items.length === chunk.items.length && items.every((pod, i) => pod.metadata.resourceVersion === chunk.items[i]?.metadata.resourceVersion);
+      if (current || attempt === LIST_READS)
+        return listPage('PodList', { ...chunk, items: current ? items : items.filter(matches) }, { revision: view.revision });
+    }
   }
 
   async get(cluster: string, { namespace, name }: PodKey): Promise<Pod> {
-    return (await this.snapshots.view(cluster)).pods.get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
+    const view = await this.snapshots.view(cluster);
+    return (await this.store.whole(view.cluster.id, [{ namespace, name }])).get(podKey(namespace, name)) ?? fail(failure.notFound('Pod', name));
   }
 
   /**

@@ -127,6 +127,41 @@ describe('watch over HTTP', () => {
     expect(brief(events[2] as Event)).toBe('ADDED cu/gone');
   });
 
+  it('sends pods whole from the store, at its start, caught up and as they change; a deletion as the snapshot held the pod (what decisions read)', async () => {
+    const whole = (note: string) => ({
+      metadata: { name: 'w', labels: { app: 'w' }, annotations: { note } },
+      spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'nginx', env: [{ name: 'A', value: 'a' }] }] },
+      status: { phase: 'Running', hostIP: '10.0.0.1' },
+    });
+    const from = await revision();
+    await t.api.putPod('whole', 'w', whole('one'));
+    const [started, caughtUp] = [
+      await open('/api/v1/namespaces/whole/pods?watch=true'),
+      await open(`/api/v1/namespaces/whole/pods?watch=true&resourceVersion=${from}`),
+    ];
+    for (const watch of [started, caughtUp]) {
+      const [first] = await watch.waitFor((e) => e.length >= 1);
+      expect(first?.object).toMatchObject({
+        metadata: { annotations: { note: 'one' } },
+        spec: { containers: [{ env: [{ value: 'a' }] }] },
+        status: { hostIP: '10.0.0.1' },
+      });
+    }
+    expect((await t.api.putPod('whole', 'w', whole('two'))).statusCode).toBe(200);
+    const [, changed] = await started.waitFor((e) => e.length >= 2);
+    expect(changed).toMatchObject({
+      type: 'MODIFIED',
+      object: { metadata: { annotations: { note: 'two' } }, spec: { containers: [{ env: [{ value: 'a' }] }] } },
+    });
+    await t.api.del('/v1/namespaces/whole/pods/w');
+    const [, , deleted] = await started.waitFor((e) => e.length >= 3);
+    expect(deleted).toMatchObject({
+      type: 'DELETED',
+      object: { metadata: { name: 'w', labels: { app: 'w' } }, spec: { nodeName: 'n1' }, status: { phase: 'Running' } },
+    });
+    expect(deleted?.object.metadata).not.toHaveProperty('annotations');
+  });
+
   it('sends BOOKMARKs while idle when allowed, and ends at timeoutSeconds', async () => {
     const watch = await open('/api/v1/nodes?watch=true&allowWatchBookmarks=true&timeoutSeconds=3&fieldSelector=metadata.name%3Dn1');
     const events = await watch.waitFor((e) => e.filter((x) => x.type === 'BOOKMARK').length >= 2);

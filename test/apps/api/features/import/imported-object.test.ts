@@ -1,7 +1,7 @@
-import { type Node, type Pod, defaultSettings } from '@taintgate/domain';
+import { type Node, type Pod, decisionPodOf, defaultSettings } from '@taintgate/domain';
 import { describe, expect, it } from 'vitest';
 import type { BodyPosition } from '../../../../../apps/api/src/features/import/import-body';
-import { type ImportSoFar, type ObjectOutcome, classifyObject } from '../../../../../apps/api/src/features/import/imported-object';
+import { type ImportSoFar, type ObjectOutcome, classifyObject, importDigestOf } from '../../../../../apps/api/src/features/import/imported-object';
 import { importedNodeRow, nodeOfImportedRow } from '../../../../../apps/api/src/store/node-record';
 import { importedPodRow, podOfImportedRow } from '../../../../../apps/api/src/store/pod-record';
 
@@ -36,16 +36,16 @@ const sentPod = {
   status: { phase: 'Running' },
 };
 
-/** The objects as the cluster stored them from a first import: as its snapshot reads them back. */
+/** The objects as the cluster stored them from a first import: as its snapshot reads them back (a pod as decisions read it), and the pod's digest. */
 const storedNode: Node = nodeOfImportedRow(importedNodeRow(sentNode, { uid: STORED_UID, createdAt: new Date('2026-01-10T08:00:00Z') }, [], NOW), 5n);
-const storedPod: Pod = podOfImportedRow(
-  importedPodRow(sentPod, { uid: POD_UID, createdAt: new Date('2026-02-01T08:00:00Z'), deletionTimestamp: null, deletionGracePeriodSeconds: null }),
-  6n,
-);
+const storedIdentity = { uid: POD_UID, createdAt: new Date('2026-02-01T08:00:00Z'), deletionTimestamp: null, deletionGracePeriodSeconds: null };
+const wholePod: Pod = podOfImportedRow(importedPodRow(sentPod, { ...storedIdentity, importDigest: importDigestOf(sentPod) }), 6n);
+const storedPod: Pod = decisionPodOf(wholePod);
 
 function soFar(
   stored: { nodes?: Node[]; pods?: Pod[] } | undefined,
   named: { nodes?: string[]; pods?: string[]; uids?: [string, string][] } = {},
+  podDigests = new Map([['shop/web', importDigestOf(sentPod)]]),
 ): ImportSoFar {
   const nodes = stored?.nodes ?? [];
   const pods = stored?.pods ?? [];
@@ -61,6 +61,7 @@ function soFar(
     },
     namedNodes: new Set(named.nodes),
     namedPods: new Set(named.pods),
+    podDigests,
     namedTwins: new Set(),
     uidOwners,
     now: NOW,
@@ -104,13 +105,30 @@ describe('classifyObject: what each object becomes', () => {
     ],
     ['a node sent back as stored: unchanged, as sent', storedNode, stored, { unchanged: 'Node', key: 'n1', uid: undefined }],
     [
-      'a pod sent back as stored, another resourceVersion: unchanged, as sent',
-      withMeta(storedPod, { resourceVersion: '1' }),
+      'a pod sent as the import before sent it, another resourceVersion: unchanged, by its digest',
+      withMeta(sentPod, { resourceVersion: '1' }),
       stored,
       { unchanged: 'Pod', key: 'shop/web', uid: undefined },
     ],
     ['a node sent as kubectl printed it first: unchanged once laid out as a row', sentNode, stored, { unchanged: 'Node', key: 'n1', uid: STORED_UID }],
-    ['a pod sent as kubectl printed it first: unchanged once laid out as a row', sentPod, stored, { unchanged: 'Pod', key: 'shop/web', uid: POD_UID }],
+    [
+      'a pod sent as the service answers it, not as the import before sent it: updated (its digest differs), its uid kept',
+      withMeta(wholePod, { resourceVersion: '1' }),
+      stored,
+      { pod: 'shop/web', created: false, uid: POD_UID, decides: 'n1' },
+    ],
+    [
+      'a pod written since by other than an import (no digest kept): updated',
+      sentPod,
+      soFar({ nodes: [storedNode], pods: [storedPod] }, {}, new Map()),
+      { pod: 'shop/web', created: false, uid: POD_UID, decides: 'n1' },
+    ],
+    [
+      'a pod sent as before but named already in this import: not unchanged (the name is checked)',
+      sentPod,
+      soFar({ nodes: [storedNode], pods: [storedPod] }, { pods: ['shop/web'] }),
+      { rejected: expect.anything() as unknown },
+    ],
     [
       'a stored node with a label changed: updated, its uid kept',
       withMeta(sentNode, { labels: { zone: 'b' } }),

@@ -21,6 +21,7 @@ import { ClusterDirectory } from '../../../store/cluster-directory';
 import type { ClusterView, SnapshotRefresh } from '../../../store/cluster-snapshot';
 import { ClusterSnapshots } from '../../../store/cluster-snapshots';
 import { TombstoneStore } from '../../../store/tombstone-store';
+import { PodStore } from '../../../store/pod-store';
 import { StreamReads } from '../../../platform/database/stream-reads';
 import { TWIN_KINDS } from '../../../store/twin-kinds';
 import { AppConfig } from '../../../platform/config/app-config';
@@ -35,6 +36,8 @@ import { RefreshQueue, WatchLines } from './watch-stream';
 const POLL_MS = 250;
 /** A BOOKMARK (when asked for) after this long without an event. */
 const BOOKMARK_IDLE_MS = 1000;
+/** Pods read whole from the store at a time, as a watch sends them. */
+const WHOLE_PER_READ = 1000;
 /** Events written to the socket in one piece. */
 const EVENTS_PER_PIECE = 100;
 
@@ -81,6 +84,7 @@ export class WatchService implements OnModuleDestroy {
     private readonly snapshots: ClusterSnapshots,
     private readonly directory: ClusterDirectory,
     private readonly tombstones: TombstoneStore,
+    private readonly pods: PodStore,
     /** Its reads take at most the streams' share of the database's connections. */
     private readonly reads: StreamReads,
     private readonly config: AppConfig,
@@ -195,9 +199,14 @@ export class WatchService implements OnModuleDestroy {
       if (n > 0) lastSent = Date.now();
     };
     if (start.kind === 'any') {
-      yield* send(start.objects.map((object) => ({ type: 'ADDED' as const, object })));
+      for (let i = 0; i < start.objects.length; i += WHOLE_PER_READ) {
+        const objects = await this.whole(start, filter.kind, start.objects.slice(i, i + WHOLE_PER_READ));
+        yield* send(objects.map((object) => ({ type: 'ADDED' as const, object })));
+      }
     } else {
-      for await (const piece of this.catchUp(start, filter)) yield* send(piece);
+      for await (const piece of this.catchUp(start, filter)) {
+        for (let i = 0; i < piece.length; i += WHOLE_PER_READ) yield* send(await this.wholeEvents(start, filter.kind, piece.slice(i, i + WHOLE_PER_READ)));
+      }
       // Retention may have pruned tombstones while they were read: then some deletions may be missing.
       const prunedThrough = await this.reads.run(() => this.tombstones.prunedThrough(start.clusterId));
       if (prunedThrough !== undefined && prunedThrough > start.after) {
@@ -261,6 +270,35 @@ export class WatchService implements OnModuleDestroy {
     }
     const rest = [...objectsBefore(undefined)];
     if (rest.length > 0) yield rest;
+  }
+
+  /**
+   * The objects as a watch sends them: a snapshot holds pods as decisions read them, so a watch of
+   * pods reads each whole from the store, as stored now (one written since the watch's start is
+   * sent as it is now, and its change again after; one deleted since is left out, its deletion sent
+   * after). Other kinds are held whole.
+   */
+  private async whole(start: Start, kind: WatchedKind, objects: Watched[]): Promise<Watched[]> {
+    if (kind !== 'Pod' || objects.length === 0) return objects;
+    const names = objects.map(({ metadata }) => ({ namespace: metadata.namespace ?? 'default', name: metadata.name }));
+    const whole = await this.reads.run(() => this.pods.whole(start.clusterId, names));
+    return names.flatMap(({ namespace, name }) => whole.get(`${namespace}/${name}`) ?? []);
+  }
+
+  /** The events with their objects whole (whole()), but deletions, which carry what is left of the object. */
+  private async wholeEvents(start: Start, kind: WatchedKind, events: WatchEvent<Watched>[]): Promise<WatchEvent<Watched>[]> {
+    if (kind !== 'Pod') return events;
+    const written = await this.whole(
+      start,
+      kind,
+      events.flatMap((e) => (e.type === 'DELETED' ? [] : [e.object])),
+    );
+    const byKey = new Map(written.map((object) => [keyOf(kind, object), object]));
+    return events.flatMap((e) => {
+      if (e.type === 'DELETED') return [e];
+      const object = byKey.get(keyOf(kind, e.object));
+      return object ? [{ ...e, object }] : [];
+    });
   }
 
   /** Counts the watch for its cluster, polling the cluster while it has one; answers the function that undoes it. */
