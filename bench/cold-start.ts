@@ -72,7 +72,7 @@ async function startOnce(databaseUrl: string, prefix: string, port: number): Pro
   });
   let loadLine = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    const line = /read \d+ nodes and \d+ pods written since revision -1 in [\d.]+ s/.exec(chunk);
+    const line = /read \d+ nodes, \d+ pods and \d+ other objects written since revision -1 in [\d.]+ s/.exec(chunk);
     if (line) loadLine = line[0];
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -163,7 +163,7 @@ export { taintNodes } from './kubectl/taint-nodes';
 // Pods: graceful deletion and the pod garbage collector's orphans.
 export { orphansToCollect, podGcDeletion } from './pods/orphaned-pods';
 export { type PodDeletion, deletionGracePeriodSeconds, isTerminating, podDeletion } from './pods/graceful-deletion';
-export { decisionPodOf } from './pods/decision-pod';
+export { assembleDecisionPod, decisionPodOf } from './pods/decision-pod';
 
 // Writes: resourceVersion preconditions, DeleteOptions and dry runs.
 export { type Preconditions, type StoredVersion, type WriteMode, checkDelete, checkUpdate, checkWrite, sentResourceVersion } from './concurrency/preconditions';

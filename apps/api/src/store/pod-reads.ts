@@ -1,6 +1,6 @@
 import { type Pod, decisionPodOf } from '@taintgate/domain';
 import type { Connection } from '../platform/database/prisma.service';
-import { type StoredPodRow, decisionPodOfRow, podKey, podOfRow, tolerationsOfStored } from './pod-record';
+import { type StoredPodRow, decisionPodOfColumns, podKey, podOfRow, tolerationsOfStored } from './pod-record';
 
 /**
  * How a cluster's pods are read whole or as decisions read them, past Prisma: a snapshot's loads
@@ -20,6 +20,9 @@ const WHOLE_POD_COLUMNS = `namespace, name, uid::text AS uid, labels, toleration
   qos_class::text AS "qosClass", phase, extra, revision::text AS revision, created_at AS "createdAt", deletion_timestamp AS "deletionTimestamp",
   deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds"`;
 
+/** A timestamptz as Kubernetes writes a time (k8sTime: RFC 3339 in UTC, whole seconds), by Postgres: no Date made and formatted again per row. */
+const kubernetesTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
 /**
  * The columns a pod as decisions read it is made of (decisionPodOfRow), its JSON as text: pods of
  * one template have the same text, parsed once and shared (JsonTexts). `extra` only for a row
@@ -27,8 +30,10 @@ const WHOLE_POD_COLUMNS = `namespace, name, uid::text AS uid, labels, toleration
  */
 const DECISION_POD_COLUMNS = `namespace, name, uid::text AS uid, labels::text AS labels, tolerations::text AS tolerations, node_name AS "nodeName",
   node_selector::text AS "nodeSelector", affinity::text AS affinity, qos_class::text AS "qosClass", phase, revision::text AS revision,
-  created_at AS "createdAt", deletion_timestamp AS "deletionTimestamp", deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds",
-  decision_spec::text AS "decisionSpec", decision_status::text AS "decisionStatus", CASE WHEN decision_spec IS NULL THEN extra END AS extra`;
+  ${kubernetesTime('created_at')} AS "creationTimestamp", ${kubernetesTime('deletion_timestamp')} AS "deletionTimestamp",
+  deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds", decision_spec::text AS "decisionSpec", decision_status::text AS "decisionStatus",
+  CASE WHEN decision_spec IS NULL THEN extra END AS extra, CASE WHEN decision_spec IS NULL THEN created_at END AS "createdAt",
+  CASE WHEN decision_spec IS NULL THEN deletion_timestamp END AS "deletionTime"`;
 
 type Raw<T> = Omit<T, 'revision' | 'deletionGracePeriodSeconds'> & { revision: string; deletionGracePeriodSeconds: string | null };
 
@@ -91,7 +96,12 @@ export interface DecisionPodRead {
   revision: bigint;
 }
 
-type RawDecisionRow = Raw<Omit<StoredPodRow, 'labels' | 'tolerations' | 'nodeSelector' | 'affinity'>> & {
+type RawDecisionRow = Raw<Omit<StoredPodRow, 'labels' | 'tolerations' | 'nodeSelector' | 'affinity' | 'deletionTimestamp' | 'createdAt'>> & {
+  creationTimestamp: string;
+  deletionTimestamp: string | null;
+  /** Only for a row written before its decision columns were kept (made whole from `extra`). */
+  createdAt: Date | null;
+  deletionTime: Date | null;
   labels: string;
   tolerations: string;
   nodeSelector: string;
@@ -122,24 +132,37 @@ export function readDecisionPodsSince(connection: Connection, clusterId: number,
 }
 
 function decisionPodOfRaw(raw: RawDecisionRow, texts: JsonTexts): Pod {
+  // pg makes a string of every value of every row: those that repeat (a namespace, a node's name) are held once.
   const row = {
-    ...withBigInts<Omit<StoredPodRow, 'extra'>>({
-      ...raw,
-      labels: texts.of(raw.labels),
-      tolerations: texts.tolerations(raw.tolerations),
-      nodeSelector: texts.of(raw.nodeSelector),
-      affinity: raw.affinity === null ? null : texts.of(raw.affinity),
-    }),
+    namespace: texts.string(raw.namespace),
+    name: raw.name,
+    uid: raw.uid,
+    revision: BigInt(raw.revision),
+    deletionGracePeriodSeconds: raw.deletionGracePeriodSeconds === null ? null : BigInt(raw.deletionGracePeriodSeconds),
+    nodeName: raw.nodeName === null ? null : texts.string(raw.nodeName),
+    phase: texts.string(raw.phase),
+    qosClass: texts.string(raw.qosClass) as StoredPodRow['qosClass'],
+    labels: texts.of(raw.labels),
+    tolerations: texts.tolerations(raw.tolerations),
+    nodeSelector: texts.of(raw.nodeSelector),
+    affinity: raw.affinity === null ? null : texts.of(raw.affinity),
   };
-  // A row written before its decision columns were kept: made whole, then cut down.
-  if (raw.decisionSpec === null) return decisionPodOf(podOfRow({ ...row, extra: raw.extra }));
-  return decisionPodOfRow({ ...row, decisionSpec: texts.of(raw.decisionSpec), decisionStatus: JSON.parse(raw.decisionStatus ?? '{}') });
+  if (raw.decisionSpec === null) {
+    // A row written before its decision columns were kept: made whole, then cut down.
+    return decisionPodOf(podOfRow({ ...row, createdAt: raw.createdAt as Date, deletionTimestamp: raw.deletionTime, extra: raw.extra }));
+  }
+  const status = texts.status(raw.decisionStatus ?? '{}');
+  status.phase = row.phase;
+  status.qosClass = row.qosClass;
+  return decisionPodOfColumns({ ...row, decisionSpec: texts.of(raw.decisionSpec) }, raw.creationTimestamp, raw.deletionTimestamp, status);
 }
 
-/** JSON texts parsed once each: equal texts are one object. */
+/** JSON texts parsed once each: equal texts are one object. And strings and conditions held once each. */
 class JsonTexts {
   private readonly parsed = new Map<string, unknown>();
   private readonly tolerationLists = new Map<string, unknown>();
+  private readonly strings = new Map<string, string>();
+  private readonly conditions = new Map<string, unknown>();
 
   of(text: string): never {
     let value = this.parsed.get(text);
@@ -152,6 +175,28 @@ class JsonTexts {
     let value = this.tolerationLists.get(text);
     if (value === undefined) this.tolerationLists.set(text, (value = tolerationsOfStored(JSON.parse(text))));
     return value as never;
+  }
+
+  string(value: string): string {
+    const held = this.strings.get(value);
+    if (held !== undefined) return held;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  /**
+   * A pod's own status fields (decision_status: its start time and IP are its own), its conditions
+   * (Ready, DisruptionTarget: a few kinds in a whole cluster) held once each.
+   */
+  status(text: string): Record<string, unknown> {
+    const status = JSON.parse(text) as Record<string, unknown>;
+    if (status.conditions !== undefined) {
+      const key = JSON.stringify(status.conditions);
+      const held = this.conditions.get(key);
+      if (held === undefined) this.conditions.set(key, status.conditions);
+      else status.conditions = held;
+    }
+    return status;
   }
 }
 

@@ -1,11 +1,14 @@
-import { type Pod, type Toleration, canonicalInt64, decisionPodOf, k8sTime, podRequests } from '@taintgate/domain';
+import { type Pod, type Toleration, assembleDecisionPod, canonicalInt64, decisionPodOf, k8sTime, podRequests } from '@taintgate/domain';
 import type { Prisma, QOSClass } from '../generated/prisma/client';
 import { type ColumnFields, extraOf, objectOfRow, storableJson } from './object-parts';
 
 export type PodRow = Prisma.PodGetPayload<object>;
 
 /** What a Pod is made of (podOfRow): a row but for the columns only queries read, those a snapshot reads instead of `extra`, and the row's bookkeeping. */
-export type StoredPodRow = Omit<PodRow, 'requests' | 'ownerKind' | 'updatedAt' | 'clusterId' | 'deletionByTaintgate' | 'decisionSpec' | 'decisionStatus'>;
+export type StoredPodRow = Omit<
+  PodRow,
+  'requests' | 'ownerKind' | 'updatedAt' | 'clusterId' | 'deletionByTaintgate' | 'decisionSpec' | 'decisionStatus' | 'importDigest'
+>;
 
 /**
  * What a snapshot's pod is made of (decisionPodOfRow): the columns, and what decisions read of the
@@ -86,8 +89,57 @@ export const podOfRow = (row: StoredPodRow): Pod => podOfParts(row, row.extra);
  * kept of the rest. Equal to decisionPodOf(podOfRow(row)) for a row written since they are kept.
  */
 export function decisionPodOfRow(row: DecisionPodRow): Pod {
-  const spec = row.decisionSpec as Record<string, unknown> | null;
-  return podOfParts(row, { ...spec, status: row.decisionStatus });
+  const status = { ...(row.decisionStatus as Record<string, unknown>), phase: row.phase, qosClass: row.qosClass };
+  return decisionPodOfColumns(row, k8sTime(row.createdAt), row.deletionTimestamp && k8sTime(row.deletionTimestamp), status);
+}
+
+/**
+ * decisionPodOfRow, its times as Kubernetes writes them (a snapshot's load has Postgres write
+ * them) and its status fields (`status`: decision_status with the phase and QoS class, the
+ * caller's own object) given.
+ */
+export function decisionPodOfColumns(
+  row: Omit<DecisionPodRow, 'createdAt' | 'deletionTimestamp' | 'decisionStatus'>,
+  creationTimestamp: string,
+  deletionTimestamp: string | null,
+  status: Record<string, unknown>,
+): Pod {
+  // As objectOfRow lays the columns over the rest: an empty column value is left out.
+  return assembleDecisionPod(
+    {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: row.name,
+        namespace: row.namespace,
+        uid: row.uid,
+        resourceVersion: String(row.revision),
+        creationTimestamp,
+        labels: nonEmpty(row.labels) as Record<string, string> | undefined,
+        deletionTimestamp: deletionTimestamp ?? undefined,
+        deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? undefined : Number(row.deletionGracePeriodSeconds),
+      },
+      spec: {
+        tolerations: nonEmpty(row.tolerations) as Toleration[] | undefined,
+        nodeName: row.nodeName ?? undefined,
+        nodeSelector: nonEmpty(row.nodeSelector) as Record<string, string> | undefined,
+        affinity: nonEmpty(row.affinity) as NonNullable<Pod['spec']>['affinity'],
+      },
+      status,
+    },
+    (row.decisionSpec ?? {}) as Pick<Pod, 'metadata' | 'spec'>,
+  );
+}
+
+/** A column's value, or undefined for none: null, an empty array or an empty object (omitEmpty's). */
+function nonEmpty(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value;
+  if (typeof value === 'object') {
+    for (const _ in value) return value;
+    return undefined;
+  }
+  return value;
 }
 
 /** The pod of a row's columns, with `extra` for the rest (the whole object's, or what decisions read of it). */

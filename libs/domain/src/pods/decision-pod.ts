@@ -21,16 +21,86 @@ import type { Container, ObjectMeta, Pod, PodSpec, Volume } from '../types';
  *   (field selectors) and the Ready and DisruptionTarget conditions' type, status and reason.
  *
  * The parts kept are the pod's own objects where they are kept whole, so that pods of one template
- * can share them.
+ * can share them. Every pod so cut down has the same shape (assembleDecisionPod: each field
+ * present, undefined where the pod has none), so that 300,000 of them in a snapshot are compact
+ * objects of one hidden class rather than dictionaries of their own.
  */
 export function decisionPodOf(pod: Pod): Pod {
-  const out: Pod = { metadata: decisionMetadataOf(pod.metadata) };
-  if (pod.apiVersion !== undefined) out.apiVersion = pod.apiVersion;
-  if (pod.kind !== undefined) out.kind = pod.kind;
-  if (pod.spec !== undefined) out.spec = decisionSpecOf(pod.spec);
-  if (pod.status !== undefined) out.status = decisionStatusOf(pod.status);
-  return out;
+  return assembleDecisionPod({
+    apiVersion: pod.apiVersion,
+    kind: pod.kind,
+    metadata: decisionMetadataOf(pod.metadata),
+    spec: pod.spec && decisionSpecOf(pod.spec),
+    status: pod.status && decisionStatusOf(pod.status),
+  });
 }
+
+/**
+ * A pod as decisionPodOf makes it, from parts already cut down to what decisions read (a
+ * snapshot's, read back from its decision columns): each object of the one shape every pod so cut
+ * has, the parts' own objects (labels, containers, tolerations, conditions) held, not copied.
+ * `template`: the parts pods of one template share (owners, containers, volumes, ...), read where
+ * `parts` has none: a pod's own fields and its template's laid together without copying either
+ * (a snapshot's load makes 300,000 pods).
+ */
+export function assembleDecisionPod(parts: Pod, template?: Pick<Pod, 'metadata' | 'spec'>): Pod {
+  const m = parts.metadata;
+  const tm = template?.metadata;
+  const o = parts.spec;
+  const ts = template?.spec;
+  const t = parts.status;
+  return {
+    apiVersion: parts.apiVersion,
+    kind: parts.kind,
+    metadata: {
+      name: m.name,
+      namespace: m.namespace,
+      uid: m.uid,
+      resourceVersion: m.resourceVersion,
+      creationTimestamp: m.creationTimestamp,
+      labels: m.labels,
+      ownerReferences: either(m.ownerReferences, tm?.ownerReferences),
+      annotations: either(m.annotations, tm?.annotations),
+      deletionTimestamp: m.deletionTimestamp,
+      deletionGracePeriodSeconds: m.deletionGracePeriodSeconds,
+    },
+    spec:
+      o !== undefined || ts !== undefined
+        ? {
+            tolerations: either(o?.tolerations, ts?.tolerations),
+            nodeName: either(o?.nodeName, ts?.nodeName),
+            nodeSelector: either(o?.nodeSelector, ts?.nodeSelector),
+            affinity: either(o?.affinity, ts?.affinity),
+            topologySpreadConstraints: either(o?.topologySpreadConstraints, ts?.topologySpreadConstraints),
+            priority: either(o?.priority, ts?.priority),
+            preemptionPolicy: either(o?.preemptionPolicy, ts?.preemptionPolicy),
+            schedulerName: either(o?.schedulerName, ts?.schedulerName),
+            schedulingGates: either(o?.schedulingGates, ts?.schedulingGates),
+            resourceClaims: either(o?.resourceClaims, ts?.resourceClaims),
+            overhead: either(o?.overhead, ts?.overhead),
+            resources: either(o?.resources, ts?.resources),
+            terminationGracePeriodSeconds: either(o?.terminationGracePeriodSeconds, ts?.terminationGracePeriodSeconds),
+            restartPolicy: either(o?.restartPolicy, ts?.restartPolicy),
+            serviceAccountName: either(o?.serviceAccountName, ts?.serviceAccountName),
+            hostNetwork: either(o?.hostNetwork, ts?.hostNetwork),
+            containers: either(o?.containers, ts?.containers),
+            initContainers: either(o?.initContainers, ts?.initContainers),
+            volumes: either(o?.volumes, ts?.volumes),
+          }
+        : undefined,
+    status: t && {
+      phase: t.phase,
+      qosClass: t.qosClass,
+      startTime: t.startTime,
+      nominatedNodeName: t.nominatedNodeName,
+      podIP: t.podIP,
+      conditions: t.conditions,
+    },
+  };
+}
+
+/** The pod's own value, else its template's. */
+const either = <T>(own: T | undefined, template: T | undefined): T | undefined => (own !== undefined ? own : template);
 
 /** The metadata fields a decision reads whole. */
 const METADATA_KEPT = [
