@@ -1,4 +1,5 @@
 import { type StoredVersion, k8sTime } from '@taintgate/domain';
+import { stringifyExactly } from '../http/edge/exact-json';
 
 /**
  * Kubernetes objects are stored as columns for what taintgate queries plus one JSON `extra` for
@@ -124,4 +125,91 @@ export function objectOfRow(
     spec: { ...sectionOf(extra, 'spec'), ...omitEmpty(columns.spec) },
     status: { ...sectionOf(extra, 'status'), ...omitEmpty(columns.status) },
   };
+}
+
+/**
+ * objectOfRow's object as JSON text, written from `extra`'s own text (as Postgres keeps it: JSON.stringify's)
+ * rather than from objects: the columns serialized and laid into each section, after the
+ * section's own members, as objectOfRow lays them over it; `apiVersion` and `kind` first. The same
+ * members (a list of 500 realistic pods parses and serializes none of the 2 MB their rows keep as
+ * they came); undefined when `extra` is not as written (a section that is no object): objectOfRow's then.
+ */
+export function objectTextOfRow(kind: string, row: StoredIdentity, columns: { metadata?: Json; spec: Json; status: Json }, extra: string): string | undefined {
+  const sections = sectionEnds(extra);
+  if (sections === undefined) return undefined;
+  const metadata = {
+    name: row.name,
+    ...(row.namespace === undefined ? {} : { namespace: row.namespace }),
+    uid: row.uid,
+    resourceVersion: String(row.revision),
+    creationTimestamp: k8sTime(row.createdAt),
+    labels: row.labels,
+    ...columns.metadata,
+  };
+  const laid: [number, string][] = [];
+  let appended = '';
+  for (const [section, members] of [
+    ['metadata', omitEmpty(metadata)],
+    ['spec', omitEmpty(columns.spec)],
+    ['status', omitEmpty(columns.status)],
+  ] as const) {
+    const own = stringifyExactly(members);
+    const end = sections[section];
+    if (end === undefined) appended += `,"${section}":${own}`;
+    else if (own !== '{}') laid.push([end.close, `${end.empty ? '' : ','}${own.slice(1, -1)}`]);
+  }
+  laid.sort((a, b) => a[0] - b[0]);
+  let out = `{"apiVersion":"v1","kind":${JSON.stringify(kind)}${extra.length > 2 ? ',' : ''}`;
+  let from = 1;
+  for (const [at, text] of laid) {
+    out += extra.slice(from, at) + text;
+    from = at;
+  }
+  return out + extra.slice(from, -1) + appended + '}';
+}
+
+/** Where each of the sections objectOfRow lays columns into closes in `extra`'s text (its closing brace), and whether it is empty. */
+type SectionEnds = Partial<Record<'metadata' | 'spec' | 'status', { close: number; empty: boolean }>>;
+
+/**
+ * The sections' ends in a compact JSON object's text (JSON.stringify's: no white space), found by
+ * one pass over it; undefined when the text is not such an object, or a section is no object.
+ */
+function sectionEnds(text: string): SectionEnds | undefined {
+  if (text.charCodeAt(0) !== 0x7b || text.charCodeAt(text.length - 1) !== 0x7d) return undefined;
+  const ends: SectionEnds = {};
+  let depth = 0;
+  let key: string | undefined;
+  let keyStart = -1;
+  let sectionOpen = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      if (depth === 1 && i === keyStart && (key === 'metadata' || key === 'spec' || key === 'status')) return undefined;
+      // A string: to its closing quote, past escapes.
+      const start = i;
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      if (i >= text.length) return undefined;
+      if (depth === 1 && text.charCodeAt(i + 1) === 0x3a) {
+        key = text.slice(start + 1, i);
+        keyStart = i + 2;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth === 2 && i === keyStart && (key === 'metadata' || key === 'spec' || key === 'status')) {
+        if (c === 0x5b) return undefined;
+        sectionOpen = i;
+      }
+    } else if (c === 0x7d || c === 0x5d) {
+      if (depth === 2 && sectionOpen >= 0) {
+        ends[key as 'metadata'] = { close: i, empty: i === sectionOpen + 1 };
+        sectionOpen = -1;
+      }
+      depth--;
+    } else if (depth === 1 && i === keyStart && (key === 'metadata' || key === 'spec' || key === 'status')) {
+      // A section that is no object (null, a string): objectOfRow replaces it, which text cannot.
+      return undefined;
+    }
+  }
+  return depth === 0 ? ends : undefined;
 }

@@ -1,6 +1,6 @@
 import { type Pod, decisionPodOf } from '@taintgate/domain';
 import type { Connection } from '../platform/database/prisma.service';
-import { type StoredPodRow, decisionPodOfColumns, podKey, podOfRow, tolerationsOfStored } from './pod-record';
+import { type StoredPodRow, decisionPodOfColumns, podKey, podOfRow, podTextOfRow, tolerationsOfStored } from './pod-record';
 
 /**
  * How a cluster's pods are read whole or as decisions read them, past Prisma: a snapshot's loads
@@ -216,5 +216,37 @@ export async function readWholePods(
     [clusterId, names.map((n) => n.namespace), names.map((n) => n.name)],
   );
   for (const row of found) out.set(podKey(row.namespace, row.name), podOfRow(withBigInts(row)));
+  return out;
+}
+
+/** The columns of a pod's JSON text (podTextOfRow): a whole pod's, its `extra` as text, which pg leaves as it is. */
+const WHOLE_POD_TEXT_COLUMNS = `namespace, name, uid::text AS uid, labels, tolerations, node_name AS "nodeName", node_selector AS "nodeSelector",
+  affinity, qos_class::text AS "qosClass", phase, extra::text AS extra, revision::text AS revision, created_at AS "createdAt",
+  deletion_timestamp AS "deletionTimestamp", deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds"`;
+
+type RawTextRow = Raw<Omit<StoredPodRow, 'extra'>> & { extra: string };
+
+/** A pod's JSON as a read answers it, and its resourceVersion. */
+export interface WholePodText {
+  json: string;
+  resourceVersion: string;
+}
+
+/** readWholePods, each pod as its JSON text (podTextOfRow): what a list page of JSON is written from. */
+export async function readWholePodTexts(
+  rows: <T extends Record<string, unknown>>(text: string, values: readonly unknown[]) => Promise<T[]>,
+  clusterId: number,
+  names: readonly { namespace: string; name: string }[],
+): Promise<Map<string, WholePodText>> {
+  const out = new Map<string, WholePodText>();
+  if (names.length === 0) return out;
+  const found = await rows<RawTextRow>(
+    `SELECT ${WHOLE_POD_TEXT_COLUMNS} FROM pods p JOIN unnest($2::text[], $3::text[]) AS v(namespace, name) USING (namespace, name) WHERE p.cluster_id = $1`,
+    [clusterId, names.map((n) => n.namespace), names.map((n) => n.name)],
+  );
+  for (const raw of found) {
+    const json = podTextOfRow(withBigInts(raw), raw.extra);
+    out.set(podKey(raw.namespace, raw.name), { json, resourceVersion: raw.revision });
+  }
   return out;
 }

@@ -1,6 +1,6 @@
 import { type Pod, type Toleration, assembleDecisionPod, canonicalInt64, decisionPodOf, k8sTime, podRequests } from '@taintgate/domain';
 import type { Prisma, QOSClass } from '../generated/prisma/client';
-import { type ColumnFields, extraOf, objectOfRow, storableJson } from './object-parts';
+import { type ColumnFields, extraOf, objectOfRow, objectTextOfRow, storableJson } from './object-parts';
 
 export type PodRow = Prisma.PodGetPayload<object>;
 
@@ -142,26 +142,33 @@ function nonEmpty(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A pod as podOfRow makes it, as JSON text, written from its row's `extra` as Postgres keeps its
+ * text (a list page parses and serializes none of it again; objectTextOfRow).
+ */
+export const podTextOfRow = (row: Omit<StoredPodRow, 'extra'>, extra: string): string =>
+  objectTextOfRow('Pod', row, podColumnSections(row), extra) ?? JSON.stringify(podOfParts(row, JSON.parse(extra)));
+
+/** The pod's columns, section by section, as objectOfRow lays them over `extra`. */
+function podColumnSections(row: Omit<StoredPodRow, 'extra'>) {
+  return {
+    metadata: {
+      deletionTimestamp: row.deletionTimestamp ? k8sTime(row.deletionTimestamp) : undefined,
+      deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? undefined : Number(row.deletionGracePeriodSeconds),
+    },
+    spec: {
+      tolerations: tolerationsOfStored(row.tolerations),
+      nodeName: row.nodeName ?? undefined,
+      nodeSelector: row.nodeSelector,
+      affinity: row.affinity ?? undefined,
+    },
+    status: { phase: row.phase, qosClass: row.qosClass },
+  };
+}
+
 /** The pod of a row's columns, with `extra` for the rest (the whole object's, or what decisions read of it). */
 function podOfParts(row: Omit<StoredPodRow, 'extra'>, extra: unknown): Pod {
-  return objectOfRow(
-    'Pod',
-    row,
-    {
-      metadata: {
-        deletionTimestamp: row.deletionTimestamp ? k8sTime(row.deletionTimestamp) : undefined,
-        deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? undefined : Number(row.deletionGracePeriodSeconds),
-      },
-      spec: {
-        tolerations: tolerationsOfStored(row.tolerations),
-        nodeName: row.nodeName ?? undefined,
-        nodeSelector: row.nodeSelector,
-        affinity: row.affinity ?? undefined,
-      },
-      status: { phase: row.phase, qosClass: row.qosClass },
-    },
-    extra,
-  ) as unknown as Pod;
+  return objectOfRow('Pod', row, podColumnSections(row), extra) as unknown as Pod;
 }
 
 export const podKey = (namespace: string, name: string): string => `${namespace}/${name}`;

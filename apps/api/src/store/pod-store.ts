@@ -8,7 +8,7 @@ import type { FirstRead, WriteContext } from './write-context';
 import { taintOfRow } from './node-record';
 import { oversized } from './object-size';
 import { namedStatement } from '../platform/database/named-statement';
-import { readWholePods } from './pod-reads';
+import { type WholePodText, readWholePodTexts, readWholePods } from './pod-reads';
 import { type ImportedPodRow, type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
 /** The node a written pod is bound to, as its write read it: its taints (none when it is not stored), and whether an eviction waits for the pod there. */
@@ -152,6 +152,11 @@ export class PodStore {
    */
   whole(clusterId: number, names: readonly PodName[]): Promise<Map<string, Pod>> {
     return readWholePods((text, values) => this.prisma.rows(text, values), clusterId, names);
+  }
+
+  /** `whole`, each pod as its JSON text (what a list page of JSON is written from), with its resourceVersion. */
+  wholeTexts(clusterId: number, names: readonly PodName[]): Promise<Map<string, WholePodText>> {
+    return readWholePodTexts((text, values) => this.prisma.rows(text, values), clusterId, names);
   }
 
   /** The digest of each pod as an import last sent it (import_digest), by `namespace/name`: what the next import compares what it reads with. */

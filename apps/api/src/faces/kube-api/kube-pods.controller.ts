@@ -20,6 +20,7 @@ import { kubeListPods } from './kube-list-commands';
 import { type KubectlSession, kubectlSession } from '../../features/kubectl-commands/kubectl-session';
 import { warn } from '../../http/edge/warning-headers';
 import { type KubeOutput, kubeOutput, listAnswer, objectAnswer } from './kube-output';
+import { streamedList } from '../../http/edge/list-answers';
 import { kubePaths } from './kube-paths';
 import { kubeCreatePod, kubePatchPod, kubeUpdatePod } from './kube-write-commands';
 import { type WatchCommand, kubeWatchPods } from './watch/watch-commands';
@@ -44,6 +45,8 @@ export class KubePodsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     if (watch) return this.watches.watch(cluster, watch, output, reply.raw);
+    // JSON written from the rows' text; a Table printed from the pods.
+    if (!output.table) return streamedList(await this.pods.listJson(cluster, filters));
     return listAnswer(reply, output, await this.pods.list(cluster, filters), podTable);
   }
 

@@ -22,7 +22,7 @@ export class PodsController {
   @Answers(200, 'a page of the pods', 'PodList')
   @Fails(400, 404, 410)
   async list(@Command(clusterScope) cluster: string, @Command(listPods) filters: PodFilters) {
-    return streamedList(await this.pods.list(cluster, filters));
+    return streamedList(await this.pods.listJson(cluster, filters));
   }
 
   @Get('namespaces/:namespace/pods/:name')

@@ -29,7 +29,7 @@ import { PodStore, type PodsNode, podReadForWrite } from '../../store/pod-store'
 import { TwinObjectStore } from '../../store/twin-object-store';
 import { AppConfig } from '../../platform/config/app-config';
 import { withNameFromUrl } from '../../http/edge/kubernetes-objects';
-import { type ListPage, listPage } from '../../http/edge/list-answers';
+import { type ListPage, RawJson, listPage } from '../../http/edge/list-answers';
 import { TaintEvictionController } from '../../control-loops/taint-eviction/taint-eviction-controller';
 import { fail, valueOf } from '../../platform/failures/failure.exception';
 import type { DeletePodCommand, EvictPodCommand, PatchPodCommand, PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
@@ -58,12 +58,43 @@ export class PodsService {
     private readonly commands: KubectlCommands,
   ) {}
 
+  /** A page of the PodList (`page`), its pods as objects: for a Table, GraphQL. */
+  list(cluster: string, filters: PodFilters): Promise<ListPage<Pod>> {
+    return this.page(cluster, filters, async (clusterId, names) => {
+      const whole = await this.store.whole(clusterId, names);
+      return (key) => {
+        const pod = whole.get(key);
+        return pod && { item: pod, resourceVersion: pod.metadata.resourceVersion as string, pod: () => pod };
+      };
+    });
+  }
+
+  /**
+   * `list` as JSON, each pod written from its row's text (PodStore.wholeTexts): what REST and the
+   * Kubernetes API answer a list of pods with, serializing none of what the row keeps as it came.
+   */
+  listJson(cluster: string, filters: PodFilters): Promise<ListPage<RawJson>> {
+    return this.page(cluster, filters, async (clusterId, names) => {
+      const whole = await this.store.wholeTexts(clusterId, names);
+      return (key) => {
+        const text = whole.get(key);
+        return text && { item: new RawJson(text.json), resourceVersion: text.resourceVersion, pod: () => JSON.parse(text.json) as Pod };
+      };
+    });
+  }
+
   /**
    * A page of the PodList, by `namespace/name` (etcd's order of /registry/pods/<namespace>/<name>),
    * the filters applied before paging. One namespace's pods are the keys under its prefix, and its
-   * tokens hold names, as kube-apiserver's do for a namespaced list.
+   * tokens hold names, as kube-apiserver's do for a namespaced list. The page is chosen and filtered
+   * in the snapshot (filters read nothing decisions do not), then its pods read whole (`read`); a
+   * pod written or deleted since the snapshot's revision has the page read again at the newer one.
    */
-  async list(cluster: string, { namespace, nodeName, phase, labels = [], fields = [], chunking }: PodFilters): Promise<ListPage<Pod>> {
+  private async page<T>(
+    cluster: string,
+    { namespace, nodeName, phase, labels = [], fields = [], chunking }: PodFilters,
+    read: (clusterId: number, names: PodKey[]) => Promise<(key: string) => { item: T; resourceVersion: string; pod: () => Pod } | undefined>,
+  ): Promise<ListPage<T>> {
     const filtered = nodeName !== undefined || phase !== undefined || labels.length > 0 || fields.length > 0;
     const matches = (pod: Pod) =>
       !filtered ||
@@ -72,7 +103,6 @@ export class PodsService {
         selectorMatches(labels, pod.metadata.labels) &&
         (fields.length === 0 || fieldsMatch(fields, podFields(pod))));
     for (let attempt = 1; ; attempt++) {
-      // The page chosen from the snapshot (filters read nothing decisions do not), its pods read whole.
       const view = await this.snapshots.view(cluster);
       const chunk = chunkOfSorted(view.keysInOrder('pods'), chunking, {
         prefix: namespace ? podKey(namespace, '') : '',
@@ -83,12 +113,14 @@ export class PodsService {
         filtered,
         revision: view.revision,
       });
-      const whole = await this.store.whole(view.cluster.id, chunk.items.map(podName));
-      const items = chunk.items.flatMap((pod) => whole.get(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name)) ?? []);
-      // A pod written or deleted since the snapshot's revision: the page is read again at the newer one.
-      const current = items.length === chunk.items.length && items.every((pod, i) => pod.metadata.resourceVersion === chunk.items[i]?.metadata.resourceVersion);
-      if (current || attempt === LIST_READS)
-        return listPage('PodList', { ...chunk, items: current ? items : items.filter(matches) }, { revision: view.revision });
+      const wholeOf = await read(view.cluster.id, chunk.items.map(podName));
+      const whole = chunk.items.flatMap((pod) => wholeOf(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name)) ?? []);
+      const current = whole.length === chunk.items.length && whole.every((w, i) => w.resourceVersion === chunk.items[i]?.metadata.resourceVersion);
+      if (current || attempt === LIST_READS) {
+        // Past the last read, the pods as they are now, those that still pass the filters.
+        const items = current ? whole : whole.filter((w) => matches(w.pod()));
+        return listPage('PodList', { ...chunk, items: items.map((w) => w.item) }, { revision: view.revision });
+      }
     }
   }
 

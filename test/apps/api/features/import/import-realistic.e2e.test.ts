@@ -51,6 +51,13 @@ describe('importing a realistic cluster (GKE system, general, GPU and spot pools
       expect(kept, byKey(object)).toEqual(asStored(object, kept as K8sObject));
     }
 
+    // A list writes each pod from its row's text; a GET and a Table's objects make it an object: the same pod.
+    const listed = (await api.get(`/v1/clusters/${name}/pods?limit=5000`)).json<{ items: K8sObject[] }>().items;
+    expect((await api.get(`/clusters/${name}/api/v1/pods?limit=5000`)).json<{ items: K8sObject[] }>().items).toEqual(listed);
+    for (const pod of listed.slice(0, 25)) {
+      expect((await api.get(`/v1/clusters/${name}/namespaces/${pod.metadata.namespace}/pods/${pod.metadata.name}`)).json()).toEqual(pod);
+    }
+
     const again = await api.raw('POST', `/v1/clusters/${name}/import`, body, type);
     expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: cluster.nodes.length + cluster.pods.length, deleted: 0, rejected: [] });
 
