@@ -9,14 +9,15 @@ import { SharedChecks } from './shared-checks';
 import { SnapshotMetrics } from '../platform/metrics/snapshot-metrics';
 
 /**
- * What one object costs in memory, on average, as a snapshot holds it (parsed objects, maps), an
- * estimate from the realistic cluster of the import benchmark: a pod as kubectl prints it is 8 to
- * 16 KB of indented JSON, about half that compact, and a parsed object takes about twice its
- * compact JSON; nodes are larger (images, addresses, conditions). Enough to keep a replica within
- * its budget; exact accounting would cost more than it saves.
+ * What one object costs in memory, on average, as a snapshot holds it, measured on the realistic
+ * cluster of 10,000 nodes and 300,000 pods (bench/RESULTS.md, "A snapshot of what decisions read"):
+ * the V8 heap a loaded snapshot holds after collection, 403 MiB, of which the nodes (held whole:
+ * their images, addresses, conditions) about 12 KB each and the pods (as decisions read them,
+ * their templates' parts shared) about 1 KB each. Enough to keep a replica within its budget;
+ * exact accounting would cost more than it saves.
  */
-const BYTES_PER_NODE = 20_000;
-const BYTES_PER_POD = 12_000;
+const BYTES_PER_NODE = 12_000;
+const BYTES_PER_POD = 1_000;
 /** A namespace, a volume, a claim, a class, a CSINode or a PodDisruptionBudget: a few KB of JSON each. */
 const BYTES_PER_OTHER = 4_000;
 
