@@ -96,6 +96,17 @@ interface StoredIdentity {
 /** What a stored object's preconditions are checked against: its uid, and its resourceVersion as answered (the revision of its last write). */
 export const storedVersionOf = (row: { uid: string; revision: bigint }): StoredVersion => ({ uid: row.uid, resourceVersion: String(row.revision) });
 
+/** The metadata of the object a row stands for: its identity's columns, then `columns` (the kind's own). */
+const metadataOfRow = (row: StoredIdentity, columns: Json | undefined): Json => ({
+  name: row.name,
+  ...(row.namespace === undefined ? {} : { namespace: row.namespace }),
+  uid: row.uid,
+  resourceVersion: String(row.revision),
+  creationTimestamp: k8sTime(row.createdAt),
+  labels: row.labels,
+  ...columns,
+});
+
 /**
  * The Kubernetes object a row stands for: what the client sent (`extra`) as it was, empty
  * objects such as `securityContext: {}` included, with the column values laid over each section;
@@ -108,15 +119,7 @@ export function objectOfRow(
   /** What stands for `extra`: a pod as decisions read it is made of less (pod-record.ts). */
   extra: unknown = row.extra,
 ): Json {
-  const metadata = {
-    name: row.name,
-    ...(row.namespace === undefined ? {} : { namespace: row.namespace }),
-    uid: row.uid,
-    resourceVersion: String(row.revision),
-    creationTimestamp: k8sTime(row.createdAt),
-    labels: row.labels,
-    ...columns.metadata,
-  };
+  const metadata = metadataOfRow(row, columns.metadata);
   return {
     ...(isObject(extra) ? extra : {}),
     apiVersion: 'v1',
@@ -137,15 +140,7 @@ export function objectOfRow(
 export function objectTextOfRow(kind: string, row: StoredIdentity, columns: { metadata?: Json; spec: Json; status: Json }, extra: string): string | undefined {
   const sections = sectionEnds(extra);
   if (sections === undefined) return undefined;
-  const metadata = {
-    name: row.name,
-    ...(row.namespace === undefined ? {} : { namespace: row.namespace }),
-    uid: row.uid,
-    resourceVersion: String(row.revision),
-    creationTimestamp: k8sTime(row.createdAt),
-    labels: row.labels,
-    ...columns.metadata,
-  };
+  const metadata = metadataOfRow(row, columns.metadata);
   const laid: [number, string][] = [];
   let appended = '';
   for (const [section, members] of [

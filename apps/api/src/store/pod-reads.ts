@@ -200,31 +200,37 @@ class JsonTexts {
   }
 }
 
-/**
- * The pods named, whole, as stored now, by key (`namespace/name`); a pod not stored is not in the
- * answer. What lists and watches answer with: a snapshot holds pods as decisions read them.
- */
-export async function readWholePods(
-  rows: <T extends Record<string, unknown>>(text: string, values: readonly unknown[]) => Promise<T[]>,
+type Rows = <T extends Record<string, unknown>>(text: string, values: readonly unknown[]) => Promise<T[]>;
+
+/** The rows of the pods named (their `columns`), each made into what `made` makes of it, by key (`namespace/name`); a pod not stored is not in the answer. */
+async function readNamed<T>(
+  rows: Rows,
+  columns: string,
   clusterId: number,
   names: readonly { namespace: string; name: string }[],
-): Promise<Map<string, Pod>> {
-  const out = new Map<string, Pod>();
+  made: (row: never) => T,
+): Promise<Map<string, T>> {
+  const out = new Map<string, T>();
   if (names.length === 0) return out;
-  const found = await rows<Raw<StoredPodRow>>(
-    `SELECT ${WHOLE_POD_COLUMNS} FROM pods p JOIN unnest($2::text[], $3::text[]) AS v(namespace, name) USING (namespace, name) WHERE p.cluster_id = $1`,
+  const found = await rows<{ namespace: string; name: string }>(
+    `SELECT ${columns} FROM pods p JOIN unnest($2::text[], $3::text[]) AS v(namespace, name) USING (namespace, name) WHERE p.cluster_id = $1`,
     [clusterId, names.map((n) => n.namespace), names.map((n) => n.name)],
   );
-  for (const row of found) out.set(podKey(row.namespace, row.name), podOfRow(withBigInts(row)));
+  for (const row of found) out.set(podKey(row.namespace, row.name), made(row as never));
   return out;
 }
+
+/**
+ * The pods named, whole, as stored now, by key (`namespace/name`); a pod not stored is not in the
+ * answer. What gets and watches answer with: a snapshot holds pods as decisions read them.
+ */
+export const readWholePods = (rows: Rows, clusterId: number, names: readonly { namespace: string; name: string }[]): Promise<Map<string, Pod>> =>
+  readNamed(rows, WHOLE_POD_COLUMNS, clusterId, names, (row: Raw<StoredPodRow>) => podOfRow(withBigInts(row)));
 
 /** The columns of a pod's JSON text (podTextOfRow): a whole pod's, its `extra` as text, which pg leaves as it is. */
 const WHOLE_POD_TEXT_COLUMNS = `namespace, name, uid::text AS uid, labels, tolerations, node_name AS "nodeName", node_selector AS "nodeSelector",
   affinity, qos_class::text AS "qosClass", phase, extra::text AS extra, revision::text AS revision, created_at AS "createdAt",
   deletion_timestamp AS "deletionTimestamp", deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds"`;
-
-type RawTextRow = Raw<Omit<StoredPodRow, 'extra'>> & { extra: string };
 
 /** A pod's JSON as a read answers it, and its resourceVersion. */
 export interface WholePodText {
@@ -233,20 +239,8 @@ export interface WholePodText {
 }
 
 /** readWholePods, each pod as its JSON text (podTextOfRow): what a list page of JSON is written from. */
-export async function readWholePodTexts(
-  rows: <T extends Record<string, unknown>>(text: string, values: readonly unknown[]) => Promise<T[]>,
-  clusterId: number,
-  names: readonly { namespace: string; name: string }[],
-): Promise<Map<string, WholePodText>> {
-  const out = new Map<string, WholePodText>();
-  if (names.length === 0) return out;
-  const found = await rows<RawTextRow>(
-    `SELECT ${WHOLE_POD_TEXT_COLUMNS} FROM pods p JOIN unnest($2::text[], $3::text[]) AS v(namespace, name) USING (namespace, name) WHERE p.cluster_id = $1`,
-    [clusterId, names.map((n) => n.namespace), names.map((n) => n.name)],
-  );
-  for (const raw of found) {
-    const json = podTextOfRow(withBigInts(raw), raw.extra);
-    out.set(podKey(raw.namespace, raw.name), { json, resourceVersion: raw.revision });
-  }
-  return out;
-}
+export const readWholePodTexts = (rows: Rows, clusterId: number, names: readonly { namespace: string; name: string }[]): Promise<Map<string, WholePodText>> =>
+  readNamed(rows, WHOLE_POD_TEXT_COLUMNS, clusterId, names, (raw: Raw<Omit<StoredPodRow, 'extra'>> & { extra: string }) => ({
+    json: podTextOfRow(withBigInts(raw), raw.extra),
+    resourceVersion: raw.revision,
+  }));
