@@ -112,13 +112,8 @@ const metadataOfRow = (row: StoredIdentity, columns: Json | undefined): Json => 
  * objects such as `securityContext: {}` included, with the column values laid over each section;
  * empty column values are left out, as the API server leaves them out.
  */
-export function objectOfRow(
-  kind: string,
-  row: StoredIdentity & { extra?: unknown },
-  columns: { metadata?: Json; spec: Json; status: Json },
-  /** What stands for `extra`: a pod as decisions read it is made of less (pod-record.ts). */
-  extra: unknown = row.extra,
-): Json {
+export function objectOfRow(kind: string, row: StoredIdentity & { extra: unknown }, columns: { metadata?: Json; spec: Json; status: Json }): Json {
+  const extra = row.extra;
   const metadata = metadataOfRow(row, columns.metadata);
   return {
     ...(isObject(extra) ? extra : {}),

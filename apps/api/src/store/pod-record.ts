@@ -1,5 +1,6 @@
 import { type Pod, type Toleration, assembleDecisionPod, canonicalInt64, decisionPodOf, k8sTime, podRequests } from '@taintgate/domain';
 import type { Prisma, QOSClass } from '../generated/prisma/client';
+import { stringifyExactly } from '../http/edge/exact-json';
 import { type ColumnFields, extraOf, objectOfRow, objectTextOfRow, storableJson } from './object-parts';
 
 export type PodRow = Prisma.PodGetPayload<object>;
@@ -82,7 +83,7 @@ function decisionPartsOf(pod: Pod) {
 }
 
 /** The Kubernetes Pod a row stands for. */
-export const podOfRow = (row: StoredPodRow): Pod => podOfParts(row, row.extra);
+export const podOfRow = (row: StoredPodRow): Pod => objectOfRow('Pod', row, podColumnSections(row)) as unknown as Pod;
 
 /**
  * The pod as decisions read it (decisionPodOf) from its row: the columns, and the parts podColumnsOf
@@ -147,7 +148,7 @@ function nonEmpty(value: unknown): unknown {
  * text (a list page parses and serializes none of it again; objectTextOfRow).
  */
 export const podTextOfRow = (row: Omit<StoredPodRow, 'extra'>, extra: string): string =>
-  objectTextOfRow('Pod', row, podColumnSections(row), extra) ?? JSON.stringify(podOfParts(row, JSON.parse(extra)));
+  objectTextOfRow('Pod', row, podColumnSections(row), extra) ?? stringifyExactly(podOfRow({ ...row, extra: JSON.parse(extra) as StoredPodRow['extra'] }));
 
 /** The pod's columns, section by section, as objectOfRow lays them over `extra`. */
 function podColumnSections(row: Omit<StoredPodRow, 'extra'>) {
@@ -164,11 +165,6 @@ function podColumnSections(row: Omit<StoredPodRow, 'extra'>) {
     },
     status: { phase: row.phase, qosClass: row.qosClass },
   };
-}
-
-/** The pod of a row's columns, with `extra` for the rest (the whole object's, or what decisions read of it). */
-function podOfParts(row: Omit<StoredPodRow, 'extra'>, extra: unknown): Pod {
-  return objectOfRow('Pod', row, podColumnSections(row), extra) as unknown as Pod;
 }
 
 export const podKey = (namespace: string, name: string): string => `${namespace}/${name}`;
