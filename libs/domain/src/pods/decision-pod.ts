@@ -1,4 +1,4 @@
-import type { Container, ObjectMeta, Pod, PodSpec, Volume } from '../types';
+import type { Container, Pod, PodSpec, Volume } from '../types';
 
 /**
  * A pod as decisions read it: what every Filter and Score plugin, preemption, the taint eviction
@@ -29,16 +29,17 @@ export function decisionPodOf(pod: Pod): Pod {
   return assembleDecisionPod({
     apiVersion: pod.apiVersion,
     kind: pod.kind,
-    metadata: decisionMetadataOf(pod.metadata),
+    metadata: { ...pod.metadata, annotations: mirrorAnnotationOf(pod.metadata.annotations) },
     spec: pod.spec && decisionSpecOf(pod.spec),
-    status: pod.status && decisionStatusOf(pod.status),
+    status: pod.status && { ...pod.status, conditions: readConditionsOf(pod.status.conditions) },
   });
 }
 
 /**
  * A pod as decisionPodOf makes it, from parts already cut down to what decisions read (a
  * snapshot's, read back from its decision columns): each object of the one shape every pod so cut
- * has, the parts' own objects (labels, containers, tolerations, conditions) held, not copied.
+ * has, the parts' own objects (labels, containers, tolerations, conditions) held, not copied. Its
+ * objects' fields are the one list of what is kept: decisionPodOf cuts down only what is kept in part.
  * `template`: the parts pods of one template share (owners, containers, volumes, ...), read where
  * `parts` has none: a pod's own fields and its template's laid together without copying either
  * (a snapshot's load makes 300,000 pods).
@@ -102,60 +103,21 @@ export function assembleDecisionPod(parts: Pod, template?: Pick<Pod, 'metadata' 
 /** The pod's own value, else its template's. */
 const either = <T>(own: T | undefined, template: T | undefined): T | undefined => (own !== undefined ? own : template);
 
-/** The metadata fields a decision reads whole. */
-const METADATA_KEPT = [
-  'name',
-  'namespace',
-  'uid',
-  'resourceVersion',
-  'creationTimestamp',
-  'labels',
-  'ownerReferences',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-] as const;
-
 /** The only annotation a decision reads (drain's mirror pods, by its presence). */
 const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
 
-function decisionMetadataOf(metadata: ObjectMeta): ObjectMeta {
-  const out = kept(metadata, METADATA_KEPT) as ObjectMeta;
-  const annotations = metadata.annotations;
-  if (annotations !== undefined && Object.hasOwn(annotations, MIRROR_ANNOTATION)) {
-    out.annotations = { [MIRROR_ANNOTATION]: annotations[MIRROR_ANNOTATION] as string };
-  }
-  return out;
-}
+const mirrorAnnotationOf = (annotations: Record<string, string> | undefined): Record<string, string> | undefined =>
+  annotations !== undefined && Object.hasOwn(annotations, MIRROR_ANNOTATION) ? { [MIRROR_ANNOTATION]: annotations[MIRROR_ANNOTATION] as string } : undefined;
 
-/** The spec fields a decision reads whole; containers, init containers and volumes are cut down below. */
-const SPEC_KEPT = [
-  'tolerations',
-  'nodeName',
-  'nodeSelector',
-  'affinity',
-  'topologySpreadConstraints',
-  'priority',
-  'preemptionPolicy',
-  'schedulerName',
-  'schedulingGates',
-  'resourceClaims',
-  'overhead',
-  'resources',
-  'terminationGracePeriodSeconds',
-  'restartPolicy',
-  'serviceAccountName',
-  'hostNetwork',
-] as const;
-
+/** The spec with its containers, init containers and volumes cut down; assembleDecisionPod picks the other fields it keeps. */
 function decisionSpecOf(spec: PodSpec): PodSpec {
-  const out = kept(spec, SPEC_KEPT) as PodSpec;
-  if (spec.containers !== undefined) out.containers = spec.containers.map(decisionContainerOf);
-  if (spec.initContainers !== undefined) out.initContainers = spec.initContainers.map(decisionContainerOf);
-  if (spec.volumes !== undefined) {
-    const volumes = spec.volumes.filter(isReadVolume);
-    if (volumes.length > 0) out.volumes = volumes;
-  }
-  return out;
+  const volumes = spec.volumes?.filter(isReadVolume);
+  return {
+    ...spec,
+    containers: spec.containers?.map(decisionContainerOf),
+    initContainers: spec.initContainers?.map(decisionContainerOf),
+    volumes: volumes !== undefined && volumes.length > 0 ? volumes : undefined,
+  };
 }
 
 /** A container's fields a decision reads: resources (requests), ports (NodePorts), image (ImageLocality), restartPolicy (sidecars). */
@@ -173,20 +135,13 @@ const READ_VOLUME_SOURCES = ['persistentVolumeClaim', 'ephemeral', 'gcePersisten
 
 const isReadVolume = (volume: Volume): boolean => READ_VOLUME_SOURCES.some((source) => volume[source] !== undefined);
 
-/** The status fields a decision reads whole. */
-const STATUS_KEPT = ['phase', 'qosClass', 'startTime', 'nominatedNodeName', 'podIP'] as const;
-
 /** The conditions a decision reads: Ready (a disruption budget's healthy pods) and DisruptionTarget (a preemption under way). */
 const READ_CONDITIONS = new Set(['Ready', 'DisruptionTarget']);
 
-function decisionStatusOf(status: NonNullable<Pod['status']>): NonNullable<Pod['status']> {
-  const out = kept(status, STATUS_KEPT);
-  const conditions = status.conditions;
-  if (Array.isArray(conditions)) {
-    const read = (conditions as Record<string, unknown>[]).filter((c) => READ_CONDITIONS.has(c.type as string));
-    if (read.length > 0) out.conditions = read.map((c) => kept(c, ['type', 'status', 'reason']));
-  }
-  return out;
+function readConditionsOf(conditions: unknown): Record<string, unknown>[] | undefined {
+  if (!Array.isArray(conditions)) return undefined;
+  const read = (conditions as Record<string, unknown>[]).filter((c) => READ_CONDITIONS.has(c.type as string));
+  return read.length > 0 ? read.map((c) => kept(c, ['type', 'status', 'reason'])) : undefined;
 }
 
 /** The fields of `object` named in `fields` that it has, in that order. */
