@@ -4,7 +4,7 @@
  * benchmark's loader transforms it, and no benchmark work on its event loop. `npm run build` first.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const BUILT_MAIN = path.join(__dirname, '../dist/apps/api/src/main.js');
@@ -40,4 +40,11 @@ export async function startBuiltService(
     if (await ready(base).catch(() => false)) return { child, base, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The process's resident memory now and at its peak, in KiB, from /proc/<pid>/status. */
+export function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
 }

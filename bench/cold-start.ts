@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { deleteRedisKeys } from '../test/support/redis-prefix';
 import { createBenchDatabase } from './bench-database';
-import { BUILT_MAIN, SERVICE_NODE_FLAGS } from './built-service';
+import { BUILT_MAIN, SERVICE_NODE_FLAGS, memoryOf } from './built-service';
 import { machineLine } from './machine';
 import { storeCluster } from './stored-objects';
 
@@ -34,13 +34,6 @@ function cpuSecondsOf(pid: number): number {
   // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** The process's resident memory now and at its peak, in KiB, from /proc/<pid>/status. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
 }
 
 async function place(port: number): Promise<number> {

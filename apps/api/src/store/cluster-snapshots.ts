@@ -5,27 +5,20 @@ import { namedStatement } from '../platform/database/named-statement';
 import { PrismaService } from '../platform/database/prisma.service';
 import { fail } from '../platform/failures/failure.exception';
 import { ClusterSnapshot, type ClusterView, type SnapshotRefresh, emptyClusterView } from './cluster-snapshot';
+import type { ClusterRef } from './write-context';
 import { SharedChecks } from './shared-checks';
 import { SnapshotMetrics } from '../platform/metrics/snapshot-metrics';
-
-/**
- * What one object costs in memory, on average, as a snapshot holds it, measured on the realistic
- * cluster of 10,000 nodes and 300,000 pods (bench/RESULTS.md, "A snapshot of what decisions read"):
- * the V8 heap a loaded snapshot holds after collection, 403 MiB, of which the nodes (held whole:
- * their images, addresses, conditions) about 12 KB each and the pods (as decisions read them,
- * their templates' parts shared) about 1 KB each. Enough to keep a replica within its budget;
- * exact accounting would cost more than it saves.
- */
-const BYTES_PER_NODE = 12_000;
-const BYTES_PER_POD = 1_000;
-/** A namespace, a volume, a claim, a class, a CSINode or a PodDisruptionBudget: a few KB of JSON each. */
-const BYTES_PER_OTHER = 4_000;
+import { liveHeapBytes } from '../platform/memory/live-heap';
+import { MEASURED_FROM_OBJECTS, SnapshotSizes, snapshotsToDrop } from './snapshot-sizes';
 
 /** Every read's check of the cluster's revision, prepared on each pooled connection. */
 const CLUSTER_REVISION = namedStatement('cluster_revision', 'SELECT id, revision::text AS revision FROM clusters WHERE name = $1');
 
-const estimatedBytes = ({ nodes, pods, others }: { nodes: number; pods: number; others: number }): number =>
-  nodes * BYTES_PER_NODE + pods * BYTES_PER_POD + others * BYTES_PER_OTHER;
+/** How many nodes and pods a cluster has, stored: what a whole load will read (two index-only counts). */
+const OBJECT_COUNTS = namedStatement(
+  'cluster_object_counts',
+  'SELECT (SELECT count(*) FROM nodes WHERE cluster_id = $1)::int AS nodes, (SELECT count(*) FROM pods WHERE cluster_id = $1)::int AS pods',
+);
 
 /** A cluster's row as a read checks it: absent when there is no such cluster. */
 type RevisionRow = { id: number; revision: bigint } | undefined;
@@ -35,17 +28,28 @@ type RevisionRow = { id: number; revision: bigint } | undefined;
  * for the cluster's id and revision (one indexed row) and brings its snapshot up to date, so a
  * write acknowledged by any replica is seen by the next read on every replica. Reads of a cluster
  * that arrive together share that question (SharedChecks: one never takes the answer of a check
- * sent before it arrived). Snapshots of
- * clusters not read for a while are dropped, least recently used first, whenever the estimate
- * of what they hold passes the memory budget (SNAPSHOT_MEMORY_BUDGET_MB): a service that holds
- * many clusters does not need all of them in every replica.
+ * sent before it arrived).
+ *
+ * The snapshots stay within SNAPSHOT_MEMORY_BUDGET_MB, measured: a cluster is loaded whole one at
+ * a time, and at its first load the live heap is read before and after (liveHeapBytes); what it
+ * left alive is its size, followed as its objects come and go (SnapshotSizes). Before a load, the
+ * clusters read least recently are dropped to make room for the size it is expected at (its own,
+ * measured when it was last held, for a cluster dropped before); after it, again until what is
+ * held fits. A service that holds many clusters does not need all of them in every replica.
  */
 @Injectable()
 export class ClusterSnapshots implements OnApplicationBootstrap {
   private readonly logger = new Logger(ClusterSnapshots.name);
   private readonly snapshots = new Map<string, ClusterSnapshot>();
-  /** Who follows each cluster's refreshes (watches), by cluster name: kept when its snapshot is made anew. */
-  private readonly followers = new Map<string, Set<(refresh: SnapshotRefresh) => void>>();
+  private readonly sizes = new SnapshotSizes();
+  /** Whole loads, one at a time: each is measured alone, and two large ones never peak together. */
+  private loads: Promise<unknown> = Promise.resolve();
+  /** While a load is measured, nothing is dropped: the heap it frees would be taken off the load's size. */
+  private measuring = false;
+  /** The counts of the clusters a background read found no room for, by name (countsOf). */
+  private readonly counted = new Map<string, { id: number; revision: bigint; counts: { nodes: number; pods: number } }>();
+  /** Who follows each cluster's refreshes (watches, the FailedScheduling recorder), by cluster name: kept when its snapshot is made anew. */
+  private readonly followers = new Map<string, Set<{ tell: (refresh: SnapshotRefresh) => void; pins: boolean }>>();
   /**
    * The revision checks, by cluster name: one raw statement on the pool, past Prisma, whose
    * findUnique cost more than twice as much on every read (see bench/RESULTS.md).
@@ -77,10 +81,26 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
   }
 
   /** The cluster as of now, or undefined when there is none (a write would create it). */
-  async find(name: string, now = Date.now()): Promise<ClusterView | undefined> {
+  find(name: string, now = Date.now()): Promise<ClusterView | undefined> {
+    return this.read(name, now, false);
+  }
+
+  /**
+   * The cluster as of now for work of the replica's own (FailedScheduling events): undefined when
+   * there is none, and when this replica does not hold it and has no room for it without dropping
+   * another. Such work never takes the budget from clusters that requests read, nor makes a
+   * cluster look recently used.
+   */
+  findIfRoom(name: string): Promise<ClusterView | undefined> {
+    return this.read(name, undefined, true);
+  }
+
+  private async read(name: string, now: number | undefined, onlyIfRoom: boolean): Promise<ClusterView | undefined> {
     const row = await this.revisions.check(name);
     if (!row) {
       this.snapshots.delete(name);
+      this.sizes.forget(name);
+      this.counted.delete(name);
       return undefined;
     }
     let snapshot = this.snapshots.get(name);
@@ -89,16 +109,76 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
       snapshot = new ClusterSnapshot({ id: row.id, name }, this.prisma, {
         followed: () => (this.followers.get(name)?.size ?? 0) > 0,
         refreshed: (refresh) => {
-          for (const follower of this.followers.get(name) ?? []) follower(refresh);
+          for (const { tell } of this.followers.get(name) ?? []) tell(refresh);
         },
         loaded: (seconds, whole) => this.metrics.refreshed(seconds, whole),
       });
       this.snapshots.set(name, snapshot);
     }
-    snapshot.lastUsed = now;
+    if (now !== undefined) snapshot.lastUsed = now;
+    if (snapshot.current().revision < 0n && !(await this.loadWhole(snapshot, row.revision, onlyIfRoom))) return undefined;
     const view = await snapshot.viewAt(row.revision);
-    this.keepWithinBudget(snapshot);
+    if (!onlyIfRoom) this.keepWithinBudget(snapshot);
     return view;
+  }
+
+  /**
+   * A snapshot's first load, in its turn: room made for it first (or, `onlyIfRoom`, none made: then
+   * it is not loaded, and this answers false); for a cluster large enough to matter, a full
+   * collection before it, and when it was not measured before, another after: what it left alive.
+   */
+  private loadWhole(snapshot: ClusterSnapshot, revision: bigint, onlyIfRoom: boolean): Promise<boolean> {
+    const turn = this.loads.then(async () => {
+      // Loaded meanwhile by a read that took its turn first, or replaced by another cluster of the name.
+      if (snapshot.current().revision >= 0n || this.snapshots.get(snapshot.cluster.name) !== snapshot) return true;
+      const counts = await this.countsOf(snapshot.cluster, revision);
+      const expected = this.sizes.bytesOf(snapshot.cluster, { ...counts, others: 0 });
+      if (onlyIfRoom && this.heldBytes() + expected > this.config.snapshots.memoryBudgetBytes) {
+        if (snapshot.lastUsed === 0) this.snapshots.delete(snapshot.cluster.name);
+        return false;
+      }
+      this.counted.delete(snapshot.cluster.name);
+      this.keepWithinBudget(snapshot, expected);
+      if (counts.nodes + counts.pods < MEASURED_FROM_OBJECTS) {
+        await snapshot.viewAt(revision);
+        return true;
+      }
+      // A full collection first, always: what the snapshots dropped held is free before the load
+      // takes more, rather than left for V8 to find while the heap grows past the budget.
+      // What the load leaves alive is measured once a process: a cluster dropped and loaded again
+      // keeps its bytes per object.
+      const measure = !this.sizes.isMeasured(snapshot.cluster);
+      this.measuring = measure;
+      try {
+        const before = liveHeapBytes();
+        await snapshot.viewAt(revision);
+        if (measure) this.sizes.record(snapshot.cluster, liveHeapBytes() - before, snapshot.size);
+      } finally {
+        this.measuring = false;
+      }
+      return true;
+    });
+    this.loads = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /**
+   * How many nodes and pods the cluster has at `revision`: counted once per revision, so that work
+   * that finds no room asks again only once the cluster has changed.
+   */
+  private async countsOf(cluster: ClusterRef, revision: bigint): Promise<{ nodes: number; pods: number }> {
+    const known = this.counted.get(cluster.name);
+    if (known?.id === cluster.id && known.revision === revision) return known.counts;
+    const [counts = { nodes: 0, pods: 0 }] = await this.prisma.rows<{ nodes: number; pods: number }>(OBJECT_COUNTS, [cluster.id]);
+    this.counted.set(cluster.name, { id: cluster.id, revision, counts });
+    return counts;
+  }
+
+  /** What the snapshots held count, all together. */
+  private heldBytes(): number {
+    let sum = 0;
+    for (const snapshot of this.snapshots.values()) sum += this.sizes.bytesOf(snapshot.cluster, snapshot.size);
+    return sum;
   }
 
   /**
@@ -112,40 +192,58 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
   /**
    * Tells `follower` of every refresh of the cluster's snapshot in this replica from now on (each
    * object's change, with what it was before), until the function answered is called. Refreshes
-   * happen on reads: a follower reads (`find`) as often as it wants to learn. A followed snapshot
-   * is never dropped for the memory budget: a snapshot made anew is loaded whole, and its
-   * followers could not be told what changed.
+   * happen on reads: a follower reads (`find`) as often as it wants to learn. A snapshot followed
+   * with `pins` (a watch) is never dropped for the memory budget: a snapshot made anew is loaded
+   * whole, and a watch could not be told what changed. One followed without (it takes a whole
+   * refresh as "everything may have changed") is dropped as any other.
    */
-  follow(name: string, follower: (refresh: SnapshotRefresh) => void): () => void {
+  follow(name: string, follower: (refresh: SnapshotRefresh) => void, { pins = true } = {}): () => void {
     let set = this.followers.get(name);
     if (!set) this.followers.set(name, (set = new Set()));
-    set.add(follower);
+    const entry = { tell: follower, pins };
+    set.add(entry);
     return () => {
-      set.delete(follower);
+      set.delete(entry);
       if (set.size === 0 && this.followers.get(name) === set) this.followers.delete(name);
     };
   }
 
-  /** The snapshots this replica holds, for health, metrics and tests: cluster name, revision (-1 before the first load), objects (`others`: the kinds kept beside nodes and pods) and estimated bytes. */
-  held(): { cluster: string; revision: bigint; nodes: number; pods: number; others: number; estimatedBytes: number }[] {
+  /** Whether a follower pins the cluster's snapshot (follow). */
+  private pinned(name: string): boolean {
+    for (const { pins } of this.followers.get(name) ?? []) if (pins) return true;
+    return false;
+  }
+
+  /**
+   * The snapshots this replica holds, for metrics and tests: cluster name, revision (-1 before the
+   * first load), objects (`others`: the kinds kept beside nodes and pods), and bytes, `measured`
+   * or estimated (SnapshotSizes).
+   */
+  held(): { cluster: string; revision: bigint; nodes: number; pods: number; others: number; bytes: number; measured: boolean }[] {
     return [...this.snapshots.values()].map((s) => ({
       cluster: s.cluster.name,
       revision: s.current().revision,
       ...s.size,
-      estimatedBytes: estimatedBytes(s.size),
+      bytes: this.sizes.bytesOf(s.cluster, s.size),
+      measured: this.sizes.isMeasured(s.cluster),
     }));
   }
 
-  /** Drops the least recently used snapshots, never the one just read, until the rest fit the budget. */
-  private keepWithinBudget(inUse: ClusterSnapshot): void {
+  /**
+   * Drops the least recently used snapshots, never the one in use nor one a watch pins, until
+   * the rest and `room` more (a load about to start) fit the budget.
+   */
+  private keepWithinBudget(inUse: ClusterSnapshot, room = 0): void {
+    if (this.measuring) return;
     const budget = this.config.snapshots.memoryBudgetBytes;
-    let total = [...this.snapshots.values()].reduce((sum, s) => sum + estimatedBytes(s.size), 0);
-    if (total <= budget) return;
-    const idle = [...this.snapshots.values()].filter((s) => s !== inUse && !this.followers.has(s.cluster.name)).sort((a, b) => a.lastUsed - b.lastUsed);
-    for (const snapshot of idle) {
-      if (total <= budget) break;
+    const held = [...this.snapshots.values()].map((snapshot) => ({
+      snapshot,
+      bytes: this.sizes.bytesOf(snapshot.cluster, snapshot.size),
+      lastUsed: snapshot.lastUsed,
+      kept: snapshot === inUse || this.pinned(snapshot.cluster.name),
+    }));
+    for (const snapshot of snapshotsToDrop(held, budget, room)) {
       this.snapshots.delete(snapshot.cluster.name);
-      total -= estimatedBytes(snapshot.size);
       this.logger.log(`dropped the snapshot of cluster ${snapshot.cluster.name} (memory budget ${Math.round(budget / 2 ** 20)} MiB)`);
     }
   }

@@ -54,8 +54,9 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  * per pass, at most PLACEMENTS_PER_PASS placements per cluster, deciding in slices of SLICE_MS.
  * Its writes take no cluster lock: the events are its own tables, written in a transaction under
  * an advisory lock per cluster, refused when another replica wrote since what this one remembers
- * or from a newer revision (then it reads them again). A followed cluster's snapshot stays in
- * memory while it holds a pending pod.
+ * or from a newer revision (then it reads them again). The recorder takes no room of the memory
+ * budget from the clusters requests read: it decides for a cluster this replica holds or has room
+ * for (ClusterSnapshots.findIfRoom), and its following never keeps a snapshot from being dropped.
  */
 @Injectable()
 export class FailedSchedulingRecorder extends PeriodicPass {
@@ -95,15 +96,17 @@ export class FailedSchedulingRecorder extends PeriodicPass {
   /** Follows a cluster's snapshot from now on; its pending pods are all decided first. */
   private follow(id: number, name: string): Followed {
     const state: Followed = { id, name, unfollow: () => undefined, dirtyAll: true, dirty: new Set(), known: undefined, turn: 0n, revision: -1n };
-    state.unfollow = this.snapshots.follow(name, (refresh) => noteChanges(state, refresh));
+    // Not pinned: a snapshot dropped for the budget comes back read whole, and every pending pod is decided again.
+    state.unfollow = this.snapshots.follow(name, (refresh) => noteChanges(state, refresh), { pins: false });
     this.followed.set(id, state);
     return state;
   }
 
   /** Decides the cluster's changed pending pods and writes their events; answers how many events it created or carried on. */
   private async decide(state: Followed): Promise<number> {
-    // Read (and refreshed, the follower told) before anything is taken of what changed.
-    const view = await this.snapshots.find(state.name);
+    // Read (and refreshed, the follower told) before anything is taken of what changed. A cluster
+    // this replica neither holds nor has room for waits for a replica that holds it.
+    const view = await this.snapshots.findIfRoom(state.name);
     if (!view || view.cluster.id !== state.id) return 0;
     const stored = await this.store.turnOf(state.id);
     if (state.known === undefined || stored.turn !== state.turn) {

@@ -4,6 +4,7 @@ import { MetricsModule } from '../../platform/metrics/metrics.module';
 import { StoreModule } from '../../store/store.module';
 import { EvictionBacklogGauges } from './eviction-backlog-gauges';
 import { MetricsController } from './metrics.controller';
+import { SnapshotBytesGauge } from './snapshot-bytes-gauge';
 import { SnapshotLagGauge } from './snapshot-lag-gauge';
 
 /**
@@ -13,6 +14,6 @@ import { SnapshotLagGauge } from './snapshot-lag-gauge';
 @Module({
   imports: [MetricsModule, StoreModule, TaintEvictionModule],
   controllers: [MetricsController],
-  providers: [EvictionBacklogGauges, SnapshotLagGauge],
+  providers: [EvictionBacklogGauges, SnapshotLagGauge, SnapshotBytesGauge],
 })
 export class MetricsEndpointModule {}

@@ -36,7 +36,7 @@ export interface WebhookSettings {
 }
 
 export interface SnapshotSettings {
-  /** What a replica's cluster snapshots may hold, estimated, before the least recently used are dropped. */
+  /** What a replica's cluster snapshots may hold, measured at each load (SnapshotSizes), before the least recently used are dropped. */
   memoryBudgetBytes: number;
 }
 

@@ -34,7 +34,7 @@ export const CONFIG_DEFAULTS = {
   IMPORT_BODY_LIMIT_MB: '4096',
   /** The most objects one import may hold (10,000 nodes and 300,000 pods are 310,000); past it, 413. */
   IMPORT_MAX_OBJECTS: '2000000',
-  /** What the cluster snapshots of a replica may hold in memory (estimated); idle clusters are dropped beyond it. */
+  /** What the cluster snapshots of a replica may hold in memory (measured at each load); idle clusters are dropped beyond it. */
   SNAPSHOT_MEMORY_BUDGET_MB: '4096',
   /** kube-controller-manager's --node-eviction-rate: nodes per second given the NoExecute taint in a zone. */
   NODE_EVICTION_RATE: String(defaultZonePacing.evictionRate),

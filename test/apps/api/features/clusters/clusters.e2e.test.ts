@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectApiError, expectNothingStored } from '../../../../support/api-client';
 import { ClusterSnapshots } from '../../../../../apps/api/src/store/cluster-snapshots';
+import { MEASURED_FROM_OBJECTS, estimatedBytes } from '../../../../../apps/api/src/store/snapshot-sizes';
 import { useApiFixture } from '../../../../support/api-test-app';
 import { waitUntil } from '../../../../support/waiting';
 import { gql, gqlData, gqlError } from '../../faces/graphql/graphql-client';
@@ -167,5 +168,51 @@ describe('clusters: deadlines and snapshots', () => {
     expect(snapshots.held().map((h) => h.cluster)).toEqual(['two']);
     expect(names((await api.get('/v1/clusters/one/nodes')).json())).toEqual(['a']);
     expect(snapshots.held().map((h) => h.cluster)).toEqual(['one']);
+  });
+
+  it('the FailedScheduling recorder neither loads a cluster past the budget nor drops the one requests read; it decides once the cluster is held', async () => {
+    await api.put('/v1/clusters/quiet/nodes/q', { metadata: { name: 'q' } });
+    await api.put('/v1/clusters/quiet/namespaces/web/pods/stuck', { spec: { nodeSelector: { pool: 'none' }, containers: [{ name: 'c', image: 'nginx' }] } });
+    await api.put('/v1/clusters/busy/nodes/b', { metadata: { name: 'b' } });
+    const snapshots = t.app.get(ClusterSnapshots);
+    expect(names((await api.get('/v1/clusters/busy/nodes')).json())).toEqual(['b']);
+    // Three passes of the recorder (a second each): quiet has a pending pod, and no room.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(snapshots.held().map((h) => h.cluster)).toEqual(['busy']);
+
+    // Read, it is held: the recorder decides its pod, and drops nothing.
+    expect(names((await api.get('/v1/clusters/quiet/pods')).json())).toEqual(['stuck']);
+    const failedScheduling = async () =>
+      (await api.get('/clusters/quiet/api/v1/namespaces/web/events?fieldSelector=reason%3DFailedScheduling')).json().items as unknown[];
+    await waitUntil(async () => (await failedScheduling()).length === 1, 10_000);
+    expect(snapshots.held().map((h) => h.cluster)).toEqual(['quiet']);
+  });
+
+  it("counts a large cluster's snapshot as its load was measured, a small one's as estimated, and says which in the metrics", async () => {
+    const nodes = Array.from({ length: MEASURED_FROM_OBJECTS }, (_, i) => ({ kind: 'Node', metadata: { name: `n${i}`, labels: { zone: `z${i % 3}` } } }));
+    expect((await api.post('/v1/clusters/large/import', { apiVersion: 'v1', kind: 'List', metadata: {}, items: nodes })).json()).toMatchObject({
+      created: MEASURED_FROM_OBJECTS,
+    });
+    await api.put('/v1/clusters/tiny/nodes/t', { metadata: { name: 't' } });
+    const snapshots = t.app.get(ClusterSnapshots);
+    const heldOf = (name: string) => snapshots.held().find((h) => h.cluster === name);
+
+    expect((await api.get('/v1/clusters/large/nodes?limit=1')).json().items).toHaveLength(1);
+    const large = heldOf('large');
+    expect(large).toMatchObject({ nodes: MEASURED_FROM_OBJECTS, measured: true });
+    // Ten thousand small nodes: more than a hundred bytes each, and far less than the whole heap.
+    expect(large?.bytes).toBeGreaterThan(100 * MEASURED_FROM_OBJECTS);
+    expect(large?.bytes).toBeLessThan(100_000 * MEASURED_FROM_OBJECTS);
+    const metrics = (await api.get('/metrics')).body;
+    expect(metrics).toContain(`taintgate_snapshot_bytes{cluster="large",measured="true"} ${large?.bytes}`);
+    expect(metrics).toContain('taintgate_snapshot_memory_budget_bytes 0');
+
+    // Dropped for the next (a budget of 0), and measured again when read again.
+    await api.get('/v1/clusters/tiny/nodes');
+    expect(snapshots.held().map((h) => h.cluster)).toEqual(['tiny']);
+    expect(heldOf('tiny')).toMatchObject({ measured: false, bytes: estimatedBytes({ nodes: 1, pods: 0, others: 0 }) });
+    await api.get('/v1/clusters/large/nodes?limit=1');
+    expect(snapshots.held().map((h) => h.cluster)).toEqual(['large']);
+    expect(heldOf('large')?.measured).toBe(true);
   });
 });
