@@ -98,6 +98,27 @@ describe('podLabelIndexOf: the pods in sets alike in what selectors read', () =>
     expect(labelSetKey(web0)).not.toBe(labelSetKey(elsewhere));
   });
 
+  it.each([
+    { name: 'labels and owners shared (pods of one snapshot read): one string', shared: true },
+    { name: 'equal labels and owners, other objects: an equal key', shared: false },
+  ])('keys pods alike the same: $name', ({ shared }) => {
+    const labels = { app: 'web' };
+    const owners = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-abc', uid: 'u1', controller: true }];
+    const pod = (name: string, namespace = 'shop'): Pod => ({
+      metadata: { name, namespace, labels: shared ? labels : { ...labels }, ownerReferences: shared ? owners : owners.map((o) => ({ ...o })) },
+    });
+    const key = labelSetKey(pod('a'));
+    expect(labelSetKey(pod('b'))).toBe(key);
+    expect(JSON.parse(key)).toEqual(['shop', { app: 'web' }, ['apps/v1', 'ReplicaSet', 'web-abc', 'u1']]);
+    // The namespace is read too, even where the labels' and owners' objects are shared.
+    expect(labelSetKey(pod('c', 'other'))).not.toBe(key);
+    // No owner, no labels.
+    expect(JSON.parse(labelSetKey({ metadata: { name: 'bare' } }))).toEqual([null, null, null]);
+    expect(JSON.parse(labelSetKey({ metadata: { name: 'free', namespace: 'shop', labels, ownerReferences: [{ ...owners[0]!, controller: false }] } }))).toEqual(
+      ['shop', { app: 'web' }, null],
+    );
+  });
+
   it('a fork without many pods at once is the fork without each in turn, and the index forked is left as it was', () => {
     const members = (i: ReturnType<typeof forkPodLabelIndex>) => i.sets.map((set) => set.members.map((m) => [m.pod.metadata.name, m.ordinal]));
     const before = members(index);
