@@ -44,6 +44,7 @@ import { TWIN_KINDS, type TwinField, type TwinKind, type TwinObject, isTwinKind,
 import { twinObjectOfRow } from './twin-object-record';
 import { readTwinObjectsSince } from './twin-object-store';
 import { SnapshotPodsByNode } from './snapshot-pods-by-node';
+import { SharedNodeParts } from './shared-node-parts';
 
 const logger = new Logger('ClusterSnapshot');
 
@@ -167,6 +168,8 @@ export interface SnapshotRefresh {
 /** Told of every refresh, when someone follows the cluster (ClusterSnapshots.follow); and of each refresh's time, for the metrics. */
 export interface RefreshListener {
   readonly followed: () => boolean;
+  /** Whether a follower is told of pods whole (a watch): they are then read whole; else as decisions read them. */
+  readonly followedWhole?: () => boolean;
   readonly refreshed: (refresh: SnapshotRefresh) => void;
   readonly loaded?: (seconds: number, whole: boolean) => void;
 }
@@ -296,10 +299,10 @@ export class ClusterSnapshot {
         const tombstones = await tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } });
         const nodes = await tx.node.findMany({ where: after, include: { taints: true } });
         const twins = await readTwinObjectsSince(tx, clusterId, since);
-        // A follower (a watch) is told of each pod as it is now, whole; the snapshot keeps what decisions read.
+        // A watch is told of each pod as it is now, whole; the snapshot keeps what decisions read.
         const connection = await this.prisma.connectionOf(tx);
         const pods: PodRead[] =
-          since >= 0n && this.listener?.followed()
+          since >= 0n && this.listener?.followedWhole?.()
             ? await readPodsSince(connection, clusterId, since, (row) => {
                 const whole = podOfRow(row);
                 return { key: podKey(row.namespace, row.name), pod: decisionPodOf(whole), whole, revision: row.revision };
@@ -324,7 +327,9 @@ export class ClusterSnapshot {
     for (const { kind } of changes.tombstones) if (isTwinKind(kind)) moved.add(TWIN_KINDS[kind].field);
     for (const { kind, key } of twins) if (!this.twins[TWIN_KINDS[kind].field].has(key)) moved.add(TWIN_KINDS[kind].field);
     if (moved.size > 0) this.sorted = Object.fromEntries(Object.entries(this.sorted).filter(([of]) => !moved.has(of as SortedMap)));
-    const nodes = changes.nodes.map((row) => ({ key: row.name, node: nodeOfRow(row), revision: row.revision }));
+    // A pool's nodes list the same images and resources: held once per read (a whole load's 10,000 nodes share a few lists).
+    const parts = new SharedNodeParts();
+    const nodes = changes.nodes.map((row) => ({ key: row.name, node: parts.of(nodeOfRow(row)), revision: row.revision }));
     // Read before they are applied: a follower is told what each object was, as well as what it is.
     const whole = changes.whole || since < 0n;
     const told = !whole && this.listener?.followed() ? this.changesOf(changes.tombstones, nodes, changes.pods, twins) : [];

@@ -108,6 +108,7 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
     if (snapshot?.cluster.id !== row.id) {
       snapshot = new ClusterSnapshot({ id: row.id, name }, this.prisma, {
         followed: () => (this.followers.get(name)?.size ?? 0) > 0,
+        followedWhole: () => this.pinned(name),
         refreshed: (refresh) => {
           for (const { tell } of this.followers.get(name) ?? []) tell(refresh);
         },
@@ -198,8 +199,9 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
    * object's change, with what it was before), until the function answered is called. Refreshes
    * happen on reads: a follower reads (`find`) as often as it wants to learn. A snapshot followed
    * with `pins` (a watch) is never dropped for the memory budget: a snapshot made anew is loaded
-   * whole, and a watch could not be told what changed. One followed without (it takes a whole
-   * refresh as "everything may have changed") is dropped as any other.
+   * whole, and a watch could not be told what changed; its pods are told whole (read whole from
+   * Postgres). One followed without (it takes a whole refresh as "everything may have changed") is
+   * dropped as any other, and told of pods as decisions read them.
    */
   follow(name: string, follower: (refresh: SnapshotRefresh) => void, { pins = true } = {}): () => void {
     let set = this.followers.get(name);

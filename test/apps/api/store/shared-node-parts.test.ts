@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Node } from '@taintgate/domain';
+import { SharedNodeParts } from '../../../../apps/api/src/store/shared-node-parts';
+
+const images = () => [{ names: ['registry.k8s.io/pause:3.9'], sizeBytes: 321_520 }];
+const node = (name: string, status?: Node['status']): Node => ({ metadata: { name }, ...(status ? { status } : {}) });
+
+describe('SharedNodeParts: equal parts of the nodes of one read held once', () => {
+  it('holds one list of images, one capacity and one allocatable for nodes alike; the rest of each node is its own', () => {
+    const parts = new SharedNodeParts();
+    const status = () => ({
+      images: images(),
+      capacity: { cpu: '4' },
+      allocatable: { cpu: '3920m' },
+      addresses: [{ type: 'InternalIP', address: '10.0.0.1' }],
+    });
+    const a = parts.of(node('a', status()));
+    const b = parts.of(node('b', status()));
+    expect(b).toEqual(node('b', status()));
+    expect(b.status?.images).toBe(a.status?.images);
+    expect(b.status?.capacity).toBe(a.status?.capacity);
+    expect(b.status?.allocatable).toBe(a.status?.allocatable);
+    expect(b.status?.addresses).not.toBe(a.status?.addresses);
+  });
+
+  it('keeps parts that differ apart, and equal JSON under two fields apart', () => {
+    const parts = new SharedNodeParts();
+    const a = parts.of(node('a', { capacity: { cpu: '4' }, allocatable: { cpu: '4' } }));
+    expect(a.status?.allocatable).not.toBe(a.status?.capacity);
+    const b = parts.of(node('b', { capacity: { cpu: '8' }, images: images() }));
+    expect(b.status).toEqual({ capacity: { cpu: '8' }, images: images() });
+  });
+
+  it('answers the node itself when it has nothing to share, and never changes the node it was given', () => {
+    const parts = new SharedNodeParts();
+    const bare = node('bare');
+    expect(parts.of(bare)).toBe(bare);
+    const first = node('a', { images: images() });
+    parts.of(first);
+    const second = node('b', { images: images() });
+    const before = second.status;
+    const shared = parts.of(second);
+    expect(second.status).toBe(before);
+    expect(shared.status?.images).toBe(first.status?.images);
+  });
+});
