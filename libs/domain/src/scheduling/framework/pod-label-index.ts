@@ -66,7 +66,7 @@ export function labelSetKey(pod: Pod): string {
   let byOwners = setKeys.get(labels ?? NONE);
   if (byOwners === undefined) setKeys.set(labels ?? NONE, (byOwners = new WeakMap()));
   let byNamespace = byOwners.get(ownerReferences ?? NONE);
-  if (byNamespace === undefined) byOwners.set(ownerReferences ?? NONE, (byNamespace = new Map()));
+  if (byNamespace === undefined) byOwners.set(ownerReferences ?? NONE, (byNamespace = new Map<string | undefined, string>()));
   let key = byNamespace.get(namespace);
   if (key === undefined) {
     const controller = ownerReferences?.find((ref) => ref.controller === true);
