@@ -3,6 +3,7 @@ import { Client, escapeIdentifier } from 'pg';
 import { ensureDatabase } from '../apps/api/src/platform/database/ensure-database';
 import { findMigrationsDir } from '../apps/api/src/platform/database/migrations/migration-folder';
 import { applyMigrations } from '../apps/api/src/platform/database/migrations/migration-runner';
+import { deleteRedisKeys } from '../test/support/redis-prefix';
 
 /** A migrated database of the benchmark's own on the local Postgres, and the way to drop it. */
 export async function createBenchDatabase(): Promise<{ name: string; databaseUrl: string; drop(): Promise<void> }> {
@@ -24,4 +25,15 @@ export async function createBenchDatabase(): Promise<{ name: string; databaseUrl
       await admin.end();
     },
   };
+}
+
+/**
+ * A benchmark's end: its Redis keys deleted, and the database it made dropped, or kept when
+ * BENCH_KEEP=1 (its address printed, for BENCH_DATABASE_URL). `bench` undefined: the database was
+ * given, and is left as it was.
+ */
+export async function endBench(bench: { databaseUrl: string; drop(): Promise<void> } | undefined, redisPrefix: string): Promise<void> {
+  await deleteRedisKeys(redisPrefix);
+  if (bench && process.env.BENCH_KEEP !== '1') await bench.drop();
+  else if (bench) console.log(`kept ${bench.databaseUrl} (drop it when done)`);
 }

@@ -14,8 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { deleteRedisKeys } from '../test/support/redis-prefix';
-import { createBenchDatabase } from './bench-database';
+import { createBenchDatabase, endBench } from './bench-database';
 import { BUILT_MAIN, SERVICE_NODE_FLAGS, memoryOf } from './built-service';
 import { machineLine } from './machine';
 import { storeCluster } from './stored-objects';
@@ -120,9 +119,7 @@ async function main(): Promise<void> {
         `RSS ${mib(median(starts.map((s) => s.settled.rss)))}, peak RSS ${mib(median(starts.map((s) => s.settled.peak)))}`,
     );
   } finally {
-    await deleteRedisKeys(prefix);
-    if (bench && process.env.BENCH_KEEP !== '1') await bench.drop();
-    else if (bench) console.log(`kept ${databaseUrl} (drop it when done)`);
+    await endBench(bench, prefix);
   }
 }
 

@@ -15,8 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { deleteRedisKeys } from '../test/support/redis-prefix';
-import { createBenchDatabase } from './bench-database';
+import { createBenchDatabase, endBench } from './bench-database';
 import { memoryOf, startBuiltService } from './built-service';
 import { machineLine } from './machine';
 import { storeCluster } from './stored-objects';
@@ -128,9 +127,7 @@ async function main(): Promise<void> {
       await service.stop();
     }
   } finally {
-    await deleteRedisKeys(prefix);
-    if (bench && process.env.BENCH_KEEP !== '1') await bench.drop();
-    else if (bench) console.log(`kept ${databaseUrl} (drop it when done)`);
+    await endBench(bench, prefix);
   }
 }
 

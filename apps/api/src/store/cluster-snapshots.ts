@@ -30,19 +30,19 @@ type RevisionRow = { id: number; revision: bigint } | undefined;
  * that arrive together share that question (SharedChecks: one never takes the answer of a check
  * sent before it arrived).
  *
- * The snapshots stay within SNAPSHOT_MEMORY_BUDGET_MB, measured: a cluster is loaded whole one at
- * a time, and at its first load the live heap is read before and after (liveHeapBytes); what it
- * left alive is its size, followed as its objects come and go (SnapshotSizes). Before a load, the
- * clusters read least recently are dropped to make room for the size it is expected at (its own,
- * measured when it was last held, for a cluster dropped before); after it, again until what is
- * held fits. A service that holds many clusters does not need all of them in every replica.
+ * The snapshots stay within SNAPSHOT_MEMORY_BUDGET_MB, measured: a large cluster is loaded whole
+ * one at a time, and at its first load the live heap is read before and after (liveHeapBytes);
+ * what it left alive is its size, followed as its objects come and go (SnapshotSizes). Before a
+ * load, the clusters read least recently are dropped to make room for the size it is expected at
+ * (its own, measured when it was last held, for a cluster dropped before); after it, again until
+ * what is held fits. A service that holds many clusters does not need all of them in every replica.
  */
 @Injectable()
 export class ClusterSnapshots implements OnApplicationBootstrap {
   private readonly logger = new Logger(ClusterSnapshots.name);
   private readonly snapshots = new Map<string, ClusterSnapshot>();
   private readonly sizes = new SnapshotSizes();
-  /** Whole loads, one at a time: each is measured alone, and two large ones never peak together. */
+  /** Whole loads of large clusters, one at a time: each is measured alone, and two never peak together. */
   private loads: Promise<unknown> = Promise.resolve();
   /** While a load is measured, nothing is dropped: the heap it frees would be taken off the load's size. */
   private measuring = false;
@@ -124,26 +124,27 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
   }
 
   /**
-   * A snapshot's first load, in its turn: room made for it first (or, `onlyIfRoom`, none made: then
-   * it is not loaded, and this answers false); for a cluster large enough to matter, a full
-   * collection before it, and when it was not measured before, another after: what it left alive.
+   * Before a snapshot's first load: room made for it (or, `onlyIfRoom`, none made: then it is not
+   * loaded, and this answers false). A cluster large enough to matter is loaded here, in its turn
+   * (one at a time), after a full collection, and measured when it was not before; a small one is
+   * left to the caller's read, beside any other.
    */
-  private loadWhole(snapshot: ClusterSnapshot, revision: bigint, onlyIfRoom: boolean): Promise<boolean> {
+  private async loadWhole(snapshot: ClusterSnapshot, revision: bigint, onlyIfRoom: boolean): Promise<boolean> {
+    const counts = await this.countsOf(snapshot.cluster, revision);
+    const expected = this.sizes.bytesOf(snapshot.cluster, { ...counts, others: 0 });
+    if (onlyIfRoom && this.heldBytes() + expected > this.config.snapshots.memoryBudgetBytes) {
+      if (snapshot.lastUsed === 0) this.snapshots.delete(snapshot.cluster.name);
+      return false;
+    }
+    this.counted.delete(snapshot.cluster.name);
+    if (counts.nodes + counts.pods < MEASURED_FROM_OBJECTS) {
+      this.keepWithinBudget(snapshot, expected);
+      return true;
+    }
     const turn = this.loads.then(async () => {
       // Loaded meanwhile by a read that took its turn first, or replaced by another cluster of the name.
-      if (snapshot.current().revision >= 0n || this.snapshots.get(snapshot.cluster.name) !== snapshot) return true;
-      const counts = await this.countsOf(snapshot.cluster, revision);
-      const expected = this.sizes.bytesOf(snapshot.cluster, { ...counts, others: 0 });
-      if (onlyIfRoom && this.heldBytes() + expected > this.config.snapshots.memoryBudgetBytes) {
-        if (snapshot.lastUsed === 0) this.snapshots.delete(snapshot.cluster.name);
-        return false;
-      }
-      this.counted.delete(snapshot.cluster.name);
+      if (snapshot.current().revision >= 0n || this.snapshots.get(snapshot.cluster.name) !== snapshot) return;
       this.keepWithinBudget(snapshot, expected);
-      if (counts.nodes + counts.pods < MEASURED_FROM_OBJECTS) {
-        await snapshot.viewAt(revision);
-        return true;
-      }
       // A full collection first, always: what the snapshots dropped held is free before the load
       // takes more, rather than left for V8 to find while the heap grows past the budget.
       // What the load leaves alive is measured once a process: a cluster dropped and loaded again
@@ -161,10 +162,10 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
       } finally {
         this.measuring = false;
       }
-      return true;
     });
     this.loads = turn.catch(() => undefined);
-    return turn;
+    await turn;
+    return true;
   }
 
   /**
