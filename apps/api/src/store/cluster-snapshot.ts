@@ -239,16 +239,6 @@ export class ClusterSnapshot {
     return { nodes: this.nodes.size, pods: this.pods.size, others };
   }
 
-  /**
-   * Makes now the indexes the first decision of this revision reads (the pods by labels, those with
-   * affinity terms): a load measured with them counts what a cluster that answers costs. Answers
-   * how many groups they hold.
-   */
-  prepareDecisions(): number {
-    const indexes = this.scheduling().indexes;
-    return (indexes?.podLabels?.sets.length ?? 0) + (indexes?.affinityPods?.affinityGroups.length ?? 0);
-  }
-
   /** The view at `latest` or later. */
   async viewAt(latest: bigint): Promise<ClusterView> {
     while (this.revision < latest) {

@@ -156,7 +156,10 @@ export class ClusterSnapshots implements OnApplicationBootstrap {
         await snapshot.viewAt(revision);
         if (measure) {
           // The first decision's indexes are part of what a held cluster costs: made, and measured, now.
-          snapshot.prepareDecisions();
+          const { indexes } = snapshot.current().scheduling();
+          this.logger.debug(
+            `cluster ${snapshot.cluster.name}: ${(indexes?.podLabels?.sets.length ?? 0) + (indexes?.affinityPods?.affinityGroups.length ?? 0)} pod groups indexed`,
+          );
           this.sizes.record(snapshot.cluster, liveHeapBytes() - before, snapshot.size);
         }
       } finally {
