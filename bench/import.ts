@@ -15,6 +15,7 @@
 import 'reflect-metadata';
 import { access, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
@@ -57,6 +58,19 @@ async function profiled<T>(file: string | undefined, run: () => Promise<T>): Pro
   }
 }
 
+/** How long the service's event loop was held during an import: what any other request waited for at worst. */
+function loopDelays(): { line: () => string } {
+  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  return {
+    line: () => {
+      histogram.disable();
+      const ms = (ns: number) => (ns / 1e6).toFixed(0);
+      return `event loop delay p50 ${ms(histogram.percentile(50))} ms, p99 ${ms(histogram.percentile(99))} ms, max ${ms(histogram.max)} ms`;
+    },
+  };
+}
+
 const counts = ({ created, updated, unchanged, deleted, rejected }: Record<string, unknown>) =>
   `created ${String(created)}, updated ${String(updated)}, unchanged ${String(unchanged)}, deleted ${String(deleted)}, rejected ${(rejected as unknown[]).length}`;
 
@@ -91,14 +105,19 @@ async function main(): Promise<void> {
       if (cluster === 'bench') holds.push(ms);
     });
     try {
+      let delays = loopDelays();
       const first = await profiled(process.env.BENCH_PROFILE, () => postFile(port, '/v1/clusters/bench/import', file));
-      console.log(`first import: HTTP ${first.status} in ${first.seconds.toFixed(1)} s (${counts(first.body)}); ${holdsLine()}`);
+      console.log(`first import: HTTP ${first.status} in ${first.seconds.toFixed(1)} s (${counts(first.body)}); ${holdsLine()}; ${delays.line()}`);
       if (process.env.BENCH_IMPORTS !== 'first') {
+        delays = loopDelays();
         const again = await postFile(port, '/v1/clusters/bench/import', file);
-        console.log(`same import again, snapshot loaded first: HTTP ${again.status} in ${again.seconds.toFixed(1)} s (${counts(again.body)}); ${holdsLine()}`);
+        console.log(
+          `same import again, snapshot loaded first: HTTP ${again.status} in ${again.seconds.toFixed(1)} s (${counts(again.body)}); ${holdsLine()}; ${delays.line()}`,
+        );
+        delays = loopDelays();
         const periodic = await postFile(port, '/v1/clusters/bench/import', file);
         console.log(
-          `same import a third time, snapshot current: HTTP ${periodic.status} in ${periodic.seconds.toFixed(1)} s (${counts(periodic.body)}); ${holdsLine()}`,
+          `same import a third time, snapshot current: HTTP ${periodic.status} in ${periodic.seconds.toFixed(1)} s (${counts(periodic.body)}); ${holdsLine()}; ${delays.line()}`,
         );
       }
       console.log(`peak RSS ${(peakRss / 2 ** 30).toFixed(2)} GiB`);

@@ -55,16 +55,8 @@ export { type MatchOptions, defaultMatchOptions, toleratesTaint } from './tolera
 
 // Scheduling: where a pod may go, per node or per class of nodes, the views of the answer, and what nodes hold.
 export { type NodeUsage, addPodUsage, emptyNodeUsage, holdsNodeResources, removePodUsage, usageByNode, usageLookup } from './scheduling/node-usage';
-export {
-  type NodePlacement,
-  type Placement,
-  type PlacementContext,
-  type PlacementOptions,
-  contextWithout,
-  indexedContext,
-  placePod,
-  podRef,
-} from './scheduling/placement';
+export { type NodePlacement, type Placement, type PlacementContext, type PlacementOptions, placePod, podRef } from './scheduling/placement';
+export { contextWithout, indexedContext, indexedContextAfter } from './scheduling/indexed-context';
 export { type SchedulingSnapshot, type StorageLister, budgetsByNamespace, emptyStorageLister, snapshotOf } from './scheduling/framework/scheduling-snapshot';
 export { type ScorePluginName, MAX_TOTAL_SCORE, ScorePluginWeights } from './scheduling/framework/default-scores';
 export { affinityPodIndexOf } from './scheduling/inter-pod-affinity/affinity-pod-index';

@@ -6,7 +6,6 @@ import {
   type NodePodFacts,
   type NodeRooms,
   type NodeUsage,
-  type ObjectChange,
   type PersistentVolume,
   type PersistentVolumeClaim,
   type Pod,
@@ -38,13 +37,14 @@ import { fail } from '../platform/failures/failure.exception';
 import type { ClusterRef } from './write-context';
 import { nodeOfRow } from './node-record';
 import { podKey, podOfRow } from './pod-record';
-import { type DecisionPodRead, readDecisionPodsSince, readPodsSince } from './pod-reads';
+import { readDecisionPodsSince, readPodsSince } from './pod-reads';
 import { schedulingContextOf } from './scheduling-view';
-import { TWIN_KINDS, type TwinField, type TwinKind, type TwinObject, isTwinKind, twinKey } from './twin-kinds';
+import { TWIN_KINDS, type TwinField, type TwinObject, isTwinKind, twinKey } from './twin-kinds';
 import { twinObjectOfRow } from './twin-object-record';
 import { readTwinObjectsSince } from './twin-object-store';
 import { SnapshotPodsByNode } from './snapshot-pods-by-node';
 import { SharedNodeParts } from './shared-node-parts';
+import { type PodRead, type SnapshotRefresh, snapshotChangesOf } from './snapshot-changes';
 
 const logger = new Logger('ClusterSnapshot');
 
@@ -147,23 +147,7 @@ const emptyTwinMaps = (): { [F in TwinField]: Map<string, TwinObject> } => ({
   podDisruptionBudgets: new Map(),
 });
 
-/** A pod a refresh read: as decisions read it, and whole when a follower is told of it. */
-type PodRead = DecisionPodRead & { whole?: Pod };
-
-/** One object's change as a refresh saw it: before (none: it did not exist) and after (none: deleted), at `revision`. */
-export type SnapshotChange = ({ kind: 'Node' } & ObjectChange<Node>) | ({ kind: 'Pod' } & ObjectChange<Pod>) | ({ kind: TwinKind } & ObjectChange<TwinObject>);
-
-/**
- * What one refresh brought, from revision `since` to `revision`: each object's change in revision
- * order (a deletion before a change of the same revision), or `whole` when the cluster was read
- * whole (the first load, or tombstones pruned past `since`) and the changes one by one are not known.
- */
-export interface SnapshotRefresh {
-  since: bigint;
-  revision: bigint;
-  whole: boolean;
-  changes: SnapshotChange[];
-}
+export type { SnapshotRefresh } from './snapshot-changes';
 
 /** Told of every refresh, when someone follows the cluster (ClusterSnapshots.follow); and of each refresh's time, for the metrics. */
 export interface RefreshListener {
@@ -202,23 +186,31 @@ export class ClusterSnapshot {
     (this.sorted[of] ??= [...(of === 'nodes' ? this.nodes : of === 'pods' ? this.pods : this.twins[of]).keys()].sort());
   /** The scheduling view of the revision held, made on first asking after a change. */
   private schedulingView: { revision: bigint; view: PlacementContext } | undefined;
+  /** The nodes changed, or that a pod changed on, since that view: its next one's indexes are made again on those alone (none after a whole read). */
+  private touched: Set<string> | undefined;
   private readonly scheduling = (): PlacementContext => {
     if (this.schedulingView?.revision !== this.revision) {
       const { namespaces, persistentVolumeClaims, persistentVolumes, storageClasses, csiNodes, podDisruptionBudgets } = this.twins as TwinMaps;
-      const view = schedulingContextOf({
-        nodeNamesInOrder: this.keysInOrder('nodes'),
-        nodes: this.nodes,
-        podsOn: this.byNode.podsOn,
-        namespace: (name) => namespaces.get(name),
-        storage: {
-          persistentVolumeClaim: (namespace, name) => persistentVolumeClaims.get(`${namespace}/${name}`),
-          persistentVolume: (name) => persistentVolumes.get(name),
-          storageClass: (name) => storageClasses.get(name),
-          csiNode: (name) => csiNodes.get(name),
+      const previous = this.schedulingView?.view;
+      const after = previous && this.touched ? { previous, touched: this.touched } : undefined;
+      const view = schedulingContextOf(
+        {
+          nodeNamesInOrder: this.keysInOrder('nodes'),
+          nodes: this.nodes,
+          podsOn: this.byNode.podsOn,
+          namespace: (name) => namespaces.get(name),
+          storage: {
+            persistentVolumeClaim: (namespace, name) => persistentVolumeClaims.get(`${namespace}/${name}`),
+            persistentVolume: (name) => persistentVolumes.get(name),
+            storageClass: (name) => storageClasses.get(name),
+            csiNode: (name) => csiNodes.get(name),
+          },
+          podDisruptionBudgets,
         },
-        podDisruptionBudgets,
-      });
+        after,
+      );
       this.schedulingView = { revision: this.revision, view };
+      this.touched = new Set();
     }
     return this.schedulingView.view;
   };
@@ -322,7 +314,10 @@ export class ClusterSnapshot {
     const nodes = changes.nodes.map((row) => ({ key: row.name, node: parts.of(nodeOfRow(row)), revision: row.revision }));
     // Read before they are applied: a follower is told what each object was, as well as what it is.
     const whole = changes.whole || since < 0n;
-    const told = !whole && this.listener?.followed() ? this.changesOf(changes.tombstones, nodes, changes.pods, twins) : [];
+    const told =
+      !whole && this.listener?.followed()
+        ? snapshotChangesOf({ nodes: this.nodes, pods: this.pods, twins: this.twins }, changes.tombstones, nodes, changes.pods, twins)
+        : [];
     // Deletions first: a row still present was written after its tombstone and is the truth.
     for (const t of changes.tombstones) {
       if (t.kind === 'Node') this.setNode(t.key, undefined);
@@ -351,50 +346,6 @@ export class ClusterSnapshot {
     }
   }
 
-  /**
-   * The changes a refresh brings, in revision order, before they are applied. A key deleted and
-   * written again since is a deletion of what was held, then a creation; one made and deleted
-   * in between (no row now, nothing held) is no change at all.
-   */
-  private changesOf(
-    tombstones: readonly { kind: string; key: string; revision: bigint }[],
-    nodes: readonly { key: string; node: Node; revision: bigint }[],
-    pods: readonly PodRead[],
-    twins: readonly { kind: TwinKind; key: string; object: TwinObject; revision: bigint }[],
-  ): SnapshotChange[] {
-    // Tombstones come in revision order: the last of a key is its newest deletion.
-    const deletedAt = new Map<string, bigint>();
-    for (const t of tombstones) deletedAt.set(`${t.kind}/${t.key}`, t.revision);
-    const out: SnapshotChange[] = [];
-    for (const [kindKey, revision] of deletedAt) {
-      const slash = kindKey.indexOf('/');
-      const kind = kindKey.slice(0, slash);
-      const key = kindKey.slice(slash + 1);
-      if (kind === 'Node') {
-        const before = this.nodes.get(key);
-        if (before) out.push({ kind: 'Node', revision, before, after: undefined });
-      } else if (kind === 'Pod') {
-        const before = this.pods.get(key);
-        if (before) out.push({ kind: 'Pod', revision, before, after: undefined });
-      } else if (isTwinKind(kind)) {
-        const before = this.twins[TWIN_KINDS[kind].field].get(key);
-        if (before) out.push({ kind, revision, before, after: undefined });
-      }
-    }
-    for (const { key, node, revision } of nodes) {
-      out.push({ kind: 'Node', revision, before: deletedAt.has(`Node/${key}`) ? undefined : this.nodes.get(key), after: node });
-    }
-    for (const { key, pod, whole, revision } of pods) {
-      out.push({ kind: 'Pod', revision, before: deletedAt.has(`Pod/${key}`) ? undefined : this.pods.get(key), after: whole ?? pod });
-    }
-    for (const { kind, key, object, revision } of twins) {
-      const before = deletedAt.has(`${kind}/${key}`) ? undefined : this.twins[TWIN_KINDS[kind].field].get(key);
-      out.push({ kind, revision, before, after: object });
-    }
-    // Stable: at one revision, deletions (pushed first) stay before writes.
-    return out.sort((a, b) => (a.revision < b.revision ? -1 : a.revision > b.revision ? 1 : 0));
-  }
-
   /** Forgets everything, before the cluster is read whole again. */
   private clear(): void {
     this.nodes.clear();
@@ -404,10 +355,12 @@ export class ClusterSnapshot {
     this.usage.clear();
     this.rooms.byName.clear();
     this.byNode.clear();
+    this.touched = undefined;
   }
 
   /** Replaces (or with undefined, removes) a node, in the map and in its class. */
   private setNode(key: string, node: Node | undefined): void {
+    this.touched?.add(key);
     if (node) {
       this.nodes.set(key, node);
       putNode(this.nodeClasses, node);
@@ -422,6 +375,7 @@ export class ClusterSnapshot {
   /** Replaces (or with undefined, removes) a pod, moving its request from the node it was on to the one it is on. */
   private setPod(key: string, pod: Pod | undefined): void {
     const old = this.pods.get(key);
+    for (const nodeName of this.touched ? [old?.spec?.nodeName, pod?.spec?.nodeName] : []) if (nodeName) this.touched?.add(nodeName);
     if (old) {
       this.count(old, removePodUsage);
       this.byNode.remove(key, old);

@@ -10,6 +10,7 @@ import {
   emptyStorageLister,
   holdsNodeResources,
   indexedContext,
+  indexedContextAfter,
 } from '@taintgate/domain';
 
 /**
@@ -31,14 +32,26 @@ export interface SchedulingSources {
 
 /**
  * The scheduling view with its indexes, each made on first asking and kept while the revision
- * lasts (indexedContext).
+ * lasts (indexedContext); `after` the view of an earlier revision, made again only on the nodes
+ * touched since (indexedContextAfter).
  */
-export function schedulingContextOf(sources: SchedulingSources): PlacementContext {
-  return indexedContext(schedulingViewOf(sources));
+export function schedulingContextOf(sources: SchedulingSources, after?: { previous: PlacementContext; touched: Iterable<string> }): PlacementContext {
+  const view = schedulingViewOf(sources, after?.previous.snapshot.nodes);
+  return after ? indexedContextAfter(after.previous, view, after.touched) : indexedContext(view);
 }
 
-function schedulingViewOf(sources: SchedulingSources): SchedulingSnapshot {
+/**
+ * The nodes in name order: `earlier` (the revision before's list) when it holds the very same
+ * objects, so that what is kept per list of nodes (ImageLocality's holders of each image: 10,000
+ * nodes' images, 70 ms) is kept across revisions that changed pods alone.
+ */
+function nodesInOrder(sources: SchedulingSources, earlier: readonly Node[] | undefined): readonly Node[] {
   const nodes = sources.nodeNamesInOrder.map((name) => sources.nodes.get(name) as Node);
+  return earlier?.length === nodes.length && nodes.every((node, i) => earlier[i] === node) ? earlier : nodes;
+}
+
+function schedulingViewOf(sources: SchedulingSources, earlierNodes?: readonly Node[]): SchedulingSnapshot {
+  const nodes = nodesInOrder(sources, earlierNodes);
   const podsByNode = new Map<string, Pod[]>();
   let budgets: Map<string, PodDisruptionBudget[]> | undefined;
   return {

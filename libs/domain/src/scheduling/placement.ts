@@ -5,11 +5,8 @@ import { type NodeFilterResult, type SchedulerRejection, resourceFitOf, runFilte
 import type { PlacementCapacity, PlacementReason } from './placement-reasons';
 import { type PreparedFilters, type SnapshotIndexes, preFilterVerdict, prepareFilters } from './framework/default-filters';
 import { type ScorePluginName, scoreNodes } from './framework/default-scores';
-import { type SchedulingSnapshot, snapshotOf, snapshotWithout } from './framework/scheduling-snapshot';
-import { type AffinityPodIndex, affinityPodIndexOf, affinityPodIndexWithout } from './inter-pod-affinity/affinity-pod-index';
-import { type PodLabelIndex, podLabelIndexOf, podLabelIndexWithout } from './framework/pod-label-index';
+import { type SchedulingSnapshot, snapshotOf } from './framework/scheduling-snapshot';
 import type { UnevaluatedClaim } from './volumes/unevaluated-claims';
-import { cachedPodCounter, counterWithout } from './topology-spread/spread-counting';
 
 export interface NodePlacement {
   name: string;
@@ -56,65 +53,6 @@ export interface PlacementOptions extends MatchOptions {
 }
 
 export const defaultPlacementOptions: PlacementOptions = Object.freeze({ ...defaultMatchOptions, summaryWording: defaultSettings.summaryWording });
-
-/**
- * A cluster's context as its holder keeps it for a revision: the snapshot with its indexes, each
- * made on first asking (one pass over the pods): the pods with pod affinity, the pods by namespace,
- * labels and controller, and the spread counts of each selector asked about (made from the latter).
- */
-export function indexedContext(snapshot: SchedulingSnapshot): PlacementContext {
-  let affinityPods: AffinityPodIndex | undefined;
-  let podLabels: PodLabelIndex | undefined;
-  const labelsOf = () => (podLabels ??= podLabelIndexOf(snapshot));
-  return {
-    snapshot,
-    indexes: {
-      get affinityPods() {
-        return (affinityPods ??= affinityPodIndexOf(snapshot));
-      },
-      get podLabels() {
-        return labelsOf();
-      },
-      spreadCounter: cachedPodCounter(snapshot, labelsOf),
-    },
-  };
-}
-
-/**
- * The context without a stored pod (snapshotWithout): a pod asked about, or rescheduled, is taken
- * off its node first. The holder's indexes are kept without it (the group or set that held it
- * copied without it, on first asking); the holder's spread counts are kept but for the pod's node,
- * counted again without it.
- */
-export function contextWithout(context: PlacementContext, pod: Pod): PlacementContext {
-  const nodeName = pod.spec?.nodeName;
-  if (!nodeName) return context;
-  const snapshot = snapshotWithout(context.snapshot, pod);
-  const kept = context.indexes;
-  if (!kept) return { snapshot };
-  const counter = kept.spreadCounter;
-  const namespace = pod.metadata.namespace || 'default';
-  // The holder's object for the pod: the indexes hold it, and it is what they are kept without.
-  const held = context.snapshot
-    .podsOn(nodeName)
-    .find((other) => other.metadata.name === pod.metadata.name && (other.metadata.namespace || 'default') === namespace);
-  let affinityPods: AffinityPodIndex | undefined;
-  let podLabels: PodLabelIndex | undefined;
-  const indexes: SnapshotIndexes = {
-    // Getters, as the holder's: each index is made on first asking, if ever.
-    get affinityPods() {
-      const index = kept.affinityPods;
-      return index && held ? (affinityPods ??= affinityPodIndexWithout(index, held)) : index;
-    },
-    get podLabels() {
-      const index = kept.podLabels;
-      return index && held ? (podLabels ??= podLabelIndexWithout(index, held)) : index;
-    },
-    // The holder's counts, but on the pod's own node, counted again without it.
-    ...(counter && { spreadCounter: counterWithout(counter, snapshot, nodeName) }),
-  };
-  return { snapshot, indexes };
-}
 
 export function podRef(pod: Pod): PodRef {
   return { namespace: pod.metadata.namespace || 'default', name: pod.metadata.name };

@@ -7,7 +7,8 @@ import { type PlacementOptions, defaultPlacementOptions } from '../../../../libs
 import { decisionPodOf } from '../../../../libs/domain/src/pods/decision-pod';
 import { drainPlan } from '../../../../libs/domain/src/scheduling/simulation/drain-plan';
 import { headroom } from '../../../../libs/domain/src/scheduling/simulation/headroom';
-import { indexedContext, placePod } from '../../../../libs/domain/src/scheduling/placement';
+import { indexedContext } from '../../../../libs/domain/src/scheduling/indexed-context';
+import { placePod } from '../../../../libs/domain/src/scheduling/placement';
 import { snapshotOf } from '../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
 import { usageByNode } from '../../../../libs/domain/src/scheduling/node-usage';
 import { taintImpact } from '../../../../libs/domain/src/eviction/taint-impact';

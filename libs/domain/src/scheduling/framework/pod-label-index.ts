@@ -134,6 +134,114 @@ export function podLabelIndexOf(snapshot: SchedulingSnapshot): PodLabelIndex {
 }
 
 /**
+ * The index of a holder's next revision, made from this one's (podLabelIndexOf's for the revision
+ * before): the members on the nodes at `touched` (positions in `names`: a pod came, went or changed
+ * there, or the node itself did) dropped, and those nodes' pods in `next` added at their places now;
+ * the other sets shared (forkPodLabelIndex). The members and their ordinals are podLabelIndexOf(next)'s;
+ * only their order in a set and the sets' order differ, which nothing reads (ordinals say the order).
+ * The caller holds that `next` has the same nodes in the same order: a node that came or went moves
+ * every position after it, and the index is then made afresh. Milliseconds where podLabelIndexOf
+ * takes a second over 300,000 pods.
+ */
+export function podLabelIndexAfter(index: PodLabelIndex, next: SchedulingSnapshot, touched: readonly number[]): PodLabelIndex {
+  const fork = forkPodLabelIndex(index);
+  const names = index.names ?? next.nodes.map((node) => node.metadata.name);
+  const leaving = new Uint8Array(names.length);
+  for (const at of touched) leaving[at] = 1;
+  let emptied = false;
+  // The keys whose sets this changes, and the sets it makes: what the inverted index is kept by.
+  const changed = new Set<string>();
+  const created: PodLabelSet[] = [];
+  for (const [key, held] of index.byKey) {
+    const positions = memberPositions(held);
+    let meets = false;
+    for (let k = 0; k < positions.length && !meets; k++) {
+      const at = positions[k] as number;
+      meets = leaving[at < 0 ? ~at : at] === 1;
+    }
+    if (!meets) continue;
+    changed.add(key);
+    const members = (ownedSet(fork, key) as PodLabelSet).members as PodLabelMember[];
+    const kept = new Int32Array(members.length);
+    let n = 0;
+    for (let k = 0; k < members.length; k++) {
+      const at = positions[k] as number;
+      if (leaving[at < 0 ? ~at : at] === 1) continue;
+      members[n] = members[k] as PodLabelMember;
+      kept[n++] = at;
+    }
+    members.length = n;
+    packed.set(members, kept.slice(0, n));
+    emptied ||= n === 0;
+  }
+  if (emptied) dropEmptySets(fork);
+  for (const at of touched) {
+    const node = next.nodes[at] as Node;
+    next.podsOn(node.metadata.name).forEach((pod, k) => {
+      const key = labelSetKey(pod);
+      const before = fork.byKey.get(key);
+      addToPodLabelIndex(fork, node, pod, podOrdinal(at, k));
+      if (!before) created.push(fork.byKey.get(key) as PodLabelSet);
+      else if (before !== fork.byKey.get(key)) changed.add(key);
+    });
+  }
+  const inverted = byLabel.get(index);
+  if (inverted) byLabel.set(fork, invertedAfter(inverted, index, fork, changed, created));
+  return fork;
+}
+
+/**
+ * The inverted index of podLabelIndexAfter's fork from its parent's: the lists that held a changed
+ * set copied with its copy in its place (or without it, when the fork has none, or made a new one
+ * for its key), the sets made added at the end; every other list shared. The lists are those
+ * labelSetsWith would make from the fork's sets, in the same order.
+ */
+function invertedAfter(
+  inverted: Map<string, Map<string, PodLabelSet[]>>,
+  index: PodLabelIndex,
+  fork: PodLabelIndex,
+  changed: ReadonlySet<string>,
+  created: readonly PodLabelSet[],
+): Map<string, Map<string, PodLabelSet[]>> {
+  const out = new Map(inverted);
+  const owned = new Set<object>();
+  const listOf = (k: string, v: string): PodLabelSet[] => {
+    let byValue = out.get(k);
+    if (!byValue || !owned.has(byValue)) out.set(k, (byValue = new Map(byValue)));
+    owned.add(byValue);
+    let list = byValue.get(v);
+    if (!list || !owned.has(list)) byValue.set(v, (list = [...(list ?? [])]));
+    owned.add(list);
+    return list;
+  };
+  const made = new Set(created);
+  for (const key of changed) {
+    const before = index.byKey.get(key) as PodLabelSet;
+    const after = fork.byKey.get(key);
+    for (const [k, v] of invertedEntries(before)) {
+      const list = listOf(k, v);
+      const at = list.indexOf(before);
+      if (at < 0) continue;
+      if (after && !made.has(after)) list[at] = after;
+      else list.splice(at, 1);
+    }
+  }
+  for (const set of created) for (const [k, v] of invertedEntries(set)) listOf(k, v).push(set);
+  return out;
+}
+
+/** Sets left with no member taken out of a fork (podLabelIndexAfter): podLabelIndexOf makes none, and a workload gone for good would keep its set. */
+function dropEmptySets(index: PodLabelIndex): void {
+  const sets = index.sets as PodLabelSet[];
+  let n = 0;
+  for (const set of sets) if (set.members.length > 0) sets[n++] = set;
+  sets.length = n;
+  for (const [key, set] of index.byKey) if (set.members.length === 0) (index.byKey as Map<string, PodLabelSet>).delete(key);
+  const fork = forks.get(index);
+  if (fork?.at) fork.at = new Map(sets.map((set, i) => [set, i]));
+}
+
+/**
  * The sets an index shares with the one it was forked from (forkPodLabelIndex), and each set's place
  * in `sets`: a shared set is copied the first time the fork changes it.
  */

@@ -54,6 +54,33 @@ export function affinityPodIndexOf(snapshot: SchedulingSnapshot): AffinityPodInd
   return index;
 }
 
+/**
+ * The index of a holder's next revision, made from this one's (see podLabelIndexAfter): the members
+ * on the nodes at `touched` (positions in `next.nodes`, which has the previous revision's nodes in
+ * the same order) dropped and those nodes' pods in `next` added at their places now; the groups
+ * that hold no member on them shared. The members and ordinals of affinityPodIndexOf(next).
+ */
+export function affinityPodIndexAfter(index: AffinityPodIndex, next: SchedulingSnapshot, touched: readonly number[]): AffinityPodIndex {
+  const names = new Set(touched.map((at) => (next.nodes[at] as Node).metadata.name));
+  const kept = (group: AffinityPodGroup): AffinityPodGroup | undefined => {
+    if (!group.members.some((m) => names.has(m.node.metadata.name))) return group;
+    const members = group.members.filter((m) => !names.has(m.node.metadata.name));
+    return members.length > 0 ? { terms: group.terms, members } : undefined;
+  };
+  const affinityGroups = index.affinityGroups.flatMap((group) => kept(group) ?? []);
+  const fork: AffinityPodIndex = {
+    affinityGroups,
+    requiredAntiAffinityGroups: affinityGroups.filter((group) => group.terms.requiredAntiAffinity.length > 0),
+  };
+  // The groups this made are its own; those it kept are shared with `index`, copied when first changed.
+  sharedGroups.set(fork, new Set(index.affinityGroups));
+  for (const at of touched) {
+    const node = next.nodes[at] as Node;
+    next.podsOn(node.metadata.name).forEach((pod, k) => addToAffinityPodIndex(fork, node, pod, podOrdinal(at, k)));
+  }
+  return fork;
+}
+
 /** Each index's groups by affinityGroupKey, while it is being changed; and, for a fork, the groups it still shares. */
 const groupsByKey = new WeakMap<AffinityPodIndex, Map<string, AffinityPodGroup>>();
 const sharedGroups = new WeakMap<AffinityPodIndex, Set<AffinityPodGroup>>();

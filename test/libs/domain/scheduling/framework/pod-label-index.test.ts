@@ -15,7 +15,7 @@ import {
   removePodsFromPodLabelIndex,
   type PodLabelSet,
 } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
-import { contextWithout } from '../../../../../libs/domain/src/scheduling/placement';
+import { contextWithout } from '../../../../../libs/domain/src/scheduling/indexed-context';
 import { affinityPodIndexOf } from '../../../../../libs/domain/src/scheduling/inter-pod-affinity/affinity-pod-index';
 
 const node = (name: string): Node => ({ metadata: { name } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../../../../libs/domain/src/types';
 import { drainPlan } from '../../../../../libs/domain/src/scheduling/simulation/drain-plan';
 import { usageByNode } from '../../../../../libs/domain/src/scheduling/node-usage';
-import { indexedContext } from '../../../../../libs/domain/src/scheduling/placement';
+import { indexedContext } from '../../../../../libs/domain/src/scheduling/indexed-context';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
 import { budget, node, pod } from '../../support/drain-objects';
 

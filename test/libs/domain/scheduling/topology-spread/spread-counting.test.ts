@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotOf } from '../../../../../libs/domain/src/scheduling/framework/scheduling-snapshot';
 import { spreadConstraintsOf } from '../../../../../libs/domain/src/scheduling/topology-spread/spread-constraints';
-import { contextWithout } from '../../../../../libs/domain/src/scheduling/placement';
+import { contextWithout } from '../../../../../libs/domain/src/scheduling/indexed-context';
 import { podLabelIndexOf } from '../../../../../libs/domain/src/scheduling/framework/pod-label-index';
 import {
   cachedPodCounter,
