@@ -229,8 +229,8 @@ export { validatePodDisruptionBudget } from './validation/pod-disruption-budget'
 export { podDisruptionBudgetTable } from './printing/pod-disruption-budget-table';
 export { budgetsOfPod, checkEvictionBudgets, evictionConsultsBudgets } from './policy/eviction-budget';
 export { type SimulationMode } from './scheduling/simulation/place-together';
-export { type DrainPlan, drainPlan } from './scheduling/simulation/drain-plan';
+export { type DrainPlan, type DrainRequest, drainPlan } from './scheduling/simulation/drain-plan';
 export { type Headroom, headroom } from './scheduling/simulation/headroom';
-export { type NodeRemovalRank, type SweepCluster, rankRemovals, sweepRemovals } from './scheduling/simulation/removal-sweep';
+export { type NodeRemovalRank, type SweepCluster, drainPlanOfLists, rankRemovals, sweepRemovals } from './scheduling/simulation/removal-sweep';
 export { type EvictedPlacement, evictedPlacementOf, placeEvicted } from './scheduling/simulation/evicted-placement';
 export type { SimulatedCluster } from './scheduling/simulation/simulated-cluster-state';

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { type Node, type PlacementOptions, drainPlan, emptyTargetWarnings, k8sTime, selectNodes } from '@taintgate/domain';
+import { type DrainPlan, type DrainRequest, type Node, type PlacementOptions, drainPlan, emptyTargetWarnings, k8sTime, selectNodes } from '@taintgate/domain';
+import type { ClusterView } from '../../store/cluster-snapshot';
+import { clusterListsOf } from '../../store/cluster-lists';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
 import { AppConfig } from '../../platform/config/app-config';
 import { valueOf } from '../../platform/failures/failure.exception';
 import type { DrainPlanAnswer, NodeRemovalAnswer } from './drain-answers';
 import type { DrainCommand } from './drain-command';
 import { overTogetherBound, refuseTogether } from '../placement/together-bound';
+import { drainPlanOnThread } from './drain-threads';
 
 /** "What if I drained these nodes?" Nothing is changed. */
 @Injectable()
@@ -24,30 +27,40 @@ export class DrainService {
     const view = await this.snapshots.view(clusterName);
     const nodes = [...view.nodes.values()];
     const names = valueOf(selectNodes(target, nodes, (name) => view.nodes.get(name))).map((node: Node) => node.metadata.name);
+    const bound = names.reduce((sum, name) => sum + [...view.podsOn(name)].length, 0);
     if (mode === 'together') {
-      const bound = names.reduce((sum, name) => sum + [...view.podsOn(name)].length, 0);
       const over = overTogetherBound(bound, 'pods on these nodes', this.config.plans.togetherMaxPods);
       if (over !== undefined) refuseTogether(over);
     }
-    const { snapshot, indexes } = view.scheduling();
     const now = Date.now();
-    const plan = drainPlan(
+    const request = { nodes: names, force, mode, now };
+    const { threadMinPods, threadMemoryMb } = this.config.plans;
+    // A long plan runs on a thread of its own, over a copy of the cluster (its indexes made there again); a short one here, from the holder's.
+    const plan =
+      bound >= threadMinPods
+        ? await drainPlanOnThread({ cluster: clusterListsOf(view), request, options: this.options() }, threadMemoryMb)
+        : this.planHere(view, nodes, request);
+    const warnings = emptyTargetWarnings(target, names.length);
+    return { answer: { ...plan, at: k8sTime(new Date(now)), warnings: [...warnings, ...plan.warnings] }, warnings };
+  }
+
+  /** The plan on this thread, from the revision's lists and indexes (forked by the simulation: made once per revision, here or by an earlier question). */
+  private planHere(view: ClusterView, nodes: Node[], request: DrainRequest): DrainPlan {
+    const { snapshot, indexes } = view.scheduling();
+    return drainPlan(
       {
         nodes,
         pods: [],
         podsBoundTo: view.podsOn,
         usageOf: view.usageOf,
-        // The revision's lists and indexes, forked by the simulation (made once per revision, here or by an earlier question).
         held: { podsOn: snapshot.podsOn, podLabels: () => indexes?.podLabels, affinityPods: () => indexes?.affinityPods },
         namespace: snapshot.namespace,
         storage: snapshot.storage,
         podDisruptionBudgets: [...view.podDisruptionBudgets.values()],
       },
-      { nodes: names, force, mode, now },
+      request,
       this.options(),
     );
-    const warnings = emptyTargetWarnings(target, names.length);
-    return { answer: { ...plan, at: k8sTime(new Date(now)), warnings: [...warnings, ...plan.warnings] }, warnings };
   }
 
   /** Can this node go? Its drain plan (replacements placed together, no --force), removable when every replacement fits and nothing blocks it. */

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { startThread } from '../../platform/threads/start-thread';
 import { type KubernetesYaml, parseKubernetesYaml } from './kubernetes-yaml';
 
 /**
@@ -13,20 +11,11 @@ const OFF_THREAD_YAML_BYTES = 128 * 1024;
 /** A parse thread's heap: a piece of up to MAX_YAML_PIECE_BYTES parses within it; past it the thread dies, not the process. */
 const THREAD_MEMORY_MB = 1024;
 
-/** Built, the thread is yaml-parse-thread.js beside this file; run from source (the tests), the .ts through tsx's loader. */
-function startThread(text: string): Worker {
-  const options: WorkerOptions = { workerData: text, resourceLimits: { maxOldGenerationSizeMb: THREAD_MEMORY_MB } };
-  const compiled = path.join(__dirname, 'yaml-parse-thread.js');
-  if (existsSync(compiled)) return new Worker(compiled, options);
-  const source = path.join(__dirname, 'yaml-parse-thread.ts');
-  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, { ...options, eval: true });
-}
-
 /** The piece parsed: on this thread when short, else on a thread of its own, which ends with it. */
 export function parseYamlPiece(text: string): KubernetesYaml | Promise<KubernetesYaml> {
   if (text.length <= OFF_THREAD_YAML_BYTES) return parseKubernetesYaml(text);
   return new Promise((resolve) => {
-    const thread = startThread(text);
+    const thread = startThread(__dirname, 'yaml-parse-thread', text, THREAD_MEMORY_MB);
     let parsed: KubernetesYaml | undefined;
     thread.once('message', (message: KubernetesYaml) => (parsed = message));
     thread.once('error', (error) => {

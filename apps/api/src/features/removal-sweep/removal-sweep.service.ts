@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { type NodeTarget, type PlacementOptions, failure, rankRemovals, selectNodes } from '@taintgate/domain';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
+import { clusterListsOf } from '../../store/cluster-lists';
 import { ClusterDirectory } from '../../store/cluster-directory';
 import { AppConfig } from '../../platform/config/app-config';
 import { fail, valueOf } from '../../platform/failures/failure.exception';
@@ -105,16 +106,7 @@ export class RemovalSweepService implements OnApplicationBootstrap, OnModuleDest
       };
       const ranks = await runSweepThreads(
         {
-          cluster: {
-            nodes: [...view.nodes.values()],
-            pods: [...view.pods.values()],
-            namespaces: [...view.namespaces.values()],
-            podDisruptionBudgets: [...view.podDisruptionBudgets.values()],
-            persistentVolumeClaims: [...view.persistentVolumeClaims.values()],
-            persistentVolumes: [...view.persistentVolumes.values()],
-            storageClasses: [...view.storageClasses.values()],
-            csiNodes: [...view.csiNodes.values()],
-          },
+          cluster: clusterListsOf(view),
           // A node removed since the sweep was asked is not judged.
           nodes: row.nodes.filter((name) => view.nodes.has(name)),
           now: Date.now(),

@@ -1,25 +1,14 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { NodeRemovalRank } from '@taintgate/domain';
 import type { SweepSettings } from '../../platform/config/app-config';
+import { startThread } from '../../platform/threads/start-thread';
 import type { SweepThreadMessage, SweepThreadTask } from './sweep-thread';
 
 /**
  * A sweep's nodes shared among worker threads (SWEEP_THREADS), each judging its slice over its own
  * copy of the cluster with a heap of its own (SWEEP_THREAD_MEMORY_MB): the replica keeps answering
- * while they work, and a thread that runs out of memory fails the sweep, not the process. Built, the
- * thread is sweep-thread.js beside this file; run from source (the tests), sweep-thread.ts through
- * tsx's loader.
+ * while they work, and a thread that runs out of memory fails the sweep, not the process.
  */
-
-function startThread(task: SweepThreadTask, settings: SweepSettings): Worker {
-  const options: WorkerOptions = { workerData: task, resourceLimits: { maxOldGenerationSizeMb: settings.threadMemoryMb } };
-  const compiled = path.join(__dirname, 'sweep-thread.js');
-  if (existsSync(compiled)) return new Worker(compiled, options);
-  const source = path.join(__dirname, 'sweep-thread.ts');
-  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, { ...options, eval: true });
-}
 
 /** The nodes in `threads` slices of about equal size, in order. */
 function slices(nodes: readonly string[], threads: number): string[][] {
@@ -48,7 +37,7 @@ export async function runSweepThreads(
       parts.map(
         (nodes, k) =>
           new Promise<NodeRemovalRank[]>((resolve, reject) => {
-            const thread = startThread({ ...task, nodes }, settings);
+            const thread = startThread(__dirname, 'sweep-thread', { ...task, nodes }, settings.threadMemoryMb);
             threads.push(thread);
             let ranks: NodeRemovalRank[] | undefined;
             thread.on('message', (message: SweepThreadMessage) => {

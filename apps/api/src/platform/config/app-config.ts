@@ -64,6 +64,10 @@ export interface SweepSettings {
 export interface PlanSettings {
   /** The most evicted pods one question places together (each a turn of the scheduler); past it, see docs/rest.md. */
   togetherMaxPods: number;
+  /** A drain plan moving at least this many pods is made on a worker thread of its own, over a copy of the cluster. */
+  threadMinPods: number;
+  /** The heap that thread may grow to (its old generation), in MiB: past it the request fails, the process unharmed. */
+  threadMemoryMb: number;
 }
 
 export interface TlsSettings {

@@ -100,6 +100,13 @@ export const CONFIG_DEFAULTS = {
   SWEEP_THREAD_MEMORY_MB: '4096',
   /** The most evicted pods a taint impact or drain plan places together (a turn of the scheduler each, on the event loop). */
   PLACE_TOGETHER_MAX_PODS: '30000',
+  /**
+   * A drain plan (or a node's removal) moving at least this many pods is made on a worker thread of
+   * its own, over a copy of the cluster, so that other requests are answered meanwhile.
+   */
+  WHATIF_THREAD_MIN_PODS: '2000',
+  /** MiB of heap that thread may use; past it the plan's request fails (500) and the process goes on. */
+  WHATIF_THREAD_MEMORY_MB: '4096',
   /** The log's least level written: trace, debug, info, warn, error, fatal or silent. */
   TAINTGATE_LOG_LEVEL: 'info',
   /** `on`: one log line per request answered; `off` keeps the log to the service's own work (evictions, imports, outages). */
@@ -161,7 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       threads: Math.max(1, readCount(env, 'SWEEP_THREADS')),
       threadMemoryMb: Math.max(256, readCount(env, 'SWEEP_THREAD_MEMORY_MB')),
     },
-    plans: { togetherMaxPods: Math.max(1, readCount(env, 'PLACE_TOGETHER_MAX_PODS')) },
+    plans: {
+      togetherMaxPods: Math.max(1, readCount(env, 'PLACE_TOGETHER_MAX_PODS')),
+      threadMinPods: readCount(env, 'WHATIF_THREAD_MIN_PODS'),
+      threadMemoryMb: Math.max(256, readCount(env, 'WHATIF_THREAD_MEMORY_MB')),
+    },
     zonePacing: {
       evictionRate: readNonNegative(env, 'NODE_EVICTION_RATE'),
       secondaryEvictionRate: readNonNegative(env, 'SECONDARY_NODE_EVICTION_RATE'),

@@ -5,7 +5,7 @@ import { type StorageLister, snapshotOf } from '../framework/scheduling-snapshot
 import { usageByNode } from '../node-usage';
 import { indexedContext } from '../indexed-context';
 import { type PlacementOptions, defaultPlacementOptions } from '../placement';
-import { type DrainPlan, drainDecisions, planOf, replacementsOf } from './drain-plan';
+import { type DrainPlan, type DrainRequest, drainDecisions, drainPlan, planOf, replacementsOf } from './drain-plan';
 import { TogetherPlacer } from './place-together';
 import { simulatedClusterState } from './simulated-cluster-state';
 
@@ -114,22 +114,7 @@ export function sweepDrainPlans(
   options: PlacementOptions = defaultPlacementOptions,
   progress?: (done: number) => void,
 ): DrainPlan[] {
-  const snapshot = snapshotOf(cluster.nodes, cluster.pods, {
-    namespaces: cluster.namespaces ?? [],
-    storage: storageListerOf(cluster),
-    podDisruptionBudgets: cluster.podDisruptionBudgets ?? [],
-  });
-  const context = indexedContext(snapshot);
-  const usage = usageByNode(cluster.pods);
-  // Every pod bound to a node, whatever its phase: a drain deletes the finished ones too.
-  const boundTo = new Map<string, Pod[]>();
-  for (const pod of cluster.pods) {
-    const nodeName = pod.spec?.nodeName;
-    if (!nodeName) continue;
-    const list = boundTo.get(nodeName);
-    if (list) list.push(pod);
-    else boundTo.set(nodeName, [pod]);
-  }
+  const { snapshot, context, usage, boundTo } = listedCluster(cluster);
   const budgets = cluster.podDisruptionBudgets ?? [];
   const state = simulatedClusterState({
     nodes: cluster.nodes,
@@ -159,4 +144,47 @@ export function sweepDrainPlans(
     progress?.(done + 1);
     return planOf(request, decisions, simulation);
   });
+}
+
+/** A cluster given as lists made into what a holder keeps: its scheduling view and indexes, each node's usage, every pod bound to each node. */
+function listedCluster(cluster: SweepCluster) {
+  const snapshot = snapshotOf(cluster.nodes, cluster.pods, {
+    namespaces: cluster.namespaces ?? [],
+    storage: storageListerOf(cluster),
+    podDisruptionBudgets: cluster.podDisruptionBudgets ?? [],
+  });
+  const context = indexedContext(snapshot);
+  const usage = usageByNode(cluster.pods);
+  // Every pod bound to a node, whatever its phase: a drain deletes the finished ones too.
+  const boundTo = new Map<string, Pod[]>();
+  for (const pod of cluster.pods) {
+    const nodeName = pod.spec?.nodeName;
+    if (!nodeName) continue;
+    const list = boundTo.get(nodeName);
+    if (list) list.push(pod);
+    else boundTo.set(nodeName, [pod]);
+  }
+  return { snapshot, context, usage, boundTo };
+}
+
+/**
+ * drainPlan over a cluster given as lists (SweepCluster: what a worker thread is handed), made
+ * into what a holder keeps first; the same plan as drainPlan over the same nodes and pods.
+ */
+export function drainPlanOfLists(cluster: SweepCluster, request: DrainRequest, options: PlacementOptions = defaultPlacementOptions): DrainPlan {
+  const { snapshot, context, usage, boundTo } = listedCluster(cluster);
+  return drainPlan(
+    {
+      nodes: cluster.nodes,
+      pods: [],
+      podsBoundTo: (name) => boundTo.get(name) ?? [],
+      usageOf: (name) => usage.get(name),
+      held: { podsOn: snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods },
+      namespace: snapshot.namespace,
+      storage: snapshot.storage,
+      podDisruptionBudgets: cluster.podDisruptionBudgets ?? [],
+    },
+    request,
+    options,
+  );
 }

@@ -39,7 +39,7 @@ const defaults = {
   // Removal sweeps: run here, on two threads of 4 GiB each.
   sweeps: { worker: true, threads: 2, threadMemoryMb: 4096 },
   // Plans place at most 30,000 evicted pods together.
-  plans: { togetherMaxPods: 30_000 },
+  plans: { togetherMaxPods: 30_000, threadMinPods: 2000, threadMemoryMb: 4096 },
 };
 
 describe('loadConfig', () => {
