@@ -3,7 +3,9 @@ import { Client, escapeIdentifier } from 'pg';
 import { ensureDatabase } from '../apps/api/src/platform/database/ensure-database';
 import { findMigrationsDir } from '../apps/api/src/platform/database/migrations/migration-folder';
 import { applyMigrations } from '../apps/api/src/platform/database/migrations/migration-runner';
+import type { RealisticClusterOptions } from '../test/support/realistic-cluster';
 import { deleteRedisKeys } from '../test/support/redis-prefix';
+import { storeCluster } from './stored-objects';
 
 /** A migrated database of the benchmark's own on the local Postgres, and the way to drop it. */
 export async function createBenchDatabase(): Promise<{ name: string; databaseUrl: string; drop(): Promise<void> }> {
@@ -36,4 +38,23 @@ export async function endBench(bench: { databaseUrl: string; drop(): Promise<voi
   await deleteRedisKeys(redisPrefix);
   if (bench && process.env.BENCH_KEEP !== '1') await bench.drop();
   else if (bench) console.log(`kept ${bench.databaseUrl} (drop it when done)`);
+}
+
+/**
+ * The database of a benchmark over the realistic cluster: BENCH_DATABASE_URL's, stored by an earlier
+ * run (BENCH_KEEP=1 keeps one) and left as it is, or one of its own with the cluster of `size` stored
+ * (setup, not measured; `generated`: bench:stored-cluster's small pods instead). `bench` is what
+ * endBench drops.
+ */
+export async function storedClusterDatabase(
+  size: RealisticClusterOptions,
+  generated = false,
+): Promise<{ bench: Awaited<ReturnType<typeof createBenchDatabase>> | undefined; databaseUrl: string }> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) return { bench: undefined, databaseUrl: given };
+  const bench = await createBenchDatabase();
+  const t = performance.now();
+  const stored = await storeCluster(bench.databaseUrl, size, generated);
+  console.log(`stored ${stored.nodes} nodes and ${stored.pods} pods in ${((performance.now() - t) / 1000).toFixed(1)} s (setup, not measured)`);
+  return { bench, databaseUrl: bench.databaseUrl };
 }

@@ -14,10 +14,9 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createBenchDatabase, endBench } from './bench-database';
+import { endBench, storedClusterDatabase } from './bench-database';
 import { BUILT_MAIN, SERVICE_NODE_FLAGS, memoryOf } from './built-service';
 import { machineLine } from './machine';
-import { storeCluster } from './stored-objects';
 
 const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30 };
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
@@ -95,16 +94,9 @@ async function startOnce(databaseUrl: string, prefix: string, port: number): Pro
 async function main(): Promise<void> {
   console.log(machineLine());
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
-  const given = process.env.BENCH_DATABASE_URL;
-  const bench = given ? undefined : await createBenchDatabase();
-  const databaseUrl = given ?? (bench as { databaseUrl: string }).databaseUrl;
+  const { bench, databaseUrl } = await storedClusterDatabase(size, process.env.BENCH_GENERATED === '1');
   const prefix = `taintgate_bench_cold_${process.pid}`;
   try {
-    if (bench) {
-      const t = performance.now();
-      const stored = await storeCluster(databaseUrl, size, process.env.BENCH_GENERATED === '1');
-      console.log(`stored ${stored.nodes} nodes and ${stored.pods} pods in ${((performance.now() - t) / 1000).toFixed(1)} s (setup, not measured)`);
-    }
     const starts: Start[] = [];
     for (let i = 0; i < STARTS; i++) {
       const s = await startOnce(databaseUrl, prefix, 3400 + (process.pid % 500));

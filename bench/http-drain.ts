@@ -8,12 +8,11 @@
  * probes' median and longest wait during it.
  *   npm run build && npm run bench:http-drain
  *   BENCH_DRAIN_NODES=100 BENCH_RUNS=5
- *   BENCH_DATABASE_URL=postgres://…  a cluster stored by an earlier run (BENCH_KEEP=1 keeps one), not dropped
+ *   BENCH_DATABASE_URL=postgres://…  a cluster stored by an earlier run (BENCH_KEEP=1 keeps one), not dropped (storedClusterDatabase)
  */
-import { createBenchDatabase, endBench } from './bench-database';
+import { endBench, storedClusterDatabase } from './bench-database';
 import { startBuiltService } from './built-service';
 import { machineLine } from './machine';
-import { storeCluster } from './stored-objects';
 
 const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30 };
 const DRAINED = Number(process.env.BENCH_DRAIN_NODES ?? 300);
@@ -84,15 +83,9 @@ async function measure(databaseUrl: string, prefix: string, env: Record<string, 
 
 async function main(): Promise<void> {
   console.log(machineLine());
-  const given = process.env.BENCH_DATABASE_URL;
-  const bench = given ? undefined : await createBenchDatabase();
-  const databaseUrl = given ?? (bench as { databaseUrl: string }).databaseUrl;
+  const { bench, databaseUrl } = await storedClusterDatabase(size);
   const prefix = `taintgate_bench_http_drain_${process.pid}`;
   try {
-    if (bench) {
-      const stored = await storeCluster(databaseUrl, size, false);
-      console.log(`stored ${stored.nodes} nodes and ${stored.pods} pods (setup, not measured)`);
-    }
     await measure(databaseUrl, prefix, { WHATIF_THREAD_MIN_PODS: '100000000' }, 'on the event loop');
     await measure(databaseUrl, prefix, { WHATIF_THREAD_MIN_PODS: '2000' }, 'on a worker thread');
   } finally {

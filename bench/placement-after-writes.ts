@@ -8,12 +8,11 @@
  * after a write is timed, and so is one asked again with nothing written in between.
  *   npm run build && npm run bench:placement-after-writes
  *   BENCH_ROUNDS=21                  rounds (default 15)
- *   BENCH_DATABASE_URL=postgres://…  a cluster stored by an earlier run (BENCH_KEEP=1 keeps one), not dropped
+ *   BENCH_DATABASE_URL=postgres://…  a cluster stored by an earlier run (BENCH_KEEP=1 keeps one), not dropped (storedClusterDatabase)
  */
-import { createBenchDatabase, endBench } from './bench-database';
+import { endBench, storedClusterDatabase } from './bench-database';
 import { startBuiltService } from './built-service';
 import { machineLine } from './machine';
-import { storeCluster } from './stored-objects';
 
 const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -43,15 +42,9 @@ async function timed(run: () => Promise<Response>): Promise<number> {
 
 async function main(): Promise<void> {
   console.log(machineLine());
-  const given = process.env.BENCH_DATABASE_URL;
-  const bench = given ? undefined : await createBenchDatabase();
-  const databaseUrl = given ?? (bench as { databaseUrl: string }).databaseUrl;
+  const { bench, databaseUrl } = await storedClusterDatabase(size);
   const prefix = `taintgate_bench_after_writes_${process.pid}`;
   try {
-    if (bench) {
-      const stored = await storeCluster(databaseUrl, size, false);
-      console.log(`stored ${stored.nodes} nodes and ${stored.pods} pods (setup, not measured)`);
-    }
     const place = (base: string) => fetch(`${base}/v1/placement`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: REPLICA });
     const service = await startBuiltService(databaseUrl, 3900 + (process.pid % 500), prefix, async (base) => (await place(base)).ok);
     try {

@@ -18,3 +18,11 @@ export const pod = (name: string, on: string, app: string, owner: string | undef
   spec: { nodeName: on, containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu } } }] },
   status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
 });
+
+/** The four nodes both drain tests store: two of the general pool (4 cpu), two spare ones (2 and 1 cpu). */
+export const poolNodes = () => [
+  node('g1', '4', { pool: 'general' }),
+  node('g2', '4', { pool: 'general' }),
+  node('s1', '2', { pool: 'spare' }),
+  node('s2', '1', { pool: 'spare' }),
+];

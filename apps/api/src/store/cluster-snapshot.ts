@@ -138,7 +138,7 @@ export function emptyClusterView(cluster: ClusterRef, revision: bigint): Cluster
   };
 }
 
-const emptyTwinMaps = (): { [F in TwinField]: Map<string, TwinObject> } => ({
+export const emptyTwinMaps = (): { [F in TwinField]: Map<string, TwinObject> } => ({
   namespaces: new Map(),
   persistentVolumes: new Map(),
   persistentVolumeClaims: new Map(),

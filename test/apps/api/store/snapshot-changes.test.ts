@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '@taintgate/domain';
+import { emptyTwinMaps } from '../../../../apps/api/src/store/cluster-snapshot';
 import { snapshotChangesOf } from '../../../../apps/api/src/store/snapshot-changes';
 
 const node = (name: string, zone: string): Node => ({ metadata: { name, labels: { zone } } });
 const pod = (name: string, on: string): Pod => ({ metadata: { name, namespace: 'default' }, spec: { nodeName: on } });
-const noTwins = {
-  namespaces: new Map(),
-  persistentVolumes: new Map(),
-  persistentVolumeClaims: new Map(),
-  storageClasses: new Map(),
-  csiNodes: new Map(),
-  podDisruptionBudgets: new Map(),
-};
+const noTwins = emptyTwinMaps();
 
 describe('snapshotChangesOf: what a refresh tells its followers, before it applies the rows', () => {
   const heldNode = node('n1', 'a');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApiFixture } from '../../../../support/api-test-app';
-import { node, pod } from '../../../../support/drain-objects';
+import { node, pod, poolNodes } from '../../../../support/drain-objects';
 
 type Json = Record<string, any>;
 
@@ -16,12 +16,7 @@ describe('POST /v1/drain-impact', () => {
   const { api } = t;
 
   beforeAll(async () => {
-    for (const n of [
-      node('g1', '4', { pool: 'general' }),
-      node('g2', '4', { pool: 'general' }),
-      node('s1', '2', { pool: 'spare' }),
-      node('s2', '1', { pool: 'spare' }),
-    ]) {
+    for (const n of poolNodes()) {
       expect((await api.putNode(n.metadata.name, n)).statusCode).toBe(201);
     }
     const pods = [
