@@ -360,7 +360,7 @@ export class ClusterSnapshot {
 
   /** Replaces (or with undefined, removes) a node, in the map and in its class. */
   private setNode(key: string, node: Node | undefined): void {
-    this.touched?.add(key);
+    this.touch(key);
     if (node) {
       this.nodes.set(key, node);
       putNode(this.nodeClasses, node);
@@ -372,10 +372,16 @@ export class ClusterSnapshot {
     }
   }
 
+  /** Notes a node touched since the scheduling view, while the snapshot follows what touched it. */
+  private touch(nodeName: string | undefined): void {
+    if (nodeName) this.touched?.add(nodeName);
+  }
+
   /** Replaces (or with undefined, removes) a pod, moving its request from the node it was on to the one it is on. */
   private setPod(key: string, pod: Pod | undefined): void {
     const old = this.pods.get(key);
-    for (const nodeName of this.touched ? [old?.spec?.nodeName, pod?.spec?.nodeName] : []) if (nodeName) this.touched?.add(nodeName);
+    this.touch(old?.spec?.nodeName);
+    this.touch(pod?.spec?.nodeName);
     if (old) {
       this.count(old, removePodUsage);
       this.byNode.remove(key, old);

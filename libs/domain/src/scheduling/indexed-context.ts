@@ -68,19 +68,13 @@ export function indexedContextAfter(previous: PlacementContext, next: Scheduling
 function contextOf(state: MadeIndexes): PlacementContext {
   const { snapshot } = state;
   const labelsOf = (): PodLabelIndex => {
-    if (!state.podLabels) {
-      const base = state.labelsBase;
-      state.podLabels = base ? podLabelIndexAfter(base.index, snapshot, [...base.touched]) : podLabelIndexOf(snapshot);
-      delete state.labelsBase;
-    }
+    state.podLabels ??= madeIndex(state.labelsBase, podLabelIndexAfter, podLabelIndexOf, snapshot);
+    delete state.labelsBase;
     return state.podLabels;
   };
   const affinityOf = (): AffinityPodIndex => {
-    if (!state.affinityPods) {
-      const base = state.affinityBase;
-      state.affinityPods = base ? affinityPodIndexAfter(base.index, snapshot, [...base.touched]) : affinityPodIndexOf(snapshot);
-      delete state.affinityBase;
-    }
+    state.affinityPods ??= madeIndex(state.affinityBase, affinityPodIndexAfter, affinityPodIndexOf, snapshot);
+    delete state.affinityBase;
     return state.affinityPods;
   };
   const context: PlacementContext = {
@@ -97,6 +91,16 @@ function contextOf(state: MadeIndexes): PlacementContext {
   };
   made.set(context, state);
   return context;
+}
+
+/** An index of `snapshot`: from its base again on the nodes touched since, or afresh with none. */
+function madeIndex<T>(
+  base: IndexBase<T> | undefined,
+  after: (index: T, next: SchedulingSnapshot, touched: readonly number[]) => T,
+  afresh: (snapshot: SchedulingSnapshot) => T,
+  snapshot: SchedulingSnapshot,
+): T {
+  return base ? after(base.index, snapshot, [...base.touched]) : afresh(snapshot);
 }
 
 /** Whether two snapshots hold the same nodes by name, in the same order: an index's positions hold in both. */

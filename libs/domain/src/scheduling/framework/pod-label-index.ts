@@ -135,7 +135,7 @@ export function podLabelIndexOf(snapshot: SchedulingSnapshot): PodLabelIndex {
 
 /**
  * The index of a holder's next revision, made from this one's (podLabelIndexOf's for the revision
- * before): the members on the nodes at `touched` (positions in `names`: a pod came, went or changed
+ * before): the members on the nodes at `touched` (positions in `next.nodes`: a pod came, went or changed
  * there, or the node itself did) dropped, and those nodes' pods in `next` added at their places now;
  * the other sets shared (forkPodLabelIndex). The members and their ordinals are podLabelIndexOf(next)'s;
  * only their order in a set and the sets' order differ, which nothing reads (ordinals say the order).
@@ -145,8 +145,7 @@ export function podLabelIndexOf(snapshot: SchedulingSnapshot): PodLabelIndex {
  */
 export function podLabelIndexAfter(index: PodLabelIndex, next: SchedulingSnapshot, touched: readonly number[]): PodLabelIndex {
   const fork = forkPodLabelIndex(index);
-  const names = index.names ?? next.nodes.map((node) => node.metadata.name);
-  const leaving = new Uint8Array(names.length);
+  const leaving = new Uint8Array(next.nodes.length);
   for (const at of touched) leaving[at] = 1;
   let emptied = false;
   // The keys whose sets this changes, and the sets it makes: what the inverted index is kept by.
