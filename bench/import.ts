@@ -24,7 +24,7 @@ import { AppModule } from '../apps/api/src/app.module';
 import { ClusterWriter } from '../apps/api/src/store/cluster-writer';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { writeClusterJson } from '../test/support/realistic-cluster';
-import { createBenchDatabase } from './bench-database';
+import { createBenchDatabase, endBench } from './bench-database';
 import { machineLine } from './machine';
 import { postFile } from './post-file';
 
@@ -77,6 +77,7 @@ const counts = ({ created, updated, unchanged, deleted, rejected }: Record<strin
 async function main(): Promise<void> {
   console.log(machineLine());
   const bench = await createBenchDatabase();
+  const prefix = `taintgate_bench_import_${process.pid}`;
   const dir = await mkdtemp(path.join(tmpdir(), 'import-bench-'));
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
 
     process.env.DATABASE_URL = bench.databaseUrl;
     process.env.EVICTION_WORKER = 'false';
+    // Its queues' keys of its own, deleted at the end: the evictions an import schedules are not left in the shared Redis.
+    process.env.REDIS_PREFIX = prefix;
     // What is measured is the feature, not the key lookup.
     process.env.TAINTGATE_AUTH = 'off';
     const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: ['log', 'warn', 'error'] });
@@ -127,7 +130,7 @@ async function main(): Promise<void> {
   } finally {
     clearInterval(sampler);
     await rm(dir, { recursive: true, force: true });
-    await bench.drop();
+    await endBench(bench, prefix);
   }
 }
 
