@@ -232,5 +232,5 @@ export { type SimulationMode } from './scheduling/simulation/place-together';
 export { type DrainPlan, type DrainRequest, drainPlan } from './scheduling/simulation/drain-plan';
 export { type Headroom, headroom } from './scheduling/simulation/headroom';
 export { type NodeRemovalRank, type SweepCluster, drainPlanOfLists, rankRemovals, sweepRemovals } from './scheduling/simulation/removal-sweep';
-export { type EvictedPlacement, evictedPlacementOf, placeEvicted } from './scheduling/simulation/evicted-placement';
+export { type EvictedPlacement, type EvictedRef, evictedPlacementOf, placeEvicted, placeEvictedOfLists } from './scheduling/simulation/evicted-placement';
 export type { SimulatedCluster } from './scheduling/simulation/simulated-cluster-state';

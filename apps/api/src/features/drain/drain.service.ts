@@ -8,7 +8,7 @@ import { valueOf } from '../../platform/failures/failure.exception';
 import type { DrainPlanAnswer, NodeRemovalAnswer } from './drain-answers';
 import type { DrainCommand } from './drain-command';
 import { overTogetherBound, refuseTogether } from '../placement/together-bound';
-import { drainPlanOnThread } from './drain-threads';
+import { whatIfOnThread } from '../what-if-threads/what-if-threads';
 
 /** "What if I drained these nodes?" Nothing is changed. */
 @Injectable()
@@ -38,7 +38,7 @@ export class DrainService {
     // A long plan runs on a thread of its own, over a copy of the cluster (its indexes made there again); a short one here, from the holder's.
     const plan =
       bound >= threadMinPods
-        ? await drainPlanOnThread({ cluster: clusterListsOf(view), request, options: this.options() }, threadMemoryMb)
+        ? await whatIfOnThread({ cluster: clusterListsOf(view), question: { kind: 'drain', request }, options: this.options() }, threadMemoryMb)
         : this.planHere(view, nodes, request);
     const warnings = emptyTargetWarnings(target, names.length);
     return { answer: { ...plan, at: k8sTime(new Date(now)), warnings: [...warnings, ...plan.warnings] }, warnings };

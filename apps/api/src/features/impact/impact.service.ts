@@ -21,6 +21,7 @@ import {
   type EvictedPlacement,
   type SimulatedCluster,
   type SimulationMode,
+  type SweepCluster,
   addsTaintsOrCordons,
   commandImpact,
   evictedPlacementOf,
@@ -50,6 +51,8 @@ import { type ImpactAnswer, impactPodsAnswer, impactSummaryAnswer } from './impa
 import type { ImpactCommand } from './impact-command';
 import { askInstead, overTogetherBound, refuseTogether } from '../placement/together-bound';
 import { WhatIfMetrics } from '../../platform/metrics/what-if-metrics';
+import { clusterListsOf } from '../../store/cluster-lists';
+import { whatIfOnThread } from '../what-if-threads/what-if-threads';
 
 /** The cluster asked about: a stored one as its snapshot holds it, or one sent inline. */
 interface StoredOrInline extends ReschedulingQuery {
@@ -65,6 +68,8 @@ interface StoredOrInline extends ReschedulingQuery {
   podOf: (ref: PodRef) => Pod | undefined;
   /** What the holder keeps for the revision (stored clusters): the simulation forks it rather than reading every pod. */
   simulated?: Omit<SimulatedCluster, 'nodes'>;
+  /** The cluster as plain lists, for a worker thread's copy. */
+  lists: () => SweepCluster;
 }
 
 /** What every view of one question starts from (ImpactService.question). */
@@ -119,11 +124,11 @@ export class ImpactService {
       const evicted = summary.counts.evictedNow + summary.counts.evictedLater;
       const mode = this.placementMode(command, evicted, warnings);
       // Nothing evicted (a NoSchedule taint): nothing to place, and no pod's fate to make for it.
-      const placed = mode && (evicted > 0 ? this.placedEvictions(mode, command, asked) : { mode, to: new Map(), stranded: 0 });
+      const placed = mode && (evicted > 0 ? await this.placedEvictions(mode, command, asked) : { mode, to: new Map(), stranded: 0 });
       if (placed && summary.rescheduling) summary.rescheduling = { ...summary.rescheduling, mode: placed.mode, stranded: placed.stranded };
       return this.timed(started, view.name, command, impactSummaryAnswer(summary, at, warnings));
     }
-    const result = this.placed(command, asked, this.everyPod(command, asked));
+    const result = await this.placed(command, asked, this.everyPod(command, asked));
     const admissionOf = admissionByPod(asked.admitted, command.taints, this.config.matchOptions);
     const answered = {
       // `at` null: the deadline lies past year 9999, never in practice (docs/contract.md).
@@ -146,7 +151,7 @@ export class ImpactService {
   async explain(clusterName: string, command: ImpactCommand): Promise<ExplainedImpact> {
     const started = performance.now();
     const asked = await this.question(clusterName, command);
-    const result = this.placed(command, asked, this.everyPod(command, asked));
+    const result = await this.placed(command, asked, this.everyPod(command, asked));
     return this.timed(started, 'explain', command, { impact: result, summary: impactSummary(result, asked.now), now: asked.now, warnings: asked.warnings });
   }
 
@@ -162,7 +167,12 @@ export class ImpactService {
     const admitted = inline?.pods.map((pod) => explainAdmission(pod, 'CREATE', this.config.domain)) ?? [];
     const inlinePods = new Map(admitted.map((a) => [podKey(a.pod.metadata.namespace ?? 'default', a.pod.metadata.name), a.pod]));
     const cluster: StoredOrInline = inline
-      ? { nodes: inline.nodes, pods: [...inlinePods.values()], podOf: (ref) => inlinePods.get(podKey(ref.namespace, ref.name)) }
+      ? {
+          nodes: inline.nodes,
+          pods: [...inlinePods.values()],
+          podOf: (ref) => inlinePods.get(podKey(ref.namespace, ref.name)),
+          lists: () => ({ nodes: inline.nodes, pods: [...inlinePods.values()] }),
+        }
       : await this.stored(clusterName);
     const nodeOf = new Map(cluster.nodes.map((n) => [n.metadata.name, n]));
     const names = new Set(valueOf(selectNodes(target, cluster.nodes, (name) => nodeOf.get(name))).map((n) => n.metadata.name));
@@ -193,10 +203,10 @@ export class ImpactService {
    * Every pod's fate with the evicted pods placed (placementMode): each eviction's `to`, and
    * rescheduling's `stranded` counted in the mode.
    */
-  private placed(command: ImpactCommand, asked: Question, result: TaintImpact): TaintImpact {
+  private async placed(command: ImpactCommand, asked: Question, result: TaintImpact): Promise<TaintImpact> {
     const evicted = result.evictions.filter((e) => e.at !== null).length;
     const mode = this.placementMode(command, evicted, asked.warnings);
-    const placed = mode && this.placedEvictions(mode, command, asked, result);
+    const placed = mode && (await this.placedEvictions(mode, command, asked, result));
     if (!placed || !result.rescheduling) return result;
     for (const eviction of result.evictions) {
       const to = evictedPlacementOf(placed, eviction.pod);
@@ -224,20 +234,31 @@ export class ImpactService {
   /**
    * The evicted pods placed as kube-scheduler would place their replacements (placeEvicted), in
    * `mode`, over the cluster with the taints on their nodes. From every pod's fate (`impact`),
-   * else from the pods on the nodes tainted (the summary made none).
+   * else from the pods on the nodes tainted (the summary made none). At least
+   * WHATIF_THREAD_MIN_PODS evicted: on a worker thread of its own, over a copy of the cluster (its
+   * indexes made there again), so that the replica answers meanwhile; fewer: here, from the
+   * holder's indexes.
    */
-  private placedEvictions(mode: SimulationMode, command: ImpactCommand, asked: Question, impact?: TaintImpact): EvictedPlacement {
+  private async placedEvictions(mode: SimulationMode, command: ImpactCommand, asked: Question, impact?: TaintImpact): Promise<EvictedPlacement> {
     const { cluster, names, now, scheduledOf } = asked;
     const result = impact ?? this.onTargets(command, asked, now, scheduledOf);
     const tainted = taintedNodes(cluster.nodes, names, command.taints);
+    const { tolerationComparisonOperators, summaryWording } = this.config.domain;
+    const options = { comparisonOperators: tolerationComparisonOperators, summaryWording };
+    const { threadMinPods, threadMemoryMb } = this.config.plans;
+    // Those never evicted in practice (at null) are not placed.
+    const leaving = result.evictions.filter((e) => e.at !== null).map(({ pod, at }) => ({ pod, at }));
+    if (leaving.length >= threadMinPods) {
+      const question = { kind: 'evicted' as const, tainted: [...tainted.values()], evicted: leaving, mode };
+      return whatIfOnThread({ cluster: cluster.lists(), question, options }, threadMemoryMb);
+    }
     const nodes = cluster.nodes.map((node) => tainted.get(node.metadata.name) ?? node);
     const evicted = result.evictions.flatMap((e) => {
       const pod = cluster.podOf(e.pod);
       return pod ? [{ pod, at: e.at }] : [];
     });
     const simulated = cluster.simulated ?? { pods: [...cluster.pods] };
-    const { tolerationComparisonOperators, summaryWording } = this.config.domain;
-    return placeEvicted({ ...simulated, nodes }, evicted, mode, { comparisonOperators: tolerationComparisonOperators, summaryWording });
+    return placeEvicted({ ...simulated, nodes }, evicted, mode, options);
   }
 
   /** taintImpact over the pods bound to the nodes tainted only: their evictions, nothing looked for (the placement does). */
@@ -309,6 +330,7 @@ export class ImpactService {
       pods: { [Symbol.iterator]: () => view.pods.values() },
       podsOn: view.podsOn,
       podsByNode: { factsOn: view.podFactsOn, pending: view.pendingPods, kinds: view.podKinds },
+      lists: () => clusterListsOf(view),
       usageOf: view.usageOf,
       nodeClasses: view.nodeClasses,
     };

@@ -1,9 +1,10 @@
-import type { Pod, PodRef } from '../../types';
+import type { Node, Pod, PodRef } from '../../types';
 import { isTerminal } from '../../eviction/impact-search';
 import { type PlacementOptions, defaultPlacementOptions } from '../placement';
 import { type QueuedPod, type SimulationMode, simulatePlacement } from './place-together';
 import { schedulingInputKey } from '../scheduling-input-key';
 import type { SimulatedCluster } from './simulated-cluster-state';
+import { type SweepCluster, listedCluster } from './listed-cluster';
 
 /**
  * Where the pods a taint evicts come back, placed together or alone (simulatePlacement): each
@@ -78,3 +79,32 @@ export function placeEvicted(
 
 /** The placement of an evicted pod, by its reference. */
 export const evictedPlacementOf = (placement: EvictedPlacement, pod: PodRef) => placement.to.get(keyOf(pod));
+
+/** An evicted pod named rather than held: what a worker thread is handed of it (its own copy of the pod is in the lists). */
+export interface EvictedRef {
+  readonly pod: PodRef;
+  readonly at: number | null;
+}
+
+/**
+ * placeEvicted over a cluster given as lists (a worker thread's copy), made into what a holder
+ * keeps first: the same placement as placeEvicted over the holder's cluster. `tainted`: the nodes
+ * with the taints added, in place of the lists' own (the lists are the cluster as it stands).
+ */
+export function placeEvictedOfLists(
+  cluster: SweepCluster,
+  tainted: readonly Node[],
+  evicted: readonly EvictedRef[],
+  mode: SimulationMode,
+  options: PlacementOptions = defaultPlacementOptions,
+): EvictedPlacement {
+  const { simulated } = listedCluster(cluster);
+  const byKey = new Map(cluster.pods.map((pod) => [keyOf({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name }), pod]));
+  const withTaints = new Map(tainted.map((node) => [node.metadata.name, node]));
+  const nodes = cluster.nodes.map((node) => withTaints.get(node.metadata.name) ?? node);
+  const pods = evicted.flatMap(({ pod, at }) => {
+    const found = byKey.get(keyOf(pod));
+    return found ? [{ pod: found, at }] : [];
+  });
+  return placeEvicted({ ...simulated, nodes }, pods, mode, options);
+}

@@ -1,9 +1,6 @@
-import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
-import type { Namespace, Node, Pod } from '../../types';
-import type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../storage/storage-objects';
-import { type StorageLister, snapshotOf } from '../framework/scheduling-snapshot';
-import { usageByNode } from '../node-usage';
-import { indexedContext } from '../indexed-context';
+import { type SweepCluster, listedCluster } from './listed-cluster';
+
+export type { SweepCluster } from './listed-cluster';
 import { type PlacementOptions, defaultPlacementOptions } from '../placement';
 import { type DrainPlan, type DrainRequest, drainDecisions, drainPlan, planOf, replacementsOf } from './drain-plan';
 import { TogetherPlacer } from './place-together';
@@ -16,35 +13,6 @@ import { simulatedClusterState } from './simulated-cluster-state';
  * Each node is judged against the cluster as it is, not after the ones before it were removed: the
  * sweep ranks candidates, and removing two of them is a drain plan of both.
  */
-
-/** The cluster a sweep reads, as plain lists: what a worker thread is handed (structured clone copies data, not functions). */
-export interface SweepCluster {
-  readonly nodes: readonly Node[];
-  /** Every pod of the cluster; those not bound, or finished, hold no room. */
-  readonly pods: readonly Pod[];
-  readonly namespaces?: readonly Namespace[];
-  readonly podDisruptionBudgets?: readonly PodDisruptionBudget[];
-  readonly persistentVolumeClaims?: readonly PersistentVolumeClaim[];
-  readonly persistentVolumes?: readonly PersistentVolume[];
-  readonly storageClasses?: readonly StorageClass[];
-  readonly csiNodes?: readonly CSINode[];
-}
-
-/** The volume plugins' lister over the sweep's lists. */
-function storageListerOf(cluster: SweepCluster): StorageLister {
-  const byName = <T extends { metadata: { name: string; namespace?: string } }>(list: readonly T[] | undefined, keyOf: (item: T) => string) =>
-    new Map((list ?? []).map((item) => [keyOf(item), item]));
-  const claims = byName(cluster.persistentVolumeClaims, (c) => `${c.metadata.namespace ?? 'default'}/${c.metadata.name}`);
-  const volumes = byName(cluster.persistentVolumes, (v) => v.metadata.name);
-  const classes = byName(cluster.storageClasses, (c) => c.metadata.name);
-  const csiNodes = byName(cluster.csiNodes, (c) => c.metadata.name);
-  return {
-    persistentVolumeClaim: (namespace, name) => claims.get(`${namespace}/${name}`),
-    persistentVolume: (name) => volumes.get(name),
-    storageClass: (name) => classes.get(name),
-    csiNode: (name) => csiNodes.get(name),
-  };
-}
 
 /** One node's removal, as the sweep keeps it. */
 export interface NodeRemovalRank {
@@ -114,17 +82,9 @@ export function sweepDrainPlans(
   options: PlacementOptions = defaultPlacementOptions,
   progress?: (done: number) => void,
 ): DrainPlan[] {
-  const { snapshot, context, usage, boundTo } = listedCluster(cluster);
+  const { boundTo, simulated } = listedCluster(cluster);
   const budgets = cluster.podDisruptionBudgets ?? [];
-  const state = simulatedClusterState({
-    nodes: cluster.nodes,
-    pods: [],
-    usageOf: (name) => usage.get(name),
-    held: { podsOn: snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods },
-    namespace: snapshot.namespace,
-    storage: snapshot.storage,
-    podDisruptionBudgets: budgets,
-  });
+  const state = simulatedClusterState({ ...simulated, nodes: cluster.nodes, podDisruptionBudgets: budgets });
   const placer = new TogetherPlacer(state, options);
   const nodeNamed = new Map(cluster.nodes.map((node) => [node.metadata.name, node]));
   return nodes.map((name, done) => {
@@ -146,44 +106,14 @@ export function sweepDrainPlans(
   });
 }
 
-/** A cluster given as lists made into what a holder keeps: its scheduling view and indexes, each node's usage, every pod bound to each node. */
-function listedCluster(cluster: SweepCluster) {
-  const snapshot = snapshotOf(cluster.nodes, cluster.pods, {
-    namespaces: cluster.namespaces ?? [],
-    storage: storageListerOf(cluster),
-    podDisruptionBudgets: cluster.podDisruptionBudgets ?? [],
-  });
-  const context = indexedContext(snapshot);
-  const usage = usageByNode(cluster.pods);
-  // Every pod bound to a node, whatever its phase: a drain deletes the finished ones too.
-  const boundTo = new Map<string, Pod[]>();
-  for (const pod of cluster.pods) {
-    const nodeName = pod.spec?.nodeName;
-    if (!nodeName) continue;
-    const list = boundTo.get(nodeName);
-    if (list) list.push(pod);
-    else boundTo.set(nodeName, [pod]);
-  }
-  return { snapshot, context, usage, boundTo };
-}
-
 /**
  * drainPlan over a cluster given as lists (SweepCluster: what a worker thread is handed), made
  * into what a holder keeps first; the same plan as drainPlan over the same nodes and pods.
  */
 export function drainPlanOfLists(cluster: SweepCluster, request: DrainRequest, options: PlacementOptions = defaultPlacementOptions): DrainPlan {
-  const { snapshot, context, usage, boundTo } = listedCluster(cluster);
+  const { boundTo, simulated } = listedCluster(cluster);
   return drainPlan(
-    {
-      nodes: cluster.nodes,
-      pods: [],
-      podsBoundTo: (name) => boundTo.get(name) ?? [],
-      usageOf: (name) => usage.get(name),
-      held: { podsOn: snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods },
-      namespace: snapshot.namespace,
-      storage: snapshot.storage,
-      podDisruptionBudgets: cluster.podDisruptionBudgets ?? [],
-    },
+    { ...simulated, nodes: cluster.nodes, pods: [], podsBoundTo: (name) => boundTo.get(name) ?? [], podDisruptionBudgets: cluster.podDisruptionBudgets ?? [] },
     request,
     options,
   );

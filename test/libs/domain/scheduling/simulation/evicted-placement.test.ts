@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '../../../../../libs/domain/src/types';
-import { evictedPlacementOf, placeEvicted, queuedReplacement } from '../../../../../libs/domain/src/scheduling/simulation/evicted-placement';
+import {
+  evictedPlacementOf,
+  placeEvicted,
+  placeEvictedOfLists,
+  queuedReplacement,
+} from '../../../../../libs/domain/src/scheduling/simulation/evicted-placement';
 import { schedulingInputKey } from '../../../../../libs/domain/src/scheduling/scheduling-input-key';
 
 /** placeEvicted: the pods a taint evicts, placed as their replacements, in the order they are evicted. */
@@ -38,6 +43,31 @@ describe('placeEvicted', () => {
     const placed = placeEvicted({ ...cluster, nodes: [node('n', '1')] }, evicted, 'alone');
     expect(placed.stranded).toBe(0);
   });
+});
+
+describe('placeEvictedOfLists', () => {
+  const nodes = [node('t', '8'), node('n', '1'), node('m', '1')];
+  const pods = [pod('now', 't'), pod('later', 't'), pod('never', 't'), pod('stays', 'm')];
+  // A NoExecute taint on t: the tainted node is given in place of the lists' own.
+  const tainted = [{ ...node('t', '8'), spec: { taints: [{ key: 'k', effect: 'NoExecute' as const }] } }];
+  const withTaint = nodes.map((n) => (n.metadata.name === 't' ? (tainted[0] as Node) : n));
+  const refs = [
+    { pod: { namespace: 'default', name: 'later' }, at: 2_000 },
+    { pod: { namespace: 'default', name: 'now' }, at: 1_000 },
+    { pod: { namespace: 'default', name: 'never' }, at: null },
+    { pod: { namespace: 'default', name: 'gone-since' }, at: 1_000 },
+  ];
+
+  it.each(['together', 'alone'] as const)(
+    '%s: the placement placeEvicted makes over the same cluster, the pods found by name (one gone since is skipped)',
+    (mode) => {
+      const held = refs.flatMap(({ pod: ref, at }) => pods.filter((p) => p.metadata.name === ref.name).map((p) => ({ pod: p, at })));
+      const listed = placeEvictedOfLists({ nodes, pods }, tainted, refs, mode);
+      expect(listed).toEqual(placeEvicted({ nodes: withTaint, pods }, held, mode));
+      // n is the only room left (m holds a pod, t is tainted): together, the pod evicted first takes it.
+      expect(listed.stranded).toBe(mode === 'together' ? 1 : 0);
+    },
+  );
 });
 
 describe('queuedReplacement', () => {
