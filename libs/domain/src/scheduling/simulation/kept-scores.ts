@@ -111,8 +111,8 @@ export class KeptScores {
 
   /**
    * The pod's turn, or undefined when it is not ranked this turn (the caller places it the usual
-   * way): so too a kind's last turn when it has had none (`more`: it has turns after this one), a
-   * ranking costing a pass over the nodes that only later turns win back.
+   * way): so too a kind's only turn (`more`: it has turns after this one) unless it is placed by
+   * class, a ranking of its own costing a pass over the nodes that only later turns win back.
    */
   turn(pod: Pod, kind: string, more: boolean): KeptTurn | undefined {
     let ranked = this.kinds.get(kind);
@@ -122,7 +122,12 @@ export class KeptScores {
       this.checks.delete(kind);
       ranked = undefined;
     }
-    if (ranked === null || (ranked === undefined && !more)) return undefined;
+    if (ranked === null) return undefined;
+    // The kind's only turn: ranked only if placed by class (below), when it shares the ranking of
+    // kinds alike. A drain's or a taint's pods are mostly a replica or two of each workload (a
+    // StatefulSet's pods are kinds of one), but a few kinds of requests: one ranking made for the first
+    // serves the others' turns, where each paid a pass over every node.
+    const only = ranked === undefined && !more;
     const bound = this.state.podMoves.pods.length;
     const checked = this.checks.get(kind);
     if (checked && checked.how !== 'labels' && this.unchangedFor(pod, kind, checked.at)) {
@@ -140,7 +145,7 @@ export class KeptScores {
     const grouped = groupedContext(pod, this.state.classes, this.state.context);
     const how = this.howRanked(pod, grouped);
     this.checks.set(kind, { at: bound, how });
-    if (!how) return undefined;
+    if (!how || (only && how !== 'class')) return undefined;
     // Placed by class, a kind shares the ranking of kinds alike (sharedKeyOf); one with plugins of its own has its own.
     if (ranked && (ranked.shared !== undefined) !== (how === 'class')) ranked = undefined;
     ranked ??= this.rankingOf(pod, grouped, how === 'class') ?? null;
