@@ -9,7 +9,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../apps/api/src/app.module';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
-import { createBenchDatabase } from './bench-database';
+import { createBenchDatabase, endBench } from './bench-database';
 import { machineLine } from './machine';
 
 const RUNS = 21;
@@ -40,6 +40,9 @@ async function main(): Promise<void> {
   const bench = await createBenchDatabase();
   console.log(machineLine());
   process.env.DATABASE_URL = bench.databaseUrl;
+  // Its queues' keys under a prefix of its own, deleted at the end (endBench): none left beside the service's.
+  const prefix = `taintgate_bench_graphql_limits_${process.pid}`;
+  process.env.REDIS_PREFIX = prefix;
   process.env.TAINTGATE_AUTH = 'off';
   process.env.EVICTION_WORKER = 'false';
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: ['error'] });
@@ -67,7 +70,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await app.close();
-    await bench.drop();
+    await endBench(bench, prefix);
   }
 }
 

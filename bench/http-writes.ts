@@ -21,7 +21,7 @@ import { AppModule } from '../apps/api/src/app.module';
 import { ClusterWriter } from '../apps/api/src/store/cluster-writer';
 import { NoExecuteTaintPacer } from '../apps/api/src/control-loops/node-lifecycle/no-execute-taint-pacer';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
-import { createBenchDatabase } from './bench-database';
+import { createBenchDatabase, endBench } from './bench-database';
 import { makePods } from './cluster-fixture';
 import { reportingNodes } from './http-writes-nodes';
 import type { DriverResult, DriverRun } from './http-writes-driver';
@@ -93,6 +93,12 @@ async function main(): Promise<void> {
   console.log(`stored ${NODES} nodes and ${PODS} pods in ${((Date.now() - started) / 1000).toFixed(1)} s (setup); ${SECONDS} s per run`);
 
   process.env.DATABASE_URL = bench.databaseUrl;
+
+  // Its queues' keys under a prefix of its own, deleted at the end (endBench): none left beside the service's.
+
+  const prefix = `taintgate_bench_http_writes_${process.pid}`;
+
+  process.env.REDIS_PREFIX = prefix;
   process.env.TAINTGATE_AUTH = 'off';
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), { logger: ['warn', 'error'] });
   await configureApp(app);
@@ -123,7 +129,7 @@ async function main(): Promise<void> {
   } finally {
     driver.kill();
     await app.close();
-    await bench.drop();
+    await endBench(bench, prefix);
   }
 }
 

@@ -10,7 +10,7 @@ import { machineLine } from './machine';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../apps/api/src/app.module';
-import { createBenchDatabase } from './bench-database';
+import { createBenchDatabase, endBench } from './bench-database';
 import { configureApp, createHttpAdapter } from '../apps/api/src/configure-app';
 import { ClusterSnapshots } from '../apps/api/src/store/cluster-snapshots';
 import { makeNodes, makePods } from './cluster-fixture';
@@ -43,6 +43,9 @@ async function main(): Promise<void> {
 
   // The app reads its configuration from the environment, as `npm start` does.
   process.env.DATABASE_URL = databaseUrl;
+  // Its queues' keys under a prefix of its own, deleted at the end (endBench): none left beside the service's.
+  const prefix = `taintgate_bench_stored_cluster_${process.pid}`;
+  process.env.REDIS_PREFIX = prefix;
   // A fresh process-like start: the app's first read loads the whole cluster.
   // What is measured is the feature, not the key lookup.
   process.env.TAINTGATE_AUTH = 'off';
@@ -85,7 +88,7 @@ async function main(): Promise<void> {
     console.log(`add a taint, then read the node (the snapshot catches up): median ${rw.toFixed(1)} ms per pair (21 runs)`);
   } finally {
     await api.close();
-    await bench.drop();
+    await endBench(bench, prefix);
   }
 }
 
