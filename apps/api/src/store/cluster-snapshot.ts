@@ -38,6 +38,7 @@ import type { ClusterRef } from './write-context';
 import { nodeOfRow } from './node-record';
 import { podKey, podOfRow } from './pod-record';
 import { readDecisionPodsSince, readPodsSince } from './pod-reads';
+import { readNodesSince } from './node-reads';
 import { schedulingContextOf } from './scheduling-view';
 import { TWIN_KINDS, type TwinField, type TwinObject, isTwinKind, twinKey } from './twin-kinds';
 import { twinObjectOfRow } from './twin-object-record';
@@ -279,10 +280,10 @@ export class ClusterSnapshot {
         const after = { clusterId, revision: { gt: since } };
         // One after the other: a transaction is one connection, and pg will not queue for us.
         const tombstones = await tx.tombstone.findMany({ where: after, orderBy: { revision: 'asc' } });
-        const nodes = await tx.node.findMany({ where: after, include: { taints: true } });
+        const connection = await this.prisma.connectionOf(tx);
+        const nodes = await readNodesSince(connection, clusterId, since);
         const twins = await readTwinObjectsSince(tx, clusterId, since);
         // A watch is told of each pod as it is now, whole; the snapshot keeps what decisions read.
-        const connection = await this.prisma.connectionOf(tx);
         const pods: PodRead[] =
           since >= 0n && this.listener?.followedWhole?.()
             ? await readPodsSince(connection, clusterId, since, (row) => {
