@@ -13,6 +13,7 @@ import { type Node, type Pod, indexedContext, nodeClassesOf, nodeRoomsOf, placem
 import { realisticCluster } from '../test/support/realistic-cluster';
 import { medianMs } from './cluster-fixture';
 import { machineLine } from './machine';
+import { gpuPod, mixOf, plainPod } from './realistic-pods';
 
 const NODES = Number(process.env.BENCH_NODES ?? 10_000);
 const PODS_PER_NODE = Number(process.env.BENCH_PODS_PER_NODE ?? 30);
@@ -32,30 +33,9 @@ const capacity = { usageOf, rooms: nodeRoomsOf(nodes, usageOf) };
 const context = indexedContext(snapshotOf(nodes, pods));
 const place = (pod: Pod) => placementSummaryGrouped(pod, classes, undefined, capacity, 10, context);
 
-const asking = (name: string, requests: Record<string, string>, tolerations: NonNullable<Pod['spec']>['tolerations'] = []): Pod => ({
-  metadata: { name, namespace: 'bench' },
-  spec: { tolerations, containers: [{ name: 'c', image: 'registry.example/app:1', resources: { requests, limits: requests } }] },
-});
-const gpuToleration = [{ key: 'nvidia.com/gpu', operator: 'Exists' as const, effect: 'NoSchedule' as const }];
-const plain = (cpu = '500m') => asking('plain', { cpu, memory: '1Gi' });
-const gpu = (cpu = '500m') => asking('gpu', { cpu, memory: '1Gi', 'nvidia.com/gpu': '1' }, gpuToleration);
-
-/**
- * The cluster's own pods as their replacements (unbound, pending): one of each controller (a
- * DaemonSet's pod pinned to its node, a Deployment's replica, a Job's, a bare pod; not the static
- * pods, which the kubelet runs), 20 controllers taken evenly from all of them in name order.
- */
-const byOwner = new Map<string, Pod>();
-for (const pod of pods) {
-  const owner = pod.metadata.ownerReferences?.find((ref) => ref.controller === true);
-  const key = owner ? `${pod.metadata.namespace ?? 'default'}/${owner.kind}/${owner.name}` : `${pod.metadata.namespace ?? 'default'}/Pod/${pod.metadata.name}`;
-  // A static pod (its owner the Node) is the kubelet's, never scheduled.
-  if (owner?.kind === 'Node' || byOwner.has(key)) continue;
-  const { nodeName: _bound, ...spec } = pod.spec ?? {};
-  byOwner.set(key, { ...pod, spec, status: { phase: 'Pending' } });
-}
-const owners = [...byOwner.keys()].sort();
-const mix = Array.from({ length: Math.min(20, owners.length) }, (_, k) => byOwner.get(owners[Math.floor((k * owners.length) / 20)] as string) as Pod);
+const plain = plainPod;
+const gpu = gpuPod;
+const mix = mixOf(pods);
 
 const perSecond = (ms: number) => Math.round(1000 / ms);
 let varied = 0;
