@@ -15,5 +15,10 @@ export function clusterListsOf(view: ClusterView): SweepCluster {
     persistentVolumes: [...view.persistentVolumes.values()],
     storageClasses: [...view.storageClasses.values()],
     csiNodes: [...view.csiNodes.values()],
+    // What the pods request of each node, as held: the thread does not sum it again.
+    usage: [...view.nodes.keys()].flatMap((name) => {
+      const usage = view.usageOf(name);
+      return usage ? [[name, usage] as const] : [];
+    }),
   };
 }

@@ -2,7 +2,7 @@ import type { PodDisruptionBudget } from '../../policy/pod-disruption-budget';
 import type { Namespace, Node, Pod } from '../../types';
 import type { CSINode, PersistentVolume, PersistentVolumeClaim, StorageClass } from '../../storage/storage-objects';
 import { type StorageLister, snapshotOf } from '../framework/scheduling-snapshot';
-import { usageByNode } from '../node-usage';
+import { type NodeUsage, usageByNode } from '../node-usage';
 import { indexedContext } from '../indexed-context';
 import type { SimulatedCluster } from './simulated-cluster-state';
 
@@ -23,6 +23,11 @@ export interface SweepCluster {
   readonly persistentVolumes?: readonly PersistentVolume[];
   readonly storageClasses?: readonly StorageClass[];
   readonly csiNodes?: readonly CSINode[];
+  /**
+   * What the pods request of each node, as the cluster's holder keeps it (usageByNode of `pods`):
+   * given, it is read rather than summed again over every pod (seconds of bigint sums at 300,000).
+   */
+  readonly usage?: readonly (readonly [string, NodeUsage])[];
 }
 
 /** The volume plugins' lister over the sweep's lists. */
@@ -49,7 +54,7 @@ export function listedCluster(cluster: SweepCluster) {
     podDisruptionBudgets: cluster.podDisruptionBudgets ?? [],
   });
   const context = indexedContext(snapshot);
-  const usage = usageByNode(cluster.pods);
+  const usage = cluster.usage ? new Map(cluster.usage) : usageByNode(cluster.pods);
   // Every pod bound to a node, whatever its phase: a drain deletes the finished ones too.
   const boundTo = new Map<string, Pod[]>();
   for (const pod of cluster.pods) {
