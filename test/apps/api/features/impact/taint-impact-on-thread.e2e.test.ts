@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApiFixture } from '../../../../support/api-test-app';
+import { threeReplicasAndRoomForTwo } from '../../../../support/impact-objects';
 
 type Json = Record<string, any>;
 
@@ -13,23 +14,8 @@ type Json = Record<string, any>;
 describe('POST /v1/taint-impact with the evicted pods placed on a worker thread', () => {
   const t = useApiFixture({ WHATIF_THREAD_MIN_PODS: '1' });
   const { api } = t;
-  const node = (name: string, cpu: string) => ({
-    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
-    status: { allocatable: { cpu, memory: '8Gi', pods: '110' } },
-  });
-  const pod = (name: string, on: string, cpu = '1') => ({
-    metadata: {
-      name,
-      namespace: 'default',
-      labels: { app: name.replace(/-\d+$/, '') },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: `uid-${name.replace(/-\d+$/, '')}`, controller: true }],
-    },
-    spec: { nodeName: on, containers: [{ name: 'c', image: 'x', resources: { requests: { cpu } } }] },
-    status: { phase: 'Running' },
-  });
   const taint = 'maintenance=true:NoExecute';
-  const nodes = [node('t1', '8'), node('n1', '2'), node('n2', '1')];
-  const pods = [pod('web-0', 't1'), pod('web-1', 't1'), pod('web-2', 't1'), pod('old-0', 'n1')];
+  const { nodes, pods } = threeReplicasAndRoomForTwo();
 
   beforeAll(async () => {
     for (const n of nodes) expect((await api.putNode(n.metadata.name, n)).statusCode).toBe(201);

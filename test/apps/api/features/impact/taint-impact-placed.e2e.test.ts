@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApiFixture } from '../../../../support/api-test-app';
+import { node, replica as pod, threeReplicasAndRoomForTwo } from '../../../../support/impact-objects';
 
 type Json = Record<string, any>;
 
@@ -14,25 +15,13 @@ type Json = Record<string, any>;
 describe('POST /v1/taint-impact with a placement mode', () => {
   const t = useApiFixture({ PLACE_TOGETHER_MAX_PODS: '3' });
   const { api } = t;
-  const node = (name: string, cpu: string) => ({
-    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
-    status: { allocatable: { cpu, memory: '8Gi', pods: '110' } },
-  });
-  const pod = (name: string, on: string, cpu = '1') => ({
-    metadata: {
-      name,
-      labels: { app: name.replace(/-\d+$/, '') },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: `uid-${name.replace(/-\d+$/, '')}`, controller: true }],
-    },
-    spec: { nodeName: on, containers: [{ name: 'c', image: 'x', resources: { requests: { cpu } } }] },
-    status: { phase: 'Running' },
-  });
   const taint = 'maintenance=true:NoExecute';
 
   beforeAll(async () => {
-    for (const n of [node('t1', '8'), node('n1', '2'), node('n2', '1'), node('b1', '1')]) expect((await api.putNode(n.metadata.name, n)).statusCode).toBe(201);
+    const { nodes, pods } = threeReplicasAndRoomForTwo();
+    for (const n of [...nodes, node('b1', '1')]) expect((await api.putNode(n.metadata.name, n)).statusCode).toBe(201);
     const batch = [0, 1, 2, 3].map((i) => pod(`batch-${i}`, 'b1', '100m'));
-    for (const p of [pod('web-0', 't1'), pod('web-1', 't1'), pod('web-2', 't1'), pod('old-0', 'n1'), ...batch]) {
+    for (const p of [...pods, ...batch]) {
       expect((await api.putPod('default', p.metadata.name, p)).statusCode).toBe(201);
     }
   });
