@@ -1,10 +1,10 @@
 import { type SweepCluster, listedCluster } from './listed-cluster';
-
-export type { SweepCluster } from './listed-cluster';
 import { type PlacementOptions, defaultPlacementOptions } from '../placement';
 import { type DrainPlan, type DrainRequest, drainDecisions, drainPlan, planOf, replacementsOf } from './drain-plan';
 import { TogetherPlacer } from './place-together';
 import { simulatedClusterState } from './simulated-cluster-state';
+
+export type { SweepCluster } from './listed-cluster';
 
 /**
  * "Which nodes can I remove?" for every node asked: each node's removal as `GET
