@@ -77,7 +77,22 @@ function contextOf(state: MadeIndexes): PlacementContext {
     delete state.affinityBase;
     return state.affinityPods;
   };
-  const context: PlacementContext = {
+  const context = lazilyIndexed(snapshot, labelsOf, affinityOf, cachedPodCounter(snapshot, labelsOf));
+  made.set(context, state);
+  return context;
+}
+
+/**
+ * A context whose indexes are made on first asking, if ever (getters over `labelsOf` and
+ * `affinityOf`, which keep what they make): a holder's, or a simulation's.
+ */
+export function lazilyIndexed(
+  snapshot: SchedulingSnapshot,
+  labelsOf: () => PodLabelIndex,
+  affinityOf: () => AffinityPodIndex,
+  spreadCounter: SnapshotIndexes['spreadCounter'],
+): PlacementContext {
+  return {
     snapshot,
     indexes: {
       get affinityPods() {
@@ -86,11 +101,9 @@ function contextOf(state: MadeIndexes): PlacementContext {
       get podLabels() {
         return labelsOf();
       },
-      spreadCounter: cachedPodCounter(snapshot, labelsOf),
+      spreadCounter,
     },
   };
-  made.set(context, state);
-  return context;
 }
 
 /** An index of `snapshot`: from its base again on the nodes touched since, or afresh with none. */

@@ -11,7 +11,7 @@ import type { WhatIfAnswer, WhatIfQuestion, WhatIfThreadInput, WhatIfThreadTask 
  */
 const PODS_A_MESSAGE = 10_000;
 
-/** What a long what-if is called in its failure: `drain plan`, `placement of the evicted pods`. */
+/** What a long what-if is called in its failure (`the drain plan's worker thread failed`). */
 const named: Record<WhatIfQuestion['kind'], string> = { drain: 'drain plan', evicted: "evicted pods' placement" };
 
 /**

@@ -65,7 +65,7 @@ export function listedCluster(cluster: SweepCluster) {
     else boundTo.set(nodeName, [pod]);
   }
   // What a simulation forks, as it forks a holder's (SimulatedCluster.held): the nodes are the caller's.
-  const simulated: Omit<SimulatedCluster, 'nodes'> = {
+  const simulated: Omit<SimulatedCluster, 'nodes'> & { readonly pods: readonly Pod[] } = {
     pods: [],
     usageOf: (name) => usage.get(name),
     held: { podsOn: snapshot.podsOn, podLabels: () => context.indexes?.podLabels, affinityPods: () => context.indexes?.affinityPods },

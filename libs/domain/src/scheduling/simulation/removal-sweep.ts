@@ -113,7 +113,7 @@ export function sweepDrainPlans(
 export function drainPlanOfLists(cluster: SweepCluster, request: DrainRequest, options: PlacementOptions = defaultPlacementOptions): DrainPlan {
   const { boundTo, simulated } = listedCluster(cluster);
   return drainPlan(
-    { ...simulated, nodes: cluster.nodes, pods: [], podsBoundTo: (name) => boundTo.get(name) ?? [], podDisruptionBudgets: cluster.podDisruptionBudgets ?? [] },
+    { ...simulated, nodes: cluster.nodes, podsBoundTo: (name) => boundTo.get(name) ?? [], podDisruptionBudgets: cluster.podDisruptionBudgets ?? [] },
     request,
     options,
   );

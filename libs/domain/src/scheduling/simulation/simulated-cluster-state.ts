@@ -26,6 +26,7 @@ import { type NodeUsage, addPodUsage, addPodsUsage, emptyNodeUsage, holdsNodeRes
 import type { PlacementCapacity } from '../placement-reasons';
 import type { PlacementContext } from '../placement';
 import { keptPodCounter } from '../topology-spread/spread-counting';
+import { lazilyIndexed } from '../indexed-context';
 import { RequestScores } from './request-scores';
 import { affinityKeyOf } from './kind-anti-affinity';
 
@@ -194,18 +195,7 @@ export function simulatedClusterState(cluster: SimulatedCluster): SimulatedClust
   if (held?.podLabels) labelsOf();
   if (held?.affinityPods) affinityOf();
   const spread = keptPodCounter(snapshot, labelsOf, SELECTORS_KEPT);
-  const context: PlacementContext = {
-    snapshot,
-    indexes: {
-      get affinityPods() {
-        return affinityOf();
-      },
-      get podLabels() {
-        return labelsOf();
-      },
-      spreadCounter: spread.counter,
-    },
-  };
+  const context = lazilyIndexed(snapshot, labelsOf, affinityOf, spread.counter);
 
   // A pod's place on its node (podOrdinal): its place in the list, as the index was made; with the
   // holder's index, after every place the holder's list numbered (pods taken off leave their places).
