@@ -7,7 +7,10 @@
  * dropped at the end; the service listens on 127.0.0.1 in this process, the clients run in
  * processes of their own. Each list runs BENCH_RUNS times (3 by default).
  *   npm run bench:http-lists                       (2,000 nodes, 60,000 pods)
- *   BENCH_NODES=10000 npm run bench:http-lists     (300,000 pods: about 10 minutes to store)
+ *   BENCH_NODES=10000 npm run bench:http-lists     (300,000 pods: about a minute to store)
+ *   BENCH_DATABASE_URL=postgres://…                a cluster stored by an earlier run (BENCH_KEEP=1 keeps one), not dropped
+ *   BENCH_LIMIT=5000                               the REST clients' page size (500 by default, as kubectl's)
+ *   BENCH_KUBECTL=0                                the REST lists only
  * (KUBECTL: the kubectl binary, `kubectl` on PATH by default.)
  */
 import 'reflect-metadata';
@@ -18,14 +21,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ClusterSnapshots } from '../apps/api/src/store/cluster-snapshots';
-import { realisticCluster } from '../test/support/realistic-cluster';
-import { withStoredClusterService } from './in-process-service';
+import { endBench, storedClusterDatabase } from './bench-database';
+import { withInProcessService } from './in-process-service';
 import { machineLine } from './machine';
-import { storeClusterRows } from './stored-rows';
 
 const NODES = Number(process.env.BENCH_NODES ?? 2_000);
-const PODS = 30 * NODES;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LIMIT = Number(process.env.BENCH_LIMIT ?? 500);
+const KUBECTL_TOO = process.env.BENCH_KUBECTL !== '0';
 const KUBECTL = process.env.KUBECTL ?? 'kubectl';
 
 const run = promisify(execFile);
@@ -45,11 +48,11 @@ const middleOf = <T extends { ms: number }>(runs: readonly T[]): T => [...runs].
  * work stays small beside the server's.
  */
 const PAGER = `
-const [base, route] = process.argv.slice(1);
+const [base, route, limit] = process.argv.slice(1);
 const start = performance.now();
 let bytes = 0, pages = 0, token;
 do {
-  const answer = await fetch(base + route + '?limit=500' + (token ? '&continue=' + encodeURIComponent(token) : ''));
+  const answer = await fetch(base + route + '?limit=' + limit + (token ? '&continue=' + encodeURIComponent(token) : ''));
   const text = await answer.text();
   if (answer.status !== 200) throw new Error(route + ': ' + answer.status + ' ' + text.slice(0, 300));
   bytes += Buffer.byteLength(text);
@@ -60,7 +63,7 @@ console.log(JSON.stringify({ bytes, pages, ms: performance.now() - start }));
 `;
 
 async function pageAll(base: string, route: string): Promise<{ bytes: number; ms: number; pages: number }> {
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', PAGER, base, route]);
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', PAGER, base, route, String(LIMIT)], { maxBuffer: 1 << 20 });
   return JSON.parse(stdout) as { bytes: number; ms: number; pages: number };
 }
 
@@ -94,27 +97,29 @@ async function kubectlGetPods(server: string, chunkSize: number) {
 
 async function main(): Promise<void> {
   console.log(machineLine());
-  console.log(`cluster: ${NODES} nodes, ${PODS} realistic pods; ${RUNS} runs of each list; load average ${loadAverage()}`);
-  await withStoredClusterService(async (databaseUrl) => {
-    const cluster = realisticCluster({ nodes: NODES, podsPerNode: 30 });
-    await storeClusterRows(databaseUrl, cluster.nodes, cluster.pods);
-  }, measure);
+  const { bench, databaseUrl } = await storedClusterDatabase({ nodes: NODES, podsPerNode: 30 });
+  const prefix = `taintgate_bench_http_lists_${process.pid}`;
+  try {
+    await withInProcessService(databaseUrl, prefix, measure);
+  } finally {
+    await endBench(bench, prefix);
+  }
 }
 
 async function measure(app: NestFastifyApplication, base: string): Promise<void> {
   const loadStart = performance.now();
-  await app.get(ClusterSnapshots).view('default');
-  console.log(`snapshot loaded in ${seconds(performance.now() - loadStart)} s`);
+  const pods = (await app.get(ClusterSnapshots).view('default')).pods.size;
+  console.log(`snapshot of ${pods} pods loaded in ${seconds(performance.now() - loadStart)} s; ${RUNS} runs of each list; load average ${loadAverage()}`);
   for (const route of ['/v1/pods', '/api/v1/pods']) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await pageAll(base, route));
     const middle = middleOf(runs);
     console.log(
-      `GET ${route}?limit=500, every page (${middle.pages} pages, ${PODS} pods, ${(middle.bytes / 1e6).toFixed(0)} MB): median ${seconds(middle.ms)} s ` +
-        `(${runs.map((r) => seconds(r.ms)).join(', ')} s), ${Math.round((PODS / middle.ms) * 1000)} pods/s`,
+      `GET ${route}?limit=${LIMIT}, every page (${middle.pages} pages, ${pods} pods, ${(middle.bytes / 1e6).toFixed(0)} MB): median ${seconds(middle.ms)} s ` +
+        `(${runs.map((r) => seconds(r.ms)).join(', ')} s), ${Math.round((pods / middle.ms) * 1000)} pods/s`,
     );
   }
-  for (const chunkSize of [500, 5000]) {
+  for (const chunkSize of KUBECTL_TOO ? [500, 5000] : []) {
     const gets = [];
     for (let i = 0; i < RUNS; i++) gets.push(await kubectlGetPods(base, chunkSize));
     const middle = middleOf(gets);

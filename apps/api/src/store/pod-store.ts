@@ -8,7 +8,7 @@ import type { FirstRead, WriteContext } from './write-context';
 import { taintOfRow } from './node-record';
 import { oversized } from './object-size';
 import { namedStatement } from '../platform/database/named-statement';
-import { type WholePodText, readWholePodTexts, readWholePods } from './pod-reads';
+import { type WholePodText, readPageTexts, readWholePodTexts, readWholePods } from './pod-reads';
 import { type ImportedPodRow, type PodRow, podColumnsOf, podKey, podOfRow } from './pod-record';
 
 /** The node a written pod is bound to, as its write read it: its taints (none when it is not stored), and whether an eviction waits for the pod there. */
@@ -157,6 +157,14 @@ export class PodStore {
   /** `whole`, each pod as its JSON text (what a list page of JSON is written from), with its resourceVersion. */
   wholeTexts(clusterId: number, names: readonly PodName[]): Promise<Map<string, WholePodText>> {
     return readWholePodTexts((text, values) => this.prisma.rows(text, values), clusterId, names);
+  }
+
+  /**
+   * A list page's pods as JSON texts, in batches as Postgres sends them, all read at the revisions
+   * given (readPageTexts): undefined when one of them was written since.
+   */
+  async pageTexts(clusterId: number, pods: readonly (PodName & { resourceVersion: string })[]): Promise<AsyncGenerator<string[]> | undefined> {
+    return readPageTexts(await this.prisma.connect(), clusterId, pods);
   }
 
   /** The digest of each pod as an import last sent it (import_digest), by `namespace/name`: what the next import compares what it reads with. */

@@ -29,7 +29,7 @@ import { PodStore, type PodsNode, podReadForWrite } from '../../store/pod-store'
 import { TwinObjectStore } from '../../store/twin-object-store';
 import { AppConfig } from '../../platform/config/app-config';
 import { withNameFromUrl } from '../../http/edge/kubernetes-objects';
-import { type ListPage, RawJson, listPage } from '../../http/edge/list-answers';
+import { type ListPage, RawJson, type StreamedListPage, listPage } from '../../http/edge/list-answers';
 import { TaintEvictionController } from '../../control-loops/taint-eviction/taint-eviction-controller';
 import { fail, valueOf } from '../../platform/failures/failure.exception';
 import type { DeletePodCommand, EvictPodCommand, PatchPodCommand, PodFilters, PodKey, UpsertPodCommand } from './pod-commands';
@@ -44,6 +44,18 @@ import type { KubectlSession } from '../kubectl-commands/kubectl-session';
 const LIST_READS = 3;
 
 const podName = (pod: Pod) => ({ namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name });
+
+const everyPod = (): boolean => true;
+
+/** Whether a pod passes a list's filters (a node, a phase, label and field selectors); `everyPod` when none is given. */
+function podMatcher({ nodeName, phase, labels = [], fields = [] }: Omit<PodFilters, 'namespace' | 'chunking'>): (pod: Pod) => boolean {
+  if (nodeName === undefined && phase === undefined && labels.length === 0 && fields.length === 0) return everyPod;
+  return (pod) =>
+    (nodeName === undefined || (pod.spec?.nodeName ?? '') === nodeName) &&
+    (phase === undefined || pod.status?.phase === phase) &&
+    selectorMatches(labels, pod.metadata.labels) &&
+    (fields.length === 0 || fieldsMatch(fields, podFields(pod)));
+}
 
 /** Pods: validated and admitted as the API server does, stored, chosen from the snapshot, answered whole from the store. */
 @Injectable()
@@ -70,10 +82,19 @@ export class PodsService {
   }
 
   /**
-   * `list` as JSON, each pod written from its row's text (PodStore.wholeTexts): what REST and the
-   * Kubernetes API answer a list of pods with, serializing none of what the row keeps as it came.
+   * `list` as JSON, each pod written from its row's text: what REST and the Kubernetes API answer
+   * a list of pods with, serializing none of what the row keeps as it came. The page's pods are
+   * streamed as Postgres sends them (PodStore.pageTexts) when they are all as the snapshot has
+   * them. A page whose pods were written meanwhile LIST_READS - 1 times over is read as `list` reads
+   * it (past its last read, the pods as they are now), and answered in one piece.
    */
-  listJson(cluster: string, filters: PodFilters): Promise<ListPage<RawJson>> {
+  async listJson(cluster: string, filters: PodFilters): Promise<StreamedListPage | ListPage<RawJson>> {
+    for (let attempt = 1; attempt < LIST_READS; attempt++) {
+      const { view, chunk } = await this.chunkOf(cluster, filters);
+      const pods = chunk.items.map((pod) => ({ ...podName(pod), resourceVersion: pod.metadata.resourceVersion as string }));
+      const batches = await this.store.pageTexts(view.cluster.id, pods);
+      if (batches) return { ...listPage('PodList', { ...chunk, items: [] }, { revision: view.revision }), batches };
+    }
     return this.page(cluster, filters, async (clusterId, names) => {
       const whole = await this.store.wholeTexts(clusterId, names);
       return (key) => {
@@ -81,6 +102,22 @@ export class PodsService {
         return text && { item: new RawJson(text.json), resourceVersion: text.resourceVersion, pod: () => JSON.parse(text.json) as Pod };
       };
     });
+  }
+
+  /** A page of the PodList as the snapshot has it (`page`'s choice), and the view it was chosen in. */
+  private async chunkOf(cluster: string, { namespace, chunking, ...filters }: PodFilters) {
+    const matches = podMatcher(filters);
+    const view = await this.snapshots.view(cluster);
+    const chunk = chunkOfSorted(view.keysInOrder('pods'), chunking, {
+      prefix: namespace ? podKey(namespace, '') : '',
+      itemOf: (key) => {
+        const pod = view.pods.get(key);
+        return pod && matches(pod) ? pod : undefined;
+      },
+      filtered: matches !== everyPod,
+      revision: view.revision,
+    });
+    return { view, chunk, matches };
   }
 
   /**
@@ -92,27 +129,11 @@ export class PodsService {
    */
   private async page<T>(
     cluster: string,
-    { namespace, nodeName, phase, labels = [], fields = [], chunking }: PodFilters,
+    filters: PodFilters,
     read: (clusterId: number, names: PodKey[]) => Promise<(key: string) => { item: T; resourceVersion: string; pod: () => Pod } | undefined>,
   ): Promise<ListPage<T>> {
-    const filtered = nodeName !== undefined || phase !== undefined || labels.length > 0 || fields.length > 0;
-    const matches = (pod: Pod) =>
-      !filtered ||
-      ((nodeName === undefined || (pod.spec?.nodeName ?? '') === nodeName) &&
-        (phase === undefined || pod.status?.phase === phase) &&
-        selectorMatches(labels, pod.metadata.labels) &&
-        (fields.length === 0 || fieldsMatch(fields, podFields(pod))));
     for (let attempt = 1; ; attempt++) {
-      const view = await this.snapshots.view(cluster);
-      const chunk = chunkOfSorted(view.keysInOrder('pods'), chunking, {
-        prefix: namespace ? podKey(namespace, '') : '',
-        itemOf: (key) => {
-          const pod = view.pods.get(key);
-          return pod && matches(pod) ? pod : undefined;
-        },
-        filtered,
-        revision: view.revision,
-      });
+      const { view, chunk, matches } = await this.chunkOf(cluster, filters);
       const wholeOf = await read(view.cluster.id, chunk.items.map(podName));
       const whole = chunk.items.flatMap((pod) => wholeOf(podKey(pod.metadata.namespace ?? 'default', pod.metadata.name)) ?? []);
       const current = whole.length === chunk.items.length && whole.every((w, i) => w.resourceVersion === chunk.items[i]?.metadata.resourceVersion);

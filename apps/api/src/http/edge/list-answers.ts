@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { StreamableFile, applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { DEFAULT_LIST_LIMIT, type ListChunk } from '@taintgate/domain';
@@ -44,8 +44,12 @@ export class RawJson {
   constructor(readonly json: string) {}
 }
 
-/** How many items are serialized into one piece of the answer: a few hundred KB for pods. */
-const ITEMS_PER_PIECE = 200;
+/**
+ * How many items are serialized into one piece of the answer: some tens of KB for pods. A piece
+ * of hundreds of KB is a string V8 keeps among its large objects, which only a full collection
+ * frees; pieces this size die young.
+ */
+const ITEMS_PER_PIECE = 16;
 
 /**
  * A list page as REST answers it: JSON text written to the socket piece by piece, as the socket
@@ -53,8 +57,39 @@ const ITEMS_PER_PIECE = 200;
  * stringifyExactly so that integers beyond 2^53 keep their digits. The bytes are exactly those
  * of the whole page serialized at once.
  */
-export function streamedList(page: ListPage<unknown>): StreamableFile {
-  return new StreamableFile(Readable.from(listJson(page), { objectMode: false }), { type: 'application/json; charset=utf-8' });
+export function streamedList(page: ListPage<unknown> | StreamedListPage): StreamableFile {
+  if ('batches' in page) return streamedBatches(page);
+  return new StreamableFile(Readable.from(listJson(page), { objectMode: false }), { type: JSON_TYPE });
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A list page whose items are JSON texts that come in batches as a store reads them (PodStore.pageTexts). */
+export interface StreamedListPage extends Omit<ListPage<never>, 'items'> {
+  batches: AsyncIterable<string[]>;
+}
+
+/**
+ * A StreamedListPage written out as its batches come, each as soon as it comes: the store's
+ * connection is given back when the last is read, however slowly the client reads (the answer
+ * waits for it in the stream's buffer, a page at most). A batch that fails cuts the answer short,
+ * as kube-apiserver's does when a list breaks after its first bytes.
+ */
+function streamedBatches({ apiVersion, kind, metadata, batches }: StreamedListPage): StreamableFile {
+  const out = new PassThrough();
+  out.write(`${stringifyExactly({ apiVersion, kind, metadata }).slice(0, -1)},"items":[`);
+  const written = async () => {
+    let first = true;
+    for await (const texts of batches) {
+      for (let i = 0; i < texts.length; i += ITEMS_PER_PIECE) {
+        out.write((first ? '' : ',') + texts.slice(i, i + ITEMS_PER_PIECE).join(','));
+        first = false;
+      }
+    }
+    out.end(']}');
+  };
+  written().catch((error: unknown) => out.destroy(error as Error));
+  return new StreamableFile(out, { type: JSON_TYPE });
 }
 
 /** The page's JSON in pieces: its head, then its items a few hundred at a time, then the end. */

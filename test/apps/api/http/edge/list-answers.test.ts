@@ -26,6 +26,31 @@ describe('list answers', () => {
     expect([...listJson(page)].join('')).toBe('{"apiVersion":"taintgate.io/v1","kind":"ClusterList","metadata":{},"items":[]}');
   });
 
+  it('a page whose items come as texts in batches is written as they come, the same bytes as the page whole', async () => {
+    const texts = Array.from({ length: 45 }, (_, i) => `{"n":${i}}`);
+    const head = listPage('PodList', { items: [], continue: 'token', remainingItemCount: 3 }, { revision: 9n });
+    async function* batches() {
+      yield texts.slice(0, 20);
+      yield await Promise.resolve([]);
+      yield texts.slice(20);
+    }
+    const answer = streamedList({ ...head, batches: batches() });
+    expect(answer.getHeaders().type).toBe('application/json; charset=utf-8');
+    const written = (await buffer(answer.getStream())).toString();
+    expect(written).toBe(stringifyExactly({ ...head, items: texts.map((text) => JSON.parse(text)) }));
+    const none = streamedList({ ...head, batches: (async function* () {})() });
+    expect(JSON.parse((await buffer(none.getStream())).toString()).items).toEqual([]);
+  });
+
+  it('a batch that fails cuts the answer short (kube-apiserver: a list that breaks after its first bytes)', async () => {
+    async function* batches() {
+      yield ['{"n":1}'];
+      await Promise.reject(new Error('the connection was lost'));
+    }
+    const answer = streamedList({ ...listPage('PodList', { items: [] }), batches: batches() });
+    await expect(buffer(answer.getStream())).rejects.toThrow('the connection was lost');
+  });
+
   it('REST answers it as a stream of JSON', async () => {
     const answer = streamedList(listPage('PodList', { items: [{ a: 1 }] }, { revision: 1n }));
     expect(answer.getHeaders().type).toBe('application/json; charset=utf-8');
