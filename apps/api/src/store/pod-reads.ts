@@ -248,9 +248,8 @@ export const readWholePodTexts = (rows: Rows, clusterId: number, names: readonly
 
 /**
  * How many pods of a list page one statement reads: a batch's rows are made into texts and written
- * out before the next batch's arrive. A page of 500 realistic pods read at once kept its 2 MB of
- * rows and 2 MB of texts alive across V8's young collections, which copied them, and collection
- * took a third of a list's time (bench/RESULTS.md).
+ * out while Postgres reads the next, and no more than two batches' rows are held at a time (a page
+ * of 500 realistic pods read at once held 2 MB of rows, and 2 MB of texts, until it was written).
  */
 const PODS_PER_BATCH = 100;
 
