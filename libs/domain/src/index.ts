@@ -145,7 +145,7 @@ export {
   withAwaitedNoExecuteTaint,
   withoutNoExecuteConditionTaints,
 } from './nodes/condition-taints';
-export { type QueuedNode, type ZonePacingSettings, defaultZonePacing, nodesToTaintNow, zoneKeyOf, zoneRates } from './nodes/zone-pacing';
+export { type QueuedNode, type ZonePacingSettings, defaultZonePacing, nodesToTaintNow, zoneKeyOf, zoneLabels, zoneRates } from './nodes/zone-pacing';
 
 // kubectl taint: its arguments, the nodes it targets, its result lines.
 export { type TaintChange, type TaintOperation, applyTaintChange, parseTaintArgs, parseTaintToAdd, taintResultLine } from './kubectl/taint-command';

@@ -29,7 +29,8 @@ export const defaultZonePacing: ZonePacingSettings = {
 
 export type ZoneState = 'Normal' | 'PartialDisruption' | 'FullDisruption';
 
-const zoneLabels = {
+/** The labels a node's zone is read from (GetZoneKey): the beta ones first. */
+export const zoneLabels = {
   betaZone: 'failure-domain.beta.kubernetes.io/zone',
   zone: 'topology.kubernetes.io/zone',
   betaRegion: 'failure-domain.beta.kubernetes.io/region',

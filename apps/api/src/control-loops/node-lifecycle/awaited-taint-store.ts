@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { TaintKeys } from '@taintgate/domain';
+import { TaintKeys, zoneLabels } from '@taintgate/domain';
 import type { WriteContext } from '../../store/write-context';
 import { PrismaService } from '../../platform/database/prisma.service';
 
-/** A node as the pacer sees it: its labels (its zone), its conditions and whether it carries a condition NoExecute taint. */
+/** A node as the pacer sees it: the labels its zone is read from (zoneLabels), its Ready status and whether it carries a condition NoExecute taint. */
 export interface PacedNode {
   name: string;
   labels: Record<string, string>;
@@ -11,7 +11,22 @@ export interface PacedNode {
   tainted: boolean;
 }
 
-const conditionNoExecute = { effect: 'NoExecute' as const, key: { in: [TaintKeys.notReady, TaintKeys.unreachable] } };
+const ZONE_LABELS = Object.values(zoneLabels);
+
+/**
+ * Every node of a cluster as the pacer sees it, by Postgres: a pass over 10,000 nodes reads as many
+ * short rows, where through Prisma it read every node's labels and conditions whole (a quarter of a
+ * second of the process's CPU each pass, every EVICTION_RECONCILE_SECONDS, in each cluster with a
+ * not-ready node). The first Ready condition counts, as GetNodeCondition takes it.
+ */
+const PACED_NODES = `SELECT n.name, ${ZONE_LABELS.map((_, i) => `n.labels ->> $${i + 2} AS "${i}"`).join(', ')},
+    (SELECT c ->> 'status' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(n.conditions) = 'array' THEN n.conditions ELSE '[]' END)
+       WITH ORDINALITY AS e(c, position) WHERE c ->> 'type' = 'Ready' ORDER BY position LIMIT 1) AS "readyStatus",
+    EXISTS (SELECT 1 FROM taints t WHERE t.cluster_id = n.cluster_id AND t.node_name = n.name AND t.effect = 'NoExecute'
+            AND t.key IN ($${ZONE_LABELS.length + 2}, $${ZONE_LABELS.length + 3})) AS tainted
+  FROM nodes n WHERE n.cluster_id = $1`;
+
+type PacedNodeRow = { name: string; readyStatus: string | null; tainted: boolean } & Record<string, string | null>;
 
 /**
  * The zones' NoExecute queues in Postgres: the nodes waiting for their taint
@@ -69,17 +84,16 @@ export class AwaitedTaintStore {
 
   /** Every node's zone labels and Ready status: the zones' states need them all (handleDisruption). */
   async nodes(clusterId: number, w?: WriteContext): Promise<PacedNode[]> {
-    const rows = await (w?.tx ?? this.prisma).node.findMany({
-      where: { clusterId },
-      select: { name: true, labels: true, conditions: true, taints: { where: conditionNoExecute, select: { id: true } } },
+    const values = [clusterId, ...ZONE_LABELS, TaintKeys.notReady, TaintKeys.unreachable];
+    const rows = w ? await w.rows<PacedNodeRow>(PACED_NODES, values) : await this.prisma.rows<PacedNodeRow>(PACED_NODES, values);
+    return rows.map((row) => {
+      const labels: Record<string, string> = {};
+      ZONE_LABELS.forEach((label, i) => {
+        const value = row[String(i)];
+        if (typeof value === 'string') labels[label] = value;
+      });
+      return { name: row.name, labels, readyStatus: row.readyStatus ?? undefined, tainted: row.tainted };
     });
-    return rows.map((row) => ({
-      name: row.name,
-      labels: row.labels as Record<string, string>,
-      // The first Ready condition counts, as GetNodeCondition takes it.
-      readyStatus: (row.conditions as { type?: string; status?: string }[]).find((c) => c.type === 'Ready')?.status,
-      tainted: row.taints.length > 0,
-    }));
   }
 
   async lastTaintings(clusterId: number, w?: WriteContext): Promise<Map<string, number>> {
