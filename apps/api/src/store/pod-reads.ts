@@ -143,10 +143,10 @@ function decisionPodOfRaw(raw: RawDecisionRow, texts: JsonTexts): Pod {
     nodeName: raw.nodeName === null ? null : texts.string(raw.nodeName),
     phase: texts.string(raw.phase),
     qosClass: texts.string(raw.qosClass) as StoredPodRow['qosClass'],
-    labels: texts.of(raw.labels),
+    labels: texts.of(raw.labels, 'labels'),
     tolerations: texts.tolerations(raw.tolerations),
-    nodeSelector: texts.of(raw.nodeSelector),
-    affinity: raw.affinity === null ? null : texts.of(raw.affinity),
+    nodeSelector: texts.of(raw.nodeSelector, 'nodeSelector'),
+    affinity: raw.affinity === null ? null : texts.of(raw.affinity, 'affinity'),
   };
   if (raw.decisionSpec === null) {
     // A row written before its decision columns were kept: made whole, then cut down.
@@ -155,7 +155,7 @@ function decisionPodOfRaw(raw: RawDecisionRow, texts: JsonTexts): Pod {
   const status = texts.status(raw.decisionStatus ?? '{}');
   status.phase = row.phase;
   status.qosClass = row.qosClass;
-  return decisionPodOfColumns({ ...row, decisionSpec: texts.of(raw.decisionSpec) }, raw.creationTimestamp, raw.deletionTimestamp, status);
+  return decisionPodOfColumns({ ...row, decisionSpec: texts.of(raw.decisionSpec, 'decisionSpec') }, raw.creationTimestamp, raw.deletionTimestamp, status);
 }
 
 /** JSON texts parsed once each: equal texts are one object. And strings and conditions held once each. */
@@ -165,16 +165,31 @@ class JsonTexts {
   private readonly strings = new Map<string, string>();
   private readonly conditions = new Map<string, unknown>();
 
-  of(text: string): never {
-    let value = this.parsed.get(text);
-    if (value === undefined) this.parsed.set(text, (value = JSON.parse(text)));
-    return value as never;
+  /**
+   * Each column's last text and what it was made into: a ReplicaSet's pods are read one after the
+   * other (over nine in ten of a realistic cluster's rows have the row before's spec and labels),
+   * and comparing a text with the last costs less than hashing it for the map (bench/RESULTS.md).
+   */
+  private readonly last = new Map<string, { text: string; value: unknown }>();
+
+  of(text: string, column: string): never {
+    return this.made(text, column, this.parsed, JSON.parse);
   }
 
   /** Tolerations as stored (pod-record.ts: a tolerationSeconds past 2^53 is a string), as a Pod holds them. */
   tolerations(text: string): never {
-    let value = this.tolerationLists.get(text);
-    if (value === undefined) this.tolerationLists.set(text, (value = tolerationsOfStored(JSON.parse(text))));
+    return this.made(text, 'tolerations', this.tolerationLists, (t) => tolerationsOfStored(JSON.parse(t)));
+  }
+
+  private made(text: string, column: string, held: Map<string, unknown>, make: (text: string) => unknown): never {
+    const last = this.last.get(column);
+    if (last?.text === text) return last.value as never;
+    let value = held.get(text);
+    if (value === undefined) held.set(text, (value = make(text)));
+    if (last) {
+      last.text = text;
+      last.value = value;
+    } else this.last.set(column, { text, value });
     return value as never;
   }
 
