@@ -4,8 +4,9 @@
  * database of its own (bench/stored-objects.ts, setup, not measured), then the built
  * service (`node dist/apps/api/src/main.js`, as `npm start` runs it) started in a process of its
  * own, so that the benchmark's own objects are not counted: the time from its start to its first
- * answer (a `POST /v1/placement`, which waits for the first load of the cluster), and its memory
- * then, read from /proc (VmRSS, and VmHWM, the peak). Several starts; the database is dropped at the end.
+ * answer (a `POST /v1/placement`, which waits for the first load of the cluster), the longest a
+ * `GET /livez` waited meanwhile (what the load held the event loop), and its memory then, read
+ * from /proc (VmRSS, and VmHWM, the peak). Several starts; the database is dropped at the end.
  *   npm run build && npm run bench:cold-start
  *   BENCH_NODES=1000                 a tenth of the cluster
  *   BENCH_GENERATED=1                the small generated pods of bench:stored-cluster instead (cluster-fixture.ts)
@@ -42,14 +43,35 @@ async function place(port: number): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether `GET /livez` answers 200 (false while the service does not listen). */
+const livez = (port: number): Promise<boolean> =>
+  fetch(`http://127.0.0.1:${port}/livez`).then(
+    async (r) => (await r.arrayBuffer(), r.status === 200),
+    () => false,
+  );
+
+/** `GET /livez` every 20 ms until `done`: the longest one waited, in ms. */
+async function probeLivez(port: number, done: () => boolean): Promise<number> {
+  let longest = 0;
+  while (!done()) {
+    const sent = performance.now();
+    await livez(port);
+    longest = Math.max(longest, performance.now() - sent);
+    await sleep(20);
+  }
+  return longest;
+}
+
 interface Start {
-  /** When it began to accept connections (the first placement not refused was sent). */
+  /** When it began to accept connections (`GET /livez` answered). */
   listeningMs: number;
   firstAnswerMs: number;
   /** CPU seconds the service used until then. */
   cpuSeconds: number;
   /** The snapshot's load as the service logs it (ClusterSnapshot, a refresh of a second or more). */
   loadLine: string;
+  /** The longest a `GET /livez`, asked every 20 ms from when it listened until the first answer, waited: what the load held the event loop. */
+  longestLivezMs: number;
   afterFirst: { rss: number; peak: number };
   settled: { rss: number; peak: number };
 }
@@ -68,23 +90,25 @@ async function startOnce(databaseUrl: string, prefix: string, port: number): Pro
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    // Refused until it listens; once it does, the first placement waits for the cluster's load.
-    let status = 0;
-    let listeningMs = 0;
-    while (status !== 200) {
+    // Refused until it listens; once it does, the first placement waits for the cluster's load,
+    // and /livez is asked meanwhile.
+    while (!(await livez(port))) {
       if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-      const sent = performance.now() - started;
-      status = await place(port).catch(() => 0);
-      if (status !== 0 && listeningMs === 0) listeningMs = sent;
-      if (status !== 200 && status !== 0) throw new Error(`placement answered ${status}`);
-      if (status === 0) await sleep(20);
+      await sleep(20);
     }
+    const listeningMs = performance.now() - started;
+    let answered = false;
+    const probing = probeLivez(port, () => answered);
+    const status = await place(port);
+    if (status !== 200) throw new Error(`placement answered ${status}`);
     const firstAnswerMs = performance.now() - started;
+    answered = true;
+    const longestLivezMs = await probing;
     const cpuSeconds = cpuSecondsOf(child.pid as number);
     const afterFirst = memoryOf(child.pid as number);
     for (let i = 0; i < 20; i++) await place(port);
     await sleep(3000);
-    return { listeningMs, firstAnswerMs, cpuSeconds, loadLine, afterFirst, settled: memoryOf(child.pid as number) };
+    return { listeningMs, firstAnswerMs, cpuSeconds, loadLine, longestLivezMs, afterFirst, settled: memoryOf(child.pid as number) };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -102,7 +126,8 @@ async function main(): Promise<void> {
       const s = await startOnce(databaseUrl, prefix, 3400 + (process.pid % 500));
       starts.push(s);
       console.log(
-        `start ${i + 1}: listening after ${(s.listeningMs / 1000).toFixed(2)} s, first answer after ${(s.firstAnswerMs / 1000).toFixed(2)} s, ${s.cpuSeconds.toFixed(1)} s of CPU (${s.loadLine}); RSS then ${mib(s.afterFirst.rss)} (peak ${mib(s.afterFirst.peak)}); ` +
+        `start ${i + 1}: listening after ${(s.listeningMs / 1000).toFixed(2)} s, first answer after ${(s.firstAnswerMs / 1000).toFixed(2)} s, ${s.cpuSeconds.toFixed(1)} s of CPU (${s.loadLine}); ` +
+          `longest /livez meanwhile ${s.longestLivezMs.toFixed(0)} ms; RSS then ${mib(s.afterFirst.rss)} (peak ${mib(s.afterFirst.peak)}); ` +
           `after 20 more answers and 3 s ${mib(s.settled.rss)} (peak ${mib(s.settled.peak)}); load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
       );
     }
