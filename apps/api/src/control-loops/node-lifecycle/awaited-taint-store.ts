@@ -15,9 +15,9 @@ const ZONE_LABELS = Object.values(zoneLabels);
 
 /**
  * Every node of a cluster as the pacer sees it, by Postgres: a pass over 10,000 nodes reads as many
- * short rows, where through Prisma it read every node's labels and conditions whole (a quarter of a
- * second of the process's CPU each pass, every EVICTION_RECONCILE_SECONDS, in each cluster with a
- * not-ready node). The first Ready condition counts, as GetNodeCondition takes it.
+ * short rows, where through Prisma it read every node's labels and conditions whole (half a second
+ * of the process's CPU each pass, every EVICTION_RECONCILE_SECONDS, in each cluster with a
+ * not-ready node: bench/RESULTS.md). The first Ready condition counts, as GetNodeCondition takes it.
  */
 const PACED_NODES = `SELECT n.name, ${ZONE_LABELS.map((_, i) => `n.labels ->> $${i + 2} AS "${i}"`).join(', ')},
     (SELECT c ->> 'status' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(n.conditions) = 'array' THEN n.conditions ELSE '[]' END)
