@@ -248,6 +248,12 @@ const WHOLE_POD_TEXT_COLUMNS = `namespace, name, uid::text AS uid, labels, toler
   affinity, qos_class::text AS "qosClass", phase, extra::text AS extra, revision::text AS revision, created_at AS "createdAt",
   deletion_timestamp AS "deletionTimestamp", deletion_grace_period_seconds::text AS "deletionGracePeriodSeconds"`;
 
+/** A row of WHOLE_POD_TEXT_COLUMNS, as pg reads it. */
+type RawPodTextRow = Raw<Omit<StoredPodRow, 'extra'>> & { extra: string };
+
+/** The pod's JSON text, written from its row (podTextOfRow). */
+const textOfRow = (raw: RawPodTextRow): string => podTextOfRow(withBigInts(raw), raw.extra);
+
 /** A pod's JSON as a read answers it, and its resourceVersion. */
 export interface WholePodText {
   json: string;
@@ -256,10 +262,7 @@ export interface WholePodText {
 
 /** readWholePods, each pod as its JSON text (podTextOfRow): what a list page of JSON is written from. */
 export const readWholePodTexts = (rows: Rows, clusterId: number, names: readonly { namespace: string; name: string }[]): Promise<Map<string, WholePodText>> =>
-  readNamed(rows, WHOLE_POD_TEXT_COLUMNS, clusterId, names, (raw: Raw<Omit<StoredPodRow, 'extra'>> & { extra: string }) => ({
-    json: podTextOfRow(withBigInts(raw), raw.extra),
-    resourceVersion: raw.revision,
-  }));
+  readNamed(rows, WHOLE_POD_TEXT_COLUMNS, clusterId, names, (raw: RawPodTextRow) => ({ json: textOfRow(raw), resourceVersion: raw.revision }));
 
 /**
  * How many pods of a list page one statement reads: a batch's rows are made into texts and written
@@ -317,7 +320,7 @@ export async function readPageTexts(
 async function* batchesOf(client: pg.PoolClient, clusterId: number, pods: readonly { namespace: string; name: string }[]): AsyncGenerator<string[]> {
   const read = (from: number) => {
     const batch = pods.slice(from, from + PODS_PER_BATCH);
-    return client.query<Raw<Omit<StoredPodRow, 'extra'>> & { extra: string }>(PAGE_BATCH, [clusterId, batch.map((p) => p.namespace), batch.map((p) => p.name)]);
+    return client.query<RawPodTextRow>(PAGE_BATCH, [clusterId, batch.map((p) => p.namespace), batch.map((p) => p.name)]);
   };
   let ended = false;
   // The next batch asked for before this one is made into texts: Postgres reads it meanwhile.
@@ -326,7 +329,7 @@ async function* batchesOf(client: pg.PoolClient, clusterId: number, pods: readon
     for (let from = 0; next; from += PODS_PER_BATCH) {
       const { rows } = await next;
       next = from + PODS_PER_BATCH < pods.length ? read(from + PODS_PER_BATCH) : undefined;
-      yield rows.map((raw) => podTextOfRow(withBigInts(raw), raw.extra));
+      yield rows.map(textOfRow);
     }
     await client.query('COMMIT');
     ended = true;
