@@ -43,4 +43,30 @@ describe('SharedNodeParts: equal parts of the nodes of one read held once', () =
     expect(second.status).toBe(before);
     expect(shared.status?.images).toBe(first.status?.images);
   });
+
+  it('holds each string of the conditions and annotations once: the node reads the same, field by field and in order', () => {
+    const parts = new SharedNodeParts();
+    const ready = (heartbeat: string) => ({
+      type: 'Ready',
+      status: 'True',
+      lastHeartbeatTime: heartbeat,
+      lastTransitionTime: '2026-11-01T00:00:00Z',
+      reason: 'KubeletReady',
+      message: 'kubelet is posting ready status',
+    });
+    const annotated = (name: string, heartbeat: string): Node => ({
+      metadata: { name, annotations: { 'node.alpha.kubernetes.io/ttl': '0', 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' } },
+      status: { conditions: [ready(heartbeat)] as never, capacity: { cpu: '4' } },
+    });
+    for (const [name, heartbeat] of [
+      ['a', '2026-11-30T10:00:00Z'],
+      ['b', '2026-11-30T10:00:00Z'],
+      ['c', '2026-11-30T10:00:07Z'],
+    ] as const) {
+      const given = annotated(name, heartbeat);
+      const held = parts.of(given);
+      expect(JSON.stringify(held)).toBe(JSON.stringify(given));
+      expect(held.status?.conditions).not.toBe(given.status?.conditions);
+    }
+  });
 });
