@@ -90,6 +90,22 @@ describe('ImageLocality Score (TestImageLocalityPriority)', () => {
   });
 });
 
+describe('ImageLocality Score over nodes that share one images list (a snapshot holds one per pool)', () => {
+  it('scores as over nodes with a copy each; a name listed twice counts once, at the last size; two containers of one image count it twice', () => {
+    const pool = [image(300, 'gcr.io/300:latest'), image(600, 'gcr.io/600:latest')];
+    const twice = [image(900, 'gcr.io/300:latest'), image(300, 'gcr.io/300:latest')];
+    const pod = podOf({ containers: containers('gcr.io/300', 'gcr.io/300') });
+    // gcr.io/300:latest on all four nodes, at 300M on each (the last of `twice`): 2 x 300M, 100 * (600M - 23M) / (2000M - 23M) = 29.
+    const shared = [...['a', 'b', 'c'].map((name) => makeImageNode(name, pool)), makeImageNode('d', twice)];
+    const copies = [...['a', 'b', 'c'].map((name) => makeImageNode(name, structuredClone(pool))), makeImageNode('d', twice)];
+    expect(imageLocalityScores(pod, shared, snapshotOf(shared, []))).toEqual([29, 29, 29, 29]);
+    expect(imageLocalityScores(pod, copies, snapshotOf(copies, []))).toEqual([29, 29, 29, 29]);
+    // gcr.io/600:latest on three nodes of four: 600M * 3/4 = 450M, 100 * (450M - 23M) / (1000M - 23M) = 43, and 0 where it is not.
+    const six = podOf({ containers: containers('gcr.io/600') });
+    expect(imageLocalityScores(six, shared, snapshotOf(shared, []))).toEqual([43, 43, 43, 0]);
+  });
+});
+
 const fakeDigest = (content: string) => `sha256:${createHash('sha256').update(content).digest('hex')}`;
 
 // Kubernetes' TestNormalizedImageName.
