@@ -26,6 +26,8 @@ RUN npm run build \
 # --- runtime: node, production node_modules and the compiled output ---------------------------
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
+# Two malloc arenas, as `npm run serve` sets them (docs/operations.md, Memory).
+ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 
 COPY --from=build /app/package.json /app/package-lock.json ./

@@ -30,6 +30,8 @@ export async function startBuiltService(
     env: {
       TAINTGATE_RATE_LIMIT_PER_ADDRESS: '0',
       TAINTGATE_RATE_LIMIT_PER_KEY: '0',
+      // As `npm run serve` runs it (docs/operations.md, Memory); a run may set another.
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),

@@ -67,6 +67,8 @@ describe('deploy/kustomize, rendered by kubectl kustomize', () => {
     expect(c.image).toBe('registry.example.com/platform/taintgate:2026.11.29');
     expect(c.command).toEqual(['node', '--max-old-space-size=$(HEAP_MB)', 'dist/apps/api/src/main.js']);
     expect(c.env.map((e) => e.name)).toContain('HEAP_MB');
+    // Two malloc arenas, as `npm run serve` and the image set them.
+    expect(c.env).toContainEqual({ name: 'MALLOC_ARENA_MAX', value: '2' });
     expect(c.envFrom.map((from) => from.configMapRef?.name ?? from.secretRef?.name)).toEqual([only('ConfigMap').metadata.name, only('Secret').metadata.name]);
     expect(Object.keys(dataOf('Secret')).sort()).toEqual(['DATABASE_URL', 'REDIS_URL', 'TAINTGATE_SECRETS_KEY']);
   });
