@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const BUILT_MAIN = path.join(__dirname, '../dist/apps/api/src/main.js');
+/** The environment `npm run serve` gives it (docs/operations.md, Memory), under the run's own: a run may set another. */
+export const SERVICE_ENV = { MALLOC_ARENA_MAX: '2' };
 /** As `npm start` runs it; BENCH_NODE_FLAGS (space-separated) to try others. */
 export const SERVICE_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=8192').split(' ').filter(Boolean);
 
@@ -30,8 +32,7 @@ export async function startBuiltService(
     env: {
       TAINTGATE_RATE_LIMIT_PER_ADDRESS: '0',
       TAINTGATE_RATE_LIMIT_PER_KEY: '0',
-      // As `npm run serve` runs it (docs/operations.md, Memory); a run may set another.
-      MALLOC_ARENA_MAX: '2',
+      ...SERVICE_ENV,
       ...process.env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),

@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { endBench, storedClusterDatabase } from './bench-database';
-import { BUILT_MAIN, SERVICE_NODE_FLAGS, memoryOf } from './built-service';
+import { BUILT_MAIN, SERVICE_ENV, SERVICE_NODE_FLAGS, memoryOf } from './built-service';
 import { machineLine } from './machine';
 
 const size = { nodes: Number(process.env.BENCH_NODES ?? 10_000), podsPerNode: 30 };
@@ -80,7 +80,7 @@ interface Start {
 async function startOnce(databaseUrl: string, prefix: string, port: number): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TAINTGATE_AUTH: 'off', REDIS_PREFIX: prefix },
+    env: { ...SERVICE_ENV, ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TAINTGATE_AUTH: 'off', REDIS_PREFIX: prefix },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let loadLine = '';
