@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type NodeUsage, addPodUsage, emptyNodeRooms, emptyNodeUsage, holdsNodeResources, podResourceRequest, putRoom } from '@taintgate/domain';
 import { PrismaService } from '../../../../apps/api/src/platform/database/prisma.service';
 import { ClusterSnapshot } from '../../../../apps/api/src/store/cluster-snapshot';
 import { useApiFixture } from '../../../support/api-test-app';
@@ -38,5 +39,16 @@ describe("a snapshot's first load", () => {
     // Every pod is where its node's list says.
     const onNodes = [...view.nodes.keys()].reduce((sum, name) => sum + [...view.podsOn(name)].length, 0);
     expect(onNodes).toBe([...view.pods.values()].filter((pod) => pod.spec?.nodeName && view.nodes.has(pod.spec.nodeName)).length);
+    // Each node's usage, summed once at the load's end, is what adding its pods one by one makes,
+    // and its room is made from it.
+    const expected = new Map<string, NodeUsage>();
+    for (const pod of view.pods.values()) {
+      const name = pod.spec?.nodeName;
+      if (name && holdsNodeResources(pod)) expected.set(name, addPodUsage(expected.get(name) ?? emptyNodeUsage, podResourceRequest(pod)));
+    }
+    for (const name of view.nodes.keys()) expect(view.usageOf(name), name).toEqual(expected.get(name));
+    const rooms = emptyNodeRooms();
+    for (const [name, node] of view.nodes) putRoom(rooms, node, expected.get(name));
+    expect(view.rooms).toEqual(rooms);
   });
 });
