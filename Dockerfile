@@ -40,6 +40,7 @@ COPY --from=build /app/prisma ./prisma
 USER node
 EXPOSE 3000
 # node itself as PID 1's command (not npm), so SIGTERM reaches the app's shutdown hooks; the heap
-# `npm run serve` gives (8 GiB): a replica holding a cluster of 300,000 pods needs about 4 GiB for
-# its snapshot, more than Node's default heap (docs/operations.md, Configuration).
+# `npm run serve` gives (8 GiB): a cluster of 300,000 pods takes about 360 MiB of snapshot, and
+# its import a few GiB more while it runs, more than Node's default heap leaves room for
+# (docs/operations.md, Configuration).
 CMD ["node", "--max-old-space-size=8192", "dist/apps/api/src/main.js"]
