@@ -1,6 +1,7 @@
 import { type Pod, decisionPodOf } from '@taintgate/domain';
 import type pg from 'pg';
 import type { Connection } from '../platform/database/prisma.service';
+import { HeldStrings } from './held-strings';
 import { type StoredPodRow, decisionPodOfColumns, podKey, podOfRow, podTextOfRow, tolerationsOfStored } from './pod-record';
 
 /**
@@ -165,14 +166,14 @@ export function readDecisionPodsSince(connection: Connection, clusterId: number,
 function decisionPodOfRaw(raw: RawDecisionRow, texts: JsonTexts): Pod {
   // pg makes a string of every value of every row: those that repeat (a namespace, a node's name) are held once.
   const row = {
-    namespace: texts.string(raw.namespace),
+    namespace: texts.strings.of(raw.namespace),
     name: raw.name,
     uid: raw.uid,
     revision: BigInt(raw.revision),
     deletionGracePeriodSeconds: raw.deletionGracePeriodSeconds === null ? null : BigInt(raw.deletionGracePeriodSeconds),
-    nodeName: raw.nodeName === null ? null : texts.string(raw.nodeName),
-    phase: texts.string(raw.phase),
-    qosClass: texts.string(raw.qosClass) as StoredPodRow['qosClass'],
+    nodeName: raw.nodeName === null ? null : texts.strings.of(raw.nodeName),
+    phase: texts.strings.of(raw.phase),
+    qosClass: texts.strings.of(raw.qosClass) as StoredPodRow['qosClass'],
     labels: raw.labelsAsBefore ? texts.asBefore('labels') : texts.of(raw.labels as string, 'labels'),
     tolerations: raw.tolerationsAsBefore ? texts.asBefore('tolerations') : texts.tolerations(raw.tolerations as string),
     nodeSelector: raw.nodeSelectorAsBefore ? texts.asBefore('nodeSelector') : texts.of(raw.nodeSelector as string, 'nodeSelector'),
@@ -197,7 +198,8 @@ function decisionPodOfRaw(raw: RawDecisionRow, texts: JsonTexts): Pod {
 class JsonTexts {
   private readonly parsed = new Map<string, unknown>();
   private readonly tolerationLists = new Map<string, unknown>();
-  private readonly strings = new Map<string, string>();
+  /** Strings that repeat (namespaces, node names, phases), held once each. */
+  readonly strings = new HeldStrings();
   private readonly conditions = new Map<string, unknown>();
 
   /**
@@ -243,13 +245,6 @@ class JsonTexts {
       last.value = value;
     } else this.last.set(column, { text, value });
     return value as never;
-  }
-
-  string(value: string): string {
-    const held = this.strings.get(value);
-    if (held !== undefined) return held;
-    this.strings.set(value, value);
-    return value;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { HeldStrings } from './held-strings';
 import type { Node } from '@taintgate/domain';
 
 /** The parts of a node's status that the nodes of one pool have alike, held once each (SharedNodeParts). */
@@ -16,9 +17,9 @@ export class SharedNodeParts {
    * had 120,000 conditions with 13 messages and reasons among them, each condition of a node the
    * same heartbeat time, and a pool's nodes the same annotations (26 MB of copies).
    */
-  private readonly strings = new Map<string, string>();
+  private readonly strings = new HeldStrings();
 
-  /** The node with its alike parts replaced by the ones held (the node itself when it has none). */
+  /** The node with its alike parts replaced by the ones held (the node itself when it has no status nor annotations). */
   of(node: Node): Node {
     const status = node.status;
     const annotations = node.metadata.annotations;
@@ -46,15 +47,8 @@ export class SharedNodeParts {
     const out: Record<string, unknown> = { ...object };
     for (const field in out) {
       const value = out[field];
-      if (typeof value === 'string') out[field] = this.string(value);
+      if (typeof value === 'string') out[field] = this.strings.of(value);
     }
     return out as T;
-  }
-
-  private string(value: string): string {
-    const held = this.strings.get(value);
-    if (held !== undefined) return held;
-    this.strings.set(value, value);
-    return value;
   }
 }
