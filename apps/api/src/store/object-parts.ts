@@ -158,6 +158,18 @@ export function objectTextOfRow(kind: string, row: StoredIdentity, columns: { me
   return out + extra.slice(from, -1) + appended + '}';
 }
 
+/** The position of the quote closing the string opened at `open`: the next one after an even number of backslashes; -1 when none. */
+function closingQuote(text: string, open: number): number {
+  let quote = text.indexOf('"', open + 1);
+  while (quote >= 0) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = text.indexOf('"', quote + 1);
+  }
+  return -1;
+}
+
 /** Where each of the sections objectOfRow lays columns into closes in `extra`'s text (its closing brace), and whether it is empty. */
 type SectionEnds = Partial<Record<'metadata' | 'spec' | 'status', { close: number; empty: boolean }>>;
 
@@ -176,10 +188,11 @@ function sectionEnds(text: string): SectionEnds | undefined {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       if (depth === 1 && i === keyStart && (key === 'metadata' || key === 'spec' || key === 'status')) return undefined;
-      // A string: to its closing quote, past escapes.
+      // A string: to its closing quote, the first not escaped, found by indexOf rather than char by
+      // char (strings are most of a pod's text, and a list of 300,000 pods spent 2.6 s scanning).
       const start = i;
-      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
-      if (i >= text.length) return undefined;
+      i = closingQuote(text, i);
+      if (i < 0) return undefined;
       if (depth === 1 && text.charCodeAt(i + 1) === 0x3a) {
         key = text.slice(start + 1, i);
         keyStart = i + 2;

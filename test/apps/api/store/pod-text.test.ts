@@ -56,6 +56,13 @@ describe('podTextOfRow', () => {
         status: { message: 'spec}{metadata' },
       },
     ],
+    [
+      'a pod whose strings end in backslashes, one or two, before their closing quote',
+      {
+        metadata: { name: 'slashes', namespace: 'ns', annotations: { one: 'a\\', two: 'b\\\\', quoted: '\\"}', 'k\\': '{' } },
+        spec: { containers: [{ name: 'c', image: 'x', args: ['\\', '"\\"', '}\\'] }] },
+      },
+    ],
   ])('%s', (_case, pod) => {
     const row = rowOf(pod);
     const text = textOf(row);
