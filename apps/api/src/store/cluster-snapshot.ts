@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type CSINode,
   type Namespace,
@@ -62,7 +63,7 @@ const FIRST_LOAD_SLICE = 10_000;
 /** `each` of `items`, a slice at a time, the event loop given a turn between slices when `sliced` (else all at once). */
 async function inSlices<T>(items: readonly T[], sliced: boolean, each: (item: T) => void): Promise<void> {
   for (let i = 0; i < items.length; i++) {
-    if (sliced && i > 0 && i % FIRST_LOAD_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (sliced && i > 0 && i % FIRST_LOAD_SLICE === 0) await nextTurn();
     each(items[i] as T);
   }
 }
