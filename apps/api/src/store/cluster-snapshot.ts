@@ -23,7 +23,6 @@ import {
   nodePodFacts,
   podKinds,
   podResourceRequest,
-  decisionPodOf,
   putNode,
   putRoom,
   removeNode,
@@ -37,16 +36,14 @@ import type { PrismaService } from '../platform/database/prisma.service';
 import { fail } from '../platform/failures/failure.exception';
 import type { ClusterRef } from './write-context';
 import { nodeOfRow } from './node-record';
-import { podKey, podOfRow } from './pod-record';
-import { readDecisionPodsSince, readPodsSince } from './pod-reads';
-import { readNodesSince } from './node-reads';
+import { readSnapshotObjects } from './snapshot-reads';
 import { schedulingContextOf } from './scheduling-view';
 import { TWIN_KINDS, type TwinField, type TwinObject, isTwinKind, twinKey } from './twin-kinds';
 import { twinObjectOfRow } from './twin-object-record';
 import { readTwinObjectsSince } from './twin-object-store';
 import { SnapshotPodsByNode } from './snapshot-pods-by-node';
 import { SharedNodeParts } from './shared-node-parts';
-import { type PodRead, type SnapshotRefresh, snapshotChangesOf } from './snapshot-changes';
+import { type SnapshotRefresh, snapshotChangesOf } from './snapshot-changes';
 
 const logger = new Logger('ClusterSnapshot');
 
@@ -172,7 +169,7 @@ export interface RefreshListener {
   /** Whether a follower is told of pods whole (a watch): they are then read whole; else as decisions read them. */
   readonly followedWhole?: () => boolean;
   readonly refreshed: (refresh: SnapshotRefresh) => void;
-  readonly loaded?: (seconds: number, whole: boolean) => void;
+  readonly loaded?: (seconds: number, whole: boolean, onThread: boolean) => void;
 }
 
 /**
@@ -193,8 +190,8 @@ export class ClusterSnapshot {
   private readonly usageOf = (nodeName: string): NodeUsage | undefined => this.usage.get(nodeName);
   /** The free room of each node held: changed with `nodes` (setNode) and `usage` (count). */
   private readonly rooms = emptyNodeRooms();
-  /** While a whole read applies 300,000 pods, rooms wait and are filled once at its end. */
-  private roomsDeferred = false;
+  /** While a whole read applies 300,000 pods, usage and rooms wait, each node's made once at its end (sumUsage). */
+  private deferred = false;
   /** The pods by node, and each node's pods packed for taint impact's summary. */
   private readonly byNode = new SnapshotPodsByNode(this.pods);
   /** The keys in order, sorted on the first list after a change; every page of a list reads the same. */
@@ -248,11 +245,14 @@ export class ClusterSnapshot {
     return { nodes: this.nodes.size, pods: this.pods.size, others };
   }
 
-  /** The view at `latest` or later. */
-  async viewAt(latest: bigint): Promise<ClusterView> {
+  /**
+   * The view at `latest` or later. `onThread`: a whole load's pods and nodes are read on a worker
+   * thread (snapshot-reads.ts; ClusterSnapshots says when).
+   */
+  async viewAt(latest: bigint, { onThread = false }: { onThread?: boolean } = {}): Promise<ClusterView> {
     while (this.revision < latest) {
       // One refresh at a time; a refresh that started before `latest` was committed is followed by another.
-      this.refreshing ??= this.refresh().finally(() => {
+      this.refreshing ??= this.refresh(onThread).finally(() => {
         this.refreshing = null;
       });
       await this.refreshing;
@@ -280,7 +280,7 @@ export class ClusterSnapshot {
     };
   }
 
-  private async refresh(): Promise<void> {
+  private async refresh(onThread: boolean): Promise<void> {
     const started = Date.now();
     const clusterId = this.cluster.id;
     const changes = await this.prisma.$transaction(
@@ -299,17 +299,11 @@ export class ClusterSnapshot {
         const connection = await this.prisma.connectionOf(tx);
         const twins = await readTwinObjectsSince(tx, clusterId, since);
         // A watch is told of each pod as it is now, whole; the snapshot keeps what decisions read.
-        const pods: PodRead[] =
-          since >= 0n && this.listener?.followedWhole?.()
-            ? await readPodsSince(connection, clusterId, since, (row) => {
-                const whole = podOfRow(row);
-                return { key: podKey(row.namespace, row.name), pod: decisionPodOf(whole), whole, revision: row.revision };
-              })
-            : await readDecisionPodsSince(connection, clusterId, since);
-        // The nodes' rows after the pods': a realistic node's row is 7 KB (its images, conditions),
-        // and 10,000 of them held while 300,000 pods are read were copied into V8's old generation
-        // and let go there after, among the pods kept (live-heap.ts).
-        const nodes = await readNodesSince(connection, clusterId, since);
+        const { pods, nodes } = await readSnapshotObjects(connection, clusterId, since, {
+          whole: since >= 0n && this.listener?.followedWhole?.() === true,
+          onThread,
+          databaseUrl: this.prisma.databaseUrl,
+        });
         return { revision, since, whole, tombstones, nodes, pods, twins };
       },
       { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 15_000 },
@@ -332,10 +326,13 @@ export class ClusterSnapshot {
     // A first load is seen by no one before its end (its revision is set last, and readers wait
     // for it): it is made and applied a slice at a time, the replica answering others between.
     const firstLoad = this.revision < 0n;
-    // A pool's nodes list the same images and resources: held once per read (a whole load's 10,000 nodes share a few lists).
+    // A pool's nodes list the same images and resources: held once per read (a whole load's 10,000
+    // nodes share a few lists). A node read on a thread comes with them held so.
     const parts = new SharedNodeParts();
     const nodes: { key: string; node: Node; revision: bigint }[] = [];
-    await inSlices(changes.nodes, firstLoad, (row) => nodes.push({ key: row.name, node: parts.of(nodeOfRow(row)), revision: row.revision }));
+    await inSlices(changes.nodes, firstLoad, (read) =>
+      nodes.push({ key: read.name, node: 'node' in read ? read.node : parts.of(nodeOfRow(read)), revision: read.revision }),
+    );
     // Read before they are applied: a follower is told what each object was, as well as what it is.
     const whole = changes.whole || since < 0n;
     const told =
@@ -354,14 +351,17 @@ export class ClusterSnapshot {
       for (const { key, node } of nodes) this.nodes.set(key, node);
       this.nodeClasses = nodeClassesOf(this.nodes.values());
     } else for (const { key, node } of nodes) this.setNode(key, node);
-    this.roomsDeferred = whole;
+    this.deferred = whole;
     await inSlices(changes.pods, firstLoad, ({ key, pod }) => this.setPod(key, pod));
-    this.roomsDeferred = false;
-    if (whole) for (const [key, node] of this.nodes) putRoom(this.rooms, node, this.usage.get(key));
+    this.deferred = false;
+    if (whole) {
+      this.sumUsage();
+      for (const [key, node] of this.nodes) putRoom(this.rooms, node, this.usage.get(key));
+    }
     this.revision = changes.revision;
     if (this.listener?.followed()) this.listener.refreshed({ since, revision: changes.revision, whole, changes: told });
     const seconds = (Date.now() - started) / 1000;
-    this.listener?.loaded?.(seconds, whole);
+    this.listener?.loaded?.(seconds, whole, since < 0n && onThread);
     // A replica's first read of a large cluster, or its first read after a large import, waits for this.
     if (seconds >= SLOW_REFRESH_SECONDS) {
       logger.log(
@@ -419,10 +419,24 @@ export class ClusterSnapshot {
 
   private count(pod: Pod, change: typeof addPodUsage): void {
     const nodeName = pod.spec?.nodeName;
-    if (!nodeName || !holdsNodeResources(pod)) return;
+    if (this.deferred || !nodeName || !holdsNodeResources(pod)) return;
     const next = change(this.usage.get(nodeName) ?? emptyNodeUsage, podResourceRequest(pod));
     if (next.pods <= 0) this.usage.delete(nodeName);
     else this.usage.set(nodeName, next);
-    if (!this.roomsDeferred) setRoomUsage(this.rooms, this.nodes.get(nodeName), this.usage.get(nodeName));
+    setRoomUsage(this.rooms, this.nodes.get(nodeName), this.usage.get(nodeName));
+  }
+
+  /**
+   * Each node's usage after a whole read: its pods' requests added in the order they came, as
+   * count adds them. Summed node by node, a node's partial sums die young; added as 300,000 pods
+   * came in name order, each node's lived until its next pod came, long enough to be copied into the
+   * old generation before it was let go.
+   */
+  private sumUsage(): void {
+    for (const nodeName of this.byNode.nodeNames()) {
+      let usage = emptyNodeUsage;
+      for (const pod of this.byNode.podsOn(nodeName)) if (holdsNodeResources(pod)) usage = addPodUsage(usage, podResourceRequest(pod));
+      if (usage.pods > 0) this.usage.set(nodeName, usage);
+    }
   }
 }

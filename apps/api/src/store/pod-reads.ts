@@ -1,8 +1,8 @@
 import { type Pod, decisionPodOf } from '@taintgate/domain';
 import type pg from 'pg';
 import type { Connection } from '../platform/database/prisma.service';
-import { HeldStrings } from './held-strings';
-import { type StoredPodRow, decisionPodOfColumns, podKey, podOfRow, podTextOfRow, tolerationsOfStored } from './pod-record';
+import { JsonTexts } from './json-texts';
+import { type DecisionPodRow, type StoredPodRow, decisionPodOfColumns, podKey, podOfRow, podTextOfRow } from './pod-record';
 
 /**
  * How a cluster's pods are read whole or as decisions read them, past Prisma: a snapshot's loads
@@ -88,6 +88,19 @@ async function readSince<T>(
   order = '',
 ): Promise<T[]> {
   const out: T[] = [];
+  for await (const rows of pagesSince(connection, columns, clusterId, since, rowsPerFetch, order)) for (const row of rows) out.push(made(row));
+  return out;
+}
+
+/** The rows readSince makes, a fetch at a time as Postgres sends them (the next asked for before this one is yielded). */
+async function* pagesSince(
+  connection: Connection,
+  columns: string,
+  clusterId: number,
+  since: bigint,
+  rowsPerFetch: number,
+  order = '',
+): AsyncGenerator<Record<string, unknown>[]> {
   await connection.query(`DECLARE snapshot_pods NO SCROLL CURSOR FOR SELECT ${columns} FROM pods WHERE cluster_id = $1 AND revision > $2::bigint ${order}`, [
     clusterId,
     String(since),
@@ -97,10 +110,9 @@ async function readSince<T>(
   while (next) {
     const { rows }: { rows: Record<string, unknown>[] } = await next;
     next = rows.length < rowsPerFetch ? undefined : fetchPage();
-    for (const row of rows) out.push(made(row));
+    yield rows;
   }
   await connection.query('CLOSE snapshot_pods');
-  return out;
 }
 
 /** The cluster's pods written after revision `since`, whole (StoredPodRow: the columns a pod is made of), each made into what `made` makes of it. */
@@ -154,18 +166,44 @@ export function readDecisionPodsSince(connection: Connection, clusterId: number,
     DECISION_POD_COLUMNS,
     clusterId,
     since,
-    (row) => {
-      const raw = row as RawDecisionRow;
-      return { key: podKey(raw.namespace, raw.name), pod: decisionPodOfRaw(raw, texts), revision: BigInt(raw.revision) };
-    },
+    (row) => decisionReadOfParts(decisionPartsOfRow(row, texts), texts),
     rowsPerFetch,
     IN_NAME_ORDER,
   );
 }
 
-function decisionPodOfRaw(raw: RawDecisionRow, texts: JsonTexts): Pod {
+/**
+ * The rows readDecisionPodsSince reads, a fetch at a time, each made into its parts
+ * (decisionPartsOfRow): what a thread that loads a snapshot's pods sends (snapshot-load-batches.ts).
+ */
+export async function* decisionPartsSince(connection: Connection, clusterId: number, since: bigint, texts: JsonTexts): AsyncGenerator<DecisionParts[]> {
+  for await (const rows of pagesSince(connection, DECISION_POD_COLUMNS, clusterId, since, ROWS_PER_FETCH, IN_NAME_ORDER)) {
+    yield rows.map((row) => decisionPartsOfRow(row, texts));
+  }
+}
+
+/** The columns a decision pod is laid from (decisionPodOfColumns). */
+type DecisionColumns = Omit<DecisionPodRow, 'createdAt' | 'deletionTimestamp' | 'decisionStatus'>;
+
+/**
+ * A row of DECISION_POD_COLUMNS, its texts parsed and its repeated values held (JsonTexts): the
+ * columns and status a decision pod is laid from, or, for a row written before its decision
+ * columns were kept, the pod already made (whole, then cut down).
+ */
+export type DecisionParts =
+  | {
+      readonly kind: 'columns';
+      readonly row: DecisionColumns;
+      readonly creationTimestamp: string;
+      readonly deletionTimestamp: string | null;
+      readonly status: Record<string, unknown>;
+    }
+  | { readonly kind: 'made'; readonly row: Pick<DecisionColumns, 'namespace' | 'name' | 'revision'>; readonly pod: Pod };
+
+function decisionPartsOfRow(row: Record<string, unknown>, texts: JsonTexts): DecisionParts {
+  const raw = row as RawDecisionRow;
   // pg makes a string of every value of every row: those that repeat (a namespace, a node's name) are held once.
-  const row = {
+  const columns = {
     namespace: texts.strings.of(raw.namespace),
     name: raw.name,
     uid: raw.uid,
@@ -181,86 +219,26 @@ function decisionPodOfRaw(raw: RawDecisionRow, texts: JsonTexts): Pod {
   };
   if (raw.decisionSpec === null && !raw.decisionSpecAsBefore) {
     // A row written before its decision columns were kept: made whole, then cut down.
-    return decisionPodOf(podOfRow({ ...row, createdAt: raw.createdAt as Date, deletionTimestamp: raw.deletionTime, extra: raw.extra }));
+    const pod = decisionPodOf(podOfRow({ ...columns, createdAt: raw.createdAt as Date, deletionTimestamp: raw.deletionTime, extra: raw.extra }));
+    return { kind: 'made', row: columns, pod };
   }
   const status = texts.status(raw.decisionStatus ?? '{}');
-  status.phase = row.phase;
-  status.qosClass = row.qosClass;
+  status.phase = columns.phase;
+  status.qosClass = columns.qosClass;
   const decisionSpec = raw.decisionSpecAsBefore ? texts.asBefore('decisionSpec') : texts.of(raw.decisionSpec as string, 'decisionSpec');
-  const pod = decisionPodOfColumns({ ...row, decisionSpec }, raw.creationTimestamp, raw.deletionTimestamp, status);
+  return { kind: 'columns', row: { ...columns, decisionSpec }, creationTimestamp: raw.creationTimestamp, deletionTimestamp: raw.deletionTimestamp, status };
+}
+
+/** The pod laid from its parts, with its key and revision; `texts` holds the last resourceVersion read. */
+export function decisionReadOfParts(parts: DecisionParts, texts: JsonTexts): DecisionPodRead {
+  const { row } = parts;
+  const key = podKey(row.namespace, row.name);
+  if (parts.kind === 'made') return { key, pod: parts.pod, revision: row.revision };
+  const pod = decisionPodOfColumns(parts.row, parts.creationTimestamp, parts.deletionTimestamp, parts.status);
   // The resourceVersion the row before has, when it is the same: an import writes its pods at one
   // revision, and 300,000 equal strings held 7 MB. The metadata is this pod's own.
   pod.metadata.resourceVersion = texts.asLast('revision', pod.metadata.resourceVersion as string);
-  return pod;
-}
-
-/** JSON texts parsed once each: equal texts are one object. And strings and conditions held once each. */
-class JsonTexts {
-  private readonly parsed = new Map<string, unknown>();
-  private readonly tolerationLists = new Map<string, unknown>();
-  /** Strings that repeat (namespaces, node names, phases), held once each. */
-  readonly strings = new HeldStrings();
-  private readonly conditions = new Map<string, unknown>();
-
-  /**
-   * Each column's last text and what it was made into: a ReplicaSet's pods are read one after the
-   * other (over nine in ten of a realistic cluster's rows have the row before's spec and labels),
-   * and comparing a text with the last costs less than hashing it for the map (bench/RESULTS.md).
-   */
-  private readonly last = new Map<string, { text: string; value: unknown }>();
-
-  of(text: string, column: string): never {
-    return this.made(text, column, this.parsed, JSON.parse);
-  }
-
-  /** Tolerations as stored (pod-record.ts: a tolerationSeconds past 2^53 is a string), as a Pod holds them. */
-  tolerations(text: string): never {
-    return this.made(text, 'tolerations', this.tolerationLists, (t) => tolerationsOfStored(JSON.parse(t)));
-  }
-
-  /** `text`, or the equal string the row before had in the column. */
-  asLast(column: string, text: string): string {
-    // Only the row before's is held: a map of every revision read would outlive what it saves.
-    return this.made(text, column, undefined, (t) => t);
-  }
-
-  /** What the column's text of the row before was made into: the row has the same text (DECISION_POD_COLUMNS). */
-  asBefore(column: string): never {
-    const last = this.last.get(column);
-    if (last === undefined) throw new Error(`the row before has no ${column}`);
-    return last.value as never;
-  }
-
-  /** What `text` of `column` is made into: the row before's, else the one `held` (when given), else made (and held). */
-  private made(text: string, column: string, held: Map<string, unknown> | undefined, make: (text: string) => unknown): never {
-    const last = this.last.get(column);
-    if (last?.text === text) return last.value as never;
-    let value = held?.get(text);
-    if (value === undefined) {
-      value = make(text);
-      held?.set(text, value);
-    }
-    if (last) {
-      last.text = text;
-      last.value = value;
-    } else this.last.set(column, { text, value });
-    return value as never;
-  }
-
-  /**
-   * A pod's own status fields (decision_status: its start time and IP are its own), its conditions
-   * (Ready, DisruptionTarget: a few kinds in a whole cluster) held once each.
-   */
-  status(text: string): Record<string, unknown> {
-    const status = JSON.parse(text) as Record<string, unknown>;
-    if (status.conditions !== undefined) {
-      const key = JSON.stringify(status.conditions);
-      const held = this.conditions.get(key);
-      if (held === undefined) this.conditions.set(key, status.conditions);
-      else status.conditions = held;
-    }
-    return status;
-  }
+  return { key, pod, revision: row.revision };
 }
 
 type Rows = <T extends Record<string, unknown>>(text: string, values: readonly unknown[]) => Promise<T[]>;

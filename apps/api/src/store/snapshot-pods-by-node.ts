@@ -22,6 +22,11 @@ export class SnapshotPodsByNode {
     return facts;
   };
 
+  /** The names of the nodes pods are bound to. */
+  *nodeNames(): Iterable<string> {
+    for (const name of this.keysByNode.keys()) if (name !== '') yield name;
+  }
+
   add(key: string, pod: Pod): void {
     const nodeName = pod.spec?.nodeName ?? '';
     this.facts.delete(nodeName);

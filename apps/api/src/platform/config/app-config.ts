@@ -38,6 +38,8 @@ export interface WebhookSettings {
 export interface SnapshotSettings {
   /** What a replica's cluster snapshots may hold, measured at each load (SnapshotSizes), before the least recently used are dropped. */
   memoryBudgetBytes: number;
+  /** A whole load of at least this many pods that the heap is not compacted after reads on a worker thread (ClusterSnapshots.loadWhole). */
+  loadThreadMinPods: number;
 }
 
 export interface RetentionSettings {

@@ -36,6 +36,8 @@ export const CONFIG_DEFAULTS = {
   IMPORT_MAX_OBJECTS: '2000000',
   /** What the cluster snapshots of a replica may hold in memory (measured at each load); idle clusters are dropped beyond it. */
   SNAPSHOT_MEMORY_BUDGET_MB: '4096',
+  /** A whole load of at least this many pods that the heap is not compacted after reads on a worker thread, whose heap what the reading lets go dies with. */
+  SNAPSHOT_LOAD_THREAD_MIN_PODS: '20000',
   /** kube-controller-manager's --node-eviction-rate: nodes per second given the NoExecute taint in a zone. */
   NODE_EVICTION_RATE: String(defaultZonePacing.evictionRate),
   /** --secondary-node-eviction-rate: the rate in a large zone that is partially disrupted. */
@@ -146,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       quarantineSeconds: readSeconds(env, 'POD_GC_QUARANTINE_SECONDS'),
       periodSeconds: Math.max(1, readSeconds(env, 'POD_GC_PERIOD_SECONDS')),
     },
-    snapshots: { memoryBudgetBytes: readCount(env, 'SNAPSHOT_MEMORY_BUDGET_MB') * 2 ** 20 },
+    snapshots: { memoryBudgetBytes: readCount(env, 'SNAPSHOT_MEMORY_BUDGET_MB') * 2 ** 20, loadThreadMinPods: readCount(env, 'SNAPSHOT_LOAD_THREAD_MIN_PODS') },
     importBodyLimitBytes: Math.max(1, readCount(env, 'IMPORT_BODY_LIMIT_MB')) * 2 ** 20,
     importMaxObjects: Math.max(1, readCount(env, 'IMPORT_MAX_OBJECTS')),
     auth: readAuthSettings(env),

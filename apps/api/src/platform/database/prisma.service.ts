@@ -24,6 +24,8 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   private readonly pool: pg.Pool;
   /** Per pooled connection, a Prisma client whose every statement runs on it (boundTo), made when first asked for. */
   private readonly bound = new Map<pg.PoolClient, PrismaClient>();
+  /** Where it connects: for a worker thread's connection of its own (snapshot-load-threads.ts). */
+  readonly databaseUrl: string;
 
   constructor(config: AppConfig) {
     const pool = new pg.Pool({
@@ -51,6 +53,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     });
     this.connections = connections;
     this.pool = pool;
+    this.databaseUrl = config.databaseUrl;
   }
 
   /**

@@ -12,19 +12,19 @@ const REFRESH_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
  */
 @Injectable()
 export class SnapshotMetrics {
-  private readonly refresh: Histogram<'read'>;
+  private readonly refresh: Histogram<'read' | 'thread'>;
 
   constructor({ registry }: MetricsRegistry) {
     this.refresh = new Histogram({
       name: 'taintgate_snapshot_load_duration_seconds',
-      help: 'Time to bring a cluster snapshot up to date: read whole (first use, or tombstones pruned) or the changes since its revision.',
-      labelNames: ['read'],
+      help: 'Time to bring a cluster snapshot up to date: read whole (first use, or tombstones pruned) or the changes since its revision; thread: whether a worker thread read it.',
+      labelNames: ['read', 'thread'],
       buckets: REFRESH_BUCKETS,
       registers: [registry],
     });
   }
 
-  refreshed(seconds: number, whole: boolean): void {
-    this.refresh.observe({ read: whole ? 'whole' : 'changes' }, seconds);
+  refreshed(seconds: number, whole: boolean, onThread: boolean): void {
+    this.refresh.observe({ read: whole ? 'whole' : 'changes', thread: String(onThread) }, seconds);
   }
 }

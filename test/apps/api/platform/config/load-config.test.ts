@@ -15,7 +15,7 @@ const defaults = {
   domain: defaultSettings,
   evictions: { redisPrefix: 'taintgate', worker: true, reconcileSeconds: 10 },
   podGc: { quarantineSeconds: 40, periodSeconds: 20 },
-  snapshots: { memoryBudgetBytes: 4096 * 2 ** 20 },
+  snapshots: { memoryBudgetBytes: 4096 * 2 ** 20, loadThreadMinPods: 20000 },
   importBodyLimitBytes: 4096 * 2 ** 20,
   // kube-controller-manager's --node-eviction-rate, --secondary-node-eviction-rate, --large-cluster-size-threshold, --unhealthy-zone-threshold
   zonePacing: { evictionRate: 0.1, secondaryEvictionRate: 0.01, largeClusterSizeThreshold: 50, unhealthyZoneThreshold: 0.55 },
