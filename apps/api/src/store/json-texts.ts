@@ -31,6 +31,14 @@ export class JsonTexts {
     return this.made(text, column, undefined, (t) => t);
   }
 
+  /**
+   * The revision `text` as a bigint: the row before's when it has the same. An import writes its
+   * pods at one revision, and a load held 300,000 equal bigints from its read to its apply.
+   */
+  revision(text: string): bigint {
+    return this.made(text, 'revision as a number', undefined, (t) => BigInt(t));
+  }
+
   /** What the column's text of the row before was made into: the row has the same text (DECISION_POD_COLUMNS). */
   asBefore(column: string): never {
     const last = this.last.get(column);

@@ -207,7 +207,7 @@ function decisionPartsOfRow(row: Record<string, unknown>, texts: JsonTexts): Dec
     namespace: texts.strings.of(raw.namespace),
     name: raw.name,
     uid: raw.uid,
-    revision: BigInt(raw.revision),
+    revision: texts.revision(raw.revision),
     deletionGracePeriodSeconds: raw.deletionGracePeriodSeconds === null ? null : BigInt(raw.deletionGracePeriodSeconds),
     nodeName: raw.nodeName === null ? null : texts.strings.of(raw.nodeName),
     phase: texts.strings.of(raw.phase),

@@ -157,7 +157,7 @@ export class PodBatchReader {
       return (number === NO_VALUE ? null : this.values[number]) as never;
     };
     for (let i = 0; i < batch.names.length; i++, at += SHARED.length) {
-      const revision = BigInt(batch.revisions[i] as string);
+      const revision = this.texts.revision(batch.revisions[i] as string);
       const namespace = shared('namespace') as string;
       const name = batch.names[i] as string;
       const pod = made.get(i);
