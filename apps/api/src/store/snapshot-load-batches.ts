@@ -60,8 +60,8 @@ const AT = Object.fromEntries(SHARED.map((field, i) => [field, i])) as Record<(t
 export interface PodBatch {
   /** Values sent for the first time, numbered on from those before: an object as its JSON where `json` says so. */
   readonly values: unknown[];
-  /** 1 where `values` has an object's JSON. */
-  readonly json: Uint8Array;
+  /** 1 where `values` has an object's JSON, else 0. */
+  readonly json: (0 | 1)[];
   /** SHARED.length numbers a row. */
   readonly shared: Int32Array;
   readonly names: string[];
@@ -82,11 +82,9 @@ export class PodBatchWriter {
   private readonly numbers = new Map<unknown, number>();
 
   batchOf(parts: readonly DecisionParts[]): PodBatch {
-    const values: unknown[] = [];
-    const json: number[] = [];
     const batch: PodBatch = {
-      values,
-      json: new Uint8Array(0),
+      values: [],
+      json: [],
       shared: new Int32Array(parts.length * SHARED.length).fill(NO_VALUE),
       names: [],
       uids: [],
@@ -100,7 +98,7 @@ export class PodBatchWriter {
     parts.forEach((part, i) => {
       const at = i * SHARED.length;
       const share = (field: (typeof SHARED)[number], value: unknown) => {
-        batch.shared[at + AT[field]] = this.numberOf(value, values, json);
+        batch.shared[at + AT[field]] = this.numberOf(value, batch);
       };
       share('namespace', part.row.namespace);
       batch.names.push(part.row.name);
@@ -124,11 +122,11 @@ export class PodBatchWriter {
       batch.graces.push(row.deletionGracePeriodSeconds === null ? null : String(row.deletionGracePeriodSeconds));
       batch.statuses.push(own);
     });
-    return { ...batch, json: Uint8Array.from(json) };
+    return batch;
   }
 
   /** The value's number, sent with this batch when it is new (`values`, an object as its JSON unless it holds a bigint). */
-  private numberOf(value: unknown, values: unknown[], json: number[]): number {
+  private numberOf(value: unknown, { values, json }: PodBatch): number {
     if (value === null || value === undefined) return NO_VALUE;
     let number = this.numbers.get(value);
     if (number === undefined) {
