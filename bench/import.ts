@@ -7,7 +7,7 @@
  * the 310,000 pods the first one wrote into this replica's snapshot, as any first read after it
  * would; the same import a third time, with the snapshot current, as a periodic import runs; and
  * the process's peak memory; for each import, its writes' holds of the cluster's lock (how many,
- * their sum, median and longest). Writing the file is setup, not measured.
+ * their sum, median and longest), and the event loop's longest delays and busy time. Writing the file is setup, not measured.
  *   npm run bench:import
  *   BENCH_PROFILE=first.cpuprofile npm run bench:import   # and a CPU profile of the first import
  *   BENCH_IMPORTS=first BENCH_FILE=/tmp/cluster.json npm run bench:import   # the first import only, the file kept for the next run
@@ -58,15 +58,21 @@ async function profiled<T>(file: string | undefined, run: () => Promise<T>): Pro
   }
 }
 
-/** How long the service's event loop was held during an import: what any other request waited for at worst. */
+/**
+ * How long the service's event loop was held during an import (what any other request waited for
+ * at worst), and how much of the import's time it was busy (its utilization: what other requests
+ * shared it with; the rest of the time it was idle).
+ */
 function loopDelays(): { line: () => string } {
   const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  const utilization = performance.eventLoopUtilization();
   return {
     line: () => {
       histogram.disable();
+      const busy = performance.eventLoopUtilization(utilization);
       const ms = (ns: number) => (ns / 1e6).toFixed(0);
-      return `event loop delay p50 ${ms(histogram.percentile(50))} ms, p99 ${ms(histogram.percentile(99))} ms, max ${ms(histogram.max)} ms`;
+      return `event loop delay p50 ${ms(histogram.percentile(50))} ms, p99 ${ms(histogram.percentile(99))} ms, max ${ms(histogram.max)} ms; event loop busy ${(busy.active / 1000).toFixed(1)} s (${(busy.utilization * 100).toFixed(0)}%)`;
     },
   };
 }

@@ -37,7 +37,7 @@ export { k8sTime } from './foundation/k8s-time';
 // Validation: nodes, pods and taint bodies checked as the API server checks them; JSON shape checks.
 export { validateNode, validatePod, validateTaintBody } from './validation/objects';
 export { VOLUME_SOURCES } from './validation/pod-spec-comparison';
-export { importedIdentity } from './validation/imported-metadata';
+export { type ImportedIdentity, importedIdentity } from './validation/imported-metadata';
 export { ShapeChecker, isObject } from './validation/json-shape';
 
 // Numbers: int64 in its one canonical spelling.

@@ -216,3 +216,16 @@ export function podOfImportedRow(row: ImportedPodRow, revision: bigint): Pod {
     deletionGracePeriodSeconds: row.deletionGracePeriodSeconds === null ? null : BigInt(row.deletionGracePeriodSeconds),
   });
 }
+
+/** The digests PodStore.importDigests reads (one `namespace/name digest` a line), by `namespace/name`. */
+export function podDigestsOf(text: string): Map<string, string> {
+  const digests = new Map<string, string>();
+  for (let at = 0; at < text.length;) {
+    const lineEnd = text.indexOf('\n', at);
+    const end = lineEnd < 0 ? text.length : lineEnd;
+    const space = text.indexOf(' ', at);
+    digests.set(text.slice(at, space), text.slice(space + 1, end));
+    at = end + 1;
+  }
+  return digests;
+}

@@ -167,13 +167,19 @@ export class PodStore {
     return readPageTexts(await this.prisma.connect(), clusterId, pods);
   }
 
-  /** The digest of each pod as an import last sent it (import_digest), by `namespace/name`: what the next import compares what it reads with. */
-  async importDigests(clusterId: number): Promise<Map<string, string>> {
-    const rows = await this.prisma.rows<{ key: string; digest: string }>(
-      `SELECT namespace || '/' || name AS key, import_digest AS digest FROM pods WHERE cluster_id = $1 AND import_digest IS NOT NULL`,
-      [clusterId],
+  /**
+   * The digest of each pod as an import last sent it (import_digest), of the pods written at or
+   * before `revision` (a snapshot's: each as the snapshot holds it): what the next import compares
+   * what it reads with. One text, one `namespace/name digest` a line (podDigestsOf reads it), so
+   * that a thread reading the import is sent it at the cost of a copy.
+   */
+  async importDigests(clusterId: number, revision: bigint): Promise<string> {
+    const [row] = await this.prisma.rows<{ digests: string | null }>(
+      `SELECT string_agg(namespace || '/' || name || ' ' || import_digest, E'\\n') AS digests
+       FROM pods WHERE cluster_id = $1 AND revision <= $2 AND import_digest IS NOT NULL`,
+      [clusterId, revision],
     );
-    return new Map(rows.map(({ key, digest }) => [key, digest]));
+    return row?.digests ?? '';
   }
 
   /**

@@ -1,7 +1,7 @@
 import { failure } from '@taintgate/domain';
 import { restAnswerOf } from '../../platform/failures/failure-answers';
 import { type ImportOutcome, countsOf } from './import-run';
-import type { Rejection } from './imported-object';
+import type { Rejection } from './import-outcomes';
 
 /** POST /v1/clusters/{cluster}/import's answer (importResultSchema): what was done to each kind, and what was left out and why. */
 export function importResultOf(outcome: ImportOutcome) {

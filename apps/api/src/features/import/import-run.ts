@@ -8,9 +8,11 @@ import type { ImportedPodText } from '../../store/pod-store';
 import { TWIN_KINDS, TWIN_KIND_NAMES, type TwinField, type TwinKind, isTwinKind, twinKey } from '../../store/twin-kinds';
 import type { TwinName } from '../../store/twin-object-store';
 import { fail } from '../../platform/failures/failure.exception';
-import { type BodyEntry, BodyNotReceivedError, UnreadableBodyError, describePosition } from './import-body';
+import { BodyNotReceivedError, UnreadableBodyError, describePosition } from './import-body';
 import { BatchLine, FLUSH_EVERY, type ImportBatch, batchDecisions } from './import-batches';
-import { type ImportSoFar, type ObjectOutcome, type Rejection, classifyObject, ownerOf } from './imported-object';
+import { type ImportSoFar, type ObjectOutcome, type Rejection, ownerOf } from './import-outcomes';
+import { classifyObject } from './imported-object';
+import { type ReadEntry, finishPreparedPod } from './imported-pod';
 
 /** What an import did to one kind of object (a type, not an interface: the audit trail stores it as JSON). */
 export type KindTally = {
@@ -104,7 +106,7 @@ export class ImportRun {
     /** The time the import started: of the taints and creation times it gives. */
     now: number,
     private readonly view: ClusterView | undefined,
-    /** The digest of each stored pod as an import last sent it (PodStore.importDigests). */
+    /** The digest of each stored pod as an import last sent it (PodStore.importDigests); none when a thread reads the body and compares them. */
     podDigests: ReadonlyMap<string, string>,
     settings: DomainSettings,
     /** The most objects a body may hold (IMPORT_MAX_OBJECTS); past it the import stops, refused as too large. */
@@ -129,8 +131,12 @@ export class ImportRun {
     };
   }
 
-  /** Reads the body to its end, each batch sent to `flush` in turn; answers once every batch is stored. */
-  async read(entries: AsyncIterable<BodyEntry>, flush: (batch: ImportBatch) => Promise<void>): Promise<void> {
+  /**
+   * Reads the body to its end, each batch sent to `flush` in turn; answers once every batch is
+   * stored. Its entries as readKubectlObjects reads them, or as a thread reads them (readOnThread),
+   * pods told as far as their own objects tell them.
+   */
+  async read(entries: AsyncIterable<ReadEntry>, flush: (batch: ImportBatch) => Promise<void>): Promise<void> {
     const batches = new BatchLine(flush);
     try {
       await this.readAll(entries, batches);
@@ -141,7 +147,7 @@ export class ImportRun {
     }
   }
 
-  private async readAll(entries: AsyncIterable<BodyEntry>, batches: BatchLine): Promise<void> {
+  private async readAll(entries: AsyncIterable<ReadEntry>, batches: BatchLine): Promise<void> {
     let yielded = performance.now();
     let read = 0;
     for await (const entry of readable(entries)) {
@@ -152,7 +158,8 @@ export class ImportRun {
             `the body holds more than ${this.maxObjects} objects, the most an import takes (IMPORT_MAX_OBJECTS): split it, or import fewer kinds at once`,
           ),
         );
-      if (entry.ok) this.take(classifyObject(entry.object, entry.position, entry.bytes, this.soFar));
+      if (!('ok' in entry)) this.take(finishPreparedPod(entry, this.soFar));
+      else if (entry.ok) this.take(classifyObject(entry.object, entry.position, entry.bytes, this.soFar));
       else this.reject({ kind: '', name: '', position: describePosition(entry.position), message: entry.message });
       if (this.nodeBatch.length + this.podBatch.length + this.twinBatch.length >= FLUSH_EVERY) await this.cut(batches);
       // Reading a body that has arrived never waits on I/O: without a turn of the event loop now and
@@ -299,7 +306,7 @@ export class ImportRun {
  * The body's entries; a body that cannot be read at all, or did not arrive whole, is the client's
  * mistake, refused whole (400; 413 past the import limit).
  */
-async function* readable(entries: AsyncIterable<BodyEntry>): AsyncGenerator<BodyEntry> {
+async function* readable(entries: AsyncIterable<ReadEntry>): AsyncGenerator<ReadEntry> {
   try {
     yield* entries;
   } catch (error) {

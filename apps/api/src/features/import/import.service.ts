@@ -14,6 +14,8 @@ import { ImportWrites } from './import-batches';
 import { type ImportOutcome, ImportRun, countsOf } from './import-run';
 import { ImportStore } from './import-store';
 import { readKubectlObjects } from './kubectl-objects';
+import { readOnThread } from './import-read-threads';
+import { podDigestsOf } from '../../store/pod-record';
 import type { ReadProgress } from './read-progress';
 
 /** Bodies smaller than this are read in a moment: no progress is logged. */
@@ -45,8 +47,12 @@ export const ANALYZE_AFTER_OBJECTS = 10_000;
  * stopped midway leaves no pod undecided. A dry run reads and compares only: it takes no lock.
  * An import that wrote many objects analyzes the tables before it answers (`analyze`).
  *
- * What each object becomes is imported-object.ts's; the run that reads the body and batches what
- * it stores, import-run.ts; the batches' writes, import-batches.ts; the answer, import-answer.ts.
+ * A body of IMPORT_THREAD_MIN_MB or more (or of no declared length) is read on a worker thread of
+ * its own (import-read-threads.ts): the thread splits and parses it and takes each pod as far as
+ * its own object tells it (its digest, its validation, its row), and the event loop only tells
+ * each against the import's state and stores it. What each object becomes is imported-object.ts's
+ * and imported-pod.ts's; the run that reads the body and batches what it stores, import-run.ts;
+ * the batches' writes, import-batches.ts; the answer, import-answer.ts.
  */
 @Injectable()
 export class ImportService {
@@ -65,9 +71,13 @@ export class ImportService {
   async import(cluster: string, command: ImportCommand): Promise<ImportOutcome> {
     const started = Date.now();
     const view = await this.snapshots.find(cluster, started);
-    const digests = view ? await this.pods.importDigests(view.cluster.id) : new Map<string, string>();
-    const run = new ImportRun(cluster, started, view, digests, this.config.domain, this.config.importMaxObjects);
-    const entries = readKubectlObjects(command.body, { onProgress: (p) => this.logProgress(cluster, p) });
+    const digests = view ? await this.pods.importDigests(view.cluster.id, view.revision) : '';
+    const { bytes } = command.body;
+    const onThread = bytes === undefined || bytes >= this.config.importThreadMinBytes;
+    // On a thread, the thread compares the pods with the digests: the event loop never holds them.
+    const run = new ImportRun(cluster, started, view, onThread ? new Map() : podDigestsOf(digests), this.config.domain, this.config.importMaxObjects);
+    const options = { onProgress: (p: ReadProgress) => this.logProgress(cluster, p) };
+    const entries = onThread ? readOnThread(command.body, digests, this.config.domain, options) : readKubectlObjects(command.body, options);
     if (command.dryRun) {
       await run.read(entries, () => Promise.resolve());
       if (command.prune) run.deleted(run.unnamed());
@@ -103,12 +113,13 @@ export class ImportService {
     const outcome = run.outcome(false, revision);
     if (stored >= ANALYZE_AFTER_OBJECTS) await this.analyze(cluster);
     const seconds = (Date.now() - started) / 1000;
-    this.metrics.imported(run.tallies(), seconds);
+    this.metrics.imported(run.tallies(), seconds, onThread);
     // One line per import, its counts as fields (a log collector sums them; the text says them too).
     this.logger.log({
-      msg: `import into cluster ${cluster}: ${summaryOf(outcome)} in ${seconds.toFixed(1)} s`,
+      msg: `import into cluster ${cluster}: ${summaryOf(outcome)} in ${seconds.toFixed(1)} s${onThread ? ', its body read on a worker thread' : ''}`,
       cluster,
       ...run.tallies(),
+      onThread,
       durationMs: Math.round(seconds * 1000),
     });
     return outcome;

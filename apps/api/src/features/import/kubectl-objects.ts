@@ -18,7 +18,12 @@ import { readYamlObjects, readYamlObjectsOffThread } from './yaml-objects';
  * YAML: an error spoils only its document or List entry, handed out as `{ok: false}`; reading goes on.
  * The body's own failures (too large, cut short by the client) are thrown as they happen.
  */
-export async function* readKubectlObjects(body: ImportBody, options: ReadOptions = {}): AsyncGenerator<BodyEntry, void, undefined> {
+export async function* readKubectlObjects(
+  body: ImportBody,
+  options: ReadOptions = {},
+  /** Where long YAML pieces are parsed: on threads of their own, or here (a reader on a thread already). */
+  yamlPieces: 'threads' | 'here' = 'threads',
+): AsyncGenerator<BodyEntry, void, undefined> {
   const meter = new ProgressMeter(body.bytes, options);
   let received = 0;
   if (body.format === 'json') {
@@ -34,7 +39,8 @@ export async function* readKubectlObjects(body: ImportBody, options: ReadOptions
       received += chunk.length;
       chunks.push(chunk);
     }
-    yield* readYamlObjectsOffThread(new ChunkedBytes(chunks), meter);
+    const bytes = new ChunkedBytes(chunks);
+    yield* yamlPieces === 'threads' ? readYamlObjectsOffThread(bytes, meter) : readYamlObjects(bytes, meter);
   }
   meter.finish(received);
 }

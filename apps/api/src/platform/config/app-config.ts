@@ -131,6 +131,8 @@ export class AppConfig {
   readonly importBodyLimitBytes: number;
   /** The most objects one import's body may hold (IMPORT_MAX_OBJECTS). */
   readonly importMaxObjects: number;
+  /** A body at least this long (or of no declared length) is read on a worker thread (IMPORT_THREAD_MIN_MB). */
+  readonly importThreadMinBytes: number;
   /** The memory budget of the cluster snapshots a replica holds. */
   readonly snapshots: SnapshotSettings;
   /** The node lifecycle controller's pace for NoExecute taints: rates per zone and the thresholds that pick them. */
@@ -167,6 +169,7 @@ export class AppConfig {
     snapshots: SnapshotSettings;
     importBodyLimitBytes: number;
     importMaxObjects?: number;
+    importThreadMinBytes?: number;
     zonePacing: ZonePacingSettings;
     auth: AuthSettings;
     retention: RetentionSettings;
@@ -189,6 +192,7 @@ export class AppConfig {
     this.snapshots = values.snapshots;
     this.importBodyLimitBytes = values.importBodyLimitBytes;
     this.importMaxObjects = values.importMaxObjects ?? 2_000_000;
+    this.importThreadMinBytes = values.importThreadMinBytes ?? 4 * 2 ** 20;
     this.zonePacing = values.zonePacing;
     this.auth = values.auth;
     this.retention = values.retention;

@@ -34,6 +34,11 @@ export const CONFIG_DEFAULTS = {
   IMPORT_BODY_LIMIT_MB: '4096',
   /** The most objects one import may hold (10,000 nodes and 300,000 pods are 310,000); past it, 413. */
   IMPORT_MAX_OBJECTS: '2000000',
+  /**
+   * An import body at least this long (or sent in chunks, of no declared length) is read on a
+   * worker thread: below it, the reading costs the event loop a moment, less than a thread's start.
+   */
+  IMPORT_THREAD_MIN_MB: '4',
   /** What the cluster snapshots of a replica may hold in memory (measured at each load); idle clusters are dropped beyond it. */
   SNAPSHOT_MEMORY_BUDGET_MB: '4096',
   /** A whole load of at least this many pods that the heap is not compacted after reads on a worker thread, whose heap what the reading lets go dies with. */
@@ -151,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     snapshots: { memoryBudgetBytes: readCount(env, 'SNAPSHOT_MEMORY_BUDGET_MB') * 2 ** 20, loadThreadMinPods: readCount(env, 'SNAPSHOT_LOAD_THREAD_MIN_PODS') },
     importBodyLimitBytes: Math.max(1, readCount(env, 'IMPORT_BODY_LIMIT_MB')) * 2 ** 20,
     importMaxObjects: Math.max(1, readCount(env, 'IMPORT_MAX_OBJECTS')),
+    importThreadMinBytes: readCount(env, 'IMPORT_THREAD_MIN_MB') * 2 ** 20,
     auth: readAuthSettings(env),
     tls: readTls(env),
     tlsAuto: readTlsAuto(env),

@@ -33,7 +33,7 @@ const KINDS = [
 export class ImportMetrics {
   private readonly objects: Counter<'kind' | 'outcome'>;
   private readonly rejected: Counter;
-  private readonly duration: Histogram;
+  private readonly duration: Histogram<'thread'>;
 
   constructor({ registry }: MetricsRegistry) {
     this.objects = new Counter({
@@ -49,13 +49,14 @@ export class ImportMetrics {
     });
     this.duration = new Histogram({
       name: 'taintgate_import_duration_seconds',
-      help: 'Time an import took, from its first byte read to its answer.',
+      help: 'Time an import took, from its first byte read to its answer; thread="true" when its body was read on a worker thread (IMPORT_THREAD_MIN_MB).',
       buckets: IMPORT_BUCKETS,
+      labelNames: ['thread'],
       registers: [registry],
     });
   }
 
-  imported(tallies: ImportTallies, seconds: number): void {
+  imported(tallies: ImportTallies, seconds: number, onThread: boolean): void {
     for (const [kind, field] of KINDS) {
       const tally = tallies[field];
       if (!tally) continue;
@@ -64,6 +65,6 @@ export class ImportMetrics {
       }
     }
     if (tallies.rejected > 0) this.rejected.inc(tallies.rejected);
-    this.duration.observe(seconds);
+    this.duration.observe({ thread: String(onThread) }, seconds);
   }
 }

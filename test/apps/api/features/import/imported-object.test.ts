@@ -1,96 +1,30 @@
-import { type Node, type Pod, decisionPodOf, defaultSettings } from '@taintgate/domain';
 import { describe, expect, it } from 'vitest';
-import type { BodyPosition } from '../../../../../apps/api/src/features/import/import-body';
-import { type ImportSoFar, type ObjectOutcome, classifyObject, importDigestOf } from '../../../../../apps/api/src/features/import/imported-object';
-import { importedNodeRow, nodeOfImportedRow } from '../../../../../apps/api/src/store/node-record';
-import { importedPodRow, podOfImportedRow } from '../../../../../apps/api/src/store/pod-record';
+import type { ImportSoFar } from '../../../../../apps/api/src/features/import/import-outcomes';
+import { classifyObject } from '../../../../../apps/api/src/features/import/imported-object';
+import {
+  NEW_UID,
+  NOW,
+  POD_UID,
+  STORED_UID,
+  at,
+  empty,
+  sentNode,
+  sentPod,
+  soFar,
+  stored,
+  storedNode,
+  storedPod,
+  told,
+  wholePod,
+  where,
+  withMeta,
+} from './imported-fixtures';
 
 /**
  * What each object of an import's body becomes (classifyObject): rejected (and why), unchanged,
  * or a node or pod to create or update, from the cluster as stored and what the import has named
  * so far.
  */
-
-const NOW = Date.parse('2026-03-01T12:00:00Z');
-const NEW_UID = '00000000-0000-4000-8000-000000000001';
-const STORED_UID = '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
-const POD_UID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const at: BodyPosition = { document: 0, item: 3, offset: 120, line: 9 };
-const where = 'document 0, item 3 (line 9, byte 120)';
-
-const sentNode = {
-  apiVersion: 'v1',
-  kind: 'Node',
-  metadata: { name: 'n1', uid: STORED_UID, creationTimestamp: '2026-01-10T08:00:00Z', labels: { zone: 'a' } },
-  spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] },
-};
-const sentPod = {
-  apiVersion: 'v1',
-  kind: 'Pod',
-  metadata: { name: 'web', namespace: 'shop', uid: POD_UID, creationTimestamp: '2026-02-01T08:00:00Z' },
-  spec: {
-    nodeName: 'n1',
-    containers: [{ name: 'c', image: 'nginx' }],
-    tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 }],
-  },
-  status: { phase: 'Running' },
-};
-
-/** The objects as the cluster stored them from a first import: as its snapshot reads them back (a pod as decisions read it), and the pod's digest. */
-const storedNode: Node = nodeOfImportedRow(importedNodeRow(sentNode, { uid: STORED_UID, createdAt: new Date('2026-01-10T08:00:00Z') }, [], NOW), 5n);
-const storedIdentity = { uid: POD_UID, createdAt: new Date('2026-02-01T08:00:00Z'), deletionTimestamp: null, deletionGracePeriodSeconds: null };
-const wholePod: Pod = podOfImportedRow(importedPodRow(sentPod, { ...storedIdentity, importDigest: importDigestOf(sentPod) }), 6n);
-const storedPod: Pod = decisionPodOf(wholePod);
-
-function soFar(
-  stored: { nodes?: Node[]; pods?: Pod[] } | undefined,
-  named: { nodes?: string[]; pods?: string[]; uids?: [string, string][] } = {},
-  podDigests = new Map([['shop/web', importDigestOf(sentPod)]]),
-): ImportSoFar {
-  const nodes = stored?.nodes ?? [];
-  const pods = stored?.pods ?? [];
-  const uidOwners = new Map<string, string>([
-    ...nodes.map((n): [string, string] => [n.metadata.uid ?? '', `Node ${n.metadata.name}`]),
-    ...pods.map((p): [string, string] => [p.metadata.uid ?? '', `Pod ${p.metadata.namespace ?? 'default'}/${p.metadata.name}`]),
-    ...(named.uids ?? []),
-  ]);
-  return {
-    stored: stored && {
-      nodes: new Map(nodes.map((n) => [n.metadata.name, n])),
-      pods: new Map(pods.map((p) => [`${p.metadata.namespace}/${p.metadata.name}`, p])),
-    },
-    namedNodes: new Set(named.nodes),
-    namedPods: new Set(named.pods),
-    podDigests,
-    namedTwins: new Set(),
-    uidOwners,
-    now: NOW,
-    settings: defaultSettings,
-    newUid: () => NEW_UID,
-  };
-}
-
-const empty = soFar(undefined);
-const stored = soFar({ nodes: [storedNode], pods: [storedPod] });
-const withMeta = <T extends { metadata: object }>(object: T, metadata: object): T => ({ ...object, metadata: { ...object.metadata, ...metadata } });
-
-/** The outcome as the table states it: its kind and the fields that tell it. */
-function told(outcome: ObjectOutcome): Record<string, unknown> {
-  switch (outcome.kind) {
-    case 'rejected':
-      return { rejected: outcome.rejection };
-    case 'unchanged':
-      return { unchanged: outcome.of, key: outcome.key, uid: outcome.uid };
-    case 'node':
-      return { node: outcome.key, created: outcome.created, uid: outcome.uid };
-    case 'pod':
-      return { pod: outcome.key, created: outcome.created, uid: outcome.uid, decides: outcome.decide?.spec?.nodeName };
-    case 'twin':
-      return { [outcome.of]: outcome.key, created: outcome.created, uid: outcome.uid };
-    case 'skipped':
-      return { skipped: `${outcome.apiVersion} ${outcome.of}` };
-  }
-}
 
 describe('classifyObject: what each object becomes', () => {
   it.each<[string, unknown, ImportSoFar, Record<string, unknown>]>([
