@@ -77,9 +77,18 @@ const outOfMemory = (): Error =>
     failure.tooLarge(`reading the body took more than the ${THREAD_MEMORY_MB} MiB an import's reader may use: an object of it is too large to import`),
   );
 
-/** The body's chunks joined into pieces of PIECE_BYTES (the last one shorter), each in a buffer of its own to hand over. */
+/** What a chunk not come yet is raced against: the next turn of the event loop. */
+const NOT_YET = Symbol('not yet');
+
+/**
+ * The body's chunks joined into pieces of up to PIECE_BYTES, each in a buffer of its own to hand
+ * over: as many chunks as have come, never waiting for more once one is in (a body sent slowly is
+ * read as it comes, not a megabyte at a time).
+ */
 class BodyPieces {
   private readonly chunks: AsyncIterator<Buffer>;
+  /** A chunk asked for that had not come when the last piece was handed over. */
+  private pending: Promise<IteratorResult<Buffer>> | undefined;
 
   constructor(chunks: AsyncIterable<Buffer>) {
     this.chunks = chunks[Symbol.asyncIterator]();
@@ -89,11 +98,19 @@ class BodyPieces {
   async next(): Promise<Uint8Array | undefined> {
     const parts: Buffer[] = [];
     let size = 0;
-    while (size < PIECE_BYTES) {
-      const chunk = await this.chunks.next();
+    for (;;) {
+      const asked = this.pending ?? this.chunks.next();
+      this.pending = undefined;
+      // Until some bytes are in, wait as long as it takes; after, only for chunks already come.
+      const chunk = size === 0 ? await asked : await Promise.race([asked, new Promise<typeof NOT_YET>((resolve) => setImmediate(resolve, NOT_YET))]);
+      if (chunk === NOT_YET) {
+        this.pending = asked;
+        break;
+      }
       if (chunk.done) break;
       parts.push(chunk.value);
       size += chunk.value.length;
+      if (size >= PIECE_BYTES) break;
     }
     if (size === 0) return undefined;
     const piece = new Uint8Array(size);
@@ -107,6 +124,7 @@ class BodyPieces {
 
   /** The reader stopped: the rest of the body goes by unread. */
   stop(): void {
+    void this.pending?.catch(() => undefined);
     void this.chunks.return?.();
   }
 }

@@ -120,4 +120,24 @@ describe('readOnThread: an import body read on a worker thread', () => {
     }
     expect(taken).toBe(3);
   });
+
+  it('hands out what has come of a body sent slowly, without waiting for a whole piece', async () => {
+    const text = kubectlJson([kubectlPod('a'), kubectlPod('b'), kubectlPod('c')]);
+    const cut = text.indexOf('"c"');
+    let release: () => void = () => undefined;
+    const rest = new Promise<void>((resolve) => (release = resolve));
+    async function* slowly(): AsyncGenerator<Buffer> {
+      yield Buffer.from(text.slice(0, cut));
+      await rest;
+      yield Buffer.from(text.slice(cut));
+    }
+    const entries = readOnThread({ format: 'json', chunks: slowly(), bytes: Buffer.byteLength(text) }, '', defaultSettings);
+    const first = await entries.next();
+    const second = await entries.next();
+    expect([first.value, second.value].map((entry) => entry && 'key' in entry && entry.key)).toEqual(['shop/a', 'shop/b']);
+    release();
+    const after: ReadEntry[] = [];
+    for await (const entry of entries) after.push(entry);
+    expect(after.map((entry) => 'key' in entry && entry.key)).toEqual(['shop/c']);
+  });
 });
