@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { MessageQueue } from '../../platform/threads/message-queue';
 import { podDigestsOf } from '../../store/pod-record';
 import { UnreadableBodyError } from './import-body';
 import { AHEAD, type FromReader, type ImportReadTask, type ToReader } from './import-read-messages';
@@ -58,13 +59,16 @@ async function read(port: NonNullable<typeof parentPort>, task: ImportReadTask):
 /** What the event loop sends: the body's pieces (undefined: its end), and credit for the messages of entries it took. */
 class ReaderInbox {
   private credits = AHEAD;
-  private readonly pieces: (Uint8Array | undefined)[] = [];
   private wake: (() => void) | undefined;
+  private readonly pieces = new MessageQueue<Uint8Array | undefined>();
 
   constructor(port: NonNullable<typeof parentPort>) {
     port.on('message', (message: ToReader) => {
-      if (message.kind === 'taken') this.credits++;
-      else this.pieces.push(message.kind === 'piece' ? message.piece : undefined);
+      if (message.kind !== 'taken') {
+        this.pieces.put(message.kind === 'piece' ? message.piece : undefined);
+        return;
+      }
+      this.credits++;
       const wake = this.wake;
       this.wake = undefined;
       wake?.();
@@ -76,9 +80,8 @@ class ReaderInbox {
     this.credits--;
   }
 
-  async piece(): Promise<Uint8Array | undefined> {
-    while (this.pieces.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
-    return this.pieces.shift();
+  piece(): Promise<Uint8Array | undefined> {
+    return this.pieces.take();
   }
 }
 
