@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import swc from 'unplugin-swc';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { useCompiledApp } from './test/support/compiled-app';
 
 export default defineConfig({
   plugins: [
@@ -31,7 +32,12 @@ export default defineConfig({
     // `npm run test:e2e` (the whole service on the machine's Postgres and Redis); `npm test` runs both.
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'test/**/*.e2e.test.ts'] } },
-      { extends: true, test: { name: 'e2e', include: ['test/**/*.e2e.test.ts'] } },
+      // The end-to-end files run the service compiled once per run (test/support/compiled-app.ts).
+      {
+        extends: true,
+        plugins: [useCompiledApp()],
+        test: { name: 'e2e', include: ['test/**/*.e2e.test.ts'], globalSetup: ['./test/support/compiled-app.ts'] },
+      },
     ],
     // The default summary, then one plain closing line ("Tests: N passed, N failed, N skipped").
     reporters: ['default', './test/support/closing-line-reporter.ts'],

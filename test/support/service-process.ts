@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { TEST_SECRETS_KEY } from './boot-app';
+import { compiledProgram } from './compiled-app';
 import path from 'node:path';
 import { exited, freePort } from './private-services';
 import { sleep } from './waiting';
@@ -7,8 +8,8 @@ import { sleep } from './waiting';
 const ROOT = path.resolve(__dirname, '../..');
 
 /**
- * The service as production runs it, in a process of its own (apps/api/src/main.ts through
- * vite-node, which compiles as the tests do, so no build is needed): for the faults an in-process
+ * The service as production runs it, in a process of its own (apps/api/src/main.ts as the
+ * end-to-end tests compiled it, so no build is needed): for the faults an in-process
  * app cannot show, a SIGKILL and a SIGTERM. Listens on a free port; `stop()` kills it if still
  * running (every test calls it in a finally or afterEach).
  */
@@ -29,7 +30,7 @@ export class ServiceProcess {
   /** Starts it with these settings (DATABASE_URL, REDIS_URL, ...) and waits until /livez answers. */
   static async start(env: Record<string, string>): Promise<ServiceProcess> {
     const port = await freePort();
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite-node/vite-node.mjs'), '--config', 'vitest.config.ts', 'apps/api/src/main.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', compiledProgram('apps/api/src/main.ts')], {
       cwd: ROOT,
       // Authentication off unless the test says otherwise: these tests are about processes, not keys.
       env: {

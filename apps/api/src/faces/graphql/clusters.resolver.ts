@@ -4,7 +4,7 @@ import { ClustersService, type clusterObject } from '../../features/clusters/clu
 import { Commands } from '../../http/edge/commands';
 import { PAGE_ITEMS, listCost } from './query-cost';
 import { ContinueArg, LimitArg } from './list-args';
-import { ListMetaType } from './types/list.types';
+import { ListMetaType } from './types/list-meta.types';
 
 @ObjectType('Cluster', { description: 'A cluster taintgate keeps a twin of; every query and mutation takes its name as `cluster`.' })
 class ClusterType {

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { packageRoot } from '../rest-document/package-version';
 import { RESOLVERS } from './resolvers';
 
 /** The committed schema, at the repository root, for clients and reviewers to read. */
-export const SCHEMA_FILE = path.resolve(__dirname, '../../../../../schema.graphql');
+export const SCHEMA_FILE = path.join(packageRoot(), 'schema.graphql');
 
 /** How the committed file is written: sorted, as the server sorts it (sortSchema: true). */
 export const printSortedSchema = (schema: GraphQLSchema): string => `${printSchema(lexicographicSortSchema(schema))}\n`;

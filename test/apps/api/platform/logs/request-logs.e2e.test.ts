@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { exited, freePort } from '../../../../support/private-services';
 import { deleteRedisKeys, uniqueRedisPrefix } from '../../../../support/redis-prefix';
+import { compiledProgram } from '../../../../support/compiled-app';
 import { ServiceProcess } from '../../../../support/service-process';
 import { databaseUrlFor, dropDatabase, uniqueDatabaseName } from '../../../../support/test-database';
 import { sleep, waitUntil } from '../../../../support/waiting';
@@ -11,7 +12,7 @@ import { sleep, waitUntil } from '../../../../support/waiting';
 // one JSON object, a request's line among them, and the evictions' and imports' lines.
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdefghij';
-/** A service process started from the sources (vite-node compiles as it loads): slow on a loaded machine. */
+/** A service process started (compiled once for the run): a few seconds, more on a loaded machine. */
 const PROCESS_TEST_MS = 60_000;
 
 type Line = Record<string, unknown>;
@@ -176,7 +177,7 @@ describe('the log on a terminal', () => {
       const terminalPrefix = uniqueRedisPrefix();
       const port = await freePort();
       const root = path.resolve(__dirname, '../../../../..');
-      const command = `${process.execPath} node_modules/vite-node/vite-node.mjs --config vitest.config.ts apps/api/src/main.ts`;
+      const command = `${process.execPath} ${compiledProgram('apps/api/src/main.ts')}`;
       // script(1) gives the service a pseudo-terminal as its stdout.
       const child = spawn('script', ['-qfec', command, '/dev/null'], {
         cwd: root,

@@ -1,14 +1,7 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ObjectType } from '@nestjs/graphql';
 import { NodeType, PodType } from './object.types';
+import { ListMetaType } from './list-meta.types';
 import { EvictionType } from './result.types';
-
-/** metav1.ListMeta, as REST lists carry it. */
-@ObjectType('ListMeta', { description: "A page's place in its list, as Kubernetes' ListMeta: ask for the next page with `continue`." })
-export class ListMetaType {
-  @Field(() => String, { nullable: true, description: 'the revision the list was read at' }) resourceVersion?: string;
-  @Field(() => String, { nullable: true, description: "the next page's token (the `continue` argument); null on the last page" }) continue?: string;
-  @Field(() => Int, { nullable: true, description: 'how many items follow this page; null when the list was filtered' }) remainingItemCount?: number;
-}
 
 @ObjectType('NodeList', { description: 'A page of nodes, by name (GET /v1/nodes).' })
 export class NodeListType {

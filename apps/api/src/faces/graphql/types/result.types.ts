@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLInt64 } from '../int64.scalar';
-import { ListMetaType } from './list.types';
+import { ListMetaType } from './list-meta.types';
 import { NodeType } from './object.types';
 import { PodRefType, TaintType } from './taint.types';
 import { INNER_ITEMS, RESULT_ITEMS, listCost } from '../query-cost';
