@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Options, transformFile } from '@swc/core';
-import type { Plugin } from 'vite';
+import type { Plugin } from 'vitest/config';
 
 /**
  * The end-to-end tests run the service compiled once per run, by Node itself, not module by
