@@ -36,6 +36,7 @@ const queryString = fc
       'resourceVersion',
       'dryRun',
       'prune',
+      'pruneKinds',
       'cluster',
       'since',
       'timeoutSeconds',

@@ -173,6 +173,13 @@ describe('kubectl taintgate against a stand-in server', () => {
     expect(imported.stdout).toContain('(dry run: nothing stored)');
     expect(recorded[1]).toMatchObject({ method: 'POST', url: '/v1/clusters/prod/import?prune=true&dryRun=true', body: file.join('') });
     expect(recorded[1]?.headers).toMatchObject({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+
+    const kinds = await runWith({ stdin: file }, 'import', '-f', '-', '--prune', '--prune-kinds=Node,Pod');
+    expect(kinds).toMatchObject({ code: 0, stderr: '' });
+    expect(recorded[2]).toMatchObject({ method: 'POST', url: '/v1/clusters/prod/import?prune=true&pruneKinds=Node%2CPod' });
+    const alone = await runWith({ stdin: file }, 'import', '-f', '-', '--prune-kinds=Node');
+    expect(alone).toMatchObject({ code: 2, stdout: '' });
+    expect(alone.stderr).toContain('--prune-kinds is only taken with --prune');
   });
 
   it('an answer that is not JSON: exit status 2, saying the server may not be taintgate', async () => {

@@ -1,6 +1,6 @@
 import { taintChanges } from '@taintgate/domain';
 import { currentActor } from '../platform/access/actor';
-import type { WriteContext } from './write-context';
+import type { ClusterRef, WriteContext } from './write-context';
 import type { StoredTaint } from './node-record';
 
 /** A node's taints before and after a write, as stored. */
@@ -37,11 +37,20 @@ export async function recordTaintChanges(w: WriteContext, nodes: readonly NodeTa
 
 /** The end of an import, with what it did (its tallies), in the import's last write. */
 export async function recordImportFinished(w: WriteContext, tallies: unknown): Promise<void> {
-  await w.sql(
-    `INSERT INTO outbox_events (cluster_id, revision, at, kind, node_name, data) VALUES ($1::int, $2::bigint, $3::timestamptz, 'ImportFinished', NULL, $4::jsonb)`,
-    [w.cluster.id, String(w.revision), new Date(w.now).toISOString(), JSON.stringify({ import: tallies, actor: currentActor().actor })],
-  );
+  await w.sql(IMPORT_FINISHED, importFinishedValues(w.cluster, w.revision, w.now, tallies));
 }
+
+/** The statement of an import's end: `$1` the cluster, `$2` the revision, `$3` the time, `$4` its data. */
+export const IMPORT_FINISHED = `INSERT INTO outbox_events (cluster_id, revision, at, kind, node_name, data)
+  VALUES ($1::int, $2::bigint, $3::timestamptz, 'ImportFinished', NULL, $4::jsonb)`;
+
+/** IMPORT_FINISHED's values, told by the caller of the request being answered. */
+export const importFinishedValues = (cluster: ClusterRef, revision: bigint, now: number, tallies: unknown): unknown[] => [
+  cluster.id,
+  String(revision),
+  new Date(now).toISOString(),
+  JSON.stringify({ import: tallies, actor: currentActor().actor }),
+];
 
 /** A taint as webhooks are told it: no value when it has none, as Kubernetes writes one. */
 const taintData = (t: StoredTaint) => ({

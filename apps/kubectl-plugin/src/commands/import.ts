@@ -16,11 +16,16 @@ Examples:
   kubectl taintgate import -f cluster.json
   # delete what the file does not name, so a periodic import keeps the twin current
   kubectl --context prod get nodes,pods -A -o json | kubectl taintgate import -f - --prune
+  # a cluster whose pods may all be gone: prune the pods even when the file holds none
+  kubectl --context prod get nodes,pods -A -o json | kubectl taintgate import -f - --prune --prune-kinds=Node,Pod
 
 Options:
   -f, --filename=FILE   a List (or a kind's list), objects, or YAML documents; - for stdin
-      --prune           delete the cluster's nodes and pods the file does not name, and the
-                        objects of the other kinds it names some of
+      --prune           delete the cluster's objects the file does not name, of the kinds
+                        the file holds an object of
+      --prune-kinds=KINDS
+                        with --prune, the kinds to delete objects of, comma-separated
+                        (Node,Pod,Namespace,...), whether or not the file holds one
       --dry-run         answer what the import would do, and store nothing
   -o, --output=FORMAT   json or yaml (default: a table)
 
@@ -28,7 +33,7 @@ Exit status: 0 when every object was imported, 1 when some were rejected (listed
 stored), 2 on any error.
 
 Usage:
-  kubectl taintgate import -f FILENAME [--prune] [--dry-run] [options]
+  kubectl taintgate import -f FILENAME [--prune [--prune-kinds=KINDS]] [--dry-run] [options]
 `;
 
 type ImportResult = Schemas['ImportResult'];
@@ -39,6 +44,7 @@ export async function importCommand(args: readonly string[], io: PluginIo): Prom
   const { values, positionals } = readCommandLine('import', args, {
     filename: { type: 'string', short: 'f' },
     prune: { type: 'boolean' },
+    'prune-kinds': { type: 'string' },
     'dry-run': { type: 'boolean' },
   });
   if (values.help) {
@@ -50,7 +56,8 @@ export async function importCommand(args: readonly string[], io: PluginIo): Prom
   const format = outputFormat(values.output, ['json', 'yaml'] as const, 'import');
   const client = clientOf(values, io);
   const body = await importBody(values.filename, io.stdin);
-  const query = { prune: values.prune ? true : undefined, dryRun: values['dry-run'] ? true : undefined };
+  if (values['prune-kinds'] !== undefined && !values.prune) throw new UsageError('--prune-kinds is only taken with --prune', 'import');
+  const query = { prune: values.prune ? true : undefined, pruneKinds: values['prune-kinds'], dryRun: values['dry-run'] ? true : undefined };
   const sent = client.api.POST('/v1/clusters/{cluster}/import', {
     params: { path: client.cluster, query },
     // The file's bytes as they are read, JSON or YAML, not an object made JSON here: the document's
@@ -93,5 +100,10 @@ function importTables(result: ImportResult): string {
     text += `\n${tableText(['Rejected', 'Namespace', 'Name', 'Position', 'Error'], rows)}`;
     if (result.rejectedCount > result.rejected.length) text += `(the first ${result.rejected.length} of ${result.rejectedCount} objects left out)\n`;
   }
+  const pruned = result.prunedKinds;
+  if (pruned)
+    text += pruned.length
+      ? `(pruned: the ${pruned.join(', ')} objects the file does not name)\n`
+      : '(pruned: nothing, the file holds no object of a kind kept)\n';
   return result.dryRun ? `${text}(dry run: nothing stored)\n` : text;
 }

@@ -22,6 +22,7 @@ export function importResultOf(outcome: ImportOutcome) {
     rejectedCount: outcome.rejectedCount,
     rejected: outcome.rejected.map(rejectedObject),
     skipped: outcome.skipped,
+    ...(outcome.prunedKinds ? { prunedKinds: outcome.prunedKinds } : {}),
     resourceVersion: String(outcome.revision),
   };
 }

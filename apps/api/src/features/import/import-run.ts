@@ -10,7 +10,7 @@ import type { TwinName } from '../../store/twin-object-store';
 import { fail } from '../../platform/failures/failure.exception';
 import { BodyNotReceivedError, UnreadableBodyError, describePosition } from './import-body';
 import { BatchLine, FLUSH_EVERY, type ImportBatch, batchDecisions } from './import-batches';
-import { type ImportSoFar, type ObjectOutcome, type Rejection, ownerOf } from './import-outcomes';
+import { type ImportSoFar, type ImportedKind, type ObjectOutcome, type Rejection, ownerOf } from './import-outcomes';
 import { classifyObject } from './imported-object';
 import { type ReadEntry, finishPreparedPod } from './imported-pod';
 
@@ -44,6 +44,8 @@ export interface ImportOutcome extends TwinTallies {
   rejectedCount: number;
   /** By kind and version, in the order first met. */
   skipped: readonly SkippedKind[];
+  /** With prune: the kinds whose objects the import does not name were deleted. */
+  prunedKinds?: readonly ImportedKind[];
   revision: bigint;
 }
 
@@ -88,8 +90,10 @@ export class ImportRun {
   private readonly namedNodes = new Set<string>();
   private readonly namedPods = new Set<string>();
   private readonly namedTwins = new Set<string>();
-  /** The other kept kinds the import names an object of: prune deletes only theirs. */
-  private readonly namedKinds = new Set<TwinKind>();
+  /** The kept kinds the body holds an object of (a rejected one too): prune deletes only theirs, unless told which. */
+  private readonly namedKinds = new Set<ImportedKind>();
+  /** The kinds prune deleted the unnamed objects of; undefined without prune. */
+  private prunedKinds: readonly ImportedKind[] | undefined;
   /** uid -> the object that holds it, in the cluster as stored and as imported so far. */
   private readonly uidOwners = new Map<string, string>();
   /** The NoExecute taints of every node the import writes, before and after. */
@@ -236,6 +240,7 @@ export class ImportRun {
   /** The object is named by the import, and holds its uid from now on (when it was checked for one). */
   private claim(named: Set<string>, kind: 'Node' | 'Pod', key: string, uid: string | undefined): void {
     named.add(key);
+    this.namedKinds.add(kind);
     if (uid !== undefined) this.uidOwners.set(uid, ownerOf(kind, key));
   }
 
@@ -248,6 +253,7 @@ export class ImportRun {
   private reject(rejected: Rejection): void {
     this.rejectedCount += 1;
     if (this.rejected.length < MAX_REJECTIONS_LISTED) this.rejected.push(rejected);
+    if (rejected.kind === 'Node' || rejected.kind === 'Pod' || isTwinKind(rejected.kind)) this.namedKinds.add(rejected.kind);
     if (!rejected.name) return;
     if (rejected.kind === 'Node') this.namedNodes.add(rejected.name);
     else if (rejected.kind === 'Pod') this.namedPods.add(podKey(rejected.namespace ?? 'default', rejected.name));
@@ -255,17 +261,26 @@ export class ImportRun {
   }
 
   /**
-   * The cluster's objects the import does not name: every node and pod, and the objects of the
-   * other kept kinds of which it names at least one (an import of nodes and pods leaves the stored
-   * PersistentVolumes alone).
+   * The kinds prune deletes objects of: those asked for (`pruneKinds`), or else those of which the
+   * body holds an object, a rejected one too. An import of pods alone leaves the nodes alone, and a
+   * periodic `kubectl get nodes,pods` the stored PersistentVolumes; in the kept kinds' order.
    */
-  unnamed(): { nodes: string[]; pods: { namespace: string; name: string }[]; twins: TwinName[] } {
-    const nodes = [...(this.view?.nodes.keys() ?? [])].filter((name) => !this.namedNodes.has(name));
-    const pods = [...(this.view?.pods.values() ?? [])]
-      .map((p) => ({ namespace: p.metadata.namespace ?? 'default', name: p.metadata.name }))
-      .filter((p) => !this.namedPods.has(podKey(p.namespace, p.name)));
+  pruneKindsOf(asked: readonly ImportedKind[] | undefined): ImportedKind[] {
+    const kinds = new Set<ImportedKind>(asked ?? this.namedKinds);
+    return (['Node', 'Pod', ...TWIN_KIND_NAMES] as const).filter((kind) => kinds.has(kind));
+  }
+
+  /** The cluster's objects of these kinds that the import does not name. */
+  unnamed(kinds: readonly ImportedKind[]): { nodes: string[]; pods: { namespace: string; name: string }[]; twins: TwinName[] } {
+    const nodes = kinds.includes('Node') ? [...(this.view?.nodes.keys() ?? [])].filter((name) => !this.namedNodes.has(name)) : [];
+    const pods = kinds.includes('Pod')
+      ? [...(this.view?.pods.values() ?? [])]
+          .map((p) => ({ namespace: p.metadata.namespace ?? 'default', name: p.metadata.name }))
+          .filter((p) => !this.namedPods.has(podKey(p.namespace, p.name)))
+      : [];
     const twins: TwinName[] = [];
-    for (const kind of this.namedKinds) {
+    for (const kind of kinds) {
+      if (!isTwinKind(kind)) continue;
       for (const [key, object] of this.view?.[TWIN_KINDS[kind].field] ?? []) {
         if (this.namedTwins.has(ownerOf(kind, key))) continue;
         twins.push({ kind, namespace: TWIN_KINDS[kind].namespaced ? (object.metadata.namespace ?? 'default') : '', name: object.metadata.name });
@@ -274,8 +289,9 @@ export class ImportRun {
     return { nodes, pods, twins };
   }
 
-  /** What prune deleted (or would, on a dry run). */
-  deleted({ nodes, pods, twins }: { nodes: readonly string[]; pods: readonly unknown[]; twins: readonly TwinName[] }): void {
+  /** What prune deleted (or would, on a dry run), of these kinds. */
+  deleted({ nodes, pods, twins }: { nodes: readonly string[]; pods: readonly unknown[]; twins: readonly TwinName[] }, kinds: readonly ImportedKind[]): void {
+    this.prunedKinds = kinds;
     this.nodeTally.deleted = nodes.length;
     this.podTally.deleted = pods.length;
     for (const { kind } of twins) this.twinTallies[TWIN_KINDS[kind].field].deleted++;
@@ -297,6 +313,7 @@ export class ImportRun {
       rejected: this.rejected,
       rejectedCount: this.rejectedCount,
       skipped: [...this.skipped.values()],
+      ...(this.prunedKinds ? { prunedKinds: this.prunedKinds } : {}),
       revision,
     };
   }

@@ -78,6 +78,10 @@ export const importResultSchema: JsonSchema = object(
       arrayOf(object({ kind: stringField, apiVersion: stringField, count: integerField }, ['kind', 'apiVersion', 'count'])),
       'the objects of kinds the twin does not keep (Deployments, Services, ...), counted by kind and version, in the order first met',
     ),
+    prunedKinds: described(
+      arrayOf({ type: 'string', enum: [...keptKinds] }),
+      'with prune=true: the kinds whose objects the import does not name were deleted (pruneKinds, or the kinds the body holds an object of)',
+    ),
     resourceVersion: described(stringField, "the cluster's revision once the import is stored"),
   },
   [

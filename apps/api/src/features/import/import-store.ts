@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../platform/database/prisma.service';
-import type { WriteContext } from '../../store/write-context';
+import { recordAudit } from '../../store/audit-store';
+import { IMPORT_FINISHED, importFinishedValues } from '../../store/outbox';
+import type { AuditEntry, ClusterRef, WriteContext } from '../../store/write-context';
 
 /**
  * The import's own statements (its rows go through NodeStore, PodStore and TwinObjectStore): how a batch's write
- * asks Postgres to compress, and the planner's statistics taken once a large import is stored.
+ * asks Postgres to compress, the planner's statistics taken once a large import is stored, and the
+ * record of an import that changed nothing.
  */
 @Injectable()
 export class ImportStore {
@@ -22,6 +25,28 @@ export class ImportStore {
            twin_objects (cluster_id, kind, namespace, name, uid, revision)`,
       [],
     );
+  }
+
+  /**
+   * An import that changed nothing, recorded at the revision it found: its audit row and its
+   * ImportFinished event, in a transaction of their own outside any write. It takes no revision,
+   * so the cluster's resourceVersion stays as it was, as a `kubectl apply` that changes nothing
+   * leaves an object's; the outbox is told in the order of its rows, not of their revisions.
+   */
+  async recordUnchanged(cluster: ClusterRef, revision: bigint, now: number, tallies: NonNullable<AuditEntry['details']>): Promise<void> {
+    const client = await this.prisma.connect();
+    try {
+      await client.query('BEGIN');
+      const entry: AuditEntry = { action: 'cluster.import', kind: 'Cluster', name: cluster.name, details: tallies };
+      await recordAudit([entry], cluster, revision, undefined, (text, values) => client.query(text, values));
+      await client.query(IMPORT_FINISHED, importFinishedValues(cluster, revision, now, tallies));
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 }
 

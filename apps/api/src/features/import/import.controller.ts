@@ -20,7 +20,18 @@ export class ImportController {
     summary:
       'Import what kubectl prints (kubectl get nodes,pods -A -o json or -o yaml): objects kept as they are, validated one by one; answers created, updated, unchanged, deleted and rejected',
   })
-  @ApiQuery({ name: 'prune', required: false, type: Boolean, description: "delete the cluster's objects the import does not name" })
+  @ApiQuery({
+    name: 'prune',
+    required: false,
+    type: Boolean,
+    description: "delete the cluster's objects the import does not name, of the kinds the body holds an object of (or pruneKinds)",
+  })
+  @ApiQuery({
+    name: 'pruneKinds',
+    required: false,
+    type: String,
+    description: 'with prune=true, the kinds prune deletes objects of, comma-separated (Node,Pod,Namespace,...), whether or not the body holds one',
+  })
   @ApiQuery({ name: 'dryRun', required: false, type: Boolean, description: 'answer what the import would do; store nothing' })
   @ApiConsumes(...importContentTypes)
   @JsonBody('ImportBody', { description: 'JSON or YAML, read as it arrives (up to 2 GiB): no need to hold it whole' })

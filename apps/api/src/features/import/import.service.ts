@@ -4,6 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Failure } from '@taintgate/domain';
 import { ImportMetrics } from '../../platform/metrics/import-metrics';
 import { PodStore } from '../../store/pod-store';
+import type { ClusterView } from '../../store/cluster-snapshot';
 import { ClusterSnapshots } from '../../store/cluster-snapshots';
 import { ClusterWriter } from '../../store/cluster-writer';
 import { recordImportFinished } from '../../store/outbox';
@@ -33,7 +34,8 @@ export const ANALYZE_AFTER_OBJECTS = 10_000;
  * objects) stored as it is. Each object is validated on its own (a bad one is rejected with its
  * field errors and never stops the rest); admission does not run again (the source's API server
  * admitted the pods); uids, creation times, labels, annotations, status and tolerations are kept.
- * An object equal to the stored one is left alone; `prune` deletes what the import does not name;
+ * An object equal to the stored one is left alone; `prune` deletes what the import does not name,
+ * of the kinds the body holds (or `pruneKinds` names);
  * pods on NoExecute-tainted nodes are decided as the taint eviction controller decides a pod it
  * sees for the first time.
  *
@@ -80,7 +82,10 @@ export class ImportService {
     const entries = onThread ? readOnThread(command.body, digests, this.config.domain, options) : readKubectlObjects(command.body, options);
     if (command.dryRun) {
       await run.read(entries, () => Promise.resolve());
-      if (command.prune) run.deleted(run.unnamed());
+      if (command.prune) {
+        const kinds = run.pruneKindsOf(command.pruneKinds);
+        run.deleted(run.unnamed(kinds), kinds);
+      }
       return run.outcome(true, view?.revision ?? 0n);
     }
     let stored = 0;
@@ -97,19 +102,12 @@ export class ImportService {
       fail(storedPartway(failed, stored));
     }
     if (command.prune) {
-      const unnamed = run.unnamed();
+      const kinds = run.pruneKindsOf(command.pruneKinds);
+      const unnamed = run.unnamed(kinds);
       await this.writes.prune(cluster, unnamed);
-      run.deleted(unnamed);
+      run.deleted(unnamed, kinds);
     }
-    const revision = await this.writer.write(
-      cluster,
-      async (w) => {
-        await w.audit({ action: 'cluster.import', kind: 'Cluster', name: cluster, details: run.tallies() });
-        await recordImportFinished(w, run.tallies());
-        return w.revision;
-      },
-      { what: 'import' },
-    );
+    const revision = await this.recordFinished(cluster, view, run);
     const outcome = run.outcome(false, revision);
     if (stored >= ANALYZE_AFTER_OBJECTS) await this.analyze(cluster);
     const seconds = (Date.now() - started) / 1000;
@@ -123,6 +121,29 @@ export class ImportService {
       durationMs: Math.round(seconds * 1000),
     });
     return outcome;
+  }
+
+  /**
+   * The import's audit row and its ImportFinished event. In a write of their own, which takes the
+   * cluster's next revision, when the import changed something (or made the cluster); else at the
+   * revision the import found, which stays the cluster's (ImportStore.recordUnchanged).
+   */
+  private async recordFinished(cluster: string, view: ClusterView | undefined, run: ImportRun): Promise<bigint> {
+    const tallies = run.tallies();
+    const { created, updated, deleted } = countsOf(tallies);
+    if (view && created + updated + deleted === 0) {
+      await this.store.recordUnchanged(view.cluster, view.revision, Date.now(), tallies);
+      return view.revision;
+    }
+    return this.writer.write(
+      cluster,
+      async (w) => {
+        await w.audit({ action: 'cluster.import', kind: 'Cluster', name: cluster, details: tallies });
+        await recordImportFinished(w, tallies);
+        return w.revision;
+      },
+      { what: 'import' },
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectNothingStored } from '../../../../support/api-client';
+import { expectApiError, expectNothingStored } from '../../../../support/api-client';
 import { useApiFixture } from '../../../../support/api-test-app';
 import { sleep } from '../../../../support/waiting';
 import { sampleOf } from '../metrics/exposition';
@@ -112,9 +112,42 @@ export function describeImportCases(title: string, onThread: boolean, env: Recor
       expect((await api.post('/v1/clusters/again/import', list(relabelled))).json()).toMatchObject({ updated: 1, unchanged: 0, deleted: 0 });
       expect((await api.get('/v1/clusters/again/pods')).json().items).toHaveLength(1);
 
-      const pruned = await api.post('/v1/clusters/again/import?prune=true', list(relabelled));
-      expect(pruned.json()).toMatchObject({ unchanged: 1, deleted: 1, pods: { deleted: 1 } });
+      // Nodes alone: prune takes only the kinds the body holds, so the pod stays...
+      const nodesPruned = await api.post('/v1/clusters/again/import?prune=true', list(relabelled));
+      expect(nodesPruned.json()).toMatchObject({ unchanged: 1, deleted: 0, prunedKinds: ['Node'] });
+      expect((await api.get('/v1/clusters/again/pods')).json().items).toHaveLength(1);
+      // ...unless pruneKinds names pods: a cluster whose pods are all gone prints none.
+      const pruned = await api.post('/v1/clusters/again/import?prune=true&pruneKinds=Node,Pod', list(relabelled));
+      expect(pruned.json()).toMatchObject({ unchanged: 1, deleted: 1, pods: { deleted: 1 }, prunedKinds: ['Node', 'Pod'] });
       expect((await api.get('/v1/clusters/again/pods')).json().items).toEqual([]);
+    });
+
+    it('prune=true with pods alone leaves every node; a rejected pod still makes pods a kind to prune; pruneKinds as a repeated parameter', async () => {
+      const other = { ...batchPod, metadata: { ...batchPod.metadata, name: 'other', uid: undefined } };
+      await api.post('/v1/clusters/kinds/import', list(spotNode, batchPod, other));
+      const podsOnly = await api.post('/v1/clusters/kinds/import?prune=true', list(batchPod));
+      expect(podsOnly.json()).toMatchObject({ unchanged: 1, deleted: 1, nodes: { deleted: 0 }, pods: { deleted: 1 }, prunedKinds: ['Pod'] });
+      expect((await api.get('/v1/clusters/kinds/nodes/gke-spot-1')).statusCode).toBe(200);
+
+      const bad = { ...batchPod, metadata: { ...batchPod.metadata, name: 'Not_A_Name' } };
+      const rejectedOnly = await api.post('/v1/clusters/kinds/import?prune=true&dryRun=true', list(bad));
+      expect(rejectedOnly.json()).toMatchObject({ rejectedCount: 1, pods: { deleted: 1 }, nodes: { deleted: 0 }, prunedKinds: ['Pod'] });
+
+      const repeated = await api.post('/v1/clusters/kinds/import?prune=true&dryRun=true&pruneKinds=Node&pruneKinds=Namespace', list(batchPod));
+      expect(repeated.json()).toMatchObject({ nodes: { deleted: 1 }, pods: { deleted: 0 }, prunedKinds: ['Node', 'Namespace'] });
+      const none = await api.post('/v1/clusters/kinds/import?prune=true&dryRun=true', list());
+      expect(none.json()).toMatchObject({ deleted: 0, prunedKinds: [] });
+    });
+
+    it('pruneKinds: a kind not kept, or without prune=true, is refused naming the field, and nothing is stored', async () => {
+      const unknown = await expectNothingStored(api, db, () => api.post('/v1/clusters/refused/import?prune=true&pruneKinds=Node,Deployment', list(spotNode)));
+      const supported = '"Node", "Pod", "Namespace", "PersistentVolume", "PersistentVolumeClaim", "StorageClass", "CSINode", "PodDisruptionBudget"';
+      const reason = `Unsupported value: "Deployment": supported values: ${supported}`;
+      expectApiError(unknown, 400, `pruneKinds: ${reason}`, [{ field: 'pruneKinds', reason }]);
+      const withoutPrune = await expectNothingStored(api, db, () => api.post('/v1/clusters/refused/import?pruneKinds=Node', list(spotNode)));
+      expectApiError(withoutPrune, 400, 'pruneKinds: Invalid value: "Node": is taken only with prune=true', [
+        { field: 'pruneKinds', reason: 'Invalid value: "Node": is taken only with prune=true' },
+      ]);
     });
 
     it('an object sent as it is stored is unchanged, once: named twice, the second is rejected; another object with its uid is refused', async () => {

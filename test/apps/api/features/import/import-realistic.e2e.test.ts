@@ -109,7 +109,7 @@ describe('importing a realistic cluster (GKE system, general, GPU and spot pools
     await api.post('/v1/clusters/gke-a/import', cluster.list);
     await api.post('/v1/clusters/gke-b/import', cluster.list);
     const [firstNode] = cluster.nodes as unknown as K8sObject[];
-    const pruned = await api.post('/v1/clusters/gke-a/import?prune=true', { apiVersion: 'v1', kind: 'List', items: [firstNode] });
+    const pruned = await api.post('/v1/clusters/gke-a/import?prune=true&pruneKinds=Node,Pod', { apiVersion: 'v1', kind: 'List', items: [firstNode] });
     expect(pruned.json()).toMatchObject({ unchanged: 1, deleted: cluster.nodes.length + cluster.pods.length - 1 });
     expect((await api.get('/v1/clusters/gke-a/pods')).json().items).toEqual([]);
     expect((await api.get('/v1/clusters/gke-b/nodes')).json().items).toHaveLength(cluster.nodes.length);

@@ -104,13 +104,13 @@ describe('an import, in writes of FLUSH_EVERY objects', () => {
     await db.query('BEGIN');
     try {
       await db.query(`SELECT 1 FROM clusters WHERE name = 'pruned' FOR UPDATE`);
-      const dry = await api.post('/v1/clusters/pruned/import?prune=true&dryRun=true', list(node('keep')));
+      const dry = await api.post('/v1/clusters/pruned/import?prune=true&pruneKinds=Node,Pod&dryRun=true', list(node('keep')));
       expect(dry.json()).toMatchObject({ dryRun: true, unchanged: 1, deleted: FLUSH_EVERY + 10, resourceVersion: String(revision) });
     } finally {
       await db.query('ROLLBACK');
     }
     expect(await revisionOf('pruned')).toBe(revision);
-    const pruned = await api.post('/v1/clusters/pruned/import?prune=true', list(node('keep')));
+    const pruned = await api.post('/v1/clusters/pruned/import?prune=true&pruneKinds=Node,Pod', list(node('keep')));
     expect(pruned.json()).toMatchObject({ unchanged: 1, deleted: FLUSH_EVERY + 10 });
     // Two writes of deletions, then the audit's.
     expect(await revisionOf('pruned')).toBe(revision + 3n);

@@ -114,7 +114,7 @@ describe('webhook deliveries', () => {
     expect(got.map((r) => json(r).node).sort()).toEqual(['b1', 'b2', 'b3']);
   });
 
-  it('an import: one ImportFinished with its tallies', async () => {
+  it('an import: one ImportFinished with its tallies, an import that changed nothing too', async () => {
     const { receiver } = await setUp('imported', ['ImportFinished']);
     const list = {
       apiVersion: 'v1',
@@ -128,6 +128,10 @@ describe('webhook deliveries', () => {
       cluster: 'imported',
       import: { nodes: { created: 1, updated: 0, unchanged: 0, deleted: 0 }, pods: { created: 0 }, rejected: 0 },
     });
+    // The same again changes nothing and takes no revision, and is told all the same.
+    expect((await api.post('/v1/clusters/imported/import', list)).statusCode).toBe(200);
+    const [, again] = await arrived(receiver, 2);
+    expect(json(again as Received)).toMatchObject({ event: 'ImportFinished', cluster: 'imported', import: { nodes: { created: 0, unchanged: 1 } } });
   });
 
   it("format slack: Slack's incoming-webhook JSON, the event as a Markdown line", async () => {

@@ -94,6 +94,7 @@ const QUERY_NAMES = [
   'overwrite',
   'dryRun',
   'prune',
+  'pruneKinds',
   'key',
   'effect',
   'nodeName',
