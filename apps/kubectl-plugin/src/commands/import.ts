@@ -100,6 +100,14 @@ function importTables(result: ImportResult): string {
     text += `\n${tableText(['Rejected', 'Namespace', 'Name', 'Position', 'Error'], rows)}`;
     if (result.rejectedCount > result.rejected.length) text += `(the first ${result.rejected.length} of ${result.rejectedCount} objects left out)\n`;
   }
+  const evictions = result.evictions;
+  if (evictions && evictions.executed + evictions.scheduled > 0) {
+    const rows = evictions.items.map((e): Cell[] => [e.pod.namespace, e.pod.name, e.node, e.status, e.status === 'Scheduled' ? e.scheduledFor : e.firedAt]);
+    text += `\n${tableText(['Namespace', 'Evicted pod', 'Node', 'Status', 'At'], rows)}`;
+    const listed = evictions.items.length < evictions.executed + evictions.scheduled ? ` (the first ${evictions.items.length} listed)` : '';
+    text += `(${evictions.executed} evicted at once, ${evictions.scheduled} scheduled${listed}; kubectl taintgate evictions shows them all)\n`;
+  }
+  if (evictions?.queuedNodes) text += `(the pods of ${evictions.queuedNodes} nodes are decided just after the import: kubectl taintgate evictions)\n`;
   const pruned = result.prunedKinds;
   if (pruned)
     text += pruned.length

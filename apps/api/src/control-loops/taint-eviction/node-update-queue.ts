@@ -5,7 +5,7 @@ import { PeriodicPass } from '../../store/periodic-pass';
 import { PodStore } from '../../store/pod-store';
 import { AppConfig } from '../../platform/config/app-config';
 import { NodeUpdateStore } from './node-update-store';
-import { TaintEvictionController } from './taint-eviction-controller';
+import { type EvictionsDecided, NONE_DECIDED, TaintEvictionController } from './taint-eviction-controller';
 
 /**
  * How many pods one write decides at most (a node with more is decided alone): a few hundred
@@ -68,12 +68,14 @@ export class NodeUpdateQueue extends PeriodicPass {
   /**
    * After a write changed the NoExecute taints of these nodes: their pods are decided in the same
    * write when they are few (at most PODS_PER_WRITE), else the nodes are queued, so that no write
-   * decides more (an import writes thousands of nodes in writes of its own).
+   * decides more (an import writes thousands of nodes in writes of its own). Answers what was
+   * decided, and how many nodes were queued instead.
    */
-  async decideOrQueue(w: WriteContext, names: readonly string[]): Promise<void> {
-    if (names.length === 0) return;
-    if ((await this.pods.countBoundTo(w, names)) <= PODS_PER_WRITE) await this.controller.nodesUpdated(w, names);
-    else await this.queue(w, names);
+  async decideOrQueue(w: WriteContext, names: readonly string[]): Promise<EvictionsDecided & { queued: number }> {
+    if (names.length === 0) return { ...NONE_DECIDED, queued: 0 };
+    if ((await this.pods.countBoundTo(w, names)) <= PODS_PER_WRITE) return { ...(await this.controller.nodesUpdated(w, names)), queued: 0 };
+    await this.queue(w, names);
+    return { ...NONE_DECIDED, queued: names.length };
   }
 
   /**

@@ -67,10 +67,10 @@ export class TaintEvictionController implements OnApplicationBootstrap {
    * longer stored has none): what upstream's handleNodeUpdate does for each node it takes from
    * its queue. Idempotent: a pod already terminating, or whose deadline stands, is left as it is.
    */
-  async nodesUpdated(w: WriteContext, names: readonly string[]): Promise<void> {
-    if (names.length === 0) return;
+  async nodesUpdated(w: WriteContext, names: readonly string[]): Promise<EvictionsDecided> {
+    if (names.length === 0) return NONE_DECIDED;
     const taintsOf = await this.nodes.taintsOf(w, names);
-    await this.decide(w, await this.pods.boundTo(w, names), taintsOf);
+    return this.decide(w, await this.pods.boundTo(w, names), taintsOf);
   }
 
   /**
@@ -82,7 +82,10 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   async podChanged(w: WriteContext, pod: Pod, node?: PodsNode): Promise<void> {
     const nodeName = pod.spec?.nodeName;
     if (!nodeName) return;
-    if (node?.name !== nodeName) return this.decide(w, [pod], await this.nodes.taintsOf(w, [nodeName]));
+    if (node?.name !== nodeName) {
+      await this.decide(w, [pod], await this.nodes.taintsOf(w, [nodeName]));
+      return;
+    }
     if (!node.evicting && !node.taints?.some((t) => t.effect === 'NoExecute')) return;
     await this.decide(w, [pod], node.taints ? new Map([[nodeName, node.taints]]) : new Map());
   }
@@ -92,10 +95,10 @@ export class TaintEvictionController implements OnApplicationBootstrap {
    * is decided as the controller decides a pod it sees for the first time, in one read of their
    * nodes' taints and evictions.
    */
-  async podsChanged(w: WriteContext, pods: readonly Pod[]): Promise<void> {
+  async podsChanged(w: WriteContext, pods: readonly Pod[]): Promise<EvictionsDecided> {
     const nodeNames = [...new Set(pods.flatMap((p) => (p.spec?.nodeName ? [p.spec.nodeName] : [])))];
-    if (nodeNames.length === 0) return;
-    await this.decide(w, pods, await this.nodes.taintsOf(w, nodeNames));
+    if (nodeNames.length === 0) return NONE_DECIDED;
+    return this.decide(w, pods, await this.nodes.taintsOf(w, nodeNames));
   }
 
   /** After pods were deleted: the evictions still waiting for them go. */
@@ -159,10 +162,10 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   }
 
   /** Each pod's step against its node's taints (a node missing from `taintsOf` is gone). */
-  private async decide(w: WriteContext, pods: readonly Pod[], taintsOf: ReadonlyMap<string, readonly Taint[]>): Promise<void> {
-    if (pods.length === 0) return;
+  private async decide(w: WriteContext, pods: readonly Pod[], taintsOf: ReadonlyMap<string, readonly Taint[]>): Promise<EvictionsDecided> {
+    if (pods.length === 0) return NONE_DECIDED;
     const scheduledOf = await this.ledger.scheduledOnNodes(w.cluster.id, [...new Set(pods.map((p) => p.spec?.nodeName ?? ''))], w);
-    await this.carryOut(w, evictionOutcomeFor(pods, taintsOf, scheduledOf, w.now, this.options()));
+    return this.carryOut(w, evictionOutcomeFor(pods, taintsOf, scheduledOf, w.now, this.options()));
   }
 
   /**
@@ -173,8 +176,8 @@ export class TaintEvictionController implements OnApplicationBootstrap {
    * kept. New wake-ups are queued after commit, and what was done is told then (EvictionReport:
    * log lines and metrics; `wokenBy` says what woke a deadline's wake-up).
    */
-  async carryOut(w: WriteContext, outcome: EvictionOutcome, wokenBy?: WokenBy): Promise<void> {
-    const { executed, wakeups } = await this.ledger.record(w, outcome);
+  async carryOut(w: WriteContext, outcome: EvictionOutcome, wokenBy?: WokenBy): Promise<EvictionsDecided> {
+    const { executed, scheduled, wakeups } = await this.ledger.record(w, outcome);
     if (executed.length || outcome.cancelled.length) {
       const cluster = w.cluster.name;
       const decidedAt = w.now;
@@ -202,8 +205,17 @@ export class TaintEvictionController implements OnApplicationBootstrap {
       for (const slice of slices(executed)) await w.audit(...slice.map(auditEntryOf));
     }
     if (wakeups.length) w.afterCommit(() => this.jobs.enqueueAll(wakeups));
+    return { executed: executed.map((e) => e.evictionId), scheduled: scheduled.map((row) => row.id) };
   }
 }
+
+/** The evictions a decision executed and scheduled, by id (an import's answer lists them). */
+export interface EvictionsDecided {
+  readonly executed: readonly bigint[];
+  readonly scheduled: readonly bigint[];
+}
+
+export const NONE_DECIDED: EvictionsDecided = { executed: [], scheduled: [] };
 
 /** A list in slices small enough to spread into a call's arguments. */
 function slices<T>(items: readonly T[], size = 10_000): T[][] {

@@ -1,5 +1,6 @@
 import { failure } from '@taintgate/domain';
 import { restAnswerOf } from '../../platform/failures/failure-answers';
+import { evictionView } from '../../store/evictions/eviction-records';
 import { type ImportOutcome, countsOf } from './import-run';
 import type { Rejection } from './import-outcomes';
 
@@ -23,6 +24,7 @@ export function importResultOf(outcome: ImportOutcome) {
     rejected: outcome.rejected.map(rejectedObject),
     skipped: outcome.skipped,
     ...(outcome.prunedKinds ? { prunedKinds: outcome.prunedKinds } : {}),
+    ...(outcome.evictions ? { evictions: { ...outcome.evictions, items: outcome.evictions.items.map(evictionView) } } : {}),
     resourceVersion: String(outcome.revision),
   };
 }

@@ -8,6 +8,7 @@ import { type TwinName, TwinObjectStore } from '../../store/twin-object-store';
 import { NodeUpdateQueue } from '../../control-loops/taint-eviction/node-update-queue';
 import { TaintEvictionController } from '../../control-loops/taint-eviction/taint-eviction-controller';
 import { preferLz4 } from './import-store';
+import type { ImportEvictions } from './import-evictions';
 
 /**
  * How many objects one write of an import stores: 500 realistic pods are about 3 MiB of rows,
@@ -120,23 +121,25 @@ export class ImportWrites {
 
   /**
    * One batch in a write of its own: its rows (statements made at once, run in order on the write's
-   * connection), then its evictions. It commits synchronously, as every write does: an
+   * connection), then its evictions, told to `evictions` once it has committed. It commits synchronously, as every write does: an
    * asynchronous commit (synchronous_commit = off) would spare 1.5-4 ms of a write's 40-70 ms,
    * but what it commits is seen at once by other replicas' snapshots and watches, before it is
    * on disk; a crash of Postgres would then lose revisions they have read, the cluster's revision
    * would be taken again for other writes, and a replica past it would never read those.
    */
-  async store(cluster: string, batch: ImportBatch): Promise<void> {
-    await this.writer.write(
+  async store(cluster: string, batch: ImportBatch, evictions: ImportEvictions): Promise<void> {
+    const decided = await this.writer.write(
       cluster,
       async (w) => {
         await preferLz4(w);
         await Promise.all([this.nodes.importMany(w, batch.nodes), this.pods.importMany(w, batch.pods), this.twins.importMany(w, batch.twins)]);
-        await this.nodeUpdates.decideOrQueue(w, batch.taintChangedNodes);
-        await this.evictions.podsChanged(w, batch.podsToDecide);
+        const ofNodes = await this.nodeUpdates.decideOrQueue(w, batch.taintChangedNodes);
+        return [ofNodes, await this.evictions.podsChanged(w, batch.podsToDecide)] as const;
       },
       { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import' },
     );
+    // Counted once the write has committed: a write that fails stored none of them.
+    for (const each of decided) evictions.add(each);
   }
 
   /** prune=true: the cluster's objects the import does not name go, as a delete of each would, FLUSH_EVERY a write: pods, the other kinds, then nodes. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { type DomainSettings, type Pod, type Taint, failure } from '@taintgate/domain';
 import type { ClusterView } from '../../store/cluster-snapshot';
+import type { Eviction } from '../../generated/prisma/client';
 import type { ImportedNodeRow } from '../../store/node-record';
 import { podKey } from '../../store/pod-record';
 import type { ImportedPodText } from '../../store/pod-store';
@@ -46,7 +47,18 @@ export interface ImportOutcome extends TwinTallies {
   skipped: readonly SkippedKind[];
   /** With prune: the kinds whose objects the import does not name were deleted. */
   prunedKinds?: readonly ImportedKind[];
+  /** What the import's writes evicted and scheduled (not on a dry run, which decides nothing). */
+  evictions?: ImportedEvictions;
   revision: bigint;
+}
+
+/** The evictions an import's writes decided (ImportEvictions), the first of them as stored. */
+export interface ImportedEvictions {
+  executed: number;
+  scheduled: number;
+  /** Nodes with too many pods to decide in the import's writes: decided just after it (NodeUpdateQueue), so not counted here. */
+  queuedNodes: number;
+  items: readonly Eviction[];
 }
 
 const emptyTally = (): KindTally => ({ created: 0, updated: 0, unchanged: 0, deleted: 0 });

@@ -82,6 +82,21 @@ export const importResultSchema: JsonSchema = object(
       arrayOf({ type: 'string', enum: [...keptKinds] }),
       'with prune=true: the kinds whose objects the import does not name were deleted (pruneKinds, or the kinds the body holds an object of)',
     ),
+    evictions: described(
+      object(
+        {
+          executed: described(integerField, 'pods on NoExecute-tainted nodes they do not tolerate, evicted at once'),
+          scheduled: described(integerField, 'evictions scheduled for the end of a tolerationSeconds'),
+          queuedNodes: described(
+            integerField,
+            'nodes whose taints changed with too many pods to decide in the import: decided just after it (GET /v1/evictions tells)',
+          ),
+          items: described(arrayOf({ $ref: '#/components/schemas/Eviction' }), 'the first 100 of them, as stored when the import answers'),
+        },
+        ['executed', 'scheduled', 'queuedNodes', 'items'],
+      ),
+      "what the import's writes evicted and scheduled, as the taint eviction controller decides a pod it sees for the first time; absent on a dry run",
+    ),
     resourceVersion: described(stringField, "the cluster's revision once the import is stored"),
   },
   [

@@ -12,8 +12,10 @@ import { AppConfig } from '../../platform/config/app-config';
 import { FailureException, fail } from '../../platform/failures/failure.exception';
 import type { ImportCommand } from './import-commands';
 import { ImportWrites } from './import-batches';
-import { type ImportOutcome, ImportRun, countsOf } from './import-run';
+import { type ImportOutcome, ImportRun, type ImportedEvictions, countsOf } from './import-run';
 import { ImportStore } from './import-store';
+import { ImportEvictions } from './import-evictions';
+import { EvictionLedger } from '../../store/evictions/eviction-ledger';
 import { readKubectlObjects } from './kubectl-objects';
 import { readOnThread } from './import-read-threads';
 import { podDigestsOf } from '../../store/pod-record';
@@ -65,6 +67,7 @@ export class ImportService {
     private readonly writer: ClusterWriter,
     private readonly writes: ImportWrites,
     private readonly store: ImportStore,
+    private readonly ledger: EvictionLedger,
     private readonly pods: PodStore,
     private readonly config: AppConfig,
     private readonly metrics: ImportMetrics,
@@ -89,9 +92,10 @@ export class ImportService {
       return run.outcome(true, view?.revision ?? 0n);
     }
     let stored = 0;
+    const evictions = new ImportEvictions();
     try {
       await run.read(entries, async (batch) => {
-        await this.writes.store(cluster, batch);
+        await this.writes.store(cluster, batch, evictions);
         stored += batch.nodes.length + batch.pods.length + batch.twins.length;
       });
     } catch (error) {
@@ -108,7 +112,7 @@ export class ImportService {
       run.deleted(unnamed, kinds);
     }
     const revision = await this.recordFinished(cluster, view, run);
-    const outcome = run.outcome(false, revision);
+    const outcome: ImportOutcome = { ...run.outcome(false, revision), evictions: await this.evictionsOf(evictions) };
     if (stored >= ANALYZE_AFTER_OBJECTS) await this.analyze(cluster);
     const seconds = (Date.now() - started) / 1000;
     this.metrics.imported(run.tallies(), seconds, onThread);
@@ -121,6 +125,12 @@ export class ImportService {
       durationMs: Math.round(seconds * 1000),
     });
     return outcome;
+  }
+
+  /** The evictions the import's writes decided: counted, the first of them as stored now (one may have run its course since). */
+  private async evictionsOf(evictions: ImportEvictions): Promise<ImportedEvictions> {
+    const { executed, scheduled, queuedNodes } = evictions;
+    return { executed, scheduled, queuedNodes, items: await this.ledger.byIds(evictions.listed) };
   }
 
   /**

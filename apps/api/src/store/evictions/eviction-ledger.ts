@@ -5,7 +5,7 @@ import { podKey } from '../pod-record';
 import { PrismaService } from '../../platform/database/prisma.service';
 import type { Event, Eviction, EvictionStatus, Prisma } from '../../generated/prisma/client';
 import { EventStore, type NewEvent } from '../event-store';
-import { insertEvictions } from './bulk-insert';
+import { type InsertedEviction, insertEvictions } from './bulk-insert';
 import { type EvictionWakeup, evictionSubject, podName, taintOfEviction } from './eviction-records';
 
 /** What one write or wake-up decided, step by step, for the ledger to record in a few statements. */
@@ -45,6 +45,8 @@ export interface ExecutedEviction {
 /** What the caller does once the ledger has recorded an outcome. */
 export interface RecordedOutcome {
   executed: ExecutedEviction[];
+  /** The evictions scheduled, as stored. */
+  scheduled: InsertedEviction[];
   /** Wake-ups to queue after commit: new deadlines, and early wake-ups to run again. */
   wakeups: EvictionWakeup[];
 }
@@ -133,6 +135,12 @@ export class EvictionLedger {
       rows.push(...(await w.tx.eviction.findMany({ where: { clusterId: w.cluster.id, status: 'Scheduled', OR: names } })));
     }
     return rows;
+  }
+
+  /** The evictions of these ids as stored now, in the order of their ids (an import's answer lists those its writes decided). */
+  async byIds(ids: readonly bigint[]): Promise<Eviction[]> {
+    if (ids.length === 0) return [];
+    return this.prisma.eviction.findMany({ where: { id: { in: [...ids] } }, orderBy: { id: 'asc' } });
   }
 
   /** The cluster an eviction belongs to; undefined once it is gone (its cluster deleted). */
@@ -332,7 +340,7 @@ export class EvictionLedger {
       ),
     ];
     for (let i = 0; i < audited.length; i += 10_000) await w.audit(...audited.slice(i, i + 10_000));
-    return { executed, wakeups };
+    return { executed, scheduled, wakeups };
   }
 }
 

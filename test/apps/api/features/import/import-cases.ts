@@ -240,6 +240,8 @@ export function describeImportCases(title: string, onThread: boolean, env: Recor
         metadata: { ...evicted.metadata, name: 'waiting' },
         spec: { ...evicted.spec, tolerations: [{ key: 'maintenance', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 3600 }] },
       };
+      const dry = await api.post('/v1/clusters/drain/import?dryRun=true', list(draining, evicted, waiting));
+      expect(dry.json()).not.toHaveProperty('evictions');
       const reply = await api.post('/v1/clusters/drain/import', list(draining, evicted, waiting));
       expect(reply.json()).toMatchObject({ created: 3, rejected: [] });
       const evictions = (await api.get('/v1/clusters/drain/evictions')).json().items;
@@ -248,6 +250,16 @@ export function describeImportCases(title: string, onThread: boolean, env: Recor
         ['waiting', 'Scheduled'],
       ]);
       expect((await api.get('/v1/clusters/drain/pods')).json().items.map((p: { metadata: { name: string } }) => p.metadata.name)).toEqual(['waiting']);
+      // The import's answer lists them, as GET /v1/evictions shows them.
+      const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
+      expect(reply.json().evictions).toEqual({ executed: 1, scheduled: 1, queuedNodes: 0, items: [...evictions].sort(byId) });
+      // The same import again decides nothing new: the scheduled eviction stands, and is not listed again.
+      expect((await api.post('/v1/clusters/drain/import', list(draining, waiting))).json().evictions).toEqual({
+        executed: 0,
+        scheduled: 0,
+        queuedNodes: 0,
+        items: [],
+      });
     });
 
     it(`reads the bodies ${onThread ? 'on a worker thread' : 'on the event loop'}, as the import metrics say`, async () => {
