@@ -121,8 +121,9 @@ export class ImportWrites {
 
   /**
    * One batch in a write of its own: its rows (statements made at once, run in order on the write's
-   * connection), then its evictions, told to `evictions` once it has committed. It commits synchronously, as every write does: an
-   * asynchronous commit (synchronous_commit = off) would spare 1.5-4 ms of a write's 40-70 ms,
+   * connection), then its evictions, told to `evictions` once it has committed. It commits
+   * synchronously, as every write does: an asynchronous commit (synchronous_commit = off) would
+   * spare 1.5-4 ms of a write's 40-70 ms,
    * but what it commits is seen at once by other replicas' snapshots and watches, before it is
    * on disk; a crash of Postgres would then lose revisions they have read, the cluster's revision
    * would be taken again for other writes, and a replica past it would never read those.
