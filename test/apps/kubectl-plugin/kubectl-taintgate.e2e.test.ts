@@ -125,6 +125,35 @@ describe('kubectl taintgate', () => {
     expect(nodes.json().items.map((n: any) => n.metadata.name)).toEqual(['s1']);
   }, 60_000);
 
+  it('import: the evictions it decided under the counts, and the kinds --prune-kinds pruned', async () => {
+    const kubeconfig = await plugin.kubeconfig({ server: `${server}/clusters/drained`, token: ADMIN_TOKEN, ca: tls.cert }, `${plugin.dir}/drained`);
+    const env = { KUBECONFIG: kubeconfig };
+    const draining = node('d1', 'general', 'taints: [{key: maintenance, effect: NoExecute}]');
+    const waits = '[{key: maintenance, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}]';
+    const run = await plugin.run(['import', '-f', '-', '--prune', '--prune-kinds=Node,Pod'], {
+      input: [draining, pod('web', 'gone', 'd1'), pod('web', 'stays', 'd1', waits)].join('---\n'),
+      env,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = cells(run.stdout);
+    const at = lines.findIndex((line) => line[0] === 'NAMESPACE');
+    expect(lines[at]).toEqual(['NAMESPACE', 'EVICTED POD', 'NODE', 'STATUS', 'AT']);
+    expect(
+      lines
+        .slice(at + 1, at + 3)
+        .map((line) => line.slice(0, 4))
+        .sort(),
+    ).toEqual([
+      ['web', 'gone', 'd1', 'Executed'],
+      ['web', 'stays', 'd1', 'Scheduled'],
+    ]);
+    expect(lines.slice(at + 3)).toEqual([
+      ['(1 evicted at once, 1 scheduled; kubectl taintgate evictions shows them all)'],
+      ['(pruned: the Node, Pod objects the file does not name)'],
+    ]);
+  }, 60_000);
+
   it('where -f: a pod that fits some node is exit status 0, the nodes as a table and the scheduler line', async () => {
     const file = await plugin.file('pod.yaml', 'apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec: {containers: [{name: c, image: nginx}]}\n');
     const run = await plugin.run(['where', '-f', file]);

@@ -53,10 +53,10 @@ export async function importCommand(args: readonly string[], io: PluginIo): Prom
   }
   if (positionals.length) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`, 'import');
   if (values.filename === undefined) throw new UsageError('must specify -f FILENAME (- for stdin)', 'import');
+  if (values['prune-kinds'] !== undefined && !values.prune) throw new UsageError('--prune-kinds is only taken with --prune', 'import');
   const format = outputFormat(values.output, ['json', 'yaml'] as const, 'import');
   const client = clientOf(values, io);
   const body = await importBody(values.filename, io.stdin);
-  if (values['prune-kinds'] !== undefined && !values.prune) throw new UsageError('--prune-kinds is only taken with --prune', 'import');
   const query = { prune: values.prune ? true : undefined, pruneKinds: values['prune-kinds'], dryRun: values['dry-run'] ? true : undefined };
   const sent = client.api.POST('/v1/clusters/{cluster}/import', {
     params: { path: client.cluster, query },
