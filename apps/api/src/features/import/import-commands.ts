@@ -1,9 +1,8 @@
 import { FieldPath, ShapeChecker, err, failure, fieldError } from '@taintgate/domain';
 import { operation } from '../../http/edge/operation';
 import { checked, flag } from '../../http/edge/request-fields';
-import { TWIN_KIND_NAMES } from '../../store/twin-kinds';
 import type { ImportBody } from './import-body';
-import type { ImportedKind } from './import-outcomes';
+import { IMPORTED_KINDS, type ImportedKind } from './import-outcomes';
 import { IMPORT_BODY_TYPES, isImportBody } from './import-body-parser';
 
 /** POST /v1/clusters/{cluster}/import: the body, its objects read one by one as the import pulls them, and what to do with them. */
@@ -19,9 +18,6 @@ export interface ImportCommand {
 
 const root = FieldPath.root();
 
-/** The kinds an import keeps, as `pruneKinds` names them. */
-const KEPT_KINDS: readonly ImportedKind[] = ['Node', 'Pod', ...TWIN_KIND_NAMES];
-
 /**
  * `?pruneKinds=Node,Pod` (or the parameter repeated): kinds the twin keeps, refused by name when
  * one is not, and only beside prune=true, as kubectl's --prune-allowlist only goes with --prune.
@@ -31,7 +27,7 @@ function pruneKinds(shape: ShapeChecker, value: unknown, prune: boolean): Import
   const field = root.child('pruneKinds');
   const texts = (Array.isArray(value) ? value : [value]).map((v) => shape.string(v, field) ?? '');
   const kinds = texts.flatMap((text) => text.split(',')).map((kind) => kind.trim());
-  for (const kind of kinds) if (!KEPT_KINDS.includes(kind as ImportedKind)) shape.errors.push(fieldError.notSupported(field, kind, KEPT_KINDS));
+  for (const kind of kinds) if (!IMPORTED_KINDS.includes(kind as ImportedKind)) shape.errors.push(fieldError.notSupported(field, kind, IMPORTED_KINDS));
   if (!prune) shape.errors.push(fieldError.invalid(field, value, 'is taken only with prune=true'));
   return [...new Set(kinds)] as ImportedKind[];
 }

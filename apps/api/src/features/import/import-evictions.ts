@@ -20,9 +20,10 @@ export class ImportEvictions {
     this.executed += decided.executed.length;
     this.scheduled += decided.scheduled.length;
     this.queuedNodes += decided.queued ?? 0;
-    for (const id of [...decided.executed, ...decided.scheduled]) {
-      if (this.listed.length >= MAX_EVICTIONS_LISTED) return;
-      this.listed.push(id);
+    // Past the first writes of a large import the list is full: nothing to copy.
+    for (const ids of [decided.executed, decided.scheduled]) {
+      const room = MAX_EVICTIONS_LISTED - this.listed.length;
+      if (room > 0) this.listed.push(...ids.slice(0, room));
     }
   }
 }

@@ -2,7 +2,7 @@ import { type DomainSettings, type FieldError, FieldPath, type Node, type Pod, t
 import type { ClusterView, TwinMaps } from '../../store/cluster-snapshot';
 import type { ImportedNodeRow } from '../../store/node-record';
 import type { ImportedPodText } from '../../store/pod-store';
-import type { TwinKind, TwinObject } from '../../store/twin-kinds';
+import { TWIN_KIND_NAMES, type TwinKind, type TwinObject } from '../../store/twin-kinds';
 import { type BodyPosition, describePosition } from './import-body';
 
 /*
@@ -21,6 +21,9 @@ export type Rejection = {
 
 /** The kinds an import stores: nodes and pods, and the others the twin keeps (twin-kinds.ts). */
 export type ImportedKind = 'Node' | 'Pod' | TwinKind;
+
+/** Every kind an import stores, in the order answers list them. */
+export const IMPORTED_KINDS: readonly ImportedKind[] = ['Node', 'Pod', ...TWIN_KIND_NAMES];
 
 /**
  * What an object becomes. A rejected object of a kept kind with a name is named by the import all

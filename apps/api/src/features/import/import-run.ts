@@ -11,7 +11,7 @@ import type { TwinName } from '../../store/twin-object-store';
 import { fail } from '../../platform/failures/failure.exception';
 import { BodyNotReceivedError, UnreadableBodyError, describePosition } from './import-body';
 import { BatchLine, FLUSH_EVERY, type ImportBatch, batchDecisions } from './import-batches';
-import { type ImportSoFar, type ImportedKind, type ObjectOutcome, type Rejection, ownerOf } from './import-outcomes';
+import { IMPORTED_KINDS, type ImportSoFar, type ImportedKind, type ObjectOutcome, type Rejection, ownerOf } from './import-outcomes';
 import { classifyObject } from './imported-object';
 import { type ReadEntry, finishPreparedPod } from './imported-pod';
 
@@ -279,7 +279,7 @@ export class ImportRun {
    */
   pruneKindsOf(asked: readonly ImportedKind[] | undefined): ImportedKind[] {
     const kinds = new Set<ImportedKind>(asked ?? this.namedKinds);
-    return (['Node', 'Pod', ...TWIN_KIND_NAMES] as const).filter((kind) => kinds.has(kind));
+    return IMPORTED_KINDS.filter((kind) => kinds.has(kind));
   }
 
   /** The cluster's objects of these kinds that the import does not name. */

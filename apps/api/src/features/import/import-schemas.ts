@@ -1,12 +1,13 @@
 import { type JsonSchema, arrayOf, booleanField, constant, described, integerField, object, stringField } from '../../http/edge/answer-schemas';
 import { kubernetesRef } from '../../http/operation-docs/schema-names';
 import { IMPORT_BODY_TYPES } from './import-body-parser';
+import { IMPORTED_KINDS } from './import-outcomes';
 
 /** The content types POST /v1/import reads (JSON and YAML, import-body-parser.ts): the document declares each. */
 export const importContentTypes = Object.keys(IMPORT_BODY_TYPES);
 
-/** The kinds the import stores; any other object is skipped and counted. */
-const keptKinds = ['Node', 'Pod', 'Namespace', 'PersistentVolume', 'PersistentVolumeClaim', 'StorageClass', 'CSINode', 'PodDisruptionBudget'] as const;
+/** The kinds the import stores (IMPORTED_KINDS); any other object is skipped and counted. */
+const keptKinds = IMPORTED_KINDS;
 
 const otherObject: JsonSchema = {
   type: 'object',

@@ -35,6 +35,7 @@ export class ImportStore {
    */
   async recordUnchanged(cluster: ClusterRef, revision: bigint, now: number, tallies: NonNullable<AuditEntry['details']>): Promise<void> {
     const client = await this.prisma.connect();
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const entry: AuditEntry = { action: 'cluster.import', kind: 'Cluster', name: cluster.name, details: tallies };
@@ -42,10 +43,11 @@ export class ImportStore {
       await client.query(IMPORT_FINISHED, importFinishedValues(cluster, revision, now, tallies));
       await client.query('COMMIT');
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A connection whose ROLLBACK fails too is given back broken, and the pool drops it.
+      await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 }
