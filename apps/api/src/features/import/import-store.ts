@@ -44,7 +44,7 @@ export class ImportStore {
       await client.query('COMMIT');
     } catch (error) {
       // A connection whose ROLLBACK fails too is given back broken, and the pool drops it.
-      await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
+      await client.query('ROLLBACK').catch((rollback: unknown) => (broken = rollback instanceof Error ? rollback : new Error(String(rollback))));
       throw error;
     } finally {
       client.release(broken);
