@@ -50,9 +50,12 @@ async function newerThan(client: TaintgateClient, filters: EvictionFilters, newe
   return found;
 }
 
+/** The statuses of an eviction still to come: a managed cluster's deadline, a mirror's prediction. */
+const isWaiting = (status: string | undefined): boolean => status === 'Scheduled' || status === 'Predicted';
+
 /**
  * Calls `changed` for each eviction that appears after `listed`, oldest first, and for each
- * Scheduled one when it is executed or cancelled; until `stop` is aborted.
+ * Scheduled (or, in a mirror, Predicted) one when it is executed or cancelled; until `stop` is aborted.
  */
 export async function watchEvictions(
   client: TaintgateClient,
@@ -63,8 +66,8 @@ export async function watchEvictions(
   changed: (eviction: EvictionRecord) => void,
 ): Promise<void> {
   let newest = listed.reduce((max, e) => (BigInt(e.id) > max ? BigInt(e.id) : max), 0n);
-  // The Scheduled evictions shown, by id: each is shown again when its status changes.
-  const scheduled = new Map(listed.filter((e) => e.status === 'Scheduled').map((e) => [e.id, e]));
+  // The evictions shown that are still to come, by id: each is shown again when its status changes.
+  const waiting = new Map(listed.filter((e) => isWaiting(e.status)).map((e) => [e.id, e]));
   while (!stop.aborted) {
     try {
       await sleep(intervalMs, undefined, { signal: stop });
@@ -75,15 +78,18 @@ export async function watchEvictions(
     for (const eviction of fresh.reverse()) {
       newest = BigInt(eviction.id) > newest ? BigInt(eviction.id) : newest;
       changed(eviction);
-      if (eviction.status === 'Scheduled') scheduled.set(eviction.id, eviction);
+      if (isWaiting(eviction.status)) waiting.set(eviction.id, eviction);
     }
-    if (scheduled.size === 0 || (filters.status !== undefined && filters.status !== 'Scheduled')) continue;
-    const stillScheduled = new Set((await listEvictions(client, { ...filters, status: 'Scheduled' })).items.map((e) => e.id));
-    for (const [id, before] of scheduled) {
-      if (stillScheduled.has(id)) continue;
-      scheduled.delete(id);
-      // Its status is now Executed or Cancelled; under a --status Scheduled filter it has left the list, and is not shown.
-      if (filters.status === 'Scheduled') continue;
+    if (waiting.size === 0 || (filters.status !== undefined && !isWaiting(filters.status))) continue;
+    // Only the statuses some shown eviction is in: a managed cluster's watch asks for its Scheduled ones alone.
+    const statuses = new Set([...waiting.values()].map((e) => e.status as NonNullable<EvictionFilters['status']>));
+    const still = new Set<string>();
+    for (const status of statuses) for (const e of (await listEvictions(client, { ...filters, status })).items) still.add(e.id);
+    for (const [id, before] of waiting) {
+      if (still.has(id)) continue;
+      waiting.delete(id);
+      // Its status is now Executed or Cancelled; under a --status Scheduled (or Predicted) filter it has left the list, and is not shown.
+      if (filters.status !== undefined) continue;
       const now = await listEvictions(client, { ...filters, namespace: before.pod.namespace, pod: before.pod.name, nodeName: before.node });
       const after = now.items.find((e) => e.id === id);
       if (after) changed(after);

@@ -1,16 +1,34 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_CLUSTER, type ClusterPatterns, EVERY_CLUSTER, coversEveryCluster, failure } from '@taintgate/domain';
+import { type ClusterMode, DEFAULT_CLUSTER, type ClusterPatterns, EVERY_CLUSTER, coversEveryCluster, failure } from '@taintgate/domain';
 import { PrismaService } from '../platform/database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 import { fail } from '../platform/failures/failure.exception';
-import type { ClusterRef } from './write-context';
+import type { ClusterRef, WriteContext } from './write-context';
 import { currentActor } from '../platform/access/actor';
 import { clusterNameFilter } from './cluster-name-filter';
+
+/** A mirror's source as stored, without its credentials: `auth` says which kind is held, never what. */
+export interface StoredSource {
+  server: string;
+  caData?: string;
+  insecureSkipTLSVerify: boolean;
+  context?: string;
+  auth: 'token' | 'clientCertificate' | 'none';
+}
+
+/** A cluster's spec as stored: its mode, a mirror's source, and that source's credentials as sealed (SecretBox). */
+export interface StoredSpec {
+  mode: ClusterMode;
+  source: StoredSource | null;
+  credentials: string | null;
+}
 
 /** A cluster's row with how many nodes and pods it holds. */
 export interface ClusterRecord extends ClusterRef {
   revision: bigint;
   createdAt: Date;
+  mode: ClusterMode;
+  source: StoredSource | null;
   nodes: number;
   pods: number;
 }
@@ -102,13 +120,29 @@ export class ClusterDirectory {
     return record;
   }
 
+  /** The cluster's spec, in a write (its row is locked): what a change of it starts from. */
+  async specOf(w: WriteContext): Promise<StoredSpec> {
+    const [row] = await w.rows<StoredSpec>('SELECT mode::text AS mode, source, source_credentials AS credentials FROM clusters WHERE id = $1', [w.cluster.id]);
+    return row ?? { mode: 'managed', source: null, credentials: null };
+  }
+
+  /** Stores the cluster's spec, in a write. */
+  async writeSpec(w: WriteContext, spec: StoredSpec): Promise<void> {
+    await w.sql('UPDATE clusters SET mode = $2::"ClusterMode", source = $3::jsonb, source_credentials = $4 WHERE id = $1', [
+      w.cluster.id,
+      spec.mode,
+      spec.source === null ? null : JSON.stringify(spec.source),
+      spec.credentials,
+    ]);
+  }
+
   private async records(where: Prisma.ClusterWhereInput, take?: number): Promise<ClusterRecord[]> {
     const rows = await this.prisma.cluster.findMany({
       where,
       ...(take === undefined ? {} : { take }),
-      select: { id: true, name: true, revision: true, createdAt: true, _count: { select: { nodes: true, pods: true } } },
+      select: { id: true, name: true, revision: true, createdAt: true, mode: true, source: true, _count: { select: { nodes: true, pods: true } } },
       orderBy: { name: 'asc' },
     });
-    return rows.map(({ _count, ...row }) => ({ ...row, ..._count }));
+    return rows.map(({ _count, source, ...row }) => ({ ...row, source: source as StoredSource | null, ..._count }));
   }
 }

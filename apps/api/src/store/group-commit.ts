@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { type ClusterMode, failure } from '@taintgate/domain';
+import { FailureException } from '../platform/failures/failure.exception';
 import type { PrismaService } from '../platform/database/prisma.service';
 import { type AuditRow, commitWith } from './audit-store';
 import { type ClusterKey, PreparedStatements, isMissingStatement } from './prepared-statements';
@@ -25,6 +27,12 @@ export interface WriteOptions {
    * runs first in its transaction from the start, rather than be undone and sent again.
    */
   leads?: boolean;
+  /**
+   * The write keeps a mirror in step (an import, the sync, the eviction controller's predictions, the
+   * cluster's own spec): a mirror takes it. A mirror refuses every other write but a dry run
+   * (failure.mirrorTakesNoWrites), under the lock, where its mode is read with the revision.
+   */
+  onMirror?: boolean;
 }
 
 /** How long a write may take; an import of a large cluster asks for more. */
@@ -95,6 +103,9 @@ interface RawRevision {
   revision: string;
   /** Whether taking the revision created the cluster (a write to a cluster by a name not yet held). */
   created: boolean;
+  mode: ClusterMode;
+  /** A mirror's source server, when it is synced from one. */
+  server: string | null;
 }
 
 /** A group's transaction as its writes take their steps in it. */
@@ -265,6 +276,9 @@ export class GroupCommit {
           hold.what = hold.what ? `${hold.what}, ${write.options.what}` : write.options.what;
         }
       }
+      if (raw?.mode === 'mirror' && !write.options.onMirror && !write.options.dryRun) {
+        return { kind: 'failed', error: new FailureException(failure.mirrorTakesNoWrites(raw.name, raw.server ?? undefined)) };
+      }
       const tasks: (() => Promise<unknown>)[] = [];
       const context = row && {
         firstRead: first && { read: first, rows: results.at(-1)?.rows ?? [] },
@@ -278,6 +292,7 @@ export class GroupCommit {
         transaction: transaction.state,
         cluster: { id: row.id, name: row.name },
         revision: row.revision,
+        mode: raw.mode,
         createdCluster: raw.created,
         // Read once the row is ours: waiting for the writers before this one is not deciding.
         now: write.options.now ?? Date.now(),

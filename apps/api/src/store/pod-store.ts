@@ -45,6 +45,12 @@ export interface OrphanedPod extends PodName {
 const endedByTaintgate = Prisma.sql`(p.deletion_by_taintgate OR EXISTS (SELECT 1 FROM evictions e
   WHERE e.cluster_id = p.cluster_id AND e.pod_uid = p.uid AND e.status = 'Executed' AND e.pod_removed_at IS NULL))`;
 
+/**
+ * A pod (`p`) of a managed cluster: the reaper and the pod garbage collector work there only, as a
+ * mirror's kubelets and garbage collector are its cluster's, and its imports tell what they did.
+ */
+const inManagedCluster = Prisma.sql`p.cluster_id IN (SELECT id FROM clusters WHERE mode = 'managed')`;
+
 /** How many pods one import statement writes: its parameters stay a few megabytes. */
 const IMPORT_BATCH = 2000;
 
@@ -351,7 +357,7 @@ export class PodStore {
    */
   async clustersWithPodsDueForRemoval(now: number): Promise<number[]> {
     const rows = await this.prisma.$queryRaw<{ id: number }[]>`
-      SELECT DISTINCT p.cluster_id AS id FROM pods p WHERE p.deletion_timestamp <= ${new Date(now)} AND ${endedByTaintgate}`;
+      SELECT DISTINCT p.cluster_id AS id FROM pods p WHERE p.deletion_timestamp <= ${new Date(now)} AND ${endedByTaintgate} AND ${inManagedCluster}`;
     return rows.map((row) => row.id);
   }
 
@@ -359,7 +365,7 @@ export class PodStore {
   async clustersWithPodsOnMissingNodes(): Promise<number[]> {
     const rows = await this.prisma.$queryRaw<{ id: number }[]>`
       SELECT DISTINCT p.cluster_id AS id FROM pods p
-      WHERE p.node_name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.cluster_id = p.cluster_id AND n.name = p.node_name)`;
+      WHERE p.node_name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.cluster_id = p.cluster_id AND n.name = p.node_name) AND ${inManagedCluster}`;
     return rows.map((row) => row.id);
   }
 
@@ -422,7 +428,7 @@ const FIND_FOR_WRITE = `SELECT p.*, n.*
     SELECT EXISTS (SELECT 1 FROM nodes WHERE cluster_id = $1 AND name = $4::text) AS "nodeStored",
            (SELECT coalesce(json_agg(json_build_object('key', t.key, 'value', t.value, 'effect', t.effect, 'timeAdded', t.time_added) ORDER BY t.position), '[]')
             FROM taints t WHERE t.cluster_id = $1 AND t.node_name = $4::text) AS "nodeTaints",
-           EXISTS (SELECT 1 FROM evictions e WHERE e.cluster_id = $1 AND e.pod_namespace = $2 AND e.pod_name = $3 AND e.status = 'Scheduled'
+           EXISTS (SELECT 1 FROM evictions e WHERE e.cluster_id = $1 AND e.pod_namespace = $2 AND e.pod_name = $3 AND e.status IN ('Scheduled', 'Predicted')
                    AND e.node_name = $4::text) AS evicting
     WHERE $4::text IS NOT NULL) AS n ON true`;
 

@@ -11,16 +11,19 @@ export type ClusterKey = { readonly name: string } | { readonly id: number };
 /** A value written into a statement's text: what a first read's values may be. */
 export type Literal = string | number | boolean | null;
 
+/** What taking a revision answers of the cluster's row besides its id, name and revision: its mode, and a mirror's source server. */
+const CLUSTER_FACTS = `mode::text AS mode, source->>'server' AS server`;
+
 /**
  * The statement that takes the cluster's next revision, answering its row (id, name, revision as
- * text): by name it creates the cluster at revision 1 if need be.
+ * text, mode, source server): by name it creates the cluster at revision 1 if need be.
  */
 const TAKE_REVISION = {
   // xmax is 0 on a row this statement inserted, not on one it updated: whether the write created the cluster.
   name: `INSERT INTO clusters (name, revision) VALUES ($1::text, 1)
        ON CONFLICT (name) DO UPDATE SET revision = clusters.revision + 1
-       RETURNING id, name, revision::text AS revision, (xmax = 0) AS created`,
-  id: 'UPDATE clusters SET revision = revision + 1 WHERE id = $1::int RETURNING id, name, revision::text AS revision, false AS created',
+       RETURNING id, name, revision::text AS revision, (xmax = 0) AS created, ${CLUSTER_FACTS}`,
+  id: `UPDATE clusters SET revision = revision + 1 WHERE id = $1::int RETURNING id, name, revision::text AS revision, false AS created, ${CLUSTER_FACTS}`,
 } as const;
 
 /** The cluster's id as SQL, where a first read's text says `$1`: its name's row (by name), or the id itself. */

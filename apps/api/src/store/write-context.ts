@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { ClusterMode } from '@taintgate/domain';
 import type { Connection } from '../platform/database/prisma.service';
 import type { Prisma } from '../generated/prisma/client';
 import { type NamedStatement, queryOf } from '../platform/database/named-statement';
@@ -40,6 +41,8 @@ export interface WriteContext {
   /** Prisma, in the write's transaction: a client bound to its connection (PrismaService.boundTo), for the stores' model queries. */
   readonly tx: Tx;
   readonly revision: bigint;
+  /** The cluster's mode as the write found it under the lock: a mirror's decisions are predictions, recorded, never carried out. */
+  readonly mode: ClusterMode;
   /**
    * Epoch milliseconds, read once per write when it has taken the revision (its turn, after any
    * writer before it): every decision in it uses the same now, and what it records as done (an
@@ -112,6 +115,7 @@ export interface ContextParts {
   transaction: Transaction;
   cluster: ClusterRef;
   revision: bigint;
+  mode: ClusterMode;
   createdCluster: boolean;
   now: number;
   tasks: (() => Promise<unknown>)[];
@@ -127,6 +131,7 @@ export function contextOf({
   transaction,
   cluster,
   revision,
+  mode,
   createdCluster,
   now,
   tasks,
@@ -150,6 +155,7 @@ export function contextOf({
       return tx();
     },
     revision,
+    mode,
     now,
     audit(...entries) {
       return recordAudit(entries, cluster, revision, audited, (text, values) => inTurn((c) => c.query(text, values)));

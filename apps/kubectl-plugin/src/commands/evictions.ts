@@ -16,7 +16,7 @@ Examples:
   kubectl taintgate evictions --watch
 
 Options:
-      --status=STATUS     Scheduled, Cancelled or Executed
+      --status=STATUS     Scheduled, Cancelled or Executed (a mirror's: Predicted)
       --node=NODE         on this node
   -n, --namespace=NS      of pods in this namespace (default: every namespace)
       --pod=NAME          of pods of this name
@@ -51,7 +51,7 @@ export async function evictions(args: readonly string[], io: PluginIo): Promise<
   const interval = Number(values.interval ?? '1');
   if (!(interval > 0)) throw new UsageError(`--interval must be a number of seconds above 0, not ${values.interval ?? ''}`, 'evictions');
   const client = clientOf(values, io);
-  // --status is sent as given: the service refuses one that is not Scheduled, Cancelled or Executed, in its words.
+  // --status is sent as given: the service refuses one it does not know, in its words.
   const status = values.status as EvictionFilters['status'];
   const filters: EvictionFilters = { status, nodeName: values.node, namespace: values.namespace, pod: values.pod };
 

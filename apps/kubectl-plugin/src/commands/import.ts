@@ -101,11 +101,18 @@ function importTables(result: ImportResult): string {
     if (result.rejectedCount > result.rejected.length) text += `(the first ${result.rejected.length} of ${result.rejectedCount} objects left out)\n`;
   }
   const evictions = result.evictions;
-  if (evictions && evictions.executed + evictions.scheduled > 0) {
-    const rows = evictions.items.map((e): Cell[] => [e.pod.namespace, e.pod.name, e.node, e.status, e.status === 'Scheduled' ? e.scheduledFor : e.firedAt]);
+  const decided = evictions ? evictions.executed + evictions.scheduled + evictions.predicted : 0;
+  if (evictions && decided > 0) {
+    const waiting = (status: string) => status === 'Scheduled' || status === 'Predicted';
+    const rows = evictions.items.map((e): Cell[] => [e.pod.namespace, e.pod.name, e.node, e.status, waiting(e.status) ? e.scheduledFor : e.firedAt]);
     text += `\n${tableText(['Namespace', 'Evicted pod', 'Node', 'Status', 'At'], rows)}`;
-    const listed = evictions.items.length < evictions.executed + evictions.scheduled ? ` (the first ${evictions.items.length} listed)` : '';
-    text += `(${evictions.executed} evicted at once, ${evictions.scheduled} scheduled${listed}; kubectl taintgate evictions shows them all)\n`;
+    const listed = evictions.items.length < decided ? ` (the first ${evictions.items.length} listed)` : '';
+    // A mirror executes and schedules nothing: it predicts what its cluster's controller will do.
+    const counts =
+      evictions.predicted > 0
+        ? `${evictions.predicted} predicted for the cluster's own controller`
+        : `${evictions.executed} evicted at once, ${evictions.scheduled} scheduled`;
+    text += `(${counts}${listed}; kubectl taintgate evictions shows them all)\n`;
   }
   if (evictions?.queuedNodes) text += `(the pods of ${evictions.queuedNodes} nodes are decided just after the import: kubectl taintgate evictions)\n`;
   const pruned = result.prunedKinds;

@@ -137,6 +137,18 @@ export const failure = {
     message: `${resource}.${group} ${goQuote(name)} is forbidden: ${why}`,
     subject: { kind: resource, name, group },
   }),
+  /**
+   * A write to a mirror, which copies a cluster that runs elsewhere: refused as NamespaceLifecycle
+   * refuses writes to a namespace being terminated, naming where the change belongs. `server`: the
+   * mirror's source, when it is synced from one.
+   */
+  mirrorTakesNoWrites: (cluster: string, server: string | undefined): Failure => ({
+    reason: 'Forbidden',
+    message: `clusters.taintgate.io ${goQuote(cluster)} is forbidden: it is a mirror${server ? ` of ${server}` : ', kept in step by imports'}, and takes no changes but ${
+      server ? "its sync's and imports" : 'imports'
+    }: make this change ${server ? `at ${server}` : 'in the cluster it copies, then import it again'}; what-if questions and dryRun=All are answered here`,
+    subject: { kind: 'clusters', name: cluster, group: 'taintgate.io' },
+  }),
   /** A failure with no reason of Kubernetes' (a Status of code 500 and a message only). */
   unknown: (message: string): Failure => ({ reason: 'Unknown', message }),
   /** A dependency, or the service itself, cannot take the request now: 503 with Retry-After. */

@@ -68,13 +68,16 @@ export class AwaitedTaintStore {
 
   /**
    * The clusters the pacer has work in: some node waits for its taint, or carries the not-ready
-   * or unreachable NoExecute taint (which master disruption takes off).
+   * or unreachable NoExecute taint (which master disruption takes off). Managed clusters only: a
+   * mirror's nodes are tainted by its own node lifecycle controller, and its imports tell.
    */
   async clustersToPace(): Promise<number[]> {
     const rows = await this.prisma.$queryRaw<{ id: number }[]>`
-      SELECT cluster_id AS id FROM awaited_no_execute_taints
-      UNION
-      SELECT cluster_id FROM taints WHERE effect = 'NoExecute' AND key IN (${TaintKeys.notReady}, ${TaintKeys.unreachable})`;
+      SELECT id FROM (
+        SELECT cluster_id AS id FROM awaited_no_execute_taints
+        UNION
+        SELECT cluster_id FROM taints WHERE effect = 'NoExecute' AND key IN (${TaintKeys.notReady}, ${TaintKeys.unreachable})
+      ) AS paced WHERE id IN (SELECT id FROM clusters WHERE mode = 'managed')`;
     return rows.map((row) => row.id);
   }
 

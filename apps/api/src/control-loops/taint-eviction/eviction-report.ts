@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { taintToString } from '@taintgate/domain';
 import { EvictionMetrics, type WokenBy } from '../../platform/metrics/eviction-metrics';
-import type { EvictionOutcome, ExecutedEviction } from '../../store/evictions/eviction-ledger';
+import type { EvictionOutcome, ExecutedEviction } from '../../store/evictions/eviction-outcome';
 import { taintOfEviction } from '../../store/evictions/eviction-records';
 
 /**

@@ -100,7 +100,7 @@ export class NodeUpdateQueue extends PeriodicPass {
         if (batches.length === 0) break;
         for (const names of batches) {
           if (this.stopping) return decided;
-          const write = this.writer.writeExisting(clusterId, (w) => this.decide(w, names), { what: 'node update queue' });
+          const write = this.writer.writeExisting(clusterId, (w) => this.decide(w, names), { what: 'node update queue', onMirror: true });
           this.current = write;
           decided += (await write) ?? 0;
         }

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { type Pod, type Taint, deletionGracePeriodSeconds, noExecuteTaintsChanged, taintToString, wakeStep } from '@taintgate/domain';
+import { type Pod, type Taint, deletionGracePeriodSeconds, noExecuteTaintsChanged, predictionOnPodDeleted, taintToString, wakeStep } from '@taintgate/domain';
 import { ClusterWriter } from '../../store/cluster-writer';
 import type { AuditEntry, WriteContext } from '../../store/write-context';
 import { NodeStore } from '../../store/node-store';
@@ -7,7 +7,8 @@ import { podKey, podOfRow } from '../../store/pod-record';
 import { PodStore, type PodsNode } from '../../store/pod-store';
 import { AppConfig } from '../../platform/config/app-config';
 import { EvictionJobs } from './eviction-jobs';
-import { type ExecutedEviction, EvictionLedger, EvictionOutcome } from '../../store/evictions/eviction-ledger';
+import { EvictionLedger } from '../../store/evictions/eviction-ledger';
+import { type ExecutedEviction, EvictionOutcome } from '../../store/evictions/eviction-outcome';
 import { EvictionReport } from './eviction-report';
 import { evictionOutcomeFor } from './eviction-outcomes';
 import type { WokenBy } from '../../platform/metrics/eviction-metrics';
@@ -105,7 +106,11 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   async podsDeleted(w: WriteContext, pods: readonly { namespace: string; name: string }[]): Promise<void> {
     if (pods.length === 0) return;
     const outcome = new EvictionOutcome();
-    for (const row of await this.ledger.scheduledForPods(w, pods)) outcome.cancel(row, 'PodDeleted');
+    for (const row of await this.ledger.scheduledForPods(w, pods)) {
+      // A mirror's prediction: its pod gone at or past its deadline is the prediction come true.
+      if (row.status === 'Predicted' && predictionOnPodDeleted(row.scheduledFor.getTime(), w.now) === 'DeletedAtSource') outcome.cameTrueFor(row);
+      else outcome.cancel(row, 'PodDeleted');
+    }
     await this.carryOut(w, outcome);
   }
 
@@ -152,7 +157,8 @@ export class TaintEvictionController implements OnApplicationBootstrap {
         await this.carryOut(w, outcome, evictionId === undefined ? 'sweep' : 'job');
         return { executed: outcome.due.length, cancelled: outcome.cancelled.length, requeued: outcome.requeued.length, more: rows.length === WAKE_BATCH };
       },
-      { what: 'eviction wake-up' },
+      // A mirror holds no Scheduled eviction: a wake-up queued before it became one finds nothing to do.
+      { what: 'eviction wake-up', onMirror: true },
     );
     return done ?? nothing;
   }
@@ -165,7 +171,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
   private async decide(w: WriteContext, pods: readonly Pod[], taintsOf: ReadonlyMap<string, readonly Taint[]>): Promise<EvictionsDecided> {
     if (pods.length === 0) return NONE_DECIDED;
     const scheduledOf = await this.ledger.scheduledOnNodes(w.cluster.id, [...new Set(pods.map((p) => p.spec?.nodeName ?? ''))], w);
-    return this.carryOut(w, evictionOutcomeFor(pods, taintsOf, scheduledOf, w.now, this.options()));
+    return this.carryOut(w, evictionOutcomeFor(pods, taintsOf, scheduledOf, w.now, this.options(), w.mode === 'mirror'));
   }
 
   /**
@@ -177,7 +183,7 @@ export class TaintEvictionController implements OnApplicationBootstrap {
    * log lines and metrics; `wokenBy` says what woke a deadline's wake-up).
    */
   async carryOut(w: WriteContext, outcome: EvictionOutcome, wokenBy?: WokenBy): Promise<EvictionsDecided> {
-    const { executed, scheduled, wakeups } = await this.ledger.record(w, outcome);
+    const { executed, scheduled, predicted, wakeups } = await this.ledger.record(w, outcome);
     if (executed.length || outcome.cancelled.length) {
       const cluster = w.cluster.name;
       const decidedAt = w.now;
@@ -205,17 +211,18 @@ export class TaintEvictionController implements OnApplicationBootstrap {
       for (const slice of slices(executed)) await w.audit(...slice.map(auditEntryOf));
     }
     if (wakeups.length) w.afterCommit(() => this.jobs.enqueueAll(wakeups));
-    return { executed: executed.map((e) => e.evictionId), scheduled: scheduled.map((row) => row.id) };
+    return { executed: executed.map((e) => e.evictionId), scheduled: scheduled.map((row) => row.id), predicted: predicted.map((row) => row.id) };
   }
 }
 
-/** The evictions a decision executed and scheduled, by id (an import's answer lists them). */
+/** The evictions a decision executed, scheduled and (in a mirror) predicted, by id (an import's answer lists them). */
 export interface EvictionsDecided {
   readonly executed: readonly bigint[];
   readonly scheduled: readonly bigint[];
+  readonly predicted: readonly bigint[];
 }
 
-export const NONE_DECIDED: EvictionsDecided = { executed: [], scheduled: [] };
+export const NONE_DECIDED: EvictionsDecided = { executed: [], scheduled: [], predicted: [] };
 
 /** A list in slices small enough to spread into a call's arguments. */
 function slices<T>(items: readonly T[], size = 10_000): T[][] {

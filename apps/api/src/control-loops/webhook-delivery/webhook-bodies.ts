@@ -44,7 +44,12 @@ export function markdownOf(told: ToldEvent): string {
       const when = told.eviction ? ` at ${told.eviction.scheduledFor}` : '';
       return `${where} ${pod} on${onNode} will be evicted${when}${byTaint}`;
     }
+    case 'EvictionPredicted': {
+      const when = told.eviction ? ` at ${told.eviction.scheduledFor}` : '';
+      return `${where} ${pod} on${onNode} is predicted to be evicted by its cluster${when}${byTaint}`;
+    }
     case 'EvictionExecuted':
+      if (told.eviction?.reason === 'DeletedAtSource') return `${where} ${pod} evicted from${onNode} by its cluster, as predicted${byTaint}`;
       return `${where} ${pod} evicted from${onNode}${byTaint}`;
     case 'EvictionCancelled':
       return `${where} eviction of ${pod} from${onNode} cancelled${byTaint}`;

@@ -1,14 +1,22 @@
 import type { Taint } from '@taintgate/domain';
 
 /** What a webhook may be told of, by the names it registers for. */
-export const WEBHOOK_EVENTS = ['EvictionScheduled', 'EvictionExecuted', 'EvictionCancelled', 'TaintAdded', 'TaintRemoved', 'ImportFinished'] as const;
+export const WEBHOOK_EVENTS = [
+  'EvictionScheduled',
+  'EvictionExecuted',
+  'EvictionCancelled',
+  'EvictionPredicted',
+  'TaintAdded',
+  'TaintRemoved',
+  'ImportFinished',
+] as const;
 
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export const isWebhookEvent = (value: unknown): value is WebhookEventName => (WEBHOOK_EVENTS as readonly unknown[]).includes(value);
 
 /** The events read from the events table (the taint eviction controller's); the rest come from the webhook outbox. */
-export const EVICTION_EVENTS: readonly WebhookEventName[] = ['EvictionScheduled', 'EvictionExecuted', 'EvictionCancelled'];
+export const EVICTION_EVENTS: readonly WebhookEventName[] = ['EvictionScheduled', 'EvictionExecuted', 'EvictionCancelled', 'EvictionPredicted'];
 
 export const WEBHOOK_FORMATS = ['json', 'slack'] as const;
 

@@ -16,6 +16,7 @@ const KIND_OF_EVENT: Partial<Record<EventKind, EvictionEventKind>> = {
   EvictionScheduled: EvictionEventKind.Scheduled,
   EvictionExecuted: EvictionEventKind.Executed,
   EvictionCancelled: EvictionEventKind.Cancelled,
+  EvictionPredicted: EvictionEventKind.Predicted,
 };
 
 /**

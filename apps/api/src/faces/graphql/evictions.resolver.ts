@@ -27,7 +27,8 @@ export class EvictionsResolver {
 
   @Query(() => [EvictionType], {
     name: 'evictions',
-    description: 'Scheduled, cancelled and executed evictions, newest first: one page, 500 by default; evictionList tells where the next starts.',
+    description:
+      "Scheduled, cancelled and executed evictions (a mirror's predicted ones too), newest first: one page, 500 by default; evictionList tells where the next starts.",
     complexity: listCost(PAGE_ITEMS),
   })
   async list(@Args() args: EvictionListArgs) {

@@ -1,6 +1,6 @@
 import { apiKeyListSchema, apiKeySchema, createApiKeyRequestSchema } from '../../features/api-keys/api-key-schemas';
 import { auditEventListSchema, auditEventSchema } from '../../features/audit/audit-schemas';
-import { clusterListSchema, clusterSchema } from '../../features/clusters/cluster-schemas';
+import { clusterListSchema, clusterPutSchema, clusterSchema } from '../../features/clusters/cluster-schemas';
 import { drainPlanSchema, nodeRemovalSchema } from '../../features/drain/drain-answers';
 import { drainImpactRequestSchema } from '../../features/drain/drain-request-schema';
 import { headroomSchema } from '../../features/headroom/headroom-answers';
@@ -45,6 +45,7 @@ const restSchemas: Record<RestSchemaName, JsonSchema> = {
   ImportResult: importResultSchema,
   Cluster: clusterSchema,
   ClusterList: clusterListSchema,
+  ClusterPut: clusterPutSchema,
   CreateAPIKeyRequest: createApiKeyRequestSchema,
   APIKey: apiKeySchema,
   APIKeyList: apiKeyListSchema,

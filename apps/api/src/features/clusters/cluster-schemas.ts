@@ -1,6 +1,23 @@
-import { type JsonSchema, constant, described, integerField, listPageSchema, object, stringField } from '../../http/edge/answer-schemas';
+import { type JsonSchema, booleanField, constant, described, integerField, listPageSchema, object, stringField } from '../../http/edge/answer-schemas';
 
-/** A cluster as clusterObject (clusters.service.ts) answers it, for the OpenAPI document. */
+const modeField = described(
+  { type: 'string', enum: ['managed', 'mirror'] },
+  'managed: taintgate holds the truth and carries NoExecute out; mirror: a copy of a cluster that runs elsewhere, where evictions are predicted',
+);
+
+/** A mirror's source as answered (cluster-view.ts): never its credentials, only which kind it holds. */
+const sourceSchema: JsonSchema = object(
+  {
+    server: described(stringField, 'the API server, with any path prefix'),
+    caData: described(stringField, 'PEM root certificates, base64'),
+    insecureSkipTLSVerify: booleanField,
+    context: described(stringField, 'the kubeconfig context it was read from'),
+    auth: described({ type: 'string', enum: ['token', 'clientCertificate', 'none'] }, 'which credentials are held (write-only, encrypted at rest)'),
+  },
+  ['server', 'insecureSkipTLSVerify', 'auth'],
+);
+
+/** A cluster as clusterObject (cluster-view.ts) answers it, for the OpenAPI document. */
 export const clusterSchema: JsonSchema = object(
   {
     apiVersion: constant('taintgate.io/v1'),
@@ -10,9 +27,31 @@ export const clusterSchema: JsonSchema = object(
       'resourceVersion',
       'creationTimestamp',
     ]),
+    spec: object({ mode: modeField, source: sourceSchema }, ['mode']),
     status: object({ nodes: described(integerField, 'nodes it holds'), pods: described(integerField, 'pods it holds') }, ['nodes', 'pods']),
   },
-  ['apiVersion', 'kind', 'metadata', 'status'],
+  ['apiVersion', 'kind', 'metadata', 'spec', 'status'],
 );
 
 export const clusterListSchema: JsonSchema = listPageSchema('ClusterList', { $ref: '#/components/schemas/Cluster' });
+
+/** PUT /v1/clusters/{name}'s body (cluster-put.ts): none, `{"spec": ...}`, or the Cluster object. */
+export const clusterPutSchema: JsonSchema = object({
+  apiVersion: constant('taintgate.io/v1'),
+  kind: constant('Cluster'),
+  metadata: object({ name: described(stringField, 'the name in the path, if given') }),
+  spec: object({
+    mode: described(modeField, 'managed when absent'),
+    source: described(
+      object({
+        server: described(stringField, 'https:// URL of the API server, with any path prefix'),
+        caData: described(stringField, "PEM root certificates, base64 (a kubeconfig's certificate-authority-data)"),
+        insecureSkipTLSVerify: booleanField,
+        token: described(stringField, 'a bearer token (write-only: never answered; encrypted at rest)'),
+        kubeconfig: described(stringField, 'a kubeconfig (YAML or JSON text), instead of the fields above: read once, its context kept'),
+        context: described(stringField, "the kubeconfig's context; its current-context when absent"),
+      }),
+      "a mirror's only: the API server it is kept in step from; credentials left out keep those stored for the same server",
+    ),
+  }),
+});

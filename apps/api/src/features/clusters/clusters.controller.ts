@@ -6,8 +6,9 @@ import { Command } from '../../http/edge/commands';
 import { ListQueries, streamedList } from '../../http/edge/list-answers';
 import { clusterName, listClusters } from '../../http/scope/cluster-commands';
 import { ClustersService } from './clusters.service';
+import { type PutClusterCommand, putCluster } from './cluster-put';
 import { Access } from '../../platform/access/route-access';
-import { Answers, Fails, GuardedOperations } from '../../http/operation-docs/operation-docs';
+import { Answers, Fails, GuardedOperations, JsonBody } from '../../http/operation-docs/operation-docs';
 
 @ApiTags('clusters')
 @GuardedOperations()
@@ -33,12 +34,16 @@ export class ClustersController {
   }
 
   @Put(':cluster')
-  @ApiOperation({ summary: 'Create a cluster (201), or read the one there is (200); its first write creates it as well' })
-  @Answers(200, 'the cluster there was', 'Cluster')
+  @ApiOperation({
+    summary:
+      'Create a cluster (201), or read the one there is (200); its first write creates it as well. With a body ({"spec": {"mode": "managed"|"mirror", "source"?: ...}} or the Cluster object), sets its spec: an admin\'s',
+  })
+  @JsonBody('ClusterPut', { required: false, description: 'none, {"spec": ...}, or the Cluster object: sets the spec (an admin\'s)' })
+  @Answers(200, 'the cluster there was (its spec as given)', 'Cluster')
   @Answers(201, 'the cluster created', 'Cluster')
-  @Fails(400)
-  async put(@Command(clusterName) name: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { cluster, created } = await this.clusters.create(name);
+  @Fails(400, 403)
+  async put(@Command(putCluster) command: PutClusterCommand, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { cluster, created } = await this.clusters.put(command);
     reply.status(created ? 201 : 200);
     return cluster;
   }

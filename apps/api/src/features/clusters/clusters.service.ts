@@ -1,19 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_CLUSTER, type ListChunking, chunkOfRows, failure, k8sTime } from '@taintgate/domain';
-import { ClusterDirectory, type ClusterRecord } from '../../store/cluster-directory';
+import { DEFAULT_CLUSTER, type ListChunking, chunkOfRows, failure } from '@taintgate/domain';
+import { ClusterDirectory } from '../../store/cluster-directory';
 import { type ListPage, listPage } from '../../http/edge/list-answers';
 import { fail } from '../../platform/failures/failure.exception';
 import { visibleClusters } from '../../platform/access/cluster-access';
-
-/** A cluster as the API answers it, shaped as a Kubernetes object. */
-export function clusterObject(record: ClusterRecord) {
-  return {
-    apiVersion: 'taintgate.io/v1',
-    kind: 'Cluster',
-    metadata: { name: record.name, resourceVersion: String(record.revision), creationTimestamp: k8sTime(record.createdAt) },
-    status: { nodes: record.nodes, pods: record.pods },
-  };
-}
+import { type ClusterObject, clusterObject } from './cluster-view';
+import type { PutClusterCommand } from './cluster-put';
+import { ClusterSpecs } from './cluster-specs';
 
 /** The most clusters one query reads (Prisma's `take` is an Int). */
 const MAX_CLUSTERS_READ = 2 ** 31 - 2;
@@ -21,14 +14,17 @@ const MAX_CLUSTERS_READ = 2 ** 31 - 2;
 /** /v1/clusters: the clusters taintgate keeps a twin of. */
 @Injectable()
 export class ClustersService {
-  constructor(private readonly directory: ClusterDirectory) {}
+  constructor(
+    private readonly directory: ClusterDirectory,
+    private readonly specs: ClusterSpecs,
+  ) {}
 
   /**
    * A page of the ClusterList, by name. The clusters have no revision in common: a token carries
    * the highest revision among those answered, which tells nothing but is never 0, as a token's must not be.
    * A key of some clusters lists those only.
    */
-  async list({ limit, start }: ListChunking): Promise<ListPage<ReturnType<typeof clusterObject>>> {
+  async list({ limit, start }: ListChunking): Promise<ListPage<ClusterObject>> {
     const take = Math.min(limit, MAX_CLUSTERS_READ) + 1;
     const { records, fromStart } = await this.directory.list(start, take, visibleClusters());
     const revision = records.reduce((highest, r) => (r.revision > highest ? r.revision : highest), 1n);
@@ -40,8 +36,12 @@ export class ClustersService {
     return clusterObject(await this.directory.get(name));
   }
 
-  /** PUT: creates the cluster (201), or answers the one there is (200). A write to a cluster creates it as well. */
-  async create(name: string) {
+  /**
+   * PUT: creates the cluster (201), or answers the one there is (200); a spec given is stored
+   * (ClusterSpecs). A write to a cluster creates it as well.
+   */
+  async put({ name, spec }: PutClusterCommand): Promise<{ cluster: ClusterObject; created: boolean }> {
+    if (spec !== undefined) return this.specs.put(name, spec);
     const { created } = await this.directory.ensure(name);
     return { cluster: clusterObject(await this.directory.get(name)), created };
   }

@@ -4,7 +4,8 @@ import { listChunking } from '../../http/edge/request-fields';
 import type { EvictionStatus } from '../../generated/prisma/client';
 import type { EvictionFilters } from '../../store/evictions/eviction-ledger';
 
-const STATUSES: readonly EvictionStatus[] = ['Scheduled', 'Cancelled', 'Executed'];
+/** A managed cluster's evictions are Scheduled, then Executed or Cancelled; a mirror's are Predicted, then Executed (at its cluster) or Cancelled. */
+export const EVICTION_STATUSES: readonly EvictionStatus[] = ['Scheduled', 'Predicted', 'Cancelled', 'Executed'];
 const root = FieldPath.root();
 
 /**
@@ -25,8 +26,8 @@ export const listEvictions = operation<EvictionFilters>({
       limit,
     };
     if (status !== undefined) {
-      if (STATUSES.includes(status as EvictionStatus)) filters.status = status as EvictionStatus;
-      else shape.errors.push(fieldError.notSupported(root.child('status'), status, STATUSES, 'string'));
+      if (EVICTION_STATUSES.includes(status as EvictionStatus)) filters.status = status as EvictionStatus;
+      else shape.errors.push(fieldError.notSupported(root.child('status'), status, EVICTION_STATUSES, 'string'));
     }
     // A token of this list holds an id; another list's token (a name) is refused as DecodeContinue refuses a bad key.
     if (/^\d{1,19}$/.test(start)) filters.upTo = BigInt(start);

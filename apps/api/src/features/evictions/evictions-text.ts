@@ -16,7 +16,10 @@ export function evictionsText(page: Pick<ListPage<EvictionView>, 'items'>, now: 
 }
 
 function statusWords(e: EvictionView, now: number): string {
+  if (e.status === 'Executed' && e.reason === 'DeletedAtSource')
+    return `evicted by its cluster, as predicted, seen at ${clockTime(e.firedAt ?? e.scheduledFor, now)}`;
   if (e.status === 'Executed') return `evicted at ${clockTime(e.firedAt ?? e.scheduledFor, now)}`;
+  if (e.status === 'Predicted') return `predicted to be evicted by its cluster at ${clockTime(e.scheduledFor, now)}`;
   if (e.status === 'Cancelled') return `cancelled at ${clockTime(e.cancelledAt ?? e.scheduledFor, now)}${e.reason ? ` (${e.reason})` : ''}`;
   return `to be evicted at ${clockTime(e.scheduledFor, now)}`;
 }

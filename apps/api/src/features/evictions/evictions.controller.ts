@@ -4,7 +4,7 @@ import { clusterPaths, clusterScope } from '../../http/scope/cluster-commands';
 import { Command } from '../../http/edge/commands';
 import { ListQueries, streamedList } from '../../http/edge/list-answers';
 import type { EvictionFilters } from '../../store/evictions/eviction-ledger';
-import { listEvictions } from './eviction-commands';
+import { EVICTION_STATUSES, listEvictions } from './eviction-commands';
 import { EvictionsService } from './evictions.service';
 import { Answer, type AnswerWriter } from '../../http/answer-format/answer-format';
 import { evictionsText } from './evictions-text';
@@ -18,7 +18,7 @@ export class EvictionsController {
 
   @Get()
   @ApiOperation({ summary: 'NoExecute evictions (scheduled, cancelled, executed), newest first, with the taint that caused each, a page at a time' })
-  @ApiQuery({ name: 'status', required: false, enum: ['Scheduled', 'Cancelled', 'Executed'] })
+  @ApiQuery({ name: 'status', required: false, enum: [...EVICTION_STATUSES] })
   @ApiQuery({ name: 'nodeName', required: false })
   @ApiQuery({ name: 'namespace', required: false })
   @ApiQuery({ name: 'pod', required: false })

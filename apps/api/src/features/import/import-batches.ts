@@ -29,6 +29,9 @@ const BATCHES_AHEAD = 2;
  */
 const IMPORT_WRITE_TIMEOUT_MS = 2 * 60_000;
 
+/** An import's writes: with time of their own, named in the long-hold log, and taken by a mirror (imports are how one is fed). */
+const IMPORT_WRITE = { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import', onMirror: true } as const;
+
 /** What one write of an import stores, and the eviction decisions that go with it. */
 export interface ImportBatch {
   nodes: ImportedNodeRow[];
@@ -137,7 +140,7 @@ export class ImportWrites {
         const ofNodes = await this.nodeUpdates.decideOrQueue(w, batch.taintChangedNodes);
         return [ofNodes, await this.evictions.podsChanged(w, batch.podsToDecide)] as const;
       },
-      { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import' },
+      IMPORT_WRITE,
     );
     // Counted once the write has committed: a write that fails stored none of them.
     for (const each of decided) evictions.add(each);
@@ -156,16 +159,16 @@ export class ImportWrites {
           await this.pods.delete(w, ...slice);
           await this.evictions.podsDeleted(w, slice);
         },
-        { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import' },
+        IMPORT_WRITE,
       );
     }
     for (let i = 0; i < twins.length; i += FLUSH_EVERY) {
       const slice = twins.slice(i, i + FLUSH_EVERY);
-      await this.writer.write(cluster, (w) => this.twins.deleteMany(w, slice), { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import' });
+      await this.writer.write(cluster, (w) => this.twins.deleteMany(w, slice), IMPORT_WRITE);
     }
     for (let i = 0; i < nodes.length; i += FLUSH_EVERY) {
       const slice = nodes.slice(i, i + FLUSH_EVERY);
-      await this.writer.write(cluster, (w) => this.nodes.deleteMany(w, slice), { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import' });
+      await this.writer.write(cluster, (w) => this.nodes.deleteMany(w, slice), IMPORT_WRITE);
     }
   }
 }

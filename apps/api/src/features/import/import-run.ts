@@ -56,6 +56,8 @@ export interface ImportOutcome extends TwinTallies {
 export interface ImportedEvictions {
   executed: number;
   scheduled: number;
+  /** In a mirror: the evictions its cluster's controller is expected to carry out (GET /v1/evictions?status=Predicted). */
+  predicted: number;
   /** Nodes with too many pods to decide in the import's writes: decided just after it (NodeUpdateQueue), so not counted here. */
   queuedNodes: number;
   items: readonly Eviction[];

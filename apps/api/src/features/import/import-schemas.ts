@@ -88,13 +88,17 @@ export const importResultSchema: JsonSchema = object(
         {
           executed: described(integerField, 'pods on NoExecute-tainted nodes they do not tolerate, evicted at once'),
           scheduled: described(integerField, 'evictions scheduled for the end of a tolerationSeconds'),
+          predicted: described(
+            integerField,
+            "in a mirror, where nothing is executed or scheduled: the evictions its cluster's own controller is expected to carry out",
+          ),
           queuedNodes: described(
             integerField,
             'nodes whose taints changed with too many pods to decide in the import: decided just after it (GET /v1/evictions tells)',
           ),
           items: described(arrayOf({ $ref: '#/components/schemas/Eviction' }), 'the first 100 of them, as stored when the import answers'),
         },
-        ['executed', 'scheduled', 'queuedNodes', 'items'],
+        ['executed', 'scheduled', 'predicted', 'queuedNodes', 'items'],
       ),
       "what the import's writes evicted and scheduled, as the taint eviction controller decides a pod it sees for the first time; absent on a dry run",
     ),

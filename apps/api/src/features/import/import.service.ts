@@ -129,8 +129,8 @@ export class ImportService {
 
   /** The evictions the import's writes decided: counted, the first of them as stored now (one may have run its course since). */
   private async evictionsOf(evictions: ImportEvictions): Promise<ImportedEvictions> {
-    const { executed, scheduled, queuedNodes } = evictions;
-    return { executed, scheduled, queuedNodes, items: await this.ledger.byIds(evictions.listed) };
+    const { executed, scheduled, predicted, queuedNodes } = evictions;
+    return { executed, scheduled, predicted, queuedNodes, items: await this.ledger.byIds(evictions.listed) };
   }
 
   /**
@@ -152,7 +152,7 @@ export class ImportService {
         await recordImportFinished(w, tallies);
         return w.revision;
       },
-      { what: 'import' },
+      { what: 'import', onMirror: true },
     );
   }
 

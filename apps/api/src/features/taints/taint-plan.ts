@@ -15,7 +15,7 @@ import {
 } from '@taintgate/domain';
 import type { Eviction } from '../../generated/prisma/client';
 import type { ClusterView } from '../../store/cluster-snapshot';
-import type { EvictionOutcome } from '../../store/evictions/eviction-ledger';
+import type { EvictionOutcome } from '../../store/evictions/eviction-outcome';
 import { type StoredTaint, nodeWithTaints, storedTaintsOf } from '../../store/node-record';
 import { oversized } from '../../store/object-size';
 import { podKey } from '../../store/pod-record';

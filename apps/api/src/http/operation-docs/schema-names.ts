@@ -26,6 +26,7 @@ export const REST_SCHEMA_NAMES = [
   'ImportResult',
   'Cluster',
   'ClusterList',
+  'ClusterPut',
   'CreateAPIKeyRequest',
   'APIKey',
   'APIKeyList',

@@ -1,55 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { type CancelReason, type EvictionStep, type Pod, type Taint, taintToString } from '@taintgate/domain';
-import type { AuditEntry, WriteContext } from '../write-context';
+import type { WriteContext } from '../write-context';
 import { podKey } from '../pod-record';
 import { PrismaService } from '../../platform/database/prisma.service';
 import type { Event, Eviction, EvictionStatus, Prisma } from '../../generated/prisma/client';
 import { EventStore, type NewEvent } from '../event-store';
-import { type InsertedEviction, insertEvictions } from './bulk-insert';
+import { insertEvictions } from './bulk-insert';
+import type { EvictionOutcome, ExecutedEviction, RecordedOutcome } from './eviction-outcome';
 import { type EvictionWakeup, evictionSubject, podName, taintOfEviction } from './eviction-records';
-
-/** What one write or wake-up decided, step by step, for the ledger to record in a few statements. */
-export class EvictionOutcome {
-  readonly cancelled: { row: Eviction; reason: CancelReason }[] = [];
-  readonly scheduled: { pod: Pod; step: Extract<EvictionStep, { step: 'Schedule' }> }[] = [];
-  readonly evictedNow: { pod: Pod; step: Extract<EvictionStep, { step: 'EvictNow' }> }[] = [];
-  readonly due: { pod: Pod; row: Eviction }[] = [];
-  readonly requeued: Eviction[] = [];
-
-  cancel(row: Eviction, reason: CancelReason): void {
-    this.cancelled.push({ row, reason });
-  }
-  schedule(pod: Pod, step: Extract<EvictionStep, { step: 'Schedule' }>): void {
-    this.scheduled.push({ pod, step });
-  }
-  evictNow(pod: Pod, step: Extract<EvictionStep, { step: 'EvictNow' }>): void {
-    this.evictedNow.push({ pod, step });
-  }
-  /** A scheduled eviction whose deadline has come, still wanted. */
-  executeDue(row: Eviction, pod: Pod): void {
-    this.due.push({ pod, row });
-  }
-  requeue(row: Eviction): void {
-    this.requeued.push(row);
-  }
-}
-
-/** An eviction carried out: the pod to delete and what removed it. */
-export interface ExecutedEviction {
-  pod: Pod;
-  evictionId: bigint;
-  nodeName: string;
-  taint: Taint;
-}
-
-/** What the caller does once the ledger has recorded an outcome. */
-export interface RecordedOutcome {
-  executed: ExecutedEviction[];
-  /** The evictions scheduled, as stored. */
-  scheduled: InsertedEviction[];
-  /** Wake-ups to queue after commit: new deadlines, and early wake-ups to run again. */
-  wakeups: EvictionWakeup[];
-}
+import { recordPredictions } from './eviction-predictions';
+import { auditAll, cancelAudits, cancelEvictions, eventMessages, evictionAudit, evictionEvent } from './ledger-steps';
 
 export interface EvictionFilters {
   status?: EvictionStatus | undefined;
@@ -62,15 +21,15 @@ export interface EvictionFilters {
   upTo?: bigint | undefined;
 }
 
+/**
+ * The evictions still waiting for their pods: a managed cluster's deadlines (Scheduled), a mirror's
+ * predictions (Predicted). A cluster holds one kind or the other (its mode's change turns each into
+ * the other: ClusterSpecs), so a decision reads both as the eviction waiting for a pod.
+ */
+const WAITING: EvictionStatus[] = ['Scheduled', 'Predicted'];
+
 /** The most rows one query reads (Postgres' LIMIT takes a bigint, Prisma's `take` an Int). */
 const MAX_ROWS = 2 ** 31 - 2;
-
-/** The taint eviction controller's events, as it words them (taint_eviction.go). */
-const eventMessages = {
-  EvictionScheduled: (pod: string, at: Date) => `Scheduling deletion of Pod ${pod} at ${at.toISOString()}`,
-  EvictionExecuted: (pod: string) => `Marking for deletion Pod ${pod}`,
-  EvictionCancelled: (pod: string) => `Cancelling deletion of Pod ${pod}`,
-};
 
 /**
  * The evictions table: every deadline the controller set and what became of it, with the events
@@ -90,7 +49,7 @@ export class EvictionLedger {
     // as a parameter of its own (107 ms against 34 ms for a taint impact over every node). Every
     // node (a question over all of them): no names at all, the array being most of that 34 ms.
     const every = nodeNames === 'every';
-    const text = `SELECT ${EVICTION_COLUMNS} FROM evictions WHERE cluster_id = $1 AND status = 'Scheduled'${every ? '' : ' AND node_name = ANY($2::text[])'}`;
+    const text = `SELECT ${EVICTION_COLUMNS} FROM evictions WHERE cluster_id = $1 AND status IN ('Scheduled', 'Predicted')${every ? '' : ' AND node_name = ANY($2::text[])'}`;
     const values = every ? [clusterId] : [clusterId, nodeNames];
     const raw = w ? await w.rows<RawEviction>(text, values) : await this.prisma.rows<RawEviction>(text, values);
     const rows = raw.map(evictionOfRaw);
@@ -105,7 +64,7 @@ export class EvictionLedger {
     const reads = [];
     // Ten thousand names a query: each is a parameter of its own.
     for (let i = 0; i < nodeNames.length; i += 10_000) {
-      reads.push(this.prisma.eviction.findMany({ where: { clusterId, status: 'Scheduled', nodeName: { in: nodeNames.slice(i, i + 10_000) } } }));
+      reads.push(this.prisma.eviction.findMany({ where: { clusterId, status: { in: WAITING }, nodeName: { in: nodeNames.slice(i, i + 10_000) } } }));
     }
     const [cluster, ...found] = await this.prisma.$transaction(
       [this.prisma.cluster.findUnique({ where: { id: clusterId }, select: { revision: true } }), ...reads],
@@ -121,7 +80,7 @@ export class EvictionLedger {
   /** The ids of the evictions waiting on these nodes, in the write. */
   async scheduledIdsOnNodes(w: WriteContext, nodeNames: readonly string[]): Promise<Set<bigint>> {
     const rows = await w.rows<{ id: string }>(
-      `SELECT id::text AS id FROM evictions WHERE cluster_id = $1::int AND status = 'Scheduled' AND node_name = ANY($2::text[])`,
+      `SELECT id::text AS id FROM evictions WHERE cluster_id = $1::int AND status IN ('Scheduled', 'Predicted') AND node_name = ANY($2::text[])`,
       [w.cluster.id, nodeNames],
     );
     return new Set(rows.map((row) => BigInt(row.id)));
@@ -132,7 +91,7 @@ export class EvictionLedger {
     const rows: Eviction[] = [];
     for (let i = 0; i < pods.length; i += 1000) {
       const names = pods.slice(i, i + 1000).map(({ namespace, name }) => ({ podNamespace: namespace, podName: name }));
-      rows.push(...(await w.tx.eviction.findMany({ where: { clusterId: w.cluster.id, status: 'Scheduled', OR: names } })));
+      rows.push(...(await w.tx.eviction.findMany({ where: { clusterId: w.cluster.id, status: { in: WAITING }, OR: names } })));
     }
     return rows;
   }
@@ -194,6 +153,22 @@ export class EvictionLedger {
     );
   }
 
+  /**
+   * A change of the cluster's mode, in its write: a mirror's predictions become a managed cluster's
+   * deadlines (answered, for their wake-ups to be queued; one past is carried out by the next
+   * sweep), and a managed cluster's deadlines become predictions (their wake-ups find nothing
+   * Scheduled). Each wake-up's count moves on, so that a job id is never reused.
+   */
+  async convertWaiting(w: WriteContext, to: 'Scheduled' | 'Predicted'): Promise<EvictionWakeup[]> {
+    const from = to === 'Scheduled' ? 'Predicted' : 'Scheduled';
+    const rows = await w.rows<{ id: string; wakeups: number; scheduledFor: Date }>(
+      `UPDATE evictions SET status = $3::"EvictionStatus", wakeups = wakeups + 1 WHERE cluster_id = $1 AND status = $2::"EvictionStatus"
+       RETURNING id::text AS id, wakeups, scheduled_for AS "scheduledFor"`,
+      [w.cluster.id, from, to],
+    );
+    return to === 'Scheduled' ? rows.map((row) => ({ ...row, id: BigInt(row.id) })) : [];
+  }
+
   /** The executed evictions of these pods (by uid) are complete: their pods are gone now. */
   async podsRemoved(w: WriteContext, podUids: readonly string[]): Promise<void> {
     if (podUids.length === 0) return;
@@ -231,7 +206,7 @@ export class EvictionLedger {
   /** The cluster's eviction events after `cursor`, oldest first, with the evictions they are about. */
   async eventsAfter(clusterId: number, cursor: bigint, limit: number): Promise<{ events: Event[]; evictions: Map<bigint, Eviction> }> {
     const events = await this.prisma.event.findMany({
-      where: { clusterId, id: { gt: cursor }, kind: { in: ['EvictionScheduled', 'EvictionExecuted', 'EvictionCancelled'] } },
+      where: { clusterId, id: { gt: cursor }, kind: { in: ['EvictionScheduled', 'EvictionExecuted', 'EvictionCancelled', 'EvictionPredicted'] } },
       orderBy: { id: 'asc' },
       take: limit,
     });
@@ -246,30 +221,9 @@ export class EvictionLedger {
    * whose deadline came), each with the controller's event. Deleting the pods is the caller's.
    */
   async record(w: WriteContext, outcome: EvictionOutcome): Promise<RecordedOutcome> {
+    if (w.mode === 'mirror') return recordPredictions(w, outcome, this.events);
     const at = new Date(w.now);
-    const events: NewEvent[] = [];
-    const event = (kind: NewEvent['kind'], namespace: string, name: string, evictionId: bigint, message: string) =>
-      events.push({
-        kind,
-        type: 'Normal',
-        reason: 'TaintManagerEviction',
-        message,
-        involvedKind: 'Pod',
-        involvedNamespace: namespace,
-        involvedName: name,
-        evictionId,
-      });
-
-    for (const [reason, rows] of groupBy(outcome.cancelled, (c) => c.reason)) {
-      await w.sql(`UPDATE evictions SET status = 'Cancelled', cancelled_at = $1::timestamptz, reason = $2 WHERE id = ANY($3::bigint[])`, [
-        at.toISOString(),
-        reason,
-        rows.map((c) => String(c.row.id)),
-      ]);
-      for (const { row } of rows) {
-        event('EvictionCancelled', row.podNamespace, row.podName, row.id, eventMessages.EvictionCancelled(`${row.podNamespace}/${row.podName}`));
-      }
-    }
+    const events: NewEvent[] = await cancelEvictions(w, outcome.cancelled);
 
     const wakeups: EvictionWakeup[] = [];
     const scheduled = await insertEvictions(
@@ -285,13 +239,7 @@ export class EvictionLedger {
       })),
     );
     for (const row of scheduled) {
-      event(
-        'EvictionScheduled',
-        row.podNamespace,
-        row.podName,
-        row.id,
-        eventMessages.EvictionScheduled(`${row.podNamespace}/${row.podName}`, row.scheduledFor),
-      );
+      events.push(evictionEvent('EvictionScheduled', row, row.id, eventMessages.EvictionScheduled(`${row.podNamespace}/${row.podName}`, row.scheduledFor)));
       wakeups.push(row);
     }
 
@@ -326,48 +274,22 @@ export class EvictionLedger {
     for (const { pod, step, subject } of now)
       executed.push({ pod, evictionId: idOf.get(podName(pod)) as bigint, nodeName: subject.nodeName, taint: step.taint });
     for (const e of executed) {
-      event('EvictionExecuted', e.pod.metadata.namespace ?? 'default', e.pod.metadata.name, e.evictionId, eventMessages.EvictionExecuted(podName(e.pod)));
+      const subject = { podNamespace: e.pod.metadata.namespace ?? 'default', podName: e.pod.metadata.name };
+      events.push(evictionEvent('EvictionExecuted', subject, e.evictionId, eventMessages.EvictionExecuted(podName(e.pod))));
     }
 
     await this.events.record(w, events);
     // The audit trail says who set each eviction in motion (the key whose write added the taint)
     // or stopped it; executions are audited with the pod's deletion (TaintEvictionController).
     const taintScheduled = new Map(outcome.scheduled.map(({ pod, step }) => [podName(pod), step.taint]));
-    const audited: AuditEntry[] = [
-      ...outcome.cancelled.map(({ row, reason }) => evictionAudit('eviction.cancel', row, taintOfEviction(row), { reason })),
+    await auditAll(w, [
+      ...cancelAudits(outcome.cancelled),
       ...scheduled.map((row) =>
         evictionAudit('eviction.schedule', row, taintScheduled.get(podKey(row.podNamespace, row.podName)), { scheduledFor: row.scheduledFor.toISOString() }),
       ),
-    ];
-    for (let i = 0; i < audited.length; i += 10_000) await w.audit(...audited.slice(i, i + 10_000));
-    return { executed, scheduled, wakeups };
+    ]);
+    return { executed, scheduled, predicted: [], wakeups };
   }
-}
-
-/** An audit entry about an eviction, on its pod. */
-function evictionAudit(
-  action: string,
-  row: Pick<Eviction, 'id' | 'podNamespace' | 'podName' | 'nodeName'>,
-  taint: Taint | undefined,
-  more: Record<string, string>,
-): AuditEntry {
-  return {
-    action,
-    kind: 'Pod',
-    namespace: row.podNamespace,
-    name: row.podName,
-    details: { evictionId: String(row.id), node: row.nodeName, ...(taint ? { taint: taintToString(taint) } : {}), ...more },
-  };
-}
-
-function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const group = groups.get(keyOf(item));
-    if (group) group.push(item);
-    else groups.set(keyOf(item), [item]);
-  }
-  return groups;
 }
 
 /** The evictions table's columns as Prisma names them (int8 as text, read back as bigints by evictionOfRaw). */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deliveryBody, markdownOf, signatureOf } from '../../../../../apps/api/src/control-loops/webhook-delivery/webhook-bodies';
-import type { ToldEvent } from '../../../../../apps/api/src/control-loops/webhook-delivery/webhook-events';
+import type { EvictionData, ToldEvent } from '../../../../../apps/api/src/control-loops/webhook-delivery/webhook-events';
 
 const eviction = {
   id: '7',
@@ -82,6 +82,16 @@ describe('markdownOf', () => {
       'an eviction cancelled',
       { ...executed, event: 'EvictionCancelled' },
       '`prod`: eviction of pod `default/web-1` from node `n1` cancelled (taint `dedicated=gpu:NoExecute`)',
+    ],
+    [
+      "a mirror's eviction predicted",
+      { ...executed, event: 'EvictionPredicted' },
+      '`prod`: pod `default/web-1` on node `n1` is predicted to be evicted by its cluster at 2026-11-24T09:00:30.000Z (taint `dedicated=gpu:NoExecute`)',
+    ],
+    [
+      "a mirror's prediction come true",
+      { ...executed, eviction: { ...(executed.eviction as EvictionData), reason: 'DeletedAtSource' } },
+      '`prod`: pod `default/web-1` evicted from node `n1` by its cluster, as predicted (taint `dedicated=gpu:NoExecute`)',
     ],
     ['a taint added, and by whom', taintAdded, '`prod`: taint `maint:NoSchedule` added to node `n1` by `apikey:ci`'],
     [

@@ -13,9 +13,9 @@ import { type OpenApiDocument, handlerOf, operationsOf, refsIn } from './openapi
  */
 
 /** The operations that take no body (their handlers read none): any other write must declare one. */
-const WITHOUT_BODY = new Set(['Nodes_cordon', 'Nodes_uncordon', 'Taints_remove', 'Clusters_put', 'Clusters_remove', 'ApiKeys_revoke']);
+const WITHOUT_BODY = new Set(['Nodes_cordon', 'Nodes_uncordon', 'Taints_remove', 'Clusters_remove', 'ApiKeys_revoke']);
 /** Those whose body may be left out: a DeleteOptions. */
-const OPTIONAL_BODY = new Set(['Nodes_remove', 'Pods_remove']);
+const OPTIONAL_BODY = new Set(['Nodes_remove', 'Pods_remove', 'Clusters_put']);
 /** Query parameters the operation refuses to go without (400 `key: Required value`). */
 const REQUIRED_QUERIES = new Set(['Taints_remove:key']);
 

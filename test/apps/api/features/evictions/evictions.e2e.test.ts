@@ -227,7 +227,9 @@ describe('NoExecute carried out', () => {
     expect(await evictions(app(), '?nodeName=elsewhere')).toEqual([]);
     const bad = await app().inject({ method: 'GET', url: '/v1/evictions?status=Pending' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details).toEqual([{ field: 'status', reason: 'Unsupported value: "Pending": supported values: "Scheduled", "Cancelled", "Executed"' }]);
+    expect(bad.json().details).toEqual([
+      { field: 'status', reason: 'Unsupported value: "Pending": supported values: "Scheduled", "Predicted", "Cancelled", "Executed"' },
+    ]);
     const { rows } = await t.db.query('SELECT reason, message, involved_name FROM events ORDER BY id');
     expect(rows).toEqual([
       // one write (the taint) scheduled b and evicted a; the next (its removal) cancelled b

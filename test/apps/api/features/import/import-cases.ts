@@ -252,11 +252,12 @@ export function describeImportCases(title: string, onThread: boolean, env: Recor
       expect((await api.get('/v1/clusters/drain/pods')).json().items.map((p: { metadata: { name: string } }) => p.metadata.name)).toEqual(['waiting']);
       // The import's answer lists them, as GET /v1/evictions shows them.
       const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
-      expect(reply.json().evictions).toEqual({ executed: 1, scheduled: 1, queuedNodes: 0, items: [...evictions].sort(byId) });
+      expect(reply.json().evictions).toEqual({ executed: 1, scheduled: 1, predicted: 0, queuedNodes: 0, items: [...evictions].sort(byId) });
       // The same import again decides nothing new: the scheduled eviction stands, and is not listed again.
       expect((await api.post('/v1/clusters/drain/import', list(draining, waiting))).json().evictions).toEqual({
         executed: 0,
         scheduled: 0,
+        predicted: 0,
         queuedNodes: 0,
         items: [],
       });

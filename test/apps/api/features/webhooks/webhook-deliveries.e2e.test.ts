@@ -134,6 +134,43 @@ describe('webhook deliveries', () => {
     expect(json(again as Received)).toMatchObject({ event: 'ImportFinished', cluster: 'imported', import: { nodes: { created: 0, unchanged: 1 } } });
   });
 
+  it("a mirror's import: EvictionPredicted, with the eviction Predicted and when its cluster is expected to carry it out", async () => {
+    const { receiver } = await setUp('mirrored', ['EvictionPredicted', 'EvictionExecuted']);
+    expect((await api.put('/v1/clusters/mirrored', { spec: { mode: 'mirror' } })).statusCode).toBe(200);
+    const tainted = {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name: 'm1' },
+      spec: { taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }] },
+    };
+    const podOn = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'db-0', namespace: 'data', uid: '6f1c2a4e-0000-4000-8000-000000000001' },
+      spec: {
+        nodeName: 'm1',
+        containers: [{ name: 'db', image: 'postgres' }],
+        tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }],
+      },
+    };
+    expect((await api.post('/v1/clusters/mirrored/import', { apiVersion: 'v1', kind: 'List', items: [tainted, podOn] })).statusCode).toBe(200);
+    const [got] = await arrived(receiver, 1);
+    const body = json(got as Received);
+    expect(body).toMatchObject({
+      event: 'EvictionPredicted',
+      cluster: 'mirrored',
+      pod: { namespace: 'data', name: 'db-0' },
+      node: 'm1',
+      eviction: { status: 'Predicted', tolerationSeconds: 300 },
+      message: expect.stringMatching(/^Predicting deletion of Pod data\/db-0 at /),
+    });
+    expect(Date.parse(body.eviction.scheduledFor) - Date.parse(body.eviction.startedAt)).toBe(300_000);
+    // Nothing was executed: the pod is still there, and nothing else was told.
+    expect((await api.get('/v1/clusters/mirrored/namespaces/data/pods/db-0')).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it("format slack: Slack's incoming-webhook JSON, the event as a Markdown line", async () => {
     const { receiver } = await setUp('chat', ['TaintAdded'], { format: 'slack' });
     await api.put('/v1/clusters/chat/nodes/n1', { metadata: { name: 'n1' } });

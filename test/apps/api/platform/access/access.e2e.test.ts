@@ -142,6 +142,16 @@ describe('API keys and roles (TAINTGATE_AUTH=on)', () => {
       expect(seen).toContain('post /v1/webhooks: admin');
     });
 
+    it("a cluster's spec (its mode, a mirror's source) is an admin's to set; creating a cluster stays an operator's", async () => {
+      const asOperator = await t.api.as(keys.operator).put('/v1/clusters/modes', { spec: { mode: 'mirror' } });
+      expect(asOperator.statusCode).toBe(403);
+      expect(asOperator.json().message).toBe(
+        'forbidden: API key "operator-key" has the operator role and cannot set a cluster\'s spec (its mode and source): the admin role is needed',
+      );
+      expect((await t.api.as(keys.operator).put('/v1/clusters/modes', {})).statusCode).toBe(201);
+      expect((await t.api.as(keys.admin).put('/v1/clusters/modes', { spec: { mode: 'mirror' } })).json().spec).toEqual({ mode: 'mirror' });
+    });
+
     it('403 names the key, its role and the role needed', async () => {
       const reply = await t.api.as(keys.viewer).post('/v1/nodes/n1/cordon', {});
       expect(reply.statusCode).toBe(403);

@@ -7,10 +7,12 @@ export enum EvictionEventKind {
   Scheduled = 'Scheduled',
   Executed = 'Executed',
   Cancelled = 'Cancelled',
+  /** A mirror's: what its cluster's own controller is expected to do, and when. */
+  Predicted = 'Predicted',
 }
 registerEnumType(EvictionEventKind, { name: 'EvictionEventKind' });
 
-@ObjectType('EvictionEvent', { description: 'A NoExecute eviction scheduled, executed or cancelled (a row of the events table).' })
+@ObjectType('EvictionEvent', { description: 'A NoExecute eviction scheduled, executed or cancelled, or in a mirror predicted (a row of the events table).' })
 export class EvictionEventType {
   @Field(() => ID, { description: 'the event id: increasing, usable to tell what was seen' }) id!: string;
   @Field(() => EvictionEventKind) kind!: EvictionEventKind;

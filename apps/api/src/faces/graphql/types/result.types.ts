@@ -328,7 +328,7 @@ export class EvictionType {
   @Field(() => PodRefType) pod!: PodRefType;
   @Field() node!: string;
   @Field(() => TaintType) taint!: TaintType;
-  @Field({ description: 'Scheduled, Cancelled or Executed' }) status!: string;
+  @Field({ description: "Scheduled, Cancelled or Executed; a mirror's Predicted" }) status!: string;
   @Field() startedAt!: string;
   @Field() scheduledFor!: string;
   @Field(() => GraphQLInt64, { nullable: true }) tolerationSeconds!: number | bigint | null;
