@@ -17,7 +17,7 @@ const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const ADMIN_TOKEN = 'readme-tour-admin-token-0123456789abcdef';
 
 /** The tour's steps, in the README's order: a step added there needs its check here. */
-const STEPS = ['connect', 'import', 'where', 'where-if', 'impact', 'drain', 'sweep', 'taint', 'evictions', 'receiver', 'webhook'];
+const STEPS = ['connect', 'import', 'where', 'where-if', 'impact', 'drain', 'sweep', 'taint', 'evictions', 'receiver', 'webhook', 'mirror'];
 
 /** The fenced blocks of the README's section `heading` (its text up to the next `## `). */
 function blocksOf(heading: string): string[] {
@@ -158,5 +158,14 @@ describe('the ten-minute tour, run as written', () => {
     const [, body] = /^TaintRemoved \S+ signature ok: (.*)$/.exec(received ?? '') ?? [];
     expect(JSON.parse(body ?? 'null')).toMatchObject({ event: 'TaintRemoved', cluster: 'default', node: 'general-1', taint: { key: 'maintenance' } });
     expect(JSON.parse(deliveries ?? 'null').items).toEqual([expect.objectContaining({ event: 'TaintRemoved', status: 'succeeded', attempts: 1 })]);
+  });
+
+  it('keeps a mirror of the default cluster in step, and refuses a write to it, naming its source', () => {
+    const [auth, state, refused] = output('mirror').split('\n');
+    expect(auth).toBe('token');
+    expect(state).toBe('Watching');
+    expect(refused).toMatch(
+      /^clusters\.taintgate\.io "copy" is forbidden: it is a mirror of http:\/\/127\.0\.0\.1:\d+, and takes no changes but its sync's and imports: make this change at http:\/\/127\.0\.0\.1:\d+/,
+    );
   });
 });

@@ -18,6 +18,7 @@ import { DrainModule } from './features/drain/drain.module';
 import { HeadroomModule } from './features/headroom/headroom.module';
 import { RemovalSweepModule } from './features/removal-sweep/removal-sweep.module';
 import { ImportModule } from './features/import/import.module';
+import { MirrorSyncModule } from './features/mirror-sync/mirror-sync.module';
 import { MetricsEndpointModule } from './features/metrics/metrics-endpoint.module';
 import { NodesModule } from './features/nodes/nodes.module';
 import { PlacementModule } from './features/placement/placement.module';
@@ -56,6 +57,7 @@ import { DatabaseModule } from './platform/database/database.module';
     HeadroomModule,
     RemovalSweepModule,
     ImportModule,
+    MirrorSyncModule,
     MetricsEndpointModule,
     NodesModule,
     PlacementModule,

@@ -18,6 +18,8 @@ import { serveGraphqlExplorer } from './faces/graphql/explorer/serve-explorer';
 import { setupOpenApi } from './faces/rest-document/setup-openapi';
 import { observeEveryRequest } from './platform/logs/request-lines';
 import type { ServiceLog } from './platform/logs/service-log';
+import { SyncWarnings } from './features/mirror-sync/sync-warnings';
+import { warn } from './http/edge/warning-headers';
 
 /**
  * Largest request body accepted on every route but the imports (which read theirs as it arrives,
@@ -82,6 +84,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<NestFas
   const config = app.get(AppConfig);
   // Registered and loaded one by one: the access hook must run after the request context exists.
   setAnswerHeaders(app);
+  warnOfMirrorsOutOfStep(app);
   observeEveryRequest(app);
   if (config.auth.allowedOrigins.length > 0) await app.register(fastifyCors, corsOptions(config.auth.allowedOrigins));
   await app.register(fastifyRequestContext);
@@ -117,6 +120,27 @@ function setAnswerHeaders(app: NestFastifyApplication): void {
       reply.headers(headers);
       reply.header(REQUEST_ID_HEADER, request.id);
       done();
+    });
+}
+
+/**
+ * Every answer about a mirror out of step with its source says so, beside the warnings the answer
+ * has of its own (SyncWarnings).
+ */
+function warnOfMirrorsOutOfStep(app: NestFastifyApplication): void {
+  const warnings = app.get(SyncWarnings);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', (request, reply, payload, done) => {
+      const text = warnings.warningFor(request.url);
+      if (text !== undefined) {
+        const own = reply.getHeader('warning');
+        warn(reply, [text]);
+        const added = reply.getHeader('warning') as string[];
+        reply.header('warning', [...(own === undefined ? [] : Array.isArray(own) ? own.map(String) : [String(own)]), ...added]);
+      }
+      done(null, payload);
     });
 }
 

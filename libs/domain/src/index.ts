@@ -135,7 +135,7 @@ export { type CancelReason, type EvictionStep, evictionStep, noExecuteTaintsChan
 export { predictionOnPodDeleted, predictionStep } from './eviction/eviction-predictions';
 // Clusters: their mode (managed or mirror) and a mirror's source.
 export { type ClusterMode, type ClusterSpec, type KubeconfigReader, type MirrorSource, checkClusterSpec } from './clusters/cluster-spec';
-export { sourceOfKubeconfig } from './clusters/kubeconfig-source';
+export { type SourceCredentials, sourceOfKubeconfig } from './clusters/kubeconfig-source';
 
 // Admission: the defaults the API server adds to a pod, and why.
 export { type ExplainedAdmission, admitPod, explainAdmission } from './admission/admit-pod';

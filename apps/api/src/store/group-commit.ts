@@ -33,6 +33,12 @@ export interface WriteOptions {
    * (failure.mirrorTakesNoWrites), under the lock, where its mode is read with the revision.
    */
   onMirror?: boolean;
+  /**
+   * A mirror's sync's write: taken by a mirror only. A cluster made managed since the sync began
+   * refuses it (Conflict), and the sync stops at its next pass rather than write over what
+   * taintgate now holds.
+   */
+  mirrorOnly?: boolean;
 }
 
 /** How long a write may take; an import of a large cluster asks for more. */
@@ -275,6 +281,9 @@ export class GroupCommit {
         if (write.options.what && !hold.what?.split(', ').includes(write.options.what)) {
           hold.what = hold.what ? `${hold.what}, ${write.options.what}` : write.options.what;
         }
+      }
+      if (raw && raw.mode !== 'mirror' && write.options.mirrorOnly) {
+        return { kind: 'failed', error: new FailureException(failure.conflict(`cluster ${raw.name} is no longer a mirror: its sync stops`)) };
       }
       if (raw?.mode === 'mirror' && !write.options.onMirror && !write.options.dryRun) {
         return { kind: 'failed', error: new FailureException(failure.mirrorTakesNoWrites(raw.name, raw.server ?? undefined)) };

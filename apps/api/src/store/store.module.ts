@@ -8,6 +8,7 @@ import { EvictionLedger } from './evictions/eviction-ledger';
 import { PodStore } from './pod-store';
 import { TombstoneStore } from './tombstone-store';
 import { TwinObjectStore } from './twin-object-store';
+import { ClusterSyncs } from './cluster-syncs';
 import { MetricsModule } from '../platform/metrics/metrics.module';
 
 /**
@@ -16,7 +17,18 @@ import { MetricsModule } from '../platform/metrics/metrics.module';
  */
 @Module({
   imports: [MetricsModule],
-  providers: [ClusterDirectory, ClusterWriter, ClusterSnapshots, NodeStore, PodStore, EventStore, EvictionLedger, TombstoneStore, TwinObjectStore],
-  exports: [ClusterDirectory, ClusterWriter, ClusterSnapshots, NodeStore, PodStore, EventStore, EvictionLedger, TombstoneStore, TwinObjectStore],
+  providers: [
+    ClusterDirectory,
+    ClusterWriter,
+    ClusterSnapshots,
+    NodeStore,
+    PodStore,
+    EventStore,
+    EvictionLedger,
+    TombstoneStore,
+    TwinObjectStore,
+    ClusterSyncs,
+  ],
+  exports: [ClusterDirectory, ClusterWriter, ClusterSnapshots, NodeStore, PodStore, EventStore, EvictionLedger, TombstoneStore, TwinObjectStore, ClusterSyncs],
 })
 export class StoreModule {}

@@ -17,6 +17,22 @@ const sourceSchema: JsonSchema = object(
   ['server', 'insecureSkipTLSVerify', 'auth'],
 );
 
+const nullableTime = (description: string): JsonSchema => ({ type: 'string', nullable: true, description });
+
+/** A mirror's sync as syncView (cluster-view.ts) answers it. */
+const syncSchema: JsonSchema = object(
+  {
+    state: described({ type: 'string', enum: ['Pending', 'Listing', 'Watching', 'Retrying'] }, 'Watching: every kind listed and watched, every event stored'),
+    synced: booleanField,
+    syncedAt: nullableTime('when the twin was last in step with its source'),
+    lagSeconds: described(integerField, 'how long since it was last in step (before its first sync: since it was asked for); 0 while Watching'),
+    lastEventTime: nullableTime('when the last change from the source was stored'),
+    lastError: { type: 'string', nullable: true },
+    lastErrorTime: nullableTime('when'),
+  },
+  ['state', 'synced', 'syncedAt', 'lagSeconds', 'lastEventTime', 'lastError', 'lastErrorTime'],
+);
+
 /** A cluster as clusterObject (cluster-view.ts) answers it, for the OpenAPI document. */
 export const clusterSchema: JsonSchema = object(
   {
@@ -28,7 +44,14 @@ export const clusterSchema: JsonSchema = object(
       'creationTimestamp',
     ]),
     spec: object({ mode: modeField, source: sourceSchema }, ['mode']),
-    status: object({ nodes: described(integerField, 'nodes it holds'), pods: described(integerField, 'pods it holds') }, ['nodes', 'pods']),
+    status: object(
+      {
+        nodes: described(integerField, 'nodes it holds'),
+        pods: described(integerField, 'pods it holds'),
+        sync: described(syncSchema, 'a mirror with a source: how its sync goes'),
+      },
+      ['nodes', 'pods'],
+    ),
   },
   ['apiVersion', 'kind', 'metadata', 'spec', 'status'],
 );

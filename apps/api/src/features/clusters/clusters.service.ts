@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_CLUSTER, type ListChunking, chunkOfRows, failure } from '@taintgate/domain';
 import { ClusterDirectory } from '../../store/cluster-directory';
+import { ClusterSyncs } from '../../store/cluster-syncs';
 import { type ListPage, listPage } from '../../http/edge/list-answers';
 import { fail } from '../../platform/failures/failure.exception';
 import { visibleClusters } from '../../platform/access/cluster-access';
@@ -17,6 +18,7 @@ export class ClustersService {
   constructor(
     private readonly directory: ClusterDirectory,
     private readonly specs: ClusterSpecs,
+    private readonly syncs: ClusterSyncs,
   ) {}
 
   /**
@@ -27,13 +29,20 @@ export class ClustersService {
   async list({ limit, start }: ListChunking): Promise<ListPage<ClusterObject>> {
     const take = Math.min(limit, MAX_CLUSTERS_READ) + 1;
     const { records, fromStart } = await this.directory.list(start, take, visibleClusters());
+    const syncs = await this.syncs.statuses(records.filter((r) => r.mode === 'mirror' && r.source).map((r) => r.name));
     const revision = records.reduce((highest, r) => (r.revision > highest ? r.revision : highest), 1n);
     const chunk = chunkOfRows(records, limit, (last) => `${last.name}\u0000`, revision, fromStart);
-    return listPage('ClusterList', { ...chunk, items: chunk.items.map(clusterObject) }, { apiVersion: 'taintgate.io/v1' });
+    const now = Date.now();
+    return listPage(
+      'ClusterList',
+      { ...chunk, items: chunk.items.map((record) => clusterObject(record, syncs.get(record.name), now)) },
+      { apiVersion: 'taintgate.io/v1' },
+    );
   }
 
   async get(name: string) {
-    return clusterObject(await this.directory.get(name));
+    const record = await this.directory.get(name);
+    return clusterObject(record, (await this.syncs.statuses([name])).get(name));
   }
 
   /**

@@ -32,6 +32,14 @@ const IMPORT_WRITE_TIMEOUT_MS = 2 * 60_000;
 /** An import's writes: with time of their own, named in the long-hold log, and taken by a mirror (imports are how one is fed). */
 const IMPORT_WRITE = { timeoutMs: IMPORT_WRITE_TIMEOUT_MS, what: 'import', onMirror: true } as const;
 
+/** A mirror's sync's writes: an import's, and taken by a mirror only (WriteOptions.mirrorOnly). */
+const SYNC_WRITE = { ...IMPORT_WRITE, what: 'mirror sync', mirrorOnly: true } as const;
+
+/** Who writes: an import asked for, or a mirror's sync. */
+export type ImportOrigin = 'request' | 'sync';
+
+const writeOf = (origin: ImportOrigin) => (origin === 'sync' ? SYNC_WRITE : IMPORT_WRITE);
+
 /** What one write of an import stores, and the eviction decisions that go with it. */
 export interface ImportBatch {
   nodes: ImportedNodeRow[];
@@ -131,7 +139,7 @@ export class ImportWrites {
    * on disk; a crash of Postgres would then lose revisions they have read, the cluster's revision
    * would be taken again for other writes, and a replica past it would never read those.
    */
-  async store(cluster: string, batch: ImportBatch, evictions: ImportEvictions): Promise<void> {
+  async store(cluster: string, batch: ImportBatch, evictions: ImportEvictions, origin: ImportOrigin = 'request'): Promise<void> {
     const decided = await this.writer.write(
       cluster,
       async (w) => {
@@ -140,7 +148,7 @@ export class ImportWrites {
         const ofNodes = await this.nodeUpdates.decideOrQueue(w, batch.taintChangedNodes);
         return [ofNodes, await this.evictions.podsChanged(w, batch.podsToDecide)] as const;
       },
-      IMPORT_WRITE,
+      writeOf(origin),
     );
     // Counted once the write has committed: a write that fails stored none of them.
     for (const each of decided) evictions.add(each);
@@ -150,7 +158,9 @@ export class ImportWrites {
   async prune(
     cluster: string,
     { nodes, pods, twins }: { nodes: readonly string[]; pods: readonly { namespace: string; name: string }[]; twins: readonly TwinName[] },
+    origin: ImportOrigin = 'request',
   ): Promise<void> {
+    const options = writeOf(origin);
     for (let i = 0; i < pods.length; i += FLUSH_EVERY) {
       const slice = pods.slice(i, i + FLUSH_EVERY);
       await this.writer.write(
@@ -159,16 +169,16 @@ export class ImportWrites {
           await this.pods.delete(w, ...slice);
           await this.evictions.podsDeleted(w, slice);
         },
-        IMPORT_WRITE,
+        options,
       );
     }
     for (let i = 0; i < twins.length; i += FLUSH_EVERY) {
       const slice = twins.slice(i, i + FLUSH_EVERY);
-      await this.writer.write(cluster, (w) => this.twins.deleteMany(w, slice), IMPORT_WRITE);
+      await this.writer.write(cluster, (w) => this.twins.deleteMany(w, slice), options);
     }
     for (let i = 0; i < nodes.length; i += FLUSH_EVERY) {
       const slice = nodes.slice(i, i + FLUSH_EVERY);
-      await this.writer.write(cluster, (w) => this.nodes.deleteMany(w, slice), IMPORT_WRITE);
+      await this.writer.write(cluster, (w) => this.nodes.deleteMany(w, slice), options);
     }
   }
 }

@@ -14,5 +14,6 @@ import { EdgeModule } from '../../http/edge/edge.module';
   imports: [EdgeModule, MetricsModule, TaintEvictionModule, StoreModule, EvictionsModule],
   controllers: [ImportController],
   providers: [ImportService, ImportWrites, ImportStore],
+  exports: [ImportService, ImportWrites],
 })
 export class ImportModule {}

@@ -11,7 +11,7 @@ import { recordImportFinished } from '../../store/outbox';
 import { AppConfig } from '../../platform/config/app-config';
 import { FailureException, fail } from '../../platform/failures/failure.exception';
 import type { ImportCommand } from './import-commands';
-import { ImportWrites } from './import-batches';
+import { type ImportOrigin, ImportWrites } from './import-batches';
 import { type ImportOutcome, ImportRun, type ImportedEvictions, countsOf } from './import-run';
 import { ImportStore } from './import-store';
 import { ImportEvictions } from './import-evictions';
@@ -73,7 +73,11 @@ export class ImportService {
     private readonly metrics: ImportMetrics,
   ) {}
 
-  async import(cluster: string, command: ImportCommand): Promise<ImportOutcome> {
+  /**
+   * `origin`: `sync`, a mirror's sync storing what its source said (mirror-sync/): neither audited
+   * nor told as ImportFinished, one batch of a watch at a time.
+   */
+  async import(cluster: string, command: ImportCommand, origin: ImportOrigin = 'request'): Promise<ImportOutcome> {
     const started = Date.now();
     const view = await this.snapshots.find(cluster, started);
     const digests = view ? await this.pods.importDigests(view.cluster.id, view.revision) : '';
@@ -95,7 +99,7 @@ export class ImportService {
     const evictions = new ImportEvictions();
     try {
       await run.read(entries, async (batch) => {
-        await this.writes.store(cluster, batch, evictions);
+        await this.writes.store(cluster, batch, evictions, origin);
         stored += batch.nodes.length + batch.pods.length + batch.twins.length;
       });
     } catch (error) {
@@ -108,13 +112,14 @@ export class ImportService {
     if (command.prune) {
       const kinds = run.pruneKindsOf(command.pruneKinds);
       const unnamed = run.unnamed(kinds);
-      await this.writes.prune(cluster, unnamed);
+      await this.writes.prune(cluster, unnamed, origin);
       run.deleted(unnamed, kinds);
     }
-    const revision = await this.recordFinished(cluster, view, run);
+    const revision = origin === 'sync' ? (view?.revision ?? 0n) : await this.recordFinished(cluster, view, run);
     const outcome: ImportOutcome = { ...run.outcome(false, revision), evictions: await this.evictionsOf(evictions) };
     if (stored >= ANALYZE_AFTER_OBJECTS) await this.analyze(cluster);
     const seconds = (Date.now() - started) / 1000;
+    if (origin === 'sync') return outcome;
     this.metrics.imported(run.tallies(), seconds, onThread);
     // One line per import, its counts as fields (a log collector sums them; the text says them too).
     this.logger.log({

@@ -63,6 +63,44 @@ export interface SweepSettings {
 }
 
 /** Plans that place many pods: how many a question may place together. */
+/** Mirrors kept in step from their source API servers (features/mirror-sync/). */
+export interface MirrorSyncSettings {
+  /** Whether this process syncs mirrors (MIRROR_SYNC_WORKER). */
+  worker: boolean;
+  /** How long a replica's hold of a mirror's sync lasts unrenewed: another takes it over after (MIRROR_SYNC_LEASE_SECONDS). */
+  leaseSeconds: number;
+  /** The most mirrors this process syncs at once (MIRROR_SYNC_MAX_CLUSTERS). */
+  maxClusters: number;
+  /** Items a list page asks for. */
+  pageSize: number;
+  /** A watch's timeoutSeconds (MIRROR_SYNC_WATCH_SECONDS): the source ends it then, and it is opened again. */
+  watchSeconds: number;
+  /** A watch silent this long is cut and opened again (MIRROR_SYNC_SILENCE_SECONDS). */
+  silenceMs: number;
+  /** How long a watch's changes are gathered into one write, and how many at most. */
+  batchMs: number;
+  batchEvents: number;
+  /** The first wait after a failed call, doubled on each failure in a row up to maxBackoffMs (MIRROR_SYNC_BACKOFF_MS). */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** How often a kind the source lists but does not watch is listed again. */
+  pollMs: number;
+}
+
+export const DEFAULT_MIRROR_SYNC: MirrorSyncSettings = {
+  worker: true,
+  leaseSeconds: 15,
+  maxClusters: 50,
+  pageSize: 500,
+  watchSeconds: 300,
+  silenceMs: 90_000,
+  batchMs: 100,
+  batchEvents: 1000,
+  backoffMs: 1000,
+  maxBackoffMs: 60_000,
+  pollMs: 30_000,
+};
+
 export interface PlanSettings {
   /** The most evicted pods one question places together (each a turn of the scheduler); past it, see docs/rest.md. */
   togetherMaxPods: number;
@@ -157,6 +195,8 @@ export class AppConfig {
   readonly sweeps: SweepSettings;
   /** Plans that place many pods: how many one question places together. */
   readonly plans: PlanSettings;
+  /** Mirrors kept in step from their sources. */
+  readonly mirrorSync: MirrorSyncSettings;
 
   constructor(values: {
     databaseUrl: string;
@@ -178,6 +218,7 @@ export class AppConfig {
     logs: LogSettings;
     sweeps: SweepSettings;
     plans: PlanSettings;
+    mirrorSync?: MirrorSyncSettings;
     tls?: TlsSettings | undefined;
     secretsKeys?: SecretsKeys;
     tlsAuto?: { hosts: string[] } | undefined;
@@ -204,6 +245,7 @@ export class AppConfig {
     this.logs = values.logs;
     this.sweeps = values.sweeps;
     this.plans = values.plans;
+    this.mirrorSync = values.mirrorSync ?? DEFAULT_MIRROR_SYNC;
   }
 
   /** How tolerations match taints (the comparison operators' feature gate), as every decision over stored pods takes it. */

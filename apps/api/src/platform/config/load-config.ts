@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { type DomainSettings, type SummaryWording, defaultSettings, defaultZonePacing, summaryWordings } from '@taintgate/domain';
 import { readFileSync } from 'node:fs';
-import { AppConfig, type AuthSettings, type LogSettings, type TlsSettings } from './app-config';
+import { AppConfig, type AuthSettings, DEFAULT_MIRROR_SYNC, type LogSettings, type TlsSettings } from './app-config';
 
 /** Defaults that work on a developer machine with local Postgres and Redis (docs/operations.md, Configuration). */
 export const CONFIG_DEFAULTS = {
@@ -24,6 +24,18 @@ export const CONFIG_DEFAULTS = {
   REDIS_PREFIX: 'taintgate',
   /** Whether this process carries out due evictions (a BullMQ worker). */
   EVICTION_WORKER: 'true',
+  /** Whether this process keeps mirrors in step from their source API servers. */
+  MIRROR_SYNC_WORKER: 'true',
+  /** How long a replica's hold of a mirror's sync lasts unrenewed; another replica takes it over then. */
+  MIRROR_SYNC_LEASE_SECONDS: String(DEFAULT_MIRROR_SYNC.leaseSeconds),
+  /** The most mirrors one process syncs at once. */
+  MIRROR_SYNC_MAX_CLUSTERS: String(DEFAULT_MIRROR_SYNC.maxClusters),
+  /** A sync's watch's timeoutSeconds at the source: it is opened again after. */
+  MIRROR_SYNC_WATCH_SECONDS: String(DEFAULT_MIRROR_SYNC.watchSeconds),
+  /** A sync's watch that says nothing for this long is taken as stalled, cut and opened again. */
+  MIRROR_SYNC_SILENCE_SECONDS: String(DEFAULT_MIRROR_SYNC.silenceMs / 1000),
+  /** The first wait after a failed call to a source, doubled on each failure in a row up to a minute. */
+  MIRROR_SYNC_BACKOFF_MS: String(DEFAULT_MIRROR_SYNC.backoffMs),
   /** Seconds between reconciler passes (and one at start). */
   EVICTION_RECONCILE_SECONDS: '10',
   /** podgc's quarantineTime: how long a node must stay missing before its pods are deleted. */
@@ -175,6 +187,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       worker: readBoolean(env, 'SWEEP_WORKER'),
       threads: Math.max(1, readCount(env, 'SWEEP_THREADS')),
       threadMemoryMb: Math.max(256, readCount(env, 'SWEEP_THREAD_MEMORY_MB')),
+    },
+    mirrorSync: {
+      ...DEFAULT_MIRROR_SYNC,
+      worker: readBoolean(env, 'MIRROR_SYNC_WORKER'),
+      leaseSeconds: Math.max(3, readSeconds(env, 'MIRROR_SYNC_LEASE_SECONDS')),
+      maxClusters: readCount(env, 'MIRROR_SYNC_MAX_CLUSTERS'),
+      watchSeconds: Math.max(1, readSeconds(env, 'MIRROR_SYNC_WATCH_SECONDS')),
+      silenceMs: Math.max(1, readSeconds(env, 'MIRROR_SYNC_SILENCE_SECONDS')) * 1000,
+      backoffMs: Math.max(10, readCount(env, 'MIRROR_SYNC_BACKOFF_MS')),
     },
     plans: {
       togetherMaxPods: Math.max(1, readCount(env, 'PLACE_TOGETHER_MAX_PODS')),
