@@ -80,7 +80,10 @@ export class ImportService {
   async import(cluster: string, command: ImportCommand, origin: ImportOrigin = 'request'): Promise<ImportOutcome> {
     const started = Date.now();
     const view = await this.snapshots.find(cluster, started);
-    const digests = view ? await this.pods.importDigests(view.cluster.id, view.revision) : '';
+    // A watch's changes (a sync's import without prune) are changes: the whole cluster's digests,
+    // which spare the unchanged pods of a whole body, are not read for a handful of objects.
+    const watched = origin === 'sync' && !command.prune;
+    const digests = view && !watched ? await this.pods.importDigests(view.cluster.id, view.revision) : '';
     const { bytes } = command.body;
     const onThread = bytes === undefined || bytes >= this.config.importThreadMinBytes;
     // On a thread, the thread compares the pods with the digests: the event loop never holds them.

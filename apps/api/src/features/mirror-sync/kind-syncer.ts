@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { MirrorSyncSettings } from '../../platform/config/app-config';
 import type { MirroredKind } from './mirror-kinds';
 import { type ListPage, type SourceClient, SourceError, type WatchEvent } from './source-client';
 
@@ -21,22 +22,11 @@ export interface KindTelling {
   stored(kind: MirroredKind, events: number): void;
 }
 
-export interface KindSyncOptions {
-  /** Items a list page asks for. */
-  pageSize: number;
-  /** The server ends a watch after this (kube-apiserver's timeoutSeconds), and it is opened again. */
-  watchSeconds: number;
-  /** A watch that says nothing (no event, no bookmark) for this long is taken as stalled, and opened again. */
-  silenceMs: number;
-  /** How long a watch's changes are gathered before they are stored together (and at most `batchEvents`). */
-  batchMs: number;
-  batchEvents: number;
-  /** The first wait after an error, doubled on each error in a row up to `maxBackoffMs`, with jitter. */
-  backoffMs: number;
-  maxBackoffMs: number;
-  /** How often a kind the source does not watch is listed again. */
-  pollMs: number;
-}
+/** What a kind's sync goes by: MIRROR_SYNC_* (app-config.ts says what each is). */
+export type KindSyncOptions = Pick<
+  MirrorSyncSettings,
+  'pageSize' | 'watchSeconds' | 'silenceMs' | 'batchMs' | 'batchEvents' | 'backoffMs' | 'maxBackoffMs' | 'pollMs'
+>;
 
 /**
  * One kind's sync, as client-go's reflector keeps an informer's store: list (in pages) and store

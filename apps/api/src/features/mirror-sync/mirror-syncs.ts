@@ -35,6 +35,8 @@ export class MirrorSyncs implements OnApplicationBootstrap, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   private passing: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** When this replica last renewed its leases: past a lease's length without, another may hold them. */
+  private renewedAt = 0;
 
   constructor(
     private readonly syncs: ClusterSyncs,
@@ -48,9 +50,12 @@ export class MirrorSyncs implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.config.mirrorSync.worker) return;
     const every = (this.config.mirrorSync.leaseSeconds * 1000) / 3;
     const tick = () => {
-      this.passing = this.pass().catch((error: unknown) =>
-        this.logger.warn(`mirror sync pass failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+      this.passing = this.pass().catch((error: unknown) => {
+        this.logger.warn(`mirror sync pass failed: ${error instanceof Error ? error.message : String(error)}`);
+        // Leases not renewed for their length may be another replica's now: this one stops syncing
+        // rather than write beside it, and takes them again when it can.
+        if (Date.now() - this.renewedAt >= this.config.mirrorSync.leaseSeconds * 1000) this.stopAll();
+      });
       void this.passing.finally(() => {
         if (!this.stopped) this.timer = setTimeout(tick, every);
       });
@@ -72,6 +77,7 @@ export class MirrorSyncs implements OnApplicationBootstrap, OnModuleDestroy {
   private async pass(): Promise<void> {
     const room = Math.max(0, this.config.mirrorSync.maxClusters - this.running.size);
     const claimed = await this.syncs.claim(this.holder, this.config.mirrorSync.leaseSeconds, room);
+    this.renewedAt = Date.now();
     const held = new Set(claimed.map((c) => c.clusterId));
     for (const [clusterId, run] of this.running) {
       if (held.has(clusterId)) continue;
@@ -88,6 +94,11 @@ export class MirrorSyncs implements OnApplicationBootstrap, OnModuleDestroy {
       }
       this.running.set(claim.clusterId, this.start(claim, started));
     }
+  }
+
+  private stopAll(): void {
+    for (const run of this.running.values()) run.stop.abort();
+    this.running.clear();
   }
 
   private start(claim: ClaimedSync, started: string): Running {
