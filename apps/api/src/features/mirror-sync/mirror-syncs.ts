@@ -67,9 +67,9 @@ export class MirrorSyncs implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.passing;
-    for (const run of this.running.values()) run.stop.abort();
-    await Promise.all([...this.running.values()].map((run) => run.done));
-    this.running.clear();
+    const ending = [...this.running.values()].map((run) => run.done);
+    this.stopAll();
+    await Promise.all(ending);
     await this.syncs.release(this.holder).catch(() => undefined);
   }
 
@@ -112,8 +112,16 @@ export class MirrorSyncs implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Every kind's sync, until stopped: the kinds not listed yet listed first, one after another, then all watched. */
   private async sync(claim: ClaimedSync, stop: AbortSignal): Promise<void> {
-    const client = new SourceClient({ ...claim.source, ...(claim.credentials ? { credentials: this.open(claim.credentials) } : {}) });
     const report = new SyncReporter(claim, this.holder, this.syncs, this.logger);
+    let credentials: SourceCredentials | undefined;
+    try {
+      credentials = claim.credentials ? this.open(claim.credentials) : undefined;
+    } catch (error) {
+      // A key rotated away: said in the mirror's status; the sync starts again when its spec is set anew.
+      report.failed(`its credentials cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    }
+    const client = new SourceClient({ ...claim.source, ...(credentials ? { credentials } : {}) });
     const store = new MirrorStore(claim.name, this.imports, this.writes, (kind, rv) => this.syncs.reached(claim.clusterId, this.holder, kind, rv));
     const options = this.config.mirrorSync;
     const syncers = MIRRORED_KINDS.map((kind) => new KindSyncer(kind, client, store, report, options, claim.resourceVersions[kind.kind]));
@@ -150,10 +158,15 @@ class SyncReporter {
     this.tell({ event: true });
   }
 
+  /** The sync cannot start at all. */
+  failed(error: string): void {
+    this.tell({ error });
+  }
+
   private tell({ error, event }: { error?: string | undefined; event?: boolean }): void {
     const all = [...this.states.values()];
     const synced = all.length === MIRRORED_KINDS.length && all.every((s) => s === 'Watching');
-    const state = synced ? 'Watching' : all.includes('Retrying') ? 'Retrying' : 'Listing';
+    const state = synced ? 'Watching' : all.includes('Retrying') || (all.length === 0 && error) ? 'Retrying' : 'Listing';
     void this.syncs
       .report(this.claim.clusterId, this.holder, { state, synced, ...(event ? { event } : {}), ...(error ? { error } : {}) })
       .catch((e: unknown) => this.logger.warn(`mirror ${this.claim.name}: its status not recorded: ${e instanceof Error ? e.message : String(e)}`));

@@ -67,4 +67,10 @@ describe('mirror sync from a source that authenticates', () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await nodesOf('keyed')).toEqual(['mine', 's1', 's2']);
   });
+
+  it('credentials no key given opens (TAINTGATE_SECRETS_KEY changed without _PREVIOUS): the mirror says so, and does not sync', async () => {
+    await t.restart({ TAINTGATE_SECRETS_KEY: 'another-secrets-key-0123456789abcdefghijkl' });
+    await waitUntil(async () => /its credentials cannot be read/.test((await syncOf('refused'))?.lastError ?? ''), 15_000);
+    expect((await syncOf('refused')).state).toBe('Retrying');
+  });
 });
