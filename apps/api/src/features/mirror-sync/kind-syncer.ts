@@ -55,13 +55,14 @@ export class KindSyncer {
   async run(stop: AbortSignal): Promise<void> {
     while (!stop.aborted) {
       try {
+        // After a failure the kind stays Retrying until the source answers again.
         if (this.resourceVersion === undefined) {
-          this.tell.state(this.kind, 'Listing');
+          if (this.failures === 0) this.tell.state(this.kind, 'Listing');
           this.resourceVersion = await this.list(stop);
           await this.store.reached(this.kind, this.resourceVersion);
           this.failures = 0;
         }
-        this.tell.state(this.kind, 'Watching');
+        if (this.failures === 0) this.tell.state(this.kind, 'Watching');
         if (this.polled) {
           // A kind the source lists but does not watch: listed again now and then, what is gone pruned.
           await sleep(this.options.pollMs, undefined, { signal: stop });
@@ -130,7 +131,7 @@ export class KindSyncer {
       );
     };
     const batch = new WatchBatch();
-    const events = this.client.watch(this.kind.path, from, this.options.watchSeconds, cut.signal)[Symbol.asyncIterator]();
+    const events = this.client.watch(this.kind.path, from, this.options.watchSeconds, cut.signal, () => this.answered())[Symbol.asyncIterator]();
     let flushAt = 0;
     try {
       heard();
@@ -154,8 +155,6 @@ export class KindSyncer {
         next = read();
         const event = waited.value;
         heard();
-        // The source answers: the next error waits the first backoff again, not the last one doubled.
-        this.failures = 0;
         if (!isEvent(event)) throw new NotWatchable();
         if (event.type === 'ERROR') throw errorOfEvent(this.kind, event);
         const rv = event.object.metadata?.resourceVersion;
@@ -185,6 +184,13 @@ export class KindSyncer {
       // The connection goes with the watch, whatever ended it.
       cut.abort();
     }
+  }
+
+  /** The source answered a watch: the kind is watching, and the next error waits the first backoff again. */
+  private answered(): void {
+    if (this.failures === 0) return;
+    this.failures = 0;
+    this.tell.state(this.kind, 'Watching');
   }
 
   private async flush(batch: WatchBatch): Promise<void> {

@@ -94,11 +94,14 @@ export class SourceClient {
 
   /**
    * The kind's changes from `resourceVersion` on, as they come; ends when the server ends the
-   * watch (its timeoutSeconds) or `signal` aborts it (the syncer's silence timeout).
+   * watch (its timeoutSeconds) or `signal` aborts it (the syncer's silence timeout). `opened` is
+   * called once the source has answered it.
    */
-  async *watch(path: string, resourceVersion: string, timeoutSeconds: number, signal: AbortSignal): AsyncGenerator<WatchEvent> {
+  async *watch(path: string, resourceVersion: string, timeoutSeconds: number, signal: AbortSignal, opened: () => void): AsyncGenerator<WatchEvent> {
     const query = new URLSearchParams({ watch: 'true', resourceVersion, allowWatchBookmarks: 'true', timeoutSeconds: String(timeoutSeconds) });
     const answer = await this.call(`${path}?${query.toString()}`, signal);
+    // The source answered the watch (its head, 2xx): told before any event, which may be a minute away.
+    opened();
     let pending = '';
     for await (const chunk of answer.body) {
       pending += (chunk as Buffer).toString('utf8');
