@@ -5,7 +5,7 @@ import { ClusterWriter } from '../../store/cluster-writer';
 import { EvictionLedger } from '../../store/evictions/eviction-ledger';
 import { EvictionJobs } from '../../control-loops/taint-eviction/eviction-jobs';
 import { SecretBox } from '../../platform/secrets/secret-box';
-import { fail, valueOf } from '../../platform/failures/failure.exception';
+import { FailureException, fail, valueOf } from '../../platform/failures/failure.exception';
 import { currentCaller } from '../../platform/access/request-context';
 import { type ClusterObject, clusterObject, specView } from './cluster-view';
 
@@ -34,7 +34,11 @@ export class ClusterSpecs {
     const caller = currentCaller();
     if (caller) valueOf(authorize(caller, 'admin', "set a cluster's spec (its mode and source)"));
     const credentials = spec.source?.credentials && this.seal(name, spec.source.credentials);
-    const existing = await this.directory.get(name).catch(() => undefined);
+    // None yet is the only failure taken here: an outage is answered as one.
+    const existing = await this.directory.get(name).catch((error: unknown) => {
+      if (error instanceof FailureException && error.failure.reason === 'NotFound') return undefined;
+      throw error;
+    });
     // The same spec again, with no credentials to store: nothing to write, and no revision taken.
     if (
       existing &&

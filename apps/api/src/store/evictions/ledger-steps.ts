@@ -59,7 +59,7 @@ export function evictionAudit(
   };
 }
 
-/** The audit entries of the cancellations, ten thousand a statement. */
+/** Audit entries, ten thousand a statement (a whole cluster's evictions are more than one statement's arguments). */
 export async function auditAll(w: WriteContext, entries: readonly AuditEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += 10_000) await w.audit(...entries.slice(i, i + 10_000));
 }
